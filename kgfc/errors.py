@@ -1,0 +1,90 @@
+"""The one exception tree of kgfc.
+
+::
+
+    KgfcError                      every error kgfc raises on purpose (exit 1 unless noted)
+    ├── UsageError                 bad input or usage: exit code 2
+    │   ├── ConfigError            a setting or backend name is wrong
+    │   ├── InputError             a claim, file or id the user gave is unusable
+    │   │   └── RDFSyntaxError     an RDF file does not parse (carries the line number)
+    │   ├── QuerySyntaxError       a SPARQL/Cypher text does not parse
+    │   └── UnknownQueryError      no query file with that name
+    ├── StoreError                 the graph store failed (I/O, corruption)
+    │   └── StoreLockedError       another process holds the store for writing
+    ├── RemoteError                a remote service failed after bounded retries
+    │   ├── RemoteUnavailable      connection refused / DNS / timeout
+    │   └── RemoteRateLimited      429 after all retries
+    └── LLMError                   the LLM endpoint failed or kept giving invalid output
+
+Messages say what happened and what to do about it.
+"""
+
+from __future__ import annotations
+
+
+class KgfcError(Exception):
+    """Base class: every error kgfc raises on purpose."""
+
+    exit_code = 1
+
+    def __init__(self, message: str, *, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+
+    def __str__(self) -> str:
+        return f"{self.message} {self.hint}" if self.hint else self.message
+
+
+class UsageError(KgfcError):
+    exit_code = 2
+
+
+class ConfigError(UsageError):
+    pass
+
+
+class InputError(UsageError):
+    pass
+
+
+class RDFSyntaxError(InputError):
+    def __init__(self, message: str, *, path: str | None = None, line: int | None = None) -> None:
+        where = f"{path}:{line}: " if path and line else (f"{path}: " if path else "")
+        super().__init__(
+            f"{where}{message}", hint="The file was rejected whole; nothing was written."
+        )
+        self.path = path
+        self.line = line
+
+
+class QuerySyntaxError(UsageError):
+    pass
+
+
+class UnknownQueryError(UsageError):
+    pass
+
+
+class StoreError(KgfcError):
+    pass
+
+
+class StoreLockedError(StoreError):
+    pass
+
+
+class RemoteError(KgfcError):
+    pass
+
+
+class RemoteUnavailable(RemoteError):
+    pass
+
+
+class RemoteRateLimited(RemoteError):
+    pass
+
+
+class LLMError(KgfcError):
+    pass

@@ -1,0 +1,93 @@
+"""An in-memory label/alias index over the store, for offline entity search.
+
+SPARQL can match an exact label quickly but not rank fuzzy or partial
+matches; rapidfuzz does that over a few hundred thousand labels in tens of
+milliseconds, so the index is built once per store generation.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+
+from rapidfuzz import fuzz, process
+
+from kgfc.kg import vocab as V
+from kgfc.models import LabelHit
+
+_KIND = {V.RDFS_LABEL: "label", V.SKOS_ALT: "alias"}
+_SPACE = re.compile(r"\s+")
+
+
+def normalise(text: str) -> str:
+    text = unicodedata.normalize("NFKC", text).casefold()
+    text = re.sub(r"[^\w\s]", " ", text)
+    return _SPACE.sub(" ", text).strip()
+
+
+class LabelIndex:
+    def __init__(self) -> None:
+        self.by_key: dict[str, list[tuple[str, str, str]]] = defaultdict(list)  # key -> (entity, text, kind)
+        self.descriptions: dict[str, str] = {}
+        self.labels: dict[str, str] = {}
+        self._keys: list[str] = []
+
+    @classmethod
+    def from_rows(cls, rows: Iterable[Mapping[str, str | None]]) -> LabelIndex:
+        idx = cls()
+        for r in rows:
+            entity, pred, text = r["entity"], r["p"], r["text"]
+            if not entity or not text:
+                continue
+            if pred == V.SCHEMA_DESC:
+                idx.descriptions.setdefault(entity, text)
+                continue
+            kind = _KIND.get(pred or "", "label")
+            if kind == "label":
+                idx.labels.setdefault(entity, text)
+            key = normalise(text)
+            if key:
+                idx.by_key[key].append((entity, text, kind))
+        idx._keys = list(idx.by_key)
+        return idx
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+    def label(self, entity: str) -> str | None:
+        return self.labels.get(entity)
+
+    def search(self, text: str, limit: int = 10, *, fuzzy: bool = True) -> list[LabelHit]:
+        """Exact label > exact alias > fuzzy matches, one hit per entity, best first."""
+        key = normalise(text)
+        if not key:
+            return []
+        best: dict[str, LabelHit] = {}
+
+        def offer(entity: str, label_text: str, kind: str, score: float) -> None:
+            old = best.get(entity)
+            if old is None or score > old.score:
+                best[entity] = LabelHit(
+                    entity=entity,
+                    text=label_text,
+                    kind=kind,  # type: ignore[arg-type]
+                    score=round(score, 4),
+                    description=self.descriptions.get(entity),
+                )
+
+        for entity, label_text, kind in self.by_key.get(key, ()):
+            offer(entity, label_text, kind, 1.0 if kind == "label" else 0.95)
+        if fuzzy and len(best) < limit and self._keys:
+            for match, score, _ in process.extract(
+                key, self._keys, scorer=fuzz.WRatio, limit=limit * 3, score_cutoff=80
+            ):
+                if match == key:
+                    continue
+                # Length-aware: a short query inside a long label is a weak match.
+                ratio = min(len(match), len(key)) / max(len(match), len(key))
+                s = 0.9 * (score / 100.0) * (0.5 + 0.5 * ratio)
+                for entity, label_text, kind in self.by_key[match]:
+                    offer(entity, label_text, kind, s if kind == "label" else s * 0.97)
+        return sorted(best.values(), key=lambda h: (-h.score, h.entity))[:limit]

@@ -1,0 +1,407 @@
+"""The default graph store: embedded Oxigraph (pyoxigraph), on disk or in memory.
+
+Locking rule: an on-disk store is opened for writing by one process at a time
+(RocksDB holds a lock file). Other processes may open it read-only
+(``read_only=True``, ``--read-only`` on the CLI) while the writer runs, and see
+the data as of the moment they opened it.
+
+Crash safety: small writes (one enrichment source, one document) are one
+``extend`` transaction, so they are all there or not at all. Big files go
+through ``bulk_load``, which is not transactional; their graph is first marked
+``kgfc:status "loading"`` and only marked complete afterwards, and opening the
+store for writing drops any graph still marked as loading, so a killed load
+leaves no half-written source behind and a re-run loads it again.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import logging
+import os
+import time
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import IO
+
+import pyoxigraph as ox
+
+from kgfc.errors import InputError, QuerySyntaxError, RDFSyntaxError, StoreError, StoreLockedError
+from kgfc.kg import vocab as V
+from kgfc.kg.terms import fact_quads, label_quads, provenance_quads, source_from_row, values_clause
+from kgfc.models import Fact, Label, LabelHit, LoadReport, Source, SourceKind, StoreStats
+from kgfc.resources import load_query
+
+log = logging.getLogger(__name__)
+
+FORMATS = {
+    ".nt": ox.RdfFormat.N_TRIPLES,
+    ".ttl": ox.RdfFormat.TURTLE,
+    ".nq": ox.RdfFormat.N_QUADS,
+    ".trig": ox.RdfFormat.TRIG,
+    ".jsonld": ox.RdfFormat.JSON_LD,
+    ".rdf": ox.RdfFormat.RDF_XML,
+    ".owl": ox.RdfFormat.RDF_XML,
+}
+FORMAT_NAMES = {
+    "nt": ox.RdfFormat.N_TRIPLES,
+    "ntriples": ox.RdfFormat.N_TRIPLES,
+    "turtle": ox.RdfFormat.TURTLE,
+    "ttl": ox.RdfFormat.TURTLE,
+    "nquads": ox.RdfFormat.N_QUADS,
+    "nq": ox.RdfFormat.N_QUADS,
+    "trig": ox.RdfFormat.TRIG,
+    "jsonld": ox.RdfFormat.JSON_LD,
+    "json-ld": ox.RdfFormat.JSON_LD,
+}
+STATUS = ox.NamedNode(V.KGFC + "status")
+
+
+def guess_format(path: Path, fmt: str | None = None) -> ox.RdfFormat:
+    if fmt:
+        try:
+            return FORMAT_NAMES[fmt.lower()]
+        except KeyError:
+            raise InputError(
+                f"Unknown RDF format {fmt!r}.", hint=f"Use one of: {', '.join(sorted(FORMAT_NAMES))}."
+            ) from None
+    suffixes = path.suffixes
+    ext = suffixes[-2] if suffixes and suffixes[-1] == ".gz" and len(suffixes) > 1 else path.suffix
+    try:
+        return FORMATS[ext.lower()]
+    except KeyError:
+        raise InputError(
+            f"Cannot tell the RDF format of {path.name!r} from its extension.",
+            hint="Use .nt, .ttl, .nq, .trig or .jsonld (optionally .gz), or pass --format.",
+        ) from None
+
+
+def _open_bytes(path: Path) -> IO[bytes]:
+    return gzip.open(path, "rb") if path.suffix == ".gz" else open(path, "rb")  # noqa: SIM115
+
+
+def file_sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def source_iri(kind: str, key: str) -> str:
+    """A stable graph IRI for a source: the same input always maps to the same graph."""
+    digest = hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
+    return f"{V.KGFC_SOURCE}{kind}/{digest}"
+
+
+class OxigraphStore:
+    """A :class:`~kgfc.kg.store.GraphStore` on pyoxigraph."""
+
+    def __init__(self, path: str | os.PathLike[str] | None = None, *, read_only: bool = False) -> None:
+        self.path = Path(path) if path is not None else None
+        self.read_only = read_only
+        self.sparql_queries = 0
+        self._label_index = None
+        try:
+            if self.path is None:
+                self._store = ox.Store()
+            elif read_only:
+                if not self.path.exists():
+                    raise StoreError(
+                        f"No store at {self.path}.", hint="Create it with `kgfc kg load` or `kgfc kg enrich` first."
+                    )
+                self._store = ox.Store.read_only(str(self.path))
+            else:
+                self.path.mkdir(parents=True, exist_ok=True)
+                self._store = ox.Store(str(self.path))
+        except OSError as exc:
+            if "lock" in str(exc).lower():
+                raise StoreLockedError(
+                    f"The store at {self.path} is open for writing in another process.",
+                    hint="Stop that process, or open this one read-only (--read-only).",
+                ) from exc
+            raise StoreError(f"Cannot open the store at {self.path}: {exc}") from exc
+        if not read_only:
+            self._recover()
+
+    # -- lifecycle --------------------------------------------------------
+    def close(self) -> None:
+        if not self.read_only and self.path is not None:
+            self._store.flush()
+        del self._store
+
+    def __enter__(self) -> OxigraphStore:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def _recover(self) -> None:
+        for row in self._select(load_query("incomplete_sources")):
+            log.warning("dropping source %s left half-written by an interrupted load", row["g"].value)
+            self._store.remove_graph(row["g"])
+
+    # -- low-level query --------------------------------------------------
+    def _select(self, text: str, substitutions: Mapping[str, ox.NamedNode | ox.Literal] | None = None):
+        self.sparql_queries += 1
+        subs = {ox.Variable(k): v for k, v in (substitutions or {}).items()}
+        try:
+            return self._store.query(text, substitutions=subs or None)
+        except SyntaxError as exc:
+            raise QuerySyntaxError(f"SPARQL syntax error: {exc}") from exc
+        except OSError as exc:
+            raise StoreError(f"Query failed: {exc}") from exc
+
+    def sparql(self, text: str, *, union_default_graph: bool = True):
+        """Run user SPARQL. Returns the raw pyoxigraph result (solutions, triples or bool)."""
+        self.sparql_queries += 1
+        try:
+            return self._store.query(text, use_default_graph_as_union=union_default_graph)
+        except SyntaxError as exc:
+            raise QuerySyntaxError(f"SPARQL syntax error: {exc}", hint="Check the query text.") from exc
+        except OSError as exc:
+            raise StoreError(f"Query failed: {exc}") from exc
+
+    def run(
+        self,
+        name: str,
+        bindings: Mapping[str, str | ox.NamedNode | ox.Literal] | None = None,
+        values: Sequence[str] | None = None,
+        values_var: str = "entity",
+    ) -> list[dict[str, str | None]]:
+        """Run ``queries/sparql/<name>.rq``. Bindings are substituted, IRIs lists bound by VALUES."""
+        text = load_query(name)
+        if values is not None:
+            text += values_clause(values_var, values)
+        subs = {
+            k: (v if isinstance(v, ox.NamedNode | ox.Literal) else ox.NamedNode(v))
+            for k, v in (bindings or {}).items()
+        }
+        result = self._select(text, subs)
+        names = [v.value for v in result.variables]
+        return [{n: (row[n].value if row[n] is not None else None) for n in names} for row in result]
+
+    # -- writes -----------------------------------------------------------
+    def has_source(self, iri: str) -> bool:
+        return self._store.contains_named_graph(ox.NamedNode(iri))
+
+    def add_source(
+        self, source: Source, facts: Iterable[Fact], labels: Iterable[Label] = (), *, replace: bool = False
+    ) -> bool:
+        self._check_writable()
+        g = ox.NamedNode(source.iri)
+        exists = self._store.contains_named_graph(g)
+        if exists and not replace:
+            return False
+        quads = [*fact_quads(facts, g), *label_quads(labels, g), *provenance_quads(source)]
+        stale: list[ox.Quad] = []
+        if exists:
+            keep = set(quads)
+            stale = [q for q in self._store.quads_for_pattern(None, None, None, g) if q not in keep]
+        # New quads go in (one transaction) before stale ones go out, so a crash
+        # in between never leaves the source with less than it had.
+        self._store.extend(quads)
+        for q in stale:
+            self._store.remove(q)
+        self._label_index = None
+        return True
+
+    def retract(self, source_iri: str) -> int:
+        """Remove a source graph and everything in it. Returns the number of quads removed."""
+        self._check_writable()
+        g = ox.NamedNode(source_iri)
+        if not self._store.contains_named_graph(g):
+            raise InputError(f"No source {source_iri!r} in this store.", hint="List them with `kgfc kg sources`.")
+        n = sum(1 for _ in self._store.quads_for_pattern(None, None, None, g))
+        self._store.remove_graph(g)
+        self._label_index = None
+        return n
+
+    def load_file(self, path: str | os.PathLike[str], fmt: str | None = None) -> LoadReport:
+        """Load an RDF file as one source. Malformed files are rejected whole.
+
+        Triple formats go into one graph named after the file's content hash, so
+        loading the same file twice changes nothing. Quad formats keep their
+        graph names; their default-graph triples go into the file's graph.
+        """
+        self._check_writable()
+        path = Path(path)
+        if not path.is_file():
+            raise InputError(f"No such file: {path}")
+        rdf_format = guess_format(path, fmt)
+        start = time.perf_counter()
+        digest = file_sha256(path)
+        iri = source_iri("file", digest)
+        g = ox.NamedNode(iri)
+        if self._store.contains_named_graph(g):
+            return LoadReport(path=str(path), source=iri, status="unchanged", quads=0, seconds=time.perf_counter() - start)
+        source = Source(
+            iri=iri,
+            kind=SourceKind.FILE,
+            location=path.resolve().as_uri(),
+            query=f"sha256:{digest}",
+            extractor=f"rdf-parser:{rdf_format.name}",
+            title=path.name,
+        )
+        if rdf_format.supports_datasets:
+            n = self._load_dataset(path, rdf_format, g, source)
+        else:
+            n = self._validate(path, rdf_format)
+            # Mark first, bulk load, then mark complete: see the module docstring.
+            self._store.extend([ox.Quad(g, STATUS, ox.Literal("loading"), g)])
+            with _open_bytes(path) as fh:
+                try:
+                    self._store.bulk_load(fh, rdf_format, to_graph=g)
+                except (SyntaxError, OSError) as exc:  # pragma: no cover - validated above
+                    self._store.remove_graph(g)
+                    raise StoreError(f"Loading {path} failed: {exc}") from exc
+            self._store.extend(provenance_quads(source))
+            self._store.remove(ox.Quad(g, STATUS, ox.Literal("loading"), g))
+        self._label_index = None
+        return LoadReport(path=str(path), source=iri, status="loaded", quads=n, seconds=time.perf_counter() - start)
+
+    def _validate(self, path: Path, rdf_format: ox.RdfFormat) -> int:
+        n = 0
+        with _open_bytes(path) as fh:
+            try:
+                for _ in ox.parse(fh, rdf_format):
+                    n += 1
+            except SyntaxError as exc:
+                raise RDFSyntaxError(str(exc.args[0] if exc.args else exc), path=str(path), line=exc.lineno) from exc
+            except (OSError, EOFError, UnicodeDecodeError) as exc:
+                raise InputError(f"Cannot read {path}: {exc}") from exc
+        return n
+
+    def _load_dataset(self, path: Path, rdf_format: ox.RdfFormat, g: ox.NamedNode, source: Source) -> int:
+        quads: list[ox.Quad] = []
+        with _open_bytes(path) as fh:
+            try:
+                for q in ox.parse(fh, rdf_format):
+                    graph = g if isinstance(q.graph_name, ox.DefaultGraph) else q.graph_name
+                    quads.append(ox.Quad(q.subject, q.predicate, q.object, graph))
+            except SyntaxError as exc:
+                raise RDFSyntaxError(str(exc.args[0] if exc.args else exc), path=str(path), line=exc.lineno) from exc
+            except (OSError, EOFError, UnicodeDecodeError) as exc:
+                raise InputError(f"Cannot read {path}: {exc}") from exc
+        # Named graphs in the file without a PROV record get one pointing at the file.
+        graphs = {q.graph_name for q in quads if q.graph_name != g}
+        described = {q.subject for q in quads if q.predicate == ox.NamedNode(V.RDF_TYPE) and q.object == ox.NamedNode(V.KGFC + "SourceGraph")}
+        extra = provenance_quads(source)
+        for other in graphs - described:
+            if isinstance(other, ox.NamedNode):
+                extra += provenance_quads(source.model_copy(update={"iri": other.value}))
+        self._store.extend(quads + extra)  # one transaction: all or nothing
+        return len(quads)
+
+    def _check_writable(self) -> None:
+        if self.read_only:
+            raise StoreError("The store is open read-only.", hint="Re-run without --read-only to write.")
+
+    # -- reads ------------------------------------------------------------
+    def neighbourhood(self, entities: Sequence[str]) -> list[Fact]:
+        if not entities:
+            return []
+        text = load_query("neighbourhood") + values_clause("entity", list(dict.fromkeys(entities)))
+        seen: set[tuple] = set()
+        facts: list[Fact] = []
+        for r in self._select(text):
+            value, entity = r["value"], r["entity"]
+            val_label = r["valueLabel"].value if r["valueLabel"] is not None else None
+            ent_label = r["entityLabel"].value if r["entityLabel"] is not None else None
+            if r["direction"].value == "out":
+                s, o, s_label, o_label = entity, value, ent_label, val_label
+            else:
+                s, o, s_label, o_label = value, entity, val_label, ent_label
+            key = (s, r["property"], o, r["g"])
+            if key in seen:  # the same label stored in two graphs doubles a row
+                continue
+            seen.add(key)
+            is_lit = isinstance(o, ox.Literal)
+            facts.append(
+                Fact(
+                    subject=s.value,
+                    predicate=r["property"].value,
+                    object=o.value,
+                    object_is_literal=is_lit,
+                    datatype=o.datatype.value if is_lit and o.language is None else None,
+                    lang=o.language if is_lit else None,
+                    subject_label=s_label,
+                    predicate_label=r["propertyLabel"].value if r["propertyLabel"] is not None else None,
+                    object_label=None if is_lit else o_label,
+                    source=r["g"].value,
+                )
+            )
+        return facts
+
+    def label_index(self):
+        from kgfc.kg.labels import LabelIndex
+
+        if self._label_index is None:
+            self._label_index = LabelIndex.from_rows(self.run("all_labels"))
+        return self._label_index
+
+    def search_labels(self, text: str, limit: int = 10) -> list[LabelHit]:
+        return self.label_index().search(text, limit=limit)
+
+    def sources(self) -> list[Source]:
+        props: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
+        for row in self.run("sources"):
+            props[row["g"]][row["p"]].append(row["o"])
+        counts = {r["g"]: int(r["facts"]) for r in self.run("source_fact_counts")}
+        out = [
+            source_from_row(iri, p).model_copy(update={"facts": counts.get(iri, 0)}) for iri, p in props.items()
+        ]
+        return sorted(out, key=lambda s: (s.retrieved_at, s.iri))
+
+    def stats(self) -> StoreStats:
+        facts = int(self.run("stats_facts")[0]["facts"])
+        entities = int(self.run("stats_entities")[0]["entities"])
+        labels = int(self.run("stats_labels")[0]["labels"])
+        kinds: dict[str, int] = defaultdict(int)
+        n_sources = 0
+        for row in self.run("sources"):
+            if row["p"] == V.KGFC + "sourceKind":
+                kinds[row["o"]] += 1
+                n_sources += 1
+        disk = None
+        if self.path is not None and self.path.exists():
+            disk = sum(p.stat().st_size for p in self.path.rglob("*") if p.is_file())
+        return StoreStats(
+            entities=entities,
+            facts=facts,
+            sources=n_sources,
+            labels=labels,
+            quads=len(self._store),
+            claims=kinds.get("claim", 0),
+            sources_by_kind=dict(kinds),
+            path=str(self.path) if self.path else None,
+            disk_bytes=disk,
+        )
+
+    def export(self, output: IO[bytes] | str | os.PathLike[str], fmt: str = "trig", source: str | None = None) -> None:
+        """Write the store (or one source graph) as TriG, N-Quads, Turtle, N-Triples or JSON-LD.
+
+        Triple formats cannot carry graph names: they get the union of all
+        facts (or the one source graph) without provenance.
+        """
+        rdf_format = FORMAT_NAMES.get(fmt.lower())
+        if rdf_format is None:
+            raise InputError(f"Unknown export format {fmt!r}.", hint="Use trig, nquads, turtle, nt or jsonld.")
+        from_graph = ox.NamedNode(source) if source else None
+        if source and not self.has_source(source):
+            raise InputError(f"No source {source!r} in this store.", hint="List them with `kgfc kg sources`.")
+        if rdf_format.supports_datasets and from_graph is None:
+            self._store.dump(output, rdf_format, prefixes=V.PREFIXES if rdf_format == ox.RdfFormat.TRIG else None)
+        elif from_graph is not None:
+            self._store.dump(output, rdf_format, from_graph=from_graph, prefixes=_prefixes(rdf_format))
+        else:
+            triples = self._store.query("CONSTRUCT { ?s ?p ?o } WHERE { GRAPH ?g { ?s ?p ?o } }")
+            ox.serialize(triples, output, rdf_format, prefixes=_prefixes(rdf_format))
+
+    def __len__(self) -> int:
+        return len(self._store)
+
+
+def _prefixes(fmt: ox.RdfFormat) -> dict[str, str] | None:
+    return V.PREFIXES if fmt in (ox.RdfFormat.TURTLE, ox.RdfFormat.TRIG) else None

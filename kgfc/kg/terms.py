@@ -1,0 +1,125 @@
+"""Conversions between kgfc models and pyoxigraph terms, and safe value binding."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from datetime import datetime
+
+import pyoxigraph as ox
+
+from kgfc.kg import vocab as V
+from kgfc.models import Fact, Label, Source, SourceKind
+
+_LABEL_PRED = {"label": V.RDFS_LABEL, "alias": V.SKOS_ALT, "description": V.SCHEMA_DESC}
+
+
+def node(iri: str) -> ox.NamedNode:
+    return ox.NamedNode(iri)
+
+
+def object_term(fact: Fact) -> ox.NamedNode | ox.Literal:
+    if not fact.object_is_literal:
+        return ox.NamedNode(fact.object)
+    if fact.lang:
+        return ox.Literal(fact.object, language=fact.lang)
+    if fact.datatype:
+        return ox.Literal(fact.object, datatype=ox.NamedNode(fact.datatype))
+    return ox.Literal(fact.object)
+
+
+def term_to_python(term) -> str | None:
+    if term is None:
+        return None
+    return term.value
+
+
+def fact_quads(facts: Iterable[Fact], graph: ox.NamedNode) -> Iterator[ox.Quad]:
+    for f in facts:
+        yield ox.Quad(ox.NamedNode(f.subject), ox.NamedNode(f.predicate), object_term(f), graph)
+
+
+def label_quads(labels: Iterable[Label], graph: ox.NamedNode) -> Iterator[ox.Quad]:
+    for lab in labels:
+        yield ox.Quad(
+            ox.NamedNode(lab.entity),
+            ox.NamedNode(_LABEL_PRED[lab.kind]),
+            ox.Literal(lab.text, language=lab.lang),
+            graph,
+        )
+
+
+def _dt(value: datetime) -> ox.Literal:
+    return ox.Literal(value.isoformat(), datatype=ox.NamedNode(V.XSD + "dateTime"))
+
+
+def provenance_quads(source: Source, *, status: str = "complete") -> list[ox.Quad]:
+    """The PROV-O record of a source graph, stored inside that graph.
+
+    Keeping the record in the graph it describes makes ``retract`` one atomic
+    ``remove_graph`` and lets a copied graph carry its own provenance.
+    """
+    g = ox.NamedNode(source.iri)
+
+    def q(p: str, o) -> ox.Quad:
+        return ox.Quad(g, ox.NamedNode(p), o, g)
+
+    quads = [
+        q(V.RDF_TYPE, ox.NamedNode(V.PROV + "Entity")),
+        q(V.RDF_TYPE, ox.NamedNode(V.KGFC + "SourceGraph")),
+        q(V.KGFC + "sourceKind", ox.Literal(source.kind.value)),
+        q(V.PROV + "generatedAtTime", _dt(source.retrieved_at)),
+        q(V.KGFC + "extractor", ox.Literal(source.extractor)),
+        q(V.KGFC + "confidence", ox.Literal(repr(float(source.confidence)), datatype=ox.NamedNode(V.XSD + "double"))),
+        q(V.KGFC + "status", ox.Literal(status)),
+    ]
+    if source.location:
+        loc = source.location
+        target = ox.NamedNode(loc) if "://" in loc and " " not in loc else ox.Literal(loc)
+        quads.append(q(V.PROV + "wasDerivedFrom", target))
+    if source.query_name:
+        quads.append(q(V.KGFC + "queryName", ox.Literal(source.query_name)))
+    if source.query:
+        quads.append(q(V.KGFC + "query", ox.Literal(source.query)))
+    if source.sentence:
+        quads.append(q(V.KGFC + "sentence", ox.Literal(source.sentence)))
+    if source.title:
+        quads.append(q(V.DCT + "title", ox.Literal(source.title)))
+    return quads
+
+
+def values_clause(var: str, iris: Sequence[str]) -> str:
+    """A trailing SPARQL ``VALUES`` block binding ``var`` to IRIs.
+
+    Each IRI goes through ``pyoxigraph.NamedNode``, which rejects anything that
+    is not a valid IRI, and is written by its N-Triples serialiser, so no text
+    from outside can change the query's structure.
+    """
+    if not var.isidentifier():
+        raise ValueError(f"bad variable name {var!r}")
+    terms = " ".join(str(ox.NamedNode(i)) for i in iris)
+    return f"\nVALUES ?{var} {{ {terms} }}\n"
+
+
+def source_from_row(iri: str, props: dict[str, list[str]]) -> Source:
+    def first(key: str) -> str | None:
+        vals = props.get(key)
+        return vals[0] if vals else None
+
+    kind = first(V.KGFC + "sourceKind") or "file"
+    try:
+        kind_enum = SourceKind(kind)
+    except ValueError:
+        kind_enum = SourceKind.FILE
+    when = first(V.PROV + "generatedAtTime")
+    return Source(
+        iri=iri,
+        kind=kind_enum,
+        location=first(V.PROV + "wasDerivedFrom"),
+        query_name=first(V.KGFC + "queryName"),
+        query=first(V.KGFC + "query"),
+        retrieved_at=datetime.fromisoformat(when) if when else datetime.fromtimestamp(0),
+        extractor=first(V.KGFC + "extractor") or "unknown",
+        confidence=float(first(V.KGFC + "confidence") or 1.0),
+        sentence=first(V.KGFC + "sentence"),
+        title=first(V.DCT + "title"),
+    )

@@ -1,0 +1,57 @@
+"""Backends by name: ``oxigraph:PATH``, ``memory``, ``sparql:URL``, ``neo4j:bolt://...``.
+
+Built-ins are registered the same way plugins are: third-party packages add
+theirs under the ``kgfc.stores`` entry-point group.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable
+from importlib.metadata import entry_points
+from typing import Any
+
+from kgfc.errors import ConfigError
+
+StoreFactory = Callable[..., Any]
+_STORES: dict[str, StoreFactory] = {}
+
+
+def register_store(kind: str, factory: StoreFactory) -> None:
+    _STORES[kind] = factory
+
+
+def _oxigraph(rest: str, **kw: Any):
+    from kgfc.kg.oxigraph_store import OxigraphStore
+
+    return OxigraphStore(rest or None, **kw)
+
+
+def _memory(rest: str, **kw: Any):
+    from kgfc.kg.oxigraph_store import OxigraphStore
+
+    return OxigraphStore(None)
+
+
+register_store("oxigraph", _oxigraph)
+register_store("memory", _memory)
+
+
+def _load_plugins() -> None:
+    for ep in entry_points(group="kgfc.stores"):
+        if ep.name not in _STORES:
+            register_store(ep.name, ep.load())
+
+
+def open_store(spec: str, **kw: Any):
+    """Open a store from a spec. A bare path means the embedded Oxigraph store."""
+    kind, sep, rest = spec.partition(":")
+    if not sep or len(kind) == 1 or "/" in kind or "\\" in kind:  # a path, or a Windows drive letter
+        return _oxigraph(spec, **kw)
+    _load_plugins()
+    factory = _STORES.get(kind)
+    if factory is None:
+        close = difflib.get_close_matches(kind, list(_STORES), n=1)
+        hint = f"Did you mean {close[0]!r}?" if close else f"Known kinds: {', '.join(sorted(_STORES))}."
+        raise ConfigError(f"Unknown store kind {kind!r} in {spec!r}.", hint=hint)
+    return factory(rest, **kw)

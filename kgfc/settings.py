@@ -1,0 +1,109 @@
+"""Settings: command-line flags > ``KGFC_*`` environment > a TOML file > defaults.
+
+The TOML file is ``$KGFC_CONFIG`` if set, else ``$KGFC_HOME/config.toml``,
+else ``./kgfc.toml`` when present. Every field's environment variable is
+``KGFC_`` + its name in capitals (``KGFC_STORE``, ``KGFC_LLM_BASE_URL``...).
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from pydantic import Field, ValidationError
+from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
+
+from kgfc.errors import ConfigError
+
+
+def default_home() -> Path:
+    env = os.environ.get("KGFC_HOME")
+    if env:
+        return Path(env).expanduser()
+    xdg = os.environ.get("XDG_DATA_HOME")
+    return (Path(xdg) if xdg else Path.home() / ".local" / "share") / "kgfc"
+
+
+def config_file() -> Path | None:
+    explicit = os.environ.get("KGFC_CONFIG")
+    if explicit:
+        path = Path(explicit).expanduser()
+        if not path.is_file():
+            raise ConfigError(f"KGFC_CONFIG points to {path}, which does not exist.")
+        return path
+    for candidate in (default_home() / "config.toml", Path.cwd() / "kgfc.toml"):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+class _TomlSource(PydanticBaseSettingsSource):
+    def __init__(self, settings_cls: type[BaseSettings]) -> None:
+        super().__init__(settings_cls)
+        path = config_file()
+        self.data: dict[str, Any] = {}
+        if path is not None:
+            try:
+                raw = tomllib.loads(path.read_text(encoding="utf-8"))
+            except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+                raise ConfigError(f"Cannot parse the config file {path}: {exc}") from exc
+            # Accept both a flat file and a [kgfc] table.
+            self.data = raw.get("kgfc", raw)
+
+    def get_field_value(self, field, field_name):  # pragma: no cover - unused by __call__
+        return self.data.get(field_name), field_name, False
+
+    def __call__(self) -> dict[str, Any]:
+        return {k: v for k, v in self.data.items() if k in self.settings_cls.model_fields}
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="KGFC_", extra="ignore")
+
+    home: Path = Field(default_factory=default_home, description="data dir (store, caches, trajectories)")
+    store: str | None = Field(None, description="store spec: PATH, oxigraph:PATH or memory; default HOME/store")
+    demo: bool = Field(True, description="load the bundled demo KG into an empty default store")
+
+    wikidata_endpoint: str = "https://query.wikidata.org/sparql"
+    wikidata_api: str = "https://www.wikidata.org/w/api.php"
+    user_agent: str = "kgfc/0.1 (https://github.com/kgfc/kgfc; fact-checking research tool)"
+    offline: bool = Field(False, description="never touch the network; answer from the local store")
+    timeout: float = Field(30.0, gt=0, description="seconds per remote call")
+    retries: int = Field(3, ge=0, le=10, description="retries after a failed remote call")
+    backoff: float = Field(1.0, ge=0, description="first retry delay in seconds (doubles each time)")
+
+    llm_base_url: str | None = None
+    llm_model: str | None = None
+    llm_api_key: str | None = None
+
+    reasoner: str | None = Field(None, description="local or llm; default llm when configured, else local")
+    beam: int = Field(4, ge=1, le=50)
+    hops: int = Field(4, ge=1, le=10)
+
+    @classmethod
+    def settings_customise_sources(cls, settings_cls, init_settings, env_settings, dotenv_settings, file_secret_settings):
+        return (init_settings, env_settings, _TomlSource(settings_cls))
+
+    def store_path(self) -> Path:
+        spec = self.store
+        if spec is None:
+            return self.home / "store"
+        if spec.startswith("oxigraph:"):
+            spec = spec[len("oxigraph:") :]
+        return Path(spec).expanduser()
+
+    @property
+    def cache_dir(self) -> Path:
+        return self.home / "cache"
+
+
+def load_settings(**overrides: Any) -> Settings:
+    """Build settings; ``overrides`` are command-line flags (None means "not given")."""
+    given = {k: v for k, v in overrides.items() if v is not None}
+    try:
+        return Settings(**given)
+    except ValidationError as exc:
+        errs = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
+        raise ConfigError(f"Invalid settings: {errs}", hint="Check flags, KGFC_* variables and the config file.") from exc
