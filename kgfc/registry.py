@@ -45,6 +45,8 @@ def _load_plugins() -> None:
 
 def open_store(spec: str, **kw: Any):
     """Open a store from a spec. A bare path means the embedded Oxigraph store."""
+    if spec in ("memory", "memory:"):
+        return _memory("")
     kind, sep, rest = spec.partition(":")
     if not sep or len(kind) == 1 or "/" in kind or "\\" in kind:  # a path, or a Windows drive letter
         return _oxigraph(spec, **kw)

@@ -95,6 +95,23 @@ def source_iri(kind: str, key: str) -> str:
     return f"{V.KGFC_SOURCE}{kind}/{digest}"
 
 
+def _open_read_only(path: Path, attempts: int = 20) -> ox.Store:
+    """Open read-only, retrying while a live writer's compaction swaps files.
+
+    RocksDB's read-only open lists the files named in the manifest; when the
+    writer compacts at that moment one may vanish, and the open fails with a
+    "Corruption ... No such file" error that a retry a moment later does not see.
+    """
+    for attempt in range(attempts):
+        try:
+            return ox.Store.read_only(str(path))
+        except (OSError, RuntimeError) as exc:
+            if "No such file" not in str(exc) or attempt == attempts - 1:
+                raise OSError(str(exc)) from exc
+            time.sleep(0.05 * (attempt + 1))
+    raise AssertionError("unreachable")
+
+
 class OxigraphStore:
     """A :class:`~kgfc.kg.store.GraphStore` on pyoxigraph."""
 
@@ -111,7 +128,7 @@ class OxigraphStore:
                     raise StoreError(
                         f"No store at {self.path}.", hint="Create it with `kgfc kg load` or `kgfc kg enrich` first."
                     )
-                self._store = ox.Store.read_only(str(self.path))
+                self._store = _open_read_only(self.path)
             else:
                 self.path.mkdir(parents=True, exist_ok=True)
                 self._store = ox.Store(str(self.path))
@@ -150,16 +167,22 @@ class OxigraphStore:
             return self._store.query(text, substitutions=subs or None)
         except SyntaxError as exc:
             raise QuerySyntaxError(f"SPARQL syntax error: {exc}") from exc
+        except RuntimeError as exc:  # e.g. a substitution for a variable the query does not project
+            raise QuerySyntaxError(f"Cannot bind values into the query: {exc}") from exc
         except OSError as exc:
             raise StoreError(f"Query failed: {exc}") from exc
 
-    def sparql(self, text: str, *, union_default_graph: bool = True):
+    def sparql(self, text: str, *, union_default_graph: bool = True, substitutions=None):
         """Run user SPARQL. Returns the raw pyoxigraph result (solutions, triples or bool)."""
         self.sparql_queries += 1
         try:
-            return self._store.query(text, use_default_graph_as_union=union_default_graph)
+            return self._store.query(
+                text, use_default_graph_as_union=union_default_graph, substitutions=substitutions
+            )
         except SyntaxError as exc:
             raise QuerySyntaxError(f"SPARQL syntax error: {exc}", hint="Check the query text.") from exc
+        except RuntimeError as exc:
+            raise QuerySyntaxError(f"Cannot bind values into the query: {exc}") from exc
         except OSError as exc:
             raise StoreError(f"Query failed: {exc}") from exc
 

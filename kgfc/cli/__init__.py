@@ -1,0 +1,55 @@
+"""The ``kgfc`` command line. Thin: parse, call the library, render.
+
+Exit codes: 0 success, 1 runtime failure, 2 bad usage, configuration or input.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from kgfc import __version__
+from kgfc.errors import KgfcError
+
+
+class KgfcGroup(click.Group):
+    """Turns every KgfcError into one message on stderr and its exit code."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except KgfcError as exc:
+            if ctx.params.get("debug"):
+                raise
+            click.echo(f"Error: {exc}", err=True)
+            ctx.exit(exc.exit_code)
+
+
+@click.group(cls=KgfcGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="kgfc")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bars or notes on stderr.")
+@click.option("--debug", is_flag=True, help="Show tracebacks for errors.")
+@click.option("--offline", is_flag=True, default=None, help="Never touch the network (KGFC_OFFLINE).")
+def cli(quiet: bool, debug: bool, offline: bool | None) -> None:
+    """kgfc: fact-check claims against a persistent, provenance-keeping knowledge graph."""
+    import logging
+
+    logging.basicConfig(
+        level=logging.DEBUG if debug else (logging.ERROR if quiet else logging.WARNING),
+        format="%(levelname)s %(name)s: %(message)s",
+        stream=sys.stderr,
+    )
+
+
+def _register() -> None:
+    from kgfc.cli.kg import kg
+
+    cli.add_command(kg)
+
+
+_register()
+
+
+def main() -> None:
+    cli(prog_name="kgfc")

@@ -1,0 +1,135 @@
+"""Shared CLI plumbing: options every command takes, store opening, output helpers."""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+import click
+
+from kgfc.errors import StoreLockedError
+from kgfc.settings import Settings, load_settings
+
+
+def store_option(f: Callable) -> Callable:
+    """``--store PATH`` and ``--read-only``, on every command that touches a store."""
+    f = click.option(
+        "--read-only", is_flag=True, default=False, help="Open the store read-only (while another process writes)."
+    )(f)
+    return click.option(
+        "--store",
+        "store_spec",
+        metavar="PATH",
+        default=None,
+        help="Store path or spec (oxigraph:PATH, memory). Default: $KGFC_STORE or $KGFC_HOME/store.",
+    )(f)
+
+
+def json_option(f: Callable) -> Callable:
+    return click.option("--json", "as_json", is_flag=True, help="Print JSON on stdout.")(f)
+
+
+def settings_from(ctx: click.Context, **flags: Any) -> Settings:
+    base = ctx.find_root().params
+    return load_settings(offline=base.get("offline") or None, **flags)
+
+
+def open_cli_store(settings: Settings, *, read_only: bool = False, write: bool = False):
+    """Open the configured store.
+
+    The default store gets the bundled demo KG on first use. A read command
+    that finds the store locked by a writer falls back to a read-only open.
+    """
+    from kgfc.registry import open_store
+
+    spec = settings.store or str(settings.store_path())
+    is_default = settings.store is None
+    try:
+        store = open_store(spec, read_only=read_only)
+    except StoreLockedError:
+        if write or read_only:
+            raise
+        info("The store is locked by another process; opened it read-only.")
+        store = open_store(spec, read_only=True)
+    if is_default and settings.demo and not store.read_only:
+        from kgfc.kg.demo import demo_loaded, ensure_demo
+
+        if not demo_loaded(store) and not store.sources():
+            info("First use: loading the bundled demo KG (CoDEx-M + Wikidata labels) into", spec)
+            ensure_demo(store)
+    return store
+
+
+def info(*parts: Any) -> None:
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None and ctx.find_root().params.get("quiet"):
+        return
+    click.echo(" ".join(str(p) for p in parts), err=True)
+
+
+def echo_json(data: Any) -> None:
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False, default=str))
+
+
+def print_table(headers: Sequence[str], rows: Iterable[Sequence[Any]], *, max_width: int = 60) -> None:
+    """A plain-text table on stdout; cells are cut to ``max_width``."""
+
+    def cell(v: Any) -> str:
+        s = "" if v is None else str(v)
+        s = s.replace("\n", " ")
+        return s if len(s) <= max_width else s[: max_width - 1] + "…"
+
+    body = [[cell(v) for v in r] for r in rows]
+    widths = [len(h) for h in headers]
+    for r in body:
+        widths = [max(w, len(c)) for w, c in zip(widths, r, strict=False)]
+    click.echo("  ".join(h.ljust(w) for h, w in zip(headers, widths, strict=False)).rstrip())
+    click.echo("  ".join("-" * w for w in widths))
+    for r in body:
+        click.echo("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=False)).rstrip())
+
+
+class Progress:
+    """A progress bar on stderr, hidden when stderr is not a TTY or with --quiet."""
+
+    def __init__(self, total: int, label: str) -> None:
+        ctx = click.get_current_context(silent=True)
+        quiet = bool(ctx and ctx.find_root().params.get("quiet"))
+        self.enabled = sys.stderr.isatty() and not quiet
+        self._bar = click.progressbar(length=total, label=label, file=sys.stderr) if self.enabled else None
+        self._done = 0
+        if self._bar:
+            self._bar.__enter__()
+
+    def update(self, done: int, total: int | None = None) -> None:
+        if self._bar:
+            if total is not None:
+                self._bar.length = total
+            self._bar.update(done - self._done)
+        self._done = done
+
+    def close(self) -> None:
+        if self._bar:
+            self._bar.__exit__(None, None, None)
+
+
+def with_store(write: bool = False):
+    """Decorator: build settings from the command's flags and pass an open store as ``store``."""
+
+    def deco(f: Callable) -> Callable:
+        @functools.wraps(f)
+        def wrapper(*args: Any, store_spec: str | None, read_only: bool, **kwargs: Any):
+            ctx = click.get_current_context()
+            settings = settings_from(ctx, store=store_spec)
+            store = open_cli_store(settings, read_only=read_only, write=write)
+            try:
+                return f(*args, store=store, settings=settings, **kwargs)
+            finally:
+                store.close()
+
+        return store_option(wrapper)
+
+    return deco
