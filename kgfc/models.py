@@ -116,3 +116,102 @@ class EnrichReport(BaseModel):
     facts_written: int
     sparql_queries: int
     failed: dict[str, str] = Field(default_factory=dict)
+
+
+# -- claims and verdicts ------------------------------------------------------
+
+
+class VerdictLabel(StrEnum):
+    SUPPORTED = "SUPPORTED"
+    REFUTED = "REFUTED"
+    NEI = "NOT ENOUGH INFO"
+
+
+class ClaimTriple(BaseModel):
+    """A (subject, relation, object) reading of a claim, as text and, when aligned, as ids."""
+
+    subject: str
+    relation: str
+    object: str
+    subject_id: str | None = None  # entity IRI once linked
+    relation_ids: list[str] = Field(default_factory=list)  # candidate property IRIs (wdt:...), best first
+    object_id: str | None = None  # entity IRI once linked, or None for a literal value
+    negated: bool = False
+
+
+class Mention(BaseModel):
+    text: str
+    start: int
+    end: int
+    label: str = "ENTITY"  # spaCy entity label, or NOUN_CHUNK
+
+
+class ClaimAnalysis(BaseModel):
+    mentions: list[Mention] = Field(default_factory=list)
+    triples: list[ClaimTriple] = Field(default_factory=list)
+    keywords: list[str] = Field(default_factory=list)
+    method: str = "rules"  # "rules" or "llm:<model>"
+
+
+class LinkedEntity(BaseModel):
+    mention: str
+    entity: str
+    label: str | None = None
+    score: float
+    candidates: list[LabelHit] = Field(default_factory=list)
+
+
+class Claim(BaseModel):
+    id: str
+    text: str
+    triple: tuple[str, str, str] | None = Field(None, description="structured input: (s, p, o) ids")
+
+
+class Counters(BaseModel):
+    llm_calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    sparql_queries: int = 0
+    search_calls: int = 0
+    pages_fetched: int = 0
+    seconds: float = 0.0
+
+    def add(self, other: Counters) -> None:
+        for name in type(self).model_fields:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+
+class EvidenceFact(BaseModel):
+    """A fact the reasoner looked at, numbered for citation, with its source and retrieval score."""
+
+    id: str  # "E1", "E2"... stable within one verdict
+    fact: Fact
+    text: str  # verbalised
+    score: float = 0.0
+    hop: int = 0
+
+
+class Verdict(BaseModel):
+    label: VerdictLabel
+    confidence: float = Field(ge=0.0, le=1.0)
+    justification: str
+    cited: list[str] = Field(default_factory=list, description="EvidenceFact ids the verdict rests on")
+    path: list[str] = Field(default_factory=list, description="reasoning path, for multi-hop entailment")
+    rejected_citations: int = 0
+
+
+class VerifyResult(BaseModel):
+    """What ``kgfc verify`` prints for one claim (the JSON fields are a public contract)."""
+
+    id: str
+    claim: str
+    verdict: VerdictLabel
+    confidence: float
+    justification: str
+    reasoner: str
+    evidence: list[dict] = Field(default_factory=list)
+    topic_entities: list[LinkedEntity] = Field(default_factory=list)
+    triples: list[ClaimTriple] = Field(default_factory=list)
+    counters: Counters = Field(default_factory=Counters)
+    claim_iri: str | None = None
+    error: str | None = None

@@ -87,11 +87,11 @@ def _read_entity_file(path: str) -> list[str]:
 @with_store(write=True)
 def enrich_cmd(entities, entity_file, hops, max_per_hop, refresh, endpoint, as_json, store, settings) -> None:
     """Pull Wikidata subgraphs for entities into the store (cache-first, resumable)."""
-    from kgfc.kg.wikidata import WikidataSource
-
     ids = list(entities) + (_read_entity_file(entity_file) if entity_file else [])
     if not ids:
         raise click.UsageError("Give --entity QID or --file FILE.")
+    from kgfc.kg.wikidata import WikidataSource
+
     if endpoint:
         settings = settings.model_copy(update={"wikidata_endpoint": endpoint})
     source = WikidataSource(store, settings)

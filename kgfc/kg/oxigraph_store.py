@@ -207,7 +207,10 @@ class OxigraphStore:
 
     # -- writes -----------------------------------------------------------
     def has_source(self, iri: str) -> bool:
-        return self._store.contains_named_graph(ox.NamedNode(iri))
+        try:
+            return self._store.contains_named_graph(ox.NamedNode(iri))
+        except ValueError:  # not an IRI at all
+            return False
 
     def add_source(
         self, source: Source, facts: Iterable[Fact], labels: Iterable[Label] = (), *, replace: bool = False
