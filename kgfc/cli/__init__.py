@@ -44,8 +44,10 @@ def cli(quiet: bool, debug: bool, offline: bool | None) -> None:
 
 def _register() -> None:
     from kgfc.cli.kg import kg
+    from kgfc.cli.verify import verify
 
     cli.add_command(kg)
+    cli.add_command(verify)
 
 
 _register()

@@ -173,29 +173,29 @@ def classify(exc: BaseException) -> Failure | None:
     return None
 
 
-def _error(failure: Failure, what: str, attempts: int, hint: str | None) -> RemoteError:
+def _error(failure: Failure, what: str, attempts: int, hint: str | None, url_setting: str | None) -> RemoteError:
     tries = f"{attempts} attempt{'s' if attempts != 1 else ''}"
+    where = url_setting or "the configured URL"
     if failure.status == 429:
         err: RemoteError = RemoteRateLimited(
             f"{what} is rate-limiting kgfc (HTTP 429) after {tries}.",
-            hint=hint
-            or f"Wait a minute and re-run (what was fetched is cached), {OFFLINE_HINT}.",
+            hint=hint or f"Wait a minute and re-run (what was fetched is cached), {OFFLINE_HINT}.",
         )
     elif failure.reason == "connect":
         err = RemoteUnavailable(
             f"Cannot reach {what} ({failure.detail}) after {tries}.",
-            hint=hint or f"Check the network connection and the configured URL, {OFFLINE_HINT}.",
+            hint=hint or f"Check the network connection and {where}, {OFFLINE_HINT}.",
         )
     elif failure.reason == "timeout" or failure.status in (502, 503, 504):
         err = RemoteUnavailable(
             f"{what} did not answer in time ({failure.detail}) after {tries}.",
             hint=hint
-            or f"It may be overloaded: try again later or raise the timeout (KGFC_TIMEOUT), {OFFLINE_HINT}.",
+            or f"It may be overloaded: try again later or raise KGFC_TIMEOUT, {OFFLINE_HINT}.",
         )
     elif failure.status is not None and failure.status < 500:
         err = RemoteError(
             f"{what} rejected the request ({failure.detail}).",
-            hint=hint or "Check the configured URL; if it is right, this is a kgfc bug worth reporting.",
+            hint=hint or f"Check {where}; if it is right, this is a kgfc bug worth reporting.",
         )
     else:
         err = RemoteError(
@@ -215,6 +215,7 @@ def call_with_retries(
     backoff: float,
     what: str,
     hint: str | None = None,
+    url_setting: str | None = None,
     sleep: Callable[[float], None] = time.sleep,
     max_wait: float = MAX_WAIT_S,
     jitter: float = 0.25,
@@ -223,7 +224,9 @@ def call_with_retries(
     """Call ``fn()``; retry remote failures up to ``retries`` times; map the last one to a kgfc error.
 
     ``what`` names the remote side in messages ("the Wikidata SPARQL endpoint
-    https://..."). ``sleep`` is injectable so tests need not wait. Exceptions
+    https://..."), ``url_setting`` the setting that points at it
+    (``KGFC_WIKIDATA_ENDPOINT``); ``hint`` replaces the generated advice.
+    ``sleep`` is injectable so tests need not wait. Exceptions
     that are not remote failures (bugs) propagate unchanged.
     """
     rand = rng or random
@@ -237,7 +240,7 @@ def call_with_retries(
                 raise
             attempt += 1
             if not failure.retryable or attempt > retries:
-                raise _error(failure, what, attempt, hint) from exc
+                raise _error(failure, what, attempt, hint, url_setting) from exc
             if failure.retry_after is not None and failure.status in (429, 503):
                 delay = min(failure.retry_after, max_wait)
             else:

@@ -93,7 +93,7 @@ def oxigraph_endpoint(ttl: Path | None, workdir: Path) -> Iterator[str]:
                 [binary, "serve", "--location", str(location), "--bind", f"127.0.0.1:{port}"],
                 stdout=log,
                 stderr=subprocess.STDOUT,
-                preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None,  # noqa: PLW1509
+                preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None,
             )
             deadline = time.monotonic() + _STARTUP_LIMIT_S
             while proc.poll() is None and time.monotonic() < deadline:

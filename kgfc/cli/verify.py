@@ -1,0 +1,181 @@
+"""``kgfc verify``: one claim, a JSONL file of claims or triples, or stdin."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import click
+
+from kgfc.cli.common import Progress, info, open_cli_store, settings_from, store_option
+from kgfc.errors import InputError, KgfcError
+from kgfc.models import VerifyResult
+
+
+@dataclass
+class Item:
+    line: int
+    id: str
+    claim: str | None = None
+    triple: tuple[str, str, str] | None = None
+    error: str | None = None
+
+
+def _decode(raw: bytes, line: int) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"line {line}: not UTF-8 ({exc.reason} at byte {exc.start})") from None
+
+
+def read_items(stream) -> Iterator[Item]:
+    """Items from a JSONL (or one-claim-per-line) byte stream; bad lines become error items."""
+    for n, raw in enumerate(stream, 1):
+        try:
+            text = _decode(raw, n).strip()
+        except InputError as exc:
+            yield Item(line=n, id=f"line-{n}", error=str(exc))
+            continue
+        if not text:
+            continue
+        if not text.startswith("{"):
+            yield Item(line=n, id=f"line-{n}", claim=text)
+            continue
+        try:
+            obj = json.loads(text)
+        except json.JSONDecodeError as exc:
+            yield Item(line=n, id=f"line-{n}", error=f"line {n}: invalid JSON ({exc.msg} at column {exc.colno})")
+            continue
+        cid = str(obj.get("id", f"line-{n}"))
+        if "triple" in obj:
+            t = obj["triple"]
+            if not (isinstance(t, list) and len(t) == 3 and all(isinstance(x, str) for x in t)):
+                yield Item(line=n, id=cid, error=f"line {n}: 'triple' must be a list of three ids")
+                continue
+            yield Item(line=n, id=cid, triple=(t[0], t[1], t[2]))
+        elif isinstance(obj.get("claim"), str):
+            yield Item(line=n, id=cid, claim=obj["claim"])
+        else:
+            yield Item(line=n, id=cid, error=f"line {n}: needs a string 'claim' or a 'triple'")
+
+
+def render_text(r: VerifyResult) -> str:
+    lines = [f"[{r.id}] {r.claim}", f"  verdict: {r.verdict.value}  (confidence {r.confidence:.2f}, reasoner {r.reasoner})"]
+    lines.append(f"  why: {r.justification}")
+    if r.topic_entities:
+        lines.append("  entities: " + ", ".join(f"{e.label or e.entity} ({e.entity.rsplit('/', 1)[-1]})" for e in r.topic_entities))
+    cited = [e for e in r.evidence if e["cited"]]
+    if cited:
+        lines.append("  evidence:")
+        for e in cited:
+            lines.append(f"    {e['id']}: {e['text']}  [source {e['source']}]")
+    c = r.counters
+    lines.append(
+        f"  cost: {c.llm_calls} LLM calls, {c.prompt_tokens}+{c.completion_tokens} tokens, "
+        f"{c.sparql_queries} SPARQL queries, {c.search_calls} searches, {c.seconds:.3f}s"
+    )
+    return "\n".join(lines)
+
+
+@click.command("verify")
+@click.argument("claim", required=False)
+@click.option("--file", "claim_file", type=click.File("rb"), help="JSONL claims or triples ('-' = stdin).")
+@click.option("--triple", nargs=3, metavar="S P O", help="Verify a structured triple, e.g. Q76 P19 Q18094.")
+@click.option("--id", "claim_id", default="claim-1", show_default=True, help="Id for a single claim.")
+@click.option("--reasoner", type=click.Choice(["local", "llm"]), default=None, help="Default: llm when configured, else local.")
+@click.option("--beam", type=click.IntRange(1, 50), default=None, help="Beam width k (default 4).")
+@click.option("--hops", type=click.IntRange(1, 10), default=None, help="Search depth N (default 4).")
+@click.option("--json", "as_json", is_flag=True, help="JSON on stdout (an array for batches).")
+@click.option("--nl", "as_nl", is_flag=True, help="One JSON object per line.")
+@click.option("--no-record", is_flag=True, help="Do not store the claim and verdict in the KG.")
+@click.option("--fail-on", type=click.Choice(["refuted", "nei", "not-supported"]), default=None,
+              help="Exit 1 if any verdict is REFUTED / NOT ENOUGH INFO / not SUPPORTED.")
+@store_option
+@click.pass_context
+def verify(ctx, claim, claim_file, triple, claim_id, reasoner, beam, hops, as_json, as_nl, no_record, fail_on, store_spec, read_only):
+    """Check a claim against the knowledge graph: verdict, justification, cited evidence."""
+    from kgfc.agent.pipeline import Verifier, make_reasoner
+
+    given = sum(x is not None and x != () for x in (claim, claim_file, triple))
+    if given != 1:
+        raise click.UsageError("Give exactly one of: a CLAIM, --file FILE, --triple S P O.")
+    if claim is not None:
+        try:
+            claim.encode("utf-8")
+        except UnicodeEncodeError:
+            raise InputError("The claim is not valid UTF-8 text.") from None
+    settings = settings_from(ctx, store=store_spec, reasoner=reasoner, beam=beam, hops=hops)
+    store = open_cli_store(settings, read_only=read_only)
+    try:
+        r, llm = make_reasoner(settings, store, reasoner)
+        verifier = Verifier(store, settings, reasoner=r, llm=llm, record=not no_record)
+        if claim is not None or triple:
+            item = Item(line=0, id=claim_id, claim=claim, triple=tuple(triple) if triple else None)
+            results = [_run(verifier, item, strict=True)]
+            bad_lines = 0
+        else:
+            results, bad_lines = _run_batch(verifier, claim_file, as_nl)
+    finally:
+        store.close()
+    if as_nl:
+        if claim_file is None:
+            click.echo(json.dumps(results[0].model_dump(mode="json"), ensure_ascii=False))
+    elif as_json:
+        data = [r.model_dump(mode="json") for r in results]
+        click.echo(json.dumps(data[0] if claim_file is None else data, indent=2, ensure_ascii=False))
+    elif claim_file is None:
+        click.echo(render_text(results[0]))
+    else:
+        for r in results:
+            click.echo(render_text(r) if not r.error else f"[{r.id}] error: {r.error}")
+    if bad_lines:
+        info(f"{bad_lines} input line(s) could not be checked; see the messages above.")
+        ctx.exit(2)
+    if fail_on and _fails(results, fail_on):
+        ctx.exit(1)
+
+
+def _run(verifier, item: Item, *, strict: bool) -> VerifyResult:
+    if item.triple:
+        return verifier.verify_triple(item.id, *item.triple)
+    return verifier.verify(item.id, item.claim)
+
+
+def _run_batch(verifier, stream, as_nl: bool) -> tuple[list[VerifyResult], int]:
+    data = stream.read()
+    lines = data.splitlines(keepends=True)
+    bar = Progress(len(lines), "verify")
+    results: list[VerifyResult] = []
+    bad = 0
+    for n, item in enumerate(read_items(iter(lines)), 1):
+        if item.error is None:
+            try:
+                res = _run(verifier, item, strict=False)
+            except InputError as exc:
+                item.error = f"line {item.line}: {exc}"
+            except KgfcError as exc:  # runtime failure on one claim: record it, go on
+                item.error = f"line {item.line}: {exc}"
+        if item.error is not None:
+            bad += 1
+            click.echo(f"Error: {item.error}", err=True)
+            res = VerifyResult(id=item.id, claim=item.claim or "", verdict="NOT ENOUGH INFO", confidence=0.0,
+                               justification="not checked: bad input", reasoner="none", error=item.error)
+        results.append(res)
+        if as_nl:
+            click.echo(json.dumps(res.model_dump(mode="json"), ensure_ascii=False))
+            sys.stdout.flush()
+        bar.update(item.line)
+    bar.close()
+    return results, bad
+
+
+def _fails(results: list[VerifyResult], mode: str) -> bool:
+    for r in results:
+        if r.error:
+            continue
+        v = r.verdict.value
+        if (mode == "refuted" and v == "REFUTED") or (mode == "nei" and v == "NOT ENOUGH INFO") or (mode == "not-supported" and v != "SUPPORTED"):
+            return True
+    return False

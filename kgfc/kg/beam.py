@@ -1,0 +1,135 @@
+"""Beam-search expand-and-prune over the KG (WKGFC §4.2, Think-on-Graph style).
+
+Each hop makes one neighbourhood query for the whole frontier, ranks the
+candidate relations, keeps the top ``beam``, ranks the facts under them with
+the reasoner (one LLM call per hop for the LLM reasoner, embeddings for the
+local one), keeps the top ``beam`` facts, and moves the frontier to their
+far ends. The kept facts form the evidence subgraph: a networkx MultiDiGraph
+whose edges keep score, hop and source graph.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import networkx as nx
+
+from kgfc.models import ClaimTriple, Counters, EvidenceFact, Fact
+
+RelRanker = Callable[[str, Sequence[str]], list[float]]
+
+# Facts ranked per hop at most: ranking costs grow with candidates, and hubs
+# (a country with thousands of citizens) would otherwise dominate a hop.
+MAX_CANDIDATES = 48
+_WORD = re.compile(r"\w+")
+
+
+@dataclass
+class BeamResult:
+    evidence: list[EvidenceFact]
+    graph: nx.MultiDiGraph
+    hops_done: int
+    frontier_sizes: list[int] = field(default_factory=list)
+
+
+def _tokens(text: str) -> set[str]:
+    return {t for t in _WORD.findall(text.casefold()) if len(t) > 2}
+
+
+def _rel_text(f: Fact) -> str:
+    return f.predicate_label or f.predicate.rsplit("/", 1)[-1]
+
+
+def beam_search(
+    claim: str,
+    seeds: Sequence[str],
+    *,
+    neighbourhood: Callable[[Sequence[str]], list[Fact]],
+    rank_facts: Callable[[str, Sequence[str], Counters], list[float]],
+    rank_relations: RelRanker,
+    counters: Counters,
+    triples: Sequence[ClaimTriple] = (),
+    beam: int = 4,
+    hops: int = 4,
+    stop_when_connected: bool = True,
+) -> BeamResult:
+    aligned = {p for t in triples for p in t.relation_ids[:3]}
+    targets = {t.object_id for t in triples if t.object_id} | {t.subject_id for t in triples if t.subject_id}
+    claim_tokens = _tokens(claim)
+    graph = nx.MultiDiGraph()
+    evidence: dict[tuple, EvidenceFact] = {}
+    visited: set[str] = set(seeds)
+    frontier = list(dict.fromkeys(seeds))
+    sizes: list[int] = []
+    hop = 0
+    for hop in range(1, hops + 1):
+        if not frontier:
+            hop -= 1
+            break
+        sizes.append(len(frontier))
+        facts = [f for f in neighbourhood(frontier) if (f.key, f.source) not in evidence]
+        if not facts:
+            break
+        # 1. relations: rank distinct relation labels; aligned properties are kept first.
+        rel_texts = sorted({_rel_text(f) for f in facts})
+        rel_score = dict(zip(rel_texts, rank_relations(claim, rel_texts), strict=True))
+        by_pred: dict[str, float] = {}
+        for f in facts:
+            s = rel_score[_rel_text(f)]
+            if f.predicate in aligned:
+                s = max(s, 1.0)
+            by_pred[f.predicate] = max(by_pred.get(f.predicate, 0.0), s)
+        kept_preds = set(sorted(by_pred, key=lambda p: (-by_pred[p], p))[:beam])
+        candidates = [f for f in facts if f.predicate in kept_preds]
+        # 2. facts: cheap lexical pre-selection on hubs, then the reasoner ranks them all at once.
+        if len(candidates) > MAX_CANDIDATES:
+            def lexical(f: Fact) -> tuple:
+                far = {f.subject, f.object}
+                hit = len(_tokens(f.verbalise()) & claim_tokens)
+                return (-(far & targets != set()), -hit, -by_pred[f.predicate], f.subject, f.object)
+
+            candidates = sorted(candidates, key=lexical)[:MAX_CANDIDATES]
+        texts = [f.verbalise() for f in candidates]
+        scores = rank_facts(claim, texts, counters)
+        combined = []
+        for f, text, s in zip(candidates, texts, scores, strict=True):
+            bonus = 0.25 if ({f.subject, f.object} & targets) - set(seeds) else 0.0
+            combined.append((0.6 * s + 0.4 * by_pred[f.predicate] + bonus, f, text))
+        combined.sort(key=lambda x: (-x[0], x[1].subject, x[1].predicate, x[1].object))
+        kept = combined[: max(beam, 1) * 2]  # two facts per beam slot: a relation often has 2+ useful values
+        next_frontier: list[str] = []
+        for score, f, text in kept:
+            key = (f.key, f.source)
+            if key in evidence:
+                continue
+            evidence[key] = EvidenceFact(id="", fact=f, text=text, score=round(score, 4), hop=hop)
+            graph.add_node(f.subject, label=f.subject_label)
+            if not f.object_is_literal:
+                graph.add_node(f.object, label=f.object_label)
+            graph.add_edge(
+                f.subject, f.object, key=f"{f.predicate}|{f.source}", predicate=f.predicate,
+                label=f.predicate_label, score=score, hop=hop, source=f.source,
+            )
+            for end in (f.subject, f.object):
+                if not f.object_is_literal or end == f.subject:
+                    if end not in visited:
+                        visited.add(end)
+                        next_frontier.append(end)
+        frontier = next_frontier[:beam]
+        if stop_when_connected and targets and _connected(graph, targets):
+            break
+    ordered = sorted(evidence.values(), key=lambda e: (e.hop, -e.score))
+    for i, ev in enumerate(ordered, 1):
+        ev.id = f"E{i}"
+    return BeamResult(evidence=ordered, graph=graph, hops_done=hop, frontier_sizes=sizes)
+
+
+def _connected(graph: nx.MultiDiGraph, targets: set[str]) -> bool:
+    present = [t for t in targets if t in graph]
+    if len(present) < 2 or len(present) < len(targets):
+        return False
+    und = graph.to_undirected(as_view=True)
+    first = present[0]
+    return all(nx.has_path(und, first, t) for t in present[1:])

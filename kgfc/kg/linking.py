@@ -1,0 +1,72 @@
+"""Entity linking: claim mentions -> ranked KG entities.
+
+Candidates come from the store's label/alias index (offline) or from a
+``KGSource`` such as Wikidata's ``wbsearchentities`` (online); they are
+re-ranked by label match, by how well the entity's description fits the
+claim, and by how connected the entity is in the KG.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+
+from kgfc.models import LabelHit, LinkedEntity
+
+Ranker = Callable[[str, Sequence[str]], list[float]]
+
+W_LABEL, W_CONTEXT, W_DEGREE = 0.6, 0.25, 0.15
+
+
+class EntityLinker:
+    def __init__(self, store, *, source=None, ranker: Ranker | None = None, candidates: int = 8) -> None:
+        self.store = store
+        self.source = source  # optional online KGSource with search_entities()
+        self.ranker = ranker
+        self.n_candidates = candidates
+
+    def candidates(self, mention: str) -> list[LabelHit]:
+        hits = self.store.search_labels(mention, limit=self.n_candidates)
+        if self.source is not None and (not hits or hits[0].score < 0.95):
+            seen = {h.entity for h in hits}
+            hits += [h for h in self.source.search_entities(mention, limit=self.n_candidates) if h.entity not in seen]
+        return hits
+
+    def link(self, claim: str, mentions: Sequence[str], *, min_score: float = 0.45) -> list[LinkedEntity]:
+        """Best entity per mention (mentions with no good candidate are dropped), best first."""
+        per_mention = {m: self.candidates(m) for m in dict.fromkeys(mentions) if m.strip()}
+        all_entities = sorted({h.entity for hits in per_mention.values() for h in hits})
+        degree = self._degrees(all_entities)
+        max_log = max((math.log1p(d) for d in degree.values()), default=1.0) or 1.0
+        linked: list[LinkedEntity] = []
+        for mention, hits in per_mention.items():
+            if not hits:
+                continue
+            context = self._context_scores(claim, hits)
+            scored = []
+            for hit, ctx in zip(hits, context, strict=True):
+                prior = math.log1p(degree.get(hit.entity, 0)) / max_log
+                score = W_LABEL * hit.score + W_CONTEXT * ctx + W_DEGREE * prior
+                scored.append((round(score, 4), hit))
+            scored.sort(key=lambda x: (-x[0], x[1].entity))
+            best_score, best = scored[0]
+            if best_score < min_score:
+                continue
+            ranked = [h.model_copy(update={"score": s}) for s, h in scored]
+            linked.append(
+                LinkedEntity(mention=mention, entity=best.entity, label=best.text, score=best_score, candidates=ranked)
+            )
+        linked.sort(key=lambda e: -e.score)
+        return linked
+
+    def _degrees(self, entities: list[str]) -> dict[str, int]:
+        if not entities:
+            return {}
+        rows = self.store.run("entity_degree", values=entities)
+        return {r["entity"]: int(r["degree"]) for r in rows}
+
+    def _context_scores(self, claim: str, hits: Sequence[LabelHit]) -> list[float]:
+        texts = [f"{h.text}: {h.description}" if h.description else h.text for h in hits]
+        if self.ranker is None or len(hits) == 1:
+            return [0.5] * len(hits)
+        return self.ranker(claim, texts)
