@@ -49,7 +49,9 @@ DEMO_GRAPH = V.KGFC_SOURCE + "demo/"
 CODEX_URL = "https://github.com/tsafavi/codex/tree/3132e426c2a6b643b70bad679905a3a6270be440"
 FB15K_URL = "https://github.com/villmow/datasets_knowledge_embedding/tree/9e392453d6804d1f51c13e5650ae58ed48b638d5"
 PROPS_URL = "https://github.com/EmmaLeonhart/AbstractWikipediaEditor/tree/5e84efea55c9b9876249b75838db224fcc95b226"
-ALIASES_URL = "https://github.com/ourochronos/foundation/tree/c24f457c182658618510b7469042b9efa8e9ac31"
+ALIASES_URL = (
+    "https://github.com/ourochronos/foundation/tree/c24f457c182658618510b7469042b9efa8e9ac31"
+)
 
 # Property datatypes worth shipping: the ones a fact checker meets as claim
 # predicates. External ids, URLs, media etc. would double the file for nothing.
@@ -138,11 +140,23 @@ def entity_names(shared: Path) -> dict[str, list[Names]]:
     def offer(qid: str, rec: Names) -> None:
         names.setdefault(qid, []).append(rec)
 
-    fb = json.loads((shared / "wikidata_entities_fb15k237" / "entity2wikidata.json").read_text(encoding="utf-8"))
+    fb = json.loads(
+        (shared / "wikidata_entities_fb15k237" / "entity2wikidata.json").read_text(encoding="utf-8")
+    )
     for mid in sorted(fb):
         v = fb[mid]
-        offer(v["wikidata_id"], Names("fb15k237", clean(v.get("label")), v.get("alternatives") or [], clean(v.get("description"))))
-    types = json.loads((shared / "codex" / "types" / "en" / "types.json").read_text(encoding="utf-8"))
+        offer(
+            v["wikidata_id"],
+            Names(
+                "fb15k237",
+                clean(v.get("label")),
+                v.get("alternatives") or [],
+                clean(v.get("description")),
+            ),
+        )
+    types = json.loads(
+        (shared / "codex" / "types" / "en" / "types.json").read_text(encoding="utf-8")
+    )
     for qid in sorted(types):
         v = types[qid]
         offer(qid, Names("codex", clean(v.get("label")), [], clean(v.get("description"))))
@@ -151,7 +165,12 @@ def entity_names(shared: Path) -> dict[str, list[Names]]:
         r = json.loads(line)
         part = MIT_RECOVERED.get(r["source"])
         if part is not None:
-            offer(r["qid"], Names(part, clean(r.get("label")), r.get("aliases") or [], clean(r.get("description"))))
+            offer(
+                r["qid"],
+                Names(
+                    part, clean(r.get("label")), r.get("aliases") or [], clean(r.get("description"))
+                ),
+            )
     return names
 
 
@@ -183,14 +202,20 @@ def add_names(qid: str, records: Iterable[Names], parts: dict[str, Part]) -> Non
 
 def add_properties(shared: Path, codex_pids: set[str], parts: dict[str, Part]) -> int:
     """Wikidata's property table, in the shape of Wikidata's own RDF dump."""
-    relations = json.loads((shared / "codex" / "relations" / "en" / "relations.json").read_text(encoding="utf-8"))
+    relations = json.loads(
+        (shared / "codex" / "relations" / "en" / "relations.json").read_text(encoding="utf-8")
+    )
     path = shared / "wikidata_properties" / "wikidata_properties_merged.csv"
     with path.open(encoding="utf-8", newline="") as fh:
         rows = {r["pid"]: r for r in csv.DictReader(fh)}
     missing = sorted(codex_pids - rows.keys())
     if missing:
         raise SystemExit(f"CoDEx properties missing from {path.name}: {missing}")
-    props, aliases, codex = parts["wikidata-properties"], parts["wikidata-property-aliases"], parts["codex"]
+    props, aliases, codex = (
+        parts["wikidata-properties"],
+        parts["wikidata-property-aliases"],
+        parts["codex"],
+    )
     n = 0
     for pid in sorted(rows, key=lambda p: int(p[1:])):
         row = rows[pid]
@@ -228,12 +253,36 @@ def build(shared: Path) -> tuple[list[Part], dict]:
     parts = {
         p.key: p
         for p in (
-            Part("codex-m-train", "CoDEx-M training triples (data/triples/codex-m/train.txt)", CODEX_URL),
-            Part("codex-m-types", "CoDEx entity types as instance of (data/types/entity2types.json)", CODEX_URL),
-            Part("codex", "CoDEx English type and relation labels (data/types/en/types.json, data/relations/en/relations.json)", CODEX_URL),
-            Part("fb15k237", "English labels, aliases and descriptions (FB15k-237/entity2wikidata.json)", FB15K_URL),
-            Part("wikidata-properties", "Wikidata property labels, descriptions and datatypes (data/wikidata_properties.json)", PROPS_URL),
-            Part("wikidata-property-aliases", "Wikidata property aliases (data/wikidata_properties.json)", ALIASES_URL),
+            Part(
+                "codex-m-train",
+                "CoDEx-M training triples (data/triples/codex-m/train.txt)",
+                CODEX_URL,
+            ),
+            Part(
+                "codex-m-types",
+                "CoDEx entity types as instance of (data/types/entity2types.json)",
+                CODEX_URL,
+            ),
+            Part(
+                "codex",
+                "CoDEx English type and relation labels (data/types/en/types.json, data/relations/en/relations.json)",
+                CODEX_URL,
+            ),
+            Part(
+                "fb15k237",
+                "English labels, aliases and descriptions (FB15k-237/entity2wikidata.json)",
+                FB15K_URL,
+            ),
+            Part(
+                "wikidata-properties",
+                "Wikidata property labels, descriptions and datatypes (data/wikidata_properties.json)",
+                PROPS_URL,
+            ),
+            Part(
+                "wikidata-property-aliases",
+                "Wikidata property aliases (data/wikidata_properties.json)",
+                ALIASES_URL,
+            ),
         )
     }
 
@@ -247,7 +296,9 @@ def build(shared: Path) -> tuple[list[Part], dict]:
     # CoDEx's entity2types mixes Wikidata's instance-of and (for classes such
     # as occupations) subclass-of values without telling them apart; P31 is
     # the reading CoDEx documents ("entity types") and right for most entities.
-    entity_types = json.loads((codex_dir / "types" / "entity2types.json").read_text(encoding="utf-8"))
+    entity_types = json.loads(
+        (codex_dir / "types" / "entity2types.json").read_text(encoding="utf-8")
+    )
     type_qids: set[str] = set()
     for qid in sorted(entities):
         for t in entity_types.get(qid, []):
@@ -279,7 +330,12 @@ def build(shared: Path) -> tuple[list[Part], dict]:
         "type_facts": _count_facts(parts["codex-m-types"]),
         "properties": n_props,
         "graphs": {
-            p.iri: {"title": p.title, "location": p.location, "quads": len(p.quads), "facts": _count_facts(p)}
+            p.iri: {
+                "title": p.title,
+                "location": p.location,
+                "quads": len(p.quads),
+                "facts": _count_facts(p),
+            }
             for p in ordered
         },
     }
@@ -311,7 +367,10 @@ def nquads(parts: Iterable[Part]) -> Iterator[bytes]:
 
 def write_gzip(path: Path, lines: Iterable[bytes]) -> None:
     # mtime=0 and no file name in the header: the same input gives the same bytes.
-    with path.open("wb") as raw, gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0, compresslevel=9) as gz:
+    with (
+        path.open("wb") as raw,
+        gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0, compresslevel=9) as gz,
+    ):
         for line in lines:
             gz.write(line)
 
@@ -341,17 +400,17 @@ labels are `rdfs:label`, aliases `skos:altLabel`, descriptions
 
 | | |
 |---|---:|
-| facts (`wdt:` statements) | {meta['facts']:,} |
-| of which CoDEx-M train triples | {meta['train_triples']:,} |
-| of which entity types (`wdt:P31`) | {meta['type_facts']:,} |
-| entities (QIDs in facts) | {meta['entities']:,} |
-| entities with an English label | {meta['labelled_entities']:,} |
-| entities with an English description | {meta['described_entities']:,} |
-| properties described | {meta['properties']:,} |
-| labels and aliases | {meta['labels']:,} |
-| source graphs | {meta['sources']:,} |
-| quads | {meta['quads']:,} |
-| file size | {meta['file']['bytes'] / 1e6:.1f} MB |
+| facts (`wdt:` statements) | {meta["facts"]:,} |
+| of which CoDEx-M train triples | {meta["train_triples"]:,} |
+| of which entity types (`wdt:P31`) | {meta["type_facts"]:,} |
+| entities (QIDs in facts) | {meta["entities"]:,} |
+| entities with an English label | {meta["labelled_entities"]:,} |
+| entities with an English description | {meta["described_entities"]:,} |
+| properties described | {meta["properties"]:,} |
+| labels and aliases | {meta["labels"]:,} |
+| source graphs | {meta["sources"]:,} |
+| quads | {meta["quads"]:,} |
+| file size | {meta["file"]["bytes"] / 1e6:.1f} MB |
 
 | graph | content | facts | quads |
 |---|---|---:|---:|
@@ -405,7 +464,12 @@ The build is deterministic: the same inputs give byte-identical
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--shared", type=Path, default=REPO.parent / "shared" / "data", help="the shared data folder")
+    ap.add_argument(
+        "--shared",
+        type=Path,
+        default=REPO.parent / "shared" / "data",
+        help="the shared data folder",
+    )
     ap.add_argument("--out", type=Path, default=REPO / "kgfc" / "data", help="output folder")
     args = ap.parse_args(argv)
     if not (args.shared / "codex" / "triples" / "codex-m" / "train.txt").is_file():
@@ -416,7 +480,9 @@ def main(argv: list[str] | None = None) -> int:
     gz = args.out / "demo_kg.nq.gz"
     write_gzip(gz, nquads(parts))
     meta["file"] = {"name": gz.name, "bytes": gz.stat().st_size, "sha256": sha256(gz)}
-    (args.out / "demo_kg.json").write_text(json.dumps(meta, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    (args.out / "demo_kg.json").write_text(
+        json.dumps(meta, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
     (args.out / "DEMO_KG.md").write_text(markdown(meta), encoding="utf-8")
     print(
         f"{gz}: {meta['quads']:,} quads, {meta['facts']:,} facts, {meta['entities']:,} entities "

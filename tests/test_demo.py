@@ -12,7 +12,15 @@ import pyoxigraph as ox
 import pytest
 
 from kgfc.kg import vocab as V
-from kgfc.kg.demo import DEMO_GRAPH_PREFIX, DEMO_META, DEMO_PATH, demo_graphs, demo_info, demo_loaded, ensure_demo
+from kgfc.kg.demo import (
+    DEMO_GRAPH_PREFIX,
+    DEMO_META,
+    DEMO_PATH,
+    demo_graphs,
+    demo_info,
+    demo_loaded,
+    ensure_demo,
+)
 from kgfc.kg.oxigraph_store import OxigraphStore
 
 REPO = Path(__file__).resolve().parents[1]
@@ -146,7 +154,9 @@ def test_read_only_store_refuses_to_load(tmp_path):
 
 @pytest.mark.slow
 @pytest.mark.shared_data
-@pytest.mark.skipif(not (SHARED / "codex").is_dir(), reason="needs ../shared/data (not in users' clones)")
+@pytest.mark.skipif(
+    not (SHARED / "codex").is_dir(), reason="needs ../shared/data (not in users' clones)"
+)
 def test_build_script_reproduces_the_shipped_files(tmp_path):
     script = REPO / "scripts" / "build_demo_kg.py"
     subprocess.run(

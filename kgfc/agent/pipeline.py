@@ -132,7 +132,11 @@ class Verifier:
         return rank_texts(query, list(texts))
 
     def retrieve(self, text: str, seeds: Sequence[str], triples: Sequence[ClaimTriple], counters: Counters, *, beam: int, hops: int):
-        neighbourhood = self.kg_source.neighbourhood if self.kg_source is not None else self.store.neighbourhood
+        if self.kg_source is not None:
+            def neighbourhood(frontier, incoming):
+                return self.kg_source.neighbourhood(frontier)
+        else:
+            neighbourhood = self.store.neighbourhood
         return beam_search(
             text,
             seeds,

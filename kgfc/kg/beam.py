@@ -69,7 +69,11 @@ def beam_search(
             hop -= 1
             break
         sizes.append(len(frontier))
-        facts = [f for f in neighbourhood(frontier) if (f.key, f.source) not in evidence]
+        # Incoming facts only around the seeds: past the first hop they are mostly
+        # hub fan-in (every person born in a city), and a fact linking two claim
+        # entities is reached from its subject's side anyway.
+        incoming = frontier if hop == 1 else []
+        facts = [f for f in neighbourhood(frontier, incoming) if (f.key, f.source) not in evidence]
         if not facts:
             break
         # 1. relations: rank distinct relation labels; aligned properties are kept first.

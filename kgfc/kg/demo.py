@@ -28,6 +28,7 @@ import pyoxigraph as ox
 from kgfc.errors import StoreError
 from kgfc.kg import vocab as V
 from kgfc.kg.oxigraph_store import OxigraphStore
+from kgfc.kg.store import GraphStore
 
 # kgfc/data sits inside the package, so it ships in the wheel beside this module.
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
@@ -58,8 +59,11 @@ def demo_graphs() -> list[str]:
     return list(demo_info()["graphs"])
 
 
-def demo_loaded(store: OxigraphStore) -> bool:
+def demo_loaded(store: GraphStore) -> bool:
     """True when every demo graph is in the store and none is half-written."""
+    if not isinstance(store, OxigraphStore):
+        # Other backends have no bulk load to interrupt: presence is enough.
+        return set(demo_graphs()) <= {s.iri for s in store.sources()}
     raw = store._store
     for iri in demo_graphs():
         g = ox.NamedNode(iri)
@@ -70,7 +74,7 @@ def demo_loaded(store: OxigraphStore) -> bool:
     return True
 
 
-def ensure_demo(store: OxigraphStore) -> bool:
+def ensure_demo(store: GraphStore) -> bool:
     """Load the demo KG into ``store`` unless it is already there. Returns True if it loaded.
 
     A partly present demo (an interrupted load, a retracted demo graph, a
@@ -80,12 +84,24 @@ def ensure_demo(store: OxigraphStore) -> bool:
     """
     if demo_loaded(store):
         return False
+    if not isinstance(store, OxigraphStore):
+        raise StoreError(
+            "The demo KG is bundled for the embedded Oxigraph store only.",
+            hint=f"Load {DEMO_PATH} into this backend with `kgfc kg load`.",
+        )
     if store.read_only:
-        raise StoreError("The store is open read-only; cannot load the demo KG.", hint="Re-run without --read-only.")
+        raise StoreError(
+            "The store is open read-only; cannot load the demo KG.",
+            hint="Re-run without --read-only.",
+        )
     if not DEMO_PATH.is_file():  # pragma: no cover - a broken install
         raise StoreError(f"The bundled demo KG is missing from this install ({DEMO_PATH}).")
     raw = store._store
-    stale = [g for g in raw.named_graphs() if isinstance(g, ox.NamedNode) and g.value.startswith(DEMO_GRAPH_PREFIX)]
+    stale = [
+        g
+        for g in raw.named_graphs()
+        if isinstance(g, ox.NamedNode) and g.value.startswith(DEMO_GRAPH_PREFIX)
+    ]
     for g in stale:
         raw.remove_graph(g)
     graphs = [ox.NamedNode(iri) for iri in demo_graphs()]

@@ -29,7 +29,7 @@ import pyoxigraph as ox
 
 from kgfc.errors import InputError, QuerySyntaxError, RDFSyntaxError, StoreError, StoreLockedError
 from kgfc.kg import vocab as V
-from kgfc.kg.terms import fact_quads, label_quads, provenance_quads, source_from_row, values_clause
+from kgfc.kg.terms import fact_quads, label_quads, provenance_quads, source_from_row, with_values
 from kgfc.models import Fact, Label, LabelHit, LoadReport, Source, SourceKind, StoreStats
 from kgfc.resources import load_query
 
@@ -56,6 +56,7 @@ FORMAT_NAMES = {
     "json-ld": ox.RdfFormat.JSON_LD,
 }
 STATUS = ox.NamedNode(V.KGFC + "status")
+_NOTHING = "urn:kgfc:nothing"
 
 
 def guess_format(path: Path, fmt: str | None = None) -> ox.RdfFormat:
@@ -196,7 +197,7 @@ class OxigraphStore:
         """Run ``queries/sparql/<name>.rq``. Bindings are substituted, IRIs lists bound by VALUES."""
         text = load_query(name)
         if values is not None:
-            text += values_clause(values_var, values)
+            text = with_values(text, values_var, values)
         subs = {
             k: (v if isinstance(v, ox.NamedNode | ox.Literal) else ox.NamedNode(v))
             for k, v in (bindings or {}).items()
@@ -223,7 +224,12 @@ class OxigraphStore:
         quads = [*fact_quads(facts, g), *label_quads(labels, g), *provenance_quads(source)]
         stale: list[ox.Quad] = []
         if exists:
-            keep = set(quads)
+            # Compare in the store's canonical form ("1.0"^^xsd:double is stored as
+            # "1"): otherwise an unchanged value looks stale and removing it
+            # deletes the fresh copy too.
+            scratch = ox.Store()
+            scratch.extend(quads)
+            keep = set(scratch)
             stale = [q for q in self._store.quads_for_pattern(None, None, None, g) if q not in keep]
         # New quads go in (one transaction) before stale ones go out, so a crash
         # in between never leaves the source with less than it had.
@@ -325,10 +331,15 @@ class OxigraphStore:
             raise StoreError("The store is open read-only.", hint="Re-run without --read-only to write.")
 
     # -- reads ------------------------------------------------------------
-    def neighbourhood(self, entities: Sequence[str]) -> list[Fact]:
-        if not entities:
+    def neighbourhood(self, entities: Sequence[str], incoming: Sequence[str] | None = None) -> list[Fact]:
+        """Outgoing facts of ``entities`` and incoming facts of ``incoming`` (default: the same)."""
+        if not entities and not incoming:
             return []
-        text = load_query("neighbourhood") + values_clause("entity", list(dict.fromkeys(entities)))
+        text = with_values(load_query("neighbourhood"), "entity", list(dict.fromkeys(entities)))
+        inc = list(dict.fromkeys(entities if incoming is None else incoming))
+        # An empty VALUES block makes Oxigraph evaluate the incoming branch for
+        # every fact before joining; an IRI that matches nothing keeps it instant.
+        text = with_values(text, "incoming", inc or [_NOTHING])
         seen: set[tuple] = set()
         facts: list[Fact] = []
         for r in self._select(text):

@@ -173,7 +173,9 @@ def classify(exc: BaseException) -> Failure | None:
     return None
 
 
-def _error(failure: Failure, what: str, attempts: int, hint: str | None, url_setting: str | None) -> RemoteError:
+def _error(
+    failure: Failure, what: str, attempts: int, hint: str | None, url_setting: str | None
+) -> RemoteError:
     tries = f"{attempts} attempt{'s' if attempts != 1 else ''}"
     where = url_setting or "the configured URL"
     if failure.status == 429:
@@ -244,7 +246,9 @@ def call_with_retries(
             if failure.retry_after is not None and failure.status in (429, 503):
                 delay = min(failure.retry_after, max_wait)
             else:
-                delay = min(backoff * (2 ** (attempt - 1)) * (1 + rand.uniform(0, jitter)), max_wait)
+                delay = min(
+                    backoff * (2 ** (attempt - 1)) * (1 + rand.uniform(0, jitter)), max_wait
+                )
             log.warning(
                 "%s: %s; retry %d/%d in %.1fs", what, failure.detail, attempt, retries, delay
             )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+import re
 from datetime import datetime
 
 import pyoxigraph as ox
@@ -98,6 +99,31 @@ def values_clause(var: str, iris: Sequence[str]) -> str:
         raise ValueError(f"bad variable name {var!r}")
     terms = " ".join(str(ox.NamedNode(i)) for i in iris)
     return f"\nVALUES ?{var} {{ {terms} }}\n"
+
+
+_WHERE = re.compile(r"\bWHERE\s*\{", re.IGNORECASE)
+
+
+def with_values(query: str, var: str, iris: Sequence[str]) -> str:
+    """``query`` with ``VALUES ?var { ... }`` bound where the query asks for it.
+
+    A ``#@VALUES ?var`` comment line in the query marks the place (there may be
+    several); without one, the block becomes the first pattern of the WHERE block.
+
+    Inside the block, the engine joins from the bound values (a trailing VALUES
+    clause is applied after the whole pattern: ~1 ms vs ~5 s on the demo KG).
+    The terms are built as in :func:`values_clause`, so they cannot change the
+    query's structure.
+    """
+    marker = f"#@VALUES ?{var}"
+    if marker in query:
+        return "\n".join(
+            values_clause(var, iris).strip() if line.strip() == marker else line for line in query.split("\n")
+        )
+    m = _WHERE.search(query)
+    if m is None:
+        return query + values_clause(var, iris)
+    return query[: m.end()] + values_clause(var, iris) + query[m.end() :]
 
 
 def source_from_row(iri: str, props: dict[str, list[str]]) -> Source:

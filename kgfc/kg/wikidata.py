@@ -31,7 +31,7 @@ from kgfc.errors import InputError, RemoteError, RemoteRateLimited, UsageError
 from kgfc.kg import vocab as V
 from kgfc.kg.oxigraph_store import source_iri
 from kgfc.kg.remote import MalformedResponse, call_with_retries
-from kgfc.kg.terms import values_clause
+from kgfc.kg.terms import with_values
 from kgfc.models import EnrichReport, Fact, Label, LabelHit, Source, SourceKind
 from kgfc.resources import load_query
 
@@ -49,9 +49,11 @@ TEMPLATES = ("wikidata_outgoing", "wikidata_incoming")
 LABELS_QUERY = "wikidata_labels"
 # WDQS serves GET from its cache; long VALUES lists go by POST to stay under URL limits.
 _MAX_GET_QUERY = 1800
-_ITEM = re.compile(
-    r"^(?:wd:|https?://www\.wikidata\.org/(?:entity|wiki)/)?([Qq][1-9][0-9]*)$"
-)
+_ITEM = re.compile(r"^(?:wd:|https?://www\.wikidata\.org/(?:entity|wiki)/)?([Qq][1-9][0-9]*)$")
+_ABSOLUTE = re.compile(r"^https?://[^\s<>\"{}|\\^`]+$")
+_ITEM_IRI = re.compile(
+    r"^https?://www\.wikidata\.org/(?:entity|wiki)/Q"
+)  # malformed item IRIs stay errors
 _LIMIT = re.compile(r"^\s*LIMIT\s+(\d+)\s*$", re.IGNORECASE | re.MULTILINE)
 
 Progress = Callable[[int, int], None]
@@ -91,6 +93,28 @@ def _items(entities: Sequence[str] | str) -> list[str]:
     return list(dict.fromkeys(wikidata_item(e) for e in entities))
 
 
+def _refs(entities: Sequence[str] | str) -> tuple[list[str], list[str]]:
+    """Split into Wikidata items (fetchable) and other absolute IRIs (store only).
+
+    Other IRIs (entities extracted from the web, property entities) can sit in
+    an agent's frontier; they are answered from the store. Anything that is
+    neither raises :class:`InputError`.
+    """
+    if isinstance(entities, str):
+        entities = [entities]
+    items: list[str] = []
+    others: list[str] = []
+    for ref in entities:
+        try:
+            items.append(wikidata_item(ref))
+        except InputError:
+            iri = ref.strip() if isinstance(ref, str) else ""
+            if not (_ABSOLUTE.match(iri) and not _ITEM_IRI.match(iri)):
+                raise
+            others.append(iri)
+    return list(dict.fromkeys(items)), list(dict.fromkeys(others))
+
+
 class LocalKGSource:
     """A :class:`KGSource` answered from the local store alone (offline)."""
 
@@ -101,7 +125,8 @@ class LocalKGSource:
         return self.store.search_labels(text, limit=limit)
 
     def neighbourhood(self, entities: Sequence[str]) -> list[Fact]:
-        return self.store.neighbourhood(_items(entities))
+        items, others = _refs(entities)
+        return self.store.neighbourhood(items + others)
 
 
 @dataclass
@@ -174,7 +199,6 @@ class WikidataSource:
         self._sparql_factory = sparql_factory
         self._sleep = sleep
         self._local = LocalKGSource(store)
-        self._truncated: set[tuple[str, str]] = set()  # (entity, template) cut at the LIMIT
 
     # -- lifecycle --------------------------------------------------------
     def close(self) -> None:
@@ -220,11 +244,15 @@ class WikidataSource:
         return _search_hits(text, data.get("search", []))[:limit]
 
     def neighbourhood(self, entities: Sequence[str], *, refresh: bool = False) -> list[Fact]:
-        """Fetch the entities not yet in the store (all with ``refresh``), then answer from the store."""
-        iris = _items(entities)
+        """Fetch the items not yet in the store (all with ``refresh``), then answer from the store.
+
+        Non-Wikidata IRIs (web-extracted entities, say) are answered from the
+        store alone.
+        """
+        items, others = _refs(entities)
         if not self.offline:
-            self._ensure(iris, refresh=refresh, report=_new_report(), isolate=False, tick=None)
-        return self.store.neighbourhood(iris)
+            self._ensure(items, refresh=refresh, report=_new_report(), isolate=False, tick=None)
+        return self.store.neighbourhood(items + others)
 
     def enrich(
         self,
@@ -308,10 +336,16 @@ class WikidataSource:
                 if tick:
                     tick()
 
-    def _fetch_isolating(self, chunk: list[str], report: EnrichReport) -> dict[str, _EntityGraph]:
-        """Fetch a batch; when it fails, split it so one bad entity fails alone."""
+    def _fetch_isolating(
+        self, chunk: list[str], report: EnrichReport, retries: int | None = None
+    ) -> dict[str, _EntityGraph]:
+        """Fetch a batch; when it fails, split it so one bad entity fails alone.
+
+        The halves get at most one retry each: the whole batch already had its
+        full share, and a hub entity that times out should not cost minutes.
+        """
         try:
-            return self._fetch(chunk)
+            return self._fetch(chunk, retries)
         except RemoteError as exc:
             if isinstance(exc, RemoteRateLimited) or getattr(exc, "reason", None) == "connect":
                 raise  # the endpoint is down or pushing back: stop, the job resumes later
@@ -320,16 +354,18 @@ class WikidataSource:
                 report.failed[_qid(chunk[0])] = str(exc)
                 return {}
             mid = len(chunk) // 2
+            halves = min(self.settings.retries, 1)
             return {
-                **self._fetch_isolating(chunk[:mid], report),
-                **self._fetch_isolating(chunk[mid:], report),
+                **self._fetch_isolating(chunk[:mid], report, halves),
+                **self._fetch_isolating(chunk[mid:], report, halves),
             }
 
-    def _fetch(self, chunk: list[str]) -> dict[str, _EntityGraph]:
+    def _fetch(self, chunk: list[str], retries: int | None = None) -> dict[str, _EntityGraph]:
         graphs = {iri: _EntityGraph() for iri in chunk}
+        truncated: set[tuple[str, str]] = set()  # (entity, template) cut at the LIMIT
         for name in TEMPLATES:
             incoming = name == "wikidata_incoming"
-            for row in self._select_complete(name, chunk):
+            for row in self._select_complete(name, chunk, truncated, retries):
                 entity = row.get("entity", {}).get("value")
                 graph = graphs.get(entity)
                 prop = _term(row.get("property"))
@@ -357,15 +393,16 @@ class WikidataSource:
                     graph.labels[Label(entity=v_text, text=label[0], lang=label[3] or "en")] = None
         for iri in graphs:
             for name in TEMPLATES:
-                if (iri, name) in self._truncated:
+                if (iri, name) in truncated:
                     graphs[iri].truncated.append(name)
-        self._truncated.clear()
-        for row in self._select(LABELS_QUERY, chunk):
+        for row in self._select(LABELS_QUERY, chunk, retries):
             entity = row.get("entity", {}).get("value")
             kind = row.get("kind", {}).get("value")
             text = _term(row.get("text"))
             if entity in graphs and kind in ("label", "alias", "description") and text is not None:
-                graphs[entity].labels[Label(entity=entity, text=text[0], kind=kind, lang=text[3] or "en")] = None
+                graphs[entity].labels[
+                    Label(entity=entity, text=text[0], kind=kind, lang=text[3] or "en")
+                ] = None
         return graphs
 
     @staticmethod
@@ -414,20 +451,26 @@ class WikidataSource:
         return ranked[: max(0, cap)]
 
     # -- SPARQL -----------------------------------------------------------
-    def _select_complete(self, name: str, chunk: list[str]) -> list[dict[str, Any]]:
+    def _select_complete(
+        self, name: str, chunk: list[str], truncated: set[tuple[str, str]], retries: int | None
+    ) -> list[dict[str, Any]]:
         """Run a template; a batch that hits the template's LIMIT is split so no entity starves another."""
-        rows = self._select(name, chunk)
+        rows = self._select(name, chunk, retries)
         limit = _query_limit(name)
         if limit is not None and len(rows) >= limit:
             if len(chunk) > 1:
                 mid = len(chunk) // 2
-                return self._select_complete(name, chunk[:mid]) + self._select_complete(name, chunk[mid:])
+                return self._select_complete(
+                    name, chunk[:mid], truncated, retries
+                ) + self._select_complete(name, chunk[mid:], truncated, retries)
             log.warning("%s of %s stopped at LIMIT %d", name, _qid(chunk[0]), limit)
-            self._truncated.add((chunk[0], name))
+            truncated.add((chunk[0], name))
         return rows
 
-    def _select(self, name: str, iris: Sequence[str]) -> list[dict[str, Any]]:
-        text = load_query(name) + values_clause("entity", iris)
+    def _select(
+        self, name: str, iris: Sequence[str], retries: int | None = None
+    ) -> list[dict[str, Any]]:
+        text = with_values(load_query(name), "entity", iris)
 
         def attempt() -> list[dict[str, Any]]:
             from SPARQLWrapper import GET, JSON, POST
@@ -451,7 +494,7 @@ class WikidataSource:
 
         return call_with_retries(
             attempt,
-            retries=self.settings.retries,
+            retries=self.settings.retries if retries is None else retries,
             backoff=self.settings.backoff,
             what=f"the Wikidata SPARQL endpoint {self.endpoint}",
             url_setting="KGFC_WIKIDATA_ENDPOINT",
@@ -481,7 +524,11 @@ class WikidataSource:
     def _api_get(self, params: dict[str, str]) -> dict[str, Any]:
         api = self.settings.wikidata_api
         key = json.dumps({"url": api, "params": params}, sort_keys=True)
-        path = self.settings.cache_dir / "wbsearch" / f"{hashlib.sha256(key.encode()).hexdigest()}.json"
+        path = (
+            self.settings.cache_dir
+            / "wbsearch"
+            / f"{hashlib.sha256(key.encode()).hexdigest()}.json"
+        )
         try:
             return json.loads(path.read_text(encoding="utf-8"))["response"]
         except (OSError, ValueError, KeyError, TypeError):
@@ -489,14 +536,18 @@ class WikidataSource:
 
         def attempt() -> dict[str, Any]:
             self.api_requests += 1
-            resp = self._client().get(api, params=params, headers={"User-Agent": self.settings.user_agent})
+            resp = self._client().get(
+                api, params=params, headers={"User-Agent": self.settings.user_agent}
+            )
             resp.raise_for_status()
             try:
                 data = resp.json()
             except ValueError as exc:
                 raise MalformedResponse(f"unreadable JSON from the Wikidata API ({exc})") from exc
             if not isinstance(data, dict):
-                raise MalformedResponse("the Wikidata API answered with something other than a JSON object")
+                raise MalformedResponse(
+                    "the Wikidata API answered with something other than a JSON object"
+                )
             return data
 
         data = call_with_retries(

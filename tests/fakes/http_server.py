@@ -105,7 +105,12 @@ def scripted_server(responses: Sequence[Response]) -> Iterator[ScriptedServer]:
     httpd = ThreadingHTTPServer(("127.0.0.1", 0), _handler(state))
     httpd.daemon_threads = True
     state.url = f"http://127.0.0.1:{httpd.server_address[1]}"
-    thread = threading.Thread(target=httpd.serve_forever, name="scripted-http", daemon=True)
+    thread = threading.Thread(
+        target=httpd.serve_forever,
+        kwargs={"poll_interval": 0.05},
+        name="scripted-http",
+        daemon=True,
+    )
     thread.start()
     try:
         yield state

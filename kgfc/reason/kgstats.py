@@ -1,0 +1,157 @@
+"""What the KG itself says about its properties: how single-valued, what range.
+
+The local reasoner refutes a claim on a conflict only for (near-)functional
+properties, and on a type clash only for properties whose range it knows.
+Both are estimated from the store's own facts with one SPARQL aggregate each
+(``property_functionality``, ``property_range_types`` and
+``property_object_counts`` in ``queries/sparql``), run once per store and
+cached: statistics describe the store as of their first use (call
+:meth:`KGStats.refresh` after a large load).
+
+A property seen on fewer than ``min_subjects`` subjects has no reliable
+estimate; then a small table of Wikidata single-value constraints is used
+instead (place and date of birth and death, sex, parents, capital...), and
+the justification says so.
+"""
+
+from __future__ import annotations
+
+import threading
+import weakref
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from kgfc.kg.vocab import WDT
+
+FUNCTIONAL_THRESHOLD = 0.9
+MIN_SUBJECTS = 10
+MIN_RANGE_OBJECTS = 20
+
+# Wikidata properties with a single-value constraint (or near enough), for
+# stores too small to estimate functionality from. Values are priors.
+PRIOR_FUNCTIONALITY = {
+    WDT + "P19": 0.98,  # place of birth
+    WDT + "P20": 0.98,  # place of death
+    WDT + "P21": 0.99,  # sex or gender
+    WDT + "P22": 0.98,  # father
+    WDT + "P25": 0.98,  # mother
+    WDT + "P36": 0.92,  # capital
+    WDT + "P569": 0.97,  # date of birth
+    WDT + "P570": 0.97,  # date of death
+    WDT + "P571": 0.95,  # inception
+    WDT + "P576": 0.95,  # dissolved
+    WDT + "P1082": 0.9,  # population (one current value)
+}
+
+
+@dataclass(frozen=True)
+class Functionality:
+    """Share of a property's subjects with exactly one value."""
+
+    property: str
+    value: float
+    subjects: int
+    source: str  # "kg" (estimated from the store) or "prior" (Wikidata constraint table)
+
+    @property
+    def functional(self) -> bool:
+        return self.value >= FUNCTIONAL_THRESHOLD
+
+    def describe(self) -> str:
+        if self.source == "kg":
+            return f"{self.value:.0%} of its {self.subjects} subjects in the KG have a single value"
+        return "Wikidata gives it a single-value constraint"
+
+
+@dataclass
+class RangeInfo:
+    """The types of a property's objects: how many distinct objects carry each type."""
+
+    property: str
+    objects: int = 0
+    typed_objects: int = 0
+    types: dict[str, int] = field(default_factory=dict)
+
+    def known(self) -> bool:
+        return self.typed_objects >= MIN_RANGE_OBJECTS
+
+
+class KGStats:
+    """Property statistics of one store, each computed by one query on first use."""
+
+    def __init__(self, store) -> None:
+        self.store = store
+        self._lock = threading.Lock()
+        self._functionality: dict[str, Functionality] | None = None
+        self._ranges: dict[str, RangeInfo] | None = None
+
+    def refresh(self) -> None:
+        with self._lock:
+            self._functionality = None
+            self._ranges = None
+
+    # -- functionality ----------------------------------------------------
+    def _load_functionality(self) -> dict[str, Functionality]:
+        with self._lock:
+            if self._functionality is None:
+                out: dict[str, Functionality] = {}
+                for row in self.store.run("property_functionality"):
+                    subjects = int(row["subjects"] or 0)
+                    if subjects:
+                        p = row["property"]
+                        out[p] = Functionality(p, int(row["single"] or 0) / subjects, subjects, "kg")
+                self._functionality = out
+            return self._functionality
+
+    def functionality(self, prop: str) -> Functionality | None:
+        """The property's functionality, or None when neither the KG nor the prior table knows it."""
+        kg = self._load_functionality().get(prop)
+        if kg is not None and kg.subjects >= MIN_SUBJECTS:
+            return kg
+        if prop in PRIOR_FUNCTIONALITY:
+            return Functionality(prop, PRIOR_FUNCTIONALITY[prop], 0, "prior")
+        return kg
+
+    def all_functionality(self) -> dict[str, Functionality]:
+        return dict(self._load_functionality())
+
+    # -- ranges -----------------------------------------------------------
+    def _load_ranges(self) -> dict[str, RangeInfo]:
+        with self._lock:
+            if self._ranges is None:
+                out: dict[str, RangeInfo] = {}
+                for row in self.store.run("property_object_counts"):
+                    p = row["property"]
+                    out[p] = RangeInfo(p, int(row["objects"] or 0), int(row["typedObjects"] or 0))
+                for row in self.store.run("property_range_types"):
+                    info = out.setdefault(row["property"], RangeInfo(row["property"]))
+                    info.types[row["type"]] = int(row["objects"] or 0)
+                self._ranges = out
+            return self._ranges
+
+    def range(self, prop: str) -> RangeInfo | None:
+        return self._load_ranges().get(prop)
+
+    def types_of(self, entities: Iterable[str]) -> dict[str, set[str]]:
+        """``wdt:P31`` types of the entities, straight from the store (not cached)."""
+        ents = [e for e in dict.fromkeys(entities) if e.startswith(("http://", "https://"))]
+        out: dict[str, set[str]] = defaultdict(set)
+        if ents:
+            for row in self.store.run("entity_types", values=ents):
+                out[row["entity"]].add(row["type"])
+        return dict(out)
+
+
+_CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_CACHE_LOCK = threading.Lock()
+
+
+def stats_for(store) -> KGStats:
+    """The cached :class:`KGStats` of ``store`` (one per store object)."""
+    with _CACHE_LOCK:
+        stats = _CACHE.get(store)
+        if stats is None:
+            stats = KGStats(store)
+            _CACHE[store] = stats
+        return stats
