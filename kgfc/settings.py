@@ -78,6 +78,18 @@ class Settings(BaseSettings):
     llm_model: str | None = None
     llm_api_key: str | None = None
 
+    search_provider: str | None = Field(None, description="serper, searxng[:URL], local:DIR or pubmed")
+    corpus_dir: Path | None = Field(None, description="document folder for the 'local' search provider")
+    serper_api_key: str | None = None
+    serper_url: str = "https://google.serper.dev"
+    searxng_url: str | None = None
+    ncbi_api_key: str | None = None
+    ncbi_email: str | None = None
+    ncbi_eutils_url: str = "https://eutils.ncbi.nlm.nih.gov/entrez/eutils"
+    fetch_allow_private: bool = Field(False, description="let the fetcher reach loopback/private addresses")
+    fetch_allow_hosts: str | None = Field(None, description="comma-separated hosts/IPs/CIDRs the fetcher may reach")
+    fetch_max_bytes: int = Field(2_000_000, gt=0)
+
     reasoner: str | None = Field(None, description="local or llm; default llm when configured, else local")
     beam: int = Field(4, ge=1, le=50)
     hops: int = Field(4, ge=1, le=10)

@@ -131,6 +131,16 @@ def test_batching_and_length_sorting_keep_input_order(fresh):
     np.testing.assert_allclose(together[:10], single, atol=1e-5)
 
 
+def test_long_texts_go_in_smaller_batches(fresh):
+    lengths = [5] * 100 + [256] * 10 + [100] * 30
+    batches = fresh._batches(lengths)
+    assert sorted(i for b in batches for i in b) == list(range(len(lengths)))
+    assert [len(b) for b in batches] == [64, 36, 26, 4, 4, 4, 2]
+    for b in batches:
+        width = max(lengths[i] for i in b)
+        assert len(b) <= 64 and len(b) * width * width <= embed.MAX_BATCH_CELLS or len(b) == 1
+
+
 def test_long_text_is_truncated_not_rejected(onnx):
     vec = onnx.embed(["The Eiffel Tower is in Paris. " * 400])
     assert vec.shape == (1, 384)

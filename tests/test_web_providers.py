@@ -109,23 +109,35 @@ def test_serper_request_and_parsed_hits(settings):
     assert req.headers["user-agent"] == settings.user_agent
     assert json.loads(req.body) == {"q": "Marie Curie Nobel Prize", "num": 5}
 
-    assert [h.metadata["kind"] for h in hits] == ["answer_box", "knowledge_graph", "organic", "organic"]
-    box, panel, wiki, aip = hits
+    assert [h.metadata["kind"] for h in hits] == ["answer_box", "knowledge_graph", "organic"]
+    box, panel, aip = hits
     assert box.id == box.url == "https://www.nobelprize.org/prizes/physics/1903/marie-curie/facts/"
-    assert box.text.startswith("1903 and 1911 Marie Curie was awarded the Nobel Prize in Physics in 1903")
+    assert box.text.splitlines() == [
+        "1903 and 1911 Marie Curie was awarded the Nobel Prize in Physics in 1903 and the Nobel Prize in Chemistry in 1911.",
+        "Marie Curie, née Skłodowska. The Nobel Prize in Physics 1903. Born: 7 November 1867, Warsaw, Russian Empire (now Poland).",
+    ]  # the organic result for the same page adds its snippet instead of repeating the page
+    assert box.metadata["also"] == ["organic"]
     assert panel.id == "https://en.wikipedia.org/wiki/Marie_Curie" and panel.title == "Marie Curie"
+    assert panel.metadata["attributes"]["Born"] == "November 7, 1867, Warsaw, Poland"
     assert "Born: November 7, 1867, Warsaw, Poland" in panel.text
-    # organic results already shown as the answer box or panel are not repeated
-    assert wiki.title == "Marie Curie - Wikipedia" and wiki.metadata["position"] == 2
-    assert aip.id == "https://history.aip.org/exhibits/curie/" and aip.metadata["date"] == "Mar 2, 2019"
-    assert [h.rank for h in hits] == [1, 2, 3, 4]
-    assert {h.provider for h in hits} == {"serper"} and {h.query for h in hits} == {"Marie Curie Nobel Prize"}
+    assert panel.text.endswith("the only person to win a Nobel Prize in two scientific fields.")
+    assert (
+        aip.id == "https://history.aip.org/exhibits/curie/"
+        and aip.metadata["date"] == "Mar 2, 2019"
+    )
+    assert aip.metadata["position"] == 3
+    assert [h.rank for h in hits] == [1, 2, 3]
+    assert {h.provider for h in hits} == {"serper"} and {h.query for h in hits} == {
+        "Marie Curie Nobel Prize"
+    }
     assert provider.calls == 1
 
 
 def test_serper_cache_makes_reruns_free_and_keeps_no_key(settings):
     with scripted_server([(200, {}, cassette("serper_search.json"))]) as srv:
-        first = SerperProvider(settings, api_key="sk-test-123", base_url=srv.url).search("Marie Curie Nobel Prize")
+        first = SerperProvider(settings, api_key="sk-test-123", base_url=srv.url).search(
+            "Marie Curie Nobel Prize"
+        )
         again = SerperProvider(settings, api_key="sk-test-123", base_url=srv.url)
         second = again.search("Marie Curie Nobel Prize")
     assert len(srv.requests) == 1
@@ -137,15 +149,19 @@ def test_serper_cache_makes_reruns_free_and_keeps_no_key(settings):
 
 def test_serper_limit_cuts_the_merged_list(settings):
     with scripted_server([(200, {}, cassette("serper_search.json"))]) as srv:
-        hits = SerperProvider(settings, api_key="k", base_url=srv.url).search("Marie Curie Nobel Prize", limit=2)
+        hits = SerperProvider(settings, api_key="k", base_url=srv.url).search(
+            "Marie Curie Nobel Prize", limit=2
+        )
     assert json.loads(srv.requests[0].body)["num"] == 2
     assert [h.metadata["kind"] for h in hits] == ["answer_box", "knowledge_graph"]
 
 
 def test_serper_bad_key_is_a_config_error(settings):
-    with scripted_server([(401, {}, {"message": "Unauthorized."})]) as srv:
-        with pytest.raises(ConfigError, match="KGFC_SERPER_API_KEY") as exc:
-            SerperProvider(settings, api_key="wrong", base_url=srv.url).search("anything")
+    with (
+        scripted_server([(401, {}, {"message": "Unauthorized."})]) as srv,
+        pytest.raises(ConfigError, match="KGFC_SERPER_API_KEY") as exc,
+    ):
+        SerperProvider(settings, api_key="wrong", base_url=srv.url).search("anything")
     assert len(srv.requests) == 1  # a 4xx is not retried
     assert "HTTP 401" in str(exc.value)
 
@@ -157,7 +173,7 @@ def test_serper_retries_a_503_honouring_retry_after(settings):
         provider = SerperProvider(settings, api_key="k", base_url=srv.url, sleep=sleeps.append)
         hits = provider.search("Marie Curie Nobel Prize")
     assert len(srv.requests) == 2 and sleeps == [2.0]
-    assert provider.calls == 1 and len(hits) == 4
+    assert provider.calls == 1 and len(hits) == 3
 
 
 def test_offline_serves_the_cache_and_refuses_the_rest(settings, tmp_path):
@@ -165,7 +181,7 @@ def test_offline_serves_the_cache_and_refuses_the_rest(settings, tmp_path):
         SerperProvider(settings, api_key="k", base_url=srv.url).search("Marie Curie Nobel Prize")
         offline = Settings(home=settings.home, offline=True)
         provider = SerperProvider(offline, api_key="k", base_url=srv.url)
-        assert len(provider.search("Marie Curie Nobel Prize")) == 4
+        assert len(provider.search("Marie Curie Nobel Prize")) == 3
         with pytest.raises(ConfigError, match="offline mode is on"):
             provider.search("something never searched")
     assert len(srv.requests) == 1
@@ -174,7 +190,9 @@ def test_offline_serves_the_cache_and_refuses_the_rest(settings, tmp_path):
 def test_unreachable_endpoint_is_remote_unavailable(settings):
     from fakes.sparql_server import free_port
 
-    provider = SerperProvider(settings, api_key="k", base_url=f"http://127.0.0.1:{free_port()}", sleep=lambda s: None)
+    provider = SerperProvider(
+        settings, api_key="k", base_url=f"http://127.0.0.1:{free_port()}", sleep=lambda s: None
+    )
     with pytest.raises(RemoteUnavailable, match="Cannot reach the Serper search API"):
         provider.search("anything")
 
@@ -201,9 +219,11 @@ def test_searxng_request_and_parsed_hits(settings):
 
 
 def test_searxng_without_json_format_says_how_to_enable_it(settings):
-    with scripted_server([(403, {}, "Forbidden")]) as srv:
-        with pytest.raises(ConfigError, match="search.formats"):
-            SearxngProvider(settings, base_url=srv.url).search("x")
+    with (
+        scripted_server([(403, {}, "Forbidden")]) as srv,
+        pytest.raises(ConfigError, match="search.formats"),
+    ):
+        SearxngProvider(settings, base_url=srv.url).search("x")
 
 
 # -- PubMed -------------------------------------------------------------------------
@@ -215,7 +235,11 @@ def test_pubmed_esearch_then_efetch(settings, clock):
     limiter = RateLimiter(RATE_WITH_KEY, clock=clock, sleep=clock.sleep)
     with scripted_server(pubmed_script()) as srv:
         provider = PubMedProvider(
-            settings, api_key="ncbi-secret", email="dev@example.org", base_url=srv.url, limiter=limiter
+            settings,
+            api_key="ncbi-secret",
+            email="dev@example.org",
+            base_url=srv.url,
+            limiter=limiter,
         )
         hits = provider.search("metformin AND cardiovascular events")
 
@@ -237,10 +261,21 @@ def test_pubmed_esearch_then_efetch(settings, clock):
     assert [h.id for h in hits] == ["PMID:34818471", "PMID:31029762"]
     cohort, trial = hits
     assert cohort.url == "https://pubmed.ncbi.nlm.nih.gov/34818471/"
-    assert cohort.title == "Metformin and major adverse cardiovascular events in type 2 diabetes: a cohort study."
+    assert (
+        cohort.title
+        == "Metformin and major adverse cardiovascular events in type 2 diabetes: a cohort study."
+    )
     assert cohort.text.splitlines()[0].startswith("BACKGROUND: Whether metformin lowers the risk")
-    assert "RESULTS: Metformin users had fewer MACE than sulfonylurea users (hazard ratio 0.79; 95% CI 0.68–0.92)." in cohort.text
-    assert [s["label"] for s in cohort.metadata["sections"]] == ["BACKGROUND", "METHODS", "RESULTS", "CONCLUSIONS"]
+    assert (
+        "RESULTS: Metformin users had fewer MACE than sulfonylurea users (hazard ratio 0.79; 95% CI 0.68–0.92)."
+        in cohort.text
+    )
+    assert [s["label"] for s in cohort.metadata["sections"]] == [
+        "BACKGROUND",
+        "METHODS",
+        "RESULTS",
+        "CONCLUSIONS",
+    ]
     assert cohort.metadata["journal"] == "Diabetes care" and cohort.metadata["year"] == 2021
     assert cohort.metadata["doi"] == "10.2337/dc21-0949"
     assert cohort.metadata["authors"] == ["Moreau C", "Nordic Diabetes Registry Group"]
@@ -269,7 +304,9 @@ def test_pubmed_cache_and_no_key_in_cache(settings, clock):
 
 def test_pubmed_no_results_skips_efetch(settings, clock):
     with scripted_server([(200, {}, cassette("pubmed_esearch_empty.json"))]) as srv:
-        provider = PubMedProvider(settings, base_url=srv.url, limiter=RateLimiter(3, clock=clock, sleep=clock.sleep))
+        provider = PubMedProvider(
+            settings, base_url=srv.url, limiter=RateLimiter(3, clock=clock, sleep=clock.sleep)
+        )
         assert provider.search('"nothing at all"') == []
     assert [r.path for r in srv.requests] == ["/esearch.fcgi"]
 
@@ -279,9 +316,10 @@ def test_pubmed_rate_follows_the_key(settings):
     keyed = PubMedProvider(settings, api_key="k", base_url="http://127.0.0.1:1")
     assert keyed.limiter.rate == RATE_WITH_KEY == 10
     # one limiter per process and endpoint: two providers cannot double the rate
-    assert PubMedProvider(settings, base_url="http://127.0.0.1:1").limiter is PubMedProvider(
-        settings, base_url="http://127.0.0.1:1"
-    ).limiter
+    assert (
+        PubMedProvider(settings, base_url="http://127.0.0.1:1").limiter
+        is PubMedProvider(settings, base_url="http://127.0.0.1:1").limiter
+    )
 
 
 def test_rate_limiter_never_exceeds_the_rate(clock):
@@ -315,7 +353,11 @@ def test_pubmed_requests_go_through_the_limiter(settings, clock):
 
 # -- Boolean queries ----------------------------------------------------------------
 def test_build_query_ands_groups_and_ors_synonyms():
-    groups = [["metformin", "dimethylbiguanide"], ["type 2 diabetes"], ["cardiovascular events", "MACE"]]
+    groups = [
+        ["metformin", "dimethylbiguanide"],
+        ["type 2 diabetes"],
+        ["cardiovascular events", "MACE"],
+    ]
     assert build_query(groups) == (
         '("metformin" OR "dimethylbiguanide") AND "type 2 diabetes" AND ("cardiovascular events" OR "MACE")'
     )
@@ -323,7 +365,9 @@ def test_build_query_ands_groups_and_ors_synonyms():
 
 
 def test_build_query_quotes_and_escapes_untrusted_terms():
-    query = build_query([['say "hi"', "a AND b", "x) OR (y", "tnf*", "#1"], ["  ", ""], ["Aspirin", "aspirin"]])
+    query = build_query(
+        [['say "hi"', "a AND b", "x) OR (y", "tnf*", "#1"], ["  ", ""], ["Aspirin", "aspirin"]]
+    )
     # quotes, brackets, truncation and history references become spaces; operators stay inside phrases
     assert query == '("say hi" OR "a AND b" OR "x OR y" OR "tnf" OR "1") AND "Aspirin"'
     assert quote_term('""') is None
@@ -353,7 +397,9 @@ def test_search_boolean_relaxes_until_something_is_found(settings, clock):
     ]
     groups = [["metformin", "dimethylbiguanide"], ["major adverse cardiac events"]]
     with scripted_server(script) as srv:
-        provider = PubMedProvider(settings, base_url=srv.url, limiter=RateLimiter(3, clock=clock, sleep=clock.sleep))
+        provider = PubMedProvider(
+            settings, base_url=srv.url, limiter=RateLimiter(3, clock=clock, sleep=clock.sleep)
+        )
         hits = provider.search_boolean(groups, limit=5)
     terms = [r.params.get("term") for r in srv.requests]
     assert terms == [
@@ -371,7 +417,9 @@ def test_search_boolean_stops_after_max_queries(settings, clock):
     empty = (200, {}, cassette("pubmed_esearch_empty.json"))
     groups = [["a"], ["b"], ["c"]]
     with scripted_server([empty] * 4) as srv:
-        provider = PubMedProvider(settings, base_url=srv.url, limiter=RateLimiter(3, clock=clock, sleep=clock.sleep))
+        provider = PubMedProvider(
+            settings, base_url=srv.url, limiter=RateLimiter(3, clock=clock, sleep=clock.sleep)
+        )
         assert provider.search_boolean(groups, max_queries=2) == []
     assert len(srv.requests) == 2
 

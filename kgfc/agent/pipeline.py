@@ -141,7 +141,9 @@ class Verifier:
             text,
             seeds,
             neighbourhood=neighbourhood,
-            rank_facts=self.reasoner.rank,
+            # The LLM ranks whole facts (one call per hop); the local reasoner's
+            # embeddings score relation and far end separately (see beam.py).
+            rank_facts=None if self.reasoner.name == "local" else self.reasoner.rank,
             rank_relations=self._rank_plain,
             counters=counters,
             triples=triples,

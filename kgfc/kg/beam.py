@@ -47,7 +47,7 @@ def beam_search(
     seeds: Sequence[str],
     *,
     neighbourhood: Callable[[Sequence[str]], list[Fact]],
-    rank_facts: Callable[[str, Sequence[str], Counters], list[float]],
+    rank_facts: Callable[[str, Sequence[str], Counters], list[float]] | None,
     rank_relations: RelRanker,
     counters: Counters,
     triples: Sequence[ClaimTriple] = (),
@@ -96,7 +96,10 @@ def beam_search(
 
             candidates = sorted(candidates, key=lexical)[:MAX_CANDIDATES]
         texts = [f.verbalise() for f in candidates]
-        scores = rank_facts(claim, texts, counters)
+        if rank_facts is not None:
+            scores = rank_facts(claim, texts, counters)
+        else:
+            scores = _far_end_scores(claim, candidates, frontier, rank_relations)
         combined = []
         for f, text, s in zip(candidates, texts, scores, strict=True):
             bonus = 0.25 if ({f.subject, f.object} & targets) - set(seeds) else 0.0
@@ -128,6 +131,23 @@ def beam_search(
     for i, ev in enumerate(ordered, 1):
         ev.id = f"E{i}"
     return BeamResult(evidence=ordered, graph=graph, hops_done=hop, frontier_sizes=sizes)
+
+
+def _far_end_scores(claim: str, facts: Sequence[Fact], frontier: Sequence[str], rank: RelRanker) -> list[float]:
+    """Score facts by how well the entity they lead to fits the claim.
+
+    Without an LLM, embedding every verbalised fact costs ~3 ms each; the
+    relation is already scored, so what is left to judge is the far end, whose
+    short labels recur across claims and hit the embedding cache.
+    """
+    here = set(frontier)
+    ends = [
+        (f.object if f.object_is_literal else (f.object_label or "")) if f.subject in here else (f.subject_label or "")
+        for f in facts
+    ]
+    distinct = sorted({e for e in ends if e})
+    score = dict(zip(distinct, rank(claim, distinct), strict=True)) if distinct else {}
+    return [score.get(e, 0.0) for e in ends]
 
 
 def _connected(graph: nx.MultiDiGraph, targets: set[str]) -> bool:

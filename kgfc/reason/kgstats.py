@@ -100,7 +100,9 @@ class KGStats:
                     subjects = int(row["subjects"] or 0)
                     if subjects:
                         p = row["property"]
-                        out[p] = Functionality(p, int(row["single"] or 0) / subjects, subjects, "kg")
+                        out[p] = Functionality(
+                            p, int(row["single"] or 0) / subjects, subjects, "kg"
+                        )
                 self._functionality = out
             return self._functionality
 

@@ -29,6 +29,8 @@ justification.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 import threading
 import time
@@ -36,6 +38,7 @@ import weakref
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import NamedTuple
 
 from kgfc.kg.vocab import WDT, local_id
@@ -126,9 +129,13 @@ class RuleSet:
         return self.rules.get(head, [])
 
     def all(self) -> list[Rule]:
-        return sorted((r for rs in self.rules.values() for r in rs), key=lambda r: (-r.confidence, -r.support))
+        return sorted(
+            (r for rs in self.rules.values() for r in rs), key=lambda r: (-r.confidence, -r.support)
+        )
 
-    def matches(self, head: str, x: str, y: str, index: EdgeIndex, min_confidence: float = 0.0) -> list[RuleMatch]:
+    def matches(
+        self, head: str, x: str, y: str, index: EdgeIndex, min_confidence: float = 0.0
+    ) -> list[RuleMatch]:
         """Rules for ``head`` whose body holds between x and y in ``index``, best first, one match each."""
         out: list[RuleMatch] = []
         for rule in self.for_head(head):
@@ -207,7 +214,7 @@ def mine_rules(
                 if atom != head_atom:
                     found.add((atom,))
             for z in keys.get(x, _EMPTY) & keys.get(y, _EMPTY):  # C-level, iterates the smaller set
-                if z == x or z == y:
+                if z in (x, y):
                     continue
                 # atoms from x to z and from y to z; the path x->z->y needs z->y = flip(y->z).
                 xs, ys = nx[z], ny[z]
@@ -221,7 +228,9 @@ def mine_rules(
         for body, sup in support.most_common():
             if sup < min_support:
                 break
-            body_size = _pca_body(adj, subjects, body, limit=sup / min_confidence if min_confidence > 0 else None)
+            body_size = _pca_body(
+                adj, subjects, body, limit=sup / min_confidence if min_confidence > 0 else None
+            )
             if body_size is None or body_size == 0:
                 continue
             conf = sup / body_size
@@ -231,7 +240,13 @@ def mine_rules(
         if rules:
             out[head] = rules[:max_rules_per_head]
     seconds = time.perf_counter() - start
-    log.info("mined %d rules over %d heads from %d facts in %.1fs", sum(map(len, out.values())), len(heads), n_facts, seconds)
+    log.info(
+        "mined %d rules over %d heads from %d facts in %.1fs",
+        sum(map(len, out.values())),
+        len(heads),
+        n_facts,
+        seconds,
+    )
     return RuleSet(out, seconds, n_facts)
 
 
@@ -270,17 +285,73 @@ def mine_store_rules(store, **kwargs) -> RuleSet:
     return mine_rules(((r["s"], r["p"], r["o"]) for r in rows), **kwargs)
 
 
+def ruleset_to_json(rules: RuleSet) -> dict:
+    return {
+        "version": 1,
+        "seconds": rules.seconds,
+        "facts": rules.facts,
+        "rules": [
+            [r.head, [[a.prop, a.inverse] for a in r.body], r.support, r.confidence, r.body_size]
+            for r in rules.all()
+        ],
+    }
+
+
+def ruleset_from_json(data: dict) -> RuleSet:
+    out: dict[str, list[Rule]] = defaultdict(list)
+    for head, body, support, conf, size in data["rules"]:
+        out[head].append(
+            Rule(head, tuple(Atom(p, bool(inv)) for p, inv in body), support, conf, size)
+        )
+    return RuleSet(dict(out), data.get("seconds", 0.0), data.get("facts", 0))
+
+
+def _disk_cache(store, key: tuple) -> Path | None:
+    """Where the rules of an on-disk store are cached: keyed by its path, size and the thresholds.
+
+    Mining the demo KG takes tens of seconds, too long to repeat in every
+    ``kgfc verify`` process; any write changes the quad count and so the key.
+    """
+    path = getattr(store, "path", None)
+    if path is None:
+        return None
+    from kgfc.settings import default_home
+
+    ident = f"{Path(path).resolve()}|{len(store)}|{key}|v1"
+    digest = hashlib.sha256(ident.encode("utf-8")).hexdigest()[:24]
+    return default_home() / "cache" / "rules" / f"{digest}.json"
+
+
 _CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _LOCK = threading.Lock()
 
 
-def rules_for(store, *, min_support: int = 20, min_confidence: float = 0.5, max_heads: int | None = 100) -> RuleSet:
+def rules_for(
+    store, *, min_support: int = 20, min_confidence: float = 0.5, max_heads: int | None = 100
+) -> RuleSet:
     """The store's mined rules, mined on first use and cached per store and thresholds."""
     key = (min_support, min_confidence, max_heads)
     with _LOCK:
         per_store = _CACHE.setdefault(store, {})
         if key not in per_store:
+            cached = _disk_cache(store, key)
+            if cached is not None and cached.is_file():
+                try:
+                    per_store[key] = ruleset_from_json(
+                        json.loads(cached.read_text(encoding="utf-8"))
+                    )
+                    return per_store[key]
+                except (OSError, ValueError, KeyError, TypeError) as exc:
+                    log.warning("ignoring unreadable rule cache %s: %s", cached, exc)
             per_store[key] = mine_store_rules(
                 store, min_support=min_support, min_confidence=min_confidence, max_heads=max_heads
             )
+            if cached is not None:
+                try:
+                    cached.parent.mkdir(parents=True, exist_ok=True)
+                    tmp = cached.with_suffix(".tmp")
+                    tmp.write_text(json.dumps(ruleset_to_json(per_store[key])), encoding="utf-8")
+                    tmp.replace(cached)
+                except OSError as exc:
+                    log.warning("cannot cache mined rules at %s: %s", cached, exc)
         return per_store[key]

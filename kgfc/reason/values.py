@@ -52,7 +52,9 @@ _ERA = r"(?:\s*(?P<era>bce|bc|ce|ad)\b)?"
 
 _DATE_PATTERNS = [
     # 1961-08-04, +1961-08-04T00:00:00Z, 1961-08, -0044-03-15
-    re.compile(r"^(?P<sign>[+-]?)(?P<year>\d{4,})(?:-(?P<month>\d{2})(?:-(?P<day>\d{2}))?)?(?:t[\d:.]*(?:z|[+-]\d{2}:\d{2})?)?$"),
+    re.compile(
+        r"^(?P<sign>[+-]?)(?P<year>\d{4,})(?:-(?P<month>\d{2})(?:-(?P<day>\d{2}))?)?(?:t[\d:.]*(?:z|[+-]\d{2}:\d{2})?)?$"
+    ),
     # 4 August 1961, 4th of August 1961
     re.compile(rf"^(?:on |in )?(?:the )?{_DAY}(?: of)? {_MONTH},? {_YEAR}{_ERA}$"),
     # August 4, 1961
@@ -185,7 +187,12 @@ def parse_date(text: str) -> DateValue | None:
         if day is not None and not 1 <= day <= 31:
             return None
         # A bare 1-2 digit number is a count, not a year ("3 children").
-        if month is None and pattern is _DATE_PATTERNS[-1] and len(groups["year"]) < 3 and not groups.get("era"):
+        if (
+            month is None
+            and pattern is _DATE_PATTERNS[-1]
+            and len(groups["year"]) < 3
+            and not groups.get("era")
+        ):
             return None
         return DateValue(year, month, day)
     return None
@@ -203,7 +210,9 @@ def parse_number(text: str) -> NumberValue | None:
     m = _NUMBER.match(_clean(text))
     if not m:
         return None
-    if m["rest"] and not re.match(r"^[a-z%° ]{0,30}$", m["rest"]):  # "3 children", "25%" — not "3-2"
+    if m["rest"] and not re.match(
+        r"^[a-z%° ]{0,30}$", m["rest"]
+    ):  # "3 children", "25%" — not "3-2"
         return None
     raw = m["num"].replace(",", "")
     scale = _SCALE.get(m["scale"] or "", 1.0)
@@ -269,9 +278,9 @@ def compare(claim: Value, kg: Value) -> bool | None:
     if isinstance(claim, DateValue) and isinstance(kg, DateValue):
         return _compare_dates(claim, kg)
     if isinstance(claim, NumberValue) and isinstance(kg, NumberValue):
-        if math.isclose(claim.value, kg.value) or abs(claim.value - kg.value) <= claim.tolerance:
-            return True
-        return False
+        return bool(
+            math.isclose(claim.value, kg.value) or abs(claim.value - kg.value) <= claim.tolerance
+        )
     if isinstance(claim, NumberValue) and isinstance(kg, DateValue) and kg.precision >= 1:
         # "born in 1961" may reach us as the number 1961.
         if claim.value.is_integer() and 100 <= claim.value <= 2999:

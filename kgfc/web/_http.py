@@ -34,13 +34,19 @@ def setting(settings: Any, name: str, default: Any = None) -> Any:
     :class:`~kgfc.settings.Settings`; once declared, the field wins.
     """
     value = getattr(settings, name, None)
+    if hasattr(value, "get_secret_value"):  # a pydantic SecretStr
+        value = value.get_secret_value()
     if value is None:
         value = os.environ.get(f"KGFC_{name.upper()}")
     if value is None or value == "":
         return default
     if isinstance(default, bool) and isinstance(value, str):
         return value.strip().lower() in _TRUE
-    if isinstance(default, int | float) and not isinstance(default, bool) and isinstance(value, str):
+    if (
+        isinstance(default, int | float)
+        and not isinstance(default, bool)
+        and isinstance(value, str)
+    ):
         return type(default)(value)
     return value
 
@@ -163,11 +169,15 @@ class CachedHttp:
         except RemoteError as exc:
             status = getattr(exc, "status", None)
             if config_errors and status in config_errors:
-                raise ConfigError(f"{what} refused kgfc (HTTP {status}).", hint=config_errors[status]) from exc
+                raise ConfigError(
+                    f"{what} refused kgfc (HTTP {status}).", hint=config_errors[status]
+                ) from exc
             raise
         if cacheable is None or cacheable(data):
             write_atomic(
                 path,
-                json.dumps({"request": record, "fetched_at": utcnow().isoformat(), "response": data}),
+                json.dumps(
+                    {"request": record, "fetched_at": utcnow().isoformat(), "response": data}
+                ),
             )
         return data

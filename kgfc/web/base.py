@@ -33,7 +33,9 @@ from kgfc.web._http import setting
 class SearchHit(BaseModel):
     """One search result: a web page snippet, a corpus passage or a PubMed abstract."""
 
-    id: str = Field(description="the citable id: a URL, 'PMID:123', or 'path#passage' for a local file")
+    id: str = Field(
+        description="the citable id: a URL, 'PMID:123', or 'path#passage' for a local file"
+    )
     title: str = ""
     text: str = Field("", description="snippet, passage or abstract")
     url: str | None = None

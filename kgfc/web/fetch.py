@@ -83,8 +83,8 @@ def address_rule(ip: IPAddress) -> str | None:
     """Why ``ip`` must not be fetched ("loopback", "private"...), or None for a public address."""
     embedded: list[IPAddress] = []
     if isinstance(ip, ipaddress.IPv6Address):
-        if ip.ipv4_mapped is not None:
-            embedded.append(ip.ipv4_mapped)
+        if ip.ipv4_mapped is not None:  # ::ffff:a.b.c.d is a.b.c.d, nothing more
+            return address_rule(ip.ipv4_mapped)
         if ip.sixtofour is not None:
             embedded.append(ip.sixtofour)
         if ip.teredo is not None:
@@ -115,7 +115,9 @@ def system_resolver(host: str, port: int) -> list[str]:
     return list(dict.fromkeys(str(info[4][0]).split("%")[0] for info in infos))
 
 
-def _parse_allow(entries: Iterable[str]) -> tuple[set[str], list[ipaddress.IPv4Network | ipaddress.IPv6Network]]:
+def _parse_allow(
+    entries: Iterable[str],
+) -> tuple[set[str], list[ipaddress.IPv4Network | ipaddress.IPv6Network]]:
     names: set[str] = set()
     nets: list[ipaddress.IPv4Network | ipaddress.IPv6Network] = []
     for entry in entries:
@@ -146,7 +148,9 @@ class SafeFetcher:
     ) -> None:
         self.settings = settings
         self.allow_private = (
-            setting(settings, "fetch_allow_private", False) if allow_private is None else allow_private
+            setting(settings, "fetch_allow_private", False)
+            if allow_private is None
+            else allow_private
         )
         configured = setting(settings, "fetch_allow_hosts", "") or ""
         if isinstance(configured, str):
@@ -309,11 +313,15 @@ class SafeFetcher:
         page = self._to_page(url, current, redirects, status, ctype, charset, body, truncated)
         write_atomic(
             self._cache_path(url),
-            json.dumps({"private": private, "page": page.model_dump(mode="json", exclude={"from_cache"})}),
+            json.dumps(
+                {"private": private, "page": page.model_dump(mode="json", exclude={"from_cache"})}
+            ),
         )
         return page
 
-    def _request(self, target: httpx.URL, address: str) -> str | tuple[int, str, str | None, bytes, bool]:
+    def _request(
+        self, target: httpx.URL, address: str
+    ) -> str | tuple[int, str, str | None, bytes, bool]:
         """One GET to ``address``; a redirect's Location, or (status, type, charset, body, truncated)."""
         import httpx
 
@@ -327,8 +335,9 @@ class SafeFetcher:
             if not resp.is_success:
                 body, _ = self._read_capped(resp, 65_536, deadline)
                 # a complete (non-streaming) copy, so the retry helper can quote the body
-                httpx.Response(resp.status_code, headers=resp.headers, content=body,
-                               request=resp.request).raise_for_status()
+                httpx.Response(
+                    resp.status_code, headers=resp.headers, content=body, request=resp.request
+                ).raise_for_status()
             ctype, _, params = resp.headers.get("Content-Type", "").partition(";")
             ctype = ctype.strip().lower()
             if ctype:
@@ -360,8 +369,15 @@ class SafeFetcher:
         return b"".join(chunks), False
 
     def _to_page(
-        self, url: str, final: str, redirects: list[str], status: int, ctype: str,
-        charset: str | None, body: bytes, truncated: bool,
+        self,
+        url: str,
+        final: str,
+        redirects: list[str],
+        status: int,
+        ctype: str,
+        charset: str | None,
+        body: bytes,
+        truncated: bool,
     ) -> FetchedPage:
         from kgfc.web.html import decode_html, html_to_text
 
@@ -371,8 +387,15 @@ class SafeFetcher:
         else:
             text = body.decode(charset if _codec(charset) else "utf-8", errors="replace")
         return FetchedPage(
-            url=url, final_url=final, title=title, text=text, content_type=ctype, status=status,
-            bytes=len(body), truncated=truncated, redirects=redirects,
+            url=url,
+            final_url=final,
+            title=title,
+            text=text,
+            content_type=ctype,
+            status=status,
+            bytes=len(body),
+            truncated=truncated,
+            redirects=redirects,
         )
 
 

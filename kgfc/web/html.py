@@ -16,14 +16,38 @@ from typing import NamedTuple
 
 log = logging.getLogger(__name__)
 
-_SKIP = {"script", "style", "noscript", "template", "svg", "math", "iframe", "object", "head", "select"}
+_SKIP = {
+    "script",
+    "style",
+    "noscript",
+    "template",
+    "svg",
+    "math",
+    "iframe",
+    "object",
+    "head",
+    "select",
+}
 _BLOCK = {
     "address", "article", "aside", "blockquote", "br", "dd", "details", "div", "dl", "dt",
     "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header",
     "hr", "li", "main", "nav", "ol", "p", "pre", "section", "summary", "table", "td", "th",
     "tr", "ul",
 }  # fmt: skip
-_VOID = {"br", "hr", "img", "input", "meta", "link", "area", "base", "col", "embed", "source", "wbr"}
+_VOID = {
+    "br",
+    "hr",
+    "img",
+    "input",
+    "meta",
+    "link",
+    "area",
+    "base",
+    "col",
+    "embed",
+    "source",
+    "wbr",
+}
 
 
 class Extracted(NamedTuple):
@@ -113,7 +137,9 @@ def html_to_text(html: str, url: str | None = None) -> Extracted:
             html, url=url, with_metadata=True, include_comments=False, include_tables=True
         )
     except Exception as exc:  # noqa: BLE001 - a parser crash on hostile HTML must not stop a fetch
-        log.warning("trafilatura failed on %s (%s); using the plain extractor", url or "a page", exc)
+        log.warning(
+            "trafilatura failed on %s (%s); using the plain extractor", url or "a page", exc
+        )
         return plain
     text = _paragraphs(getattr(doc, "text", None) or "") if doc is not None else ""
     if not text:

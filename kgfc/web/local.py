@@ -26,7 +26,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import BaseModel, Field, computed_field
 
@@ -72,7 +72,7 @@ class IndexReport(BaseModel):
 
 # -- documents and passages -----------------------------------------------------
 _PARA = re.compile(r"\n[ \t]*\n+")
-_MD_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$", re.M)
+_MD_HEADING = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+(.+?)[ \t]*#*[ \t]*$", re.M)
 
 
 def split_passages(
@@ -99,14 +99,18 @@ def split_passages(
                     break
         pending = []
     if pending:
-        if passages and len(pending) < min_words and len(passages[-1].split()) + len(pending) <= max_words:
+        if (
+            passages
+            and len(pending) < min_words
+            and len(passages[-1].split()) + len(pending) <= max_words
+        ):
             passages[-1] = f"{passages[-1]} {' '.join(pending)}"
         else:
             passages.append(" ".join(pending))
     return passages
 
 
-class _Doc(BaseModel):
+class _Doc(NamedTuple):
     id: str
     title: str
     text: str
@@ -129,15 +133,24 @@ def _read_docs(path: Path, rel: str) -> Iterator[_Doc]:
                 if not isinstance(rec, dict) or not str(rec.get("text") or "").strip():
                     continue
                 doc_id = str(rec.get("id") or rec.get("url") or f"{rel}#L{lineno}")
-                yield _Doc(id=doc_id, title=str(rec.get("title") or ""), text=str(rec["text"]),
-                           url=rec.get("url") or None)
+                yield _Doc(
+                    id=doc_id,
+                    title=str(rec.get("title") or ""),
+                    text=str(rec["text"]),
+                    url=rec.get("url") or None,
+                )
         return
     raw = path.read_bytes()
     if suffix in (".html", ".htm"):
         from kgfc.web.html import decode_html, html_to_text
 
         page = html_to_text(decode_html(raw), url=url)
-        yield _Doc(id=rel, title=page.title or path.stem, text=page.text, url=url)
+        title = page.title or path.stem
+        first, _, rest = page.text.partition("\n\n")
+        text = (
+            rest if first.strip() == title.strip() and rest.strip() else page.text
+        )  # the <h1> again
+        yield _Doc(id=rel, title=title, text=text, url=url)
         return
     text = raw.decode("utf-8", errors="replace")
     title = ""
@@ -174,7 +187,9 @@ class LocalCorpusProvider:
                 f"The local corpus {self.directory} is not a directory.",
                 hint="Point local:DIR (or KGFC_CORPUS_DIR) at a folder of .txt/.md/.html/.jsonl files.",
             )
-        self.index_dir = Path(index_dir).expanduser() if index_dir else self.directory / INDEX_DIRNAME
+        self.index_dir = (
+            Path(index_dir).expanduser() if index_dir else self.directory / INDEX_DIRNAME
+        )
         self.auto_index = auto_index
         self.calls = 0
         self._index: Any = None
@@ -287,10 +302,18 @@ class LocalCorpusProvider:
                 writer.wait_merging_threads()
                 write_atomic(
                     self._manifest_path(),
-                    json.dumps({"version": SCHEMA_VERSION, "updated": utcnow().isoformat(), "files": manifest}),
+                    json.dumps(
+                        {
+                            "version": SCHEMA_VERSION,
+                            "updated": utcnow().isoformat(),
+                            "files": manifest,
+                        }
+                    ),
                 )
             elif not self._manifest_path().exists():
-                write_atomic(self._manifest_path(), json.dumps({"version": SCHEMA_VERSION, "files": {}}))
+                write_atomic(
+                    self._manifest_path(), json.dumps({"version": SCHEMA_VERSION, "files": {}})
+                )
             index.reload()
             self._index = index
             self._indexed = True
@@ -298,7 +321,9 @@ class LocalCorpusProvider:
         report.seconds = round(time.perf_counter() - started, 3)
         return report
 
-    def _add_file(self, writer: Any, tantivy: Any, path: Path, rel: str, mtime_ns: int, size: int) -> int:
+    def _add_file(
+        self, writer: Any, tantivy: Any, path: Path, rel: str, mtime_ns: int, size: int
+    ) -> int:
         if size > MAX_FILE_BYTES:
             raise ValueError(f"larger than {MAX_FILE_BYTES // 1_000_000} MB")
         written = 0
@@ -311,8 +336,14 @@ class LocalCorpusProvider:
                     pid = doc.id if len(passages) == 1 else f"{doc.id}#{n}"
                 writer.add_document(
                     tantivy.Document(
-                        id=pid, doc=doc.id, path=rel, url=doc.url or "", title=doc.title,
-                        body=passage, passage=n, mtime=mtime_ns / 1e9,
+                        id=pid,
+                        doc=doc.id,
+                        path=rel,
+                        url=doc.url or "",
+                        title=doc.title,
+                        body=passage,
+                        passage=n,
+                        mtime=mtime_ns / 1e9,
                     )
                 )
                 written += 1
@@ -324,11 +355,14 @@ class LocalCorpusProvider:
             try:
                 self.index()
             except StoreLockedError:
-                log.warning("the index at %s is being updated elsewhere; searching it as it is", self.index_dir)
+                log.warning(
+                    "the index at %s is being updated elsewhere; searching it as it is",
+                    self.index_dir,
+                )
         if self._index is None:
             import tantivy
 
-            if not tantivy.Index.exists(str(self.index_dir)):
+            if not self.index_dir.is_dir() or not tantivy.Index.exists(str(self.index_dir)):
                 raise ConfigError(
                     f"The local corpus {self.directory} has no search index yet.",
                     hint=f"Run 'kgfc kg index {self.directory}' first.",
@@ -343,7 +377,9 @@ class LocalCorpusProvider:
         if not words:
             return []
         index = self._ready()
-        parsed = index.parse_query(" ".join(words), ["title", "body"], field_boosts={"title": TITLE_BOOST})
+        parsed = index.parse_query(
+            " ".join(words), ["title", "body"], field_boosts={"title": TITLE_BOOST}
+        )
         searcher = index.searcher()
         self.calls += 1
         hits: list[SearchHit] = []

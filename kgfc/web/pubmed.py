@@ -187,7 +187,9 @@ class PubMedProvider:
         data = self.http.request(
             "GET",
             url,
-            params=self._params(db="pubmed", term=term, retmax=str(retmax), retmode="json", sort="relevance"),
+            params=self._params(
+                db="pubmed", term=term, retmax=str(retmax), retmode="json", sort="relevance"
+            ),
             secret_params=("api_key",),
             what=f"NCBI E-utilities esearch {url}",
             url_setting="KGFC_NCBI_EUTILS_URL",
@@ -195,11 +197,15 @@ class PubMedProvider:
         )
         result = data.get("esearchresult") if isinstance(data, dict) else None
         if not isinstance(result, dict):
-            raise RemoteError(f"NCBI esearch {url} answered without an 'esearchresult'.",
-                              hint="Try again later; if it persists, check KGFC_NCBI_EUTILS_URL.")
+            raise RemoteError(
+                f"NCBI esearch {url} answered without an 'esearchresult'.",
+                hint="Try again later; if it persists, check KGFC_NCBI_EUTILS_URL.",
+            )
         if "ERROR" in result:
-            raise RemoteError(f"NCBI esearch refused the query {term!r}: {result['ERROR']}.",
-                              hint="Simplify the query.")
+            raise RemoteError(
+                f"NCBI esearch refused the query {term!r}: {result['ERROR']}.",
+                hint="Simplify the query.",
+            )
         ids = [str(i) for i in result.get("idlist") or [] if str(i).isdigit()]
         return {"idlist": ids, "querytranslation": result.get("querytranslation")}
 
@@ -218,8 +224,9 @@ class PubMedProvider:
         try:
             return parse_efetch(text)
         except ET.ParseError as exc:
-            raise RemoteError(f"NCBI efetch {url} sent XML that does not parse ({exc}).",
-                              hint="Try again later.") from exc
+            raise RemoteError(
+                f"NCBI efetch {url} sent XML that does not parse ({exc}).", hint="Try again later."
+            ) from exc
 
 
 def _parses(text: Any) -> bool:
@@ -239,7 +246,9 @@ def parse_efetch(xml_text: str) -> list[dict[str, Any]]:
     """PubmedArticleSet XML -> one dict per article: pmid, title, text, sections, journal, year..."""
     root = ET.fromstring(xml_text.encode("utf-8"))
     if root.tag == "eFetchResult":
-        raise RemoteError(f"NCBI efetch returned an error: {_text(root.find('ERROR')) or 'unknown'}.")
+        raise RemoteError(
+            f"NCBI efetch returned an error: {_text(root.find('ERROR')) or 'unknown'}."
+        )
     articles = []
     for node in root:
         if node.tag == "PubmedArticle":
@@ -260,8 +269,12 @@ def parse_efetch(xml_text: str) -> list[dict[str, Any]]:
         for part in art.findall("Abstract/AbstractText"):
             body = _text(part)
             if body:
-                sections.append({"label": part.get("Label"), "category": part.get("NlmCategory"), "text": body})
-        text = "\n".join(f"{s['label']}: {s['text']}" if s["label"] else s["text"] for s in sections)
+                sections.append(
+                    {"label": part.get("Label"), "category": part.get("NlmCategory"), "text": body}
+                )
+        text = "\n".join(
+            f"{s['label']}: {s['text']}" if s["label"] else s["text"] for s in sections
+        )
         authors = []
         for a in art.findall("AuthorList/Author"):
             name = _text(a.find("CollectiveName")) or " ".join(
@@ -273,7 +286,9 @@ def parse_efetch(xml_text: str) -> list[dict[str, Any]]:
         year = ""
         if pubdate is not None:
             year = _text(pubdate.find("Year")) or _text(pubdate.find("MedlineDate"))[:4]
-        ids = {i.get("IdType"): _text(i) for i in node.findall("PubmedData/ArticleIdList/ArticleId")}
+        ids = {
+            i.get("IdType"): _text(i) for i in node.findall("PubmedData/ArticleIdList/ArticleId")
+        }
         meta = {
             "pmid": pmid,
             "title": title,
@@ -285,7 +300,9 @@ def parse_efetch(xml_text: str) -> list[dict[str, Any]]:
             "doi": ids.get("doi") or _text(art.find("ELocationID[@EIdType='doi']")) or None,
             "pmcid": ids.get("pmc"),
             "mesh": [_text(m) for m in base.findall("MeshHeadingList/MeshHeading/DescriptorName")],
-            "publication_types": [_text(p) for p in art.findall("PublicationTypeList/PublicationType")],
+            "publication_types": [
+                _text(p) for p in art.findall("PublicationTypeList/PublicationType")
+            ],
             "has_abstract": bool(sections),
         }
         articles.append(meta)

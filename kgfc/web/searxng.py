@@ -36,8 +36,10 @@ class SearxngProvider:
                 hint="Set KGFC_SEARXNG_URL (e.g. http://localhost:8888) or use searxng:URL.",
             )
         if not url.startswith(("http://", "https://")):
-            raise ConfigError(f"The SearXNG URL {url!r} is not an http(s) URL.",
-                              hint="Set KGFC_SEARXNG_URL to e.g. http://localhost:8888.")
+            raise ConfigError(
+                f"The SearXNG URL {url!r} is not an http(s) URL.",
+                hint="Set KGFC_SEARXNG_URL to e.g. http://localhost:8888.",
+            )
         self.base_url = url.rstrip("/")
         self.http = CachedHttp(settings, self.name, client=client, sleep=sleep)
 
@@ -64,7 +66,9 @@ class SearxngProvider:
             },
         )
         if not isinstance(data, dict):
-            raise RemoteError(f"The SearXNG instance {self.base_url} answered with something other than a JSON object.")
+            raise RemoteError(
+                f"The SearXNG instance {self.base_url} answered with something other than a JSON object."
+            )
         return parse_searxng(data, query)[: max(1, int(limit))]
 
 
@@ -79,8 +83,11 @@ def parse_searxng(data: dict[str, Any], query: str) -> list[SearchHit]:
             continue
         seen.add(url)
         engines = item.get("engines") or ([item["engine"]] if item.get("engine") else [])
-        meta = {"engines": engines, "category": item.get("category"),
-                "published": item.get("publishedDate")}
+        meta = {
+            "engines": engines,
+            "category": item.get("category"),
+            "published": item.get("publishedDate"),
+        }
         hits.append(
             SearchHit(
                 id=url,

@@ -1,7 +1,9 @@
 """Google results through serper.dev: ``POST /search`` with an ``X-API-KEY`` header.
 
 The answer box and knowledge panel, when Google shows them, come first (they
-are the most direct answers), then the organic results, de-duplicated by URL.
+are the most direct answers), then the organic results. A page that appears
+twice (as the answer box and as an organic result, say) is one hit carrying
+both snippets, one per line.
 """
 
 from __future__ import annotations
@@ -68,39 +70,53 @@ class SerperProvider:
             },
         )
         if not isinstance(data, dict):
-            raise RemoteError(f"The Serper search API {url} answered with something other than a JSON object.")
+            raise RemoteError(
+                f"The Serper search API {url} answered with something other than a JSON object."
+            )
         return parse_serper(data, query)[:limit]
 
 
 def parse_serper(data: dict[str, Any], query: str) -> list[SearchHit]:
     """Turn a serper.dev ``/search`` answer into hits, most direct answer first."""
     hits: list[SearchHit] = []
-    seen: set[str] = set()
+    by_id: dict[str, SearchHit] = {}
 
     def add(hit_id: str, title: str, text: str, url: str | None, kind: str, **meta: Any) -> None:
-        if not text.strip() or hit_id in seen:
+        text = text.strip()
+        if not text:
             return
-        seen.add(hit_id)
+        known = by_id.get(hit_id)
+        if known is not None:  # the same page again (answer box, then organic): keep both snippets
+            if text not in known.text:
+                known.text = f"{known.text}\n{text}"
+            known.metadata.setdefault("also", []).append(kind)
+            return
         meta = {k: v for k, v in meta.items() if v not in (None, "", [], {})}
-        hits.append(
-            SearchHit(
-                id=hit_id,
-                title=title,
-                text=text.strip(),
-                url=url,
-                provider="serper",
-                query=query,
-                rank=len(hits) + 1,
-                metadata={"kind": kind, **meta},
-            )
+        hit = SearchHit(
+            id=hit_id,
+            title=title,
+            text=text,
+            url=url,
+            provider="serper",
+            query=query,
+            rank=len(hits) + 1,
+            metadata={"kind": kind, **meta},
         )
+        by_id[hit_id] = hit
+        hits.append(hit)
 
     box = data.get("answerBox")
     if isinstance(box, dict):
         link = box.get("link")
         text = " ".join(str(box[k]) for k in ("answer", "snippet") if box.get(k))
-        add(link or f"serper:answerBox:{query}", box.get("title", ""), text, link, "answer_box",
-            date=box.get("date"))
+        add(
+            link or f"serper:answerBox:{query}",
+            box.get("title", ""),
+            text,
+            link,
+            "answer_box",
+            date=box.get("date"),
+        )
 
     panel = data.get("knowledgeGraph")
     if isinstance(panel, dict):
@@ -108,14 +124,28 @@ def parse_serper(data: dict[str, Any], query: str) -> list[SearchHit]:
         attrs = panel.get("attributes") if isinstance(panel.get("attributes"), dict) else {}
         facts = "; ".join(f"{k}: {v}" for k, v in attrs.items())
         text = " ".join(t for t in (panel.get("description", ""), facts) if t)
-        add(link or f"serper:knowledgeGraph:{panel.get('title', query)}", panel.get("title", ""), text,
-            link, "knowledge_graph", type=panel.get("type"), attributes=attrs,
-            source=panel.get("descriptionSource"))
+        add(
+            link or f"serper:knowledgeGraph:{panel.get('title', query)}",
+            panel.get("title", ""),
+            text,
+            link,
+            "knowledge_graph",
+            type=panel.get("type"),
+            attributes=attrs,
+            source=panel.get("descriptionSource"),
+        )
 
     for item in data.get("organic") or []:
         if not isinstance(item, dict) or not item.get("link"):
             continue
-        add(item["link"], item.get("title", ""), item.get("snippet", ""), item["link"], "organic",
-            position=item.get("position"), date=item.get("date"),
-            attributes=item.get("attributes"))
+        add(
+            item["link"],
+            item.get("title", ""),
+            item.get("snippet", ""),
+            item["link"],
+            "organic",
+            position=item.get("position"),
+            date=item.get("date"),
+            attributes=item.get("attributes"),
+        )
     return hits

@@ -1,0 +1,15 @@
+# Developer shortcuts. CI runs .ci/run; these are the same commands for people.
+PYTHON ?= python
+
+.PHONY: test lint bench
+
+test:
+	$(PYTHON) -m pytest -q
+
+lint:
+	ruff check . && ruff format --check kgfc tests
+
+# Not a test: prints a Markdown table and writes benchmarks/results/store.json.
+# Pass options through, e.g. make bench BENCH_ARGS="--triples 200000".
+bench:
+	$(PYTHON) benchmarks/bench_store.py $(BENCH_ARGS)

@@ -1,0 +1,438 @@
+"""CoDEx triple classification with the local reasoner (no KG embeddings, no LLM).
+
+Run from the repository root::
+
+    python benchmarks/bench_codex.py --split s            # CoDEx-S valid + valid_negatives
+    python benchmarks/bench_codex.py --split m --limit 4000
+
+For the split it
+
+a. loads the split's ``train.txt`` into an in-memory store as
+   ``wd:Q wdt:P wd:Q`` facts, with CoDEx entity types as ``wdt:P31``
+   (``types/entity2types.json``) and English labels where known (the
+   recovered entity labels, CoDEx type and relation labels);
+b. mines AMIE-style rules from that store (timed apart);
+c. runs the structured triple check (:func:`kgfc.reason.triple_check.verify_triple`)
+   on every (h, r, t) of ``valid.txt`` (label 1) and ``valid_negatives.txt``
+   (label 0, CoDEx's hard negatives) — SUPPORTED counts as 1, REFUTED and
+   NOT ENOUGH INFO as 0;
+d. reports accuracy, precision/recall/F1, confusion counts, the 3-way
+   breakdown (gold x verdict), the NEI rate, per-relation accuracy for the
+   most frequent relations, claims/s and latency percentiles, then the same
+   metrics for reasoner variants (no rules; weaker rules combined by
+   noisy-or...) decided on the *same* evidence;
+e. compares with the published KG-embedding triple-classification accuracies.
+
+Caveat on the comparison: the published numbers tune one decision threshold
+per relation on valid and report test; the local reasoner has no per-relation
+threshold and the test split is held out, so these figures are on valid.
+The variants other than ``default`` were chosen after looking at valid, so
+their numbers are optimistic.
+
+Results go to ``benchmarks/results/codex.json`` (one entry per split) and a
+Markdown table is printed on stdout; progress goes to stderr. This is a
+benchmark, not a test: nothing asserts on the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from collections import Counter, defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # run from a checkout without installing
+
+from kgfc.kg import vocab as V  # noqa: E402
+from kgfc.kg.oxigraph_store import OxigraphStore  # noqa: E402
+from kgfc.models import Counters, Fact, Label, Source, SourceKind, VerdictLabel  # noqa: E402
+from kgfc.reason.local import LocalReasoner  # noqa: E402
+from kgfc.reason.rules import rules_for  # noqa: E402
+from kgfc.reason.triple_check import claim_triple, gather_triple_evidence  # noqa: E402
+
+DATA = ROOT.parent / "shared" / "data" / "codex"
+RESULTS = ROOT / "benchmarks" / "results" / "codex.json"
+
+# tsafavi/codex README, "Triple classification results" (accuracy, F1); see SOURCE.md.
+PUBLISHED = {
+    "s": {
+        "RESCAL": (0.843, 0.852),
+        "TransE": (0.829, 0.837),
+        "ComplEx": (0.836, 0.846),
+        "ConvE": (0.841, 0.846),
+        "TuckER": (0.840, 0.846),
+    },
+    "m": {
+        "RESCAL": (0.818, 0.815),
+        "TransE": (0.797, 0.803),
+        "ComplEx": (0.824, 0.818),
+        "ConvE": (0.826, 0.829),
+        "TuckER": (0.823, 0.816),
+    },
+}
+
+# name -> LocalReasoner keyword arguments. "default" is what `kgfc verify` runs.
+VARIANTS = {
+    "default": {},
+    "no_rules": {"use_rules": False},
+    "rules_conf0.3": {"rule_min_confidence": 0.3, "support_threshold": 0.3},
+    "rules_conf0.1_noisy_or": {"rule_min_confidence": 0.1, "rule_combine": "noisy-or"},
+}
+
+
+def log(msg: str) -> None:
+    print(msg, file=sys.stderr, flush=True)
+
+
+def read_triples(path: Path) -> list[tuple[str, str, str]]:
+    with open(path, encoding="utf-8") as fh:
+        return [tuple(line.split("\t")[:3]) for line in (ln.strip() for ln in fh) if line]  # type: ignore[misc]
+
+
+def build_store(split: str) -> tuple[OxigraphStore, dict]:
+    """The split's train triples, entity types and labels, each part as its own source graph."""
+    start = time.perf_counter()
+    triples = read_triples(DATA / "triples" / f"codex-{split}" / "train.txt")
+    entities = {h for h, _, _ in triples} | {t for _, _, t in triples}
+    store = OxigraphStore()
+    base = V.KGFC_SOURCE + f"bench/codex-{split}/"
+    facts = [Fact(subject=V.WD + h, predicate=V.WDT + r, object=V.WD + t) for h, r, t in triples]
+    store.add_source(
+        Source(iri=base + "train", kind=SourceKind.FILE, title=f"codex-{split} train.txt"), facts
+    )
+
+    e2t = json.loads((DATA / "types" / "entity2types.json").read_text(encoding="utf-8"))
+    types = [
+        Fact(subject=V.WD + e, predicate=V.WDT + "P31", object=V.WD + t)
+        for e in sorted(entities)
+        for t in e2t.get(e, ())
+    ]
+    store.add_source(
+        Source(iri=base + "types", kind=SourceKind.FILE, title="entity2types.json as P31"), types
+    )
+
+    labels: list[Label] = []
+    type_info = json.loads((DATA / "types" / "en" / "types.json").read_text(encoding="utf-8"))
+    for qid, rec in type_info.items():
+        if rec.get("label"):
+            labels.append(Label(entity=V.WD + qid, text=rec["label"]))
+    rec_path = DATA / "entities_partial" / "entity_labels_recovered.jsonl"
+    if rec_path.exists():
+        with open(rec_path, encoding="utf-8") as fh:
+            for line in fh:
+                rec = json.loads(line)
+                if rec["qid"] in entities and rec.get("label"):
+                    labels.append(Label(entity=V.WD + rec["qid"], text=rec["label"]))
+    relations = json.loads(
+        (DATA / "relations" / "en" / "relations.json").read_text(encoding="utf-8")
+    )
+    prop_facts = [
+        Fact(subject=V.WD + pid, predicate=V.DIRECT_CLAIM, object=V.WDT + pid) for pid in relations
+    ]
+    labels += [
+        Label(entity=V.WD + pid, text=rec["label"])
+        for pid, rec in relations.items()
+        if rec.get("label")
+    ]
+    labels = list({(lab.entity): lab for lab in labels}.values())  # one English label per entity
+    store.add_source(
+        Source(iri=base + "labels", kind=SourceKind.FILE, title="CoDEx labels"), prop_facts, labels
+    )
+    info = {
+        "train_triples": len(triples),
+        "type_facts": len(types),
+        "labels": len(labels),
+        "entities": len(entities),
+        "load_seconds": round(time.perf_counter() - start, 2),
+    }
+    return store, info
+
+
+def eval_set(split: str, limit: int | None, seed: int) -> list[tuple[tuple[str, str, str], int]]:
+    folder = DATA / "triples" / f"codex-{split}"
+    pos = read_triples(folder / "valid.txt")
+    neg = read_triples(folder / "valid_negatives.txt")
+    if limit:
+        rng = random.Random(seed)
+        half = limit // 2
+        pos = rng.sample(pos, min(half, len(pos)))
+        neg = rng.sample(neg, min(limit - len(pos), len(neg)))
+    return [(t, 1) for t in pos] + [(t, 0) for t in neg]
+
+
+def metrics(rows: list[dict], top_relations: list[str]) -> dict:
+    tp = sum(r["gold"] == 1 and r["pred"] == "SUPPORTED" for r in rows)
+    fp = sum(r["gold"] == 0 and r["pred"] == "SUPPORTED" for r in rows)
+    fn = sum(r["gold"] == 1 and r["pred"] != "SUPPORTED" for r in rows)
+    tn = sum(r["gold"] == 0 and r["pred"] != "SUPPORTED" for r in rows)
+    n = len(rows)
+    prec = tp / (tp + fp) if tp + fp else 0.0
+    rec = tp / (tp + fn) if tp + fn else 0.0
+    f1 = 2 * prec * rec / (prec + rec) if prec + rec else 0.0
+    three = {g: Counter(r["pred"] for r in rows if r["gold"] == g) for g in (1, 0)}
+    by_kind = Counter(r["kind"] for r in rows if r["pred"] == "SUPPORTED" and r["gold"] == 1)
+    by_kind_fp = Counter(r["kind"] for r in rows if r["pred"] == "SUPPORTED" and r["gold"] == 0)
+    per_rel = {}
+    for rel in top_relations:
+        sub = [r for r in rows if r["relation"] == rel]
+        correct = sum((r["pred"] == "SUPPORTED") == (r["gold"] == 1) for r in sub)
+        per_rel[rel] = {
+            "n": len(sub),
+            "positives": sum(r["gold"] for r in sub),
+            "accuracy": round(correct / len(sub), 4) if sub else None,
+            "supported_positives": sum(r["gold"] == 1 and r["pred"] == "SUPPORTED" for r in sub),
+            "supported_negatives": sum(r["gold"] == 0 and r["pred"] == "SUPPORTED" for r in sub),
+        }
+    return {
+        "n": n,
+        "accuracy": round((tp + tn) / n, 4) if n else 0.0,
+        "precision": round(prec, 4),
+        "recall": round(rec, 4),
+        "f1": round(f1, 4),
+        "confusion": {"tp": tp, "fp": fp, "tn": tn, "fn": fn},
+        "three_way": {
+            "positives": {k.value: three[1].get(k.value, 0) for k in VerdictLabel},
+            "negatives": {k.value: three[0].get(k.value, 0) for k in VerdictLabel},
+        },
+        "nei_rate": round(sum(r["pred"] == VerdictLabel.NEI.value for r in rows) / n, 4)
+        if n
+        else 0.0,
+        "refuted_rate": round(sum(r["pred"] == VerdictLabel.REFUTED.value for r in rows) / n, 4)
+        if n
+        else 0.0,
+        "true_support_by_kind": dict(by_kind.most_common()),
+        "false_support_by_kind": dict(by_kind_fp.most_common()),
+        "per_relation": per_rel,
+    }
+
+
+def run(split: str, limit: int | None, seed: int, variants: list[str]) -> dict:
+    log(f"codex-{split}: loading train into an in-memory store...")
+    store, info = build_store(split)
+    log(
+        f"  {info['train_triples']} train triples, {info['type_facts']} type facts, {info['labels']} labels in {info['load_seconds']}s"
+    )
+
+    reasoners = {}
+    mining = {}
+    for name in variants:
+        r = LocalReasoner(store, **VARIANTS[name])
+        if r.use_rules:
+            t0 = time.perf_counter()
+            ruleset = rules_for(
+                store,
+                min_support=r.rule_min_support,
+                min_confidence=r.rule_min_confidence,
+                max_heads=r.rule_max_heads,
+            )
+            mining[name] = {"rules": len(ruleset), "seconds": round(time.perf_counter() - t0, 2)}
+            log(
+                f"  {name}: {len(ruleset)} rules (support >= {r.rule_min_support}, PCA confidence >= {r.rule_min_confidence}) in {mining[name]['seconds']}s"
+            )
+        reasoners[name] = r
+    # Warm the statistics queries so the first claim's latency is not the cache fill.
+    t0 = time.perf_counter()
+    from kgfc.reason.kgstats import stats_for
+
+    stats_for(store).functionality(V.WDT + "P19")
+    stats_for(store).range(V.WDT + "P19")
+    stats_seconds = round(time.perf_counter() - t0, 2)
+
+    items = eval_set(split, limit, seed)
+    rel_counts = Counter(t[1] for t, _ in items)
+    top_relations = [r for r, _ in rel_counts.most_common(10)]
+    rows: dict[str, list[dict]] = defaultdict(list)
+    latencies: list[float] = []
+    verdict_latencies: list[float] = []
+    queries: list[int] = []
+    evidence_sizes: list[int] = []
+    start = time.perf_counter()
+    for i, ((h, r, t), gold) in enumerate(items, 1):
+        t0 = time.perf_counter()
+        q0 = store.sparql_queries
+        triple = claim_triple(store, h, r, t)
+        evidence = gather_triple_evidence(store, triple.subject_id, r, triple.object_id)
+        t_gather = time.perf_counter() - t0
+        for name, reasoner in reasoners.items():
+            t1 = time.perf_counter()
+            v = reasoner.verdict(
+                f"{triple.subject} {triple.relation} {triple.object}",
+                [triple],
+                evidence,
+                Counters(),
+            )
+            dt = time.perf_counter() - t1
+            if name == variants[0]:
+                latencies.append(t_gather + dt)
+                verdict_latencies.append(dt)
+                queries.append(store.sparql_queries - q0)
+            assert set(v.cited) <= {e.id for e in evidence}, (
+                "cited an id that is not in the evidence"
+            )
+            kind = _kind(v)
+            rows[name].append(
+                {
+                    "triple": [h, r, t],
+                    "gold": gold,
+                    "pred": v.label.value,
+                    "confidence": v.confidence,
+                    "relation": r,
+                    "kind": kind,
+                }
+            )
+        evidence_sizes.append(len(evidence))
+        if i % 500 == 0:
+            acc = sum((x["pred"] == "SUPPORTED") == (x["gold"] == 1) for x in rows[variants[0]]) / i
+            log(
+                f"  {i}/{len(items)} triples, running accuracy {acc:.3f}, {i / (time.perf_counter() - start):.0f} claims/s"
+            )
+    wall = time.perf_counter() - start
+
+    def pct(xs: list[float], q: float) -> float:
+        xs = sorted(xs)
+        return round(1000 * xs[min(len(xs) - 1, int(q * len(xs)))], 2) if xs else 0.0
+
+    result = {
+        "split": f"codex-{split}",
+        "eval": "valid + valid_negatives"
+        + (f" (balanced sample of {limit}, seed {seed})" if limit else ""),
+        "kg": info,
+        "rule_mining": mining,
+        "stats_seconds": stats_seconds,
+        "wall_seconds": round(wall, 1),
+        "claims_per_second": round(len(items) / wall, 1) if wall else None,
+        "latency_ms": {
+            "p50": pct(latencies, 0.5),
+            "p95": pct(latencies, 0.95),
+            "verdict_only_p50": pct(verdict_latencies, 0.5),
+        },
+        "sparql_queries_per_claim": round(statistics.mean(queries), 2) if queries else 0,
+        "evidence_facts_per_claim": {
+            "mean": round(statistics.mean(evidence_sizes), 1),
+            "max": max(evidence_sizes),
+        }
+        if evidence_sizes
+        else {},
+        "variants": {
+            name: {"settings": VARIANTS[name], **metrics(rows[name], top_relations)}
+            for name in variants
+        },
+        "published_kge_tc": {k: {"accuracy": a, "f1": f} for k, (a, f) in PUBLISHED[split].items()},
+        "baseline_all_not_supported": 0.5,
+    }
+    rules = (
+        rules_for(store).all()
+        if reasoners.get("default") and reasoners["default"].use_rules
+        else []
+    )
+    result["top_rules"] = [r.to_dict() for r in rules[:25]]
+    return result
+
+
+def _kind(v) -> str:
+    j = v.justification
+    if v.label != VerdictLabel.SUPPORTED:
+        return "-"
+    if "by the rule" in j:
+        return "rule"
+    if "chain)" in j:
+        return "chain"
+    if "symmetric" in j or "inverse" in j or "same-as" in j:
+        return "inverse/alias"
+    return "direct"
+
+
+def markdown(res: dict) -> str:
+    lines = [f"### {res['split']} — {res['eval']}", ""]
+    lines.append("| reasoner | accuracy | precision | recall | F1 | TP | FP | TN | FN | NEI rate |")
+    lines.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for name, m in res["variants"].items():
+        c = m["confusion"]
+        lines.append(
+            f"| local: {name} | {m['accuracy']:.3f} | {m['precision']:.3f} | {m['recall']:.3f} | {m['f1']:.3f} | {c['tp']} | {c['fp']} | {c['tn']} | {c['fn']} | {m['nei_rate']:.3f} |"
+        )
+    for model, rec in res["published_kge_tc"].items():
+        lines.append(
+            f"| {model} (published, per-relation thresholds, test) | {rec['accuracy']:.3f} | | | {rec['f1']:.3f} | | | | | |"
+        )
+    lines += [
+        "",
+        "3-way verdicts of `default` (gold x verdict):",
+        "",
+        "| gold | SUPPORTED | REFUTED | NOT ENOUGH INFO |",
+        "|---|---:|---:|---:|",
+    ]
+    tw = res["variants"][next(iter(res["variants"]))]["three_way"]
+    for gold in ("positives", "negatives"):
+        row = tw[gold]
+        lines.append(
+            f"| {gold} | {row['SUPPORTED']} | {row['REFUTED']} | {row['NOT ENOUGH INFO']} |"
+        )
+    first = res["variants"][next(iter(res["variants"]))]
+    lines += [
+        "",
+        "Per relation (`default`):",
+        "",
+        "| relation | n | positives | accuracy | supported +/- |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    for rel, m in first["per_relation"].items():
+        lines.append(
+            f"| {rel} | {m['n']} | {m['positives']} | {m['accuracy']:.3f} | {m['supported_positives']}/{m['supported_negatives']} |"
+        )
+    lat = res["latency_ms"]
+    mined = ", ".join(f"{k} {v['seconds']} s" for k, v in res["rule_mining"].items())
+    lines += [
+        "",
+        f"{res['claims_per_second']} claims/s (evidence gathering + {len(res['variants'])} verdicts), p50 {lat['p50']} ms, p95 {lat['p95']} ms "
+        f"(verdict alone p50 {lat['verdict_only_p50']} ms), {res['sparql_queries_per_claim']} SPARQL queries per claim; "
+        f"store load {res['kg']['load_seconds']} s, rule mining {mined}.",
+    ]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument("--split", choices=["s", "m"], default="s")
+    ap.add_argument(
+        "--limit",
+        type=int,
+        default=None,
+        help="a balanced random sample of N triples instead of all",
+    )
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument(
+        "--variants",
+        default=",".join(VARIANTS),
+        help=f"comma-separated, first is the headline; from {', '.join(VARIANTS)}",
+    )
+    ap.add_argument("--output", type=Path, default=RESULTS)
+    args = ap.parse_args(argv)
+    if not (DATA / "triples" / f"codex-{args.split}" / "train.txt").exists():
+        print(
+            f"skipped: {DATA} is absent (the CoDEx data lives in ../shared/data, only in the developers' workspace)"
+        )
+        return 0
+    variants = [v.strip() for v in args.variants.split(",") if v.strip()]
+    unknown = [v for v in variants if v not in VARIANTS]
+    if unknown:
+        ap.error(f"unknown variant(s) {', '.join(unknown)}; choose from {', '.join(VARIANTS)}")
+    res = run(args.split, args.limit, args.seed, variants)
+    args.output.parent.mkdir(parents=True, exist_ok=True)
+    existing = json.loads(args.output.read_text(encoding="utf-8")) if args.output.exists() else {}
+    existing[res["split"]] = res
+    args.output.write_text(json.dumps(existing, indent=2) + "\n", encoding="utf-8")
+    print(markdown(res))
+    log(f"wrote {args.output}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,684 @@
+"""The local reasoner: a symbolic verifier over KG evidence, no LLM.
+
+For each claim triple (subject, candidate properties, object) it looks, in
+this order, for:
+
+1. **support** (SUPPORTED)
+   - the fact itself in the evidence (confidence 0.95);
+   - the fact up to aliases (``owl:sameAs``, P460 "said to be the same as"),
+     a symmetric property or an inverse one (spouse, sibling, child/father,
+     capital/capital of, part of/has part...; 0.9);
+   - a transitive chain: located-in (P131, P276, P17, P706, P30) under a
+     place property ("born in Hawaii" from born in Honolulu + Honolulu in
+     Hawaii), part of, subclass of, parent taxon (0.85);
+   - a mined AMIE-style rule whose body path is in the evidence (confidence =
+     the rule's PCA confidence; rules never refute on their own);
+2. **refutation** (REFUTED)
+   - a date or number that disagrees with the KG's value (0.9);
+   - a conflict with a (near-)functional property: the KG gives the subject
+     another value, not the claimed one and not one that contains or is
+     contained in it (0.8 x functionality, estimated from the KG itself);
+   - a type clash: the object's types never occur among the property's objects
+     in the KG although it has at least 20 typed ones (0.6);
+3. otherwise NOT ENOUGH INFO (0.5), with the evidence it looked at.
+
+A negated claim swaps SUPPORTED and REFUTED. Several triples are read as a
+conjunction. The reasoner cites only ids of the evidence it was given, and the
+justification quotes the cited facts verbalised. Statistics (functionality,
+ranges, rules) come from the store when one is given; without a store only a
+small table of Wikidata single-value constraints is used.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import re
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from kgfc.kg import vocab as V
+from kgfc.models import ClaimTriple, Counters, EvidenceFact, Verdict, VerdictLabel
+from kgfc.reason import values as vals
+from kgfc.reason.kgstats import PRIOR_FUNCTIONALITY, Functionality, stats_for
+from kgfc.reason.rules import Atom, EdgeIndex, RuleSet, rules_for
+
+log = logging.getLogger(__name__)
+
+
+def _p(n: str) -> str:
+    return V.WDT + n
+
+
+OWL_SAME_AS = V.OWL + "sameAs"
+P31 = _p("P31")
+ALIAS_PROPS = frozenset({OWL_SAME_AS, _p("P460")})
+SYMMETRIC = frozenset(_p(n) for n in ("P26", "P3373", "P47", "P530", "P451", "P1327", "P460"))
+_INVERSE_PAIRS = [
+    ("P40", "P22"),  # child / father
+    ("P40", "P25"),  # child / mother
+    ("P36", "P1376"),  # capital / capital of
+    ("P527", "P361"),  # has part / part of
+    ("P150", "P131"),  # contains administrative entity / located in
+    ("P355", "P749"),  # subsidiary / parent organization
+    ("P1830", "P127"),  # owner of / owned by
+]
+INVERSES: dict[str, frozenset[str]] = {}
+for _a, _b in _INVERSE_PAIRS:
+    INVERSES[_p(_a)] = INVERSES.get(_p(_a), frozenset()) | {_p(_b)}
+    INVERSES[_p(_b)] = INVERSES.get(_p(_b), frozenset()) | {_p(_a)}
+
+LOCATION = frozenset(_p(n) for n in ("P131", "P276", "P17", "P706", "P30"))
+# head property -> (properties allowed for the first step, properties allowed after it)
+CHAINS: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
+for _n in ("P19", "P20", "P551", "P159", "P740", "P119", "P937", "P1071", "P291", "P495"):
+    CHAINS[_p(_n)] = (frozenset({_p(_n)}), LOCATION)
+for _n in ("P131", "P276", "P17", "P706", "P30"):
+    CHAINS[_p(_n)] = (LOCATION, LOCATION)
+for _n in ("P361", "P279", "P171"):
+    CHAINS[_p(_n)] = (frozenset({_p(_n)}), frozenset({_p(_n)}))
+CHAINS[P31] = (frozenset({P31}), frozenset({_p("P279")}))
+MAX_CHAIN = 5
+
+CONF_DIRECT = 0.95
+CONF_ALIAS = 0.9
+CONF_CHAIN = 0.85
+CONF_FUNCTIONAL = 0.8
+CONF_VALUE = 0.9
+CONF_TYPE = 0.6
+CONF_NEI = 0.5
+
+_WORD = re.compile(r"[a-z0-9]+")
+_STOPWORDS = (
+    "a an the of in on at to for by with from and or is are was were be been being as that this "
+    "it its his her their has have had not no did does do"
+)
+_STOP = frozenset(_STOPWORDS.split())
+
+
+def _tokens(text: str) -> set[str]:
+    out = set()
+    for w in _WORD.findall(text.casefold()):
+        if w in _STOP:
+            continue
+        out.add(w[:-1] if len(w) > 4 and w.endswith("s") else w)
+    return out
+
+
+def overlap_scores(query: str, texts: Sequence[str]) -> list[float]:
+    """Token-overlap relevance in [0, 1] (cosine of binary bags of words): the no-model fallback."""
+    q = _tokens(query)
+    out = []
+    for t in texts:
+        tt = _tokens(t)
+        out.append(len(q & tt) / math.sqrt(len(q) * len(tt)) if q and tt else 0.0)
+    return out
+
+
+def _norm(text: str) -> str:
+    from kgfc.kg.labels import normalise
+
+    return normalise(text)
+
+
+@dataclass
+class Outcome:
+    """The verdict on one claim triple, before negation and conjunction."""
+
+    label: VerdictLabel
+    confidence: float
+    reason: str
+    cited: list[str] = field(default_factory=list)
+    path: list[str] = field(default_factory=list)
+    kind: str = "nei"  # direct, alias, inverse, chain, rule, value, functional, type, nei
+
+
+class _Evidence:
+    """The evidence list indexed for lookups: by id, by (subject, property), as a graph."""
+
+    def __init__(self, evidence: Sequence[EvidenceFact]) -> None:
+        self.by_id = {e.id: e for e in evidence}
+        self.order = [e.id for e in evidence]
+        self.graph = EdgeIndex()
+        self.literals: dict[tuple[str, str], list[EvidenceFact]] = defaultdict(list)
+        self.labels: dict[str, str] = {}
+        self.prop_labels: dict[str, str] = {}
+        self.types: dict[str, dict[str, str]] = defaultdict(dict)  # entity -> type -> evidence id
+        for e in evidence:
+            f = e.fact
+            if f.subject_label:
+                self.labels.setdefault(f.subject, f.subject_label)
+            if f.predicate_label:
+                self.prop_labels.setdefault(f.predicate, f.predicate_label)
+            if f.object_is_literal:
+                self.literals[(f.subject, f.predicate)].append(e)
+                continue
+            if f.object_label:
+                self.labels.setdefault(f.object, f.object_label)
+            self.graph.add(f.subject, f.predicate, f.object, e.id)
+            if f.predicate == P31:
+                self.types[f.subject].setdefault(f.object, e.id)
+
+    def name(self, iri: str) -> str:
+        return self.labels.get(iri) or V.local_id(iri)
+
+    def prop_name(self, iri: str) -> str:
+        return self.prop_labels.get(iri) or V.local_id(iri)
+
+    def quote(self, ids: Sequence[str]) -> str:
+        parts = [f'"{self.by_id[i].text}" ({i})' for i in dict.fromkeys(ids) if i in self.by_id]
+        if len(parts) <= 1:
+            return "".join(parts)
+        return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+    def texts(self, ids: Sequence[str]) -> list[str]:
+        return [self.by_id[i].text for i in dict.fromkeys(ids) if i in self.by_id]
+
+    def aliases(self, entity: str) -> dict[str, list[str]]:
+        """Entities the evidence says are the same as ``entity``, with the ids that say so."""
+        out = {entity: []}
+        frontier = [entity]
+        while frontier:
+            nxt = []
+            for node in frontier:
+                for prop in ALIAS_PROPS:
+                    for inverse in (False, True):
+                        for other, eid in self.graph.step(node, Atom(prop, inverse)).items():
+                            if other not in out:
+                                out[other] = [*out[node], eid]
+                                nxt.append(other)
+            frontier = nxt
+        return out
+
+    def reach(
+        self, start: str, first: frozenset[str], then: frozenset[str], goals: set[str]
+    ) -> list[str] | None:
+        """Evidence ids of a shortest path from ``start`` into ``goals``: one ``first`` step, then ``then`` steps."""
+        frontier = {start: []}
+        seen = {start}
+        for depth in range(MAX_CHAIN):
+            props = first if depth == 0 else then
+            nxt: dict[str, list[str]] = {}
+            for node, path in frontier.items():
+                for prop in props:
+                    for other, eid in self.graph.step(node, Atom(prop)).items():
+                        if other in seen:
+                            continue
+                        if other in goals:
+                            return [*path, eid]
+                        seen.add(other)
+                        nxt[other] = [*path, eid]
+            if not nxt:
+                return None
+            frontier = nxt
+        return None
+
+
+class LocalReasoner:
+    """A :class:`~kgfc.reason.base.Reasoner` with no LLM: symbolic checks, statistics and mined rules."""
+
+    name = "local"
+
+    def __init__(
+        self,
+        store=None,
+        embedder=None,
+        *,
+        use_rules: bool = True,
+        use_functionality: bool = True,
+        use_types: bool = True,
+        rule_min_support: int = 20,
+        rule_min_confidence: float = 0.5,
+        rule_combine: str = "max",
+        support_threshold: float = 0.5,
+        rule_max_heads: int | None = 100,
+    ) -> None:
+        if rule_combine not in ("max", "noisy-or"):
+            raise ValueError("rule_combine must be 'max' or 'noisy-or'")
+        self.store = store
+        self.embedder = embedder
+        self.use_rules = use_rules
+        self.use_functionality = use_functionality
+        self.use_types = use_types
+        self.rule_min_support = rule_min_support
+        self.rule_min_confidence = rule_min_confidence
+        self.rule_combine = rule_combine
+        self.support_threshold = support_threshold
+        self.rule_max_heads = rule_max_heads
+        self._rank_texts = None
+        self._rank_failed = False
+
+    # -- pruning ----------------------------------------------------------
+    def rank(self, claim: str, candidates: Sequence[str], counters: Counters) -> list[float]:
+        texts = list(candidates)
+        if not texts:
+            return []
+        if not self._rank_failed:
+            try:
+                if self._rank_texts is None:
+                    from kgfc.nlp.embed import rank_texts
+
+                    self._rank_texts = rank_texts
+                return list(self._rank_texts(claim, texts, self.embedder))
+            except ImportError as exc:  # the nlp extra is optional
+                log.info("embedding ranking unavailable (%s); using token overlap", exc)
+                self._rank_failed = True
+        return overlap_scores(claim, texts)
+
+    # -- store-backed knowledge -------------------------------------------
+    def rules(self) -> RuleSet | None:
+        if self.store is None or not self.use_rules:
+            return None
+        return rules_for(
+            self.store,
+            min_support=self.rule_min_support,
+            min_confidence=self.rule_min_confidence,
+            max_heads=self.rule_max_heads,
+        )
+
+    def _functionality(self, prop: str) -> Functionality | None:
+        if self.store is not None:
+            return stats_for(self.store).functionality(prop)
+        if prop in PRIOR_FUNCTIONALITY:
+            return Functionality(prop, PRIOR_FUNCTIONALITY[prop], 0, "prior")
+        return None
+
+    # -- verdict ----------------------------------------------------------
+    def verdict(
+        self,
+        claim: str,
+        triples: Sequence[ClaimTriple],
+        evidence: Sequence[EvidenceFact],
+        counters: Counters,
+    ) -> Verdict:
+        q0 = getattr(self.store, "sparql_queries", 0)
+        ev = _Evidence(evidence)
+        outcomes = [self._negate(t, self._check(t, ev)) for t in triples]
+        counters.sparql_queries += getattr(self.store, "sparql_queries", 0) - q0
+        if not outcomes:
+            return Verdict(
+                label=VerdictLabel.NEI,
+                confidence=CONF_NEI,
+                justification="The claim could not be read as a (subject, relation, object) triple, so there is nothing to check against the KG.",
+                cited=[],
+            )
+        return self._combine(outcomes, ev)
+
+    @staticmethod
+    def _negate(t: ClaimTriple, o: Outcome) -> Outcome:
+        if not t.negated or o.label == VerdictLabel.NEI:
+            return o
+        flipped = (
+            VerdictLabel.REFUTED if o.label == VerdictLabel.SUPPORTED else VerdictLabel.SUPPORTED
+        )
+        word = "holds" if o.label == VerdictLabel.SUPPORTED else "does not hold"
+        return Outcome(
+            flipped,
+            o.confidence,
+            f"{o.reason} The claim denies it, and it {word}.",
+            o.cited,
+            o.path,
+            o.kind,
+        )
+
+    def _combine(self, outcomes: list[Outcome], ev: _Evidence) -> Verdict:
+        refuted = [o for o in outcomes if o.label == VerdictLabel.REFUTED]
+        if refuted:
+            chosen = [max(refuted, key=lambda o: o.confidence)]
+            label, conf = VerdictLabel.REFUTED, chosen[0].confidence
+        elif all(o.label == VerdictLabel.SUPPORTED for o in outcomes):
+            chosen = outcomes
+            label, conf = VerdictLabel.SUPPORTED, min(o.confidence for o in outcomes)
+        else:
+            chosen = outcomes
+            label, conf = VerdictLabel.NEI, CONF_NEI
+        cited = [c for o in chosen for c in o.cited if c in ev.by_id]
+        return Verdict(
+            label=label,
+            confidence=round(min(1.0, max(0.0, conf)), 4),
+            justification=" ".join(o.reason for o in chosen),
+            cited=list(dict.fromkeys(cited)),
+            path=[p for o in chosen for p in o.path],
+        )
+
+    # -- one triple -------------------------------------------------------
+    def _resolve(self, text: str, ev: _Evidence) -> str | None:
+        key = _norm(text)
+        if not key:
+            return None
+        hits = [iri for iri, label in ev.labels.items() if _norm(label) == key]
+        return hits[0] if len(hits) == 1 else (sorted(hits)[0] if hits else None)
+
+    def _props(self, t: ClaimTriple, ev: _Evidence) -> list[str]:
+        props = []
+        for p in t.relation_ids:
+            try:
+                props.append(V.property_iri(p))
+            except ValueError:
+                log.debug("ignoring relation id %r", p)
+        if props:
+            return list(dict.fromkeys(props))
+        key = _norm(t.relation)
+        if not key:
+            return []
+        return [p for p, label in ev.prop_labels.items() if _norm(label) == key]
+
+    def _check(self, t: ClaimTriple, ev: _Evidence) -> Outcome:
+        s = t.subject_id or self._resolve(t.subject, ev)
+        props = self._props(t, ev)
+        what = f"{t.subject} {t.relation} {t.object}".strip()
+        if s is None or not props:
+            missing = "subject" if s is None else "relation"
+            return self._nei(
+                ev, f'The {missing} of "{what}" could not be matched to the knowledge graph.', []
+            )
+        if t.object_id is None:
+            value = vals.parse_claim_value(t.object)
+            if value is not None:
+                return self._check_value(s, props, value, t, ev)
+            o = self._resolve(t.object, ev)
+            if o is None:
+                return self._check_string(s, props, t, ev)
+        else:
+            o = t.object_id
+        # Names the evidence lacks are taken from the claim's own wording.
+        if t.subject:
+            ev.labels.setdefault(s, t.subject)
+        if t.object:
+            ev.labels.setdefault(o, t.object)
+        if t.relation and len(props) == 1:
+            ev.prop_labels.setdefault(props[0], t.relation)
+        return self._check_entity(s, props, o, t, ev)
+
+    def _nei(self, ev: _Evidence, reason: str, looked: list[str]) -> Outcome:
+        looked = list(dict.fromkeys(looked))[:5]
+        if looked:
+            reason += f" Evidence looked at: {ev.quote(looked)}."
+        elif ev.by_id:
+            reason += f" None of the {len(ev.by_id)} evidence facts bears on it."
+        else:
+            reason += " No evidence was retrieved."
+        return Outcome(VerdictLabel.NEI, CONF_NEI, reason, looked, [], "nei")
+
+    def _subject_facts(
+        self, subjects: dict[str, list[str]], prop: str, ev: _Evidence
+    ) -> dict[str, str]:
+        out: dict[str, str] = {}
+        for s in subjects:
+            out.update(ev.graph.step(s, Atom(prop)))
+        return out
+
+    def _check_entity(
+        self, s: str, props: list[str], o: str, t: ClaimTriple, ev: _Evidence
+    ) -> Outcome:
+        s_alias = ev.aliases(s)
+        o_alias = ev.aliases(o)
+        sn, on = ev.name(s), ev.name(o)
+        best: Outcome | None = None
+
+        def offer(out: Outcome) -> None:
+            nonlocal best
+            if best is None or out.confidence > best.confidence:
+                best = out
+
+        for p in props:
+            pn = ev.prop_name(p)
+            claim_text = f"{sn} {pn} {on}"
+            # 1. the fact itself, possibly through aliases
+            for s2, s_path in s_alias.items():
+                hits = ev.graph.step(s2, Atom(p))
+                for o2, o_path in o_alias.items():
+                    if o2 in hits:
+                        ids = [*s_path, hits[o2], *o_path]
+                        if s2 == s and o2 == o:
+                            offer(
+                                Outcome(
+                                    VerdictLabel.SUPPORTED,
+                                    CONF_DIRECT,
+                                    f"The KG states it: {ev.quote(ids)}.",
+                                    ids,
+                                    ev.texts(ids),
+                                    "direct",
+                                )
+                            )
+                        else:
+                            offer(
+                                Outcome(
+                                    VerdictLabel.SUPPORTED,
+                                    CONF_ALIAS,
+                                    f'{ev.quote(ids)} entail "{claim_text}" (same-as).',
+                                    ids,
+                                    ev.texts(ids),
+                                    "alias",
+                                )
+                            )
+            # 2. symmetric and inverse properties
+            inverses = set(INVERSES.get(p, ())) | ({p} if p in SYMMETRIC else set())
+            for q in inverses:
+                for o2, o_path in o_alias.items():
+                    hits = ev.graph.step(o2, Atom(q))
+                    for s2, s_path in s_alias.items():
+                        if s2 in hits:
+                            ids = [*o_path, hits[s2], *s_path]
+                            kind = "symmetric" if q == p else "inverse"
+                            offer(
+                                Outcome(
+                                    VerdictLabel.SUPPORTED,
+                                    CONF_ALIAS,
+                                    f'{ev.quote(ids)} entail "{claim_text}" ({ev.prop_name(q)} is the {kind} of {pn}).',
+                                    ids,
+                                    ev.texts(ids),
+                                    "inverse",
+                                )
+                            )
+            # 3. transitive chains
+            if p in CHAINS and (best is None or best.confidence < CONF_CHAIN):
+                first, then = CHAINS[p]
+                for s2, s_path in s_alias.items():
+                    path = ev.reach(s2, first, then, set(o_alias))
+                    if path:
+                        ids = [*s_path, *path]
+                        offer(
+                            Outcome(
+                                VerdictLabel.SUPPORTED,
+                                CONF_CHAIN,
+                                f'{ev.quote(ids)} entail "{claim_text}" (a {pn} chain).',
+                                ids,
+                                ev.texts(ids),
+                                "chain",
+                            )
+                        )
+                        break
+        if best is not None:
+            return best
+        # 4. mined rules
+        rule_out = self._rules(s, props, o, s_alias, o_alias, ev)
+        if rule_out is not None and rule_out.label == VerdictLabel.SUPPORTED:
+            return rule_out
+        # 5. refutation
+        for check in (self._functional_conflict, self._type_clash):
+            out = check(s, props, o, s_alias, o_alias, ev)
+            if out is not None:
+                return out
+        looked = [i for p in props for i in self._subject_facts(s_alias, p, ev).values()]
+        looked += list(ev.types.get(o, {}).values())[:2]
+        why = f'No fact in the evidence states or entails "{sn} {ev.prop_name(props[0])} {on}".'
+        if rule_out is not None:
+            why += " " + rule_out.reason
+            looked = rule_out.cited + looked
+        return self._nei(ev, why, looked)
+
+    def _rules(self, s, props, o, s_alias, o_alias, ev: _Evidence) -> Outcome | None:
+        rules = self.rules()
+        if rules is None:
+            return None
+        matches = []
+        for p in props:
+            for s2 in s_alias:
+                for o2 in o_alias:
+                    matches += rules.matches(p, s2, o2, ev.graph)
+        if not matches:
+            return None
+        matches.sort(key=lambda m: -m.rule.confidence)
+        if self.rule_combine == "noisy-or":
+            conf = 1.0 - math.prod(1.0 - m.rule.confidence for m in matches)
+            used = matches
+        else:
+            conf = matches[0].rule.confidence
+            used = matches[:1]
+        conf = min(conf, CONF_CHAIN)  # a statistical rule never outranks a stated chain
+        ids = [i for m in used for i in m.payloads]
+        names = [m.rule.describe(ev.prop_name) for m in used]
+        stats = "; ".join(
+            f"{n} [support {m.rule.support}, confidence {m.rule.confidence:.2f}]"
+            for n, m in zip(names, used, strict=True)
+        )
+        claim_text = f"{ev.name(s)} {ev.prop_name(matches[0].rule.head)} {ev.name(o)}"
+        if conf >= self.support_threshold:
+            return Outcome(
+                VerdictLabel.SUPPORTED,
+                conf,
+                f'{ev.quote(ids)} entail "{claim_text}" by the rule(s) mined from the KG: {stats}.',
+                ids,
+                [*ev.texts(ids), *names],
+                "rule",
+            )
+        return Outcome(
+            VerdictLabel.NEI,
+            conf,
+            f"Mined rules point weakly towards it ({stats}), below the support threshold {self.support_threshold:.2f}.",
+            ids,
+            names,
+            "rule",
+        )
+
+    def _compatible(self, v: str, o: str, o_alias: dict[str, list[str]], ev: _Evidence) -> bool:
+        """True when KG value ``v`` does not contradict claimed ``o``: the same, or one located in / part of the other."""
+        if v in o_alias:
+            return True
+        every = LOCATION | frozenset(_p(n) for n in ("P361", "P279", "P171"))
+        if ev.reach(v, every, every, set(o_alias)) or ev.reach(o, every, every, {v}):
+            return True
+        if self.store is not None:
+            from kgfc.reason.triple_check import store_reaches
+
+            if store_reaches(self.store, v, set(o_alias), every) or store_reaches(
+                self.store, o, {v}, every
+            ):
+                return True
+        return False
+
+    def _functional_conflict(self, s, props, o, s_alias, o_alias, ev: _Evidence) -> Outcome | None:
+        if not self.use_functionality:
+            return None
+        for p in props:
+            values = self._subject_facts(s_alias, p, ev)
+            if not values:
+                continue
+            func = self._functionality(p)
+            if func is None or not func.functional:
+                return None  # the best-ranked property the evidence knows decides
+            if any(self._compatible(v, o, o_alias, ev) for v in values):
+                return None
+            ids = list(values.values())
+            pn = ev.prop_name(p)
+            return Outcome(
+                VerdictLabel.REFUTED,
+                CONF_FUNCTIONAL * func.value,
+                f'{ev.quote(ids)} conflict with "{ev.name(s)} {pn} {ev.name(o)}": {pn} is single-valued ({func.describe()}).',
+                ids,
+                ev.texts(ids),
+                "functional",
+            )
+        return None
+
+    def _type_clash(self, s, props, o, s_alias, o_alias, ev: _Evidence) -> Outcome | None:
+        if not self.use_types or self.store is None:
+            return None
+        p = props[0]
+        rng = stats_for(self.store).range(p)
+        if rng is None or not rng.known():
+            return None
+        types = dict(ev.types.get(o, {}))
+        if not types:
+            types = dict.fromkeys(stats_for(self.store).types_of([o]).get(o, ()), "")
+        if not types or any(t in rng.types for t in types):
+            return None
+        ids = [i for i in types.values() if i]
+        tnames = ", ".join(ev.name(t) for t in types)
+        pn = ev.prop_name(p)
+        quoted = f"{ev.quote(ids)}: " if ids else ""
+        return Outcome(
+            VerdictLabel.REFUTED,
+            CONF_TYPE,
+            f'{quoted}{ev.name(o)} is a {tnames}, and no object of {pn} among the {rng.typed_objects} typed ones in the KG is of that type, so "{ev.name(s)} {pn} {ev.name(o)}" is a type clash.',
+            ids,
+            ev.texts(ids),
+            "type",
+        )
+
+    def _check_value(
+        self, s: str, props: list[str], value, t: ClaimTriple, ev: _Evidence
+    ) -> Outcome:
+        s_alias = ev.aliases(s)
+        sn = ev.name(s)
+        seen: list[str] = []
+        for p in props:
+            facts = [f for s2 in s_alias for f in ev.literals.get((s2, p), [])]
+            if not facts:
+                continue
+            verdicts = [
+                (f, vals.compare(value, vals.parse_literal(f.fact.object, f.fact.datatype)))
+                for f in facts
+            ]
+            seen += [f.id for f in facts]
+            pn = ev.prop_name(p)
+            match = [f.id for f, ok in verdicts if ok is True]
+            if match:
+                return Outcome(
+                    VerdictLabel.SUPPORTED,
+                    CONF_DIRECT,
+                    f'{ev.quote(match)} agrees with "{sn} {pn} {vals.describe(value)}".',
+                    match,
+                    ev.texts(match),
+                    "value",
+                )
+            wrong = [f.id for f, ok in verdicts if ok is False]
+            if wrong and len(wrong) == len(verdicts):
+                return Outcome(
+                    VerdictLabel.REFUTED,
+                    CONF_VALUE,
+                    f'{ev.quote(wrong)} disagrees with "{sn} {pn} {vals.describe(value)}".',
+                    wrong,
+                    ev.texts(wrong),
+                    "value",
+                )
+        return self._nei(
+            ev,
+            f'No value in the evidence confirms or contradicts "{sn} {t.relation} {t.object}".',
+            seen,
+        )
+
+    def _check_string(self, s: str, props: list[str], t: ClaimTriple, ev: _Evidence) -> Outcome:
+        s_alias = ev.aliases(s)
+        looked: list[str] = []
+        for p in props:
+            for s2 in s_alias:
+                for f in ev.literals.get((s2, p), []):
+                    looked.append(f.id)
+                    if vals.compare(t.object, f.fact.object) is True:
+                        return Outcome(
+                            VerdictLabel.SUPPORTED,
+                            CONF_DIRECT,
+                            f"The KG states it: {ev.quote([f.id])}.",
+                            [f.id],
+                            ev.texts([f.id]),
+                            "direct",
+                        )
+            looked += list(self._subject_facts(s_alias, p, ev).values())
+        return self._nei(
+            ev,
+            f'"{t.object}" is not an entity or value found in the evidence for "{ev.name(s)} {t.relation}".',
+            looked,
+        )

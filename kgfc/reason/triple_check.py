@@ -1,0 +1,283 @@
+"""Check one structured triple (QID, PID, QID or value) against the store.
+
+This is what ``kgfc verify --triple Q76 P19 Q18094``, enrichment jobs and the
+CoDEx benchmark run: no entity linking and no beam search, the evidence is
+gathered straight from the ids, in a handful of queries:
+
+1. ``triple_entity_facts`` — every outgoing fact of the subject and the object
+   (so the triple itself, its inverse, the subject's other values for the
+   property, the object's types and same-as links);
+2. ``triple_paths`` — two-step paths between subject and object, the bodies
+   of mined rules;
+3. ``chain_step`` — up to three hops up the located-in / part-of / subclass
+   hierarchies from the subject's values and from the object, for chains;
+4. ``entity_labels`` — labels, for verbalising the facts.
+
+The evidence is ranked (facts linking subject and object first) and
+numbered E1, E2...; the reasoner decides on it and may cite only those ids.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from kgfc.kg import vocab as V
+from kgfc.models import ClaimTriple, Counters, EvidenceFact, Fact, Verdict
+from kgfc.reason.local import ALIAS_PROPS, CHAINS, INVERSES, LOCATION, P31, SYMMETRIC, LocalReasoner
+
+MAX_CONTEXT = 12  # other facts about the subject/object kept for context
+MAX_CHAIN_HOPS = 3
+MAX_FRONTIER = 200
+
+
+@dataclass
+class TripleCheck:
+    triple: ClaimTriple
+    verdict: Verdict
+    evidence: list[EvidenceFact]
+    sparql_queries: int = 0
+    seconds: float = 0.0
+    counters: Counters = field(default_factory=Counters)
+
+
+def _is_iri(text: str | None) -> bool:
+    return bool(text) and text.startswith(("http://", "https://")) and " " not in text
+
+
+def _entity(ref: str) -> str | None:
+    try:
+        return V.entity_iri(ref)
+    except ValueError:
+        return None
+
+
+def _fact(
+    s: str,
+    p: str,
+    o: str,
+    g: str | None,
+    *,
+    literal: bool = False,
+    datatype: str | None = None,
+    lang: str | None = None,
+) -> Fact:
+    return Fact(
+        subject=s,
+        predicate=p,
+        object=o,
+        object_is_literal=literal,
+        datatype=datatype,
+        lang=lang,
+        source=g,
+    )
+
+
+def _entity_facts(store, entities: list[str]) -> list[Fact]:
+    out = []
+    for row in store.run("triple_entity_facts", values=entities):
+        e, p, v, g = row["entity"], row["property"], row["value"], row["g"]
+        if row["direction"] == "in":
+            out.append(_fact(v, p, e, g))
+        elif row["isIri"] == "true":
+            out.append(_fact(e, p, v, g))
+        elif row["lang"]:
+            out.append(_fact(e, p, v, g, literal=True, lang=row["lang"]))
+        else:
+            out.append(_fact(e, p, v, g, literal=True, datatype=row["datatype"]))
+    return out
+
+
+def _chain_facts(
+    store,
+    starts: Iterable[str],
+    goals: set[str],
+    props: frozenset[str] | None = None,
+    hops: int = MAX_CHAIN_HOPS,
+) -> list[Fact]:
+    """Facts along the hierarchies from ``starts``, hop by hop, until a goal is reached or ``hops`` run out."""
+    out: list[Fact] = []
+    seen = set(starts)
+    frontier = [s for s in seen if _is_iri(s)]
+    for _ in range(hops):
+        if not frontier:
+            break
+        nxt: list[str] = []
+        reached = False
+        for row in store.run("chain_step", values=frontier[:MAX_FRONTIER]):
+            if props is not None and row["property"] not in props:
+                continue
+            out.append(_fact(row["entity"], row["property"], row["value"], row["g"]))
+            if row["value"] in goals:
+                reached = True
+            if row["value"] not in seen:
+                seen.add(row["value"])
+                nxt.append(row["value"])
+        if reached:
+            break
+        frontier = nxt
+    return out
+
+
+def store_reaches(store, start: str, goals: set[str], props: frozenset[str], hops: int = 4) -> bool:
+    """Does ``start`` reach one of ``goals`` along ``props`` in the store (e.g. Honolulu located in Hawaii)?"""
+    if not _is_iri(start):
+        return False
+    return any(f.object in goals for f in _chain_facts(store, [start], goals, props, hops))
+
+
+def _label_facts(store, facts: list[Fact]) -> list[Fact]:
+    iris = (
+        {f.subject for f in facts}
+        | {f.object for f in facts if not f.object_is_literal}
+        | {f.predicate for f in facts}
+    )
+    labels: dict[str, str] = {}
+    if iris:
+        for row in store.run("entity_labels", values=sorted(i for i in iris if _is_iri(i))):
+            labels.setdefault(row["entity"], row["label"])
+    return [
+        f.model_copy(
+            update={
+                "subject_label": labels.get(f.subject),
+                "predicate_label": labels.get(f.predicate),
+                "object_label": None if f.object_is_literal else labels.get(f.object),
+            }
+        )
+        for f in facts
+    ]
+
+
+def gather_triple_evidence(
+    store, s: str, p: str, o: str | None, *, context: int = MAX_CONTEXT
+) -> list[EvidenceFact]:
+    """Evidence for (s, p, o) from the store, ranked and numbered E1, E2...
+
+    ``o`` is an entity IRI/QID, or a literal value (``"1961-08-04"``) or None.
+    """
+    s = _entity(s) or s
+    p = V.property_iri(p)
+    o_iri = _entity(o) if o else None
+    entities = [s] + ([o_iri] if o_iri and o_iri != s else [])
+    facts = _entity_facts(store, entities)
+    # Same-as links: the aliases' own facts count as the entity's (one more query, only when there are some).
+    aliases = {x for f in facts if f.predicate in ALIAS_PROPS for x in (f.subject, f.object)} - set(
+        entities
+    )
+    if aliases:
+        facts += _entity_facts(store, sorted(a for a in aliases if _is_iri(a)))
+    core = set(entities) | aliases
+
+    # (fact, score, hop) — score: how directly the fact bears on the claim.
+    ranked: dict[tuple, tuple[Fact, float, int]] = {}
+
+    def keep(f: Fact, score: float, hop: int) -> None:
+        k = (*f.key, f.source)
+        if k not in ranked or ranked[k][1] < score:
+            ranked[k] = (f, score, hop)
+
+    related = {p} | set(INVERSES.get(p, ())) | ALIAS_PROPS
+    first_steps = CHAINS.get(p, (frozenset(), frozenset()))[0]
+    context_s: list[Fact] = []
+    context_o: list[Fact] = []
+    s_side = {s} | {
+        x
+        for f in facts
+        if f.predicate in ALIAS_PROPS and s in (f.subject, f.object)
+        for x in (f.subject, f.object)
+    }
+    o_side = core - s_side
+    for f in facts:
+        ends = {f.subject, f.object}
+        if ends & s_side and ends & o_side:
+            keep(f, 1.0, 0)
+        elif f.predicate in related and ends & core:
+            keep(f, 0.9, 0)
+        elif f.subject in s_side and f.predicate in first_steps:
+            keep(f, 0.85, 0)
+        elif f.subject in o_side and f.predicate == P31:
+            keep(f, 0.6, 0)
+        elif f.subject in s_side:
+            context_s.append(f)
+        else:
+            context_o.append(f)
+    for f in context_s[:context] + context_o[: context // 2]:
+        keep(f, 0.3 if f.subject == s else 0.2, 0)
+
+    if o_iri and o_iri != s:
+        for row in store.run("triple_paths", bindings={"s": s, "o": o_iri}):
+            z = row["z"]
+            f1 = (
+                _fact(s, row["p1"], z, row["g1"])
+                if row["d1"] == "out"
+                else _fact(z, row["p1"], s, row["g1"])
+            )
+            f2 = (
+                _fact(z, row["p2"], o_iri, row["g2"])
+                if row["d2"] == "out"
+                else _fact(o_iri, row["p2"], z, row["g2"])
+            )
+            keep(f1, 0.7, 1)
+            keep(f2, 0.7, 1)
+        # Chains: from the subject's values for the property (and the object itself, for
+        # "is the KG value inside the claimed one or the other way round").
+        if p in CHAINS or p in LOCATION or p in SYMMETRIC:
+            starts = {
+                f.object
+                for f in facts
+                if f.subject in s_side
+                and f.predicate in (first_steps | {p})
+                and not f.object_is_literal
+            }
+            starts |= o_side
+            for f in _chain_facts(store, starts, o_side | starts):
+                keep(f, 0.65, 1)
+
+    items = sorted(
+        ranked.values(), key=lambda t: (-t[1], t[2], t[0].predicate, t[0].subject, t[0].object)
+    )
+    labelled = _label_facts(store, [f for f, _, _ in items])
+    return [
+        EvidenceFact(id=f"E{i}", fact=f, text=f.verbalise(), score=score, hop=hop)
+        for i, (f, (_, score, hop)) in enumerate(zip(labelled, items, strict=True), start=1)
+    ]
+
+
+def claim_triple(store, s: str, p: str, o: str, *, negated: bool = False) -> ClaimTriple:
+    """A ClaimTriple for ids, with labels from the store's label index when it has one."""
+    s_iri = V.entity_iri(s)
+    p_iri = V.property_iri(p)
+    o_iri = _entity(o)
+    labels: dict[str, str] = {}
+    wanted = [s_iri, p_iri] + ([o_iri] if o_iri else [])
+    for row in store.run("entity_labels", values=wanted):
+        labels.setdefault(row["entity"], row["label"])
+    return ClaimTriple(
+        subject=labels.get(s_iri, V.local_id(s_iri)),
+        relation=labels.get(p_iri, V.local_id(p_iri)),
+        object=labels.get(o_iri, V.local_id(o_iri)) if o_iri else o,
+        subject_id=s_iri,
+        relation_ids=[p_iri],
+        object_id=o_iri,
+        negated=negated,
+    )
+
+
+def verify_triple(
+    store, s: str, p: str, o: str, reasoner=None, *, negated: bool = False
+) -> TripleCheck:
+    """Gather evidence for (s, p, o) and let the reasoner (local by default) decide."""
+    start = time.perf_counter()
+    q0 = getattr(store, "sparql_queries", 0)
+    reasoner = reasoner or LocalReasoner(store)
+    triple = claim_triple(store, s, p, o, negated=negated)
+    evidence = gather_triple_evidence(store, triple.subject_id, p, triple.object_id or o)
+    counters = Counters()
+    text = f"{triple.subject} {triple.relation} {triple.object}"
+    verdict = reasoner.verdict(text, [triple], evidence, counters)
+    queries = getattr(store, "sparql_queries", 0) - q0
+    counters.sparql_queries = queries
+    seconds = time.perf_counter() - start
+    counters.seconds = round(seconds, 4)
+    return TripleCheck(triple, verdict, evidence, queries, seconds, counters)
