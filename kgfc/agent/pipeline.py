@@ -95,7 +95,7 @@ class Verifier:
                 analysis = llm_decompose(self.llm, text, counters)
                 for t in analysis.triples:
                     if not t.relation_ids:
-                        t.relation_ids = [p for p, _s, _inv in self._aligner.align(t.relation)[:3]]
+                        t.relation_ids = [a.property for a in self._aligner.align(t.relation) if not a.inverse][:3]
                 if analysis.triples:
                     rules = decompose(text, self._aligner)
                     analysis.mentions = rules.mentions

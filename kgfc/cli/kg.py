@@ -295,3 +295,37 @@ def search_cmd(text: str, limit: int, as_json: bool, store, settings) -> None:
         return
     print_table(["entity", "match", "kind", "score", "description"],
                 [(V.short(h.entity), h.text, h.kind, h.score, h.description) for h in hits])
+
+
+@kg.command("evidence")
+@click.argument("claim_id")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON on stdout.")
+@with_store()
+def evidence_cmd(claim_id: str, as_json: bool, store, settings) -> None:
+    """Show the stored verdict and evidence of a claim verified earlier (by its id)."""
+    import pyoxigraph as ox
+
+    rows = store.run("claim_evidence", bindings={"claimId": ox.Literal(claim_id)})
+    if not rows:
+        raise InputError(f"No stored claim with id {claim_id!r}.", hint="Verify it first with `kgfc verify --id ...`.")
+    claims: dict[str, dict] = {}
+    for r in rows:
+        c = claims.setdefault(r["claim"], {
+            "claim_iri": r["claim"], "id": r["claimId"], "claim": r["text"],
+            "verdict": {"SUPPORTED": "SUPPORTED", "REFUTED": "REFUTED"}.get(
+                r["verdict"].rsplit("#", 1)[-1].upper(), "NOT ENOUGH INFO"),
+            "confidence": float(r["confidence"]), "justification": r["justification"],
+            "reasoner": r["reasoner"], "evidence": [],
+        })
+        if r["evidenceId"]:
+            c["evidence"].append({"id": r["evidenceId"], "text": r["fact"], "subject": r["s"], "predicate": r["p"],
+                                  "object": r["o"], "source": r["source"], "cited": r["cited"] == "true"})
+    items = list(claims.values())
+    if as_json:
+        echo_json(items[0] if len(items) == 1 else items)
+        return
+    for c in items:
+        click.echo(f"[{c['id']}] {c['claim']}\n  verdict: {c['verdict']} ({c['confidence']:.2f}, {c['reasoner']})\n  why: {c['justification']}")
+        for e in c["evidence"]:
+            mark = "*" if e["cited"] else " "
+            click.echo(f"  {mark} {e['id']}: {e['text']}  [source {e['source']}]")

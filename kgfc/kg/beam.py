@@ -56,6 +56,10 @@ def beam_search(
     stop_when_connected: bool = True,
 ) -> BeamResult:
     aligned = {p for t in triples for p in t.relation_ids[:3]}
+    # (subject, property) slots the claim talks about: a fact filling one is the
+    # evidence that decides the claim, whatever the ranker thinks of it.
+    slots = {(t.subject_id, p) for t in triples if t.subject_id for p in t.relation_ids[:3]}
+    slots |= {(t.object_id, p) for t in triples if t.object_id for p in t.relation_ids[:3]}
     targets = {t.object_id for t in triples if t.object_id} | {t.subject_id for t in triples if t.subject_id}
     claim_tokens = _tokens(claim)
     graph = nx.MultiDiGraph()
@@ -90,9 +94,10 @@ def beam_search(
         # 2. facts: cheap lexical pre-selection on hubs, then the reasoner ranks them all at once.
         if len(candidates) > MAX_CANDIDATES:
             def lexical(f: Fact) -> tuple:
-                far = {f.subject, f.object}
+                slot = (f.subject, f.predicate) in slots
+                linked = len({f.subject, f.object} & targets)
                 hit = len(_tokens(f.verbalise()) & claim_tokens)
-                return (-(far & targets != set()), -hit, -by_pred[f.predicate], f.subject, f.object)
+                return (-slot, -linked, -hit, -by_pred[f.predicate], f.subject, f.object)
 
             candidates = sorted(candidates, key=lexical)[:MAX_CANDIDATES]
         texts = [f.verbalise() for f in candidates]
@@ -102,10 +107,17 @@ def beam_search(
             scores = _far_end_scores(claim, candidates, frontier, rank_relations)
         combined = []
         for f, text, s in zip(candidates, texts, scores, strict=True):
-            bonus = 0.25 if ({f.subject, f.object} & targets) - set(seeds) else 0.0
+            ends = {f.subject, f.object}
+            bonus = 0.0
+            if (f.subject, f.predicate) in slots:
+                bonus += 0.5
+            if len(ends & targets) == 2:
+                bonus += 0.5  # links two claim entities directly
+            elif ends & (targets - set(seeds)):
+                bonus += 0.25  # reaches a claim entity not yet visited
             combined.append((0.6 * s + 0.4 * by_pred[f.predicate] + bonus, f, text))
         combined.sort(key=lambda x: (-x[0], x[1].subject, x[1].predicate, x[1].object))
-        kept = combined[: max(beam, 1) * 2]  # two facts per beam slot: a relation often has 2+ useful values
+        kept = _diverse(combined, frontier, max(beam, 1) * 2)
         next_frontier: list[str] = []
         for score, f, text in kept:
             key = (f.key, f.source)
@@ -126,11 +138,40 @@ def beam_search(
                         next_frontier.append(end)
         frontier = next_frontier[:beam]
         if stop_when_connected and targets and _connected(graph, targets):
-            break
+            # Connected through a fact that fills a claim slot with the claimed value: the deciding
+            # evidence is in. Connected some other way (a citizenship fact for a
+            # birthplace claim): one more hop may still find the chain.
+            if hop >= 2 or any(
+                (ev.fact.subject, ev.fact.predicate) in slots and ev.fact.object in targets for ev in evidence.values()
+            ):
+                break
     ordered = sorted(evidence.values(), key=lambda e: (e.hop, -e.score))
     for i, ev in enumerate(ordered, 1):
         ev.id = f"E{i}"
     return BeamResult(evidence=ordered, graph=graph, hops_done=hop, frontier_sizes=sizes)
+
+
+def _diverse(combined: list[tuple[float, Fact, str]], frontier: Sequence[str], n: int) -> list[tuple[float, Fact, str]]:
+    """The top ``n`` facts, but the best fact of every frontier entity first.
+
+    One hub on the frontier (a city with hundreds of people born there) would
+    otherwise fill the whole beam and starve the claim's other entities.
+    """
+    picked: list[tuple[float, Fact, str]] = []
+    seen: set[int] = set()
+    for entity in frontier:
+        for i, item in enumerate(combined):
+            if i not in seen and entity in (item[1].subject, item[1].object):
+                picked.append(item)
+                seen.add(i)
+                break
+    for i, item in enumerate(combined):
+        if len(picked) >= max(n, len(frontier)):
+            break
+        if i not in seen:
+            picked.append(item)
+            seen.add(i)
+    return sorted(picked, key=lambda x: (-x[0], x[1].subject, x[1].predicate, x[1].object))
 
 
 def _far_end_scores(claim: str, facts: Sequence[Fact], frontier: Sequence[str], rank: RelRanker) -> list[float]:

