@@ -9,17 +9,22 @@ DATA = Path(__file__).parent / "data"
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 
 
-@pytest.fixture(autouse=True)
-def _isolated_home(tmp_path_factory, monkeypatch):
-    """Never read or write the user's real kgfc home or config in tests."""
+@pytest.fixture(autouse=True, scope="session")
+def _isolated_home(tmp_path_factory):
+    """Never read or write the user's real kgfc home or config in tests.
+
+    Session-scoped so that module-scoped fixtures (a demo store shared by a
+    test module) see it too.
+    """
     home = tmp_path_factory.mktemp("kgfc_home")
-    monkeypatch.setenv("KGFC_HOME", str(home))
-    monkeypatch.delenv("KGFC_CONFIG", raising=False)
-    monkeypatch.delenv("KGFC_STORE", raising=False)
-    for var in [v for v in os.environ if v.startswith("KGFC_LLM")]:
-        monkeypatch.delenv(var, raising=False)
-    monkeypatch.setenv("KGFC_OFFLINE", "1")
-    return home
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("KGFC_HOME", str(home))
+        mp.delenv("KGFC_CONFIG", raising=False)
+        mp.delenv("KGFC_STORE", raising=False)
+        for var in [v for v in os.environ if v.startswith(("KGFC_LLM", "KGFC_SERPER", "KGFC_NCBI"))]:
+            mp.delenv(var, raising=False)
+        mp.setenv("KGFC_OFFLINE", "1")
+        yield home
 
 
 @pytest.fixture

@@ -329,3 +329,9 @@ def evidence_cmd(claim_id: str, as_json: bool, store, settings) -> None:
         for e in c["evidence"]:
             mark = "*" if e["cited"] else " "
             click.echo(f"  {mark} {e['id']}: {e['text']}  [source {e['source']}]")
+
+
+from kgfc.cli.ingest import index_cmd, ingest_cmd  # noqa: E402 - the commands live in their own module
+
+kg.add_command(ingest_cmd)
+kg.add_command(index_cmd)

@@ -116,5 +116,5 @@ def ensure_demo(store: GraphStore) -> bool:
             raw.remove_graph(g)
         raise StoreError(f"Loading the demo KG failed: {exc}") from exc
     raw.update(_UNMARK)
-    store._label_index = None
+    store._changed()
     return True

@@ -85,8 +85,11 @@ class LabelIndex:
             ):
                 if match == key:
                     continue
-                # Length-aware: a short query inside a long label is a weak match.
+                # Length-aware: a short query inside a long label is a weak match,
+                # and a two-letter alias ("ma", "om") inside a query is no match.
                 ratio = min(len(match), len(key)) / max(len(match), len(key))
+                if len(match) < 3 or ratio < 0.4:
+                    continue
                 s = 0.9 * (score / 100.0) * (0.5 + 0.5 * ratio)
                 for entity, label_text, kind in self.by_key[match]:
                     offer(entity, label_text, kind, s if kind == "label" else s * 0.97)

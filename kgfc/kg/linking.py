@@ -11,11 +11,16 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
+from kgfc.kg.vocab import WD
 from kgfc.models import LabelHit, LinkedEntity
 
 Ranker = Callable[[str, Sequence[str]], list[float]]
 
 W_LABEL, W_CONTEXT, W_DEGREE = 0.6, 0.25, 0.15
+
+
+def _is_property(iri: str) -> bool:
+    return iri.startswith(WD + "P") and iri[len(WD) + 1 :].isdigit()
 
 
 class EntityLinker:
@@ -26,7 +31,9 @@ class EntityLinker:
         self.n_candidates = candidates
 
     def candidates(self, mention: str) -> list[LabelHit]:
-        hits = self.store.search_labels(mention, limit=self.n_candidates)
+        # Property entities (wd:P19) carry labels too; they are relations, not topic entities.
+        hits = [h for h in self.store.search_labels(mention, limit=self.n_candidates * 2) if not _is_property(h.entity)]
+        hits = hits[: self.n_candidates]
         if self.source is not None and (not hits or hits[0].score < 0.95):
             seen = {h.entity for h in hits}
             hits += [h for h in self.source.search_entities(mention, limit=self.n_candidates) if h.entity not in seen]

@@ -120,6 +120,7 @@ class OxigraphStore:
         self.path = Path(path) if path is not None else None
         self.read_only = read_only
         self.sparql_queries = 0
+        self.generation = 0  # bumped on every write of facts; caches of derived data key on it
         self._label_index = None
         try:
             if self.path is None:
@@ -236,7 +237,7 @@ class OxigraphStore:
         self._store.extend(quads)
         for q in stale:
             self._store.remove(q)
-        self._label_index = None
+        self._changed()
         return True
 
     def retract(self, source_iri: str) -> int:
@@ -247,7 +248,7 @@ class OxigraphStore:
             raise InputError(f"No source {source_iri!r} in this store.", hint="List them with `kgfc kg sources`.")
         n = sum(1 for _ in self._store.quads_for_pattern(None, None, None, g))
         self._store.remove_graph(g)
-        self._label_index = None
+        self._changed()
         return n
 
     def load_file(self, path: str | os.PathLike[str], fmt: str | None = None) -> LoadReport:
@@ -290,7 +291,7 @@ class OxigraphStore:
                     raise StoreError(f"Loading {path} failed: {exc}") from exc
             self._store.extend(provenance_quads(source))
             self._store.remove(ox.Quad(g, STATUS, ox.Literal("loading"), g))
-        self._label_index = None
+        self._changed()
         return LoadReport(path=str(path), source=iri, status="loaded", quads=n, seconds=time.perf_counter() - start)
 
     def _validate(self, path: Path, rdf_format: ox.RdfFormat) -> int:
@@ -325,6 +326,10 @@ class OxigraphStore:
                 extra += provenance_quads(source.model_copy(update={"iri": other.value}))
         self._store.extend(quads + extra)  # one transaction: all or nothing
         return len(quads)
+
+    def _changed(self) -> None:
+        self.generation += 1
+        self._label_index = None
 
     def _check_writable(self) -> None:
         if self.read_only:

@@ -105,7 +105,7 @@ def _chain_facts(
             break
         nxt: list[str] = []
         reached = False
-        for row in store.run("chain_step", values=frontier[:MAX_FRONTIER]):
+        for row in _chain_rows(store, frontier[:MAX_FRONTIER]):
             if props is not None and row["property"] not in props:
                 continue
             out.append(_fact(row["entity"], row["property"], row["value"], row["g"]))
@@ -118,6 +118,27 @@ def _chain_facts(
             break
         frontier = nxt
     return out
+
+
+def _chain_rows(store, entities: list[str]) -> list[dict]:
+    """``chain_step`` rows for ``entities``, cached per store generation.
+
+    Hierarchies (Omaha located in Nebraska...) are re-read for many claims;
+    only entities not seen since the store last changed cost a query.
+    """
+    gen = getattr(store, "generation", None)
+    cache: dict = store.__dict__.setdefault("_chain_cache", {}) if gen is not None else {}
+    if cache.get("generation") != gen:
+        cache.clear()
+        cache["generation"] = gen
+    rows_by: dict = cache.setdefault("rows", {})
+    missing = [e for e in entities if e not in rows_by]
+    if missing:
+        for e in missing:
+            rows_by[e] = []
+        for row in store.run("chain_step", values=missing):
+            rows_by.setdefault(row["entity"], []).append(row)
+    return [row for e in entities for row in rows_by[e]]
 
 
 def store_reaches(store, start: str, goals: set[str], props: frozenset[str], hops: int = 4) -> bool:

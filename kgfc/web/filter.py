@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import logging
 import re
+import weakref
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
@@ -87,10 +88,12 @@ class Document(NamedTuple):
 # -- sentences ---------------------------------------------------------------------
 
 _ABBREVIATIONS = frozenset(
-    """mr mrs ms dr prof sr jr st mt ft vs etc e.g i.e cf inc ltd co corp dept est fig figs no
-    nos vol vols pp approx ca gen gov sen rep lt col capt sgt maj adm rev hon jan feb mar apr jun
-    jul aug sep sept oct nov dec u.s u.k u.n a.m p.m ph.d b.a m.a d.c al""".split()
-)
+    {"mr", "mrs", "ms", "dr", "prof", "sr", "jr", "st", "mt", "ft", "vs", "etc", "e.g", "i.e",
+     "cf", "inc", "ltd", "co", "corp", "dept", "est", "fig", "figs", "no", "nos", "vol", "vols",
+     "pp", "approx", "ca", "gen", "gov", "sen", "rep", "lt", "col", "capt", "sgt", "maj", "adm",
+     "rev", "hon", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov",
+     "dec", "u.s", "u.k", "u.n", "a.m", "p.m", "ph.d", "b.a", "m.a", "d.c", "al"}
+)  # fmt: skip
 _BOUNDARY = re.compile(r"""[.!?]+["'”’)\]]*(?=\s+["'“‘(\[]?[A-Z0-9])""")
 _PARAGRAPH = re.compile(r"\n[ \t]*\n+")
 _LIST_ITEM = re.compile(r"^\s*(?:[-*•+]|\d+[.)])\s+")
@@ -160,8 +163,8 @@ _INJECTION = [
     re.compile(p, re.IGNORECASE)
     for p in (
         r"\b(?:ignore|disregard|forget|override|bypass)\b[^.!?\n]{0,40}\b(?:instructions?|prompts?|rules|directions|guidelines|context|messages?)\b",
-        r"\b(?:answer|respond|reply|output|say|return|print|state|conclude|classify|label|mark|rate)\b[^.!?\n]{0,30}\b(?:SUPPORTED|REFUTED|NOT ENOUGH INFO)\b",
-        r"\b(?:verdict|label|answer)\s*(?:is|=|:)\s*[\"'“]?(?:SUPPORTED|REFUTED|NOT ENOUGH INFO)\b",
+        r"\b(?:answer|respond|reply|output|say|return|print|state|conclude|classify|label|mark|rate)\b[^.!?\n]{0,30}\b(?-i:SUPPORTED|REFUTED|NOT ENOUGH INFO)\b",
+        r"\b(?:verdict|label|answer)\s*(?:is|=|:)[\s:]*[\"'“]?(?-i:SUPPORTED|REFUTED|NOT ENOUGH INFO)\b",
         r"\byou are (?:now |an? |the )*(?:AI|A\.I\.|assistant|language model|LLM|chatbot|chat ?bot|GPT|fact[- ]?checker|model)\b",
         r"\bas an (?:AI|A\.I\.|artificial intelligence|language model)\b",
         r"\b(?:system|developer) (?:prompt|message|instruction)s?\b",
@@ -271,9 +274,9 @@ def coarse_rank(
     best = max(scores)
     if best <= 0:
         return []
-    ranked = sorted(
-        (i for i, s in enumerate(scores) if s > 0), key=lambda i: (-scores[i], i)
-    )[: max(1, top_n)]
+    ranked = sorted((i for i, s in enumerate(scores) if s > 0), key=lambda i: (-scores[i], i))[
+        : max(1, top_n)
+    ]
     return [candidates[i].model_copy(update={"score": round(scores[i] / best, 4)}) for i in ranked]
 
 
@@ -289,9 +292,10 @@ _REFUTE_CUES = re.compile(
 _YEAR = re.compile(r"\b(1[0-9]{3}|20[0-9]{2})\b")
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*(?![\w.]*\d)")
 _STOP = frozenset(
-    "a an the of in on at to for by from with and or is was are were be been has have had "
-    "that this it its as".split()
-)
+    {"a", "an", "the", "of", "in", "on", "at", "to", "for", "by", "from", "with", "and", "or",
+     "is", "was", "are", "were", "be", "been", "has", "have", "had", "that", "this", "it", "its",
+     "as"}
+)  # fmt: skip
 
 
 def _tokens(text: str) -> set[str]:
@@ -400,8 +404,16 @@ def local_stance(
                 if _values_differ(claim, sentence):  # "won it in 2009" vs the claim's 2010
                     return "refutes", MEDIUM, "states it with another date or number"
                 if ct.negated == st.negated:
-                    return "supports", STRONG, f"states the claim: ({st.subject}; {st.relation}; {st.object})"
-                return "refutes", STRONG, f"states the opposite: ({st.subject}; {'not ' if st.negated else ''}{st.relation}; {st.object})"
+                    return (
+                        "supports",
+                        STRONG,
+                        f"states the claim: ({st.subject}; {st.relation}; {st.object})",
+                    )
+                return (
+                    "refutes",
+                    STRONG,
+                    f"states the opposite: ({st.subject}; {'not ' if st.negated else ''}{st.relation}; {st.object})",
+                )
             if _mentioned(ct.object, sentence):
                 continue  # "born in Honolulu, Hawaii" does not contradict "born in Hawaii"
             if st.negated:
@@ -416,11 +428,16 @@ def local_stance(
     objects = [t.object for t in claim_analysis.triples] or [
         m.text for m in claim_analysis.mentions[1:2]
     ]
-    subject_in = any(_mentioned(s, sentence) or link(s) and _link_in(link, s, sentence_analysis) for s in subjects)
+    subject_in = any(
+        _mentioned(s, sentence) or link(s) and _link_in(link, s, sentence_analysis)
+        for s in subjects
+    )
     if not subject_in:
         return "neutral", NEUTRAL, "does not mention the claim's subject"
     object_in = any(_mentioned(o, sentence) for o in objects)
-    sentence_neg = bool(_NEGATION.search(sentence)) or any(t.negated for t in sentence_analysis.triples)
+    sentence_neg = bool(_NEGATION.search(sentence)) or any(
+        t.negated for t in sentence_analysis.triples
+    )
     cue = _REFUTE_CUES.search(sentence)
     if object_in:
         if _values_differ(claim, sentence):
@@ -439,6 +456,22 @@ def local_stance(
 def _link_in(link: _Linker, name: str, analysis: ClaimAnalysis) -> bool:
     target = link(name)
     return target is not None and any(link(m.text) == target for m in analysis.mentions)
+
+
+_ALIGNERS: weakref.WeakKeyDictionary[Any, RelationAligner] = weakref.WeakKeyDictionary()
+
+
+def _aligner_for(store: GraphStore) -> RelationAligner:
+    """One relation aligner per store (its property index takes a moment to build)."""
+    from kgfc.nlp.claims import RelationAligner
+
+    try:
+        aligner = _ALIGNERS.get(store)
+        if aligner is None:
+            aligner = _ALIGNERS[store] = RelationAligner(store)
+        return aligner
+    except TypeError:  # a store that cannot be weakly referenced
+        return RelationAligner(store)
 
 
 def _calibrate(scores: list[float], lexical: bool) -> list[float]:
@@ -477,11 +510,17 @@ def _local_fine(
     from kgfc.nlp.claims import decompose, decompose_many
     from kgfc.nlp.embed import BM25Scorer, get_embedder, rank_texts
 
+    if aligner is None and store is not None:
+        aligner = _aligner_for(store)
     per_passage = [split_sentences(p.text) or [p.text] for p in candidates]
     flat = list(dict.fromkeys(s for sents in per_passage for s in sents))
     scorer = get_embedder()
     relevance = dict(
-        zip(flat, _calibrate(rank_texts(claim, flat, scorer), isinstance(scorer, BM25Scorer)), strict=True)
+        zip(
+            flat,
+            _calibrate(rank_texts(claim, flat, scorer), isinstance(scorer, BM25Scorer)),
+            strict=True,
+        )
     )
     claim_analysis = decompose(claim, aligner)
     linker = _Linker(store)
@@ -647,12 +686,19 @@ def fine_filter(
     if llm is not None:
         try:
             kept = _llm_fine(
-                claim, candidates, llm, missing=missing, counters=counters, min_confidence=min_relevance * NEUTRAL
+                claim,
+                candidates,
+                llm,
+                missing=missing,
+                counters=counters,
+                min_confidence=min_relevance * NEUTRAL,
             )
         except LLMError as exc:
             log.warning("fine filter: the LLM failed (%s); judging passages locally", exc)
     if kept is None:
-        kept = _local_fine(claim, candidates, store=store, aligner=aligner, min_relevance=min_relevance)
+        kept = _local_fine(
+            claim, candidates, store=store, aligner=aligner, min_relevance=min_relevance
+        )
     best: dict[tuple[str, str], Passage] = {}
     for p in kept:
         key = (p.source_id, normalise(p.sentence or p.text))

@@ -33,7 +33,7 @@ import itertools
 import json
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -104,6 +104,9 @@ class FakeOpenAIServer:
     reject_json_schema: bool = False
     reject_json_object: bool = False
     base_url: str = ""
+    # Called with the request body when the script is empty: for tests whose
+    # number of calls depends on the data (one rank call per beam-search hop).
+    responder: Callable[[dict[str, Any]], Reply] | None = None
     requests: list[RecordedRequest] = field(default_factory=list)
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _stop: threading.Event = field(default_factory=threading.Event)
@@ -152,6 +155,8 @@ class FakeOpenAIServer:
             return 400, {}, _error_body(msg, "invalid_request_error", param="response_format"), 0.0
         with self._lock:
             reply = self.replies.pop(0) if self.replies else None
+        if reply is None and self.responder is not None:
+            reply = self.responder(payload)
         if reply is None:
             msg = "fake OpenAI server: no scripted reply left"
             return 418, {}, _error_body(msg, "script_exhausted"), 0.0
@@ -253,6 +258,7 @@ def fake_openai(
     model: str = "fake-model",
     reject_json_schema: bool = False,
     reject_json_object: bool = False,
+    responder: Callable[[dict[str, Any]], Reply] | None = None,
 ) -> Iterator[FakeOpenAIServer]:
     """Run the fake server for the ``with`` block; ``base_url`` ends in ``/v1`` like the real one."""
     state = FakeOpenAIServer(
@@ -260,6 +266,7 @@ def fake_openai(
         model=model,
         reject_json_schema=reject_json_schema,
         reject_json_object=reject_json_object,
+        responder=responder,
     )
     httpd = ThreadingHTTPServer(("127.0.0.1", 0), _handler(state))
     httpd.daemon_threads = True

@@ -1,0 +1,650 @@
+"""Web-to-KG integration: one document's kept sentences -> one named graph with provenance.
+
+:class:`WebKGIntegrator` writes what a web page, a local document or a
+PubMed abstract says into the store, as one named graph per document
+(``source_iri("web", url)`` or ``source_iri("pubmed", "PMID:123")``) holding:
+
+- the graph's PROV-O record (:func:`~kgfc.kg.terms.provenance_quads`: kind,
+  URL, query, retrieval time, extractor, confidence = mean kept-sentence
+  confidence, title) and its ``kgfc:contentHash``;
+- one ``kgfc:Sentence`` node per kept sentence, ``<G>/sentence/<i>``: its
+  verbatim ``kgfc:text``, ``kgfc:confidence``, ``kgfc:position`` and a
+  ``kgfc:about`` link to every entity it mentions;
+- each extracted fact as the plain quad ``<s> <p> <o>`` plus a reified
+  ``rdf:Statement`` node ``<G>/statement/<j>`` pointing at its sentence
+  (``kgfc:fromSentence``) with its ``kgfc:confidence``;
+- ``rdfs:label`` for every entity or relation the document minted.
+
+A fact the KG already holds from a non-web source (Wikidata, a loaded file,
+the demo) is not written again; a sentence that adds no new fact stays as a
+text annotation: ``<entity> kgfc:annotation <G>/sentence/<i>``. Negated
+statements ("X was not born in Y") are never written as facts.
+
+Each document is one ``extend`` (one transaction). Ingesting a document
+again is free: when its graph exists with the same content hash it is left
+alone (status ``unchanged``), so a killed ``kgfc kg ingest`` job resumes
+where it stopped. Retracting the graph (``kgfc kg retract``) removes every
+fact, sentence and label the document brought, and nothing else.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import re
+import time
+from collections.abc import Callable, Iterator, Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+
+import pyoxigraph as ox
+from pydantic import BaseModel, Field
+
+from kgfc.errors import ConfigError, InputError, KgfcError, StoreError
+from kgfc.kg import vocab as V
+from kgfc.kg.labels import normalise
+from kgfc.kg.oxigraph_store import source_iri
+from kgfc.kg.terms import provenance_quads
+from kgfc.models import Counters, Source, SourceKind
+from kgfc.web.extract import Term, TripleExtractor
+from kgfc.web.filter import INJECTION_CAP, Passage, looks_like_injection, split_sentences
+
+if TYPE_CHECKING:
+    from kgfc.kg.store import GraphStore
+    from kgfc.llm.client import LLM
+    from kgfc.web.base import SearchHit
+
+log = logging.getLogger(__name__)
+
+# Prior confidence of an ingested sentence when no claim-specific filter judged it:
+# web text is hypothesis-expanding, never authoritative.
+PRIOR_CONFIDENCE = {SourceKind.WEB: 0.5, SourceKind.PUBMED: 0.7}
+MIN_WORDS, MAX_WORDS = 4, 120
+SUFFIXES = (".txt", ".md", ".markdown", ".html", ".htm", ".jsonl")
+NON_WEB_EXCLUDED = frozenset({"web", "pubmed", "claim"})  # kinds that do not make a fact "known"
+_PMID = re.compile(r"^(?:PMID:?\s*)?(\d{1,9})$", re.I)
+
+N, L = ox.NamedNode, ox.Literal
+_RDF_TYPE = N(V.RDF_TYPE)
+_LABEL = N(V.RDFS_LABEL)
+_XSD_DOUBLE = N(V.XSD + "double")
+_XSD_INTEGER = N(V.XSD + "integer")
+_KIND = N(V.KGFC + "sourceKind")
+_HASH = N(V.KGFC + "contentHash")
+_SENTENCE = N(V.KGFC + "Sentence")
+_TEXT = N(V.KGFC + "text")
+_ABOUT = N(V.KGFC + "about")
+_POSITION = N(V.KGFC + "position")
+_CONFIDENCE = N(V.KGFC + "confidence")
+_FROM_SENTENCE = N(V.KGFC + "fromSentence")
+_ANNOTATION = N(V.KGFC + "annotation")
+_STATEMENT = N(V.RDF + "Statement")
+_SUBJ, _PRED, _OBJ = N(V.RDF + "subject"), N(V.RDF + "predicate"), N(V.RDF + "object")
+
+
+class IntegrationReport(BaseModel):
+    """What integrating one document did."""
+
+    source_iri: str
+    status: Literal["added", "unchanged"]
+    doc_id: str = ""
+    url: str | None = None
+    title: str | None = None
+    sentences_kept: int = 0
+    sentences_dropped: int = 0
+    injection_flagged: int = Field(0, description="sentences dropped as instructions to the system")
+    triples_added: int = 0
+    triples_skipped_existing: int = Field(0, description="already in the KG from a non-web source")
+    triples_negated: int = Field(0, description="negated statements, kept as text only")
+    annotations: int = Field(0, description="sentences kept as text annotations on their entities")
+    confidence: float = 0.0
+    extractor: str = ""
+    warnings: list[str] = Field(default_factory=list)
+
+
+class IngestReport(BaseModel):
+    """What one ``ingest`` job did, over all its documents."""
+
+    target: str
+    documents: int = 0
+    added: int = 0
+    unchanged: int = 0
+    failed: dict[str, str] = Field(default_factory=dict, description="document -> why")
+    sentences_kept: int = 0
+    triples_added: int = 0
+    triples_skipped_existing: int = 0
+    annotations: int = 0
+    seconds: float = 0.0
+    extractor: str = ""
+    results: list[IntegrationReport] = Field(default_factory=list)
+
+    def add(self, r: IntegrationReport) -> None:
+        self.results.append(r)
+        self.documents += 1
+        if r.status == "added":
+            self.added += 1
+        else:
+            self.unchanged += 1
+        self.sentences_kept += r.sentences_kept
+        self.triples_added += r.triples_added
+        self.triples_skipped_existing += r.triples_skipped_existing
+        self.annotations += r.annotations
+
+
+class IngestDocument(NamedTuple):
+    """One document to integrate, as read from a file, a JSONL line or a fetched page."""
+
+    doc_id: str
+    url: str | None
+    title: str
+    text: str
+    kind: SourceKind = SourceKind.WEB
+    retrieved_at: datetime | None = None
+
+
+class _Sentence(NamedTuple):
+    position: int
+    text: str
+    confidence: float
+
+
+def content_hash(title: str | None, text: str) -> str:
+    """The document's identity for re-ingestion: its title and whitespace-normalised text."""
+    body = " ".join((title or "").split()) + "\n" + " ".join(text.split())
+    return "sha256:" + hashlib.sha256(body.encode("utf-8")).hexdigest()
+
+
+def pubmed_url(pmid: str) -> str:
+    return f"https://pubmed.ncbi.nlm.nih.gov/{pmid}/"
+
+
+def _pmid(doc_id: str) -> str | None:
+    m = _PMID.match(doc_id.strip())
+    return m.group(1) if m else None
+
+
+class WebKGIntegrator:
+    """Turns documents into web source graphs in ``store`` (an :class:`OxigraphStore`).
+
+    ``llm`` extracts triples when given (else dependency rules); ``settings``
+    configures the fetcher for URLs; ``fetcher`` may be passed in (tests).
+    """
+
+    def __init__(
+        self,
+        store: GraphStore,
+        llm: LLM | None = None,
+        *,
+        settings: Any = None,
+        fetcher: Any = None,
+        extractor: TripleExtractor | None = None,
+        counters: Counters | None = None,
+    ) -> None:
+        raw = getattr(store, "_store", None)
+        if not isinstance(raw, ox.Store):
+            raise ConfigError(
+                "Web integration writes to the embedded Oxigraph store only.",
+                hint="Ingest into an oxigraph:PATH store, then `kgfc kg sync` it to other backends.",
+            )
+        self.store = store
+        self.raw: ox.Store = raw
+        self.counters = counters if counters is not None else Counters()
+        self.extractor = extractor or TripleExtractor(store, llm, counters=self.counters)
+        self.settings = settings
+        self._fetcher = fetcher
+        self._kinds: dict[ox.NamedNode, str | None] = {}
+
+    def close(self) -> None:
+        """Release the page fetcher's connections, if a URL was fetched."""
+        if self._fetcher is not None and hasattr(self._fetcher, "close"):
+            self._fetcher.close()
+
+    def __enter__(self) -> WebKGIntegrator:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- one document -----------------------------------------------------------------
+    def integrate(
+        self,
+        doc_id: str,
+        url: str | None,
+        title: str | None,
+        text_or_passages: str | Sequence[Passage],
+        kind: SourceKind | str = SourceKind.WEB,
+        query: str | None = None,
+        *,
+        retrieved_at: datetime | None = None,
+        refresh: bool = False,
+    ) -> IntegrationReport:
+        """Write one document's graph; ``unchanged`` when the same content is already there.
+
+        ``text_or_passages`` is the document's text (every sentence is
+        considered, with the kind's prior confidence) or the passages the
+        fine filter kept from it (their sentences carry the passage's
+        confidence). ``refresh`` re-extracts even unchanged content.
+        """
+        if getattr(self.store, "read_only", False):
+            raise StoreError(
+                "The store is open read-only.", hint="Re-run without --read-only to write."
+            )
+        kind = SourceKind(kind)
+        if kind not in PRIOR_CONFIDENCE:
+            raise InputError(f"Web integration writes web or pubmed sources, not {kind.value!r}.")
+        key, location = self._key(doc_id, url, kind)
+        iri = source_iri(kind.value, key)
+        g = N(iri)
+        if isinstance(text_or_passages, str):
+            full_text = text_or_passages
+        else:
+            full_text = "\n\n".join(p.text for p in text_or_passages)
+        digest = content_hash(title, full_text)
+        exists = self.raw.contains_named_graph(g)
+        base = {"source_iri": iri, "doc_id": doc_id, "url": location, "title": title}
+        if exists and not refresh and self._stored_hash(g) == digest:
+            return IntegrationReport(status="unchanged", extractor=self.extractor.name, **base)
+
+        report = IntegrationReport(status="added", extractor=self.extractor.name, **base)
+        sentences = self._sentences(text_or_passages, kind, report)
+        warnings_before = len(self.extractor.warnings)
+        extractions = self.extractor.extract([s.text for s in sentences])
+        report.warnings = self.extractor.warnings[warnings_before:]
+
+        quads: list[ox.Quad] = []
+        labels: dict[str, str] = {}
+        kept: list[_Sentence] = []
+        facts: set[tuple] = set()
+        n_statements = 0
+
+        def q(s, p, o) -> None:
+            quads.append(ox.Quad(s, p, o, g))
+
+        for sent, ex in zip(sentences, extractions, strict=True):
+            if not ex.about and not ex.triples:
+                report.sentences_dropped += 1
+                continue
+            kept.append(sent)
+            node = N(f"{iri}/sentence/{sent.position}")
+            q(node, _RDF_TYPE, _SENTENCE)
+            q(node, _TEXT, L(sent.text))
+            q(node, _CONFIDENCE, _double(sent.confidence))
+            q(node, _POSITION, L(str(sent.position), datatype=_XSD_INTEGER))
+            for term in ex.about:
+                q(node, _ABOUT, N(term.iri))  # type: ignore[arg-type]
+                _note_label(term, labels)
+            added_here = 0
+            for t in ex.triples:
+                if t.negated:
+                    report.triples_negated += 1
+                    continue
+                s_term, o_term = _node(t.subject), _object(t.object)
+                p_term = N(t.predicate)
+                if self._known_elsewhere(s_term, p_term, o_term, t.object):
+                    report.triples_skipped_existing += 1
+                    continue
+                fact = (s_term, p_term, o_term)
+                if fact not in facts:
+                    facts.add(fact)
+                    q(s_term, p_term, o_term)
+                _note_label(t.subject, labels)
+                _note_label(t.object, labels)
+                if t.predicate_minted:
+                    labels[t.predicate] = t.predicate_label
+                st = N(f"{iri}/statement/{n_statements}")
+                n_statements += 1
+                q(st, _RDF_TYPE, _STATEMENT)
+                q(st, _SUBJ, s_term)
+                q(st, _PRED, p_term)
+                q(st, _OBJ, o_term)
+                q(st, _FROM_SENTENCE, node)
+                q(st, _CONFIDENCE, _double(sent.confidence * t.confidence))
+                added_here += 1
+            if not added_here:
+                report.annotations += 1
+                for term in ex.about:
+                    q(N(term.iri), _ANNOTATION, node)  # type: ignore[arg-type]
+        for entity, text in labels.items():
+            q(N(entity), _LABEL, L(text, language="en"))
+
+        report.sentences_kept = len(kept)
+        report.triples_added = len(facts)
+        report.confidence = round(sum(s.confidence for s in kept) / len(kept), 4) if kept else 0.0
+        source = Source(
+            iri=iri,
+            kind=kind,
+            location=location,
+            query=query or "ingest",
+            extractor=self.extractor.name,
+            confidence=report.confidence,
+            title=title or None,
+            **({"retrieved_at": retrieved_at} if retrieved_at else {}),
+        )
+        quads += provenance_quads(source)
+        quads.append(ox.Quad(g, _HASH, L(digest), g))
+        self._write(g, quads, exists)
+        self._index_labels(labels)
+        return report
+
+    def _key(self, doc_id: str, url: str | None, kind: SourceKind) -> tuple[str, str | None]:
+        """The graph key (URL, or ``PMID:n``) and the location recorded as ``prov:wasDerivedFrom``."""
+        if kind == SourceKind.PUBMED:
+            pmid = _pmid(doc_id) or (_pmid(url.rstrip("/").rsplit("/", 1)[-1]) if url else None)
+            if pmid is None:
+                raise InputError(
+                    f"{doc_id!r} is not a PubMed id.", hint="Use PMID:123 or the PubMed URL."
+                )
+            return f"PMID:{pmid}", pubmed_url(pmid)
+        key = url or doc_id
+        if not key:
+            raise InputError("A document needs a URL or an id to be integrated.")
+        return key, url
+
+    def _sentences(
+        self, text_or_passages: str | Sequence[Passage], kind: SourceKind, report: IntegrationReport
+    ) -> list[_Sentence]:
+        if isinstance(text_or_passages, str):
+            units = [
+                (i, s, PRIOR_CONFIDENCE[kind])
+                for i, s in enumerate(split_sentences(text_or_passages))
+            ]
+            flagged_doc = False
+        else:
+            by_pos: dict[int, tuple[int, str, float]] = {}
+            for p in text_or_passages:
+                for k, s in enumerate(split_sentences(p.text)):
+                    pos = p.position + k
+                    if pos not in by_pos or p.confidence > by_pos[pos][2]:
+                        by_pos[pos] = (pos, s, p.confidence)
+            units = [by_pos[k] for k in sorted(by_pos)]
+            flagged_doc = any(p.injection_suspected for p in text_or_passages)
+        out: list[_Sentence] = []
+        seen: set[str] = set()
+        flags = [looks_like_injection(s) for _, s, _ in units]
+        # A page that talks to the system is not trusted for anything else it says.
+        cap = INJECTION_CAP if flagged_doc or any(flags) else 1.0
+        for (pos, text, conf), flagged in zip(units, flags, strict=True):
+            if flagged:
+                report.injection_flagged += 1
+                report.sentences_dropped += 1
+                continue
+            words = len(text.split())
+            key = normalise(text)
+            if not MIN_WORDS <= words <= MAX_WORDS or not key or key in seen:
+                report.sentences_dropped += 1
+                continue
+            seen.add(key)
+            out.append(_Sentence(pos, text, round(min(conf, cap), 4)))
+        return out
+
+    # -- the KG as it is ---------------------------------------------------------------
+    def _stored_hash(self, g: ox.NamedNode) -> str | None:
+        for quad in self.raw.quads_for_pattern(g, _HASH, None, g):
+            return quad.object.value
+        return None
+
+    def _kind(self, g: Any) -> str | None:
+        if not isinstance(g, ox.NamedNode):
+            return None  # the default graph: facts with no source record
+        if g not in self._kinds:
+            found = next(iter(self.raw.quads_for_pattern(g, _KIND, None, g)), None)
+            self._kinds[g] = found.object.value if found is not None else None
+        return self._kinds[g]
+
+    def _known_elsewhere(self, s, p, o, obj: Term) -> bool:
+        """Is the fact in the KG already, from a source that is not web text or a claim?"""
+        for quad in self.raw.quads_for_pattern(s, p, o, None):
+            if self._kind(quad.graph_name) not in NON_WEB_EXCLUDED:
+                return True
+        if obj.is_literal and obj.datatype == V.XSD + "dateTime":
+            # "born in 1961" is known when the KG has 1961-08-04: compare at the shared precision.
+            from kgfc.reason.values import compare, parse_date, parse_literal
+
+            # The text keeps the precision ("1961" is a year, not 1 January 1961).
+            mine = parse_date(obj.text) or parse_date(obj.literal or "")
+            for quad in self.raw.quads_for_pattern(s, p, None, None):
+                other = quad.object
+                if (
+                    not isinstance(other, ox.Literal)
+                    or self._kind(quad.graph_name) in NON_WEB_EXCLUDED
+                ):
+                    continue
+                theirs = parse_literal(
+                    other.value, other.datatype.value if other.datatype else None
+                )
+                if mine is not None and compare(mine, theirs) is True:
+                    return True
+        return False
+
+    # -- writing -------------------------------------------------------------------------
+    def _write(self, g: ox.NamedNode, quads: list[ox.Quad], exists: bool) -> None:
+        stale: list[ox.Quad] = []
+        if exists:
+            # As OxigraphStore.add_source(replace=True): compare in the store's canonical
+            # form, add the new quads in one transaction, then drop what is no longer said.
+            scratch = ox.Store()
+            scratch.extend(quads)
+            keep = set(scratch)
+            stale = [x for x in self.raw.quads_for_pattern(None, None, None, g) if x not in keep]
+        self.raw.extend(quads)
+        for x in stale:
+            self.raw.remove(x)
+        self._kinds.pop(g, None)
+
+    def _index_labels(self, labels: dict[str, str]) -> None:
+        """Teach an already-built label index the new labels instead of rebuilding it.
+
+        Rebuilding the index over a large KG takes seconds; an ingest job adds a
+        few labels per document and links the next document against them.
+        """
+        idx = getattr(self.store, "_label_index", None)
+        if idx is None or not labels:
+            return
+        for entity, text in labels.items():
+            key = normalise(text)
+            if not key or not entity.startswith(V.KGFC_ENTITY):
+                continue
+            entries = idx.by_key.get(key)
+            if entries is None:
+                idx.by_key[key] = entries = []
+                idx._keys.append(key)
+            if not any(e[0] == entity for e in entries):
+                entries.append((entity, text, "label"))
+            idx.labels.setdefault(entity, text)
+
+    # -- many documents ----------------------------------------------------------------
+    def integrate_hits(
+        self, hits: Sequence[SearchHit], query: str | None = None, passages: Sequence[Passage] = ()
+    ) -> list[IntegrationReport]:
+        """Integrate search hits; when ``passages`` are given, only the hits they came from, filtered."""
+        by_source: dict[str, list[Passage]] = {}
+        for p in passages:
+            by_source.setdefault(p.source_id, []).append(p)
+        out = []
+        for hit in hits:
+            kind = (
+                SourceKind.PUBMED if _pmid(hit.id) and hit.provider == "pubmed" else SourceKind.WEB
+            )
+            if passages and hit.id not in by_source:
+                continue
+            content: str | Sequence[Passage] = by_source.get(hit.id) or hit.text
+            out.append(
+                self.integrate(
+                    hit.id,
+                    hit.url,
+                    hit.title,
+                    content,
+                    kind,
+                    query or hit.query,
+                    retrieved_at=hit.retrieved_at,
+                )
+            )
+        return out
+
+    def ingest(
+        self,
+        target: str | Path | Sequence[str | Path],
+        *,
+        query: str | None = None,
+        progress: Callable[[int, int], None] | None = None,
+        refresh: bool = False,
+    ) -> IngestReport:
+        """Integrate a URL, a file (.txt/.md/.html/.jsonl), every such file under a directory,
+        or a list of those.
+
+        Resumable: a document already in the store with the same content is
+        skipped. A document that fails (a page that cannot be fetched, a file
+        that cannot be read) is recorded in ``failed`` and the job goes on; a
+        target that does not exist is an :class:`~kgfc.errors.InputError`
+        before anything is written. ``progress(done, total)`` is called after
+        each file or URL.
+        """
+        started = time.perf_counter()
+        targets = [target] if isinstance(target, str | Path) else list(target)
+        report = IngestReport(
+            target=" ".join(str(t) for t in targets), extractor=self.extractor.name
+        )
+        items = [item for t in targets for item in iter_targets(t, self._fetch)]
+        total = len(items)
+        for done, (name, load) in enumerate(items, 1):
+            try:
+                for doc in load():
+                    try:
+                        report.add(
+                            self.integrate(
+                                doc.doc_id,
+                                doc.url,
+                                doc.title,
+                                doc.text,
+                                doc.kind,
+                                query,
+                                retrieved_at=doc.retrieved_at,
+                                refresh=refresh,
+                            )
+                        )
+                    except (KgfcError, OSError, ValueError) as exc:
+                        report.failed[doc.url or doc.doc_id] = str(exc)
+            except (KgfcError, OSError, ValueError, UnicodeError) as exc:
+                report.failed[name] = str(exc)
+            if progress is not None:
+                progress(done, total)
+        report.seconds = round(time.perf_counter() - started, 3)
+        return report
+
+    def _fetch(self, url: str) -> IngestDocument:
+        if self._fetcher is None:
+            from kgfc.settings import load_settings
+            from kgfc.web.fetch import SafeFetcher
+
+            self._fetcher = SafeFetcher(self.settings or load_settings())
+        page = self._fetcher.fetch(url)
+        self.counters.pages_fetched += 0 if page.from_cache else 1
+        return IngestDocument(
+            doc_id=url,
+            url=page.final_url or url,
+            title=page.title or "",
+            text=page.text,
+            retrieved_at=page.fetched_at,
+        )
+
+
+# -- reading targets ---------------------------------------------------------------------
+
+Loader = Callable[[], list[IngestDocument]]
+
+
+def iter_targets(
+    target: str | Path, fetch: Callable[[str], IngestDocument]
+) -> Iterator[tuple[str, Loader]]:
+    """``(name, loader)`` per unit of work: one URL, one file (a JSONL file holds many documents)."""
+    text = str(target)
+    if re.match(r"^https?://", text, re.I):
+        yield text, lambda: [fetch(text)]
+        return
+    path = Path(text).expanduser()
+    if path.is_dir():
+        files = sorted(
+            p
+            for p in path.rglob("*")
+            if p.is_file()
+            and p.suffix.lower() in SUFFIXES
+            and not any(part.startswith(".") for part in p.relative_to(path).parts)
+        )
+        for f in files:
+            rel = f.relative_to(path).as_posix()
+            yield rel, (lambda f=f, rel=rel: read_documents(f, rel))
+        return
+    if path.is_file():
+        if path.suffix.lower() not in SUFFIXES:
+            raise InputError(
+                f"Cannot ingest {path.name!r}: not a .txt, .md, .html or .jsonl file.",
+                hint="Convert it to text first, or give a URL or a directory.",
+            )
+        yield path.name, lambda: read_documents(path, path.name)
+        return
+    raise InputError(
+        f"No such file, directory or URL: {text}",
+        hint="Give an http(s) URL, a file or a directory.",
+    )
+
+
+def read_documents(path: Path, rel: str) -> list[IngestDocument]:
+    """The documents in one file, as the local search provider reads them.
+
+    A JSONL record's ``id`` that is a PMID makes it a PubMed document; its
+    ``url`` (else the file's URL and the id) keys its graph.
+    """
+    from kgfc.web.local import MAX_FILE_BYTES, _read_docs
+
+    if path.stat().st_size > MAX_FILE_BYTES:
+        raise InputError(f"{rel} is larger than {MAX_FILE_BYTES // 1_000_000} MB; split it first.")
+    file_url = path.resolve().as_uri()
+    out = []
+    for doc in _read_docs(path, rel):
+        if path.suffix.lower() == ".jsonl":
+            pmid = _pmid(doc.id)
+            if pmid and not doc.url:
+                out.append(
+                    IngestDocument(f"PMID:{pmid}", None, doc.title, doc.text, SourceKind.PUBMED)
+                )
+                continue
+            url = doc.url if isinstance(doc.url, str) and doc.url else f"{file_url}#{doc.id}"
+            out.append(IngestDocument(doc.id, url, doc.title, doc.text))
+        else:
+            out.append(IngestDocument(rel, doc.url or file_url, doc.title, doc.text))
+    return out
+
+
+# -- small helpers ---------------------------------------------------------------------------
+
+
+def _double(value: float) -> ox.Literal:
+    return L(repr(round(float(value), 4)), datatype=_XSD_DOUBLE)
+
+
+def _node(term: Term) -> ox.NamedNode:
+    return N(term.iri)  # type: ignore[arg-type]
+
+
+def _object(term: Term) -> ox.NamedNode | ox.Literal:
+    if term.is_literal:
+        return L(term.literal, datatype=N(term.datatype)) if term.datatype else L(term.literal)  # type: ignore[arg-type]
+    return N(term.iri)  # type: ignore[arg-type]
+
+
+def _note_label(term: Term, labels: dict[str, str]) -> None:
+    """Minted entities carry their label in every graph that uses them (so retraction is local)."""
+    if term.iri and term.iri.startswith(V.KGFC_ENTITY) and term.label:
+        labels.setdefault(term.iri, term.label)
+
+
+__all__ = [
+    "IngestDocument",
+    "IngestReport",
+    "IntegrationReport",
+    "WebKGIntegrator",
+    "content_hash",
+    "iter_targets",
+    "read_documents",
+]

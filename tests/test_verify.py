@@ -1,0 +1,256 @@
+"""End-to-end ``verify`` on the bundled demo KG, with the local reasoner and the LLM path.
+
+The LLM path runs the real ``openai`` client against the scripted fake
+OpenAI-compatible server; the fake "model" answers by reading the prompt it
+is sent, so the test checks what kgfc asks as well as what it does with the
+answer.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from click.testing import CliRunner
+from fakes.openai_server import fake_openai, json_reply, status_reply
+
+from kgfc.agent.pipeline import Verifier, check_claim_text
+from kgfc.cli import cli
+from kgfc.errors import InputError
+from kgfc.kg import vocab as V
+from kgfc.kg.demo import ensure_demo
+from kgfc.kg.oxigraph_store import OxigraphStore
+from kgfc.llm.client import OpenAICompatLLM
+from kgfc.reason.llm_reasoner import LLMReasoner
+from kgfc.settings import load_settings
+
+WD = V.WD
+
+
+@pytest.fixture(scope="module")
+def demo_store():
+    store = OxigraphStore()
+    ensure_demo(store)
+    return store
+
+
+@pytest.fixture(scope="module")
+def local(demo_store):
+    return Verifier(demo_store, load_settings(offline=True), record=False)
+
+
+@pytest.fixture(scope="module")
+def demo_path(tmp_path_factory):
+    path = tmp_path_factory.mktemp("demo") / "store"
+    res = CliRunner().invoke(cli, ["kg", "demo", "--store", str(path)])
+    assert res.exit_code == 0, res.output
+    return path
+
+
+def cited(result) -> list[str]:
+    return [e["text"] for e in result.evidence if e["cited"]]
+
+
+# -- local reasoner ---------------------------------------------------------------
+
+
+def test_supported_direct(local):
+    r = local.verify("c1", "Gerald Ford was born in Omaha.")
+    assert r.verdict.value == "SUPPORTED" and r.reasoner == "local"
+    assert cited(r) == ["Gerald Ford place of birth Omaha"]
+    [ev] = [e for e in r.evidence if e["cited"]]
+    assert ev["source"] == V.KGFC_SOURCE + "demo/codex-m-train"
+    assert {e.entity for e in r.topic_entities} >= {WD + "Q9582", WD + "Q43199"}
+    assert r.triples[0].relation_ids[0] == V.WDT + "P19"
+
+
+def test_refuted_by_single_valued_conflict(local):
+    r = local.verify("c2", "Tony Blair was born in London.")
+    assert r.verdict.value == "REFUTED"
+    assert cited(r) == ["Tony Blair place of birth Edinburgh"]
+    assert "single-valued" in r.justification
+
+
+def test_multi_hop_entailed(local):
+    r = local.verify("c3", "Fyodor Dostoyevsky was born in Russia.")
+    assert r.verdict.value == "SUPPORTED"
+    assert set(cited(r)) == {"Fyodor Dostoyevsky place of birth Moscow", "Moscow country Russia"}
+    hops = {e["text"]: e["hop"] for e in r.evidence}
+    assert hops["Moscow country Russia"] == 2
+
+
+def test_not_enough_info(local):
+    # CoDEx-M has Obama's residence in Honolulu, not his place of birth.
+    r = local.verify("c4", "Barack Obama was born in Honolulu.")
+    assert r.verdict.value == "NOT ENOUGH INFO"
+    assert cited(r) == []
+    assert r.evidence  # it says what it looked at
+
+
+def test_unknown_entities_nei(local):
+    r = local.verify("c5", "Zorblax Quuxington invented the flux capacitor.")
+    assert r.verdict.value == "NOT ENOUGH INFO"
+
+
+def test_structured_triple(local):
+    r = local.verify_triple("t1", "Q9582", "P19", "Q43199")
+    assert r.verdict.value == "SUPPORTED"
+    r = local.verify_triple("t2", "Q9582", "P19", "Q16555")  # Houston
+    assert r.verdict.value == "REFUTED"
+    with pytest.raises(InputError):
+        local.verify_triple("t3", "Gerald", "P19", "Q1")
+
+
+def test_counters_and_query_budget(local):
+    r = local.verify("c6", "Gerald Ford was born in Houston.")
+    c = r.counters
+    assert c.llm_calls == 0 and c.search_calls == 0 and c.seconds > 0
+    # one neighbourhood query per hop plus linking; reasoner statistics are cached per store
+    r2 = local.verify("c7", "Gerald Ford was born in Houston.")
+    assert r2.counters.sparql_queries <= local.settings.hops + 1
+
+
+@pytest.mark.parametrize("bad", ["", "   ", "x" * 1_000_000, "a\x00b"])
+def test_bad_claims(bad):
+    with pytest.raises(InputError):
+        check_claim_text(bad)
+
+
+# -- LLM reasoner through the real openai client -----------------------------------
+
+
+def oracle(payload: dict):
+    """A deterministic stand-in model: it reads kgfc's prompt and answers in the asked schema."""
+    name = payload.get("response_format", {}).get("json_schema", {}).get("name")
+    user = payload["messages"][-1]["content"]
+    claim = re.search(r"<<<CLAIM\n(.*?)\nCLAIM>>>", user, re.S).group(1)
+    if name == "decompose":
+        m = re.match(r"(.+?) was born in (.+?)\.?$", claim)
+        return json_reply({"triples": [{"subject": m.group(1), "relation": "place of birth", "object": m.group(2)}],
+                           "keywords": ["birth"]}, usage=(50, 20))
+    if name == "rank":
+        block = re.search(r"<<<CANDIDATES\n(.*?)\nCANDIDATES>>>", user, re.S).group(1)
+        scores = []
+        for line in block.splitlines():
+            num, _, text = line.partition(". ")
+            scores.append({"id": int(num), "score": 0.9 if "place of birth" in text else 0.1})
+        return json_reply({"scores": scores}, usage=(100, 30))
+    if name == "verdict":
+        evidence = re.search(r"<<<EVIDENCE\n(.*?)\nEVIDENCE>>>", user, re.S).group(1).splitlines()
+        subject = claim.split(" was born in ")[0]
+        obj = claim.split(" was born in ")[1].rstrip(".")
+        for line in evidence:
+            if "place of birth" in line and line.split("] ", 1)[1].startswith(subject):
+                eid = line.split()[0]
+                verdict = "SUPPORTED" if line.rstrip().endswith(obj) else "REFUTED"
+                return json_reply({"verdict": verdict, "confidence": 0.9, "justification": line,
+                                   "cited": [eid, "E999"]}, usage=(200, 40))
+        return json_reply({"verdict": "NOT ENOUGH INFO", "confidence": 0.5, "justification": "none", "cited": []})
+    return status_reply(400, f"unexpected schema {name}")
+
+
+@pytest.fixture
+def llm_verifier(demo_store, tmp_path):
+    with fake_openai(responder=oracle) as srv:
+        llm = OpenAICompatLLM(srv.base_url, "fake-model", cache_dir=tmp_path / "cache", max_retries=1)
+        v = Verifier(demo_store, load_settings(offline=True), reasoner=LLMReasoner(llm), llm=llm, record=False)
+        yield v, srv
+
+
+@pytest.mark.parametrize("claim,label", [("Tony Blair was born in Edinburgh.", "SUPPORTED"),
+                                          ("Tony Blair was born in London.", "REFUTED")])
+def test_llm_reasoner_end_to_end(llm_verifier, claim, label):
+    v, srv = llm_verifier
+    r = v.verify("l1", claim)
+    assert r.reasoner == "llm:fake-model"
+    assert r.verdict.value == label
+    assert cited(r) == ["Tony Blair place of birth Edinburgh"]  # E999 was rejected
+    names = [b["response_format"]["json_schema"]["name"] for b in srv.bodies]
+    assert names[0] == "decompose" and names[-1] == "verdict"
+    hops = names.count("rank")
+    assert 1 <= hops <= v.settings.hops  # one ranking call per hop, never one per candidate
+    c = r.counters
+    assert c.llm_calls == len(names)
+    assert c.prompt_tokens == 50 + 100 * hops + 200 and c.completion_tokens == 20 + 30 * hops + 40
+
+
+def test_llm_results_are_cached(llm_verifier):
+    v, srv = llm_verifier
+    v.verify("l2", "Tony Blair was born in Edinburgh.")
+    n = len(srv.bodies)
+    r = v.verify("l2", "Tony Blair was born in Edinburgh.")
+    assert len(srv.bodies) == n and r.counters.llm_calls == 0
+    assert r.verdict.value == "SUPPORTED"
+
+
+# -- CLI ----------------------------------------------------------------------------
+
+
+def test_cli_verify_json_and_stored_claim(demo_path):
+    runner = CliRunner()
+    res = runner.invoke(cli, ["verify", "Tony Blair was born in London.", "--id", "blair", "--json",
+                              "--store", str(demo_path)])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    assert {"id", "claim", "verdict", "confidence", "justification", "reasoner", "evidence", "counters"} <= set(data)
+    assert data["verdict"] == "REFUTED" and data["reasoner"] == "local"
+    assert set(data["counters"]) >= {"llm_calls", "prompt_tokens", "completion_tokens", "sparql_queries",
+                                     "search_calls", "seconds"}
+    # the claim is in the KG: "what supported/refuted claim X" is one query
+    q = ("PREFIX kgfc: <https://w3id.org/kgfc/ns#> PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#> "
+         "PREFIX prov: <http://www.w3.org/ns/prov#> "
+         "SELECT ?fact ?source WHERE { ?c kgfc:claimId 'blair' ; kgfc:hasVerdict ?v . "
+         "?v kgfc:citesStatement ?st . ?st rdfs:label ?fact ; prov:wasDerivedFrom ?source }")
+    rows = json.loads(runner.invoke(cli, ["kg", "query", q, "--json", "--store", str(demo_path)]).stdout)
+    facts = [(b["fact"]["value"], b["source"]["value"]) for b in rows["results"]["bindings"]]
+    assert facts == [("Tony Blair place of birth Edinburgh", V.KGFC_SOURCE + "demo/codex-m-train")]
+    ev = json.loads(runner.invoke(cli, ["kg", "evidence", "blair", "--json", "--store", str(demo_path)]).stdout)
+    assert ev["verdict"] == "REFUTED" and any(e["cited"] for e in ev["evidence"])
+    stats = json.loads(runner.invoke(cli, ["kg", "stats", "--json", "--store", str(demo_path)]).stdout)
+    assert stats["claims"] >= 1
+
+
+def test_cli_batch_with_bad_lines(demo_path, tmp_path):
+    lines = [
+        json.dumps({"id": "a", "claim": "Gerald Ford was born in Omaha."}),
+        "{not json",
+        json.dumps({"id": "b", "triple": ["Q9582", "P19", "Q16555"]}),
+        json.dumps({"id": "c", "claim": ""}),
+    ]
+    data = ("\n".join(lines) + "\n").encode() + b"\xff\xfe bad bytes\n"
+    res = CliRunner().invoke(cli, ["verify", "--file", "-", "--nl", "--store", str(demo_path)], input=data)
+    assert res.exit_code == 2  # bad input lines are reported...
+    out = [json.loads(x) for x in res.stdout.splitlines()]
+    by_id = {o["id"]: o for o in out}
+    assert by_id["a"]["verdict"] == "SUPPORTED"  # ...and the rest of the batch is still checked
+    assert by_id["b"]["verdict"] == "REFUTED"
+    assert "line 2" in by_id["line-2"]["error"] and "invalid JSON" in by_id["line-2"]["error"]
+    assert "line 4" in by_id["c"]["error"]
+    assert "line 5" in by_id["line-5"]["error"] and "UTF-8" in by_id["line-5"]["error"]
+    assert len(out) == 5
+
+
+def test_cli_triple_and_text_output(demo_path):
+    res = CliRunner().invoke(cli, ["verify", "--triple", "Q9582", "P19", "Q43199", "--store", str(demo_path),
+                                   "--no-record"])
+    assert res.exit_code == 0, res.output
+    assert "verdict: SUPPORTED" in res.stdout and "place of birth" in res.stdout
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["verify", ""], "empty"),
+    (["verify", "x" * 1_000_000], "limit"),
+    (["verify"], "exactly one"),
+    (["verify", "--reasoner", "llm", "Gerald Ford was born in Omaha."], "KGFC_LLM_BASE_URL"),
+])
+def test_cli_bad_usage(demo_path, args, needle):
+    res = CliRunner().invoke(cli, [*args, "--store", str(demo_path)])
+    assert res.exit_code == 2, res.output
+    assert needle in res.output
+
+
+def test_cli_fail_on(demo_path):
+    res = CliRunner().invoke(cli, ["verify", "Tony Blair was born in London.", "--fail-on", "refuted",
+                                   "--no-record", "--store", str(demo_path)])
+    assert res.exit_code == 1
