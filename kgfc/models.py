@@ -215,3 +215,80 @@ class VerifyResult(BaseModel):
     counters: Counters = Field(default_factory=Counters)
     claim_iri: str | None = None
     error: str | None = None
+    web_passages: list[dict] = Field(default_factory=list)
+    trajectory: dict | None = None
+
+
+# -- reports (BioCheck format) -------------------------------------------------
+
+
+class ReportEvidence(BaseModel):
+    """One piece of evidence in a report, with what is needed to check its citation."""
+
+    evidence_id: str  # E1... within the episode
+    source_id: str  # Wikidata statement/graph IRI, URL or PMID:n
+    source_kind: str  # wikidata, demo, file, web, pubmed, kg
+    sentence: str  # verbatim top sentence (web/PubMed) or the verbalised fact (KG)
+    context: str = ""
+    stance: Literal["supports", "refutes", "neutral"] = "neutral"
+    confidence: float = 0.5
+
+
+class ReportSummary(BaseModel):
+    reasons_to_support: list[str] = Field(default_factory=list)
+    reasons_to_refute: list[str] = Field(default_factory=list)
+    consensus: str = ""  # consensus / scope check
+    final_justification: str = ""
+
+
+class CitationProblem(BaseModel):
+    evidence_id: str
+    source_id: str
+    reason: Literal["not_retrieved", "misquoted"]
+    score: float | None = None  # ROUGE-L precision for misquotes
+
+
+class CitationCheck(BaseModel):
+    kept: int = 0
+    removed: int = 0
+    ehr: float = 0.0  # evidence hallucination rate = removed / (kept + removed)
+    problems: list[CitationProblem] = Field(default_factory=list)
+
+
+class SourceConflict(BaseModel):
+    description: str
+    sources: list[str] = Field(default_factory=list)  # source ids on each side
+    kinds: list[str] = Field(default_factory=list)
+    resolution: str = ""
+
+
+class GraphNode(BaseModel):
+    id: str
+    label: str
+
+
+class GraphEdge(BaseModel):
+    source: str
+    target: str
+    label: str
+    kind: str  # source kind, for colouring
+    evidence_id: str
+    provenance: dict = Field(default_factory=dict)
+
+
+class Report(BaseModel):
+    claim_id: str
+    claim: str
+    supporting_evidence: list[ReportEvidence] = Field(default_factory=list)
+    refuting_evidence: list[ReportEvidence] = Field(default_factory=list)
+    summary: ReportSummary = Field(default_factory=ReportSummary)
+    conclusion: VerdictLabel
+    confidence: float
+    reasoner: str = ""
+    citation_check: CitationCheck = Field(default_factory=CitationCheck)
+    eqs: float | None = None  # evidence quality score
+    conflicts: list[SourceConflict] = Field(default_factory=list)
+    nodes: list[GraphNode] = Field(default_factory=list)
+    edges: list[GraphEdge] = Field(default_factory=list)
+    steps: list[dict] = Field(default_factory=list)  # trajectory summary
+    counters: Counters = Field(default_factory=Counters)

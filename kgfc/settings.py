@@ -78,6 +78,8 @@ class Settings(BaseSettings):
     llm_model: str | None = None
     llm_api_key: str | None = None
 
+    web: bool = Field(False, description="search the web when the KG evidence is insufficient")
+    pubmed: bool = Field(False, description="search PubMed for biomedical claims")
     search_provider: str | None = Field(None, description="serper, searxng[:URL], local:DIR or pubmed")
     corpus_dir: Path | None = Field(None, description="document folder for the 'local' search provider")
     serper_api_key: str | None = None

@@ -131,12 +131,14 @@ class Verifier:
 
         return rank_texts(query, list(texts))
 
-    def retrieve(self, text: str, seeds: Sequence[str], triples: Sequence[ClaimTriple], counters: Counters, *, beam: int, hops: int):
+    def neighbourhood_fn(self):
+        """``(frontier, incoming) -> facts``: the store, or the online KG source (cache-first)."""
         if self.kg_source is not None:
-            def neighbourhood(frontier, incoming):
-                return self.kg_source.neighbourhood(frontier)
-        else:
-            neighbourhood = self.store.neighbourhood
+            return lambda frontier, incoming: self.kg_source.neighbourhood(frontier)
+        return self.store.neighbourhood
+
+    def retrieve(self, text: str, seeds: Sequence[str], triples: Sequence[ClaimTriple], counters: Counters, *, beam: int, hops: int):
+        neighbourhood = self.neighbourhood_fn()
         return beam_search(
             text,
             seeds,

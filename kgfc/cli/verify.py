@@ -92,25 +92,56 @@ def render_text(r: VerifyResult) -> str:
 @click.option("--no-record", is_flag=True, help="Do not store the claim and verdict in the KG.")
 @click.option("--fail-on", type=click.Choice(["refuted", "nei", "not-supported"]), default=None,
               help="Exit 1 if any verdict is REFUTED / NOT ENOUGH INFO / not SUPPORTED.")
+@click.option("--web/--no-web", default=None, help="Search the web when the KG is not enough (KGFC_WEB).")
+@click.option("--search", "search_spec", default=None, metavar="PROVIDER",
+              help="Search provider: serper, searxng[:URL], local:DIR (KGFC_SEARCH_PROVIDER).")
+@click.option("--pubmed/--no-pubmed", default=None, help="Search PubMed for biomedical claims (KGFC_PUBMED).")
+@click.option("--max-steps", type=click.IntRange(2, 20), default=5, show_default=True, help="Agent step cap.")
+@click.option("--max-llm-calls", type=click.IntRange(1), default=None, help="Budget: LLM calls per claim.")
+@click.option("--max-tokens", type=click.IntRange(1), default=None, help="Budget: LLM tokens per claim.")
+@click.option("--max-searches", type=click.IntRange(0), default=None, help="Budget: search calls per claim.")
+@click.option("--max-seconds", type=click.FloatRange(0.1), default=None, help="Budget: seconds per claim.")
+@click.option("--report", "report_fmt", type=click.Choice(["md", "json", "html"]), default=None,
+              help="Print a structured report (supporting/refuting evidence, summary, citation check).")
+@click.option("--output", "-o", type=click.Path(dir_okay=False, allow_dash=True), default="-",
+              help="Where to write the report (default stdout).")
 @store_option
 @click.pass_context
-def verify(ctx, claim, claim_file, triple, claim_id, reasoner, beam, hops, as_json, as_nl, no_record, fail_on, store_spec, read_only):
-    """Check a claim against the knowledge graph: verdict, justification, cited evidence."""
+def verify(ctx, claim, claim_file, triple, claim_id, reasoner, beam, hops, as_json, as_nl, no_record, fail_on,
+           web, search_spec, pubmed, max_steps, max_llm_calls, max_tokens, max_searches, max_seconds,
+           report_fmt, output, store_spec, read_only):
+    """Check a claim against the knowledge graph: verdict, justification, cited evidence.
+
+    Text claims go through the agent: KG retrieval first, one more hop while
+    the evidence does not decide, the web (--web) or PubMed (--pubmed) when the
+    KG is not enough, then a verdict.
+    """
+    from kgfc.agent.loop import Agent, Budget
     from kgfc.agent.pipeline import Verifier, make_reasoner
 
     given = sum(x is not None and x != () for x in (claim, claim_file, triple))
     if given != 1:
         raise click.UsageError("Give exactly one of: a CLAIM, --file FILE, --triple S P O.")
+    if report_fmt == "html" and claim_file is not None:
+        raise click.UsageError("--report html is for one claim; use --report json for a batch.")
     if claim is not None:
         try:
             claim.encode("utf-8")
         except UnicodeEncodeError:
             raise InputError("The claim is not valid UTF-8 text.") from None
-    settings = settings_from(ctx, store=store_spec, reasoner=reasoner, beam=beam, hops=hops)
+    settings = settings_from(ctx, store=store_spec, reasoner=reasoner, beam=beam, hops=hops, web=web,
+                             pubmed=pubmed, search_provider=search_spec)
     store = open_cli_store(settings, read_only=read_only)
     try:
         r, llm = make_reasoner(settings, store, reasoner)
         verifier = Verifier(store, settings, reasoner=r, llm=llm, record=not no_record)
+        from kgfc.agent.web_tool import make_web_tools
+
+        web_tool, pubmed_tool = make_web_tools(settings, store, llm)
+        verifier.agent = Agent(
+            verifier, web=web_tool, pubmed=pubmed_tool, max_steps=max_steps,
+            budget=Budget(llm_calls=max_llm_calls, tokens=max_tokens, search_calls=max_searches, seconds=max_seconds),
+        )
         if claim is not None or triple:
             item = Item(line=0, id=claim_id, claim=claim, triple=tuple(triple) if triple else None)
             results = [_run(verifier, item, strict=True)]
@@ -119,7 +150,9 @@ def verify(ctx, claim, claim_file, triple, claim_id, reasoner, beam, hops, as_js
             results, bad_lines = _run_batch(verifier, claim_file, as_nl)
     finally:
         store.close()
-    if as_nl:
+    if report_fmt:
+        _write_report(results, report_fmt, output)
+    elif as_nl:
         if claim_file is None:
             click.echo(json.dumps(results[0].model_dump(mode="json"), ensure_ascii=False))
     elif as_json:
@@ -140,7 +173,30 @@ def verify(ctx, claim, claim_file, triple, claim_id, reasoner, beam, hops, as_js
 def _run(verifier, item: Item, *, strict: bool) -> VerifyResult:
     if item.triple:
         return verifier.verify_triple(item.id, *item.triple)
-    return verifier.verify(item.id, item.claim)
+    result, _trajectory = verifier.agent.run(item.id, item.claim)
+    return result
+
+
+def _write_report(results: list[VerifyResult], fmt: str, output: str) -> None:
+    from pathlib import Path
+
+    from kgfc.report import build_report, to_html, to_json, to_markdown
+
+    reports = [build_report(r) for r in results if not r.error]
+    if fmt == "json":
+        text = to_json(reports[0]) if len(reports) == 1 else "[" + ",\n".join(to_json(r) for r in reports) + "]"
+    elif fmt == "md":
+        text = "\n\n---\n\n".join(to_markdown(r) for r in reports)
+    else:
+        text = to_html(reports[0])
+    if output == "-":
+        click.echo(text)
+        return
+    path = Path(output)
+    tmp = path.with_name(path.name + ".part")
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(path)  # never a half-written report under the real name
+    info(f"Wrote {path}")
 
 
 def _run_batch(verifier, stream, as_nl: bool) -> tuple[list[VerifyResult], int]:

@@ -42,11 +42,147 @@ def _rel_text(f: Fact) -> str:
     return f.predicate_label or f.predicate.rsplit("/", 1)[-1]
 
 
+class BeamSearch:
+    """Expand-and-prune state, one hop per :meth:`step`, so an agent can ask for one more hop."""
+
+    def __init__(
+        self,
+        claim: str,
+        seeds: Sequence[str],
+        *,
+        neighbourhood: Callable[[Sequence[str], Sequence[str]], list[Fact]],
+        rank_facts: Callable[[str, Sequence[str], Counters], list[float]] | None,
+        rank_relations: RelRanker,
+        triples: Sequence[ClaimTriple] = (),
+        beam: int = 4,
+    ) -> None:
+        self.claim = claim
+        self.seeds = list(dict.fromkeys(seeds))
+        self.neighbourhood = neighbourhood
+        self.rank_facts = rank_facts
+        self.rank_relations = rank_relations
+        self.beam = beam
+        self.aligned = {p for t in triples for p in t.relation_ids[:3]}
+        # (subject, property) slots the claim talks about: a fact filling one is the
+        # evidence that decides the claim, whatever the ranker thinks of it.
+        self.slots = {(t.subject_id, p) for t in triples if t.subject_id for p in t.relation_ids[:3]}
+        self.slots |= {(t.object_id, p) for t in triples if t.object_id for p in t.relation_ids[:3]}
+        self.targets = {t.object_id for t in triples if t.object_id} | {t.subject_id for t in triples if t.subject_id}
+        self.claim_tokens = _tokens(claim)
+        self.graph = nx.MultiDiGraph()
+        self.evidence: dict[tuple, EvidenceFact] = {}
+        self.visited: set[str] = set(self.seeds)
+        self.frontier = list(self.seeds)
+        self.hops_done = 0
+        self.frontier_sizes: list[int] = []
+
+    @property
+    def exhausted(self) -> bool:
+        return not self.frontier
+
+    def result(self) -> BeamResult:
+        ordered = sorted(self.evidence.values(), key=lambda e: (e.hop, -e.score, e.text))
+        for i, ev in enumerate(ordered, 1):
+            ev.id = f"E{i}"
+        return BeamResult(evidence=ordered, graph=self.graph, hops_done=self.hops_done, frontier_sizes=self.frontier_sizes)
+
+    def decided(self) -> bool:
+        """Whether the claim's entities are connected well enough to stop expanding."""
+        if not self.targets or not _connected(self.graph, self.targets):
+            return False
+        # Connected through a fact that fills a claim slot with the claimed value: the
+        # deciding evidence is in. Connected some other way (a citizenship fact for a
+        # birthplace claim): one more hop may still find the chain.
+        return self.hops_done >= 2 or any(
+            (ev.fact.subject, ev.fact.predicate) in self.slots and ev.fact.object in self.targets
+            for ev in self.evidence.values()
+        )
+
+    def step(self, counters: Counters) -> int:
+        """Expand one hop; returns the number of facts added to the evidence."""
+        if not self.frontier:
+            return 0
+        hop = self.hops_done + 1
+        self.hops_done = hop
+        frontier = self.frontier
+        self.frontier_sizes.append(len(frontier))
+        # Incoming facts only around the seeds: past the first hop they are mostly
+        # hub fan-in (every person born in a city), and a fact linking two claim
+        # entities is reached from its subject's side anyway.
+        incoming = frontier if hop == 1 else []
+        facts = [f for f in self.neighbourhood(frontier, incoming) if (f.key, f.source) not in self.evidence]
+        if not facts:
+            self.frontier = []
+            return 0
+        # 1. relations: rank distinct relation labels; aligned properties are kept first.
+        rel_texts = sorted({_rel_text(f) for f in facts})
+        rel_score = dict(zip(rel_texts, self.rank_relations(self.claim, rel_texts), strict=True))
+        by_pred: dict[str, float] = {}
+        for f in facts:
+            sc = rel_score[_rel_text(f)]
+            if f.predicate in self.aligned:
+                sc = max(sc, 1.0)
+            by_pred[f.predicate] = max(by_pred.get(f.predicate, 0.0), sc)
+        kept_preds = set(sorted(by_pred, key=lambda p: (-by_pred[p], p))[: self.beam])
+        candidates = [f for f in facts if f.predicate in kept_preds]
+        # 2. facts: cheap lexical pre-selection on hubs, then the reasoner ranks them all at once.
+        if len(candidates) > MAX_CANDIDATES:
+
+            def lexical(f: Fact) -> tuple:
+                slot = (f.subject, f.predicate) in self.slots
+                linked = len({f.subject, f.object} & self.targets)
+                hit = len(_tokens(f.verbalise()) & self.claim_tokens)
+                return (-slot, -linked, -hit, -by_pred[f.predicate], f.subject, f.object)
+
+            candidates = sorted(candidates, key=lexical)[:MAX_CANDIDATES]
+        texts = [f.verbalise() for f in candidates]
+        if self.rank_facts is not None:
+            scores = self.rank_facts(self.claim, texts, counters)
+        else:
+            scores = _far_end_scores(self.claim, candidates, frontier, self.rank_relations)
+        combined = []
+        seeds = set(self.seeds)
+        for f, text, sc in zip(candidates, texts, scores, strict=True):
+            ends = {f.subject, f.object}
+            bonus = 0.0
+            if (f.subject, f.predicate) in self.slots:
+                bonus += 0.5
+            if len(ends & self.targets) == 2:
+                bonus += 0.5  # links two claim entities directly
+            elif ends & (self.targets - seeds):
+                bonus += 0.25  # reaches a claim entity not yet visited
+            combined.append((0.6 * sc + 0.4 * by_pred[f.predicate] + bonus, f, text))
+        combined.sort(key=lambda x: (-x[0], x[1].subject, x[1].predicate, x[1].object))
+        kept = _diverse(combined, frontier, max(self.beam, 1) * 2)
+        next_frontier: list[str] = []
+        added = 0
+        for score, f, text in kept:
+            key = (f.key, f.source)
+            if key in self.evidence:
+                continue
+            added += 1
+            self.evidence[key] = EvidenceFact(id="", fact=f, text=text, score=round(score, 4), hop=hop)
+            self.graph.add_node(f.subject, label=f.subject_label)
+            if not f.object_is_literal:
+                self.graph.add_node(f.object, label=f.object_label)
+            self.graph.add_edge(
+                f.subject, f.object, key=f"{f.predicate}|{f.source}", predicate=f.predicate,
+                label=f.predicate_label, score=score, hop=hop, source=f.source,
+            )
+            ends = [f.subject] if f.object_is_literal else [f.subject, f.object]
+            for end in ends:
+                if end not in self.visited:
+                    self.visited.add(end)
+                    next_frontier.append(end)
+        self.frontier = next_frontier[: self.beam]
+        return added
+
+
 def beam_search(
     claim: str,
     seeds: Sequence[str],
     *,
-    neighbourhood: Callable[[Sequence[str]], list[Fact]],
+    neighbourhood: Callable[[Sequence[str], Sequence[str]], list[Fact]],
     rank_facts: Callable[[str, Sequence[str], Counters], list[float]] | None,
     rank_relations: RelRanker,
     counters: Counters,
@@ -55,100 +191,15 @@ def beam_search(
     hops: int = 4,
     stop_when_connected: bool = True,
 ) -> BeamResult:
-    aligned = {p for t in triples for p in t.relation_ids[:3]}
-    # (subject, property) slots the claim talks about: a fact filling one is the
-    # evidence that decides the claim, whatever the ranker thinks of it.
-    slots = {(t.subject_id, p) for t in triples if t.subject_id for p in t.relation_ids[:3]}
-    slots |= {(t.object_id, p) for t in triples if t.object_id for p in t.relation_ids[:3]}
-    targets = {t.object_id for t in triples if t.object_id} | {t.subject_id for t in triples if t.subject_id}
-    claim_tokens = _tokens(claim)
-    graph = nx.MultiDiGraph()
-    evidence: dict[tuple, EvidenceFact] = {}
-    visited: set[str] = set(seeds)
-    frontier = list(dict.fromkeys(seeds))
-    sizes: list[int] = []
-    hop = 0
-    for hop in range(1, hops + 1):
-        if not frontier:
-            hop -= 1
+    search = BeamSearch(
+        claim, seeds, neighbourhood=neighbourhood, rank_facts=rank_facts, rank_relations=rank_relations,
+        triples=triples, beam=beam,
+    )
+    while search.hops_done < hops and not search.exhausted:
+        search.step(counters)
+        if stop_when_connected and search.decided():
             break
-        sizes.append(len(frontier))
-        # Incoming facts only around the seeds: past the first hop they are mostly
-        # hub fan-in (every person born in a city), and a fact linking two claim
-        # entities is reached from its subject's side anyway.
-        incoming = frontier if hop == 1 else []
-        facts = [f for f in neighbourhood(frontier, incoming) if (f.key, f.source) not in evidence]
-        if not facts:
-            break
-        # 1. relations: rank distinct relation labels; aligned properties are kept first.
-        rel_texts = sorted({_rel_text(f) for f in facts})
-        rel_score = dict(zip(rel_texts, rank_relations(claim, rel_texts), strict=True))
-        by_pred: dict[str, float] = {}
-        for f in facts:
-            s = rel_score[_rel_text(f)]
-            if f.predicate in aligned:
-                s = max(s, 1.0)
-            by_pred[f.predicate] = max(by_pred.get(f.predicate, 0.0), s)
-        kept_preds = set(sorted(by_pred, key=lambda p: (-by_pred[p], p))[:beam])
-        candidates = [f for f in facts if f.predicate in kept_preds]
-        # 2. facts: cheap lexical pre-selection on hubs, then the reasoner ranks them all at once.
-        if len(candidates) > MAX_CANDIDATES:
-            def lexical(f: Fact) -> tuple:
-                slot = (f.subject, f.predicate) in slots
-                linked = len({f.subject, f.object} & targets)
-                hit = len(_tokens(f.verbalise()) & claim_tokens)
-                return (-slot, -linked, -hit, -by_pred[f.predicate], f.subject, f.object)
-
-            candidates = sorted(candidates, key=lexical)[:MAX_CANDIDATES]
-        texts = [f.verbalise() for f in candidates]
-        if rank_facts is not None:
-            scores = rank_facts(claim, texts, counters)
-        else:
-            scores = _far_end_scores(claim, candidates, frontier, rank_relations)
-        combined = []
-        for f, text, s in zip(candidates, texts, scores, strict=True):
-            ends = {f.subject, f.object}
-            bonus = 0.0
-            if (f.subject, f.predicate) in slots:
-                bonus += 0.5
-            if len(ends & targets) == 2:
-                bonus += 0.5  # links two claim entities directly
-            elif ends & (targets - set(seeds)):
-                bonus += 0.25  # reaches a claim entity not yet visited
-            combined.append((0.6 * s + 0.4 * by_pred[f.predicate] + bonus, f, text))
-        combined.sort(key=lambda x: (-x[0], x[1].subject, x[1].predicate, x[1].object))
-        kept = _diverse(combined, frontier, max(beam, 1) * 2)
-        next_frontier: list[str] = []
-        for score, f, text in kept:
-            key = (f.key, f.source)
-            if key in evidence:
-                continue
-            evidence[key] = EvidenceFact(id="", fact=f, text=text, score=round(score, 4), hop=hop)
-            graph.add_node(f.subject, label=f.subject_label)
-            if not f.object_is_literal:
-                graph.add_node(f.object, label=f.object_label)
-            graph.add_edge(
-                f.subject, f.object, key=f"{f.predicate}|{f.source}", predicate=f.predicate,
-                label=f.predicate_label, score=score, hop=hop, source=f.source,
-            )
-            for end in (f.subject, f.object):
-                if not f.object_is_literal or end == f.subject:
-                    if end not in visited:
-                        visited.add(end)
-                        next_frontier.append(end)
-        frontier = next_frontier[:beam]
-        if stop_when_connected and targets and _connected(graph, targets):
-            # Connected through a fact that fills a claim slot with the claimed value: the deciding
-            # evidence is in. Connected some other way (a citizenship fact for a
-            # birthplace claim): one more hop may still find the chain.
-            if hop >= 2 or any(
-                (ev.fact.subject, ev.fact.predicate) in slots and ev.fact.object in targets for ev in evidence.values()
-            ):
-                break
-    ordered = sorted(evidence.values(), key=lambda e: (e.hop, -e.score))
-    for i, ev in enumerate(ordered, 1):
-        ev.id = f"E{i}"
-    return BeamResult(evidence=ordered, graph=graph, hops_done=hop, frontier_sizes=sizes)
+    return search.result()
 
 
 def _diverse(combined: list[tuple[float, Fact, str]], frontier: Sequence[str], n: int) -> list[tuple[float, Fact, str]]:

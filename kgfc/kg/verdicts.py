@@ -9,6 +9,7 @@ Cited facts are reified as ``rdf:Statement`` nodes pointing at their source grap
 from __future__ import annotations
 
 import hashlib
+import json
 
 import pyoxigraph as ox
 
@@ -74,3 +75,38 @@ def record_verdict(store, claim_id: str, text: str, verdict: Verdict, evidence: 
         store.retract(graph_iri)
     store._store.extend(quads)
     return iri
+
+
+def record_trajectory(store, claim_iri: str, trajectory) -> None:
+    """Add the agent's steps to the claim's graph: ``kgfc:Episode`` with ordered ``kgfc:Step`` nodes."""
+    g = ox.NamedNode(claim_iri + "/graph")
+    N, L = ox.NamedNode, ox.Literal
+    ep = N(claim_iri + "/episode")
+    xsd_int = N(V.XSD + "integer")
+
+    def q(s, p: str, o) -> ox.Quad:
+        return ox.Quad(s, N(p), o, g)
+
+    quads = [
+        q(N(claim_iri), V.KGFC + "episode", ep),
+        q(ep, V.RDF_TYPE, N(V.KGFC + "Episode")),
+        q(ep, V.KGFC + "policy", L(trajectory.policy)),
+        q(ep, V.KGFC + "stopReason", L(trajectory.stop_reason)),
+        q(ep, V.KGFC + "forced", L(str(trajectory.forced).lower(), datatype=N(V.XSD + "boolean"))),
+    ]
+    for flag in ("insufficient_kg", "step_limit_reached", "over_confidence"):
+        if getattr(trajectory, flag):
+            quads.append(q(ep, V.KGFC + "errorKind", L(flag)))
+    for step in trajectory.steps:
+        node = N(f"{claim_iri}/episode/step/{step.index}")
+        quads += [
+            q(ep, V.KGFC + "hasStep", node),
+            q(node, V.RDF_TYPE, N(V.KGFC + "Step")),
+            q(node, V.KGFC + "position", L(str(step.index), datatype=xsd_int)),
+            q(node, V.KGFC + "action", L(step.action.value)),
+            q(node, V.KGFC + "arguments", L(json.dumps(step.arguments, ensure_ascii=False))),
+            q(node, V.KGFC + "observation", L(step.observation)),
+        ]
+        if step.error:
+            quads.append(q(node, V.KGFC + "error", L(step.error)))
+    store._store.extend(quads)

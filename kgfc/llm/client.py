@@ -285,6 +285,72 @@ class OpenAICompatLLM:
         err.attempts = tries  # type: ignore[attr-defined]
         raise err
 
+    def choose_tool(
+        self, messages: Sequence[Message], tools: Sequence[dict[str, Any]], *, counters: Counters, name: str
+    ) -> tuple[str, dict[str, Any]]:
+        """Ask the model to call one of ``tools`` (OpenAI tools format); returns (tool name, arguments).
+
+        A reply that names a tool in JSON content instead (``{"tool": ..., "arguments": ...}``)
+        is accepted too, since some local servers answer tool requests that way. An unknown
+        tool or unparsable arguments get a repair round, then an LLMError.
+        """
+        known = {t["function"]["name"] for t in tools}
+        conversation = [dict(m) for m in messages]
+        blob = json.dumps({"model": self.model, "messages": conversation, "tools": list(tools),
+                           "temperature": self.temperature}, sort_keys=True, ensure_ascii=False)
+        key = "tool-" + hashlib.sha256(blob.encode("utf-8")).hexdigest()
+        path = self._cache_path(key)
+        if path is not None and path.is_file():
+            try:
+                data = json.loads(path.read_text(encoding="utf-8"))
+                self.cache_hits += 1
+                return data["tool"], data["arguments"]
+            except (OSError, ValueError, KeyError):
+                pass
+        error = ""
+        for attempt in range(self.repair_attempts + 1):
+            payload: dict[str, Any] = {"model": self.model, "messages": conversation,
+                                       "temperature": self.temperature, "tools": list(tools),
+                                       "tool_choice": "required"}
+            try:
+                response = self._create_with_retries(payload)
+            except _CallFailed as exc:
+                if _is_rejection(exc.failure) and payload.get("tool_choice") == "required":
+                    payload["tool_choice"] = "auto"  # older servers know only "auto"
+                    try:
+                        response = self._create_with_retries(payload)
+                    except _CallFailed as exc2:
+                        raise self._error(exc2.failure, exc2.attempts) from exc2
+                else:
+                    raise self._error(exc.failure, exc.attempts) from exc
+            content, _finish = self._read(response, conversation, counters)
+            message = response.choices[0].message if getattr(response, "choices", None) else None
+            calls = getattr(message, "tool_calls", None) or []
+            tool, raw = (calls[0].function.name, calls[0].function.arguments) if calls else (None, content)
+            try:
+                args = json.loads(_extract_json(raw or "{}"))
+                if tool is None and isinstance(args, dict):
+                    tool = args.get("tool") or args.get("action") or args.get("name")
+                    args = args.get("arguments", {k: v for k, v in args.items() if k not in ("tool", "action", "name")})
+                if tool not in known or not isinstance(args, dict):
+                    raise ValueError(f"unknown tool {tool!r}; call one of {sorted(known)}")
+            except ValueError as exc:
+                error = str(exc)
+                conversation += [{"role": "assistant", "content": (raw or "")[:2000]},
+                                 {"role": "user", "content": _repair_prompt(error)}]
+                continue
+            if path is not None:
+                try:
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                    path.write_text(json.dumps({"tool": tool, "arguments": args}), encoding="utf-8")
+                except OSError:
+                    pass
+            return tool, args
+        raise LLMError(
+            f"The LLM {self.model!r} did not call a valid {name} tool: {error}.",
+            hint=f"Use a model with tool-calling support, {LOCAL_HINT}.",
+        )
+
     def cache_key(
         self, messages: Sequence[Message], schema: type[BaseModel], schema_json: dict | None = None
     ) -> str:

@@ -91,14 +91,25 @@ def evidence_line(ev: EvidenceFact) -> str:
 
 
 def verdict_messages(
-    claim: str, triples: Sequence[ClaimTriple], evidence: Sequence[EvidenceFact]
+    claim: str, triples: Sequence[ClaimTriple], evidence: Sequence[EvidenceFact], *, forced: bool = False
 ) -> list[dict[str, str]]:
-    """Decide from numbered evidence: verdict, confidence, justification and the cited ids."""
+    """Decide from numbered evidence: verdict, confidence, justification and the cited ids.
+
+    ``forced``: the agent ran out of steps or budget; the prompt says so and
+    makes NOT ENOUGH INFO the expected answer when the evidence is thin.
+    """
     readings = "\n".join(
         f"- ({t.subject}; {'NOT ' if t.negated else ''}{t.relation}; {t.object})" for t in triples
     )
     lines = "\n".join(evidence_line(ev) for ev in evidence)
     parts = ["Claim to check:", fence(claim, tag="CLAIM"), ""]
+    if forced:
+        parts += [
+            "The search for evidence has stopped (step or budget limit). No more evidence will "
+            "come: decide now from what is below, and answer NOT ENOUGH INFO unless the evidence "
+            "clearly settles the claim.",
+            "",
+        ]
     if readings:
         parts += [
             "Its reading as (subject; relation; object) triples:",

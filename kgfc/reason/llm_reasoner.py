@@ -59,6 +59,8 @@ class LLMReasoner:
         triples: Sequence[ClaimTriple],
         evidence: Sequence[EvidenceFact],
         counters: Counters,
+        *,
+        forced: bool = False,
     ) -> Verdict:
         if not evidence:
             # Nothing could be cited, so no model answer could stand: save the call.
@@ -68,10 +70,10 @@ class LLMReasoner:
                 justification="No evidence was retrieved for this claim, so it cannot be checked.",
             )
         out = self.llm.complete_json(
-            verdict_messages(claim, triples, evidence),
+            verdict_messages(claim, triples, evidence, forced=forced),
             VerdictOutput,
             counters=counters,
-            name="verdict",
+            name="forced_verdict" if forced else "verdict",
         )
         known = {ev.id for ev in evidence}
         cited: list[str] = []

@@ -36,7 +36,7 @@ from pydantic import BaseModel, Field
 from kgfc.errors import LLMError
 from kgfc.kg import vocab as V
 from kgfc.kg.labels import normalise
-from kgfc.models import ClaimAnalysis, Counters, Mention
+from kgfc.models import ClaimAnalysis, Counters, LabelHit, Mention
 
 if TYPE_CHECKING:
     from kgfc.kg.store import GraphStore
@@ -49,6 +49,8 @@ RULES_EXTRACTOR = "rules:spacy-dep"
 LINK_MIN = 0.8  # label-index score to accept a link (exact label 1.0, alias 0.95)
 CHUNK_LINK_MIN = 0.95  # plain noun phrases link only on an exact label or alias
 ALIGN_MIN = 0.75  # aligner score to use a Wikidata property
+FUZZY_MAX = 0.9  # the best score a non-exact label match gets (LabelIndex's scale)
+NEAR_RATIO = 90  # character similarity for a near-identical spelling ("Mohammad" / "Muhammad")
 MINTED_SCORE = 0.6  # how far a newly minted entity or relation is trusted, for confidences
 LLM_BATCH = 40  # sentences per extraction call
 MAX_NAME_WORDS = 12
@@ -250,8 +252,41 @@ class TripleExtractor:
             self._links[key] = self._link(text, floor)
         return self._links[key]
 
+    def _search(self, text: str, floor: float) -> list[LabelHit]:
+        """Label hits for ``text``: exact label/alias matches, then near-identical spellings.
+
+        The store's general search also ranks loose fuzzy matches, which can
+        never reach a linking threshold but cost ~60 ms a name on a large KG;
+        here only a cheap near-identical pass runs, scored on the same scale.
+        """
+        label_index = getattr(self.store, "label_index", None)
+        if not callable(label_index):
+            return self.store.search_labels(text, limit=5)
+        idx = label_index()
+        hits = idx.search(text, limit=5, fuzzy=False)
+        if hits or floor > FUZZY_MAX or not getattr(idx, "_keys", None):
+            return hits
+        from rapidfuzz import fuzz, process
+
+        key = normalise(text)
+        match = process.extractOne(key, idx._keys, scorer=fuzz.ratio, score_cutoff=NEAR_RATIO)
+        if match is None:
+            return []
+        found, ratio, _ = match
+        length = min(len(found), len(key)) / max(len(found), len(key))
+        score = FUZZY_MAX * (ratio / 100.0) * (0.5 + 0.5 * length)  # LabelIndex's fuzzy scale
+        return [
+            LabelHit(
+                entity=e, text=t, kind=k, score=round(score if k == "label" else score * 0.97, 4)
+            )
+            for e, t, k in idx.by_key.get(found, ())
+        ]
+
     def _link(self, text: str, floor: float) -> Term | None:
-        hits = [h for h in self.store.search_labels(text, limit=5) if h.score >= floor]
+        hits = sorted(
+            (h for h in self._search(text, floor) if h.score >= floor),
+            key=lambda h: (-h.score, h.entity),
+        )
         if not hits:
             return None
         tied = [h for h in hits if h.score >= hits[0].score - 0.02]

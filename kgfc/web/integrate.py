@@ -34,6 +34,7 @@ import logging
 import re
 import time
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
@@ -72,6 +73,7 @@ _XSD_DOUBLE = N(V.XSD + "double")
 _XSD_INTEGER = N(V.XSD + "integer")
 _KIND = N(V.KGFC + "sourceKind")
 _HASH = N(V.KGFC + "contentHash")
+_QUERY = N(V.KGFC + "query")
 _SENTENCE = N(V.KGFC + "Sentence")
 _TEXT = N(V.KGFC + "text")
 _ABOUT = N(V.KGFC + "about")
@@ -141,6 +143,17 @@ class IngestDocument(NamedTuple):
     text: str
     kind: SourceKind = SourceKind.WEB
     retrieved_at: datetime | None = None
+
+
+@dataclass
+class _Prior:
+    """A graph's sentences and statements from earlier passages of the same document."""
+
+    positions: set[int] = field(default_factory=set)
+    confidences: list[float] = field(default_factory=list)
+    queries: list[str] = field(default_factory=list)
+    statements: int = 0
+    facts_present: int = 0
 
 
 class _Sentence(NamedTuple):
@@ -222,9 +235,12 @@ class WebKGIntegrator:
         """Write one document's graph; ``unchanged`` when the same content is already there.
 
         ``text_or_passages`` is the document's text (every sentence is
-        considered, with the kind's prior confidence) or the passages the
-        fine filter kept from it (their sentences carry the passage's
-        confidence). ``refresh`` re-extracts even unchanged content.
+        considered, with the kind's prior confidence; the graph is replaced
+        when the text changed) or the passages the fine filter kept from it
+        (their sentences carry the passage's confidence). Passages add to
+        the document's graph: sentences kept for an earlier claim stay, so
+        the graph gathers what every claim found in the page. ``refresh``
+        re-extracts even unchanged content.
         """
         if getattr(self.store, "read_only", False):
             raise StoreError(
@@ -236,18 +252,23 @@ class WebKGIntegrator:
         key, location = self._key(doc_id, url, kind)
         iri = source_iri(kind.value, key)
         g = N(iri)
-        if isinstance(text_or_passages, str):
-            full_text = text_or_passages
-        else:
-            full_text = "\n\n".join(p.text for p in text_or_passages)
-        digest = content_hash(title, full_text)
+        is_text = isinstance(text_or_passages, str)
+        full_text = text_or_passages if is_text else "\n\n".join(p.text for p in text_or_passages)
+        digest = content_hash(title, full_text)  # type: ignore[arg-type]
         exists = self.raw.contains_named_graph(g)
         base = {"source_iri": iri, "doc_id": doc_id, "url": location, "title": title}
-        if exists and not refresh and self._stored_hash(g) == digest:
+        hashes = self._values(g, _HASH, g) if exists else []
+        if exists and not refresh and digest in hashes:
             return IntegrationReport(status="unchanged", extractor=self.extractor.name, **base)
+        merge = exists and not is_text and not refresh
+        prior = self._prior(g) if merge else _Prior()
 
         report = IntegrationReport(status="added", extractor=self.extractor.name, **base)
-        sentences = self._sentences(text_or_passages, kind, report)
+        sentences = [
+            s
+            for s in self._sentences(text_or_passages, kind, report)
+            if s.position not in prior.positions
+        ]
         warnings_before = len(self.extractor.warnings)
         extractions = self.extractor.extract([s.text for s in sentences])
         report.warnings = self.extractor.warnings[warnings_before:]
@@ -256,7 +277,7 @@ class WebKGIntegrator:
         labels: dict[str, str] = {}
         kept: list[_Sentence] = []
         facts: set[tuple] = set()
-        n_statements = 0
+        n_statements = prior.statements
 
         def q(s, p, o) -> None:
             quads.append(ox.Quad(s, p, o, g))
@@ -288,6 +309,8 @@ class WebKGIntegrator:
                 if fact not in facts:
                     facts.add(fact)
                     q(s_term, p_term, o_term)
+                    if merge and ox.Quad(s_term, p_term, o_term, g) in self.raw:
+                        prior.facts_present += 1  # the page said it in a sentence kept earlier
                 _note_label(t.subject, labels)
                 _note_label(t.object, labels)
                 if t.predicate_minted:
@@ -309,8 +332,9 @@ class WebKGIntegrator:
             q(N(entity), _LABEL, L(text, language="en"))
 
         report.sentences_kept = len(kept)
-        report.triples_added = len(facts)
-        report.confidence = round(sum(s.confidence for s in kept) / len(kept), 4) if kept else 0.0
+        report.triples_added = len(facts) - prior.facts_present
+        confidences = prior.confidences + [s.confidence for s in kept]
+        report.confidence = round(sum(confidences) / len(confidences), 4) if confidences else 0.0
         source = Source(
             iri=iri,
             kind=kind,
@@ -323,7 +347,11 @@ class WebKGIntegrator:
         )
         quads += provenance_quads(source)
         quads.append(ox.Quad(g, _HASH, L(digest), g))
-        self._write(g, quads, exists)
+        for old in prior.queries:  # every query that led to this page stays on record
+            quads.append(ox.Quad(g, _QUERY, L(old), g))
+        for old in hashes if merge else ():
+            quads.append(ox.Quad(g, _HASH, L(old), g))
+        self._write(g, quads, exists, only_record=merge)
         self._index_labels(labels)
         return report
 
@@ -351,13 +379,22 @@ class WebKGIntegrator:
             ]
             flagged_doc = False
         else:
-            by_pos: dict[int, tuple[int, str, float]] = {}
-            for p in text_or_passages:
+            # Windows carry their first sentence's index in the document; passages
+            # without one (position 0 everywhere) are numbered in order.
+            by_text: dict[str, list] = {}
+            taken: set[int] = set()
+            for p in sorted(text_or_passages, key=lambda p: p.position):
                 for k, s in enumerate(split_sentences(p.text)):
+                    key = normalise(s)
+                    if key in by_text:
+                        by_text[key][2] = max(by_text[key][2], p.confidence)
+                        continue
                     pos = p.position + k
-                    if pos not in by_pos or p.confidence > by_pos[pos][2]:
-                        by_pos[pos] = (pos, s, p.confidence)
-            units = [by_pos[k] for k in sorted(by_pos)]
+                    if pos in taken:
+                        pos = max(taken) + 1
+                    taken.add(pos)
+                    by_text[key] = [pos, s, p.confidence]
+            units = sorted((tuple(u) for u in by_text.values()), key=lambda u: u[0])
             flagged_doc = any(p.injection_suspected for p in text_or_passages)
         out: list[_Sentence] = []
         seen: set[str] = set()
@@ -379,10 +416,19 @@ class WebKGIntegrator:
         return out
 
     # -- the KG as it is ---------------------------------------------------------------
-    def _stored_hash(self, g: ox.NamedNode) -> str | None:
-        for quad in self.raw.quads_for_pattern(g, _HASH, None, g):
-            return quad.object.value
-        return None
+    def _values(self, s: ox.NamedNode, p: ox.NamedNode, g: ox.NamedNode) -> list[str]:
+        return [quad.object.value for quad in self.raw.quads_for_pattern(s, p, None, g)]
+
+    def _prior(self, g: ox.NamedNode) -> _Prior:
+        """What a graph already holds, for merging more passages into it."""
+        prior = _Prior(queries=self._values(g, _QUERY, g))
+        for quad in self.raw.quads_for_pattern(None, _POSITION, None, g):
+            prior.positions.add(int(quad.object.value))
+            prior.confidences.extend(float(v) for v in self._values(quad.subject, _CONFIDENCE, g))
+        prior.statements = sum(
+            1 for _ in self.raw.quads_for_pattern(None, _RDF_TYPE, _STATEMENT, g)
+        )
+        return prior
 
     def _kind(self, g: Any) -> str | None:
         if not isinstance(g, ox.NamedNode):
@@ -418,7 +464,14 @@ class WebKGIntegrator:
         return False
 
     # -- writing -------------------------------------------------------------------------
-    def _write(self, g: ox.NamedNode, quads: list[ox.Quad], exists: bool) -> None:
+    def _write(
+        self, g: ox.NamedNode, quads: list[ox.Quad], exists: bool, *, only_record: bool = False
+    ) -> None:
+        """Add ``quads`` (one transaction), then drop what the graph no longer says.
+
+        ``only_record``: the graph grows (passages merged in); only its own
+        record (the quads about the graph IRI: time, confidence...) is replaced.
+        """
         stale: list[ox.Quad] = []
         if exists:
             # As OxigraphStore.add_source(replace=True): compare in the store's canonical
@@ -426,11 +479,14 @@ class WebKGIntegrator:
             scratch = ox.Store()
             scratch.extend(quads)
             keep = set(scratch)
-            stale = [x for x in self.raw.quads_for_pattern(None, None, None, g) if x not in keep]
+            subject = g if only_record else None
+            stale = [x for x in self.raw.quads_for_pattern(subject, None, None, g) if x not in keep]
         self.raw.extend(quads)
         for x in stale:
             self.raw.remove(x)
         self._kinds.pop(g, None)
+        if hasattr(self.store, "generation"):  # caches of derived data key on it
+            self.store.generation += 1
 
     def _index_labels(self, labels: dict[str, str]) -> None:
         """Teach an already-built label index the new labels instead of rebuilding it.

@@ -1,0 +1,130 @@
+"""The agent's web and PubMed tools: memory first, then search -> fetch -> filter -> web-to-KG.
+
+What a search brings back is written into the KG (one graph per document,
+with provenance) and handed to the reasoner as evidence ``W1, W2...``:
+the extracted facts, and the kept sentences themselves. Passages flagged as
+prompt injection never become evidence.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+from kgfc.agent.loop import WebObservation
+from kgfc.errors import KgfcError
+from kgfc.kg import vocab as V
+from kgfc.models import Counters, EvidenceFact, Fact
+
+log = logging.getLogger(__name__)
+
+TEXT = V.KGFC + "text"
+
+
+class SearchTool:
+    def __init__(self, store, provider, *, llm=None, memory=None, fetcher=None, integrator=None, max_hits: int = 5):
+        self.store = store
+        self.provider = provider
+        self.llm = llm
+        self.memory = memory
+        self.fetcher = fetcher
+        self.integrator = integrator
+        self.max_hits = max_hits
+
+    def gather(self, claim: str, query: str, entities: Sequence[str], counters: Counters, *,
+               kind: str, start_id: int) -> WebObservation:
+        next_id = start_id
+        if self.memory is not None and entities:
+            recall = self.memory.recall(claim, entities)
+            if recall.sufficient:
+                evidence, next_id = self._evidence_from_graphs(
+                    {p.source_id: p.confidence for p in recall.passages},
+                    [(p.source_id, p.text, p.confidence) for p in recall.passages], next_id)
+                return WebObservation(
+                    evidence=evidence, passages=list(recall.passages), searched=False, memory_hits=len(recall.passages),
+                    summary=f"memory recalled {len(recall.passages)} passage(s) from earlier sources; search avoided",
+                )
+        from kgfc.web.filter import filter_passages
+
+        hits = self.provider.search(query, limit=self.max_hits)
+        counters.search_calls += 1
+        docs = []
+        for hit in hits:
+            text = hit.text
+            if self.fetcher is not None and hit.url and hit.url.startswith(("http://", "https://")) and len(text) < 400:
+                try:
+                    page = self.fetcher.fetch(hit.url)
+                    counters.pages_fetched += 1
+                    text = page.text or text
+                except KgfcError as exc:  # a refused or failing page: keep the snippet
+                    log.info("not fetched %s: %s", hit.url, exc)
+            docs.append(hit.model_copy(update={"text": text}))
+        passages = filter_passages(claim, docs, llm=self.llm, counters=counters, store=self.store)
+        kept = [p for p in passages if not p.injection_suspected and p.confidence > 0.0]
+        flagged = len(passages) - len(kept)
+        reports = self.integrator.integrate_hits(docs, query, kept) if (self.integrator and kept) else []
+        conf = {r.source_iri: r.confidence for r in reports}
+        by_doc = {r.doc_id: r.source_iri for r in reports}
+        texts = [(by_doc.get(p.source_id, p.source_id), p.sentence or p.text, p.confidence) for p in kept]
+        evidence, _ = self._evidence_from_graphs(conf, texts, next_id)
+        summary = (f"{kind} search: {len(hits)} hit(s), {len(kept)} passage(s) kept"
+                   + (f", {flagged} flagged as injection/irrelevant" if flagged else "")
+                   + f", {sum(r.triples_added for r in reports)} fact(s) added to the KG")
+        return WebObservation(evidence=evidence, passages=kept, summary=summary, searched=True)
+
+    def _evidence_from_graphs(self, graphs: dict[str, float], texts, next_id: int) -> tuple[list[EvidenceFact], int]:
+        import pyoxigraph as ox
+
+        evidence: list[EvidenceFact] = []
+        seen: set[tuple] = set()
+        for g, confidence in graphs.items():
+            if not g.startswith(V.KGFC_SOURCE) or not self.store.has_source(g):
+                continue
+            for r in self.store.run("source_facts", bindings={"g": ox.NamedNode(g)}):
+                key = (r["s"], r["p"], r["o"], g)
+                if key in seen:
+                    continue
+                seen.add(key)
+                lit = not (r["o"] or "").startswith(("http://", "https://"))
+                f = Fact(subject=r["s"], predicate=r["p"], object=r["o"], object_is_literal=lit,
+                         subject_label=r["sLabel"], predicate_label=r["pLabel"], object_label=None if lit else r["oLabel"],
+                         source=g)
+                evidence.append(EvidenceFact(id=f"W{next_id}", fact=f, text=f.verbalise(), score=confidence, hop=0))
+                next_id += 1
+        for source, text, confidence in texts:
+            if (source, text) in seen:
+                continue
+            seen.add((source, text))
+            f = Fact(subject=source, predicate=TEXT, object=text, object_is_literal=True, source=source)
+            evidence.append(EvidenceFact(id=f"W{next_id}", fact=f, text=text, score=confidence, hop=0))
+            next_id += 1
+        return evidence, next_id
+
+
+def make_web_tools(settings, store, llm=None):
+    """(web tool, PubMed tool) as configured: ``--web`` / KGFC_WEB and ``--pubmed`` / KGFC_PUBMED."""
+    if not settings.web and not settings.pubmed:
+        return None, None
+    from kgfc.web.base import make_provider
+    from kgfc.web.fetch import SafeFetcher
+    from kgfc.web.integrate import WebKGIntegrator
+    from kgfc.web.memory import EvidenceMemory
+
+    memory = EvidenceMemory(store)
+    integrator = WebKGIntegrator(store, llm=llm)
+    web = pubmed = None
+    if settings.web:
+        spec = settings.search_provider or (f"local:{settings.corpus_dir}" if settings.corpus_dir else None)
+        if spec is None:
+            from kgfc.errors import ConfigError
+
+            raise ConfigError(
+                "--web needs a search provider.",
+                hint="Set KGFC_SEARCH_PROVIDER (serper, searxng:URL, local:DIR) or pass --search.",
+            )
+        web = SearchTool(store, make_provider(spec, settings), llm=llm, memory=memory,
+                         fetcher=SafeFetcher(settings), integrator=integrator)
+    if settings.pubmed:
+        pubmed = SearchTool(store, make_provider("pubmed", settings), llm=llm, memory=memory,
+                            integrator=integrator)
+    return web, pubmed
