@@ -108,22 +108,24 @@ def labelled_facts(store: OxigraphStore) -> list[tuple[str, str, str, str]]:
     )
 
 
-def generate(directory: Path, facts: list[tuple[str, str, str, str]], docs: int, seed: int) -> int:
-    """Write ``docs`` .txt files; return the number of fact sentences written."""
+def generate(
+    directory: Path, facts: list[tuple[str, str, str, str]], docs: int, seed: int
+) -> list[tuple[str, str, str, str]]:
+    """Write ``docs`` .txt files; return (sentence, pid, subject label, object label) per fact sentence."""
     rng = random.Random(seed)
     by_prop: dict[str, list[str]] = {}
     for pid, _, ol, _ in facts:
         by_prop.setdefault(pid, []).append(ol)
-    written = 0
+    written: list[tuple[str, str, str, str]] = []
     for n in range(docs):
         chosen = rng.sample(facts, rng.randint(3, 6))
         sentences = []
         for pid, sl, ol, _ in chosen:
             obj = ol if rng.random() < 0.5 else rng.choice(by_prop[pid])
             sentences.append(TEMPLATES[pid].format(s=sl, o=obj))
+            written.append((sentences[-1], pid, sl, obj))
         for filler in rng.sample(FILLER, rng.randint(2, 3)):
             sentences.insert(rng.randrange(len(sentences) + 1), filler)
-        written += len(chosen)
         title = chosen[0][1]
         (directory / f"doc{n:05d}.txt").write_text(
             f"{title}\n\n" + " ".join(sentences) + "\n", encoding="utf-8"
@@ -135,6 +137,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     ap.add_argument("--docs", type=int, default=1_000)
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--quality-sample", type=int, default=300)
     ap.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "ingest.json")
     args = ap.parse_args()
 
@@ -147,7 +150,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="kgfc-bench-ingest-") as tmp:
         corpus = Path(tmp) / "corpus"
         corpus.mkdir()
-        fact_sentences = generate(corpus, facts, args.docs, args.seed)
+        written = generate(corpus, facts, args.docs, args.seed)
+        fact_sentences = len(written)
         warm = Path(tmp) / "warmup.txt"
         warm.write_text("Barack Obama\n\nBarack Obama was born in Honolulu.\n", encoding="utf-8")
 
@@ -166,6 +170,25 @@ def main() -> None:
         again = integrator.ingest(corpus)
         resume_s = time.perf_counter() - t
 
+    # Extraction quality on a sample of the fact sentences: is the intended
+    # (subject, property, object) among the sentence's triples?
+    sample = random.Random(args.seed).sample(written, min(args.quality_sample, len(written)))
+    extracted_sample = integrator.extractor.extract([s for s, _, _, _ in sample])
+    labels = store.label_index()
+    exact = prop_only = 0
+    for (_, pid, sl, ol), ex in zip(sample, extracted_sample, strict=True):
+        for t in ex.triples:
+            if t.predicate.rsplit("/", 1)[-1] != pid:
+                continue
+            s_ok = (t.subject.label or labels.label(t.subject.iri or "") or "") == sl
+            o_ok = (t.object.label or labels.label(t.object.iri or "") or t.object.text) == ol
+            if s_ok and o_ok:
+                exact += 1
+                break
+        else:
+            if any(t.predicate.rsplit("/", 1)[-1] == pid for t in ex.triples):
+                prop_only += 1
+
     sentences = report.sentences_kept
     extracted = report.triples_added + report.triples_skipped_existing
     result = {
@@ -182,7 +205,12 @@ def main() -> None:
         "sentences_per_s": round(sentences / ingest_s, 1),
         "triples_per_s": round(extracted / ingest_s, 1),
         "triples_added_per_s": round(report.triples_added / ingest_s, 1),
-        "extraction_recall": round(extracted / fact_sentences, 3) if fact_sentences else None,
+        "triples_per_fact_sentence": round(extracted / fact_sentences, 3)
+        if fact_sentences
+        else None,
+        "quality_sample": len(sample),
+        "intended_triple_extracted": round(exact / len(sample), 3) if sample else None,
+        "intended_property_wrong_entity": round(prop_only / len(sample), 3) if sample else None,
         "warmup_seconds": round(warmup_s, 2),
         "demo_load_seconds": round(demo_s, 2),
         "resume": {
@@ -214,6 +242,11 @@ def main() -> None:
         ("triples added", report.triples_added),
         ("triples skipped (already in the KG)", report.triples_skipped_existing),
         ("fact sentences written / triples extracted", f"{fact_sentences} / {extracted}"),
+        (
+            f"intended (s, p, o) extracted, sample of {len(sample)}",
+            f"{result['intended_triple_extracted']:.1%}",
+        ),
+        ("right property, other entity", f"{result['intended_property_wrong_entity']:.1%}"),
         ("text annotations", report.annotations),
         ("quads written", result["quads_written"]),
         ("wall time", f"{ingest_s:.1f} s"),

@@ -33,10 +33,12 @@ d. runs the web step for every claim twice:
      recall them;
 
 e. reports searches with and without memory and their ratio, how many
-   recalls were sufficient, whether the evidence sentence for the claim's
-   fact was really among what the claim got (recalled passages or search
-   hits: so saved searches are not bought with worse evidence), and the
-   latencies. It does this once with the default embedder (dense
+   recalls were sufficient (for true and for false claims), whether the
+   evidence sentence for the claim's fact (for a false claim: the sentence
+   with the true value) was really among what the claim got (recalled
+   passages or search hits: so saved searches are not bought with worse
+   evidence), how often a claim searched although memory already held that
+   sentence (the price of a conservative threshold), and the latencies. It does this once with the default embedder (dense
    re-ranking) and once with the BM25 fallback (``--embedders``).
 
 It prints a Markdown table on stdout and writes the figures as JSON. It is a
@@ -96,7 +98,7 @@ FILLER = [
     "A new documentary about {s} is said to be in production.",
     "Critics have written about {s} many times over the years.",
 ]
-_SENT = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9])")
+_SENT = re.compile(r"(?<=[.!?])(?<!\b[A-Z]\.)\s+(?=[A-Z0-9])")  # not after an initial
 
 
 # -- corpus ------------------------------------------------------------------------
@@ -208,6 +210,7 @@ class Writer:
         self.gazetteer = gazetteer
         self.graphs: list[str] = []
         self.sentences = 0
+        self.texts: set[str] = set()  # every sentence written, to tell what memory could know
 
     def write(self, hits, query: str) -> int:
         n = 0
@@ -227,14 +230,19 @@ class Writer:
                 quads += [
                     ox.Quad(node, N(V.RDF_TYPE), N(V.KGFC + "Sentence"), g),
                     ox.Quad(node, N(V.KGFC + "text"), L(text), g),
-                    ox.Quad(node, N(V.KGFC + "confidence"), L("0.5", datatype=N(V.XSD + "double")), g),
-                    ox.Quad(node, N(V.KGFC + "position"), L(str(pos), datatype=N(V.XSD + "integer")), g),
+                    ox.Quad(
+                        node, N(V.KGFC + "confidence"), L("0.5", datatype=N(V.XSD + "double")), g
+                    ),
+                    ox.Quad(
+                        node, N(V.KGFC + "position"), L(str(pos), datatype=N(V.XSD + "integer")), g
+                    ),
                 ]
                 for e in about:
                     quads.append(ox.Quad(node, N(V.KGFC + "about"), N(e), g))
                     # The facts are in the KG already: the sentence is an annotation.
                     quads.append(ox.Quad(N(e), N(V.KGFC + "annotation"), node, g))
                 self.sentences += 1
+                self.texts.add(text)
             source = Source(
                 iri=iri, kind=SourceKind.WEB, location=url, query=query, title=hit.title or None,
                 extractor="bench-memory-writer", confidence=0.5,
@@ -250,6 +258,7 @@ class Writer:
             self.store.retract(iri)
         self.graphs = []
         self.sentences = 0
+        self.texts = set()
 
 
 # -- the runs ------------------------------------------------------------------------
@@ -280,7 +289,8 @@ def run_with_memory(store, provider, writer, claims, gold, hits: int, embedder, 
     calls = provider.calls
     queries = store.sparql_queries
     recall_lat, write_lat = [], []
-    found = avoided_with_gold = 0
+    found = avoided_with_gold = missed = 0
+    avoided_by_label = {True: 0, False: 0}
     per_group: dict[int, int] = defaultdict(int)
     start = time.perf_counter()
     for c in claims:
@@ -292,7 +302,9 @@ def run_with_memory(store, provider, writer, claims, gold, hits: int, embedder, 
             ok = gold[c["fact"]] in texts
             avoided_with_gold += ok
             found += ok
+            avoided_by_label[c["true"]] += 1
             continue
+        missed += gold[c["fact"]] in writer.texts  # memory held the evidence, yet not sufficient
         result = provider.search(c["text"], limit=hits)
         per_group[c["group"]] += 1
         found += any(gold[c["fact"]] in h.text for h in result)
@@ -306,8 +318,13 @@ def run_with_memory(store, provider, writer, claims, gold, hits: int, embedder, 
         "recall_hits": memory.hits,
         "searches_avoided": memory.searches_avoided,
         "avoided_with_evidence": round(avoided_with_gold / max(1, memory.searches_avoided), 4),
+        "avoided_true_claims": avoided_by_label[True],
+        "avoided_false_claims": avoided_by_label[False],
+        "searched_with_evidence_in_memory": missed,
         "evidence_found": round(found / len(claims), 4),
-        "searches_per_group": round(statistics.mean(per_group.get(g, 0) for g in {c["group"] for c in claims}), 3),
+        "searches_per_group": round(
+            statistics.mean(per_group.get(g, 0) for g in {c["group"] for c in claims}), 3
+        ),
         "graphs_written": len(writer.graphs),
         "sentences_written": writer.sentences,
         "memory_sparql_queries": store.sparql_queries - queries,
@@ -322,16 +339,19 @@ def run_with_memory(store, provider, writer, claims, gold, hits: int, embedder, 
 
 def markdown(res: dict) -> str:
     rows = [
-        "| embedder | claims | searches without memory | searches with memory | ratio | saved | "
-        "sufficient recalls with the evidence | evidence found (no memory / memory) | recall p50 |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| embedder | claims | searches without memory | searches with memory | ratio | saved "
+        "| avoided (true / false claims) | sufficient recalls holding the evidence "
+        "| searched though memory held it | evidence found (no memory / memory) | recall p50 |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     base = res["without_memory"]
     for name, r in res["with_memory"].items():
         rows.append(
-            f"| {name} | {res['claims']} | {base['searches']} | {r['searches']} | "
-            f"{r['ratio']:.3f} | {r['saved']:.1%} | {r['avoided_with_evidence']:.1%} | "
-            f"{base['evidence_found']:.1%} / {r['evidence_found']:.1%} | {r['recall_p50_ms']:.1f} ms |"
+            f"| {name} | {res['claims']} | {base['searches']} | {r['searches']} "
+            f"| {r['ratio']:.3f} | {r['saved']:.1%} "
+            f"| {r['avoided_true_claims']} / {r['avoided_false_claims']} "
+            f"| {r['avoided_with_evidence']:.1%} | {r['searched_with_evidence_in_memory']} "
+            f"| {base['evidence_found']:.1%} / {r['evidence_found']:.1%} | {r['recall_p50_ms']:.1f} ms |"
         )
     return "\n".join(rows)
 
@@ -359,7 +379,10 @@ def main(argv: list[str] | None = None) -> int:
     claims = make_claims(chosen, args.claims_per_entity, rng, args.false_rate)
     if args.shuffle:
         rng.shuffle(claims)
-    print(f"demo KG loaded in {load_s:.1f}s; {len(chosen)} people, {len(claims)} claims", file=sys.stderr)
+    print(
+        f"demo KG loaded in {load_s:.1f}s; {len(chosen)} people, {len(claims)} claims",
+        file=sys.stderr,
+    )
 
     with tempfile.TemporaryDirectory(prefix="kgfc-bench-memory-") as tmp:
         corpus = Path(tmp)
@@ -381,7 +404,9 @@ def main(argv: list[str] | None = None) -> int:
         }
         for name in [e.strip() for e in args.embedders.split(",") if e.strip()]:
             embedder = get_embedder(name)
-            r = run_with_memory(store, provider, writer, claims, gold, args.hits, embedder, args.threshold)
+            r = run_with_memory(
+                store, provider, writer, claims, gold, args.hits, embedder, args.threshold
+            )
             r["embedder"] = embedder.name
             r["ratio"] = round(r["searches"] / res["without_memory"]["searches"], 4)
             r["saved"] = round(1 - r["ratio"], 4)

@@ -44,9 +44,10 @@ def test_rule_policy_decides_from_initial_kg(agent, tmp_path):
     assert logged[-1]["claim_id"] == "a1" and [s["action"] for s in logged[-1]["steps"]] == actions(traj)
     # the episode is in the claim's graph too
     rows = agent.v.store.sparql(
-        "PREFIX kgfc: <https://w3id.org/kgfc/ns#> SELECT ?a WHERE { ?c kgfc:claimId 'a1' ; kgfc:episode ?e . "
-        "?e kgfc:hasStep ?s . ?s kgfc:action ?a ; kgfc:position ?n } ORDER BY ?n")
-    assert [r["a"].value for r in rows] == actions(traj)
+        "PREFIX kgfc: <https://w3id.org/kgfc/ns#> "
+        "SELECT ?a WHERE { ?c kgfc:claimId 'a1' ; kgfc:episode ?e . "
+        "?e kgfc:hasStep ?s . ?s kgfc:action ?a ; kgfc:stepIndex ?n } ORDER BY ?n")
+    assert [r["a"].value.rsplit("#", 1)[1] for r in rows] == ["InitKGRetrieval", "GiveVerdict"]
 
 
 def test_rule_policy_expands_for_multi_hop(agent):

@@ -342,6 +342,7 @@ class Agent:
         triples = state.analysis.triples if state.analysis else []
         result = self.v._finish(claim_id, text, verdict, evidence, linked, triples, state.counters, start, q0)
         traj.counters = result.counters
+        self._commit_memory(state, result)
         result.web_passages = [self._passage_json(p) for p in state.passages]
         result.trajectory = traj.model_dump(mode="json", exclude={"claim"})
         self._save(traj, result)
@@ -441,6 +442,18 @@ class Agent:
         triples = state.analysis.triples if state.analysis else []
         reasoner = self.local_reasoner() if local else self.v.reasoner
         return self._kg_first_verdict(reasoner, state, triples, state.counters, forced=forced)
+
+    def _commit_memory(self, state: EpisodeState, result: VerifyResult) -> None:
+        """Tell the evidence memory which remembered sentences the verdict used."""
+        tool = self.web or self.pubmed
+        memory = getattr(tool, "memory", None)
+        recalled = [p for p in state.passages if hasattr(p, "sentence_id")]
+        if memory is None or not recalled or not result.claim_iri:
+            return
+        try:
+            memory.commit(result.claim_iri, recalled)
+        except KgfcError as exc:
+            log.warning("could not record the memory passages used: %s", exc)
 
     @staticmethod
     def _passage_json(p: Any) -> dict:

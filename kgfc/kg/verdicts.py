@@ -17,6 +17,13 @@ from kgfc.kg import vocab as V
 from kgfc.kg.terms import object_term, provenance_quads
 from kgfc.models import EvidenceFact, Source, SourceKind, Verdict
 
+_ACTION_IND = {
+    "init_kg_retrieval": "InitKGRetrieval",
+    "expand_kg": "ExpandKG",
+    "web_search": "WebSearch",
+    "pubmed_search": "PubMedSearch",
+    "verdict": "GiveVerdict",
+}
 _VERDICT_IND = {"SUPPORTED": "Supported", "REFUTED": "Refuted", "NOT ENOUGH INFO": "NotEnoughInfo"}
 
 
@@ -82,7 +89,7 @@ def record_trajectory(store, claim_iri: str, trajectory) -> None:
     g = ox.NamedNode(claim_iri + "/graph")
     N, L = ox.NamedNode, ox.Literal
     ep = N(claim_iri + "/episode")
-    xsd_int = N(V.XSD + "integer")
+    xsd_int = N(V.XSD + "nonNegativeInteger")
 
     def q(s, p: str, o) -> ox.Quad:
         return ox.Quad(s, N(p), o, g)
@@ -102,8 +109,8 @@ def record_trajectory(store, claim_iri: str, trajectory) -> None:
         quads += [
             q(ep, V.KGFC + "hasStep", node),
             q(node, V.RDF_TYPE, N(V.KGFC + "Step")),
-            q(node, V.KGFC + "position", L(str(step.index), datatype=xsd_int)),
-            q(node, V.KGFC + "action", L(step.action.value)),
+            q(node, V.KGFC + "stepIndex", L(str(step.index - 1), datatype=xsd_int)),
+            q(node, V.KGFC + "action", N(V.KGFC + _ACTION_IND[step.action.value])),
             q(node, V.KGFC + "arguments", L(json.dumps(step.arguments, ensure_ascii=False))),
             q(node, V.KGFC + "observation", L(step.observation)),
         ]

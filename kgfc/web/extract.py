@@ -29,7 +29,7 @@ import logging
 import re
 import unicodedata
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from pydantic import BaseModel, Field
 
@@ -54,6 +54,9 @@ NEAR_RATIO = 90  # character similarity for a near-identical spelling ("Mohammad
 MINTED_SCORE = 0.6  # how far a newly minted entity or relation is trusted, for confidences
 LLM_BATCH = 40  # sentences per extraction call
 MAX_NAME_WORDS = 12
+MAX_SPAN_WORDS = 8  # longest KG label looked for inside a sentence
+_SURFACE = re.compile(r"[^\w\s]")  # the word split of kgfc.kg.labels.normalise, case kept
+_STOPWORDS = frozenset({"a", "an", "the", "of", "in", "on", "at", "and", "for", "to", "de", "la"})
 
 _SKIP_MENTIONS = frozenset({"DATE", "TIME", "CARDINAL", "ORDINAL", "PERCENT", "MONEY", "QUANTITY"})
 _AUX = frozenset(
@@ -71,6 +74,12 @@ _PURE_NUMBER = re.compile(
 )
 
 ValueKind = Literal["date", "number", "entity"]
+
+
+class _Spans(NamedTuple):
+    words: list[str]  # normalised
+    surface: list[str]  # the same words, case kept
+    found: list[tuple[int, int]]  # word ranges that are KG labels
 
 
 class Term(BaseModel):
@@ -371,7 +380,7 @@ class TripleExtractor:
                 self.warnings.append(msg)
                 analyses = decompose_many(sentences, self.aligner)
         for i, analysis in enumerate(analyses):
-            out[i].triples = self._rules_triples(i, analysis)
+            out[i].triples = self._rules_triples(i, analysis, sentences[i])
         return self._finish(out)
 
     def _about(self, analysis: ClaimAnalysis) -> list[Term]:
@@ -396,11 +405,61 @@ class TripleExtractor:
                         seen.add(term.iri)
         return out
 
-    def _rules_triples(self, index: int, analysis: ClaimAnalysis) -> list[ExtractedTriple]:
+    def _label_spans(self, sentence: str) -> _Spans:
+        """Word spans of ``sentence`` that are exactly some KG label or alias."""
+        label_index = getattr(self.store, "label_index", None)
+        by_key = getattr(label_index(), "by_key", None) if callable(label_index) else None
+        if not by_key:
+            return _Spans([], [], [])
+        words = normalise(sentence).split()
+        surface = _SURFACE.sub(" ", unicodedata.normalize("NFKC", sentence)).split()
+        if len(surface) != len(words):  # casefolding changed the word count: no case info
+            surface = words
+        found = []
+        for i in range(len(words)):
+            for j in range(min(len(words), i + MAX_SPAN_WORDS), i + 1, -1):
+                if " ".join(words[i:j]) in by_key:
+                    found.append((i, j))
+                    break
+        return _Spans(words, surface, found)
+
+    def _widen(self, text: str, spans: _Spans) -> str:
+        """The longest KG label in the sentence that contains ``text`` as whole words.
+
+        spaCy cuts some names short ("Little Richard" -> "Richard", "The Talented
+        Mr. Ripley" -> "Ripley"); the sentence's own words, matched against the
+        KG's labels, give the whole name back. Only words that belong to the
+        name are taken: a content word, or capitalised ones ("A Few Good Men"),
+        never a bare lower-case article ("plays the piano" is no film).
+        """
+        key = normalise(text).split()
+        n = len(key)
+        best: tuple[int, int] | None = None
+        for i, j in spans.found:
+            if j - i <= n or (best is not None and j - i <= best[1] - best[0]):
+                continue
+            for k in range(i, j - n + 1):
+                if spans.words[k : k + n] != key:
+                    continue
+                extra = list(range(i, k)) + list(range(k + n, j))
+                if any(spans.words[x] not in _STOPWORDS for x in extra) or all(
+                    spans.surface[x][:1].isupper() for x in extra
+                ):
+                    best = (i, j)
+                    break
+        if best is None:
+            return text
+        label_index = self.store.label_index()  # type: ignore[attr-defined]
+        return label_index.by_key[" ".join(spans.words[best[0] : best[1]])][0][1]
+
+    def _rules_triples(
+        self, index: int, analysis: ClaimAnalysis, sentence: str = ""
+    ) -> list[ExtractedTriple]:
         out = []
+        spans = self._label_spans(sentence) if sentence else []
         for t in analysis.triples:
             named_subject = _named(t.subject, analysis.mentions)
-            subject = self.resolve(t.subject, named=named_subject)
+            subject = self.resolve(self._widen(t.subject, spans), named=named_subject)
             if subject is None or subject.is_literal:
                 continue
             value = value_term(t.object)
@@ -411,14 +470,16 @@ class TripleExtractor:
                 t.relation, value_kind=kind, person=person, preferred=preferred
             )
             obj = value or self.resolve(
-                t.object, named=_named(t.object, analysis.mentions), mint_common=not minted
+                self._widen(t.object, spans),
+                named=_named(t.object, analysis.mentions),
+                mint_common=not minted,
             )
             if obj is None:
                 continue
             triple = self._triple(
                 index, subject, pred, label, score, minted, obj, t.negated, t.relation
             )
-            if triple is not None:
+            if triple is not None and _key(triple) not in {_key(x) for x in out}:
                 out.append(triple)
         return out
 
@@ -437,13 +498,14 @@ class TripleExtractor:
                 if not (_grounded(t.subject, text) and _grounded(t.object, text)):
                     log.info("dropping an LLM triple not grounded in its sentence: %s", t)
                     continue
-                subject = self.resolve(t.subject, named=True)
+                spans = self._label_spans(text)
+                subject = self.resolve(self._widen(t.subject, spans), named=True)
                 if subject is None or subject.is_literal:
                     continue
                 value = value_term(t.object)
                 kind = _value_kind(value)
                 pred, label, score, inverse, minted = self.align(t.relation, value_kind=kind)
-                obj = value or self.resolve(t.object, named=True)
+                obj = value or self.resolve(self._widen(t.object, spans), named=True)
                 if obj is None:
                     continue
                 if inverse:
@@ -483,6 +545,10 @@ class TripleExtractor:
             confidence=confidence,
             relation_text=relation_text,
         )
+
+
+def _key(t: ExtractedTriple) -> tuple:
+    return (t.subject.iri, t.predicate, t.object.iri, t.object.literal, t.negated)
 
 
 def _value_kind(value: Term | None) -> ValueKind:

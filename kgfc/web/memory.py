@@ -17,12 +17,16 @@ them against the claim:
 3. **sparse ranking** with BM25 (bm25s) against the claim; the best
    ``bm25_candidates`` go on;
 4. **dense re-ranking** with the sentence embedder
-   (:func:`kgfc.nlp.embed.get_embedder`): the combined score is
+   (:func:`kgfc.nlp.embed.get_embedder`): the relevance is
    ``dense_weight * cosine + (1 - dense_weight) * coverage``, where
    *coverage* is the IDF-weighted share of the claim's terms that the
    sentence contains (absolute, unlike max-normalised BM25, so a pool of
    only irrelevant sentences does not produce a high score). Without an
-   embedding model (the BM25 fallback) the score is the coverage alone;
+   embedding model (the BM25 fallback) the relevance is the coverage alone.
+   The score is the relevance times ``1 - entity_weight * (1 - share)``,
+   *share* being the fraction of the claim's entities the sentence is about:
+   a sentence that links the claim's subject and object outranks one that
+   mentions only the object (another person's death in the same city);
 5. **near-duplicate removal** (embedding cosine above ``near_duplicate``,
    or token-set Jaccard without embeddings) and a cut to ``limit``
    passages and ``token_budget`` tokens (words x 1.3).
@@ -177,13 +181,15 @@ class EvidenceMemory:
         min_score: float = 0.3,
         min_confidence: float = 0.2,
         dense_weight: float = 0.7,
+        entity_weight: float = 0.5,
         bm25_candidates: int = 50,
         near_duplicate: float = 0.95,
     ) -> None:
         if token_budget <= 0:
             raise InputError(f"The memory token budget must be positive (got {token_budget}).")
-        if not 0.0 <= dense_weight <= 1.0:
-            raise InputError(f"dense_weight must be in [0, 1] (got {dense_weight}).")
+        for name, value in (("dense_weight", dense_weight), ("entity_weight", entity_weight)):
+            if not 0.0 <= value <= 1.0:
+                raise InputError(f"{name} must be in [0, 1] (got {value}).")
         self.store = store
         self._embedder = embedder
         self.token_budget = token_budget
@@ -191,6 +197,7 @@ class EvidenceMemory:
         self.min_score = min_score
         self.min_confidence = min_confidence
         self.dense_weight = dense_weight
+        self.entity_weight = entity_weight
         self.bm25_candidates = bm25_candidates
         self.near_duplicate = near_duplicate
         self.recalls = 0
@@ -231,7 +238,7 @@ class EvidenceMemory:
         result.candidates = len(pool) + dupes
         result.duplicates_removed = dupes
         if pool:
-            ranked, vectors = self._rank(claim, pool)
+            ranked, vectors = self._rank(claim, pool, len(ents))
             kept, near = self._select(ranked, limit, vectors)
             result.duplicates_removed += near
             order = {e: i for i, e in enumerate(ents)}
@@ -284,7 +291,9 @@ class EvidenceMemory:
                 kept.also_in.append(cand.graph)
         return list(by_text.values()), dupes
 
-    def _rank(self, claim: str, pool: list[_Candidate]) -> tuple[list[_Candidate], dict[str, Any]]:
+    def _rank(
+        self, claim: str, pool: list[_Candidate], n_entities: int
+    ) -> tuple[list[_Candidate], dict[str, Any]]:
         """BM25 over the pool, dense re-ranking of the best ``bm25_candidates``.
 
         Returns the re-ranked candidates, best first, and their embeddings
@@ -331,6 +340,9 @@ class EvidenceMemory:
                 c.dense = float(cos[i])
                 c.score = w * max(0.0, c.dense) + (1.0 - w) * c.sparse
             vectors = {c.sentence: vecs[i + 1] for i, c in enumerate(head)}
+        for c in head:
+            share = min(1.0, len(c.entities) / n_entities) if n_entities else 1.0
+            c.score *= 1.0 - self.entity_weight * (1.0 - share)
         return sorted(head, key=lambda c: (-c.score, -c.confidence, c.sentence)), vectors
 
     def _select(
