@@ -232,6 +232,18 @@ def test_llm_fine_filter_judges_all_candidates_in_one_fenced_call(store):
     assert bio.sentence == "Barack Obama was born in Honolulu, Hawaii."
 
 
+def test_a_failing_llm_filter_falls_back_to_the_local_judge(store):
+    from kgfc.llm.client import OpenAICompatLLM
+    from tests.fakes.openai_server import status_reply
+
+    claim = "Barack Obama was born in Hawaii."
+    with fake_openai(status_reply(500, "boom")) as srv:
+        llm = OpenAICompatLLM(srv.base_url, "fake-model", max_retries=0)
+        kept = fine_filter(claim, coarse_rank(claim, DOCS), llm=llm, store=store)
+    assert kept and {p.method for p in kept} == {"local"}
+    assert kept[0].source_id == "bio.txt" and kept[0].stance == "supports"
+
+
 # -- extraction ------------------------------------------------------------------------------------------
 
 
@@ -256,6 +268,28 @@ def test_rules_extraction_links_known_entities_mints_new_ones_and_aligns_relatio
     (d,) = birthday.triples
     assert d.predicate == V.WDT + "P569"
     assert (d.object.literal, d.object.datatype) == ("1961-08-04T00:00:00Z", V.XSD + "dateTime")
+
+
+def test_names_spacy_cuts_short_are_widened_to_the_kg_label_in_the_sentence(tmp_path):
+    ttl = tmp_path / "names.ttl"
+    ttl.write_text(
+        f"""@prefix wd: <{V.WD}> . @prefix rdfs: <{V.RDFS}> .
+        wd:Q1 rdfs:label "Little Richard"@en . wd:Q2 rdfs:label "The Piano"@en .
+        wd:Q3 rdfs:label "piano"@en . wd:Q4 rdfs:label "Michelle Obama"@en .
+        wd:Q5 rdfs:label "A Few Good Men"@en .""",
+        encoding="utf-8",
+    )
+    s = OxigraphStore()
+    s.load_file(ttl)
+    ex = TripleExtractor(s)
+    spans = ex._label_spans("Little Richard plays the piano.")
+    assert ex._widen("Richard", spans) == "Little Richard"
+    assert ex._widen("piano", spans) == "piano"  # a lower-case article is not part of a title
+    assert (
+        ex._widen("Few Good Men", ex._label_spans("A Few Good Men was a hit.")) == "A Few Good Men"
+    )
+    # "Obama" occurs on its own too: which one is meant is unknown, so it stays as it is
+    assert ex._widen("Obama", ex._label_spans("Obama met Michelle Obama.")) == "Obama"
 
 
 def test_slugs_and_values():
@@ -586,3 +620,7 @@ def test_cli_ingest_and_index(tmp_path, corpus, obama_ttl):
 
     missing = runner.invoke(cli, ["kg", "ingest", str(tmp_path / "nope"), "--store", store_path])
     assert missing.exit_code == 2 and "No such file" in missing.output
+    no_llm = runner.invoke(
+        cli, ["kg", "ingest", str(corpus), "--store", store_path, "--extractor", "llm"]
+    )
+    assert no_llm.exit_code == 2 and "KGFC_LLM_BASE_URL" in no_llm.output

@@ -22,7 +22,7 @@ RelRanker = Callable[[str, Sequence[str]], list[float]]
 
 # Facts ranked per hop at most: ranking costs grow with candidates, and hubs
 # (a country with thousands of citizens) would otherwise dominate a hop.
-MAX_CANDIDATES = 48
+MAX_CANDIDATES = 32
 _WORD = re.compile(r"\w+")
 
 

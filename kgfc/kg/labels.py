@@ -79,7 +79,9 @@ class LabelIndex:
 
         for entity, label_text, kind in self.by_key.get(key, ()):
             offer(entity, label_text, kind, 1.0 if kind == "label" else 0.95)
-        if fuzzy and len(best) < limit and self._keys:
+        # Fuzzy matching only when nothing matched exactly: it scans every key
+        # (tens of ms on the demo KG) and an exact label is what linking wants.
+        if fuzzy and not best and self._keys:
             for match, score, _ in process.extract(
                 key, self._keys, scorer=fuzz.WRatio, limit=limit * 3, score_cutoff=80
             ):

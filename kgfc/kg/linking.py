@@ -74,6 +74,9 @@ class EntityLinker:
 
     def _context_scores(self, claim: str, hits: Sequence[LabelHit]) -> list[float]:
         texts = [f"{h.text}: {h.description}" if h.description else h.text for h in hits]
-        if self.ranker is None or len(hits) == 1:
+        exact = [h for h in hits if h.score >= 0.95]
+        # One exact label and nothing close: the description cannot change the
+        # choice, and embedding eight descriptions is the costliest part of linking.
+        if self.ranker is None or len(hits) == 1 or (len(exact) == 1 and all(h.score < 0.8 for h in hits if h not in exact)):
             return [0.5] * len(hits)
         return self.ranker(claim, texts)

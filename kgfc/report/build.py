@@ -48,10 +48,22 @@ DEFAULT_TRUST_ORDER = ("wikidata", "pubmed", "web")
 TRUST_CLASSES = frozenset(DEFAULT_TRUST_ORDER)
 # Source kinds -> trust class. KG-derived data (the demo KG is CoDEx, itself
 # drawn from Wikidata; a loaded RDF file is curated KG data) ranks as Wikidata.
-TRUST_CLASS = {"wikidata": "wikidata", "demo": "wikidata", "file": "wikidata", "kg": "wikidata",
-               "pubmed": "pubmed", "web": "web"}
-KIND_NAMES = {"wikidata": "Wikidata", "demo": "demo KG", "file": "loaded RDF file", "kg": "KG",
-              "pubmed": "PubMed", "web": "web"}
+TRUST_CLASS = {
+    "wikidata": "wikidata",
+    "demo": "wikidata",
+    "file": "wikidata",
+    "kg": "wikidata",
+    "pubmed": "pubmed",
+    "web": "web",
+}
+KIND_NAMES = {
+    "wikidata": "Wikidata",
+    "demo": "demo KG",
+    "file": "loaded RDF file",
+    "kg": "KG",
+    "pubmed": "PubMed",
+    "web": "web",
+}
 CLASS_NAMES = {"wikidata": "Wikidata/KG", "pubmed": "PubMed", "web": "web"}
 SCOPE = "Scope: "
 CONTEXT_CHARS = 500
@@ -96,7 +108,11 @@ def passage_kind(p: Any) -> str:
         return explicit
     sid = str(_get(p, "source_id") or "")
     url = str(_get(p, "url") or "")
-    if sid.upper().startswith("PMID") or "pubmed.ncbi.nlm.nih.gov" in url or "ncbi.nlm.nih.gov/pubmed" in url:
+    if (
+        sid.upper().startswith("PMID")
+        or "pubmed.ncbi.nlm.nih.gov" in url
+        or "ncbi.nlm.nih.gov/pubmed" in url
+    ):
         return "pubmed"
     return "web"
 
@@ -134,7 +150,7 @@ def statement_id(fact: Any, kind: str) -> str:
     if kind in ("wikidata", "demo", "kg") and s.startswith(V.WD) and p.startswith(V.WDT):
         item = s[len(V.WD) :]
         page = f"Property:{item}" if V.is_pid(item) else item
-        return f"https://www.wikidata.org/wiki/{page}#{p[len(V.WDT):]}"
+        return f"https://www.wikidata.org/wiki/{page}#{p[len(V.WDT) :]}"
     return graph or s
 
 
@@ -180,12 +196,9 @@ def retrieved_sources(result: VerifyResult, web_passages: Sequence[Any] = ()) ->
         add(statement_id(e, source_kind(_get(e, "source"))), text)
     passages = list(web_passages)
     for eid, p in zip(_passage_ids(passages), passages, strict=True):
-        text = str(_get(p, "text") or "")
-        sentence = str(_get(p, "sentence") or "")
+        # The text only, not the passage's `sentence`: that is the quote under test.
         for key in (eid, _get(p, "source_id"), _get(p, "url")):
-            add(key, text)
-            if sentence and sentence not in text:
-                add(key, sentence)
+            add(key, str(_get(p, "text") or ""))
     return {k: "\n".join(v) for k, v in out.items()}
 
 
@@ -256,12 +269,17 @@ def _passage_evidence(passages: Sequence[Any]) -> list[ReportEvidence]:
 
 
 def _kinds_phrase(evidence: Iterable[ReportEvidence]) -> str:
-    kinds = sorted({e.source_kind for e in evidence}, key=lambda k: (DEFAULT_TRUST_ORDER.index(trust_class(k)), k))
+    kinds = sorted(
+        {e.source_kind for e in evidence},
+        key=lambda k: (DEFAULT_TRUST_ORDER.index(trust_class(k)), k),
+    )
     return ", ".join(KIND_NAMES.get(k, k) for k in kinds)
 
 
-def _count(n: int, what: str) -> str:
-    return f"{n} {what}" + ("" if n == 1 else "s")
+def _pieces(items: Sequence[ReportEvidence], verb: str) -> str:
+    """``2 pieces of evidence (demo KG, web) support`` / ``1 piece ... supports``."""
+    n = len(items)
+    return f"{n} piece{'' if n == 1 else 's'} of evidence ({_kinds_phrase(items)}) {verb}{'s' if n == 1 else ''}"
 
 
 def consensus_text(evidence: Sequence[ReportEvidence], scope: str = "") -> str:
@@ -270,13 +288,13 @@ def consensus_text(evidence: Sequence[ReportEvidence], scope: str = "") -> str:
     ref = [e for e in evidence if e.stance == "refutes"]
     if sup and ref:
         text = (
-            f"The sources disagree: {_count(len(sup), 'piece')} of evidence support the claim "
-            f"({_kinds_phrase(sup)}) and {len(ref)} refute it ({_kinds_phrase(ref)}); see the source conflicts."
+            f"The sources disagree: {_pieces(sup, 'support')} the claim and "
+            f"{_pieces(ref, 'refute')} it; see the source conflicts."
         )
     elif sup:
-        text = f"The sources agree: {_count(len(sup), 'piece')} of evidence support the claim ({_kinds_phrase(sup)}), none refutes it."
+        text = f"The sources agree: {_pieces(sup, 'support')} the claim and none refutes it."
     elif ref:
-        text = f"The sources agree: {_count(len(ref), 'piece')} of evidence refute the claim ({_kinds_phrase(ref)}), none supports it."
+        text = f"The sources agree: {_pieces(ref, 'refute')} the claim and none supports it."
     else:
         text = "No retrieved source speaks for or against the claim."
     return f"{text} {scope}".strip()
@@ -292,15 +310,23 @@ def _norm(text: str) -> str:
     return " ".join(text.casefold().split())
 
 
-def scope_check(result: VerifyResult, kg: Sequence[tuple[Any, ReportEvidence]], passages: Sequence[ReportEvidence],
-                passage_texts: Mapping[str, str]) -> str:
+def scope_check(
+    result: VerifyResult,
+    kg: Sequence[tuple[Any, ReportEvidence]],
+    passages: Sequence[ReportEvidence],
+    passage_texts: Mapping[str, str],
+) -> str:
     """Does the evidence speak to the exact claim, or only to a related one?"""
     triples = result.triples
     if not triples:
-        return SCOPE + "the claim was not read as a (subject, relation, object) triple, so the evidence was not matched against it."
+        return SCOPE + (
+            "the claim was not read as a (subject, relation, object) triple, "
+            "so the evidence was not matched against it."
+        )
     stance_kg = [(f, ev) for f, ev in kg if ev.stance != "neutral"]
     pool = stance_kg or list(kg)
     exact, other_value, related = [], [], []
+    relation = ""
     for f, ev in pool:
         s, p, o = _get(f, "subject"), _get(f, "predicate"), _get(f, "object")
         for t in triples:
@@ -308,6 +334,7 @@ def scope_check(result: VerifyResult, kg: Sequence[tuple[Any, ReportEvidence]], 
             if s == t.subject_id and p in t.relation_ids:
                 same = o == t.object_id if t.object_id else _norm(str(o)) == _norm(t.object)
                 (exact if same else other_value).append(ev.evidence_id)
+                relation = relation or _get(f, "predicate_label") or t.relation
                 break
             if s in ends or o in ends:
                 related.append(ev.evidence_id)
@@ -326,18 +353,24 @@ def scope_check(result: VerifyResult, kg: Sequence[tuple[Any, ReportEvidence]], 
         return ", ".join(xs[:6]) + (", …" if len(xs) > 6 else "")
 
     t = triples[0]
+    chain = ids([ev.evidence_id for _, ev in stance_kg])
     if exact:
         return SCOPE + f"the evidence states the exact claim ({ids(exact)})."
     if other_value:
         return SCOPE + (
-            f"the evidence gives {t.subject}'s {t.relation} with another value ({ids(other_value)}); "
+            f"the evidence gives another value for {t.subject}'s {relation} ({ids(other_value)}); "
             "it bears on the exact claim only if that relation has a single value."
         )
     hops = {int(_get(f, "hop", 0) or 0) for f, _ in stance_kg}
     if len(stance_kg) > 1 and max(hops, default=0) > 1:
-        return SCOPE + f"no single fact states the claim; it follows from a chain of facts ({ids([ev.evidence_id for _, ev in stance_kg])})."
+        return (
+            SCOPE + f"no single fact states the claim; it follows from a chain of facts ({chain})."
+        )
     if related:
-        return SCOPE + f"the evidence concerns the claim's entities but not the claimed statement ({ids(related)}); it speaks only to related claims."
+        return SCOPE + (
+            f"the evidence concerns the claim's entities but not the claimed statement ({ids(related)}); "
+            "it speaks only to related claims."
+        )
     return SCOPE + "none of the evidence mentions the claim's entities."
 
 
@@ -353,7 +386,9 @@ def _side(items: Sequence[ReportEvidence]) -> str:
     ref = [e.evidence_id for e in items if e.stance == "refutes"]
     if sup and ref:
         return f"both supports ({', '.join(sup)}) and refutes ({', '.join(ref)}) the claim"
-    return f"supports the claim ({', '.join(sup)})" if sup else f"refutes the claim ({', '.join(ref)})"
+    return (
+        f"supports the claim ({', '.join(sup)})" if sup else f"refutes the claim ({', '.join(ref)})"
+    )
 
 
 def _class_name(cls: str, items: Sequence[ReportEvidence]) -> str:
@@ -370,8 +405,11 @@ def _net_stance(items: Sequence[ReportEvidence]) -> Stance | None:
     return "supports" if sup > ref else "refutes" if ref > sup else None
 
 
-def find_conflicts(evidence: Sequence[ReportEvidence], conclusion: VerdictLabel,
-                   trust_order: Sequence[str] | str | None = None) -> list[SourceConflict]:
+def find_conflicts(
+    evidence: Sequence[ReportEvidence],
+    conclusion: VerdictLabel,
+    trust_order: Sequence[str] | str | None = None,
+) -> list[SourceConflict]:
     """One conflict per pair of trust classes whose evidence takes opposite stances."""
     order = normalise_trust_order(trust_order)
     by_class: dict[str, list[ReportEvidence]] = {}
@@ -398,7 +436,9 @@ def find_conflicts(evidence: Sequence[ReportEvidence], conclusion: VerdictLabel,
     return conflicts
 
 
-def _resolution(order: tuple[str, ...], hi: str, lo: str, stance: Stance | None, conclusion: VerdictLabel) -> str:
+def _resolution(
+    order: tuple[str, ...], hi: str, lo: str, stance: Stance | None, conclusion: VerdictLabel
+) -> str:
     rank = " > ".join(CLASS_NAMES[c] for c in order)
     if stance is None:
         return (
@@ -414,13 +454,17 @@ def _resolution(order: tuple[str, ...], hi: str, lo: str, stance: Stance | None,
         return text + f" The conclusion ({conclusion.value}) agrees."
     if conclusion == VerdictLabel.NEI:
         return text + f" The conclusion ({conclusion.value}) leaves the conflict open."
-    return text + f" The conclusion ({conclusion.value}) follows the less trusted source: review it."
+    return (
+        text + f" The conclusion ({conclusion.value}) follows the less trusted source: review it."
+    )
 
 
 # -- graph ------------------------------------------------------------------------
 
 
-def _graph(result: VerifyResult, kg: Sequence[tuple[Any, ReportEvidence]]) -> tuple[list[GraphNode], list[GraphEdge]]:
+def _graph(
+    result: VerifyResult, kg: Sequence[tuple[Any, ReportEvidence]]
+) -> tuple[list[GraphNode], list[GraphEdge]]:
     nodes: dict[str, str] = {}
 
     def node(iri: str, label: str | None) -> str:
@@ -485,8 +529,13 @@ def build_report(
     passages = list(web_passages)
     kg = _kg_evidence(result)
     web = _passage_evidence(passages)
-    texts = {eid: str(_get(p, "text") or "") for eid, p in zip(_passage_ids(passages), passages, strict=True)}
-    cited = [ev for _, ev in kg if ev.stance != "neutral"] + [ev for ev in web if ev.stance != "neutral"]
+    texts = {
+        eid: str(_get(p, "text") or "")
+        for eid, p in zip(_passage_ids(passages), passages, strict=True)
+    }
+    cited = [ev for _, ev in kg if ev.stance != "neutral"] + [
+        ev for ev in web if ev.stance != "neutral"
+    ]
     supporting = [ev for ev in cited if ev.stance == "supports"]
     refuting = [ev for ev in cited if ev.stance == "refutes"]
     nodes, edges = _graph(result, kg)

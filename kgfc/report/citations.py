@@ -3,9 +3,10 @@
 A citation is one piece of :class:`~kgfc.models.ReportEvidence` in a report's
 supporting or refuting evidence. It passes when
 
-1. its ``source_id`` (or, failing that, its ``evidence_id``) is a key of
-   ``retrieved``: the sources the tools actually returned in this episode
-   (reason ``not_retrieved`` otherwise), and
+1. its ``source_id`` is a key of ``retrieved``: the sources the tools
+   actually returned in this episode (reason ``not_retrieved`` otherwise);
+   a citation whose source id is empty or is its evidence id (``E3``) is
+   looked up by that evidence id, and
 2. its quoted ``sentence`` matches that source's text with a ROUGE-L
    precision of at least :data:`MIN_PRECISION` (reason ``misquoted``
    otherwise). Sources are long, so the quote is scored against each
@@ -154,13 +155,42 @@ def _evidence_of(report_or_parts: Report | Iterable[ReportEvidence]) -> list[Rep
 
 def check_citation(ev: ReportEvidence, retrieved: Mapping[str, object]) -> CitationProblem | None:
     """None when the citation holds, else what is wrong with it."""
-    key = ev.source_id if ev.source_id in retrieved else ev.evidence_id
+    # The evidence id stands in only for a citation that names no other source: a
+    # made-up URL must not pass because its evidence id happens to be a known one.
+    key = ev.source_id if ev.source_id else ev.evidence_id
     if key not in retrieved:
-        return CitationProblem(evidence_id=ev.evidence_id, source_id=ev.source_id, reason="not_retrieved")
+        return CitationProblem(
+            evidence_id=ev.evidence_id, source_id=ev.source_id, reason="not_retrieved"
+        )
     score = quote_precision(ev.sentence, _source_text(retrieved[key]))
     if score < MIN_PRECISION:
-        return CitationProblem(evidence_id=ev.evidence_id, source_id=ev.source_id, reason="misquoted", score=round(score, 4))
+        return CitationProblem(
+            evidence_id=ev.evidence_id,
+            source_id=ev.source_id,
+            reason="misquoted",
+            score=round(score, 4),
+        )
     return None
+
+
+def _check_all(
+    report_or_parts: Report | Iterable[ReportEvidence], retrieved: Mapping[str, object]
+) -> tuple[list[ReportEvidence], CitationCheck]:
+    """The evidence that fails (the objects themselves) and the counts."""
+    evidence = _evidence_of(report_or_parts)
+    failed, problems = [], []
+    for ev in evidence:
+        if problem := check_citation(ev, retrieved):
+            failed.append(ev)
+            problems.append(problem)
+    total, removed = len(evidence), len(problems)
+    check = CitationCheck(
+        kept=total - removed,
+        removed=removed,
+        ehr=round(removed / total, 4) if total else 0.0,
+        problems=problems,
+    )
+    return failed, check
 
 
 def validate_citations(
@@ -169,20 +199,13 @@ def validate_citations(
     """Check every citation of a report (or of a list of evidence) against what was retrieved.
 
     ``retrieved`` maps a source id (URL, ``PMID:n``, Wikidata statement IRI,
-    graph IRI) or an evidence id (``E1``) to that source's text (a string, or
-    a list of strings joined as separate lines). Build it from what the tools
-    returned in this episode, never from the report itself;
+    graph IRI) or an evidence id (``E1``, for citations that give no other
+    source id) to that source's text (a string, or a list of strings joined
+    as separate lines). Build it from what the tools returned in this
+    episode, never from the report itself;
     :func:`kgfc.report.build.retrieved_sources` does that for a verify result.
     """
-    problems = [p for ev in _evidence_of(report_or_parts) if (p := check_citation(ev, retrieved))]
-    total = len(_evidence_of(report_or_parts))
-    removed = len(problems)
-    return CitationCheck(
-        kept=total - removed,
-        removed=removed,
-        ehr=round(removed / total, 4) if total else 0.0,
-        problems=problems,
-    )
+    return _check_all(report_or_parts, retrieved)[1]
 
 
 def evidence_quality(report: Report) -> float | None:
@@ -214,17 +237,21 @@ def apply_citation_check(
     """
     from kgfc.report import build
 
-    check = validate_citations(report, retrieved)
-    bad = {p.evidence_id for p in check.problems}
-    if not bad:
-        return report.model_copy(update={"citation_check": check, "eqs": evidence_quality(report)}, deep=True)
-    removed = [e for e in _evidence_of(report) if e.evidence_id in bad]
-    supporting = [e for e in report.supporting_evidence if e.evidence_id not in bad]
-    refuting = [e for e in report.refuting_evidence if e.evidence_id not in bad]
+    removed, check = _check_all(report, retrieved)
+    if not removed:
+        return report.model_copy(
+            update={"citation_check": check, "eqs": evidence_quality(report)}, deep=True
+        )
+    # By identity, not by id: a made-up citation may reuse the id of a good one.
+    gone = {id(e) for e in removed}
+    supporting = [e for e in report.supporting_evidence if id(e) not in gone]
+    refuting = [e for e in report.refuting_evidence if id(e) not in gone]
+    bad = {e.evidence_id for e in removed} - {e.evidence_id for e in supporting + refuting}
 
     def still_valid(reason: str) -> bool:
         return not any(
-            re.search(rf"\b{re.escape(e.evidence_id)}\b", reason) or (e.sentence and e.sentence in reason)
+            (e.evidence_id in bad and re.search(rf"\b{re.escape(e.evidence_id)}\b", reason))
+            or (e.sentence and e.sentence in reason)
             for e in removed
         )
 
@@ -232,7 +259,9 @@ def apply_citation_check(
         update={
             "reasons_to_support": [r for r in report.summary.reasons_to_support if still_valid(r)],
             "reasons_to_refute": [r for r in report.summary.reasons_to_refute if still_valid(r)],
-            "consensus": build.consensus_text(supporting + refuting, build.scope_part(report.summary.consensus)),
+            "consensus": build.consensus_text(
+                supporting + refuting, build.scope_part(report.summary.consensus)
+            ),
         }
     )
     edges = [e for e in report.edges if e.evidence_id not in bad]
@@ -246,7 +275,9 @@ def apply_citation_check(
             "summary": summary,
             "edges": edges,
             "nodes": nodes,
-            "conflicts": build.find_conflicts(supporting + refuting, report.conclusion, trust_order),
+            "conflicts": build.find_conflicts(
+                supporting + refuting, report.conclusion, trust_order
+            ),
             "citation_check": check,
         },
         deep=True,

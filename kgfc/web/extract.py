@@ -434,6 +434,11 @@ class TripleExtractor:
         """
         key = normalise(text).split()
         n = len(key)
+        occurrences = sum(
+            1 for k in range(len(spans.words) - n + 1) if spans.words[k : k + n] == key
+        )
+        if n == 0 or occurrences != 1:  # "Obama ... Michelle Obama": which one is meant?
+            return text
         best: tuple[int, int] | None = None
         for i, j in spans.found:
             if j - i <= n or (best is not None and j - i <= best[1] - best[0]):

@@ -198,7 +198,7 @@ class WebKGIntegrator:
         if not isinstance(raw, ox.Store):
             raise ConfigError(
                 "Web integration writes to the embedded Oxigraph store only.",
-                hint="Ingest into an oxigraph:PATH store, then `kgfc kg sync` it to other backends.",
+                hint="Ingest into the default store or an oxigraph:PATH store.",
             )
         self.store = store
         self.raw: ox.Store = raw
@@ -206,11 +206,12 @@ class WebKGIntegrator:
         self.extractor = extractor or TripleExtractor(store, llm, counters=self.counters)
         self.settings = settings
         self._fetcher = fetcher
+        self._own_fetcher = False
         self._kinds: dict[ox.NamedNode, str | None] = {}
 
     def close(self) -> None:
-        """Release the page fetcher's connections, if a URL was fetched."""
-        if self._fetcher is not None and hasattr(self._fetcher, "close"):
+        """Release the connections of the page fetcher this integrator made, if any."""
+        if self._own_fetcher and self._fetcher is not None:
             self._fetcher.close()
 
     def __enter__(self) -> WebKGIntegrator:
@@ -594,6 +595,7 @@ class WebKGIntegrator:
             from kgfc.web.fetch import SafeFetcher
 
             self._fetcher = SafeFetcher(self.settings or load_settings())
+            self._own_fetcher = True
         page = self._fetcher.fetch(url)
         self.counters.pages_fetched += 0 if page.from_cache else 1
         return IngestDocument(
