@@ -254,3 +254,22 @@ def test_cli_fail_on(demo_path):
     res = CliRunner().invoke(cli, ["verify", "Tony Blair was born in London.", "--fail-on", "refuted",
                                    "--no-record", "--store", str(demo_path)])
     assert res.exit_code == 1
+
+
+@pytest.mark.parametrize("fmt", ["json", "md", "html"])
+def test_cli_report_views(demo_path, tmp_path, fmt):
+    out = tmp_path / f"report.{fmt}"
+    res = CliRunner().invoke(cli, ["verify", "Tony Blair was born in London.", "--report", fmt, "-o", str(out),
+                                   "--no-record", "--store", str(demo_path)])
+    assert res.exit_code == 0, res.output
+    text = out.read_text()
+    if fmt == "json":
+        data = json.loads(text)
+        assert data["conclusion"] == "REFUTED"
+        assert [e["sentence"] for e in data["refuting_evidence"]] == ["Tony Blair place of birth Edinburgh"]
+        assert data["citation_check"]["removed"] == 0 and data["citation_check"]["ehr"] == 0.0
+        assert set(data["summary"]) >= {"reasons_to_support", "reasons_to_refute", "final_justification"}
+    elif fmt == "md":
+        assert "REFUTED" in text and "Tony Blair place of birth Edinburgh" in text
+    else:
+        assert text.lstrip().lower().startswith("<!doctype html") and "Tony Blair" in text

@@ -180,9 +180,16 @@ def _run(verifier, item: Item, *, strict: bool) -> VerifyResult:
 def _write_report(results: list[VerifyResult], fmt: str, output: str) -> None:
     from pathlib import Path
 
-    from kgfc.report import build_report, to_html, to_json, to_markdown
+    from types import SimpleNamespace
 
-    reports = [build_report(r) for r in results if not r.error]
+    from kgfc.report import build_report, retrieved_sources, to_html, to_json, to_markdown
+
+    reports = []
+    for r in results:
+        if r.error:
+            continue
+        passages = [SimpleNamespace(**p) for p in r.web_passages]
+        reports.append(build_report(r, web_passages=passages, retrieved=retrieved_sources(r, passages)))
     if fmt == "json":
         text = to_json(reports[0]) if len(reports) == 1 else "[" + ",\n".join(to_json(r) for r in reports) + "]"
     elif fmt == "md":

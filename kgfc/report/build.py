@@ -29,7 +29,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, Literal
 
 from kgfc.errors import ConfigError
 from kgfc.kg import vocab as V
@@ -68,7 +68,7 @@ CLASS_NAMES = {"wikidata": "Wikidata/KG", "pubmed": "PubMed", "web": "web"}
 SCOPE = "Scope: "
 CONTEXT_CHARS = 500
 
-Stance = str  # "supports" | "refutes" | "neutral"
+Stance = Literal["supports", "refutes", "neutral"]
 
 
 def _get(obj: Any, name: str, default: Any = None) -> Any:

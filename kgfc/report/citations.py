@@ -225,7 +225,7 @@ def apply_citation_check(
     report: Report,
     retrieved: Mapping[str, object],
     *,
-    trust_order: Sequence[str] | None = None,
+    trust_order: Sequence[str] | str | None = None,
 ) -> Report:
     """A copy of ``report`` without the citations that fail, with ``citation_check`` and ``eqs`` set.
 

@@ -18,6 +18,7 @@ from html import escape
 from typing import Any
 
 from kgfc.models import Report, ReportEvidence, VerdictLabel
+from kgfc.report.build import KIND_NAMES
 
 KIND_COLOURS = {
     "wikidata": "#3366cc",
@@ -28,14 +29,6 @@ KIND_COLOURS = {
     "web": "#e67e22",
 }
 _EXTRA_COLOURS = ("#b7950b", "#16a085", "#d35400", "#7f8c8d", "#6c3483", "#1e8449")
-KIND_LABELS = {
-    "wikidata": "Wikidata",
-    "demo": "demo KG (CoDEx)",
-    "file": "loaded RDF file",
-    "kg": "KG",
-    "pubmed": "PubMed",
-    "web": "web",
-}
 _PMID = re.compile(r"^PMID:?\s*(\d{1,9})$", re.I)
 _HTTP = re.compile(r"^https?://[^\s<>\"'`]+$", re.I)
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<|~&])")
@@ -127,7 +120,7 @@ def _md_evidence(items: list[ReportEvidence]) -> list[str]:
     for e in items:
         lines.append(f"- **{_md(e.evidence_id)}** “{_md(e.sentence)}”  ")
         lines.append(
-            f"  source: {_md_source(e.source_id)} · {_md(KIND_LABELS.get(e.source_kind, e.source_kind))}"
+            f"  source: {_md_source(e.source_id)} · {_md(KIND_NAMES.get(e.source_kind, e.source_kind))}"
             f" · confidence {e.confidence:.2f}" + ("  " if e.context else "")
         )
         if e.context:
@@ -203,7 +196,7 @@ def to_markdown(report: Report) -> str:
             prov = e.provenance
             out.append(
                 f"- {_md(e.evidence_id)}: {_md(prov.get('sentence') or e.label)} "
-                f"({_md(KIND_LABELS.get(e.kind, e.kind))}, hop {_md(prov.get('hop', ''))}"
+                f"({_md(KIND_NAMES.get(e.kind, e.kind))}, hop {_md(prov.get('hop', ''))}"
                 + (", cited" if prov.get("cited") else "")
                 + ")"
             )
@@ -236,7 +229,7 @@ def _h_evidence(title: str, items: list[ReportEvidence], css: str, colours: dict
         rows.append(
             f'<li class="evidence {css}" data-evidence="{_h(e.evidence_id)}" tabindex="0">'
             f'<span class="eid">{_h(e.evidence_id)}</span> <q>{_h(e.sentence)}</q>'
-            f'<div class="meta">{_swatch(colours.get(e.source_kind, "#777"))}{_h(KIND_LABELS.get(e.source_kind, e.source_kind))}'
+            f'<div class="meta">{_swatch(colours.get(e.source_kind, "#777"))}{_h(KIND_NAMES.get(e.source_kind, e.source_kind))}'
             f" · confidence {e.confidence:.2f} · {_h_source(e.source_id)}</div>"
             + (f'<div class="context">{_h(e.context)}</div>' if e.context else "")
             + "</li>"
@@ -290,7 +283,7 @@ def to_html(report: Report) -> str:
         "nodes": [n.model_dump(mode="json") for n in report.nodes],
         "edges": [e.model_dump(mode="json") for e in report.edges],
         "colours": colours,
-        "kindLabels": {k: KIND_LABELS.get(k, k) for k in colours},
+        "kindLabels": {k: KIND_NAMES.get(k, k) for k in colours},
     }
     conflicts = "".join(
         f'<li><p>{_h(c.description)}</p><p class="resolution"><b>Resolution:</b> {_h(c.resolution)}</p>'
@@ -303,7 +296,7 @@ def to_html(report: Report) -> str:
     )
     legend_kinds = list(dict.fromkeys(e.kind for e in report.edges))
     legend = "".join(
-        f"<li>{_swatch(colours[k])}{_h(KIND_LABELS.get(k, k))}</li>" for k in legend_kinds
+        f"<li>{_swatch(colours[k])}{_h(KIND_NAMES.get(k, k))}</li>" for k in legend_kinds
     )
     facts = "".join(
         f"<tr><td>{_h(e.evidence_id)}</td><td>{_h(e.provenance.get('sentence') or e.label)}</td>"
