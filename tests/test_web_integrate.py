@@ -503,6 +503,39 @@ class _FailingFetcher:
         pass
 
 
+class _PageFetcher:
+    """Serves one page, as SafeFetcher would after following a redirect."""
+
+    def __init__(self) -> None:
+        self.fetched: list[str] = []
+
+    def fetch(self, url: str):
+        from kgfc.web.fetch import FetchedPage
+
+        self.fetched.append(url)
+        return FetchedPage(
+            url=url,
+            final_url="https://example.org/obama-final",
+            title="Barack Obama",
+            text="Obama won the Nobel Peace Prize in 2009.",
+            content_type="text/html",
+        )
+
+
+def test_ingest_a_url_goes_through_the_fetcher_and_keys_the_graph_by_the_final_url(store):
+    fetcher = _PageFetcher()
+    report = WebKGIntegrator(store, fetcher=fetcher).ingest(
+        "https://example.org/obama", query="nobel"
+    )
+    (r,) = report.results
+    assert fetcher.fetched == ["https://example.org/obama"]
+    assert r.source_iri == source_iri("web", "https://example.org/obama-final")
+    assert values(store, r.source_iri, V.PROV + "wasDerivedFrom", r.source_iri) == [
+        "https://example.org/obama-final"
+    ]
+    assert r.triples_added == 1
+
+
 def test_ingest_a_directory_resumes_and_records_failures_without_stopping(store, corpus):
     calls: list[tuple[int, int]] = []
     w = WebKGIntegrator(store, fetcher=_FailingFetcher())

@@ -77,7 +77,7 @@ def ingest_cmd(
             f"{report.annotations} text annotations. Extractor: {report.extractor}."
         )
     for doc, why in report.failed.items():
-        info(f"failed  {doc}: {why}")
+        click.echo(f"failed  {doc}: {why}", err=True)
     if report.failed and not report.documents:
         raise SystemExit(1)
 
