@@ -30,7 +30,7 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel, Field
 
-from kgfc.agent.pipeline import Verifier, check_claim_text
+from kgfc.agent.pipeline import Verifier, check_claim_text, is_web_source
 from kgfc.errors import ConfigError, KgfcError, LLMError, RemoteError
 from kgfc.kg.beam import BeamSearch
 from kgfc.models import (
@@ -171,7 +171,11 @@ class RulePolicy:
         if v.label is not VerdictLabel.NEI and v.confidence >= self.confident:
             return Action.VERDICT, {}, f"evidence is sufficient ({v.label.value}, {v.confidence:.2f})"
         beam = state.beam
-        if not beam.exhausted and beam.hops_done < state.max_hops and not beam.decided():
+        # Keep a step for the web (when there is one) before the final verdict.
+        left = agent.max_steps - len(state.steps) - 1
+        web_left = agent.web is not None and "web" not in state.searched
+        can_expand = not beam.exhausted and beam.hops_done < state.max_hops and not beam.decided()
+        if can_expand and (left >= 2 or not web_left):
             return Action.EXPAND, {}, f"evidence insufficient after {beam.hops_done} hop(s)"
         if agent.web is not None and "web" not in state.searched:
             return Action.WEB, {"query": agent.web_query(state)}, "the KG does not settle it"
@@ -416,27 +420,34 @@ class Agent:
         step.evidence_added = [e.id for e in obs.evidence]
 
     def _kg_first_verdict(self, reasoner, state: EpisodeState, triples, counters: Counters, *, forced: bool = False) -> Verdict:
-        """KG facts outrank web text: the web is consulted only when the KG alone does not decide."""
-        kg = state.kg_evidence()
+        """KG facts outrank web text: the web is consulted only when the KG alone does not decide.
+
+        "Web" here also covers facts that earlier web/PubMed searches wrote into the
+        KG: they are remembered hypotheses, not Wikidata statements.
+        """
+        all_kg = state.kg_evidence()
+        kg = [e for e in all_kg if not is_web_source(e.fact.source)]
+        web = [e for e in all_kg if is_web_source(e.fact.source)] + state.web_evidence
         if not state.linked and not state.web_evidence:
-            return self.v._decide(state.claim, triples, kg, counters, [])
+            return self.v._decide(state.claim, triples, all_kg, counters, [])
         kw = {"forced": True} if forced and _accepts_forced(reasoner) else {}
-        if not state.web_evidence:
+        if not web:
             return reasoner.verdict(state.claim, triples, kg, counters, **kw)
         if reasoner.name == "local":
             first = reasoner.verdict(state.claim, triples, kg, counters)
             if first.label is not VerdictLabel.NEI:
                 return first
-            both = reasoner.verdict(state.claim, triples, kg + state.web_evidence, counters)
-            web_conf = max((e.score for e in state.web_evidence if e.id in both.cited), default=0.0)
-            if both.label is not VerdictLabel.NEI and any(c.startswith("W") for c in both.cited):
+            both = reasoner.verdict(state.claim, triples, kg + web, counters)
+            web_ids = {e.id for e in web}
+            web_conf = max((e.score if e.hop == 0 else 0.7 for e in web if e.id in both.cited), default=0.0)
+            if both.label is not VerdictLabel.NEI and any(c in web_ids for c in both.cited):
                 # web text expands hypotheses but is not authoritative: scale by its confidence
                 both = both.model_copy(update={
                     "confidence": round(min(both.confidence, 0.5 + 0.4 * web_conf), 4),
                     "justification": both.justification + " (relies on web evidence)",
                 })
             return both
-        return reasoner.verdict(state.claim, triples, kg + state.web_evidence, counters, **kw)
+        return reasoner.verdict(state.claim, triples, all_kg + state.web_evidence, counters, **kw)
 
     def _verdict(self, state: EpisodeState, *, forced: bool, local: bool) -> Verdict:
         triples = state.analysis.triples if state.analysis else []

@@ -30,6 +30,24 @@ from kgfc.settings import Settings
 log = logging.getLogger(__name__)
 
 MAX_CLAIM_CHARS = 2_000
+VALUE_LABELS = frozenset({"DATE", "TIME", "PERCENT", "MONEY", "QUANTITY", "ORDINAL", "CARDINAL"})
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
+           "october", "november", "december")
+
+
+def _looks_like_value(text: str) -> bool:
+    """A date or number written as text (\"1961\", \"August 4, 1961\", \"4 Aug 1961\", \"3.5 million\")."""
+    import re
+
+    t = text.strip().lower()
+    if re.fullmatch(r"[\d\s.,:/-]+(million|billion|thousand|%)?", t):
+        return True
+    return bool(re.search(r"\b\d{3,4}\b", t)) and any(m in t or m[:3] in t.split() for m in _MONTHS)
+
+
+def is_web_source(iri: str | None) -> bool:
+    """Facts from web pages or PubMed: hypotheses, never as authoritative as the KG's own sources."""
+    return bool(iri) and iri.startswith((V.KGFC_SOURCE + "web/", V.KGFC_SOURCE + "pubmed/"))
 
 
 def check_claim_text(text: object) -> str:
@@ -105,9 +123,10 @@ class Verifier:
         return decompose(text, self._aligner)
 
     def link(self, text: str, analysis: ClaimAnalysis) -> list[LinkedEntity]:
-        mentions = [m.text for m in analysis.mentions]
+        # Dates and quantities are values, not entities ("August 4" must not link to "Scream 4").
+        mentions = [m.text for m in analysis.mentions if m.label not in VALUE_LABELS]
         for t in analysis.triples:
-            mentions += [t.subject, t.object]
+            mentions += [x for x in (t.subject, t.object) if not _looks_like_value(x)]
         linker = EntityLinker(self.store, source=self._search_source(), ranker=self._rank_plain)
         linked = linker.link(text, mentions)
         by_mention = {e.mention: e.entity for e in linked}

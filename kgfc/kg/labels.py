@@ -83,7 +83,9 @@ class LabelIndex:
         # (tens of ms on the demo KG) and an exact label is what linking wants.
         if fuzzy and not best and self._keys:
             for match, score, _ in process.extract(
-                key, self._keys, scorer=fuzz.WRatio, limit=limit * 3, score_cutoff=80
+                # token_sort_ratio: typos and word order, but no partial matches
+                # ("childhood" must not find "Chile", as WRatio's partial scoring did)
+                key, self._keys, scorer=fuzz.token_sort_ratio, limit=limit * 3, score_cutoff=82
             ):
                 if match == key:
                     continue
