@@ -328,8 +328,57 @@ class OxigraphStore:
         return len(quads)
 
     def _changed(self) -> None:
+        self.mark_changed()
+
+    def mark_changed(self, *, keep_label_index: bool = False) -> None:
+        """Facts changed: bump the generation and drop caches of derived data."""
         self.generation += 1
-        self._label_index = None
+        if not keep_label_index:
+            self._label_index = None
+        cache = self._query_cache_dir()
+        if cache is not None and cache.exists():
+            import shutil
+
+            shutil.rmtree(cache, ignore_errors=True)
+
+    def _query_cache_dir(self) -> Path | None:
+        if self.path is None:
+            return None
+        from kgfc.settings import default_home
+
+        digest = hashlib.sha256(str(self.path.resolve()).encode()).hexdigest()[:16]
+        return default_home() / "cache" / "queries" / digest
+
+    def run_cached(self, name: str) -> list[dict[str, str | None]]:
+        """``run(name)`` for whole-store aggregates (no bindings), cached on disk for on-disk stores.
+
+        Statistics such as property functionality take seconds on the demo KG and
+        every ``kgfc verify`` process needs them. The cache is keyed by the store's
+        source graphs (claims excluded) and dropped by every write of facts.
+        """
+        import json
+
+        cache = self._query_cache_dir()
+        if cache is None:
+            return self.run(name)
+        from kgfc.reason.rules import fact_fingerprint
+
+        key = hashlib.sha256(f"{name}|{load_query(name)}|{fact_fingerprint(self)}".encode()).hexdigest()[:24]
+        path = cache / f"{name}-{key}.json"
+        if path.is_file():
+            try:
+                return json.loads(path.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                pass
+        rows = self.run(name)
+        try:
+            cache.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_text(json.dumps(rows), encoding="utf-8")
+            tmp.replace(path)
+        except OSError as exc:
+            log.debug("cannot cache %s: %s", name, exc)
+        return rows
 
     def _check_writable(self) -> None:
         if self.read_only:
@@ -380,7 +429,7 @@ class OxigraphStore:
         from kgfc.kg.labels import LabelIndex
 
         if self._label_index is None:
-            self._label_index = LabelIndex.from_rows(self.run("all_labels"))
+            self._label_index = LabelIndex.from_rows(self.run_cached("all_labels"))
         return self._label_index
 
     def search_labels(self, text: str, limit: int = 10) -> list[LabelHit]:
@@ -397,9 +446,10 @@ class OxigraphStore:
         return sorted(out, key=lambda s: (s.retrieved_at, s.iri))
 
     def stats(self) -> StoreStats:
-        facts = int(self.run("stats_facts")[0]["facts"])
-        entities = int(self.run("stats_entities")[0]["entities"])
-        labels = int(self.run("stats_labels")[0]["labels"])
+        # Full scans (seconds on the demo KG), so cached until the facts change.
+        facts = int(self.run_cached("stats_facts")[0]["facts"])
+        entities = int(self.run_cached("stats_entities")[0]["entities"])
+        labels = int(self.run_cached("stats_labels")[0]["labels"])
         kinds: dict[str, int] = defaultdict(int)
         n_sources = 0
         for row in self.run("sources"):

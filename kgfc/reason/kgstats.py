@@ -96,7 +96,7 @@ class KGStats:
         with self._lock:
             if self._functionality is None:
                 out: dict[str, Functionality] = {}
-                for row in self.store.run("property_functionality"):
+                for row in _run_cached(self.store, "property_functionality"):
                     subjects = int(row["subjects"] or 0)
                     if subjects:
                         p = row["property"]
@@ -123,10 +123,10 @@ class KGStats:
         with self._lock:
             if self._ranges is None:
                 out: dict[str, RangeInfo] = {}
-                for row in self.store.run("property_object_counts"):
+                for row in _run_cached(self.store, "property_object_counts"):
                     p = row["property"]
                     out[p] = RangeInfo(p, int(row["objects"] or 0), int(row["typedObjects"] or 0))
-                for row in self.store.run("property_range_types"):
+                for row in _run_cached(self.store, "property_range_types"):
                     info = out.setdefault(row["property"], RangeInfo(row["property"]))
                     info.types[row["type"]] = int(row["objects"] or 0)
                 self._ranges = out
@@ -143,6 +143,11 @@ class KGStats:
             for row in self.store.run("entity_types", values=ents):
                 out[row["entity"]].add(row["type"])
         return dict(out)
+
+
+def _run_cached(store, name: str):
+    run = getattr(store, "run_cached", None)
+    return run(name) if run is not None else store.run(name)
 
 
 _CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()

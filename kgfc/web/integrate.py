@@ -486,8 +486,8 @@ class WebKGIntegrator:
         for x in stale:
             self.raw.remove(x)
         self._kinds.pop(g, None)
-        if hasattr(self.store, "generation"):  # caches of derived data key on it
-            self.store.generation += 1
+        if hasattr(self.store, "mark_changed"):  # caches of derived data key on it
+            self.store.mark_changed(keep_label_index=True)
 
     def _index_labels(self, labels: dict[str, str]) -> None:
         """Teach an already-built label index the new labels instead of rebuilding it.
