@@ -207,6 +207,10 @@ def test_cli_verify_json_and_stored_claim(demo_path):
     assert facts == [("Tony Blair place of birth Edinburgh", V.KGFC_SOURCE + "demo/codex-m-train")]
     ev = json.loads(runner.invoke(cli, ["kg", "evidence", "blair", "--json", "--store", str(demo_path)]).stdout)
     assert ev["verdict"] == "REFUTED" and any(e["cited"] for e in ev["evidence"])
+    steps = ev["trajectory"]["steps"]
+    assert [s["action"] for s in steps][0] == "InitKGRetrieval" and steps[-1]["action"] == "GiveVerdict"
+    text = runner.invoke(cli, ["kg", "evidence", "blair", "--store", str(demo_path)]).stdout
+    assert "trajectory (rules" in text
     stats = json.loads(runner.invoke(cli, ["kg", "stats", "--json", "--store", str(demo_path)]).stdout)
     assert stats["claims"] >= 1
 

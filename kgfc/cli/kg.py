@@ -320,6 +320,15 @@ def evidence_cmd(claim_id: str, as_json: bool, store, settings) -> None:
         if r["evidenceId"]:
             c["evidence"].append({"id": r["evidenceId"], "text": r["fact"], "subject": r["s"], "predicate": r["p"],
                                   "object": r["o"], "source": r["source"], "cited": r["cited"] == "true"})
+    for r in store.run("claim_trajectory", bindings={"claimId": ox.Literal(claim_id)}):
+        c = claims.get(r["claim"])
+        if c is None:
+            continue
+        c.setdefault("trajectory", {"policy": r["policy"], "stop_reason": r["stopReason"], "steps": []})
+        c["trajectory"]["steps"].append({
+            "index": int(r["index"]), "action": r["action"].rsplit("#", 1)[-1], "arguments": r["arguments"],
+            "observation": r["observation"], "error": r["error"],
+        })
     items = list(claims.values())
     if as_json:
         echo_json(items[0] if len(items) == 1 else items)
@@ -329,6 +338,12 @@ def evidence_cmd(claim_id: str, as_json: bool, store, settings) -> None:
         for e in c["evidence"]:
             mark = "*" if e["cited"] else " "
             click.echo(f"  {mark} {e['id']}: {e['text']}  [source {e['source']}]")
+        if "trajectory" in c:
+            t = c["trajectory"]
+            click.echo(f"  trajectory ({t['policy']}; stopped: {t['stop_reason']}):")
+            for step in t["steps"]:
+                err = f"  [error: {step['error']}]" if step["error"] else ""
+                click.echo(f"    {step['index'] + 1}. {step['action']} {step['arguments']} -> {step['observation']}{err}")
 
 
 from kgfc.cli.ingest import index_cmd, ingest_cmd  # noqa: E402 - the commands live in their own module
