@@ -8,7 +8,13 @@ import io
 import pyoxigraph as ox
 import pytest
 
-from kgfc.errors import InputError, QuerySyntaxError, RDFSyntaxError, StoreLockedError, UnknownQueryError
+from kgfc.errors import (
+    InputError,
+    QuerySyntaxError,
+    RDFSyntaxError,
+    StoreLockedError,
+    UnknownQueryError,
+)
 from kgfc.kg import vocab as V
 from kgfc.kg.oxigraph_store import OxigraphStore, source_iri
 from kgfc.kg.store import GraphStore

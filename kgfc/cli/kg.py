@@ -135,10 +135,7 @@ def query_cmd(sparql, query_file, query_name, binds, as_json, as_csv, no_union, 
     given = [x for x in (sparql, query_file, query_name) if x]
     if len(given) != 1:
         raise click.UsageError("Give exactly one of: a SPARQL string, --file, --name.")
-    if query_name:
-        text = load_query(query_name)
-    else:
-        text = query_file.read() if query_file else sparql
+    text = load_query(query_name) if query_name else (query_file.read() if query_file else sparql)
     if not text.strip():
         raise InputError("The query is empty.")
     subs = {}

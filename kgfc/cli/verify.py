@@ -179,7 +179,6 @@ def _run(verifier, item: Item, *, strict: bool) -> VerifyResult:
 
 def _write_report(results: list[VerifyResult], fmt: str, output: str) -> None:
     from pathlib import Path
-
     from types import SimpleNamespace
 
     from kgfc.report import build_report, retrieved_sources, to_html, to_json, to_markdown
@@ -212,7 +211,7 @@ def _run_batch(verifier, stream, as_nl: bool) -> tuple[list[VerifyResult], int]:
     bar = Progress(len(lines), "verify")
     results: list[VerifyResult] = []
     bad = 0
-    for n, item in enumerate(read_items(iter(lines)), 1):
+    for item in read_items(iter(lines)):
         if item.error is None:
             try:
                 res = _run(verifier, item, strict=False)

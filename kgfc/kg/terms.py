@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
 import re
+from collections.abc import Iterable, Iterator, Sequence
 from datetime import datetime
 
 import pyoxigraph as ox

@@ -308,7 +308,7 @@ class OpenAICompatLLM:
             except (OSError, ValueError, KeyError):
                 pass
         error = ""
-        for attempt in range(self.repair_attempts + 1):
+        for _attempt in range(self.repair_attempts + 1):
             payload: dict[str, Any] = {"model": self.model, "messages": conversation,
                                        "temperature": self.temperature, "tools": list(tools),
                                        "tool_choice": "required"}
