@@ -190,3 +190,16 @@ def test_a_claim_record_round_trips_through_the_vocabulary(onto):
         )
     )
     assert [(r["claim"].value, r["notation"].value) for r in rows] == [("urn:c1", "SUPPORTED")]
+
+
+def test_closed_classes_list_every_member(onto):
+    """kgfc:VerdictLabel and kgfc:Action are owl:oneOf enumerations: a new member must join the list."""
+    rdf_first, rdf_rest = ox.NamedNode(V.RDF + "first"), ox.NamedNode(V.RDF + "rest")
+    nil = ox.NamedNode(V.RDF + "nil")
+    for cls in ("VerdictLabel", "Action"):
+        (head,) = objects(onto, V.KGFC + cls, ox.NamedNode(V.OWL + "oneOf"))
+        listed = set()
+        while head != nil:
+            listed.add(next(onto.quads_for_pattern(head, rdf_first, None)).object.value)
+            head = next(onto.quads_for_pattern(head, rdf_rest, None)).object
+        assert subjects(onto, RDF_TYPE, ox.NamedNode(V.KGFC + cls)) == listed, cls

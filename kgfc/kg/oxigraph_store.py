@@ -394,33 +394,31 @@ class OxigraphStore:
         # An empty VALUES block makes Oxigraph evaluate the incoming branch for
         # every fact before joining; an IRI that matches nothing keeps it instant.
         text = with_values(text, "incoming", inc or [_NOTHING])
+        labels = self.label_index().labels
         seen: set[tuple] = set()
         facts: list[Fact] = []
         for r in self._select(text):
-            value, entity = r["value"], r["entity"]
-            val_label = r["valueLabel"].value if r["valueLabel"] is not None else None
-            ent_label = r["entityLabel"].value if r["entityLabel"] is not None else None
-            if r["direction"].value == "out":
-                s, o, s_label, o_label = entity, value, ent_label, val_label
-            else:
-                s, o, s_label, o_label = value, entity, val_label, ent_label
-            key = (s, r["property"], o, r["g"])
-            if key in seen:  # the same label stored in two graphs doubles a row
+            value, entity, g = r["value"], r["entity"], r["g"].value
+            s, o = (entity, value) if r["direction"].value == "out" else (value, entity)
+            p = r["property"].value
+            key = (s, p, o, g)
+            if key in seen:
                 continue
             seen.add(key)
             is_lit = isinstance(o, ox.Literal)
+            # model_construct: these come straight from the store, validation would only cost time
             facts.append(
-                Fact(
+                Fact.model_construct(
                     subject=s.value,
-                    predicate=r["property"].value,
+                    predicate=p,
                     object=o.value,
                     object_is_literal=is_lit,
                     datatype=o.datatype.value if is_lit and o.language is None else None,
                     lang=o.language if is_lit else None,
-                    subject_label=s_label,
-                    predicate_label=r["propertyLabel"].value if r["propertyLabel"] is not None else None,
-                    object_label=None if is_lit else o_label,
-                    source=r["g"].value,
+                    subject_label=labels.get(s.value),
+                    predicate_label=labels.get(_property_entity(p)),
+                    object_label=None if is_lit else labels.get(o.value),
+                    source=g,
                 )
             )
         return facts
@@ -493,6 +491,11 @@ class OxigraphStore:
 
     def __len__(self) -> int:
         return len(self._store)
+
+
+def _property_entity(predicate: str) -> str:
+    """``wdt:P19`` -> ``wd:P19`` (whose labels name the property); other predicates unchanged."""
+    return V.WD + predicate[len(V.WDT) :] if predicate.startswith(V.WDT) else predicate
 
 
 def _prefixes(fmt: ox.RdfFormat) -> dict[str, str] | None:
