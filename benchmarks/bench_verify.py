@@ -54,12 +54,15 @@ def make_claims(store: OxigraphStore, n: int, seed: int) -> list[tuple[str, bool
     rng = random.Random(seed)
     rng.shuffle(rows)
     by_prop: dict[str, list[str]] = {}
-    for _s, o, p in rows:
+    known: dict[tuple[str, str], set[str]] = {}
+    for s, o, p in rows:
         by_prop.setdefault(p, []).append(o)
+        known.setdefault((s, p), set()).add(o)
     out = []
     for s, o, p in rows[: n // 2]:
         out.append((f"{s} {PROPS[p]} {o}.", True))
-        other = rng.choice([x for x in by_prop[p] if x != o] or [o])
+        # a value the KG does not give this subject (else the "false" claim is true)
+        other = rng.choice([x for x in by_prop[p] if x not in known[(s, p)]])
         out.append((f"{s} {PROPS[p]} {other}.", False))
     return out
 

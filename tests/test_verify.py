@@ -277,3 +277,10 @@ def test_cli_report_views(demo_path, tmp_path, fmt):
         assert "REFUTED" in text and "Tony Blair place of birth Edinburgh" in text
     else:
         assert text.lstrip().lower().startswith("<!doctype html") and "Tony Blair" in text
+
+
+@pytest.mark.parametrize("claim", ["Iain Glen was born in Edinburgh.", "Fat Joe was born in The Bronx."])
+def test_clipped_names_are_widened_for_linking(local, claim):
+    # spaCy's NER clips these to "Glen" and "Bronx"; the capitalised span around them links
+    r = local.verify("w", claim)
+    assert r.verdict.value == "SUPPORTED", r.justification

@@ -7,6 +7,7 @@ builds on these pieces.
 from __future__ import annotations
 
 import logging
+import re
 import time
 from collections.abc import Sequence
 
@@ -43,6 +44,21 @@ def _looks_like_value(text: str) -> bool:
     if re.fullmatch(r"[\d\s.,:/-]+(million|billion|thousand|%)?", t):
         return True
     return bool(re.search(r"\b\d{3,4}\b", t)) and any(m in t or m[:3] in t.split() for m in _MONTHS)
+
+
+_CAP_SPAN = re.compile(r"(?:(?:[A-Z][\w'.-]*|of|de|van|von|the|and|&)\s+)*[A-Z][\w'.-]*")
+
+
+def _widen(claim: str, mention: str) -> str | None:
+    """The capitalised span of ``claim`` that contains ``mention``, when it is longer."""
+    for m in _CAP_SPAN.finditer(claim):
+        span = m.group(0).strip().rstrip(".,;:'")
+        for lead in ("of ", "and ", "& "):  # a span cannot start with a connector
+            if span.lower().startswith(lead):
+                span = span[len(lead):]
+        if mention in span and span != mention:
+            return span
+    return None
 
 
 def is_web_source(iri: str | None) -> bool:
@@ -127,12 +143,26 @@ class Verifier:
         mentions = [m.text for m in analysis.mentions if m.label not in VALUE_LABELS]
         for t in analysis.triples:
             mentions += [x for x in (t.subject, t.object) if not _looks_like_value(x)]
+        # spaCy often clips names ("Iain Glen" -> "Glen", "The Bronx" -> "Bronx"):
+        # try the whole capitalised span around each mention as well.
+        wide = {m: _widen(text, m) for m in mentions}
+        mentions += [w for w in wide.values() if w]
         linker = EntityLinker(self.store, source=self._search_source(), ranker=self._rank_plain)
         linked = linker.link(text, mentions)
-        by_mention = {e.mention: e.entity for e in linked}
+        by_mention = {e.mention: e for e in linked}
+
+        def best(m: str) -> str | None:
+            cands = [by_mention[x] for x in (wide.get(m), m) if x and x in by_mention]
+            return max(cands, key=lambda e: e.score).entity if cands else None
+
         for t in analysis.triples:
-            t.subject_id = t.subject_id or by_mention.get(t.subject)
-            t.object_id = t.object_id or by_mention.get(t.object)
+            t.subject_id = t.subject_id or best(t.subject)
+            t.object_id = t.object_id or best(t.object)
+        # a clipped mention and its widened span may link to different entities: keep the better
+        for m, w in wide.items():
+            if w and m in by_mention and w in by_mention:
+                loser = min(by_mention[m], by_mention[w], key=lambda e: e.score)
+                linked = [e for e in linked if e is not loser]
         # one entity may be linked from several mentions: keep the best per entity
         best: dict[str, LinkedEntity] = {}
         for e in linked:
