@@ -36,8 +36,15 @@ from kgfc.kg.demo import ensure_demo  # noqa: E402
 from kgfc.kg.oxigraph_store import OxigraphStore  # noqa: E402
 from kgfc.settings import load_settings  # noqa: E402
 
-PROPS = {"P19": "was born in", "P20": "died in", "P27": "was a citizen of", "P26": "was married to",
-         "P69": "was educated at", "P108": "worked for", "P463": "was a member of"}
+PROPS = {
+    "P19": "was born in",
+    "P20": "died in",
+    "P27": "was a citizen of",
+    "P26": "was married to",
+    "P69": "was educated at",
+    "P108": "worked for",
+    "P463": "was a member of",
+}
 
 FACTS = """PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
 SELECT ?sl ?ol ?p WHERE {
@@ -49,8 +56,15 @@ SELECT ?sl ?ol ?p WHERE {
 
 def make_claims(store: OxigraphStore, n: int, seed: int) -> list[tuple[str, bool]]:
     values = " ".join(f"<http://www.wikidata.org/prop/direct/{p}>" for p in PROPS)
-    rows = [(r["sl"].value, r["ol"].value, r["p"].value.rsplit("/", 1)[1]) for r in store.sparql(FACTS % values)]
-    rows = [r for r in rows if re.fullmatch(r"[A-Z][\w .'-]+", r[0]) and re.fullmatch(r"[A-Z][\w .'-]+", r[1])]
+    rows = [
+        (r["sl"].value, r["ol"].value, r["p"].value.rsplit("/", 1)[1])
+        for r in store.sparql(FACTS % values)
+    ]
+    rows = [
+        r
+        for r in rows
+        if re.fullmatch(r"[A-Z][\w .'-]+", r[0]) and re.fullmatch(r"[A-Z][\w .'-]+", r[1])
+    ]
     rng = random.Random(seed)
     rng.shuffle(rows)
     by_prop: dict[str, list[str]] = {}
@@ -74,8 +88,12 @@ def pct(xs: list[float], q: float) -> float:
 
 def bench_local(store, claims, beam, hops) -> dict:
     settings = load_settings(offline=True, beam=beam, hops=hops)
-    agent = Agent(Verifier(store, settings, record=False), trajectory_dir=Path("/tmp/kgfc-bench-traj"))
-    for text, _ in claims[:4]:  # load spaCy, the embedder, the label index, KG statistics (once per process)
+    agent = Agent(
+        Verifier(store, settings, record=False), trajectory_dir=Path("/tmp/kgfc-bench-traj")
+    )
+    for text, _ in claims[
+        :4
+    ]:  # load spaCy, the embedder, the label index, KG statistics (once per process)
         agent.run("warm", text)
     lat, queries, verdicts, correct = [], [], {}, 0
     t0 = time.perf_counter()
@@ -114,11 +132,22 @@ def bench_llm(store, claims, beam, hops) -> dict:
         if name == "decompose":
             return json_reply({"triples": [], "keywords": []}, usage=(150, 20))
         if name == "rank":
-            n = len(re.search(r"<<<CANDIDATES\n(.*?)\nCANDIDATES>>>", user, re.S).group(1).splitlines())
-            return json_reply({"scores": [{"id": i, "score": 1.0 / i} for i in range(1, n + 1)]}, usage=(600, 80))
+            n = len(
+                re.search(r"<<<CANDIDATES\n(.*?)\nCANDIDATES>>>", user, re.S).group(1).splitlines()
+            )
+            return json_reply(
+                {"scores": [{"id": i, "score": 1.0 / i} for i in range(1, n + 1)]}, usage=(600, 80)
+            )
         ev = re.findall(r"^(E\d+) ", user, re.M)
-        return json_reply({"verdict": "SUPPORTED" if ev else "NOT ENOUGH INFO", "confidence": 0.8,
-                           "justification": "fake", "cited": ev[:1]}, usage=(900, 60))
+        return json_reply(
+            {
+                "verdict": "SUPPORTED" if ev else "NOT ENOUGH INFO",
+                "confidence": 0.8,
+                "justification": "fake",
+                "cited": ev[:1],
+            },
+            usage=(900, 60),
+        )
 
     settings = load_settings(offline=True, beam=beam, hops=hops)
     with fake_openai(responder=respond) as srv:
@@ -134,8 +163,10 @@ def bench_llm(store, claims, beam, hops) -> dict:
                 inside[0] += time.perf_counter() - s
 
         llm._create_with_retries = timed
-        agent = Agent(Verifier(store, settings, reasoner=LLMReasoner(llm), llm=llm, record=False),
-                      trajectory_dir=Path("/tmp/kgfc-bench-traj"))
+        agent = Agent(
+            Verifier(store, settings, reasoner=LLMReasoner(llm), llm=llm, record=False),
+            trajectory_dir=Path("/tmp/kgfc-bench-traj"),
+        )
         agent.run("warm", claims[0][0])
         calls, tokens, queries, steps, overhead, wall = [], [], [], [], [], []
         for i, (text, _truth) in enumerate(claims):
@@ -180,8 +211,14 @@ def main() -> None:
     local = bench_local(store, claims, args.beam, args.hops)
     llm = bench_llm(store, claims[: args.llm_claims], args.beam, args.hops)
     rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    result = {"k": args.beam, "N": args.hops, "demo_load_s": round(load_s, 2), "local": local, "llm": llm,
-              "peak_rss_mb": round(rss_mb)}
+    result = {
+        "k": args.beam,
+        "N": args.hops,
+        "demo_load_s": round(load_s, 2),
+        "local": local,
+        "llm": llm,
+        "peak_rss_mb": round(rss_mb),
+    }
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(result, indent=2) + "\n")
     print(f"| k=N={args.hops} | value |\n|---|---|")

@@ -134,7 +134,9 @@ class ClaimTriple(BaseModel):
     relation: str
     object: str
     subject_id: str | None = None  # entity IRI once linked
-    relation_ids: list[str] = Field(default_factory=list)  # candidate property IRIs (wdt:...), best first
+    relation_ids: list[str] = Field(
+        default_factory=list
+    )  # candidate property IRIs (wdt:...), best first
     object_id: str | None = None  # entity IRI once linked, or None for a literal value
     negated: bool = False
 
@@ -195,8 +197,12 @@ class Verdict(BaseModel):
     label: VerdictLabel
     confidence: float = Field(ge=0.0, le=1.0)
     justification: str
-    cited: list[str] = Field(default_factory=list, description="EvidenceFact ids the verdict rests on")
-    path: list[str] = Field(default_factory=list, description="reasoning path, for multi-hop entailment")
+    cited: list[str] = Field(
+        default_factory=list, description="EvidenceFact ids the verdict rests on"
+    )
+    path: list[str] = Field(
+        default_factory=list, description="reasoning path, for multi-hop entailment"
+    )
     rejected_citations: int = 0
 
 

@@ -48,12 +48,18 @@ def open_store(spec: str, **kw: Any):
     if spec in ("memory", "memory:"):
         return _memory("")
     kind, sep, rest = spec.partition(":")
-    if not sep or len(kind) == 1 or "/" in kind or "\\" in kind:  # a path, or a Windows drive letter
+    if (
+        not sep or len(kind) == 1 or "/" in kind or "\\" in kind
+    ):  # a path, or a Windows drive letter
         return _oxigraph(spec, **kw)
     _load_plugins()
     factory = _STORES.get(kind)
     if factory is None:
         close = difflib.get_close_matches(kind, list(_STORES), n=1)
-        hint = f"Did you mean {close[0]!r}?" if close else f"Known kinds: {', '.join(sorted(_STORES))}."
+        hint = (
+            f"Did you mean {close[0]!r}?"
+            if close
+            else f"Known kinds: {', '.join(sorted(_STORES))}."
+        )
         raise ConfigError(f"Unknown store kind {kind!r} in {spec!r}.", hint=hint)
     return factory(rest, **kw)

@@ -62,8 +62,12 @@ class _TomlSource(PydanticBaseSettingsSource):
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="KGFC_", extra="ignore")
 
-    home: Path = Field(default_factory=default_home, description="data dir (store, caches, trajectories)")
-    store: str | None = Field(None, description="store spec: PATH, oxigraph:PATH or memory; default HOME/store")
+    home: Path = Field(
+        default_factory=default_home, description="data dir (store, caches, trajectories)"
+    )
+    store: str | None = Field(
+        None, description="store spec: PATH, oxigraph:PATH or memory; default HOME/store"
+    )
     demo: bool = Field(True, description="load the bundled demo KG into an empty default store")
 
     wikidata_endpoint: str = "https://query.wikidata.org/sparql"
@@ -72,7 +76,9 @@ class Settings(BaseSettings):
     offline: bool = Field(False, description="never touch the network; answer from the local store")
     timeout: float = Field(30.0, gt=0, description="seconds per remote call")
     retries: int = Field(3, ge=0, le=10, description="retries after a failed remote call")
-    backoff: float = Field(1.0, ge=0, description="first retry delay in seconds (doubles each time)")
+    backoff: float = Field(
+        1.0, ge=0, description="first retry delay in seconds (doubles each time)"
+    )
 
     llm_base_url: str | None = None
     llm_model: str | None = None
@@ -80,24 +86,36 @@ class Settings(BaseSettings):
 
     web: bool = Field(False, description="search the web when the KG evidence is insufficient")
     pubmed: bool = Field(False, description="search PubMed for biomedical claims")
-    search_provider: str | None = Field(None, description="serper, searxng[:URL], local:DIR or pubmed")
-    corpus_dir: Path | None = Field(None, description="document folder for the 'local' search provider")
+    search_provider: str | None = Field(
+        None, description="serper, searxng[:URL], local:DIR or pubmed"
+    )
+    corpus_dir: Path | None = Field(
+        None, description="document folder for the 'local' search provider"
+    )
     serper_api_key: str | None = None
     serper_url: str = "https://google.serper.dev"
     searxng_url: str | None = None
     ncbi_api_key: str | None = None
     ncbi_email: str | None = None
     ncbi_eutils_url: str = "https://eutils.ncbi.nlm.nih.gov/entrez/eutils"
-    fetch_allow_private: bool = Field(False, description="let the fetcher reach loopback/private addresses")
-    fetch_allow_hosts: str | None = Field(None, description="comma-separated hosts/IPs/CIDRs the fetcher may reach")
+    fetch_allow_private: bool = Field(
+        False, description="let the fetcher reach loopback/private addresses"
+    )
+    fetch_allow_hosts: str | None = Field(
+        None, description="comma-separated hosts/IPs/CIDRs the fetcher may reach"
+    )
     fetch_max_bytes: int = Field(2_000_000, gt=0)
 
-    reasoner: str | None = Field(None, description="local or llm; default llm when configured, else local")
+    reasoner: str | None = Field(
+        None, description="local or llm; default llm when configured, else local"
+    )
     beam: int = Field(4, ge=1, le=50)
     hops: int = Field(4, ge=1, le=10)
 
     @classmethod
-    def settings_customise_sources(cls, settings_cls, init_settings, env_settings, dotenv_settings, file_secret_settings):
+    def settings_customise_sources(
+        cls, settings_cls, init_settings, env_settings, dotenv_settings, file_secret_settings
+    ):
         return (init_settings, env_settings, _TomlSource(settings_cls))
 
     def store_path(self) -> Path:
@@ -120,4 +138,6 @@ def load_settings(**overrides: Any) -> Settings:
         return Settings(**given)
     except ValidationError as exc:
         errs = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
-        raise ConfigError(f"Invalid settings: {errs}", hint="Check flags, KGFC_* variables and the config file.") from exc
+        raise ConfigError(
+            f"Invalid settings: {errs}", hint="Check flags, KGFC_* variables and the config file."
+        ) from exc

@@ -21,7 +21,9 @@ def _isolated_home(tmp_path_factory):
         mp.setenv("KGFC_HOME", str(home))
         mp.delenv("KGFC_CONFIG", raising=False)
         mp.delenv("KGFC_STORE", raising=False)
-        for var in [v for v in os.environ if v.startswith(("KGFC_LLM", "KGFC_SERPER", "KGFC_NCBI"))]:
+        for var in [
+            v for v in os.environ if v.startswith(("KGFC_LLM", "KGFC_SERPER", "KGFC_NCBI"))
+        ]:
             mp.delenv(var, raising=False)
         mp.setenv("KGFC_OFFLINE", "1")
         yield home

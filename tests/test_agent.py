@@ -40,20 +40,27 @@ def test_rule_policy_decides_from_initial_kg(agent, tmp_path):
     assert actions(traj) == ["init_kg_retrieval", "verdict"]
     assert traj.over_confidence and not traj.step_limit_reached and not traj.insufficient_kg
     assert traj.policy == "rules" and "sufficient" in traj.stop_reason
-    logged = [json.loads(x) for x in (tmp_path / "traj" / "trajectories.jsonl").read_text().splitlines()]
-    assert logged[-1]["claim_id"] == "a1" and [s["action"] for s in logged[-1]["steps"]] == actions(traj)
+    logged = [
+        json.loads(x) for x in (tmp_path / "traj" / "trajectories.jsonl").read_text().splitlines()
+    ]
+    assert logged[-1]["claim_id"] == "a1" and [s["action"] for s in logged[-1]["steps"]] == actions(
+        traj
+    )
     # the episode is in the claim's graph too
     rows = agent.v.store.sparql(
         "PREFIX kgfc: <https://w3id.org/kgfc/ns#> "
         "SELECT ?a WHERE { ?c kgfc:claimId 'a1' ; kgfc:episode ?e . "
-        "?e kgfc:hasStep ?s . ?s kgfc:action ?a ; kgfc:stepIndex ?n } ORDER BY ?n")
+        "?e kgfc:hasStep ?s . ?s kgfc:action ?a ; kgfc:stepIndex ?n } ORDER BY ?n"
+    )
     assert [r["a"].value.rsplit("#", 1)[1] for r in rows] == ["InitKGRetrieval", "GiveVerdict"]
 
 
 def test_rule_policy_expands_for_multi_hop(agent):
     result, traj = agent.run("a2", "Fyodor Dostoyevsky was born in Russia.")
     assert result.verdict.value == "SUPPORTED"
-    assert actions(traj)[:2] == ["init_kg_retrieval", "expand_kg"] and actions(traj)[-1] == "verdict"
+    assert (
+        actions(traj)[:2] == ["init_kg_retrieval", "expand_kg"] and actions(traj)[-1] == "verdict"
+    )
     assert not traj.over_confidence
     assert all(s.seconds >= 0 for s in traj.steps)
 
@@ -91,22 +98,52 @@ def model(script: list[str]):
     def respond(payload: dict):
         if payload.get("tools"):
             name = queue.pop(0) if queue else "verdict"
-            args = {"query": "Tony Blair birthplace"} if name in ("web_search", "pubmed_search") else {}
+            args = (
+                {"query": "Tony Blair birthplace"}
+                if name in ("web_search", "pubmed_search")
+                else {}
+            )
             return tool_reply(name, args, usage=(300, 10))
         name = payload.get("response_format", {}).get("json_schema", {}).get("name")
         user = payload["messages"][-1]["content"]
         if name == "decompose":
-            return json_reply({"triples": [{"subject": "Tony Blair", "relation": "place of birth", "object": "London"}]})
+            return json_reply(
+                {
+                    "triples": [
+                        {"subject": "Tony Blair", "relation": "place of birth", "object": "London"}
+                    ]
+                }
+            )
         if name == "rank":
             block = re.search(r"<<<CANDIDATES\n(.*?)\nCANDIDATES>>>", user, re.S).group(1)
-            return json_reply({"scores": [{"id": int(line.split(".")[0]), "score": 0.9 if "birth" in line else 0.1}
-                                          for line in block.splitlines()]})
+            return json_reply(
+                {
+                    "scores": [
+                        {"id": int(line.split(".")[0]), "score": 0.9 if "birth" in line else 0.1}
+                        for line in block.splitlines()
+                    ]
+                }
+            )
         if name in ("verdict", "forced_verdict"):
             ev = re.search(r"<<<EVIDENCE\n(.*?)\nEVIDENCE>>>", user, re.S).group(1).splitlines()
             hit = next((line for line in ev if "Tony Blair place of birth" in line), None)
             if hit is None:
-                return json_reply({"verdict": "NOT ENOUGH INFO", "confidence": 0.4, "justification": "no", "cited": []})
-            return json_reply({"verdict": "REFUTED", "confidence": 0.9, "justification": hit, "cited": [hit.split()[0]]})
+                return json_reply(
+                    {
+                        "verdict": "NOT ENOUGH INFO",
+                        "confidence": 0.4,
+                        "justification": "no",
+                        "cited": [],
+                    }
+                )
+            return json_reply(
+                {
+                    "verdict": "REFUTED",
+                    "confidence": 0.9,
+                    "justification": hit,
+                    "cited": [hit.split()[0]],
+                }
+            )
         return status_reply(400, f"unexpected {name}")
 
     return respond
@@ -114,7 +151,9 @@ def model(script: list[str]):
 
 def llm_agent(store, srv, tmp_path, **kw):
     llm = OpenAICompatLLM(srv.base_url, "fake-model", cache_dir=None, max_retries=0)
-    v = Verifier(store, load_settings(offline=True), reasoner=LLMReasoner(llm), llm=llm, record=False)
+    v = Verifier(
+        store, load_settings(offline=True), reasoner=LLMReasoner(llm), llm=llm, record=False
+    )
     return Agent(v, trajectory_dir=tmp_path, **kw)
 
 
@@ -150,7 +189,9 @@ def test_llm_policy_step_cap_uses_forced_prompt(demo_store, tmp_path):
 
 
 def test_llm_policy_invalid_tool_is_recorded_and_loop_goes_on(demo_store, tmp_path):
-    with fake_openai(responder=model(["no_such_tool", "no_such_tool", "no_such_tool", "verdict"])) as srv:
+    with fake_openai(
+        responder=model(["no_such_tool", "no_such_tool", "no_such_tool", "verdict"])
+    ) as srv:
         agent = llm_agent(demo_store, srv, tmp_path)
         result, traj = agent.run("l4", "Tony Blair was born in London.")
     assert "policy failed" in traj.steps[1].policy_reason  # the rule policy stood in
@@ -163,5 +204,7 @@ def test_budget_stop_forces_local_verdict(demo_store, tmp_path):
         result, traj = agent.run("l5", "Tony Blair was born in London.")
     assert traj.forced and "LLM-call budget" in traj.stop_reason
     calls_at_stop = result.counters.llm_calls
-    assert calls_at_stop == len(srv.bodies) and calls_at_stop <= 4  # the forced verdict made no call
+    assert (
+        calls_at_stop == len(srv.bodies) and calls_at_stop <= 4
+    )  # the forced verdict made no call
     assert result.verdict.value == "REFUTED"  # decided by the local reasoner on the KG evidence

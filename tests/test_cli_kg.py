@@ -70,16 +70,42 @@ def test_query_csv_and_table(runner, store_path):
 
 
 def test_named_query_with_bind(runner, store_path):
-    res = run(runner, "kg", "query", "--name", "entity_facts", "--bind", "entity=Q782", "--json", "--store", str(store_path))
+    res = run(
+        runner,
+        "kg",
+        "query",
+        "--name",
+        "entity_facts",
+        "--bind",
+        "entity=Q782",
+        "--json",
+        "--store",
+        str(store_path),
+    )
     assert res.exit_code == 0, res.output
     objects = {b["o"]["value"] for b in json.loads(res.stdout)["results"]["bindings"]}
     assert V.WD + "Q30" in objects and V.WD + "Q782" in objects
 
 
 def test_ask_and_construct(runner, store_path):
-    ask = run(runner, "kg", "query", "ASK { <http://www.wikidata.org/entity/Q76> ?p ?o }", "--json", "--store", str(store_path))
+    ask = run(
+        runner,
+        "kg",
+        "query",
+        "ASK { <http://www.wikidata.org/entity/Q76> ?p ?o }",
+        "--json",
+        "--store",
+        str(store_path),
+    )
     assert json.loads(ask.stdout) == {"head": {}, "boolean": True}
-    cons = run(runner, "kg", "query", "CONSTRUCT { ?s ?p ?o } WHERE { ?s <http://www.wikidata.org/prop/direct/P17> ?o BIND(<http://www.wikidata.org/prop/direct/P17> AS ?p) }", "--store", str(store_path))
+    cons = run(
+        runner,
+        "kg",
+        "query",
+        "CONSTRUCT { ?s ?p ?o } WHERE { ?s <http://www.wikidata.org/prop/direct/P17> ?o BIND(<http://www.wikidata.org/prop/direct/P17> AS ?p) }",
+        "--store",
+        str(store_path),
+    )
     assert "wd:Q782 wdt:P17 wd:Q30" in cons.stdout
 
 
@@ -104,7 +130,9 @@ def test_bad_usage_exit_2(runner, store_path, args, code, needle):
 
 def test_load_malformed_exit_2_nothing_written(runner, store_path, tmp_path):
     bad = tmp_path / "bad.ttl"
-    bad.write_text("@prefix wd: <http://www.wikidata.org/entity/> .\nwd:Q1 wd:P31 wd:Q5 .\nwd:Q1 wd:P31 \"oops .\n")
+    bad.write_text(
+        '@prefix wd: <http://www.wikidata.org/entity/> .\nwd:Q1 wd:P31 wd:Q5 .\nwd:Q1 wd:P31 "oops .\n'
+    )
     res = run(runner, "kg", "load", str(bad), "--store", str(store_path))
     assert res.exit_code == 2
     assert "bad.ttl:3" in res.output
@@ -121,8 +149,12 @@ def test_sources_retract_export(runner, store_path, tmp_path):
     sources = json.loads(run(runner, "kg", "sources", "--json", "--store", str(store_path)).stdout)
     assert len(sources) == 1 and sources[0]["kind"] == "file" and sources[0]["facts"] == 7
     out = tmp_path / "dump.trig"
-    res = run(runner, "kg", "export", "--format", "trig", "-o", str(out), "--store", str(store_path))
-    assert res.exit_code == 0 and out.stat().st_size > 0 and not out.with_suffix(".trig.part").exists()
+    res = run(
+        runner, "kg", "export", "--format", "trig", "-o", str(out), "--store", str(store_path)
+    )
+    assert (
+        res.exit_code == 0 and out.stat().st_size > 0 and not out.with_suffix(".trig.part").exists()
+    )
     short = sources[0]["iri"].rsplit("/", 1)[1]
     res = run(runner, "kg", "retract", short, "--json", "--store", str(store_path))
     assert res.exit_code == 0, res.output

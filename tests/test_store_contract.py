@@ -93,7 +93,11 @@ def test_neighbourhood_of_a_set_in_and_out_with_labels(store, obama_ttl):
     facts = store.neighbourhood([WD + "Q18094", WD + "Q13133"])
     got = {(f.subject_label, f.predicate_label, f.object_label) for f in facts}
     assert ("Barack Obama", "place of birth", "Honolulu") in got  # incoming to Honolulu
-    assert ("Honolulu", "located in the administrative territorial entity", "Hawaii") in got  # outgoing
+    assert (
+        "Honolulu",
+        "located in the administrative territorial entity",
+        "Hawaii",
+    ) in got  # outgoing
     assert ("Michelle Obama", "spouse", "Barack Obama") in got
     assert ("Barack Obama", "spouse", "Michelle Obama") in got
     assert len(facts) == 4
@@ -141,7 +145,9 @@ def test_search_labels_exact_alias_fuzzy(store, obama_ttl):
     assert (hit.entity, hit.kind, hit.score) == (WD + "Q30", "alias", 0.95)
     fuzzy = store.search_labels("Honolul")[0]
     assert fuzzy.entity == WD + "Q18094" and 0.5 < fuzzy.score < 1.0
-    assert store.search_labels("Barack Obama")[0].description == "44th president of the United States"
+    assert (
+        store.search_labels("Barack Obama")[0].description == "44th president of the United States"
+    )
     assert store.search_labels("zzzzqqq") == []
 
 
@@ -181,13 +187,23 @@ def test_export_dataset_round_trips(store, obama_ttl, fmt):
     assert {s.iri for s in copy.sources()} == {s.iri for s in store.sources()}
 
 
-@pytest.mark.parametrize("fmt,rdf", [("turtle", ox.RdfFormat.TURTLE), ("nt", ox.RdfFormat.N_TRIPLES), ("jsonld", ox.RdfFormat.JSON_LD)])
+@pytest.mark.parametrize(
+    "fmt,rdf",
+    [
+        ("turtle", ox.RdfFormat.TURTLE),
+        ("nt", ox.RdfFormat.N_TRIPLES),
+        ("jsonld", ox.RdfFormat.JSON_LD),
+    ],
+)
 def test_export_triples(store, obama_ttl, fmt, rdf):
     store.load_file(obama_ttl)
     buf = io.BytesIO()
     store.export(buf, fmt)
     triples = {q.triple for q in ox.parse(buf.getvalue(), rdf)}
-    assert ox.Triple(ox.NamedNode(WD + "Q76"), ox.NamedNode(WDT + "P19"), ox.NamedNode(WD + "Q18094")) in triples
+    assert (
+        ox.Triple(ox.NamedNode(WD + "Q76"), ox.NamedNode(WDT + "P19"), ox.NamedNode(WD + "Q18094"))
+        in triples
+    )
 
 
 def test_load_same_file_twice_changes_nothing(store, obama_ttl):
@@ -224,9 +240,13 @@ def test_malformed_quads_rejected_whole(store, tmp_path):
 def test_quad_formats_keep_graphs_and_get_provenance(store, tmp_path, ext):
     path = tmp_path / f"data{ext}"
     if ext == ".nq":
-        path.write_text(f"<{WD}Q1> <{WDT}P31> <{WD}Q5> <urn:x:g1> .\n<{WD}Q2> <{WDT}P31> <{WD}Q5> .\n")
+        path.write_text(
+            f"<{WD}Q1> <{WDT}P31> <{WD}Q5> <urn:x:g1> .\n<{WD}Q2> <{WDT}P31> <{WD}Q5> .\n"
+        )
     else:
-        path.write_text(f"<urn:x:g1> {{ <{WD}Q1> <{WDT}P31> <{WD}Q5> . }}\n<{WD}Q2> <{WDT}P31> <{WD}Q5> .\n")
+        path.write_text(
+            f"<urn:x:g1> {{ <{WD}Q1> <{WDT}P31> <{WD}Q5> . }}\n<{WD}Q2> <{WDT}P31> <{WD}Q5> .\n"
+        )
     rep = store.load_file(path)
     iris = {s.iri for s in store.sources()}
     assert iris == {"urn:x:g1", rep.source}
@@ -251,8 +271,12 @@ def test_interrupted_bulk_load_is_dropped_on_reopen(tmp_path):
     path = tmp_path / "store"
     s = OxigraphStore(path)
     g = ox.NamedNode(source_iri("file", "half"))
-    s._store.extend([ox.Quad(g, ox.NamedNode(V.KGFC + "status"), ox.Literal("loading"), g),
-                     ox.Quad(ox.NamedNode(WD + "Q1"), ox.NamedNode(WDT + "P31"), ox.NamedNode(WD + "Q5"), g)])
+    s._store.extend(
+        [
+            ox.Quad(g, ox.NamedNode(V.KGFC + "status"), ox.Literal("loading"), g),
+            ox.Quad(ox.NamedNode(WD + "Q1"), ox.NamedNode(WDT + "P31"), ox.NamedNode(WD + "Q5"), g),
+        ]
+    )
     s.close()
     s = OxigraphStore(path)
     assert len(s) == 0

@@ -127,8 +127,15 @@ def oracle(payload: dict):
     claim = re.search(r"<<<CLAIM\n(.*?)\nCLAIM>>>", user, re.S).group(1)
     if name == "decompose":
         m = re.match(r"(.+?) was born in (.+?)\.?$", claim)
-        return json_reply({"triples": [{"subject": m.group(1), "relation": "place of birth", "object": m.group(2)}],
-                           "keywords": ["birth"]}, usage=(50, 20))
+        return json_reply(
+            {
+                "triples": [
+                    {"subject": m.group(1), "relation": "place of birth", "object": m.group(2)}
+                ],
+                "keywords": ["birth"],
+            },
+            usage=(50, 20),
+        )
     if name == "rank":
         block = re.search(r"<<<CANDIDATES\n(.*?)\nCANDIDATES>>>", user, re.S).group(1)
         scores = []
@@ -144,22 +151,44 @@ def oracle(payload: dict):
             if "place of birth" in line and line.split("] ", 1)[1].startswith(subject):
                 eid = line.split()[0]
                 verdict = "SUPPORTED" if line.rstrip().endswith(obj) else "REFUTED"
-                return json_reply({"verdict": verdict, "confidence": 0.9, "justification": line,
-                                   "cited": [eid, "E999"]}, usage=(200, 40))
-        return json_reply({"verdict": "NOT ENOUGH INFO", "confidence": 0.5, "justification": "none", "cited": []})
+                return json_reply(
+                    {
+                        "verdict": verdict,
+                        "confidence": 0.9,
+                        "justification": line,
+                        "cited": [eid, "E999"],
+                    },
+                    usage=(200, 40),
+                )
+        return json_reply(
+            {"verdict": "NOT ENOUGH INFO", "confidence": 0.5, "justification": "none", "cited": []}
+        )
     return status_reply(400, f"unexpected schema {name}")
 
 
 @pytest.fixture
 def llm_verifier(demo_store, tmp_path):
     with fake_openai(responder=oracle) as srv:
-        llm = OpenAICompatLLM(srv.base_url, "fake-model", cache_dir=tmp_path / "cache", max_retries=1)
-        v = Verifier(demo_store, load_settings(offline=True), reasoner=LLMReasoner(llm), llm=llm, record=False)
+        llm = OpenAICompatLLM(
+            srv.base_url, "fake-model", cache_dir=tmp_path / "cache", max_retries=1
+        )
+        v = Verifier(
+            demo_store,
+            load_settings(offline=True),
+            reasoner=LLMReasoner(llm),
+            llm=llm,
+            record=False,
+        )
         yield v, srv
 
 
-@pytest.mark.parametrize("claim,label", [("Tony Blair was born in Edinburgh.", "SUPPORTED"),
-                                          ("Tony Blair was born in London.", "REFUTED")])
+@pytest.mark.parametrize(
+    "claim,label",
+    [
+        ("Tony Blair was born in Edinburgh.", "SUPPORTED"),
+        ("Tony Blair was born in London.", "REFUTED"),
+    ],
+)
 def test_llm_reasoner_end_to_end(llm_verifier, claim, label):
     v, srv = llm_verifier
     r = v.verify("l1", claim)
@@ -189,29 +218,64 @@ def test_llm_results_are_cached(llm_verifier):
 
 def test_cli_verify_json_and_stored_claim(demo_path):
     runner = CliRunner()
-    res = runner.invoke(cli, ["verify", "Tony Blair was born in London.", "--id", "blair", "--json",
-                              "--store", str(demo_path)])
+    res = runner.invoke(
+        cli,
+        [
+            "verify",
+            "Tony Blair was born in London.",
+            "--id",
+            "blair",
+            "--json",
+            "--store",
+            str(demo_path),
+        ],
+    )
     assert res.exit_code == 0, res.output
     data = json.loads(res.stdout)
-    assert {"id", "claim", "verdict", "confidence", "justification", "reasoner", "evidence", "counters"} <= set(data)
+    assert {
+        "id",
+        "claim",
+        "verdict",
+        "confidence",
+        "justification",
+        "reasoner",
+        "evidence",
+        "counters",
+    } <= set(data)
     assert data["verdict"] == "REFUTED" and data["reasoner"] == "local"
-    assert set(data["counters"]) >= {"llm_calls", "prompt_tokens", "completion_tokens", "sparql_queries",
-                                     "search_calls", "seconds"}
+    assert set(data["counters"]) >= {
+        "llm_calls",
+        "prompt_tokens",
+        "completion_tokens",
+        "sparql_queries",
+        "search_calls",
+        "seconds",
+    }
     # the claim is in the KG: "what supported/refuted claim X" is one query
-    q = ("PREFIX kgfc: <https://w3id.org/kgfc/ns#> PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#> "
-         "PREFIX prov: <http://www.w3.org/ns/prov#> "
-         "SELECT ?fact ?source WHERE { ?c kgfc:claimId 'blair' ; kgfc:hasVerdict ?v . "
-         "?v kgfc:citesStatement ?st . ?st rdfs:label ?fact ; prov:wasDerivedFrom ?source }")
-    rows = json.loads(runner.invoke(cli, ["kg", "query", q, "--json", "--store", str(demo_path)]).stdout)
+    q = (
+        "PREFIX kgfc: <https://w3id.org/kgfc/ns#> PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#> "
+        "PREFIX prov: <http://www.w3.org/ns/prov#> "
+        "SELECT ?fact ?source WHERE { ?c kgfc:claimId 'blair' ; kgfc:hasVerdict ?v . "
+        "?v kgfc:citesStatement ?st . ?st rdfs:label ?fact ; prov:wasDerivedFrom ?source }"
+    )
+    rows = json.loads(
+        runner.invoke(cli, ["kg", "query", q, "--json", "--store", str(demo_path)]).stdout
+    )
     facts = [(b["fact"]["value"], b["source"]["value"]) for b in rows["results"]["bindings"]]
     assert facts == [("Tony Blair place of birth Edinburgh", V.KGFC_SOURCE + "demo/codex-m-train")]
-    ev = json.loads(runner.invoke(cli, ["kg", "evidence", "blair", "--json", "--store", str(demo_path)]).stdout)
+    ev = json.loads(
+        runner.invoke(cli, ["kg", "evidence", "blair", "--json", "--store", str(demo_path)]).stdout
+    )
     assert ev["verdict"] == "REFUTED" and any(e["cited"] for e in ev["evidence"])
     steps = ev["trajectory"]["steps"]
-    assert [s["action"] for s in steps][0] == "InitKGRetrieval" and steps[-1]["action"] == "GiveVerdict"
+    assert [s["action"] for s in steps][0] == "InitKGRetrieval" and steps[-1][
+        "action"
+    ] == "GiveVerdict"
     text = runner.invoke(cli, ["kg", "evidence", "blair", "--store", str(demo_path)]).stdout
     assert "trajectory (rules" in text
-    stats = json.loads(runner.invoke(cli, ["kg", "stats", "--json", "--store", str(demo_path)]).stdout)
+    stats = json.loads(
+        runner.invoke(cli, ["kg", "stats", "--json", "--store", str(demo_path)]).stdout
+    )
     assert stats["claims"] >= 1
 
 
@@ -223,7 +287,9 @@ def test_cli_batch_with_bad_lines(demo_path, tmp_path):
         json.dumps({"id": "c", "claim": ""}),
     ]
     data = ("\n".join(lines) + "\n").encode() + b"\xff\xfe bad bytes\n"
-    res = CliRunner().invoke(cli, ["verify", "--file", "-", "--nl", "--store", str(demo_path)], input=data)
+    res = CliRunner().invoke(
+        cli, ["verify", "--file", "-", "--nl", "--store", str(demo_path)], input=data
+    )
     assert res.exit_code == 2  # bad input lines are reported...
     out = [json.loads(x) for x in res.stdout.splitlines()]
     by_id = {o["id"]: o for o in out}
@@ -236,18 +302,23 @@ def test_cli_batch_with_bad_lines(demo_path, tmp_path):
 
 
 def test_cli_triple_and_text_output(demo_path):
-    res = CliRunner().invoke(cli, ["verify", "--triple", "Q9582", "P19", "Q43199", "--store", str(demo_path),
-                                   "--no-record"])
+    res = CliRunner().invoke(
+        cli,
+        ["verify", "--triple", "Q9582", "P19", "Q43199", "--store", str(demo_path), "--no-record"],
+    )
     assert res.exit_code == 0, res.output
     assert "verdict: SUPPORTED" in res.stdout and "place of birth" in res.stdout
 
 
-@pytest.mark.parametrize("args,needle", [
-    (["verify", ""], "empty"),
-    (["verify", "x" * 1_000_000], "limit"),
-    (["verify"], "exactly one"),
-    (["verify", "--reasoner", "llm", "Gerald Ford was born in Omaha."], "KGFC_LLM_BASE_URL"),
-])
+@pytest.mark.parametrize(
+    "args,needle",
+    [
+        (["verify", ""], "empty"),
+        (["verify", "x" * 1_000_000], "limit"),
+        (["verify"], "exactly one"),
+        (["verify", "--reasoner", "llm", "Gerald Ford was born in Omaha."], "KGFC_LLM_BASE_URL"),
+    ],
+)
 def test_cli_bad_usage(demo_path, args, needle):
     res = CliRunner().invoke(cli, [*args, "--store", str(demo_path)])
     assert res.exit_code == 2, res.output
@@ -255,31 +326,61 @@ def test_cli_bad_usage(demo_path, args, needle):
 
 
 def test_cli_fail_on(demo_path):
-    res = CliRunner().invoke(cli, ["verify", "Tony Blair was born in London.", "--fail-on", "refuted",
-                                   "--no-record", "--store", str(demo_path)])
+    res = CliRunner().invoke(
+        cli,
+        [
+            "verify",
+            "Tony Blair was born in London.",
+            "--fail-on",
+            "refuted",
+            "--no-record",
+            "--store",
+            str(demo_path),
+        ],
+    )
     assert res.exit_code == 1
 
 
 @pytest.mark.parametrize("fmt", ["json", "md", "html"])
 def test_cli_report_views(demo_path, tmp_path, fmt):
     out = tmp_path / f"report.{fmt}"
-    res = CliRunner().invoke(cli, ["verify", "Tony Blair was born in London.", "--report", fmt, "-o", str(out),
-                                   "--no-record", "--store", str(demo_path)])
+    res = CliRunner().invoke(
+        cli,
+        [
+            "verify",
+            "Tony Blair was born in London.",
+            "--report",
+            fmt,
+            "-o",
+            str(out),
+            "--no-record",
+            "--store",
+            str(demo_path),
+        ],
+    )
     assert res.exit_code == 0, res.output
     text = out.read_text()
     if fmt == "json":
         data = json.loads(text)
         assert data["conclusion"] == "REFUTED"
-        assert [e["sentence"] for e in data["refuting_evidence"]] == ["Tony Blair place of birth Edinburgh"]
+        assert [e["sentence"] for e in data["refuting_evidence"]] == [
+            "Tony Blair place of birth Edinburgh"
+        ]
         assert data["citation_check"]["removed"] == 0 and data["citation_check"]["ehr"] == 0.0
-        assert set(data["summary"]) >= {"reasons_to_support", "reasons_to_refute", "final_justification"}
+        assert set(data["summary"]) >= {
+            "reasons_to_support",
+            "reasons_to_refute",
+            "final_justification",
+        }
     elif fmt == "md":
         assert "REFUTED" in text and "Tony Blair place of birth Edinburgh" in text
     else:
         assert text.lstrip().lower().startswith("<!doctype html") and "Tony Blair" in text
 
 
-@pytest.mark.parametrize("claim", ["Iain Glen was born in Edinburgh.", "Fat Joe was born in The Bronx."])
+@pytest.mark.parametrize(
+    "claim", ["Iain Glen was born in Edinburgh.", "Fat Joe was born in The Bronx."]
+)
 def test_clipped_names_are_widened_for_linking(local, claim):
     # spaCy's NER clips these to "Glen" and "Bronx"; the capitalised span around them links
     r = local.verify("w", claim)

@@ -32,8 +32,20 @@ log = logging.getLogger(__name__)
 
 MAX_CLAIM_CHARS = 2_000
 VALUE_LABELS = frozenset({"DATE", "TIME", "PERCENT", "MONEY", "QUANTITY", "ORDINAL", "CARDINAL"})
-_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
-           "october", "november", "december")
+_MONTHS = (
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+)
 
 
 def _looks_like_value(text: str) -> bool:
@@ -55,7 +67,7 @@ def _widen(claim: str, mention: str) -> str | None:
         span = m.group(0).strip().rstrip(".,;:'")
         for lead in ("of ", "and ", "& "):  # a span cannot start with a connector
             if span.lower().startswith(lead):
-                span = span[len(lead):]
+                span = span[len(lead) :]
         if mention in span and span != mention:
             return span
     return None
@@ -71,7 +83,10 @@ def check_claim_text(text: object) -> str:
         raise InputError(f"A claim must be a string, got {type(text).__name__}.")
     text = text.strip()
     if not text:
-        raise InputError("The claim is empty.", hint="Give a sentence such as 'Barack Obama was born in Honolulu.'")
+        raise InputError(
+            "The claim is empty.",
+            hint="Give a sentence such as 'Barack Obama was born in Honolulu.'",
+        )
     if len(text) > MAX_CLAIM_CHARS:
         raise InputError(
             f"The claim is {len(text):,} characters long; the limit is {MAX_CLAIM_CHARS:,}.",
@@ -105,7 +120,16 @@ def make_reasoner(settings: Settings, store, name: str | None = None):
 
 
 class Verifier:
-    def __init__(self, store, settings: Settings, *, reasoner=None, llm=None, kg_source=None, record: bool = True):
+    def __init__(
+        self,
+        store,
+        settings: Settings,
+        *,
+        reasoner=None,
+        llm=None,
+        kg_source=None,
+        record: bool = True,
+    ):
         self.store = store
         self.settings = settings
         if reasoner is None:
@@ -129,7 +153,9 @@ class Verifier:
                 analysis = llm_decompose(self.llm, text, counters)
                 for t in analysis.triples:
                     if not t.relation_ids:
-                        t.relation_ids = [a.property for a in self._aligner.align(t.relation) if not a.inverse][:3]
+                        t.relation_ids = [
+                            a.property for a in self._aligner.align(t.relation) if not a.inverse
+                        ][:3]
                 if analysis.triples:
                     rules = decompose(text, self._aligner)
                     analysis.mentions = rules.mentions
@@ -171,7 +197,11 @@ class Verifier:
         return list(best.values())
 
     def _search_source(self):
-        if self.kg_source is not None and hasattr(self.kg_source, "search_entities") and not self.settings.offline:
+        if (
+            self.kg_source is not None
+            and hasattr(self.kg_source, "search_entities")
+            and not self.settings.offline
+        ):
             return self.kg_source
         return None
 
@@ -186,7 +216,16 @@ class Verifier:
             return lambda frontier, incoming: self.kg_source.neighbourhood(frontier)
         return self.store.neighbourhood
 
-    def retrieve(self, text: str, seeds: Sequence[str], triples: Sequence[ClaimTriple], counters: Counters, *, beam: int, hops: int):
+    def retrieve(
+        self,
+        text: str,
+        seeds: Sequence[str],
+        triples: Sequence[ClaimTriple],
+        counters: Counters,
+        *,
+        beam: int,
+        hops: int,
+    ):
         neighbourhood = self.neighbourhood_fn()
         return beam_search(
             text,
@@ -203,7 +242,9 @@ class Verifier:
         )
 
     # -- whole claims --------------------------------------------------------
-    def verify(self, claim_id: str, text: str, *, beam: int | None = None, hops: int | None = None) -> VerifyResult:
+    def verify(
+        self, claim_id: str, text: str, *, beam: int | None = None, hops: int | None = None
+    ) -> VerifyResult:
         text = check_claim_text(text)
         start = time.perf_counter()
         q0 = self._queries()
@@ -212,10 +253,17 @@ class Verifier:
         linked = self.link(text, analysis)
         seeds = [e.entity for e in linked]
         result = self.retrieve(
-            text, seeds, analysis.triples, counters, beam=beam or self.settings.beam, hops=hops or self.settings.hops
+            text,
+            seeds,
+            analysis.triples,
+            counters,
+            beam=beam or self.settings.beam,
+            hops=hops or self.settings.hops,
         )
         verdict = self._decide(text, analysis.triples, result.evidence, counters, seeds)
-        return self._finish(claim_id, text, verdict, result.evidence, linked, analysis.triples, counters, start, q0)
+        return self._finish(
+            claim_id, text, verdict, result.evidence, linked, analysis.triples, counters, start, q0
+        )
 
     def verify_triple(self, claim_id: str, s: str, p: str, o: str) -> VerifyResult:
         """Verify a structured (QID, PID, QID-or-value) triple without any NLP."""
@@ -234,14 +282,22 @@ class Verifier:
         q0 = self._queries()
         counters = Counters()
         triple = ClaimTriple(
-            subject=self._label(s_iri), relation=self._label(V.WD + V.local_id(p_iri)), object=self._label(o_iri) if o_iri else o,
-            subject_id=s_iri, relation_ids=[p_iri], object_id=o_iri,
+            subject=self._label(s_iri),
+            relation=self._label(V.WD + V.local_id(p_iri)),
+            object=self._label(o_iri) if o_iri else o,
+            subject_id=s_iri,
+            relation_ids=[p_iri],
+            object_id=o_iri,
         )
         text = f"{triple.subject} {triple.relation} {triple.object}"
         evidence = gather_triple_evidence(self.store, s_iri, p_iri, o_iri)
-        verdict = self._decide(text, [triple], evidence, counters, [s_iri] + ([o_iri] if o_iri else []))
+        verdict = self._decide(
+            text, [triple], evidence, counters, [s_iri] + ([o_iri] if o_iri else [])
+        )
         linked = [LinkedEntity(mention=s, entity=s_iri, label=triple.subject, score=1.0)]
-        return self._finish(claim_id, text, verdict, evidence, linked, [triple], counters, start, q0)
+        return self._finish(
+            claim_id, text, verdict, evidence, linked, [triple], counters, start, q0
+        )
 
     def _label(self, iri: str) -> str:
         return self.store.label_index().label(iri) or V.local_id(iri)
@@ -261,13 +317,26 @@ class Verifier:
             n += getattr(self.kg_source, "sparql_queries", 0)
         return n
 
-    def _finish(self, claim_id, text, verdict: Verdict, evidence, linked, triples, counters: Counters, start, q0) -> VerifyResult:
+    def _finish(
+        self,
+        claim_id,
+        text,
+        verdict: Verdict,
+        evidence,
+        linked,
+        triples,
+        counters: Counters,
+        start,
+        q0,
+    ) -> VerifyResult:
         valid = {e.id for e in evidence}
         cited = [c for c in verdict.cited if c in valid]  # never show an unverifiable citation
         verdict = verdict.model_copy(update={"cited": cited})
         claim_node = None
         if self.record and not getattr(self.store, "read_only", False):
-            claim_node = record_verdict(self.store, claim_id, text, verdict, evidence, self.reasoner.name)
+            claim_node = record_verdict(
+                self.store, claim_id, text, verdict, evidence, self.reasoner.name
+            )
         counters.sparql_queries += self._queries() - q0
         counters.seconds = round(time.perf_counter() - start, 4)
         return VerifyResult(

@@ -22,7 +22,17 @@ TEXT = V.KGFC + "text"
 
 
 class SearchTool:
-    def __init__(self, store, provider, *, llm=None, memory=None, fetcher=None, integrator=None, max_hits: int = 5):
+    def __init__(
+        self,
+        store,
+        provider,
+        *,
+        llm=None,
+        memory=None,
+        fetcher=None,
+        integrator=None,
+        max_hits: int = 5,
+    ):
         self.store = store
         self.provider = provider
         self.llm = llm
@@ -31,17 +41,30 @@ class SearchTool:
         self.integrator = integrator
         self.max_hits = max_hits
 
-    def gather(self, claim: str, query: str, entities: Sequence[str], counters: Counters, *,
-               kind: str, start_id: int) -> WebObservation:
+    def gather(
+        self,
+        claim: str,
+        query: str,
+        entities: Sequence[str],
+        counters: Counters,
+        *,
+        kind: str,
+        start_id: int,
+    ) -> WebObservation:
         next_id = start_id
         if self.memory is not None and entities:
             recall = self.memory.recall(claim, entities)
             if recall.sufficient:
                 evidence, next_id = self._evidence_from_graphs(
                     {p.source_id: p.confidence for p in recall.passages},
-                    [(p.source_id, p.text, p.confidence) for p in recall.passages], next_id)
+                    [(p.source_id, p.text, p.confidence) for p in recall.passages],
+                    next_id,
+                )
                 return WebObservation(
-                    evidence=evidence, passages=list(recall.passages), searched=False, memory_hits=len(recall.passages),
+                    evidence=evidence,
+                    passages=list(recall.passages),
+                    searched=False,
+                    memory_hits=len(recall.passages),
                     summary=f"memory recalled {len(recall.passages)} passage(s) from earlier sources; search avoided",
                 )
         from kgfc.web.filter import filter_passages
@@ -51,7 +74,12 @@ class SearchTool:
         docs = []
         for hit in hits:
             text = hit.text
-            if self.fetcher is not None and hit.url and hit.url.startswith(("http://", "https://")) and len(text) < 400:
+            if (
+                self.fetcher is not None
+                and hit.url
+                and hit.url.startswith(("http://", "https://"))
+                and len(text) < 400
+            ):
                 try:
                     page = self.fetcher.fetch(hit.url)
                     counters.pages_fetched += 1
@@ -62,17 +90,25 @@ class SearchTool:
         passages = filter_passages(claim, docs, llm=self.llm, counters=counters, store=self.store)
         kept = [p for p in passages if not p.injection_suspected and p.confidence > 0.0]
         flagged = len(passages) - len(kept)
-        reports = self.integrator.integrate_hits(docs, query, kept) if (self.integrator and kept) else []
+        reports = (
+            self.integrator.integrate_hits(docs, query, kept) if (self.integrator and kept) else []
+        )
         conf = {r.source_iri: r.confidence for r in reports}
         by_doc = {r.doc_id: r.source_iri for r in reports}
-        texts = [(by_doc.get(p.source_id, p.source_id), p.sentence or p.text, p.confidence) for p in kept]
+        texts = [
+            (by_doc.get(p.source_id, p.source_id), p.sentence or p.text, p.confidence) for p in kept
+        ]
         evidence, _ = self._evidence_from_graphs(conf, texts, next_id)
-        summary = (f"{kind} search: {len(hits)} hit(s), {len(kept)} passage(s) kept"
-                   + (f", {flagged} flagged as injection/irrelevant" if flagged else "")
-                   + f", {sum(r.triples_added for r in reports)} fact(s) added to the KG")
+        summary = (
+            f"{kind} search: {len(hits)} hit(s), {len(kept)} passage(s) kept"
+            + (f", {flagged} flagged as injection/irrelevant" if flagged else "")
+            + f", {sum(r.triples_added for r in reports)} fact(s) added to the KG"
+        )
         return WebObservation(evidence=evidence, passages=kept, summary=summary, searched=True)
 
-    def _evidence_from_graphs(self, graphs: dict[str, float], texts, next_id: int) -> tuple[list[EvidenceFact], int]:
+    def _evidence_from_graphs(
+        self, graphs: dict[str, float], texts, next_id: int
+    ) -> tuple[list[EvidenceFact], int]:
         import pyoxigraph as ox
 
         evidence: list[EvidenceFact] = []
@@ -86,17 +122,32 @@ class SearchTool:
                     continue
                 seen.add(key)
                 lit = not (r["o"] or "").startswith(("http://", "https://"))
-                f = Fact(subject=r["s"], predicate=r["p"], object=r["o"], object_is_literal=lit,
-                         subject_label=r["sLabel"], predicate_label=r["pLabel"], object_label=None if lit else r["oLabel"],
-                         source=g)
-                evidence.append(EvidenceFact(id=f"W{next_id}", fact=f, text=f.verbalise(), score=confidence, hop=0))
+                f = Fact(
+                    subject=r["s"],
+                    predicate=r["p"],
+                    object=r["o"],
+                    object_is_literal=lit,
+                    subject_label=r["sLabel"],
+                    predicate_label=r["pLabel"],
+                    object_label=None if lit else r["oLabel"],
+                    source=g,
+                )
+                evidence.append(
+                    EvidenceFact(
+                        id=f"W{next_id}", fact=f, text=f.verbalise(), score=confidence, hop=0
+                    )
+                )
                 next_id += 1
         for source, text, confidence in texts:
             if (source, text) in seen:
                 continue
             seen.add((source, text))
-            f = Fact(subject=source, predicate=TEXT, object=text, object_is_literal=True, source=source)
-            evidence.append(EvidenceFact(id=f"W{next_id}", fact=f, text=text, score=confidence, hop=0))
+            f = Fact(
+                subject=source, predicate=TEXT, object=text, object_is_literal=True, source=source
+            )
+            evidence.append(
+                EvidenceFact(id=f"W{next_id}", fact=f, text=text, score=confidence, hop=0)
+            )
             next_id += 1
         return evidence, next_id
 
@@ -114,7 +165,9 @@ def make_web_tools(settings, store, llm=None):
     integrator = WebKGIntegrator(store, llm=llm)
     web = pubmed = None
     if settings.web:
-        spec = settings.search_provider or (f"local:{settings.corpus_dir}" if settings.corpus_dir else None)
+        spec = settings.search_provider or (
+            f"local:{settings.corpus_dir}" if settings.corpus_dir else None
+        )
         if spec is None:
             from kgfc.errors import ConfigError
 
@@ -122,9 +175,16 @@ def make_web_tools(settings, store, llm=None):
                 "--web needs a search provider.",
                 hint="Set KGFC_SEARCH_PROVIDER (serper, searxng:URL, local:DIR) or pass --search.",
             )
-        web = SearchTool(store, make_provider(spec, settings), llm=llm, memory=memory,
-                         fetcher=SafeFetcher(settings), integrator=integrator)
+        web = SearchTool(
+            store,
+            make_provider(spec, settings),
+            llm=llm,
+            memory=memory,
+            fetcher=SafeFetcher(settings),
+            integrator=integrator,
+        )
     if settings.pubmed:
-        pubmed = SearchTool(store, make_provider("pubmed", settings), llm=llm, memory=memory,
-                            integrator=integrator)
+        pubmed = SearchTool(
+            store, make_provider("pubmed", settings), llm=llm, memory=memory, integrator=integrator
+        )
     return web, pubmed

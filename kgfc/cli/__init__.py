@@ -30,7 +30,9 @@ class KgfcGroup(click.Group):
 @click.version_option(__version__, prog_name="kgfc")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bars or notes on stderr.")
 @click.option("--debug", is_flag=True, help="Show tracebacks for errors.")
-@click.option("--offline", is_flag=True, default=None, help="Never touch the network (KGFC_OFFLINE).")
+@click.option(
+    "--offline", is_flag=True, default=None, help="Never touch the network (KGFC_OFFLINE)."
+)
 def cli(quiet: bool, debug: bool, offline: bool | None) -> None:
     """kgfc: fact-check claims against a persistent, provenance-keeping knowledge graph."""
     import logging

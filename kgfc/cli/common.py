@@ -17,7 +17,10 @@ from kgfc.settings import Settings, load_settings
 def store_option(f: Callable) -> Callable:
     """``--store PATH`` and ``--read-only``, on every command that touches a store."""
     f = click.option(
-        "--read-only", is_flag=True, default=False, help="Open the store read-only (while another process writes)."
+        "--read-only",
+        is_flag=True,
+        default=False,
+        help="Open the store read-only (while another process writes).",
     )(f)
     return click.option(
         "--store",
@@ -74,7 +77,9 @@ def echo_json(data: Any) -> None:
     click.echo(json.dumps(data, indent=2, ensure_ascii=False, default=str))
 
 
-def print_table(headers: Sequence[str], rows: Iterable[Sequence[Any]], *, max_width: int = 60) -> None:
+def print_table(
+    headers: Sequence[str], rows: Iterable[Sequence[Any]], *, max_width: int = 60
+) -> None:
     """A plain-text table on stdout; cells are cut to ``max_width``."""
 
     def cell(v: Any) -> str:
@@ -99,7 +104,9 @@ class Progress:
         ctx = click.get_current_context(silent=True)
         quiet = bool(ctx and ctx.find_root().params.get("quiet"))
         self.enabled = sys.stderr.isatty() and not quiet
-        self._bar = click.progressbar(length=total, label=label, file=sys.stderr) if self.enabled else None
+        self._bar = (
+            click.progressbar(length=total, label=label, file=sys.stderr) if self.enabled else None
+        )
         self._done = 0
         if self._bar:
             self._bar.__enter__()

@@ -20,7 +20,12 @@ def kg() -> None:
 
 @kg.command("load")
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--format", "fmt", default=None, help="RDF format when the extension does not tell (nt, ttl, nq, trig, jsonld).")
+@click.option(
+    "--format",
+    "fmt",
+    default=None,
+    help="RDF format when the extension does not tell (nt, ttl, nq, trig, jsonld).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON on stdout.")
 @with_store(write=True)
 def load_cmd(files: tuple[Path, ...], fmt: str | None, as_json: bool, store, settings) -> None:
@@ -40,7 +45,9 @@ def load_cmd(files: tuple[Path, ...], fmt: str | None, as_json: bool, store, set
         echo_json([r.model_dump() for r in reports])
     else:
         for r in reports:
-            click.echo(f"{r.status:9} {r.quads:>10,} quads  {r.seconds:7.2f}s  {r.path}  -> {r.source}")
+            click.echo(
+                f"{r.status:9} {r.quads:>10,} quads  {r.seconds:7.2f}s  {r.path}  -> {r.source}"
+            )
     if errors:
         raise SystemExit(errors[0].exit_code)
 
@@ -57,7 +64,9 @@ def demo_cmd(as_json: bool, store, settings) -> None:
     if as_json:
         echo_json({"loaded": loaded, **stats.model_dump()})
     else:
-        click.echo(("Loaded" if loaded else "Already present:") + f" demo KG, {stats.facts:,} facts.")
+        click.echo(
+            ("Loaded" if loaded else "Already present:") + f" demo KG, {stats.facts:,} facts."
+        )
 
 
 def _read_entity_file(path: str) -> list[str]:
@@ -77,15 +86,45 @@ def _read_entity_file(path: str) -> list[str]:
 
 
 @kg.command("enrich")
-@click.option("--entity", "-e", "entities", multiple=True, metavar="QID", help="Wikidata id such as Q76 (repeatable).")
-@click.option("--file", "entity_file", type=click.Path(dir_okay=False, allow_dash=True), help="File of ids, one or more per line ('-' = stdin).")
-@click.option("--hops", type=click.IntRange(1, 4), default=1, show_default=True, help="Neighbourhood depth to pull.")
-@click.option("--max-per-hop", type=click.IntRange(1, 100_000), default=200, show_default=True, help="Cap on new entities per hop.")
+@click.option(
+    "--entity",
+    "-e",
+    "entities",
+    multiple=True,
+    metavar="QID",
+    help="Wikidata id such as Q76 (repeatable).",
+)
+@click.option(
+    "--file",
+    "entity_file",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="File of ids, one or more per line ('-' = stdin).",
+)
+@click.option(
+    "--hops",
+    type=click.IntRange(1, 4),
+    default=1,
+    show_default=True,
+    help="Neighbourhood depth to pull.",
+)
+@click.option(
+    "--max-per-hop",
+    type=click.IntRange(1, 100_000),
+    default=200,
+    show_default=True,
+    help="Cap on new entities per hop.",
+)
 @click.option("--refresh", is_flag=True, help="Re-fetch entities already cached in the store.")
-@click.option("--endpoint", default=None, help="SPARQL endpoint (default: Wikidata Query Service; KGFC_WIKIDATA_ENDPOINT).")
+@click.option(
+    "--endpoint",
+    default=None,
+    help="SPARQL endpoint (default: Wikidata Query Service; KGFC_WIKIDATA_ENDPOINT).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON on stdout.")
 @with_store(write=True)
-def enrich_cmd(entities, entity_file, hops, max_per_hop, refresh, endpoint, as_json, store, settings) -> None:
+def enrich_cmd(
+    entities, entity_file, hops, max_per_hop, refresh, endpoint, as_json, store, settings
+) -> None:
     """Pull Wikidata subgraphs for entities into the store (cache-first, resumable)."""
     ids = list(entities) + (_read_entity_file(entity_file) if entity_file else [])
     if not ids:
@@ -97,7 +136,9 @@ def enrich_cmd(entities, entity_file, hops, max_per_hop, refresh, endpoint, as_j
     source = WikidataSource(store, settings)
     bar = Progress(len(ids), "enrich")
     try:
-        report = source.enrich(ids, hops=hops, refresh=refresh, max_per_hop=max_per_hop, progress=bar.update)
+        report = source.enrich(
+            ids, hops=hops, refresh=refresh, max_per_hop=max_per_hop, progress=bar.update
+        )
     finally:
         bar.close()
     if as_json:
@@ -116,14 +157,29 @@ def enrich_cmd(entities, entity_file, hops, max_per_hop, refresh, endpoint, as_j
 
 @kg.command("query")
 @click.argument("sparql", required=False)
-@click.option("--file", "query_file", type=click.File("r", encoding="utf-8"), help="Read the query from a file ('-' = stdin).")
+@click.option(
+    "--file",
+    "query_file",
+    type=click.File("r", encoding="utf-8"),
+    help="Read the query from a file ('-' = stdin).",
+)
 @click.option("--name", "query_name", default=None, help="Run a named query from queries/sparql.")
-@click.option("--bind", "binds", multiple=True, metavar="VAR=IRI", help="Bind a variable of a named query to an IRI or wd:/wdt: id.")
+@click.option(
+    "--bind",
+    "binds",
+    multiple=True,
+    metavar="VAR=IRI",
+    help="Bind a variable of a named query to an IRI or wd:/wdt: id.",
+)
 @click.option("--json", "as_json", is_flag=True, help="W3C SPARQL 1.1 Query Results JSON.")
 @click.option("--csv", "as_csv", is_flag=True, help="W3C SPARQL results CSV.")
-@click.option("--no-union", is_flag=True, help="Do not treat the default graph as the union of all sources.")
+@click.option(
+    "--no-union", is_flag=True, help="Do not treat the default graph as the union of all sources."
+)
 @with_store()
-def query_cmd(sparql, query_file, query_name, binds, as_json, as_csv, no_union, store, settings) -> None:
+def query_cmd(
+    sparql, query_file, query_name, binds, as_json, as_csv, no_union, store, settings
+) -> None:
     """Run a SPARQL query over the store (all source graphs are the default graph).
 
     Use GRAPH ?g { ... } to see which source each fact came from.
@@ -160,7 +216,9 @@ def _render_result(result, *, as_json: bool, as_csv: bool) -> None:
     if isinstance(result, ox.QuerySolutions):
         if as_json or as_csv:
             buf = io.BytesIO()
-            result.serialize(buf, ox.QueryResultsFormat.JSON if as_json else ox.QueryResultsFormat.CSV)
+            result.serialize(
+                buf, ox.QueryResultsFormat.JSON if as_json else ox.QueryResultsFormat.CSV
+            )
             out = buf.getvalue().decode("utf-8")
             if as_json:
                 out = json.dumps(json.loads(out), indent=2, ensure_ascii=False)
@@ -172,12 +230,22 @@ def _render_result(result, *, as_json: bool, as_csv: bool) -> None:
         info(f"{len(rows)} row(s)")
     elif isinstance(result, ox.QueryBoolean):
         if as_json or as_csv:
-            click.echo(json.dumps({"head": {}, "boolean": bool(result)}) if as_json else str(bool(result)).lower())
+            click.echo(
+                json.dumps({"head": {}, "boolean": bool(result)})
+                if as_json
+                else str(bool(result)).lower()
+            )
         else:
             click.echo("true" if result else "false")
     else:  # CONSTRUCT / DESCRIBE
         buf = io.BytesIO()
-        fmt = ox.RdfFormat.JSON_LD if as_json else ox.RdfFormat.N_TRIPLES if as_csv else ox.RdfFormat.TURTLE
+        fmt = (
+            ox.RdfFormat.JSON_LD
+            if as_json
+            else ox.RdfFormat.N_TRIPLES
+            if as_csv
+            else ox.RdfFormat.TURTLE
+        )
         ox.serialize(result, buf, fmt, prefixes=V.PREFIXES if fmt == ox.RdfFormat.TURTLE else None)
         click.echo(buf.getvalue().decode("utf-8").rstrip("\n"))
 
@@ -203,8 +271,14 @@ def stats_cmd(as_json: bool, store, settings) -> None:
     if as_json:
         echo_json(s.model_dump())
         return
-    rows = [("entities", f"{s.entities:,}"), ("facts", f"{s.facts:,}"), ("sources", f"{s.sources:,}"),
-            ("labels", f"{s.labels:,}"), ("quads", f"{s.quads:,}"), ("claims", f"{s.claims:,}")]
+    rows = [
+        ("entities", f"{s.entities:,}"),
+        ("facts", f"{s.facts:,}"),
+        ("sources", f"{s.sources:,}"),
+        ("labels", f"{s.labels:,}"),
+        ("quads", f"{s.quads:,}"),
+        ("claims", f"{s.claims:,}"),
+    ]
     rows += [(f"  sources: {k}", f"{v:,}") for k, v in sorted(s.sources_by_kind.items())]
     if s.path:
         rows.append(("path", s.path))
@@ -214,7 +288,11 @@ def stats_cmd(as_json: bool, store, settings) -> None:
 
 
 @kg.command("sources")
-@click.option("--kind", default=None, help="Only sources of this kind (wikidata, file, demo, web, pubmed, claim).")
+@click.option(
+    "--kind",
+    default=None,
+    help="Only sources of this kind (wikidata, file, demo, web, pubmed, claim).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON on stdout.")
 @with_store()
 def sources_cmd(kind: str | None, as_json: bool, store, settings) -> None:
@@ -225,22 +303,33 @@ def sources_cmd(kind: str | None, as_json: bool, store, settings) -> None:
         return
     print_table(
         ["source", "kind", "facts", "retrieved", "from", "query"],
-        [(V.short(s.iri), s.kind.value, s.facts, s.retrieved_at.isoformat(), s.location, s.query_name or s.query)
-         for s in items],
+        [
+            (
+                V.short(s.iri),
+                s.kind.value,
+                s.facts,
+                s.retrieved_at.isoformat(),
+                s.location,
+                s.query_name or s.query,
+            )
+            for s in items
+        ],
     )
 
 
 def resolve_source(store, ref: str) -> str:
     """A full source IRI, a ``kgfcs:`` short form, or an unambiguous IRI suffix."""
     if ref.startswith("kgfcs:"):
-        ref = V.KGFC_SOURCE + ref[len("kgfcs:"):]
+        ref = V.KGFC_SOURCE + ref[len("kgfcs:") :]
     if store.has_source(ref):
         return ref
     matches = [s.iri for s in store.sources() if s.iri.endswith(ref)]
     if len(matches) == 1:
         return matches[0]
     if not matches:
-        raise InputError(f"No source {ref!r} in this store.", hint="List them with `kgfc kg sources`.")
+        raise InputError(
+            f"No source {ref!r} in this store.", hint="List them with `kgfc kg sources`."
+        )
     raise InputError(f"{ref!r} matches {len(matches)} sources.", hint="Give more of the IRI.")
 
 
@@ -259,9 +348,20 @@ def retract_cmd(source: str, as_json: bool, store, settings) -> None:
 
 
 @kg.command("export")
-@click.option("--format", "fmt", default="trig", show_default=True,
-              type=click.Choice(["trig", "nquads", "turtle", "nt", "jsonld"], case_sensitive=False))
-@click.option("--output", "-o", type=click.Path(dir_okay=False, allow_dash=True), default="-", show_default=True)
+@click.option(
+    "--format",
+    "fmt",
+    default="trig",
+    show_default=True,
+    type=click.Choice(["trig", "nquads", "turtle", "nt", "jsonld"], case_sensitive=False),
+)
+@click.option(
+    "--output",
+    "-o",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    default="-",
+    show_default=True,
+)
 @click.option("--source", default=None, help="Export only this source graph.")
 @with_store()
 def export_cmd(fmt: str, output: str, source: str | None, store, settings) -> None:
@@ -290,8 +390,10 @@ def search_cmd(text: str, limit: int, as_json: bool, store, settings) -> None:
     if as_json:
         echo_json([h.model_dump() for h in hits])
         return
-    print_table(["entity", "match", "kind", "score", "description"],
-                [(V.short(h.entity), h.text, h.kind, h.score, h.description) for h in hits])
+    print_table(
+        ["entity", "match", "kind", "score", "description"],
+        [(V.short(h.entity), h.text, h.kind, h.score, h.description) for h in hits],
+    )
 
 
 @kg.command("evidence")
@@ -304,34 +406,63 @@ def evidence_cmd(claim_id: str, as_json: bool, store, settings) -> None:
 
     rows = store.run("claim_evidence", bindings={"claimId": ox.Literal(claim_id)})
     if not rows:
-        raise InputError(f"No stored claim with id {claim_id!r}.", hint="Verify it first with `kgfc verify --id ...`.")
+        raise InputError(
+            f"No stored claim with id {claim_id!r}.",
+            hint="Verify it first with `kgfc verify --id ...`.",
+        )
     claims: dict[str, dict] = {}
     for r in rows:
-        c = claims.setdefault(r["claim"], {
-            "claim_iri": r["claim"], "id": r["claimId"], "claim": r["text"],
-            "verdict": {"SUPPORTED": "SUPPORTED", "REFUTED": "REFUTED"}.get(
-                r["verdict"].rsplit("#", 1)[-1].upper(), "NOT ENOUGH INFO"),
-            "confidence": float(r["confidence"]), "justification": r["justification"],
-            "reasoner": r["reasoner"], "evidence": [],
-        })
+        c = claims.setdefault(
+            r["claim"],
+            {
+                "claim_iri": r["claim"],
+                "id": r["claimId"],
+                "claim": r["text"],
+                "verdict": {"SUPPORTED": "SUPPORTED", "REFUTED": "REFUTED"}.get(
+                    r["verdict"].rsplit("#", 1)[-1].upper(), "NOT ENOUGH INFO"
+                ),
+                "confidence": float(r["confidence"]),
+                "justification": r["justification"],
+                "reasoner": r["reasoner"],
+                "evidence": [],
+            },
+        )
         if r["evidenceId"]:
-            c["evidence"].append({"id": r["evidenceId"], "text": r["fact"], "subject": r["s"], "predicate": r["p"],
-                                  "object": r["o"], "source": r["source"], "cited": r["cited"] == "true"})
+            c["evidence"].append(
+                {
+                    "id": r["evidenceId"],
+                    "text": r["fact"],
+                    "subject": r["s"],
+                    "predicate": r["p"],
+                    "object": r["o"],
+                    "source": r["source"],
+                    "cited": r["cited"] == "true",
+                }
+            )
     for r in store.run("claim_trajectory", bindings={"claimId": ox.Literal(claim_id)}):
         c = claims.get(r["claim"])
         if c is None:
             continue
-        c.setdefault("trajectory", {"policy": r["policy"], "stop_reason": r["stopReason"], "steps": []})
-        c["trajectory"]["steps"].append({
-            "index": int(r["index"]), "action": r["action"].rsplit("#", 1)[-1], "arguments": r["arguments"],
-            "observation": r["observation"], "error": r["error"],
-        })
+        c.setdefault(
+            "trajectory", {"policy": r["policy"], "stop_reason": r["stopReason"], "steps": []}
+        )
+        c["trajectory"]["steps"].append(
+            {
+                "index": int(r["index"]),
+                "action": r["action"].rsplit("#", 1)[-1],
+                "arguments": r["arguments"],
+                "observation": r["observation"],
+                "error": r["error"],
+            }
+        )
     items = list(claims.values())
     if as_json:
         echo_json(items[0] if len(items) == 1 else items)
         return
     for c in items:
-        click.echo(f"[{c['id']}] {c['claim']}\n  verdict: {c['verdict']} ({c['confidence']:.2f}, {c['reasoner']})\n  why: {c['justification']}")
+        click.echo(
+            f"[{c['id']}] {c['claim']}\n  verdict: {c['verdict']} ({c['confidence']:.2f}, {c['reasoner']})\n  why: {c['justification']}"
+        )
         for e in c["evidence"]:
             mark = "*" if e["cited"] else " "
             click.echo(f"  {mark} {e['id']}: {e['text']}  [source {e['source']}]")
@@ -340,7 +471,9 @@ def evidence_cmd(claim_id: str, as_json: bool, store, settings) -> None:
             click.echo(f"  trajectory ({t['policy']}; stopped: {t['stop_reason']}):")
             for step in t["steps"]:
                 err = f"  [error: {step['error']}]" if step["error"] else ""
-                click.echo(f"    {step['index'] + 1}. {step['action']} {step['arguments']} -> {step['observation']}{err}")
+                click.echo(
+                    f"    {step['index'] + 1}. {step['action']} {step['arguments']} -> {step['observation']}{err}"
+                )
 
 
 from kgfc.cli.ingest import index_cmd, ingest_cmd  # noqa: E402 - the commands live in their own module

@@ -46,7 +46,11 @@ def read_items(stream) -> Iterator[Item]:
         try:
             obj = json.loads(text)
         except json.JSONDecodeError as exc:
-            yield Item(line=n, id=f"line-{n}", error=f"line {n}: invalid JSON ({exc.msg} at column {exc.colno})")
+            yield Item(
+                line=n,
+                id=f"line-{n}",
+                error=f"line {n}: invalid JSON ({exc.msg} at column {exc.colno})",
+            )
             continue
         cid = str(obj.get("id", f"line-{n}"))
         if "triple" in obj:
@@ -62,10 +66,18 @@ def read_items(stream) -> Iterator[Item]:
 
 
 def render_text(r: VerifyResult) -> str:
-    lines = [f"[{r.id}] {r.claim}", f"  verdict: {r.verdict.value}  (confidence {r.confidence:.2f}, reasoner {r.reasoner})"]
+    lines = [
+        f"[{r.id}] {r.claim}",
+        f"  verdict: {r.verdict.value}  (confidence {r.confidence:.2f}, reasoner {r.reasoner})",
+    ]
     lines.append(f"  why: {r.justification}")
     if r.topic_entities:
-        lines.append("  entities: " + ", ".join(f"{e.label or e.entity} ({e.entity.rsplit('/', 1)[-1]})" for e in r.topic_entities))
+        lines.append(
+            "  entities: "
+            + ", ".join(
+                f"{e.label or e.entity} ({e.entity.rsplit('/', 1)[-1]})" for e in r.topic_entities
+            )
+        )
     cited = [e for e in r.evidence if e["cited"]]
     if cited:
         lines.append("  evidence:")
@@ -81,35 +93,104 @@ def render_text(r: VerifyResult) -> str:
 
 @click.command("verify")
 @click.argument("claim", required=False)
-@click.option("--file", "claim_file", type=click.File("rb"), help="JSONL claims or triples ('-' = stdin).")
-@click.option("--triple", nargs=3, metavar="S P O", help="Verify a structured triple, e.g. Q76 P19 Q18094.")
-@click.option("--id", "claim_id", default="claim-1", show_default=True, help="Id for a single claim.")
-@click.option("--reasoner", type=click.Choice(["local", "llm"]), default=None, help="Default: llm when configured, else local.")
+@click.option(
+    "--file", "claim_file", type=click.File("rb"), help="JSONL claims or triples ('-' = stdin)."
+)
+@click.option(
+    "--triple", nargs=3, metavar="S P O", help="Verify a structured triple, e.g. Q76 P19 Q18094."
+)
+@click.option(
+    "--id", "claim_id", default="claim-1", show_default=True, help="Id for a single claim."
+)
+@click.option(
+    "--reasoner",
+    type=click.Choice(["local", "llm"]),
+    default=None,
+    help="Default: llm when configured, else local.",
+)
 @click.option("--beam", type=click.IntRange(1, 50), default=None, help="Beam width k (default 4).")
-@click.option("--hops", type=click.IntRange(1, 10), default=None, help="Search depth N (default 4).")
+@click.option(
+    "--hops", type=click.IntRange(1, 10), default=None, help="Search depth N (default 4)."
+)
 @click.option("--json", "as_json", is_flag=True, help="JSON on stdout (an array for batches).")
 @click.option("--nl", "as_nl", is_flag=True, help="One JSON object per line.")
 @click.option("--no-record", is_flag=True, help="Do not store the claim and verdict in the KG.")
-@click.option("--fail-on", type=click.Choice(["refuted", "nei", "not-supported"]), default=None,
-              help="Exit 1 if any verdict is REFUTED / NOT ENOUGH INFO / not SUPPORTED.")
-@click.option("--web/--no-web", default=None, help="Search the web when the KG is not enough (KGFC_WEB).")
-@click.option("--search", "search_spec", default=None, metavar="PROVIDER",
-              help="Search provider: serper, searxng[:URL], local:DIR (KGFC_SEARCH_PROVIDER).")
-@click.option("--pubmed/--no-pubmed", default=None, help="Search PubMed for biomedical claims (KGFC_PUBMED).")
-@click.option("--max-steps", type=click.IntRange(2, 20), default=5, show_default=True, help="Agent step cap.")
-@click.option("--max-llm-calls", type=click.IntRange(1), default=None, help="Budget: LLM calls per claim.")
-@click.option("--max-tokens", type=click.IntRange(1), default=None, help="Budget: LLM tokens per claim.")
-@click.option("--max-searches", type=click.IntRange(0), default=None, help="Budget: search calls per claim.")
-@click.option("--max-seconds", type=click.FloatRange(0.1), default=None, help="Budget: seconds per claim.")
-@click.option("--report", "report_fmt", type=click.Choice(["md", "json", "html"]), default=None,
-              help="Print a structured report (supporting/refuting evidence, summary, citation check).")
-@click.option("--output", "-o", type=click.Path(dir_okay=False, allow_dash=True), default="-",
-              help="Where to write the report (default stdout).")
+@click.option(
+    "--fail-on",
+    type=click.Choice(["refuted", "nei", "not-supported"]),
+    default=None,
+    help="Exit 1 if any verdict is REFUTED / NOT ENOUGH INFO / not SUPPORTED.",
+)
+@click.option(
+    "--web/--no-web", default=None, help="Search the web when the KG is not enough (KGFC_WEB)."
+)
+@click.option(
+    "--search",
+    "search_spec",
+    default=None,
+    metavar="PROVIDER",
+    help="Search provider: serper, searxng[:URL], local:DIR (KGFC_SEARCH_PROVIDER).",
+)
+@click.option(
+    "--pubmed/--no-pubmed", default=None, help="Search PubMed for biomedical claims (KGFC_PUBMED)."
+)
+@click.option(
+    "--max-steps", type=click.IntRange(2, 20), default=5, show_default=True, help="Agent step cap."
+)
+@click.option(
+    "--max-llm-calls", type=click.IntRange(1), default=None, help="Budget: LLM calls per claim."
+)
+@click.option(
+    "--max-tokens", type=click.IntRange(1), default=None, help="Budget: LLM tokens per claim."
+)
+@click.option(
+    "--max-searches", type=click.IntRange(0), default=None, help="Budget: search calls per claim."
+)
+@click.option(
+    "--max-seconds", type=click.FloatRange(0.1), default=None, help="Budget: seconds per claim."
+)
+@click.option(
+    "--report",
+    "report_fmt",
+    type=click.Choice(["md", "json", "html"]),
+    default=None,
+    help="Print a structured report (supporting/refuting evidence, summary, citation check).",
+)
+@click.option(
+    "--output",
+    "-o",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    default="-",
+    help="Where to write the report (default stdout).",
+)
 @store_option
 @click.pass_context
-def verify(ctx, claim, claim_file, triple, claim_id, reasoner, beam, hops, as_json, as_nl, no_record, fail_on,
-           web, search_spec, pubmed, max_steps, max_llm_calls, max_tokens, max_searches, max_seconds,
-           report_fmt, output, store_spec, read_only):
+def verify(
+    ctx,
+    claim,
+    claim_file,
+    triple,
+    claim_id,
+    reasoner,
+    beam,
+    hops,
+    as_json,
+    as_nl,
+    no_record,
+    fail_on,
+    web,
+    search_spec,
+    pubmed,
+    max_steps,
+    max_llm_calls,
+    max_tokens,
+    max_searches,
+    max_seconds,
+    report_fmt,
+    output,
+    store_spec,
+    read_only,
+):
     """Check a claim against the knowledge graph: verdict, justification, cited evidence.
 
     Text claims go through the agent: KG retrieval first, one more hop while
@@ -129,8 +210,16 @@ def verify(ctx, claim, claim_file, triple, claim_id, reasoner, beam, hops, as_js
             claim.encode("utf-8")
         except UnicodeEncodeError:
             raise InputError("The claim is not valid UTF-8 text.") from None
-    settings = settings_from(ctx, store=store_spec, reasoner=reasoner, beam=beam, hops=hops, web=web,
-                             pubmed=pubmed, search_provider=search_spec)
+    settings = settings_from(
+        ctx,
+        store=store_spec,
+        reasoner=reasoner,
+        beam=beam,
+        hops=hops,
+        web=web,
+        pubmed=pubmed,
+        search_provider=search_spec,
+    )
     store = open_cli_store(settings, read_only=read_only)
     try:
         r, llm = make_reasoner(settings, store, reasoner)
@@ -139,8 +228,16 @@ def verify(ctx, claim, claim_file, triple, claim_id, reasoner, beam, hops, as_js
 
         web_tool, pubmed_tool = make_web_tools(settings, store, llm)
         verifier.agent = Agent(
-            verifier, web=web_tool, pubmed=pubmed_tool, max_steps=max_steps,
-            budget=Budget(llm_calls=max_llm_calls, tokens=max_tokens, search_calls=max_searches, seconds=max_seconds),
+            verifier,
+            web=web_tool,
+            pubmed=pubmed_tool,
+            max_steps=max_steps,
+            budget=Budget(
+                llm_calls=max_llm_calls,
+                tokens=max_tokens,
+                search_calls=max_searches,
+                seconds=max_seconds,
+            ),
         )
         if claim is not None or triple:
             item = Item(line=0, id=claim_id, claim=claim, triple=tuple(triple) if triple else None)
@@ -157,7 +254,9 @@ def verify(ctx, claim, claim_file, triple, claim_id, reasoner, beam, hops, as_js
             click.echo(json.dumps(results[0].model_dump(mode="json"), ensure_ascii=False))
     elif as_json:
         data = [r.model_dump(mode="json") for r in results]
-        click.echo(json.dumps(data[0] if claim_file is None else data, indent=2, ensure_ascii=False))
+        click.echo(
+            json.dumps(data[0] if claim_file is None else data, indent=2, ensure_ascii=False)
+        )
     elif claim_file is None:
         click.echo(render_text(results[0]))
     else:
@@ -188,9 +287,15 @@ def _write_report(results: list[VerifyResult], fmt: str, output: str) -> None:
         if r.error:
             continue
         passages = [SimpleNamespace(**p) for p in r.web_passages]
-        reports.append(build_report(r, web_passages=passages, retrieved=retrieved_sources(r, passages)))
+        reports.append(
+            build_report(r, web_passages=passages, retrieved=retrieved_sources(r, passages))
+        )
     if fmt == "json":
-        text = to_json(reports[0]) if len(reports) == 1 else "[" + ",\n".join(to_json(r) for r in reports) + "]"
+        text = (
+            to_json(reports[0])
+            if len(reports) == 1
+            else "[" + ",\n".join(to_json(r) for r in reports) + "]"
+        )
     elif fmt == "md":
         text = "\n\n---\n\n".join(to_markdown(r) for r in reports)
     else:
@@ -222,8 +327,15 @@ def _run_batch(verifier, stream, as_nl: bool) -> tuple[list[VerifyResult], int]:
         if item.error is not None:
             bad += 1
             click.echo(f"Error: {item.error}", err=True)
-            res = VerifyResult(id=item.id, claim=item.claim or "", verdict="NOT ENOUGH INFO", confidence=0.0,
-                               justification="not checked: bad input", reasoner="none", error=item.error)
+            res = VerifyResult(
+                id=item.id,
+                claim=item.claim or "",
+                verdict="NOT ENOUGH INFO",
+                confidence=0.0,
+                justification="not checked: bad input",
+                reasoner="none",
+                error=item.error,
+            )
         results.append(res)
         if as_nl:
             click.echo(json.dumps(res.model_dump(mode="json"), ensure_ascii=False))
@@ -238,6 +350,10 @@ def _fails(results: list[VerifyResult], mode: str) -> bool:
         if r.error:
             continue
         v = r.verdict.value
-        if (mode == "refuted" and v == "REFUTED") or (mode == "nei" and v == "NOT ENOUGH INFO") or (mode == "not-supported" and v != "SUPPORTED"):
+        if (
+            (mode == "refuted" and v == "REFUTED")
+            or (mode == "nei" and v == "NOT ENOUGH INFO")
+            or (mode == "not-supported" and v != "SUPPORTED")
+        ):
             return True
     return False

@@ -65,9 +65,13 @@ class BeamSearch:
         self.aligned = {p for t in triples for p in t.relation_ids[:3]}
         # (subject, property) slots the claim talks about: a fact filling one is the
         # evidence that decides the claim, whatever the ranker thinks of it.
-        self.slots = {(t.subject_id, p) for t in triples if t.subject_id for p in t.relation_ids[:3]}
+        self.slots = {
+            (t.subject_id, p) for t in triples if t.subject_id for p in t.relation_ids[:3]
+        }
         self.slots |= {(t.object_id, p) for t in triples if t.object_id for p in t.relation_ids[:3]}
-        self.targets = {t.object_id for t in triples if t.object_id} | {t.subject_id for t in triples if t.subject_id}
+        self.targets = {t.object_id for t in triples if t.object_id} | {
+            t.subject_id for t in triples if t.subject_id
+        }
         self.claim_tokens = _tokens(claim)
         self.graph = nx.MultiDiGraph()
         self.evidence: dict[tuple, EvidenceFact] = {}
@@ -84,7 +88,12 @@ class BeamSearch:
         ordered = sorted(self.evidence.values(), key=lambda e: (e.hop, -e.score, e.text))
         for i, ev in enumerate(ordered, 1):
             ev.id = f"E{i}"
-        return BeamResult(evidence=ordered, graph=self.graph, hops_done=self.hops_done, frontier_sizes=self.frontier_sizes)
+        return BeamResult(
+            evidence=ordered,
+            graph=self.graph,
+            hops_done=self.hops_done,
+            frontier_sizes=self.frontier_sizes,
+        )
 
     def decided(self) -> bool:
         """Whether the claim's entities are connected well enough to stop expanding."""
@@ -110,7 +119,11 @@ class BeamSearch:
         # hub fan-in (every person born in a city), and a fact linking two claim
         # entities is reached from its subject's side anyway.
         incoming = frontier if hop == 1 else []
-        facts = [f for f in self.neighbourhood(frontier, incoming) if (f.key, f.source) not in self.evidence]
+        facts = [
+            f
+            for f in self.neighbourhood(frontier, incoming)
+            if (f.key, f.source) not in self.evidence
+        ]
         if not facts:
             self.frontier = []
             return 0
@@ -161,13 +174,21 @@ class BeamSearch:
             if key in self.evidence:
                 continue
             added += 1
-            self.evidence[key] = EvidenceFact(id="", fact=f, text=text, score=round(score, 4), hop=hop)
+            self.evidence[key] = EvidenceFact(
+                id="", fact=f, text=text, score=round(score, 4), hop=hop
+            )
             self.graph.add_node(f.subject, label=f.subject_label)
             if not f.object_is_literal:
                 self.graph.add_node(f.object, label=f.object_label)
             self.graph.add_edge(
-                f.subject, f.object, key=f"{f.predicate}|{f.source}", predicate=f.predicate,
-                label=f.predicate_label, score=score, hop=hop, source=f.source,
+                f.subject,
+                f.object,
+                key=f"{f.predicate}|{f.source}",
+                predicate=f.predicate,
+                label=f.predicate_label,
+                score=score,
+                hop=hop,
+                source=f.source,
             )
             ends = [f.subject] if f.object_is_literal else [f.subject, f.object]
             for end in ends:
@@ -192,8 +213,13 @@ def beam_search(
     stop_when_connected: bool = True,
 ) -> BeamResult:
     search = BeamSearch(
-        claim, seeds, neighbourhood=neighbourhood, rank_facts=rank_facts, rank_relations=rank_relations,
-        triples=triples, beam=beam,
+        claim,
+        seeds,
+        neighbourhood=neighbourhood,
+        rank_facts=rank_facts,
+        rank_relations=rank_relations,
+        triples=triples,
+        beam=beam,
     )
     while search.hops_done < hops and not search.exhausted:
         search.step(counters)
@@ -202,7 +228,9 @@ def beam_search(
     return search.result()
 
 
-def _diverse(combined: list[tuple[float, Fact, str]], frontier: Sequence[str], n: int) -> list[tuple[float, Fact, str]]:
+def _diverse(
+    combined: list[tuple[float, Fact, str]], frontier: Sequence[str], n: int
+) -> list[tuple[float, Fact, str]]:
     """The top ``n`` facts, but the best fact of every frontier entity first.
 
     One hub on the frontier (a city with hundreds of people born there) would
@@ -225,7 +253,9 @@ def _diverse(combined: list[tuple[float, Fact, str]], frontier: Sequence[str], n
     return sorted(picked, key=lambda x: (-x[0], x[1].subject, x[1].predicate, x[1].object))
 
 
-def _far_end_scores(claim: str, facts: Sequence[Fact], frontier: Sequence[str], rank: RelRanker) -> list[float]:
+def _far_end_scores(
+    claim: str, facts: Sequence[Fact], frontier: Sequence[str], rank: RelRanker
+) -> list[float]:
     """Score facts by how well the entity they lead to fits the claim.
 
     Without an LLM, embedding every verbalised fact costs ~3 ms each; the
@@ -234,7 +264,9 @@ def _far_end_scores(claim: str, facts: Sequence[Fact], frontier: Sequence[str], 
     """
     here = set(frontier)
     ends = [
-        (f.object if f.object_is_literal else (f.object_label or "")) if f.subject in here else (f.subject_label or "")
+        (f.object if f.object_is_literal else (f.object_label or ""))
+        if f.subject in here
+        else (f.subject_label or "")
         for f in facts
     ]
     distinct = sorted({e for e in ends if e})

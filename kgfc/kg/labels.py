@@ -29,7 +29,9 @@ def normalise(text: str) -> str:
 
 class LabelIndex:
     def __init__(self) -> None:
-        self.by_key: dict[str, list[tuple[str, str, str]]] = defaultdict(list)  # key -> (entity, text, kind)
+        self.by_key: dict[str, list[tuple[str, str, str]]] = defaultdict(
+            list
+        )  # key -> (entity, text, kind)
         self.descriptions: dict[str, str] = {}
         self.labels: dict[str, str] = {}
         self._keys: list[str] = []
@@ -85,7 +87,11 @@ class LabelIndex:
             for match, score, _ in process.extract(
                 # token_sort_ratio: typos and word order, but no partial matches
                 # ("childhood" must not find "Chile", as WRatio's partial scoring did)
-                key, self._keys, scorer=fuzz.token_sort_ratio, limit=limit * 3, score_cutoff=82
+                key,
+                self._keys,
+                scorer=fuzz.token_sort_ratio,
+                limit=limit * 3,
+                score_cutoff=82,
             ):
                 if match == key:
                     continue

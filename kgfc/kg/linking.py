@@ -24,7 +24,9 @@ def _is_property(iri: str) -> bool:
 
 
 class EntityLinker:
-    def __init__(self, store, *, source=None, ranker: Ranker | None = None, candidates: int = 8) -> None:
+    def __init__(
+        self, store, *, source=None, ranker: Ranker | None = None, candidates: int = 8
+    ) -> None:
         self.store = store
         self.source = source  # optional online KGSource with search_entities()
         self.ranker = ranker
@@ -32,14 +34,24 @@ class EntityLinker:
 
     def candidates(self, mention: str) -> list[LabelHit]:
         # Property entities (wd:P19) carry labels too; they are relations, not topic entities.
-        hits = [h for h in self.store.search_labels(mention, limit=self.n_candidates * 2) if not _is_property(h.entity)]
+        hits = [
+            h
+            for h in self.store.search_labels(mention, limit=self.n_candidates * 2)
+            if not _is_property(h.entity)
+        ]
         hits = hits[: self.n_candidates]
         if self.source is not None and (not hits or hits[0].score < 0.95):
             seen = {h.entity for h in hits}
-            hits += [h for h in self.source.search_entities(mention, limit=self.n_candidates) if h.entity not in seen]
+            hits += [
+                h
+                for h in self.source.search_entities(mention, limit=self.n_candidates)
+                if h.entity not in seen
+            ]
         return hits
 
-    def link(self, claim: str, mentions: Sequence[str], *, min_score: float = 0.45) -> list[LinkedEntity]:
+    def link(
+        self, claim: str, mentions: Sequence[str], *, min_score: float = 0.45
+    ) -> list[LinkedEntity]:
         """Best entity per mention (mentions with no good candidate are dropped), best first."""
         per_mention = {m: self.candidates(m) for m in dict.fromkeys(mentions) if m.strip()}
         all_entities = sorted({h.entity for hits in per_mention.values() for h in hits})
@@ -61,7 +73,13 @@ class EntityLinker:
                 continue
             ranked = [h.model_copy(update={"score": s}) for s, h in scored]
             linked.append(
-                LinkedEntity(mention=mention, entity=best.entity, label=best.text, score=best_score, candidates=ranked)
+                LinkedEntity(
+                    mention=mention,
+                    entity=best.entity,
+                    label=best.text,
+                    score=best_score,
+                    candidates=ranked,
+                )
             )
         linked.sort(key=lambda e: -e.score)
         return linked
@@ -77,6 +95,10 @@ class EntityLinker:
         exact = [h for h in hits if h.score >= 0.95]
         # One exact label and nothing close: the description cannot change the
         # choice, and embedding eight descriptions is the costliest part of linking.
-        if self.ranker is None or len(hits) == 1 or (len(exact) == 1 and all(h.score < 0.8 for h in hits if h not in exact)):
+        if (
+            self.ranker is None
+            or len(hits) == 1
+            or (len(exact) == 1 and all(h.score < 0.8 for h in hits if h not in exact))
+        ):
             return [0.5] * len(hits)
         return self.ranker(claim, texts)

@@ -65,7 +65,8 @@ def guess_format(path: Path, fmt: str | None = None) -> ox.RdfFormat:
             return FORMAT_NAMES[fmt.lower()]
         except KeyError:
             raise InputError(
-                f"Unknown RDF format {fmt!r}.", hint=f"Use one of: {', '.join(sorted(FORMAT_NAMES))}."
+                f"Unknown RDF format {fmt!r}.",
+                hint=f"Use one of: {', '.join(sorted(FORMAT_NAMES))}.",
             ) from None
     suffixes = path.suffixes
     ext = suffixes[-2] if suffixes and suffixes[-1] == ".gz" and len(suffixes) > 1 else path.suffix
@@ -116,7 +117,9 @@ def _open_read_only(path: Path, attempts: int = 20) -> ox.Store:
 class OxigraphStore:
     """A :class:`~kgfc.kg.store.GraphStore` on pyoxigraph."""
 
-    def __init__(self, path: str | os.PathLike[str] | None = None, *, read_only: bool = False) -> None:
+    def __init__(
+        self, path: str | os.PathLike[str] | None = None, *, read_only: bool = False
+    ) -> None:
         self.path = Path(path) if path is not None else None
         self.read_only = read_only
         self.sparql_queries = 0
@@ -128,7 +131,8 @@ class OxigraphStore:
             elif read_only:
                 if not self.path.exists():
                     raise StoreError(
-                        f"No store at {self.path}.", hint="Create it with `kgfc kg load` or `kgfc kg enrich` first."
+                        f"No store at {self.path}.",
+                        hint="Create it with `kgfc kg load` or `kgfc kg enrich` first.",
                     )
                 self._store = _open_read_only(self.path)
             else:
@@ -158,11 +162,15 @@ class OxigraphStore:
 
     def _recover(self) -> None:
         for row in self._select(load_query("incomplete_sources")):
-            log.warning("dropping source %s left half-written by an interrupted load", row["g"].value)
+            log.warning(
+                "dropping source %s left half-written by an interrupted load", row["g"].value
+            )
             self._store.remove_graph(row["g"])
 
     # -- low-level query --------------------------------------------------
-    def _select(self, text: str, substitutions: Mapping[str, ox.NamedNode | ox.Literal] | None = None):
+    def _select(
+        self, text: str, substitutions: Mapping[str, ox.NamedNode | ox.Literal] | None = None
+    ):
         self.sparql_queries += 1
         subs = {ox.Variable(k): v for k, v in (substitutions or {}).items()}
         try:
@@ -182,7 +190,9 @@ class OxigraphStore:
                 text, use_default_graph_as_union=union_default_graph, substitutions=substitutions
             )
         except SyntaxError as exc:
-            raise QuerySyntaxError(f"SPARQL syntax error: {exc}", hint="Check the query text.") from exc
+            raise QuerySyntaxError(
+                f"SPARQL syntax error: {exc}", hint="Check the query text."
+            ) from exc
         except RuntimeError as exc:
             raise QuerySyntaxError(f"Cannot bind values into the query: {exc}") from exc
         except OSError as exc:
@@ -205,7 +215,9 @@ class OxigraphStore:
         }
         result = self._select(text, subs)
         names = [v.value for v in result.variables]
-        return [{n: (row[n].value if row[n] is not None else None) for n in names} for row in result]
+        return [
+            {n: (row[n].value if row[n] is not None else None) for n in names} for row in result
+        ]
 
     # -- writes -----------------------------------------------------------
     def has_source(self, iri: str) -> bool:
@@ -215,7 +227,12 @@ class OxigraphStore:
             return False
 
     def add_source(
-        self, source: Source, facts: Iterable[Fact], labels: Iterable[Label] = (), *, replace: bool = False
+        self,
+        source: Source,
+        facts: Iterable[Fact],
+        labels: Iterable[Label] = (),
+        *,
+        replace: bool = False,
     ) -> bool:
         self._check_writable()
         g = ox.NamedNode(source.iri)
@@ -245,7 +262,9 @@ class OxigraphStore:
         self._check_writable()
         g = ox.NamedNode(source_iri)
         if not self._store.contains_named_graph(g):
-            raise InputError(f"No source {source_iri!r} in this store.", hint="List them with `kgfc kg sources`.")
+            raise InputError(
+                f"No source {source_iri!r} in this store.", hint="List them with `kgfc kg sources`."
+            )
         n = sum(1 for _ in self._store.quads_for_pattern(None, None, None, g))
         self._store.remove_graph(g)
         self._changed()
@@ -268,7 +287,13 @@ class OxigraphStore:
         iri = source_iri("file", digest)
         g = ox.NamedNode(iri)
         if self._store.contains_named_graph(g):
-            return LoadReport(path=str(path), source=iri, status="unchanged", quads=0, seconds=time.perf_counter() - start)
+            return LoadReport(
+                path=str(path),
+                source=iri,
+                status="unchanged",
+                quads=0,
+                seconds=time.perf_counter() - start,
+            )
         source = Source(
             iri=iri,
             kind=SourceKind.FILE,
@@ -292,7 +317,13 @@ class OxigraphStore:
             self._store.extend(provenance_quads(source))
             self._store.remove(ox.Quad(g, STATUS, ox.Literal("loading"), g))
         self._changed()
-        return LoadReport(path=str(path), source=iri, status="loaded", quads=n, seconds=time.perf_counter() - start)
+        return LoadReport(
+            path=str(path),
+            source=iri,
+            status="loaded",
+            quads=n,
+            seconds=time.perf_counter() - start,
+        )
 
     def _validate(self, path: Path, rdf_format: ox.RdfFormat) -> int:
         n = 0
@@ -301,12 +332,16 @@ class OxigraphStore:
                 for _ in ox.parse(fh, rdf_format):
                     n += 1
             except SyntaxError as exc:
-                raise RDFSyntaxError(str(exc.args[0] if exc.args else exc), path=str(path), line=exc.lineno) from exc
+                raise RDFSyntaxError(
+                    str(exc.args[0] if exc.args else exc), path=str(path), line=exc.lineno
+                ) from exc
             except (OSError, EOFError, UnicodeDecodeError) as exc:
                 raise InputError(f"Cannot read {path}: {exc}") from exc
         return n
 
-    def _load_dataset(self, path: Path, rdf_format: ox.RdfFormat, g: ox.NamedNode, source: Source) -> int:
+    def _load_dataset(
+        self, path: Path, rdf_format: ox.RdfFormat, g: ox.NamedNode, source: Source
+    ) -> int:
         quads: list[ox.Quad] = []
         with _open_bytes(path) as fh:
             try:
@@ -314,12 +349,19 @@ class OxigraphStore:
                     graph = g if isinstance(q.graph_name, ox.DefaultGraph) else q.graph_name
                     quads.append(ox.Quad(q.subject, q.predicate, q.object, graph))
             except SyntaxError as exc:
-                raise RDFSyntaxError(str(exc.args[0] if exc.args else exc), path=str(path), line=exc.lineno) from exc
+                raise RDFSyntaxError(
+                    str(exc.args[0] if exc.args else exc), path=str(path), line=exc.lineno
+                ) from exc
             except (OSError, EOFError, UnicodeDecodeError) as exc:
                 raise InputError(f"Cannot read {path}: {exc}") from exc
         # Named graphs in the file without a PROV record get one pointing at the file.
         graphs = {q.graph_name for q in quads if q.graph_name != g}
-        described = {q.subject for q in quads if q.predicate == ox.NamedNode(V.RDF_TYPE) and q.object == ox.NamedNode(V.KGFC + "SourceGraph")}
+        described = {
+            q.subject
+            for q in quads
+            if q.predicate == ox.NamedNode(V.RDF_TYPE)
+            and q.object == ox.NamedNode(V.KGFC + "SourceGraph")
+        }
         extra = provenance_quads(source)
         for other in graphs - described:
             if isinstance(other, ox.NamedNode):
@@ -363,7 +405,9 @@ class OxigraphStore:
             return self.run(name)
         from kgfc.reason.rules import fact_fingerprint
 
-        key = hashlib.sha256(f"{name}|{load_query(name)}|{fact_fingerprint(self)}".encode()).hexdigest()[:24]
+        key = hashlib.sha256(
+            f"{name}|{load_query(name)}|{fact_fingerprint(self)}".encode()
+        ).hexdigest()[:24]
         path = cache / f"{name}-{key}.json"
         if path.is_file():
             try:
@@ -382,10 +426,14 @@ class OxigraphStore:
 
     def _check_writable(self) -> None:
         if self.read_only:
-            raise StoreError("The store is open read-only.", hint="Re-run without --read-only to write.")
+            raise StoreError(
+                "The store is open read-only.", hint="Re-run without --read-only to write."
+            )
 
     # -- reads ------------------------------------------------------------
-    def neighbourhood(self, entities: Sequence[str], incoming: Sequence[str] | None = None) -> list[Fact]:
+    def neighbourhood(
+        self, entities: Sequence[str], incoming: Sequence[str] | None = None
+    ) -> list[Fact]:
         """Outgoing facts of ``entities`` and incoming facts of ``incoming`` (default: the same)."""
         if not entities and not incoming:
             return []
@@ -439,7 +487,8 @@ class OxigraphStore:
             props[row["g"]][row["p"]].append(row["o"])
         counts = {r["g"]: int(r["facts"]) for r in self.run("source_fact_counts")}
         out = [
-            source_from_row(iri, p).model_copy(update={"facts": counts.get(iri, 0)}) for iri, p in props.items()
+            source_from_row(iri, p).model_copy(update={"facts": counts.get(iri, 0)})
+            for iri, p in props.items()
         ]
         return sorted(out, key=lambda s: (s.retrieved_at, s.iri))
 
@@ -469,7 +518,12 @@ class OxigraphStore:
             disk_bytes=disk,
         )
 
-    def export(self, output: IO[bytes] | str | os.PathLike[str], fmt: str = "trig", source: str | None = None) -> None:
+    def export(
+        self,
+        output: IO[bytes] | str | os.PathLike[str],
+        fmt: str = "trig",
+        source: str | None = None,
+    ) -> None:
         """Write the store (or one source graph) as TriG, N-Quads, Turtle, N-Triples or JSON-LD.
 
         Triple formats cannot carry graph names: they get the union of all
@@ -477,14 +531,22 @@ class OxigraphStore:
         """
         rdf_format = FORMAT_NAMES.get(fmt.lower())
         if rdf_format is None:
-            raise InputError(f"Unknown export format {fmt!r}.", hint="Use trig, nquads, turtle, nt or jsonld.")
+            raise InputError(
+                f"Unknown export format {fmt!r}.", hint="Use trig, nquads, turtle, nt or jsonld."
+            )
         from_graph = ox.NamedNode(source) if source else None
         if source and not self.has_source(source):
-            raise InputError(f"No source {source!r} in this store.", hint="List them with `kgfc kg sources`.")
+            raise InputError(
+                f"No source {source!r} in this store.", hint="List them with `kgfc kg sources`."
+            )
         if rdf_format.supports_datasets and from_graph is None:
-            self._store.dump(output, rdf_format, prefixes=V.PREFIXES if rdf_format == ox.RdfFormat.TRIG else None)
+            self._store.dump(
+                output, rdf_format, prefixes=V.PREFIXES if rdf_format == ox.RdfFormat.TRIG else None
+            )
         elif from_graph is not None:
-            self._store.dump(output, rdf_format, from_graph=from_graph, prefixes=_prefixes(rdf_format))
+            self._store.dump(
+                output, rdf_format, from_graph=from_graph, prefixes=_prefixes(rdf_format)
+            )
         else:
             triples = self._store.query("CONSTRUCT { ?s ?p ?o } WHERE { GRAPH ?g { ?s ?p ?o } }")
             ox.serialize(triples, output, rdf_format, prefixes=_prefixes(rdf_format))

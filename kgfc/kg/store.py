@@ -17,7 +17,12 @@ from kgfc.models import Fact, Label, LabelHit, Source, StoreStats
 @runtime_checkable
 class GraphStore(Protocol):
     def add_source(
-        self, source: Source, facts: Iterable[Fact], labels: Iterable[Label] = (), *, replace: bool = False
+        self,
+        source: Source,
+        facts: Iterable[Fact],
+        labels: Iterable[Label] = (),
+        *,
+        replace: bool = False,
     ) -> bool:
         """Write ``facts`` and ``labels`` as one named graph with its provenance, atomically.
 
@@ -30,7 +35,12 @@ class GraphStore(Protocol):
         """One-hop incoming and outgoing facts of all ``entities`` in one query, with labels."""
         ...
 
-    def run(self, name: str, bindings: Mapping[str, str] | None = None, values: Sequence[str] | None = None) -> list[dict]:
+    def run(
+        self,
+        name: str,
+        bindings: Mapping[str, str] | None = None,
+        values: Sequence[str] | None = None,
+    ) -> list[dict]:
         """Run the named query from ``queries/sparql`` with bound values."""
         ...
 

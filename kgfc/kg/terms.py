@@ -70,7 +70,10 @@ def provenance_quads(source: Source, *, status: str = "complete") -> list[ox.Qua
         q(V.KGFC + "sourceKind", ox.Literal(source.kind.value)),
         q(V.PROV + "generatedAtTime", _dt(source.retrieved_at)),
         q(V.KGFC + "extractor", ox.Literal(source.extractor)),
-        q(V.KGFC + "confidence", ox.Literal(repr(float(source.confidence)), datatype=ox.NamedNode(V.XSD + "double"))),
+        q(
+            V.KGFC + "confidence",
+            ox.Literal(repr(float(source.confidence)), datatype=ox.NamedNode(V.XSD + "double")),
+        ),
         q(V.KGFC + "status", ox.Literal(status)),
     ]
     if source.location:
@@ -118,7 +121,8 @@ def with_values(query: str, var: str, iris: Sequence[str]) -> str:
     marker = f"#@VALUES ?{var}"
     if marker in query:
         return "\n".join(
-            values_clause(var, iris).strip() if line.strip() == marker else line for line in query.split("\n")
+            values_clause(var, iris).strip() if line.strip() == marker else line
+            for line in query.split("\n")
         )
     m = _WHERE.search(query)
     if m is None:

@@ -32,7 +32,9 @@ def claim_iri(claim_id: str, text: str) -> str:
     return f"{V.KGFC_CLAIM}{digest}"
 
 
-def record_verdict(store, claim_id: str, text: str, verdict: Verdict, evidence: list[EvidenceFact], reasoner: str) -> str:
+def record_verdict(
+    store, claim_id: str, text: str, verdict: Verdict, evidence: list[EvidenceFact], reasoner: str
+) -> str:
     """Write (or replace) the claim graph. Returns the claim IRI."""
     iri = claim_iri(claim_id, text)
     graph_iri = iri + "/graph"
@@ -74,7 +76,11 @@ def record_verdict(store, claim_id: str, text: str, verdict: Verdict, evidence: 
             if ev.id in cited:
                 quads.append(q(v, V.KGFC + "usedEvidence", N(f.source)))
     source = Source(
-        iri=graph_iri, kind=SourceKind.CLAIM, extractor=reasoner, confidence=verdict.confidence, title=text[:200],
+        iri=graph_iri,
+        kind=SourceKind.CLAIM,
+        extractor=reasoner,
+        confidence=verdict.confidence,
+        title=text[:200],
         query=claim_id,
     )
     quads += provenance_quads(source)

@@ -93,7 +93,7 @@ def short(iri: str) -> str:
     for prefix in ("wd", "wdt", "kgfce", "kgfcr", "kgfcs", "kgfcc"):
         ns = PREFIXES[prefix]
         if iri.startswith(ns):
-            return f"{prefix}:{iri[len(ns):]}"
+            return f"{prefix}:{iri[len(ns) :]}"
     return iri
 
 

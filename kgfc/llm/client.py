@@ -286,7 +286,12 @@ class OpenAICompatLLM:
         raise err
 
     def choose_tool(
-        self, messages: Sequence[Message], tools: Sequence[dict[str, Any]], *, counters: Counters, name: str
+        self,
+        messages: Sequence[Message],
+        tools: Sequence[dict[str, Any]],
+        *,
+        counters: Counters,
+        name: str,
     ) -> tuple[str, dict[str, Any]]:
         """Ask the model to call one of ``tools`` (OpenAI tools format); returns (tool name, arguments).
 
@@ -296,8 +301,16 @@ class OpenAICompatLLM:
         """
         known = {t["function"]["name"] for t in tools}
         conversation = [dict(m) for m in messages]
-        blob = json.dumps({"model": self.model, "messages": conversation, "tools": list(tools),
-                           "temperature": self.temperature}, sort_keys=True, ensure_ascii=False)
+        blob = json.dumps(
+            {
+                "model": self.model,
+                "messages": conversation,
+                "tools": list(tools),
+                "temperature": self.temperature,
+            },
+            sort_keys=True,
+            ensure_ascii=False,
+        )
         key = "tool-" + hashlib.sha256(blob.encode("utf-8")).hexdigest()
         path = self._cache_path(key)
         if path is not None and path.is_file():
@@ -309,9 +322,13 @@ class OpenAICompatLLM:
                 pass
         error = ""
         for _attempt in range(self.repair_attempts + 1):
-            payload: dict[str, Any] = {"model": self.model, "messages": conversation,
-                                       "temperature": self.temperature, "tools": list(tools),
-                                       "tool_choice": "required"}
+            payload: dict[str, Any] = {
+                "model": self.model,
+                "messages": conversation,
+                "temperature": self.temperature,
+                "tools": list(tools),
+                "tool_choice": "required",
+            }
             try:
                 response = self._create_with_retries(payload)
             except _CallFailed as exc:
@@ -326,18 +343,25 @@ class OpenAICompatLLM:
             content, _finish = self._read(response, conversation, counters)
             message = response.choices[0].message if getattr(response, "choices", None) else None
             calls = getattr(message, "tool_calls", None) or []
-            tool, raw = (calls[0].function.name, calls[0].function.arguments) if calls else (None, content)
+            tool, raw = (
+                (calls[0].function.name, calls[0].function.arguments) if calls else (None, content)
+            )
             try:
                 args = json.loads(_extract_json(raw or "{}"))
                 if tool is None and isinstance(args, dict):
                     tool = args.get("tool") or args.get("action") or args.get("name")
-                    args = args.get("arguments", {k: v for k, v in args.items() if k not in ("tool", "action", "name")})
+                    args = args.get(
+                        "arguments",
+                        {k: v for k, v in args.items() if k not in ("tool", "action", "name")},
+                    )
                 if tool not in known or not isinstance(args, dict):
                     raise ValueError(f"unknown tool {tool!r}; call one of {sorted(known)}")
             except ValueError as exc:
                 error = str(exc)
-                conversation += [{"role": "assistant", "content": (raw or "")[:2000]},
-                                 {"role": "user", "content": _repair_prompt(error)}]
+                conversation += [
+                    {"role": "assistant", "content": (raw or "")[:2000]},
+                    {"role": "user", "content": _repair_prompt(error)},
+                ]
                 continue
             if path is not None:
                 try:

@@ -91,7 +91,11 @@ def evidence_line(ev: EvidenceFact) -> str:
 
 
 def verdict_messages(
-    claim: str, triples: Sequence[ClaimTriple], evidence: Sequence[EvidenceFact], *, forced: bool = False
+    claim: str,
+    triples: Sequence[ClaimTriple],
+    evidence: Sequence[EvidenceFact],
+    *,
+    forced: bool = False,
 ) -> list[dict[str, str]]:
     """Decide from numbered evidence: verdict, confidence, justification and the cited ids.
 

@@ -288,7 +288,13 @@ class RelationAligner:
         with self._lock:
             if self._built:
                 return
-            rows = self._rows if self._rows is not None else (getattr(self._store, "run_cached", None) or self._store.run)("property_labels")  # type: ignore[union-attr]
+            rows = (
+                self._rows
+                if self._rows is not None
+                else (getattr(self._store, "run_cached", None) or self._store.run)(
+                    "property_labels"
+                )
+            )  # type: ignore[union-attr]
             keys: dict[str, list[tuple[str, str, float]]] = defaultdict(list)
             labels: dict[str, str] = {}
             types: dict[str, str] = {}

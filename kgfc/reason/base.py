@@ -17,7 +17,11 @@ class Reasoner(Protocol):
         ...
 
     def verdict(
-        self, claim: str, triples: Sequence[ClaimTriple], evidence: Sequence[EvidenceFact], counters: Counters
+        self,
+        claim: str,
+        triples: Sequence[ClaimTriple],
+        evidence: Sequence[EvidenceFact],
+        counters: Counters,
     ) -> Verdict:
         """Decide from the evidence; cite only ids present in ``evidence``."""
         ...
