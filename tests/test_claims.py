@@ -407,3 +407,9 @@ def test_missing_spacy_names_the_extra(monkeypatch):
 def test_pipeline_loaded_once():
     assert spacy_pipeline.get_nlp() is spacy_pipeline.get_nlp()
     assert spacy_pipeline.is_loaded()
+
+
+def test_acting_reads_the_cast_member_property_backwards(aligner):
+    # "X starred in Y" is (Y, cast member, X): the specific "star in" entry beats "star"
+    [t] = decompose("Tom Hanks starred in Forrest Gump.", aligner).triples
+    assert (t.subject, t.object, pid(t.relation_ids[0])) == ("Forrest Gump", "Tom Hanks", "P161")
