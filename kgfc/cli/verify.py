@@ -100,7 +100,10 @@ def render_text(r: VerifyResult) -> str:
     "--triple", nargs=3, metavar="S P O", help="Verify a structured triple, e.g. Q76 P19 Q18094."
 )
 @click.option(
-    "--id", "claim_id", default="claim-1", show_default=True, help="Id for a single claim."
+    "--id",
+    "claim_id",
+    default=None,
+    help="Id for a single claim (default: c- and a hash of its text).",
 )
 @click.option(
     "--reasoner",
@@ -240,6 +243,13 @@ def verify(
             ),
         )
         if claim is not None or triple:
+            if claim_id is None:
+                import hashlib
+
+                basis = claim if claim is not None else " ".join(triple)
+                claim_id = (
+                    "c-" + hashlib.sha256(basis.strip().encode("utf-8", "replace")).hexdigest()[:10]
+                )
             item = Item(line=0, id=claim_id, claim=claim, triple=tuple(triple) if triple else None)
             results = [_run(verifier, item, strict=True)]
             bad_lines = 0
