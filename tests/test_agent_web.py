@@ -102,3 +102,38 @@ def test_memory_serves_related_claims_without_new_searches(demo_store, tmp_path)
         "?v kgfc:citesSentence ?s }"
     )
     assert len(list(rows)) >= 1
+
+
+def test_cli_web_report_cites_the_document(tmp_path):
+    import json
+
+    from click.testing import CliRunner
+
+    from kgfc.cli import cli
+
+    corpus = corpus_with(tmp_path, obama=BIRTH, harbour=FILLER, evil=INJECTION)
+    store = str(tmp_path / "store")
+    runner = CliRunner()
+    assert runner.invoke(cli, ["kg", "demo", "--store", store]).exit_code == 0
+    res = runner.invoke(
+        cli,
+        [
+            "verify",
+            "Barack Obama was born in Honolulu.",
+            "--web",
+            "--search",
+            f"local:{corpus}",
+            "--report",
+            "json",
+            "--store",
+            store,
+        ],
+    )
+    assert res.exit_code == 0, res.output
+    report = json.loads(res.stdout)
+    assert report["conclusion"] == "SUPPORTED"
+    sources = [e["source_id"] for e in report["supporting_evidence"]]
+    assert sources and all("evil" not in s for s in sources)
+    assert report["citation_check"]["removed"] == 0
+    steps = [s["action"] for s in report["steps"]] if report.get("steps") else []
+    assert not steps or "web_search" in steps

@@ -595,7 +595,13 @@ class Agent:
         """Tell the evidence memory which remembered sentences the verdict used."""
         tool = self.web or self.pubmed
         memory = getattr(tool, "memory", None)
-        recalled = [p for p in state.passages if hasattr(p, "sentence_id")]
+        from types import SimpleNamespace
+
+        recalled = [
+            SimpleNamespace(**p) if isinstance(p, dict) else p
+            for p in state.passages
+            if (p.get("sentence_id") if isinstance(p, dict) else getattr(p, "sentence_id", None))
+        ]
         if memory is None or not recalled or not result.claim_iri:
             return
         try:

@@ -62,7 +62,9 @@ class SearchTool:
                 )
                 return WebObservation(
                     evidence=evidence,
-                    passages=list(recall.passages),
+                    passages=_with_ids(
+                        recall.passages, [p.source_id for p in recall.passages], evidence
+                    ),
                     searched=False,
                     memory_hits=len(recall.passages),
                     summary=f"memory recalled {len(recall.passages)} passage(s) from earlier sources; search avoided",
@@ -99,6 +101,7 @@ class SearchTool:
             (by_doc.get(p.source_id, p.source_id), p.sentence or p.text, p.confidence) for p in kept
         ]
         evidence, _ = self._evidence_from_graphs(conf, texts, next_id)
+        kept = _with_ids(kept, [t[0] for t in texts], evidence)
         summary = (
             f"{kind} search: {len(hits)} hit(s), {len(kept)} passage(s) kept"
             + (f", {flagged} flagged as injection/irrelevant" if flagged else "")
@@ -150,6 +153,19 @@ class SearchTool:
             )
             next_id += 1
         return evidence, next_id
+
+
+def _with_ids(passages, sources: list[str], evidence: list[EvidenceFact]) -> list[dict]:
+    """Passages as dicts carrying the id (W3...) their sentence has in the evidence list,
+    so the report cites one id for one piece of evidence."""
+    ids = {(e.fact.source, e.text): e.id for e in evidence if e.fact.predicate == TEXT}
+    out = []
+    for p, source in zip(passages, sources, strict=True):
+        d = p.model_dump(mode="json") if hasattr(p, "model_dump") else dict(p)
+        text = d.get("sentence") or d.get("text") or ""
+        d["evidence_id"] = ids.get((source, text)) or ids.get((source, d.get("text") or ""))
+        out.append(d)
+    return out
 
 
 def make_web_tools(settings, store, llm=None):
