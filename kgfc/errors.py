@@ -88,3 +88,12 @@ class RemoteRateLimited(RemoteError):
 
 class LLMError(KgfcError):
     pass
+
+
+def did_you_mean(name: str, known, what: str) -> str:
+    """The hint for an unknown name: the closest known one, else the list of ``what``."""
+    import difflib
+
+    known = sorted(known)
+    close = difflib.get_close_matches(name, known, n=1)
+    return f"Did you mean {close[0]!r}?" if close else f"Known {what}: {', '.join(known)}."

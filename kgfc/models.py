@@ -163,12 +163,6 @@ class LinkedEntity(BaseModel):
     candidates: list[LabelHit] = Field(default_factory=list)
 
 
-class Claim(BaseModel):
-    id: str
-    text: str
-    triple: tuple[str, str, str] | None = Field(None, description="structured input: (s, p, o) ids")
-
-
 class Counters(BaseModel):
     llm_calls: int = 0
     prompt_tokens: int = 0

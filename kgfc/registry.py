@@ -6,12 +6,11 @@ theirs under the ``kgfc.stores`` entry-point group.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable
 from importlib.metadata import entry_points
 from typing import Any
 
-from kgfc.errors import ConfigError
+from kgfc.errors import ConfigError, did_you_mean
 
 StoreFactory = Callable[..., Any]
 _STORES: dict[str, StoreFactory] = {}
@@ -55,11 +54,7 @@ def open_store(spec: str, **kw: Any):
     _load_plugins()
     factory = _STORES.get(kind)
     if factory is None:
-        close = difflib.get_close_matches(kind, list(_STORES), n=1)
-        hint = (
-            f"Did you mean {close[0]!r}?"
-            if close
-            else f"Known kinds: {', '.join(sorted(_STORES))}."
+        raise ConfigError(
+            f"Unknown store kind {kind!r} in {spec!r}.", hint=did_you_mean(kind, _STORES, "kinds")
         )
-        raise ConfigError(f"Unknown store kind {kind!r} in {spec!r}.", hint=hint)
     return factory(rest, **kw)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from kgfc.errors import UnknownQueryError
+from kgfc.errors import UnknownQueryError, did_you_mean
 
 _PKG = Path(__file__).resolve().parent
 
@@ -33,12 +33,10 @@ def load_query(name: str, kind: str = "sparql") -> str:
     ext = ".rq" if kind == "sparql" else ".cypher"
     path = resource_dir("queries") / kind / f"{name}{ext}"
     if not path.is_file():
-        import difflib
-
-        names = query_names(kind)
-        close = difflib.get_close_matches(name, names, n=1)
-        hint = f"Did you mean {close[0]!r}?" if close else f"Known queries: {', '.join(names)}."
-        raise UnknownQueryError(f"No {kind} query named {name!r}.", hint=hint)
+        raise UnknownQueryError(
+            f"No {kind} query named {name!r}.",
+            hint=did_you_mean(name, query_names(kind), "queries"),
+        )
     return path.read_text(encoding="utf-8")
 
 

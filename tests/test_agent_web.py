@@ -95,6 +95,7 @@ def test_memory_serves_related_claims_without_new_searches(demo_store, tmp_path)
     third, traj = agent.run("m3", "Barack Obama spent his childhood in Indonesia.")
     assert third.counters.search_calls == 0
     assert any("search avoided" in s.observation for s in traj.steps)
+    assert (traj.searches_avoided, traj.memory_hits >= 1) == (1, True)
     assert any("Jakarta, Indonesia" in p["text"] for p in third.web_passages)
     # the claim's graph records which remembered sentences the verdict used
     rows = demo_store.sparql(

@@ -152,6 +152,8 @@ class EpisodeState:
     web_evidence: list[EvidenceFact] = field(default_factory=list)
     passages: list[Any] = field(default_factory=list)
     searched: set[str] = field(default_factory=set)
+    memory_hits: int = 0  # passages recalled from earlier sources
+    searches_avoided: int = 0
     steps: list[Step] = field(default_factory=list)
     max_hops: int = 4
 
@@ -440,10 +442,8 @@ class Agent:
                 traj.stop_reason = why
         traj.steps = state.steps
         traj.verdict, traj.confidence = verdict.label, verdict.confidence
-        traj.memory_hits = sum(
-            1 for s in state.steps if "memory" in s.observation and "recalled" in s.observation
-        )
-        traj.searches_avoided = sum(1 for s in state.steps if "search avoided" in s.observation)
+        traj.memory_hits = state.memory_hits
+        traj.searches_avoided = state.searches_avoided
         traj.derive_flags()
         evidence = state.evidence()
         linked = state.linked
@@ -547,6 +547,8 @@ class Agent:
         )
         state.web_evidence += obs.evidence
         state.passages += obs.passages
+        state.memory_hits += obs.memory_hits
+        state.searches_avoided += not obs.searched
         step.observation = obs.summary
         step.evidence_added = [e.id for e in obs.evidence]
 

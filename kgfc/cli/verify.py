@@ -251,7 +251,7 @@ def verify(
                     "c-" + hashlib.sha256(basis.strip().encode("utf-8", "replace")).hexdigest()[:10]
                 )
             item = Item(line=0, id=claim_id, claim=claim, triple=tuple(triple) if triple else None)
-            results = [_run(verifier, item, strict=True)]
+            results = [_run(verifier, item)]
             bad_lines = 0
         else:
             results, bad_lines = _run_batch(verifier, claim_file, as_nl)
@@ -279,7 +279,7 @@ def verify(
         ctx.exit(1)
 
 
-def _run(verifier, item: Item, *, strict: bool) -> VerifyResult:
+def _run(verifier, item: Item) -> VerifyResult:
     if item.triple:
         return verifier.verify_triple(item.id, *item.triple)
     result, _trajectory = verifier.agent.run(item.id, item.claim)
@@ -329,7 +329,7 @@ def _run_batch(verifier, stream, as_nl: bool) -> tuple[list[VerifyResult], int]:
     for item in read_items(iter(lines)):
         if item.error is None:
             try:
-                res = _run(verifier, item, strict=False)
+                res = _run(verifier, item)
             except InputError as exc:
                 item.error = f"line {item.line}: {exc}"
             except KgfcError as exc:  # runtime failure on one claim: record it, go on

@@ -31,6 +31,10 @@ class GraphStore(Protocol):
         """
         ...
 
+    def has_source(self, iri: str) -> bool:
+        """Whether the source graph exists (enrichment and ingest skip sources already there)."""
+        ...
+
     def neighbourhood(self, entities: Sequence[str]) -> list[Fact]:
         """One-hop incoming and outgoing facts of all ``entities`` in one query, with labels."""
         ...

@@ -28,12 +28,6 @@ def object_term(fact: Fact) -> ox.NamedNode | ox.Literal:
     return ox.Literal(fact.object)
 
 
-def term_to_python(term) -> str | None:
-    if term is None:
-        return None
-    return term.value
-
-
 def fact_quads(facts: Iterable[Fact], graph: ox.NamedNode) -> Iterator[ox.Quad]:
     for f in facts:
         yield ox.Quad(ox.NamedNode(f.subject), ox.NamedNode(f.predicate), object_term(f), graph)

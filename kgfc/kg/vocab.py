@@ -28,8 +28,6 @@ SKOS_ALT = SKOS + "altLabel"
 SCHEMA_DESC = SCHEMA + "description"
 DIRECT_CLAIM = WIKIBASE + "directClaim"
 
-# Predicates that describe things rather than relate them: not counted as facts.
-DESCRIPTIVE = frozenset({RDFS_LABEL, SKOS_ALT, SCHEMA_DESC, DIRECT_CLAIM})
 
 PREFIXES = {
     "wd": WD,

@@ -32,7 +32,7 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from kgfc.errors import ConfigError
+from kgfc.errors import ConfigError, did_you_mean
 
 if TYPE_CHECKING:
     import numpy as np
@@ -429,14 +429,8 @@ def get_embedder(name: str | None = None) -> Embedder | BM25Scorer:
     """
     key = (name or DEFAULT_EMBEDDER).strip().lower()
     if key not in EMBEDDERS:
-        import difflib
-
-        close = difflib.get_close_matches(key, EMBEDDERS, n=1)
         raise ConfigError(
-            f"Unknown embedder {name!r}.",
-            hint=f"Did you mean {close[0]!r}?"
-            if close
-            else f"Choose one of {', '.join(EMBEDDERS)}.",
+            f"Unknown embedder {name!r}.", hint=did_you_mean(key, EMBEDDERS, "embedders")
         )
     with _LOCK:
         inst = _INSTANCES.get(key)

@@ -181,3 +181,16 @@ class CachedHttp:
                 ),
             )
         return data
+
+
+class HttpProvider:
+    """What every remote search provider shares: one ``CachedHttp`` and its call count."""
+
+    http: CachedHttp
+
+    @property
+    def calls(self) -> int:
+        return self.http.calls
+
+    def close(self) -> None:
+        self.http.close()

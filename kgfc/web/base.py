@@ -17,7 +17,6 @@ group; a factory is called as ``factory(rest_of_spec, settings)``.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable
 from datetime import datetime
 from importlib.metadata import entry_points
@@ -25,7 +24,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel, Field
 
-from kgfc.errors import ConfigError
+from kgfc.errors import ConfigError, did_you_mean
 from kgfc.models import utcnow
 from kgfc.web._http import setting
 
@@ -131,11 +130,8 @@ def make_provider(spec: str | None, settings: Any) -> SearchProvider:
         _load_plugins()
         factory = _PROVIDERS.get(kind)
     if factory is None:
-        close = difflib.get_close_matches(kind, list(_PROVIDERS), n=1)
-        hint = (
-            f"Did you mean {close[0]!r}?"
-            if close
-            else f"Known providers: {', '.join(sorted(_PROVIDERS))}."
+        raise ConfigError(
+            f"Unknown search provider {kind!r} in {spec!r}.",
+            hint=did_you_mean(kind, _PROVIDERS, "providers"),
         )
-        raise ConfigError(f"Unknown search provider {kind!r} in {spec!r}.", hint=hint)
     return factory(rest, settings)

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from kgfc.errors import RemoteError
-from kgfc.web._http import CachedHttp, setting
+from kgfc.web._http import CachedHttp, HttpProvider, setting
 from kgfc.web.base import SearchHit
 from kgfc.web.boolean_query import relaxations
 
@@ -79,7 +79,7 @@ def shared_limiter(base_url: str, rate: int) -> RateLimiter:
         return _LIMITERS.setdefault((base_url, rate), RateLimiter(rate))
 
 
-class PubMedProvider:
+class PubMedProvider(HttpProvider):
     name = "pubmed"
 
     def __init__(
@@ -106,13 +106,6 @@ class PubMedProvider:
             settings, self.name, client=client, sleep=sleep, before_request=self.limiter.acquire
         )
         self.queries: list[str] = []  # every query sent to esearch, cached or not, in order
-
-    @property
-    def calls(self) -> int:
-        return self.http.calls
-
-    def close(self) -> None:
-        self.http.close()
 
     # -- public API -------------------------------------------------------
     def search(self, query: str, limit: int | None = None) -> list[SearchHit]:

@@ -11,14 +11,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from kgfc.errors import ConfigError, RemoteError
-from kgfc.web._http import CachedHttp, setting
+from kgfc.web._http import CachedHttp, HttpProvider, setting
 from kgfc.web.base import SearchHit
 
 if TYPE_CHECKING:
     import httpx
 
 
-class SearxngProvider:
+class SearxngProvider(HttpProvider):
     name = "searxng"
 
     def __init__(
@@ -42,13 +42,6 @@ class SearxngProvider:
             )
         self.base_url = url.rstrip("/")
         self.http = CachedHttp(settings, self.name, client=client, sleep=sleep)
-
-    @property
-    def calls(self) -> int:
-        return self.http.calls
-
-    def close(self) -> None:
-        self.http.close()
 
     def search(self, query: str, limit: int = 5) -> list[SearchHit]:
         query = " ".join(query.split())

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from kgfc.errors import ConfigError, RemoteError
-from kgfc.web._http import CachedHttp, setting
+from kgfc.web._http import CachedHttp, HttpProvider, setting
 from kgfc.web.base import SearchHit
 
 if TYPE_CHECKING:
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 DEFAULT_URL = "https://google.serper.dev"
 
 
-class SerperProvider:
+class SerperProvider(HttpProvider):
     name = "serper"
 
     def __init__(
@@ -43,13 +43,6 @@ class SerperProvider:
             )
         self.base_url = (base_url or setting(settings, "serper_url", DEFAULT_URL)).rstrip("/")
         self.http = CachedHttp(settings, self.name, client=client, sleep=sleep)
-
-    @property
-    def calls(self) -> int:
-        return self.http.calls
-
-    def close(self) -> None:
-        self.http.close()
 
     def search(self, query: str, limit: int = 5) -> list[SearchHit]:
         query = " ".join(query.split())
