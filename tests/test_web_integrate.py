@@ -19,17 +19,10 @@ from kgfc.errors import InputError, RemoteUnavailable
 from kgfc.kg import vocab as V
 from kgfc.kg.oxigraph_store import OxigraphStore, source_iri
 from kgfc.models import Counters, SourceKind
+from kgfc.nlp.text import sentence_windows, split_sentences
 from kgfc.web.extract import TripleExtractor, slug, value_term
-from kgfc.web.filter import (
-    INJECTION_CAP,
-    Document,
-    coarse_rank,
-    filter_passages,
-    fine_filter,
-    looks_like_injection,
-    sentence_windows,
-    split_sentences,
-)
+from kgfc.web.filter import Document, coarse_rank, filter_passages, fine_filter
+from kgfc.web.injection import INJECTION_CAP, looks_like_injection
 from kgfc.web.integrate import WebKGIntegrator, content_hash
 from tests.fakes.openai_server import fake_openai, json_reply
 
@@ -281,15 +274,22 @@ def test_names_spacy_cuts_short_are_widened_to_the_kg_label_in_the_sentence(tmp_
     )
     s = OxigraphStore()
     s.load_file(ttl)
-    ex = TripleExtractor(s)
-    spans = ex._label_spans("Little Richard plays the piano.")
-    assert ex._widen("Richard", spans) == "Little Richard"
-    assert ex._widen("piano", spans) == "piano"  # a lower-case article is not part of a title
-    assert (
-        ex._widen("Few Good Men", ex._label_spans("A Few Good Men was a hit.")) == "A Few Good Men"
-    )
+    linker = TripleExtractor(s).linker
+    assert linker.widen("Little Richard plays the piano.", "Richard") == "Little Richard"
+    # a lower-case article is not part of a title
+    assert linker.widen("Little Richard plays the piano.", "piano") == "piano"
+    assert linker.widen("A Few Good Men was a hit.", "Few Good Men") == "A Few Good Men"
     # "Obama" occurs on its own too: which one is meant is unknown, so it stays as it is
-    assert ex._widen("Obama", ex._label_spans("Obama met Michelle Obama.")) == "Obama"
+    assert linker.widen("Obama met Michelle Obama.", "Obama") == "Obama"
+
+
+def test_the_toolkit_widens_clipped_names_by_capitalisation_without_labels():
+    from kgfc.nlp.text import widen
+
+    assert widen("Iain Glen was born in Edinburgh.", "Glen") == "Iain Glen"
+    assert widen("The University of Göttingen is old.", "Göttingen") == "The University of Göttingen"
+    assert widen("Glen was born in Edinburgh.", "Glen") is None
+    assert widen("Little Richard plays the piano.", "Richard", {"little richard"}) == "little richard"
 
 
 def test_slugs_and_values():

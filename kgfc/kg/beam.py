@@ -10,20 +10,19 @@ whose edges keep score, hop and source graph.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import networkx as nx
 
 from kgfc.models import ClaimTriple, Counters, EvidenceFact, Fact
+from kgfc.nlp.text import words
 
 RelRanker = Callable[[str, Sequence[str]], list[float]]
 
 # Facts ranked per hop at most: ranking costs grow with candidates, and hubs
 # (a country with thousands of citizens) would otherwise dominate a hop.
 MAX_CANDIDATES = 32
-_WORD = re.compile(r"\w+")
 
 
 @dataclass
@@ -35,7 +34,7 @@ class BeamResult:
 
 
 def _tokens(text: str) -> set[str]:
-    return {t for t in _WORD.findall(text.casefold()) if len(t) > 2}
+    return {t for t in words(text) if len(t) > 2}
 
 
 def _rel_text(f: Fact) -> str:

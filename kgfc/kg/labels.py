@@ -7,24 +7,21 @@ milliseconds, so the index is built once per store generation.
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
+from typing import Literal
 
 from rapidfuzz import fuzz, process
 
 from kgfc.kg import vocab as V
 from kgfc.models import LabelHit
+from kgfc.nlp.text import normalise
+
+__all__ = ["LabelIndex", "normalise"]
 
 _KIND = {V.RDFS_LABEL: "label", V.SKOS_ALT: "alias"}
-_SPACE = re.compile(r"\s+")
-
-
-def normalise(text: str) -> str:
-    text = unicodedata.normalize("NFKC", text).casefold()
-    text = re.sub(r"[^\w\s]", " ", text)
-    return _SPACE.sub(" ", text).strip()
+FUZZY_MAX = 0.9  # the best score a non-exact match gets (exact label 1.0, exact alias 0.95)
+NEAR_RATIO = 90  # character similarity of a near-identical spelling
 
 
 class LabelIndex:
@@ -61,8 +58,39 @@ class LabelIndex:
     def label(self, entity: str) -> str | None:
         return self.labels.get(entity)
 
-    def search(self, text: str, limit: int = 10, *, fuzzy: bool = True) -> list[LabelHit]:
-        """Exact label > exact alias > fuzzy matches, one hit per entity, best first."""
+    def __contains__(self, key: object) -> bool:
+        """Is ``key`` (a :func:`normalise` d text) some entity's label or alias?"""
+        return key in self.by_key
+
+    def text_of(self, key: str) -> str | None:
+        """The label (or alias) text first indexed under ``key``."""
+        entries = self.by_key.get(key)
+        return entries[0][1] if entries else None
+
+    def add(self, entity: str, text: str, kind: str = "label") -> None:
+        """Index one more label in place (an ingest job links its next document against it)."""
+        key = normalise(text)
+        if not key:
+            return
+        entries = self.by_key.get(key)
+        if entries is None:
+            self.by_key[key] = entries = []
+            self._keys.append(key)
+        if not any(e[0] == entity for e in entries):
+            entries.append((entity, text, kind))
+        if kind == "label":
+            self.labels.setdefault(entity, text)
+
+    def search(
+        self, text: str, limit: int = 10, *, fuzzy: bool | Literal["near"] = True
+    ) -> list[LabelHit]:
+        """Exact label > exact alias > fuzzy matches, one hit per entity, best first.
+
+        ``fuzzy``: True ranks loose matches (typos, word order); ``"near"``
+        only the one nearest near-identical spelling ("Mohammad" /
+        "Muhammad"), which is all a linking threshold of 0.8 can accept and
+        far cheaper on a large KG; False exact keys only.
+        """
         key = normalise(text)
         if not key:
             return []
@@ -81,9 +109,17 @@ class LabelIndex:
 
         for entity, label_text, kind in self.by_key.get(key, ()):
             offer(entity, label_text, kind, 1.0 if kind == "label" else 0.95)
+        if fuzzy == "near" and not best and self._keys:
+            match = process.extractOne(key, self._keys, scorer=fuzz.ratio, score_cutoff=NEAR_RATIO)
+            if match is not None:
+                found, ratio, _ = match
+                length = min(len(found), len(key)) / max(len(found), len(key))
+                s = FUZZY_MAX * (ratio / 100.0) * (0.5 + 0.5 * length)
+                for entity, label_text, kind in self.by_key[found]:
+                    offer(entity, label_text, kind, s if kind == "label" else s * 0.97)
         # Fuzzy matching only when nothing matched exactly: it scans every key
         # (tens of ms on the demo KG) and an exact label is what linking wants.
-        if fuzzy and not best and self._keys:
+        if fuzzy is True and not best and self._keys:
             for match, score, _ in process.extract(
                 # token_sort_ratio: typos and word order, but no partial matches
                 # ("childhood" must not find "Chile", as WRatio's partial scoring did)
@@ -100,7 +136,7 @@ class LabelIndex:
                 ratio = min(len(match), len(key)) / max(len(match), len(key))
                 if len(match) < 3 or ratio < 0.4:
                     continue
-                s = 0.9 * (score / 100.0) * (0.5 + 0.5 * ratio)
+                s = FUZZY_MAX * (score / 100.0) * (0.5 + 0.5 * ratio)
                 for entity, label_text, kind in self.by_key[match]:
                     offer(entity, label_text, kind, s if kind == "label" else s * 0.97)
         return sorted(best.values(), key=lambda h: (-h.score, h.entity))[:limit]

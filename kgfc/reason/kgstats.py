@@ -22,27 +22,10 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from kgfc.kg.vocab import WDT
+from kgfc.kg.properties import FUNCTIONAL_THRESHOLD, PRIOR_FUNCTIONALITY
 
-FUNCTIONAL_THRESHOLD = 0.9
 MIN_SUBJECTS = 10
 MIN_RANGE_OBJECTS = 20
-
-# Wikidata properties with a single-value constraint (or near enough), for
-# stores too small to estimate functionality from. Values are priors.
-PRIOR_FUNCTIONALITY = {
-    WDT + "P19": 0.98,  # place of birth
-    WDT + "P20": 0.98,  # place of death
-    WDT + "P21": 0.99,  # sex or gender
-    WDT + "P22": 0.98,  # father
-    WDT + "P25": 0.98,  # mother
-    WDT + "P36": 0.92,  # capital
-    WDT + "P569": 0.97,  # date of birth
-    WDT + "P570": 0.97,  # date of death
-    WDT + "P571": 0.95,  # inception
-    WDT + "P576": 0.95,  # dissolved
-    WDT + "P1082": 0.9,  # population (one current value)
-}
 
 
 @dataclass(frozen=True)

@@ -33,14 +33,14 @@ from __future__ import annotations
 
 import logging
 import math
-import re
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from kgfc.kg import vocab as V
 from kgfc.models import ClaimTriple, Counters, EvidenceFact, Verdict, VerdictLabel
-from kgfc.reason import values as vals
+from kgfc.nlp import values as vals
+from kgfc.nlp.text import content_words
 from kgfc.reason.kgstats import PRIOR_FUNCTIONALITY, Functionality, stats_for
 from kgfc.reason.rules import Atom, EdgeIndex, RuleSet, rules_for
 
@@ -89,21 +89,9 @@ CONF_VALUE = 0.9
 CONF_TYPE = 0.6
 CONF_NEI = 0.5
 
-_WORD = re.compile(r"[a-z0-9]+")
-_STOPWORDS = (
-    "a an the of in on at to for by with from and or is are was were be been being as that this "
-    "it its his her their has have had not no did does do"
-)
-_STOP = frozenset(_STOPWORDS.split())
-
 
 def _tokens(text: str) -> set[str]:
-    out = set()
-    for w in _WORD.findall(text.casefold()):
-        if w in _STOP:
-            continue
-        out.add(w[:-1] if len(w) > 4 and w.endswith("s") else w)
-    return out
+    return content_words(text, stem=True)
 
 
 def overlap_scores(query: str, texts: Sequence[str]) -> list[float]:

@@ -44,6 +44,7 @@ from kgfc.models import (
     ReportEvidence,
     VerdictLabel,
 )
+from kgfc.nlp.text import split_sentences, words
 
 if TYPE_CHECKING:
     from rouge_score.rouge_scorer import RougeScorer
@@ -56,10 +57,6 @@ MIN_LONG_WINDOW = 60
 # Windows are scored best bag-of-words overlap first; past this many the rest cannot matter much.
 MAX_SCORED_WINDOWS = 50
 
-_WORD = re.compile(r"\w+")
-# Sentence ends: ., ! or ? (optionally closed by a quote or bracket) before a space, or a line break.
-_SENTENCE_END = re.compile(r"(?<=[.!?])[\"'”’)\]]*\s+|\s*\n\s*")
-
 
 def tokens(text: str) -> list[str]:
     """Lower-cased word tokens, Unicode-aware.
@@ -67,7 +64,7 @@ def tokens(text: str) -> list[str]:
     rouge-score's default tokenizer keeps only ``[a-z0-9]``, which turns
     "Zürich" into two tokens and a Greek or Chinese quote into nothing.
     """
-    return _WORD.findall(text.casefold())
+    return words(text)
 
 
 class _Tokenizer:
@@ -87,10 +84,6 @@ def _scorer() -> RougeScorer:
             hint="Install it with `pip install rouge-score` (it is a kgfc dependency).",
         ) from None
     return rouge_scorer.RougeScorer(["rougeL"], tokenizer=_Tokenizer())
-
-
-def split_sentences(text: str) -> list[str]:
-    return [s for s in (p.strip() for p in _SENTENCE_END.split(text)) if s]
 
 
 def _windows(source: str, quote_len: int) -> Iterable[list[str]]:

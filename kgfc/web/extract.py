@@ -9,8 +9,10 @@
   :func:`kgfc.nlp.claims.decompose` (SVO, copular, passive, dates...), kept
   only when the subject is a named entity or a KG entity, so that "basketball
   on weekends" never becomes a fact.
-- **Entity linking.** Subject and object go through the store's label index
-  and are accepted only on a (near-)exact label or alias match; otherwise the
+- **Entity linking.** Subject and object go through the shared
+  :class:`~kgfc.kg.linking.EntityLinker` (names spaCy clipped are widened to
+  the KG label first) and are accepted only on a (near-)exact label or alias
+  match; otherwise the
   name is minted as ``https://w3id.org/kgfc/entity/<slug>`` with an English
   label. Dates and numbers become typed literals (Wikidata's encoding:
   ``"1961-08-04T00:00:00Z"^^xsd:dateTime``).
@@ -29,57 +31,42 @@ import logging
 import re
 import unicodedata
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Literal, NamedTuple
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, Field
+from rapidfuzz import fuzz
 
 from kgfc.errors import LLMError
 from kgfc.kg import vocab as V
-from kgfc.kg.labels import normalise
-from kgfc.models import ClaimAnalysis, Counters, LabelHit, Mention
+from kgfc.kg.linking import LINK_MIN, EntityLinker
+from kgfc.llm.client import fence
+from kgfc.llm.prompts import SYSTEM
+from kgfc.models import ClaimAnalysis, Counters, Mention
+from kgfc.nlp.alignment import RelationAligner
+from kgfc.nlp.decompose import decompose_many
+from kgfc.nlp.text import AUXILIARIES, PRONOUNS, normalise
+from kgfc.nlp.values import parse_date, parse_number
 
 if TYPE_CHECKING:
     from kgfc.kg.store import GraphStore
     from kgfc.llm.client import LLM
-    from kgfc.nlp.claims import RelationAligner
 
 log = logging.getLogger(__name__)
 
 RULES_EXTRACTOR = "rules:spacy-dep"
-LINK_MIN = 0.8  # label-index score to accept a link (exact label 1.0, alias 0.95)
 CHUNK_LINK_MIN = 0.95  # plain noun phrases link only on an exact label or alias
 ALIGN_MIN = 0.75  # aligner score to use a Wikidata property
-FUZZY_MAX = 0.9  # the best score a non-exact label match gets (LabelIndex's scale)
-NEAR_RATIO = 90  # character similarity for a near-identical spelling ("Mohammad" / "Muhammad")
 MINTED_SCORE = 0.6  # how far a newly minted entity or relation is trusted, for confidences
 LLM_BATCH = 40  # sentences per extraction call
 MAX_NAME_WORDS = 12
-MAX_SPAN_WORDS = 8  # longest KG label looked for inside a sentence
-_SURFACE = re.compile(r"[^\w\s]")  # the word split of kgfc.kg.labels.normalise, case kept
-_STOPWORDS = frozenset({"a", "an", "the", "of", "in", "on", "at", "and", "for", "to", "de", "la"})
 
 _SKIP_MENTIONS = frozenset({"DATE", "TIME", "CARDINAL", "ORDINAL", "PERCENT", "MONEY", "QUANTITY"})
-_AUX = frozenset(
-    {"is", "was", "are", "were", "be", "been", "being", "am", "has", "have", "had", "having",
-     "will", "would", "shall", "should", "can", "could", "may", "might", "must", "do", "does",
-     "did", "also"}
-)  # fmt: skip
-_PRONOUNS = frozenset(
-    {"i", "me", "you", "he", "him", "she", "her", "it", "we", "us", "they", "them", "this",
-     "that", "these", "those", "who", "whom", "which", "what", "someone", "something", "anyone",
-     "anything"}
-)  # fmt: skip
+_AUX = AUXILIARIES | {"also"}
 _PURE_NUMBER = re.compile(
     r"[+-]?\d[\d,]*(?:\.\d+)?(?:\s*(?:%|percent|thousand|million|billion|trillion))?", re.I
 )
 
 ValueKind = Literal["date", "number", "entity"]
-
-
-class _Spans(NamedTuple):
-    words: list[str]  # normalised
-    surface: list[str]  # the same words, case kept
-    found: list[tuple[int, int]]  # word ranges that are KG labels
 
 
 class Term(BaseModel):
@@ -157,8 +144,6 @@ def minted_relation(text: str) -> tuple[str, str]:
 
 def value_term(text: str) -> Term | None:
     """A date or a plain number as a typed literal; None for anything else."""
-    from kgfc.reason.values import parse_date, parse_number
-
     text = text.strip()
     if not text or len(text) > 40:
         return None
@@ -191,9 +176,6 @@ class _LLMExtraction(BaseModel):
 
 def extraction_messages(sentences: Sequence[str]) -> list[dict[str, str]]:
     """Numbered sentences -> ``{"triples": [{"sentence", "subject", "relation", "object", "negated"}]}``."""
-    from kgfc.llm.client import fence
-    from kgfc.llm.prompts import SYSTEM
-
     numbered = "\n".join(f"{i}. {' '.join(s.split())}" for i, s in enumerate(sentences, 1))
     user = (
         f"Sentences from one web document, numbered 1 to {len(sentences)}:\n"
@@ -224,6 +206,7 @@ class TripleExtractor:
         llm: LLM | None = None,
         *,
         aligner: RelationAligner | None = None,
+        linker: EntityLinker | None = None,
         counters: Counters | None = None,
         link_min: float = LINK_MIN,
         align_min: float = ALIGN_MIN,
@@ -231,10 +214,10 @@ class TripleExtractor:
         self.store = store
         self.llm = llm
         self._aligner = aligner
+        self.linker = linker or EntityLinker(store)
         self.counters = counters if counters is not None else Counters()
         self.link_min = link_min
         self.align_min = align_min
-        self._links: dict[tuple[str, float], Term | None] = {}
         self._aligned: dict[tuple[str, str | None, bool | None], list] = {}
         self.warnings: list[str] = []
 
@@ -245,74 +228,22 @@ class TripleExtractor:
     @property
     def aligner(self) -> RelationAligner:
         if self._aligner is None:
-            from kgfc.nlp.claims import RelationAligner
-
             self._aligner = RelationAligner(self.store)
         return self._aligner
 
     # -- linking --------------------------------------------------------------------
     def link(self, text: str, min_score: float | None = None) -> Term | None:
         """The KG entity ``text`` names, on a (near-)exact label match; None when there is none."""
-        floor = self.link_min if min_score is None else min_score
-        key = (normalise(text), floor)
-        if not key[0] or key[0] in _PRONOUNS:
+        hit = self.linker.resolve(text, self.link_min if min_score is None else min_score)
+        if hit is None:
             return None
-        if key not in self._links:
-            self._links[key] = self._link(text, floor)
-        return self._links[key]
-
-    def _search(self, text: str, floor: float) -> list[LabelHit]:
-        """Label hits for ``text``: exact label/alias matches, then near-identical spellings.
-
-        The store's general search also ranks loose fuzzy matches, which can
-        never reach a linking threshold but cost ~60 ms a name on a large KG;
-        here only a cheap near-identical pass runs, scored on the same scale.
-        """
-        label_index = getattr(self.store, "label_index", None)
-        if not callable(label_index):
-            return self.store.search_labels(text, limit=5)
-        idx = label_index()
-        hits = idx.search(text, limit=5, fuzzy=False)
-        if hits or floor > FUZZY_MAX or not getattr(idx, "_keys", None):
-            return hits
-        from rapidfuzz import fuzz, process
-
-        key = normalise(text)
-        match = process.extractOne(key, idx._keys, scorer=fuzz.ratio, score_cutoff=NEAR_RATIO)
-        if match is None:
-            return []
-        found, ratio, _ = match
-        length = min(len(found), len(key)) / max(len(found), len(key))
-        score = FUZZY_MAX * (ratio / 100.0) * (0.5 + 0.5 * length)  # LabelIndex's fuzzy scale
-        return [
-            LabelHit(
-                entity=e, text=t, kind=k, score=round(score if k == "label" else score * 0.97, 4)
-            )
-            for e, t, k in idx.by_key.get(found, ())
-        ]
-
-    def _link(self, text: str, floor: float) -> Term | None:
-        hits = sorted(
-            (h for h in self._search(text, floor) if h.score >= floor),
-            key=lambda h: (-h.score, h.entity),
-        )
-        if not hits:
-            return None
-        tied = [h for h in hits if h.score >= hits[0].score - 0.02]
-        best = tied[0]
-        if len(tied) > 1:  # two entities called "Paris": the better connected one
-            degree = {
-                r["entity"]: int(r["degree"])
-                for r in self.store.run("entity_degree", values=[h.entity for h in tied])
-            }
-            best = max(tied, key=lambda h: (degree.get(h.entity, 0), h.score))
-        minted = best.entity.startswith(V.KGFC_ENTITY)
-        return Term(text=text, iri=best.entity, label=best.text, score=best.score, minted=minted)
+        minted = hit.entity.startswith(V.KGFC_ENTITY)
+        return Term(text=text, iri=hit.entity, label=hit.text, score=hit.score, minted=minted)
 
     def resolve(self, text: str, *, named: bool, mint_common: bool = False) -> Term | None:
         """A value literal, a linked entity, or (for names) a minted one; None when unusable."""
         text = text.strip()
-        if not text or normalise(text) in _PRONOUNS or len(text.split()) > MAX_NAME_WORDS:
+        if not text or normalise(text) in PRONOUNS or len(text.split()) > MAX_NAME_WORDS:
             return None
         value = value_term(text)
         if value is not None:
@@ -363,8 +294,6 @@ class TripleExtractor:
         sentences = list(sentences)
         if not sentences:
             return []
-        from kgfc.nlp.claims import decompose_many
-
         analyses = decompose_many(sentences, self.aligner if self.llm is None else None)
         out = [
             SentenceExtraction(text=s, about=self._about(a))
@@ -405,66 +334,14 @@ class TripleExtractor:
                         seen.add(term.iri)
         return out
 
-    def _label_spans(self, sentence: str) -> _Spans:
-        """Word spans of ``sentence`` that are exactly some KG label or alias."""
-        label_index = getattr(self.store, "label_index", None)
-        by_key = getattr(label_index(), "by_key", None) if callable(label_index) else None
-        if not by_key:
-            return _Spans([], [], [])
-        words = normalise(sentence).split()
-        surface = _SURFACE.sub(" ", unicodedata.normalize("NFKC", sentence)).split()
-        if len(surface) != len(words):  # casefolding changed the word count: no case info
-            surface = words
-        found = []
-        for i in range(len(words)):
-            for j in range(min(len(words), i + MAX_SPAN_WORDS), i + 1, -1):
-                if " ".join(words[i:j]) in by_key:
-                    found.append((i, j))
-                    break
-        return _Spans(words, surface, found)
-
-    def _widen(self, text: str, spans: _Spans) -> str:
-        """The longest KG label in the sentence that contains ``text`` as whole words.
-
-        spaCy cuts some names short ("Little Richard" -> "Richard", "The Talented
-        Mr. Ripley" -> "Ripley"); the sentence's own words, matched against the
-        KG's labels, give the whole name back. Only words that belong to the
-        name are taken: a content word, or capitalised ones ("A Few Good Men"),
-        never a bare lower-case article ("plays the piano" is no film).
-        """
-        key = normalise(text).split()
-        n = len(key)
-        occurrences = sum(
-            1 for k in range(len(spans.words) - n + 1) if spans.words[k : k + n] == key
-        )
-        if n == 0 or occurrences != 1:  # "Obama ... Michelle Obama": which one is meant?
-            return text
-        best: tuple[int, int] | None = None
-        for i, j in spans.found:
-            if j - i <= n or (best is not None and j - i <= best[1] - best[0]):
-                continue
-            for k in range(i, j - n + 1):
-                if spans.words[k : k + n] != key:
-                    continue
-                extra = list(range(i, k)) + list(range(k + n, j))
-                if any(spans.words[x] not in _STOPWORDS for x in extra) or all(
-                    spans.surface[x][:1].isupper() for x in extra
-                ):
-                    best = (i, j)
-                    break
-        if best is None:
-            return text
-        label_index = self.store.label_index()  # type: ignore[attr-defined]
-        return label_index.by_key[" ".join(spans.words[best[0] : best[1]])][0][1]
-
     def _rules_triples(
         self, index: int, analysis: ClaimAnalysis, sentence: str = ""
     ) -> list[ExtractedTriple]:
         out = []
-        spans = self._label_spans(sentence) if sentence else []
+        widen = (lambda name: self.linker.widen(sentence, name)) if sentence else (lambda n: n)
         for t in analysis.triples:
             named_subject = _named(t.subject, analysis.mentions)
-            subject = self.resolve(self._widen(t.subject, spans), named=named_subject)
+            subject = self.resolve(widen(t.subject), named=named_subject)
             if subject is None or subject.is_literal:
                 continue
             value = value_term(t.object)
@@ -475,7 +352,7 @@ class TripleExtractor:
                 t.relation, value_kind=kind, person=person, preferred=preferred
             )
             obj = value or self.resolve(
-                self._widen(t.object, spans),
+                widen(t.object),
                 named=_named(t.object, analysis.mentions),
                 mint_common=not minted,
             )
@@ -503,14 +380,13 @@ class TripleExtractor:
                 if not (_grounded(t.subject, text) and _grounded(t.object, text)):
                     log.info("dropping an LLM triple not grounded in its sentence: %s", t)
                     continue
-                spans = self._label_spans(text)
-                subject = self.resolve(self._widen(t.subject, spans), named=True)
+                subject = self.resolve(self.linker.widen(text, t.subject), named=True)
                 if subject is None or subject.is_literal:
                     continue
                 value = value_term(t.object)
                 kind = _value_kind(value)
                 pred, label, score, inverse, minted = self.align(t.relation, value_kind=kind)
-                obj = value or self.resolve(self._widen(t.object, spans), named=True)
+                obj = value or self.resolve(self.linker.widen(text, t.object), named=True)
                 if obj is None:
                     continue
                 if inverse:
@@ -592,8 +468,6 @@ def _grounded(term: str, sentence: str) -> bool:
     value = value_term(term)
     if value is not None and value.datatype and value.datatype.endswith("dateTime"):
         return value.literal[:4].lstrip("0") in s  # type: ignore[index]
-    from rapidfuzz import fuzz
-
     return fuzz.partial_ratio(t, s) >= 90
 
 

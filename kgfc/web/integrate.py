@@ -44,12 +44,13 @@ from pydantic import BaseModel, Field
 
 from kgfc.errors import ConfigError, InputError, KgfcError, StoreError
 from kgfc.kg import vocab as V
-from kgfc.kg.labels import normalise
 from kgfc.kg.oxigraph_store import source_iri
 from kgfc.kg.terms import provenance_quads
 from kgfc.models import Counters, Source, SourceKind
+from kgfc.nlp.text import normalise, split_sentences
 from kgfc.web.extract import Term, TripleExtractor
-from kgfc.web.filter import INJECTION_CAP, Passage, looks_like_injection, split_sentences
+from kgfc.web.filter import Passage
+from kgfc.web.injection import INJECTION_CAP, looks_like_injection
 
 if TYPE_CHECKING:
     from kgfc.kg.store import GraphStore
@@ -446,7 +447,7 @@ class WebKGIntegrator:
                 return True
         if obj.is_literal and obj.datatype == V.XSD + "dateTime":
             # "born in 1961" is known when the KG has 1961-08-04: compare at the shared precision.
-            from kgfc.reason.values import compare, parse_date, parse_literal
+            from kgfc.nlp.values import compare, parse_date, parse_literal
 
             # The text keeps the precision ("1961" is a year, not 1 January 1961).
             mine = parse_date(obj.text) or parse_date(obj.literal or "")

@@ -1,0 +1,419 @@
+"""Relation phrases -> ranked Wikidata direct properties.
+
+:class:`RelationAligner` matches a relation phrase ("was born in") against
+the store's own property labels and aliases, with a small paraphrase table
+(:data:`PARAPHRASES`) as the fallback.
+
+Direction convention: an :class:`Alignment` with ``inverse`` set means the
+phrase reads the property backwards ("Shakespeare wrote Hamlet" is
+``Hamlet P50 Shakespeare``).
+"""
+
+from __future__ import annotations
+
+import bisect
+import threading
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING, Literal, NamedTuple
+
+from rapidfuzz import fuzz, process
+
+from kgfc.kg import vocab as V
+from kgfc.nlp.spacy_pipeline import parse
+from kgfc.nlp.text import ARTICLES, AUXILIARIES, PREPOSITIONS, normalise
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+    from kgfc.kg.store import GraphStore
+
+__all__ = ["Alignment", "PARAPHRASES", "RelationAligner", "ValueKind", "phrase_forms"]
+
+ValueKind = Literal["date", "number", "entity"]
+
+
+class Alignment(NamedTuple):
+    """One candidate property for a relation phrase. ``inverse``: the phrase reads it backwards."""
+
+    property: str  # wdt: IRI
+    score: float
+    inverse: bool = False
+
+
+# Frequent paraphrases -> PIDs, best first; "~" marks a property the phrase
+# reads backwards. Phrases are normalised surface or lemma forms (both are
+# tried). This is the fallback: the store's own labels and aliases score higher.
+_PARAPHRASE_TABLE = """
+born in | born: P19 P569
+born at | birthplace: P19
+born on: P569
+die in | died in | die: P20 P570
+die at: P20
+die on | died on: P570
+married to | marry | marry to | wife | wife of | husband | husband of | spouse | spouse of: P26
+citizen | citizen of | nationality: P27
+capital of: P1376 ~P36
+capital: P36 ~P1376
+located in | locate in | in: P131 P17 P276
+member of: P463 P54 P102
+member: P463 P54
+play for | plays for: P54
+work for | works for | work at | employ by | employed by | employer: P108
+educate at | educated at | study at | graduate from | attend: P69
+found by | founded by | founder: P112
+found | co found | founder of: ~P112
+author | written by | write by: P50
+author of | write: ~P50
+directed by | direct by | director: P57
+direct | director of: ~P57
+star: P161
+star in | appear in | act in: ~P161
+be a: P31 P106
+become | become a: P106 P39
+serve as a: P39 P106
+occupation | profession | work as: P106
+genre: P136
+record label | sign to | sign with: P264
+instrument | play: P1303
+language: P1412 P407
+speak: P1412
+write in: P407 P1412
+religion: P140
+award | win | won | receive: P166
+nominate for | nominated for: P1411
+child | son | daughter | parent of: P40
+child of | son of | daughter of | parent: P22 P25
+father: P22
+mother: P25
+father of: P40 ~P22
+mother of: P40 ~P25
+sibling | brother | sister | brother of | sister of: P3373
+party | member of party: P102
+president: P35 P6 ~P39
+president of | position | position held | serve as: P39
+country: P17 P27 P495
+from: P27 P19 P495
+headquarters | headquarter in | headquartered in: P159
+base in | based in: P159 P131
+release | release in | release on | publish: P577
+performed by: P175
+perform | sing: ~P175
+composed by: P86
+compose: ~P86
+owned by: P127
+own: ~P127
+part of: P361
+"""
+
+
+def _parse_table(text: str) -> dict[str, tuple[tuple[str, bool], ...]]:
+    table: dict[str, tuple[tuple[str, bool], ...]] = {}
+    for line in text.strip().splitlines():
+        phrases, _, pids = line.partition(":")
+        entry = tuple((p.lstrip("~"), p.startswith("~")) for p in pids.split())
+        for phrase in phrases.split("|"):
+            table[phrase.strip()] = entry
+    return table
+
+
+PARAPHRASES = _parse_table(_PARAPHRASE_TABLE)
+
+# Datatypes of the few properties the table names, for stores without
+# wikibase:propertyType.
+_KNOWN_TIME = frozenset({"P569", "P570", "P571", "P576", "P577", "P580", "P582", "P585"})
+_TIME = V.WIKIBASE + "Time"
+_QUANTITY = V.WIKIBASE + "Quantity"
+
+# Words dropped from labels and phrases before matching (auxiliaries, articles).
+_FUNCTION_WORDS = AUXILIARIES | ARTICLES | {"also", "not", "never", "n't"}
+_PREPOSITIONS = PREPOSITIONS
+# spaCy lemmatises "born" to "bear", which matches nothing useful.
+KEEP_SURFACE = frozenset({"born"})
+
+
+def _content(words: Iterable[str]) -> tuple[str, ...]:
+    return tuple(w for w in words if w and w not in _FUNCTION_WORDS)
+
+
+def _strip_preps(words: tuple[str, ...]) -> tuple[str, ...]:
+    start, end = 0, len(words)
+    while start < end and words[start] in _PREPOSITIONS:
+        start += 1
+    while end > start and words[end - 1] in _PREPOSITIONS:
+        end -= 1
+    return words[start:end]
+
+
+def _contains(hay: tuple[str, ...], needle: tuple[str, ...]) -> bool:
+    n = len(needle)
+    return any(hay[i : i + n] == needle for i in range(len(hay) - n + 1))
+
+
+class RelationAligner:
+    """Relation phrases -> ranked Wikidata direct properties, from the store's property labels.
+
+    The index (English labels and aliases of every property with a
+    ``wikibase:directClaim``, query ``property_labels``) is built on first
+    use and kept; call :meth:`refresh` after loading new properties.
+
+    Scores: exact label 1.0, exact alias 0.95 (a little less for the
+    lemmatised or preposition-less forms of the phrase), paraphrase table
+    0.9 and below, fuzzy matches at most 0.8; then scaled down when the
+    property's datatype does not fit the object (a date object prefers
+    ``wikibase:Time`` properties).
+    """
+
+    def __init__(
+        self,
+        store: GraphStore | None = None,
+        rows: Iterable[Mapping[str, str | None]] | None = None,
+    ) -> None:
+        if store is None and rows is None:
+            raise ValueError("RelationAligner needs a store or property label rows")
+        self._store = store
+        self._rows = list(rows) if rows is not None else None
+        self._lock = threading.Lock()
+        self._built = False
+        self._keys: dict[str, list[tuple[str, str, float]]] = {}  # key -> [(iri, kind, factor)]
+        self._key_list: list[str] = []
+        self._key_lens: list[int] = []
+        self.labels: dict[str, str] = {}  # wdt IRI -> English label
+        self.types: dict[str, str] = {}  # wdt IRI -> wikibase datatype IRI
+        # Per instance, so a dropped aligner takes its cache with it.
+        self._cached_align = lru_cache(maxsize=4096)(self._align)
+
+    @classmethod
+    def from_rows(cls, rows: Iterable[Mapping[str, str | None]]) -> RelationAligner:
+        """Build from rows shaped like the ``property_labels`` query (property, text, kind, type)."""
+        return cls(rows=rows)
+
+    # -- index ------------------------------------------------------------
+    def refresh(self) -> None:
+        with self._lock:
+            self._built = False
+            self._cached_align.cache_clear()
+
+    def _ensure(self) -> None:
+        if self._built:
+            return
+        with self._lock:
+            if self._built:
+                return
+            rows = (
+                self._rows
+                if self._rows is not None
+                else (getattr(self._store, "run_cached", None) or self._store.run)(
+                    "property_labels"
+                )
+            )  # type: ignore[union-attr]
+            keys: dict[str, list[tuple[str, str, float]]] = defaultdict(list)
+            labels: dict[str, str] = {}
+            types: dict[str, str] = {}
+            for r in rows:
+                prop, text, kind = r.get("property"), r.get("text"), r.get("kind") or "label"
+                if not prop or not text:
+                    continue
+                if r.get("type"):
+                    types[prop] = r["type"]  # type: ignore[assignment]
+                if kind == "label":
+                    labels.setdefault(prop, text)
+                full = normalise(text)
+                if not full:
+                    continue
+                keys[full].append((prop, kind, 1.0))
+                content = " ".join(_content(full.split()))
+                if content and content != full:  # "is capital of" also answers "capital of"
+                    keys[content].append((prop, kind, 0.98))
+            self._keys = dict(keys)
+            # Sorted by length: a fuzz.ratio of 80 needs lengths within a factor
+            # of 1.5, so each lookup scores only a slice of the keys.
+            self._key_list = sorted((k for k in keys if len(k) >= 4), key=len)
+            self._key_lens = [len(k) for k in self._key_list]
+            self.labels, self.types = labels, types
+            self._built = True
+
+    def __len__(self) -> int:
+        self._ensure()
+        return len(self.labels)
+
+    def label(self, iri: str) -> str | None:
+        self._ensure()
+        return self.labels.get(iri)
+
+    # -- alignment --------------------------------------------------------
+    def align(
+        self,
+        phrase: str,
+        *,
+        value_kind: ValueKind | None = None,
+        subject_is_person: bool | None = None,
+        limit: int = 5,
+    ) -> list[Alignment]:
+        """Ranked ``(property_iri, score, inverse)`` for a relation phrase, best first.
+
+        ``value_kind`` ("date", "number" or "entity") is what the object of the
+        claim is; it moves properties of a fitting datatype up.
+        ``subject_is_person`` breaks the "is a" tie between occupation and
+        instance-of.
+        """
+        phrase = (phrase or "").strip()
+        if not phrase:
+            return []
+        doc = parse(phrase[:200])
+        words, lemmas = phrase_forms(doc)
+        return self.align_forms(
+            words, lemmas, value_kind=value_kind, subject_is_person=subject_is_person, limit=limit
+        )
+
+    def align_forms(
+        self,
+        words: Sequence[str],
+        lemmas: Sequence[str],
+        *,
+        value_kind: ValueKind | None = None,
+        subject_is_person: bool | None = None,
+        limit: int = 5,
+    ) -> list[Alignment]:
+        """:meth:`align` for a phrase already tokenised (lower-case surface and lemma forms)."""
+        self._ensure()
+        return self._cached_align(tuple(words), tuple(lemmas), value_kind, subject_is_person)[
+            :limit
+        ]
+
+    def _align(
+        self,
+        words: tuple[str, ...],
+        lemmas: tuple[str, ...],
+        value_kind: ValueKind | None,
+        subject_is_person: bool | None,
+    ) -> list[Alignment]:
+        scores: dict[tuple[str, bool], float] = {}
+
+        def offer(iri: str, inverse: bool, score: float) -> None:
+            key = (iri, inverse)
+            if score > scores.get(key, 0.0):
+                scores[key] = score
+
+        full = " ".join(words)
+        content_w, content_l = _content(words), _content(lemmas)
+        variants: list[tuple[str, float, bool]] = [
+            (full, 1.0, False),
+            (" ".join(content_w), 1.0, False),
+            (" ".join(content_l), 0.97, False),
+        ]
+        for form in (content_w, content_l):
+            bare = _strip_preps(form)
+            if bare and bare != form:
+                # A relational noun without its "of" reads backwards: "X is the
+                # capital of Y" is Y capital X, "X is the daughter of Y" is Y child X.
+                variants.append((" ".join(bare), 0.9, form[-1] == "of"))
+        seen: set[str] = set()
+        for key, factor, backwards in variants:
+            if not key or key in seen:
+                continue
+            seen.add(key)
+            for iri, kind, k_factor in self._keys.get(key, ()):
+                offer(iri, backwards, (1.0 if kind == "label" else 0.95) * factor * k_factor)
+        if "by" not in words:
+            # An active verb is its passive label read backwards: "X founded Y" is
+            # Y "founded by" X, "X directed Y" is Y "directed by" X.
+            for key, factor, _ in variants[1:3]:
+                for iri, kind, k_factor in self._keys.get(f"{key} by", ()) if key else ():
+                    offer(iri, True, (1.0 if kind == "label" else 0.95) * factor * k_factor * 0.97)
+
+        # The paraphrase table. "is a" has no content words: it keys as "be a".
+        # The table spells out its "N of" entries, so it is not asked about the
+        # bare nouns: "member of" and "citizen of" do not read backwards.
+        table_keys = [k for k, _, backwards in variants[1:] if k and not backwards]
+        is_a = not content_w and any(w in ("a", "an") for w in words)
+        if is_a:
+            table_keys = ["be a"]
+        endorsed: set[tuple[str, bool]] = set()
+        for key in dict.fromkeys(table_keys):
+            for rank, (pid, inverse) in enumerate(PARAPHRASES.get(key, ())):
+                iri = V.WDT + pid
+                # a longer entry is the more specific reading: "star in" (~P161) beats "star" (P161)
+                offer(iri, inverse, 0.9 - 0.02 * rank + 0.005 * key.count(" "))
+                endorsed.add((iri, inverse))
+        if is_a and subject_is_person:
+            # "X is a singer" about a person is an occupation; instance-of is "human".
+            p31 = (V.WDT + "P31", False)
+            if p31 in scores:
+                scores[p31] *= 0.8
+        if not endorsed:
+            toks = content_l or content_w
+            for trigger, entry in PARAPHRASES.items():
+                t = tuple(trigger.split())
+                if all(w in _PREPOSITIONS for w in t):  # "in" inside "involved in" says nothing
+                    continue
+                if len(t) < len(toks) and (_contains(content_l, t) or _contains(content_w, t)):
+                    for rank, (pid, inverse) in enumerate(entry):
+                        offer(V.WDT + pid, inverse, 0.75 + 0.03 * min(len(t), 3) - 0.02 * rank)
+        # Labels the table also names are the more likely reading of a tie.
+        for key in endorsed:
+            if key in scores and scores[key] > 0.9:
+                scores[key] = min(1.0, scores[key] + 0.03)
+
+        fuzzy_key = " ".join(content_w)
+        if len(fuzzy_key) >= 4 and self._key_list:
+            n = len(fuzzy_key)
+            lo = bisect.bisect_left(self._key_lens, (2 * n) // 3)
+            hi = bisect.bisect_right(self._key_lens, (3 * n + 1) // 2)
+            for match, ratio, _ in process.extract(
+                fuzzy_key, self._key_list[lo:hi], scorer=fuzz.ratio, score_cutoff=80, limit=10
+            ):
+                # Character ratios alone pair "tells" with "sells" and "killing of"
+                # with "sibling of"; the words must at least start alike.
+                if match in seen or match[:3] != fuzzy_key[:3]:
+                    continue
+                backwards = match.endswith(" by") and "by" not in words
+                for iri, kind, k_factor in self._keys[match]:
+                    offer(
+                        iri,
+                        backwards,
+                        0.8 * (ratio / 100.0) * k_factor * (1.0 if kind == "label" else 0.97),
+                    )
+
+        out = [
+            Alignment(iri, round(score * self._type_fit(iri, value_kind), 4), inverse)
+            for (iri, inverse), score in scores.items()
+        ]
+        out.sort(key=lambda a: (-a.score, a.inverse, _pid_number(a.property)))
+        return out
+
+    def _type_fit(self, iri: str, value_kind: ValueKind | None) -> float:
+        if value_kind is None:
+            return 1.0
+        dtype = self.types.get(iri)
+        if dtype is None:
+            dtype = _TIME if V.local_id(iri) in _KNOWN_TIME else None
+        if dtype is None:
+            return 0.9 if value_kind == "date" else 1.0
+        if value_kind == "date":
+            return 1.0 if dtype == _TIME else 0.55
+        if value_kind == "number":
+            return 1.0 if dtype == _QUANTITY else 0.6
+        return 0.7 if dtype in (_TIME, _QUANTITY) else 1.0
+
+
+def _pid_number(iri: str) -> int:
+    pid = V.local_id(iri)
+    return int(pid[1:]) if V.is_pid(pid) else 1 << 30
+
+
+def phrase_forms(tokens: Iterable[Token]) -> tuple[list[str], list[str]]:
+    """Lower-case surface and lemma forms of a relation phrase, minus negation and punctuation."""
+    words: list[str] = []
+    lemmas: list[str] = []
+    for t in tokens:
+        if t.is_punct or t.dep_ == "neg" or t.lower_ in ("not", "never", "n't"):
+            continue
+        w = normalise(t.text)
+        if not w:
+            continue
+        words.append(w)
+        lemma = w if w in KEEP_SURFACE else normalise(t.lemma_) or w
+        lemmas.append(lemma)
+    return words, lemmas

@@ -1,0 +1,451 @@
+"""Dependency-pattern decomposition of a claim into (subject, relation, object) readings.
+
+:func:`decompose` turns a claim into :class:`~kgfc.models.ClaimTriple`
+readings plus topic keywords; with a :class:`~kgfc.nlp.alignment.RelationAligner`
+each triple gets ranked ``relation_ids``. A triple's ``relation_ids`` always
+read ``subject -> object``: when the best alignment reads the property
+backwards, the triple is flipped and its relation text becomes the
+property's label.
+
+spaCy only sees the first :data:`~kgfc.nlp.spacy_pipeline.MAX_CHARS`
+characters of a text (see that module), so a huge input costs no more than a
+paragraph.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, NamedTuple
+
+from kgfc.models import ClaimAnalysis, ClaimTriple, Mention
+from kgfc.nlp.alignment import KEEP_SURFACE, RelationAligner, ValueKind, phrase_forms
+from kgfc.nlp.mentions import (
+    DATE_LABELS,
+    NUMBER_LABELS,
+    PERSON_LABELS,
+    SKIPPED_ENTITY_LABELS,
+    mentions_of,
+    strip_span,
+)
+from kgfc.nlp.spacy_pipeline import parse, parse_many
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Span, Token
+
+__all__ = ["decompose", "decompose_many"]
+
+_SUBJ = frozenset({"nsubj", "nsubjpass", "csubj"})
+_OBJ = frozenset({"dobj", "obj"})
+_NP_DROP = frozenset(
+    {"prep", "relcl", "acl", "advcl", "punct", "cc", "conj", "appos", "det", "predet", "case", "neg", "mark"}
+)  # fmt: skip
+_BARE_DEPS = _SUBJ | {"aux", "auxpass", "neg", "cc", "conj", "punct", "advmod"}
+_KEYWORD_POS = frozenset({"NOUN", "PROPN", "VERB", "ADJ", "NUM"})
+_YEAR = re.compile(r"^(1[0-9]{3}|20[0-9]{2})s?$")
+
+
+class _Reading(NamedTuple):
+    subject: Span
+    relation: list[Token]
+    object: Span
+    negated: bool
+
+
+def decompose(text: str, aligner: RelationAligner | None = None) -> ClaimAnalysis:
+    """Decompose a claim into mentions, triples and keywords with dependency rules.
+
+    Handles active and passive verbs with direct or prepositional objects,
+    copular claims ("X is the capital of Y", "X is a singer"), possessives
+    ("X's wife is Y"), negation, dates and numbers as objects, and
+    conjunctions (several subjects, verbs or objects give several triples).
+    When no pattern fits, the first two mentions and the text between them
+    make the triple. With an ``aligner`` every triple gets ``relation_ids``.
+    Empty or blank text gives an empty analysis.
+    """
+    if not text or not text.strip():
+        return ClaimAnalysis(method="rules")
+    return _analyse(parse(text), aligner)
+
+
+def decompose_many(
+    texts: Iterable[str], aligner: RelationAligner | None = None, *, batch_size: int = 64
+) -> list[ClaimAnalysis]:
+    """:func:`decompose` for many claims, parsed in batches (several times the throughput)."""
+    texts = list(texts)
+    out = [ClaimAnalysis(method="rules") for _ in texts]
+    todo = [i for i, t in enumerate(texts) if t and t.strip()]
+    for i, doc in zip(
+        todo, parse_many((texts[i] for i in todo), batch_size=batch_size), strict=True
+    ):
+        out[i] = _analyse(doc, aligner)
+    return out
+
+
+def _analyse(doc: Doc, aligner: RelationAligner | None) -> ClaimAnalysis:
+    mentions = mentions_of(doc)
+    readings: list[_Reading] = []
+    for sent in doc.sents:
+        for pred in _predicates(sent.root):
+            readings.extend(_read_predicate(pred))
+    triples = _dedupe(
+        [_to_triple(r, aligner) for r in readings if r.subject.text and r.object.text]
+    )
+    if not triples:
+        fallback = _fallback(doc, mentions, aligner)
+        if fallback is not None:
+            triples = [fallback]
+    return ClaimAnalysis(
+        mentions=mentions, triples=triples, keywords=_keywords(doc, mentions), method="rules"
+    )
+
+
+def _predicates(root: Token) -> list[Token]:
+    """The sentence root and the verbs conjoined to it ("born in X and died in Y")."""
+    out = [root]
+    stack = [root]
+    while stack:
+        tok = stack.pop()
+        for child in tok.children:
+            if child.dep_ == "conj" and child.pos_ in ("VERB", "AUX"):
+                out.append(child)
+                stack.append(child)
+    return sorted(out, key=lambda t: t.i)
+
+
+def _expand_conj(tok: Token) -> list[Token]:
+    return [tok, *(t for t in tok.conjuncts if t.i > tok.i)]
+
+
+def _usable(tok: Token) -> bool:
+    """Pronouns ("who", "it", "someone") name nothing a KG can look up."""
+    return tok.pos_ != "PRON" and tok.tag_ not in ("WDT", "WP", "EX")
+
+
+def _subjects(pred: Token) -> list[Token]:
+    subs = [c for c in pred.children if c.dep_ in _SUBJ]
+    head = pred
+    while not subs and head.dep_ in ("conj", "xcomp") and head.head is not head:
+        head = head.head  # "X was born in A and died in B": died shares born's subject
+        subs = [c for c in head.children if c.dep_ in _SUBJ]
+    return [t for s in subs for t in _expand_conj(s) if _usable(t)]
+
+
+def _entity_of(tok: Token) -> Span | None:
+    if not tok.ent_type_:
+        return None
+    for ent in tok.doc.ents:
+        if ent.start <= tok.i < ent.end:
+            return ent
+    return None
+
+
+def _title_tail(tok: Token) -> int | None:
+    """End of a capitalised title that spaCy split at a preposition ("A View to a Kill")."""
+    if not tok.is_title:
+        return None
+    ent = _entity_of(tok)
+    if ent is not None and ent.label_ in ("PERSON", "GPE", "ORG", "LOC", "NORP", "FAC", "DATE"):
+        return None
+    end = None
+    for prep in tok.rights:
+        if prep.dep_ != "prep" or prep.i != (end if end is not None else tok.i + 1):
+            break
+        words = list(prep.subtree)[1:]
+        if (
+            not words
+            or not any(w.is_title for w in words)
+            or not all(w.is_title or w.is_stop or w.like_num for w in words)
+        ):
+            break
+        end = words[-1].i + 1
+    return end
+
+
+def _np(tok: Token) -> Span:
+    """A compact noun phrase for ``tok``: its entity if it is in one, else its modifiers."""
+    doc = tok.doc
+    if tok.pos_ == "NOUN":
+        # "released the film Soul Food": the name, not the common noun, is the object.
+        named = next(
+            (c for c in tok.children if c.dep_ == "appos" and (c.ent_type_ or c.pos_ == "PROPN")),
+            None,
+        )
+        if named is not None:
+            return _np(named)
+    ent = _entity_of(tok)
+    if ent is not None and ent.label_ not in SKIPPED_ENTITY_LABELS:
+        start, end = ent.start, ent.end
+    else:
+        keep = [tok.i]
+        stack = [c for c in tok.children if c.dep_ not in _NP_DROP]
+        while stack:
+            c = stack.pop()
+            keep.append(c.i)
+            stack.extend(x for x in c.children if x.dep_ not in _NP_DROP)
+        start, end = min(keep), max(keep) + 1
+    tail = _title_tail(tok)
+    if tail is not None:
+        end = max(end, tail)
+    # Widen to whole entities the phrase cuts through ("the Fox Broadcasting Company").
+    for e in doc.ents:
+        if e.start < end and start < e.end and e.label_ not in SKIPPED_ENTITY_LABELS:
+            start, end = min(start, e.start), max(end, e.end)
+    return strip_span(doc[start:end])
+
+
+def _relation_tokens(pred: Token, *extra: Token) -> list[Token]:
+    # Do-support ("did not play for") carries no meaning beyond the negation.
+    toks = [
+        c
+        for c in pred.children
+        if c.dep_ in ("aux", "auxpass") and c.i < pred.i and c.lemma_ != "do"
+    ]
+    toks.append(pred)
+    toks.extend(c for c in pred.children if c.dep_ == "prt")
+    # The preposition goes last even when fronted: "In 1986, X got married" -> "got married in".
+    core = sorted(toks, key=lambda t: t.i)
+    return core + [t for t in extra if t not in core]
+
+
+def _negated(*toks: Token) -> bool:
+    return any(c.dep_ == "neg" for t in toks for c in t.children)
+
+
+def _has_no(tok: Token) -> bool:
+    return any(c.dep_ == "det" and c.lower_ == "no" for c in tok.children)
+
+
+def _pobjs(prep: Token) -> list[Token]:
+    return [
+        o
+        for c in prep.children
+        if c.dep_ in ("pobj", "pcomp")
+        for o in _expand_conj(c)
+        if _usable(o)
+    ]
+
+
+def _read_predicate(pred: Token) -> list[_Reading]:
+    subjects = _subjects(pred)
+    if not subjects:
+        return []
+    neg = _negated(pred)
+    children = list(pred.children)
+    attr = next((c for c in children if c.dep_ in ("attr", "oprd")), None)
+    if attr is None and pred.lemma_ == "be":
+        # "The capital of Hawaii is Honolulu" parses the name as acomp.
+        attr = next((c for c in children if c.dep_ == "acomp"), None)
+    out: list[_Reading] = []
+    for subj in subjects:
+        if attr is not None:
+            out.extend(_copular(pred, subj, attr, neg))
+        else:
+            out.extend(_verbal(pred, _np(subj), neg))
+    return out
+
+
+def _copular(pred: Token, subj: Token, attr: Token, neg: bool) -> list[_Reading]:
+    """Readings of "S is/becomes ATTR" in its shapes."""
+    out: list[_Reading] = []
+    neg = neg or _negated(attr)
+    poss = next((c for c in subj.children if c.dep_ == "poss" and _usable(c)), None)
+    subj_of = next((c for c in subj.children if c.dep_ == "prep" and c.lower_ == "of"), None)
+    attr_poss = next((c for c in attr.children if c.dep_ == "poss" and _usable(c)), None)
+    attr_preps = [c for c in attr.children if c.dep_ == "prep" and _pobjs(c)]
+    relcl = next(
+        (c for c in attr.children if c.dep_ == "relcl" and c.pos_ in ("VERB", "AUX")), None
+    )
+    verb = [pred] if pred.lemma_ != "be" else []
+    if poss is not None:  # "Obama's wife is Michelle"
+        for a in _expand_conj(attr):
+            out.append(_Reading(_np(poss), verb + _noun_tokens(subj), _np(a), neg))
+    elif (
+        subj_of is not None and _entity_of(subj) is None and subj.pos_ == "NOUN" and _pobjs(subj_of)
+    ):
+        # "The capital of Hawaii is Honolulu" / "the author of Hamlet is Shakespeare"
+        for owner in _pobjs(subj_of):
+            for a in _expand_conj(attr):
+                out.append(_Reading(_np(owner), verb + _noun_tokens(subj), _np(a), neg))
+    elif attr_poss is not None:  # "Michelle is Obama's wife"
+        out.append(_Reading(_np(attr_poss), verb + _noun_tokens(attr), _np(subj), neg))
+    elif relcl is not None and attr.pos_ == "NOUN":  # "CBS is the network that aired The Millers"
+        out.extend(_verbal(relcl, _np(subj), neg or _negated(relcl)))
+    elif attr_preps:  # "Honolulu is the capital of Hawaii"
+        prep = attr_preps[0]
+        rel = _relation_tokens(pred, *attr.doc[attr.left_edge.i : attr.i + 1], prep)
+        for obj in _pobjs(prep):
+            out.append(_Reading(_np(subj), rel, _np(obj), neg))
+    else:  # "X is a singer", "X is American", "X is Barack Obama"
+        det = [c for c in attr.children if c.dep_ == "det" and c.lower_ in ("a", "an")]
+        for a in _expand_conj(attr):
+            if _usable(a):
+                out.append(_Reading(_np(subj), _relation_tokens(pred, *det), _np(a), neg))
+    return out
+
+
+def _noun_tokens(noun: Token) -> list[Token]:
+    """A relational noun with its modifiers: "wife", "debut album", "real name"."""
+    toks = [
+        c
+        for c in noun.children
+        if c.dep_ in ("compound", "amod", "nmod") and c.i < noun.i and not c.ent_type_
+    ]
+    return sorted([*toks, noun], key=lambda t: t.i)
+
+
+def _verbal(pred: Token, subject: Span, neg: bool) -> list[_Reading]:
+    children = list(pred.children)
+    dobjs = [o for c in children if c.dep_ in _OBJ for o in _expand_conj(c) if _usable(o)]
+    if dobjs:
+        rel = _relation_tokens(pred)
+        # "X has no children", "X won no Oscars"
+        return [_Reading(subject, rel, _np(o), neg or _has_no(o)) for o in dobjs]
+    preps = [c for c in children if c.dep_ in ("prep", "agent") and _pobjs(c)]
+    if not preps:
+        # "born January 23 1911": a bare date modifying the verb is its object.
+        when = next(
+            (
+                c
+                for c in children
+                if c.dep_ in ("npadvmod", "tmod") and _value_kind(_np(c)) == "date"
+            ),
+            None,
+        )
+        if when is not None:
+            return [_Reading(subject, _relation_tokens(pred), _np(when), neg)]
+        # "written and directed by X": a verb with nothing of its own borrows its
+        # conjunct's object.
+        bare = all(c.dep_ in _BARE_DEPS for c in children)
+        conj = next((c for c in children if c.dep_ == "conj" and c.pos_ == "VERB"), None)
+        if bare and conj is not None and not any(c.dep_ in _SUBJ for c in conj.children):
+            agent = next(
+                (c for c in conj.children if c.dep_ in ("agent", "prep") and _pobjs(c)), None
+            )
+            if agent is not None:
+                rel = _relation_tokens(pred, agent)
+                return [_Reading(subject, rel, _np(o), neg) for o in _pobjs(agent)]
+        xcomp = next((c for c in children if c.dep_ == "xcomp" and c.pos_ == "VERB"), None)
+        if xcomp is not None:  # "X helped found Y", "X went on to play for Y"
+            return [
+                _Reading(r.subject, _relation_tokens(pred) + r.relation, r.object, r.negated or neg)
+                for r in _verbal(xcomp, subject, neg)
+            ]
+        return []
+    out: list[_Reading] = []
+    first = preps[0]
+    out.extend(_Reading(subject, _relation_tokens(pred, first), _np(o), neg) for o in _pobjs(first))
+    # Later prepositions are usually circumstances ("in 2009", "for four years");
+    # a point in time is kept when the first object was not one ("born in X in 1961").
+    if _value_kind(_np(_pobjs(first)[0])) != "date":
+        for p in preps[1:]:
+            if p.lower_ in ("in", "on", "at") and _value_kind(_np(_pobjs(p)[0])) == "date":
+                out.extend(
+                    _Reading(subject, _relation_tokens(pred, p), _np(o), neg) for o in _pobjs(p)
+                )
+                break
+    return out
+
+
+def _value_kind(span: Span) -> ValueKind:
+    """What the object is, judged by its head: "2003 comedy film" is a thing, not a date."""
+    if not len(span):
+        return "entity"
+    head = span.root.ent_type_
+    if head in DATE_LABELS or (len(span) == 1 and _YEAR.match(span.text)):
+        return "date"
+    if head in NUMBER_LABELS or all(t.like_num or t.is_punct for t in span):
+        return "number"
+    return "entity"
+
+
+def _to_triple(r: _Reading, aligner: RelationAligner | None) -> ClaimTriple:
+    subject, obj = r.subject.text, r.object.text
+    relation = " ".join(t.text for t in r.relation if t.dep_ != "neg")
+    ids: list[str] = []
+    if aligner is not None:
+        words, lemmas = phrase_forms(t for t in r.relation)
+        person = bool({t.ent_type_ for t in r.subject} & PERSON_LABELS)
+        ranked = aligner.align_forms(
+            words, lemmas, value_kind=_value_kind(r.object), subject_is_person=person, limit=10
+        )
+        # Candidates far below the best are noise (mostly fuzzy near-misses).
+        ranked = (
+            [a for a in ranked if a.score >= max(0.5, ranked[0].score - 0.25)] if ranked else []
+        )
+        if ranked:
+            forward = [a for a in ranked if not a.inverse]
+            backward = [a for a in ranked if a.inverse]
+            if backward and (not forward or backward[0].score > forward[0].score):
+                # Read the property forwards: the object becomes the subject.
+                subject, obj = obj, subject
+                relation = aligner.label(backward[0].property) or relation
+                forward = backward
+            ids = list(dict.fromkeys(a.property for a in forward))[:5]
+    return ClaimTriple(
+        subject=subject, relation=relation, object=obj, relation_ids=ids, negated=r.negated
+    )
+
+
+def _dedupe(triples: list[ClaimTriple]) -> list[ClaimTriple]:
+    seen: set[tuple[str, str, str, bool]] = set()
+    out = []
+    for t in triples:
+        key = (t.subject.casefold(), t.relation.casefold(), t.object.casefold(), t.negated)
+        if key not in seen:
+            seen.add(key)
+            out.append(t)
+    return out
+
+
+def _fallback(
+    doc: Doc, mentions: list[Mention], aligner: RelationAligner | None
+) -> ClaimTriple | None:
+    """The first two mentions and the words between them, when no pattern matched."""
+    # A leading date ("In 1971 ...") is a circumstance, not the subject.
+    things = [m for m in mentions if m.label not in DATE_LABELS]
+    if not things:
+        return None
+    first = things[0]
+    second = next((m for m in mentions if m.start >= first.end), None)
+    if second is None:
+        return None
+    between = [
+        t for t in doc if first.end <= t.idx and t.idx + len(t) <= second.start and not t.is_punct
+    ]
+    negated = any(t.dep_ == "neg" or t.lower_ in ("not", "never", "n't") for t in between)
+    relation = " ".join(
+        t.text for t in between if t.dep_ != "neg" and t.lower_ not in ("not", "never", "n't")
+    )
+    ids: list[str] = []
+    if aligner is not None and between:
+        words, lemmas = phrase_forms(between)
+        kind: ValueKind = "date" if second.label in DATE_LABELS else "entity"
+        ids = [
+            a.property
+            for a in aligner.align_forms(words, lemmas, value_kind=kind)
+            if not a.inverse and a.score >= 0.5
+        ]
+    return ClaimTriple(
+        subject=first.text, relation=relation, object=second.text, relation_ids=ids, negated=negated
+    )
+
+
+def _keywords(doc: Doc, mentions: list[Mention]) -> list[str]:
+    out: dict[str, str] = {}
+    for t in doc:
+        if (
+            t.pos_ not in _KEYWORD_POS
+            or t.is_stop
+            or t.is_punct
+            or not any(ch.isalnum() for ch in t.text)
+        ):
+            continue
+        if t.pos_ == "PROPN" or t.ent_type_ or t.lower_ in KEEP_SURFACE:
+            word = t.text
+        else:
+            word = t.lemma_.lower()
+        out.setdefault(word.casefold(), word)
+    for m in mentions:
+        out.setdefault(m.text.casefold(), m.text)
+    return list(out.values())
