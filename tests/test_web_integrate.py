@@ -287,9 +287,13 @@ def test_the_toolkit_widens_clipped_names_by_capitalisation_without_labels():
     from kgfc.nlp.text import widen
 
     assert widen("Iain Glen was born in Edinburgh.", "Glen") == "Iain Glen"
-    assert widen("The University of Göttingen is old.", "Göttingen") == "The University of Göttingen"
+    assert (
+        widen("The University of Göttingen is old.", "Göttingen") == "The University of Göttingen"
+    )
     assert widen("Glen was born in Edinburgh.", "Glen") is None
-    assert widen("Little Richard plays the piano.", "Richard", {"little richard"}) == "little richard"
+    assert (
+        widen("Little Richard plays the piano.", "Richard", {"little richard"}) == "little richard"
+    )
 
 
 def test_slugs_and_values():

@@ -38,6 +38,7 @@ from rapidfuzz import fuzz
 
 from kgfc.errors import LLMError
 from kgfc.kg import vocab as V
+from kgfc.kg.documents import ExtractedTriple, SentenceExtraction, Term
 from kgfc.kg.linking import LINK_MIN, EntityLinker
 from kgfc.llm.client import fence
 from kgfc.llm.prompts import SYSTEM
@@ -67,41 +68,6 @@ _PURE_NUMBER = re.compile(
 )
 
 ValueKind = Literal["date", "number", "entity"]
-
-
-class Term(BaseModel):
-    """One side of a triple, resolved to an entity IRI or a typed literal."""
-
-    text: str
-    iri: str | None = None
-    literal: str | None = None
-    datatype: str | None = None
-    label: str | None = None
-    score: float = 0.0
-    minted: bool = False
-
-    @property
-    def is_literal(self) -> bool:
-        return self.literal is not None
-
-
-class ExtractedTriple(BaseModel):
-    sentence: int = Field(description="index into the extracted sentences")
-    subject: Term
-    predicate: str
-    predicate_label: str
-    predicate_minted: bool = False
-    predicate_score: float = 0.0
-    object: Term
-    negated: bool = False
-    confidence: float = Field(description="extraction confidence: linking and alignment scores")
-    relation_text: str = ""
-
-
-class SentenceExtraction(BaseModel):
-    text: str
-    about: list[Term] = Field(default_factory=list, description="entities the sentence mentions")
-    triples: list[ExtractedTriple] = Field(default_factory=list)
 
 
 # -- IRIs for new things ----------------------------------------------------------------

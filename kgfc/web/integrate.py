@@ -1,40 +1,28 @@
-"""Web-to-KG integration: one document's kept sentences -> one named graph with provenance.
+"""Web-to-KG ingest: documents -> sentences -> extracted triples -> one source graph each.
 
 :class:`WebKGIntegrator` writes what a web page, a local document or a
-PubMed abstract says into the store, as one named graph per document
-(``source_iri("web", url)`` or ``source_iri("pubmed", "PMID:123")``) holding:
-
-- the graph's PROV-O record (:func:`~kgfc.kg.terms.provenance_quads`: kind,
-  URL, query, retrieval time, extractor, confidence = mean kept-sentence
-  confidence, title) and its ``kgfc:contentHash``;
-- one ``kgfc:Sentence`` node per kept sentence, ``<G>/sentence/<i>``: its
-  verbatim ``kgfc:text``, ``kgfc:confidence``, ``kgfc:position`` and a
-  ``kgfc:about`` link to every entity it mentions;
-- each extracted fact as the plain quad ``<s> <p> <o>`` plus a reified
-  ``rdf:Statement`` node ``<G>/statement/<j>`` pointing at its sentence
-  (``kgfc:fromSentence``) with its ``kgfc:confidence``;
-- ``rdfs:label`` for every entity or relation the document minted.
+PubMed abstract says into the store, as one named graph per document; the
+graph's shape (sentences, facts with reified statements, annotations,
+provenance) is :mod:`kgfc.kg.documents`. This module picks the sentences
+(length limits, injection flags, the kind's prior confidence or the filter's
+per-passage confidence), runs the extractor, and drives ingest jobs over
+URLs, files and directories (:meth:`WebKGIntegrator.ingest`).
 
 A fact the KG already holds from a non-web source (Wikidata, a loaded file,
-the demo) is not written again; a sentence that adds no new fact stays as a
-text annotation: ``<entity> kgfc:annotation <G>/sentence/<i>``. Negated
-statements ("X was not born in Y") are never written as facts.
-
-Each document is one ``extend`` (one transaction). Ingesting a document
-again is free: when its graph exists with the same content hash it is left
-alone (status ``unchanged``), so a killed ``kgfc kg ingest`` job resumes
-where it stopped. Retracting the graph (``kgfc kg retract``) removes every
-fact, sentence and label the document brought, and nothing else.
+the demo) is not written again. Each document is one ``extend`` (one
+transaction). Ingesting a document again is free: when its graph exists
+with the same content hash it is left alone (status ``unchanged``), so a
+killed ``kgfc kg ingest`` job resumes where it stopped. Retracting the graph
+(``kgfc kg retract``) removes every fact, sentence and label the document
+brought, and nothing else.
 """
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import re
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
@@ -43,12 +31,13 @@ import pyoxigraph as ox
 from pydantic import BaseModel, Field
 
 from kgfc.errors import ConfigError, InputError, KgfcError, StoreError
+from kgfc.kg import documents as D
 from kgfc.kg import vocab as V
+from kgfc.kg.documents import DocumentSentence, PriorContent, Term, content_hash, document_quads
 from kgfc.kg.oxigraph_store import source_iri
-from kgfc.kg.terms import provenance_quads
 from kgfc.models import Counters, Source, SourceKind
 from kgfc.nlp.text import normalise, split_sentences
-from kgfc.web.extract import Term, TripleExtractor
+from kgfc.web.extract import TripleExtractor
 from kgfc.web.filter import Passage
 from kgfc.web.injection import INJECTION_CAP, looks_like_injection
 
@@ -67,23 +56,9 @@ SUFFIXES = (".txt", ".md", ".markdown", ".html", ".htm", ".jsonl")
 NON_WEB_EXCLUDED = frozenset({"web", "pubmed", "claim"})  # kinds that do not make a fact "known"
 _PMID = re.compile(r"^(?:PMID:?\s*)?(\d{1,9})$", re.I)
 
-N, L = ox.NamedNode, ox.Literal
-_RDF_TYPE = N(V.RDF_TYPE)
-_LABEL = N(V.RDFS_LABEL)
-_XSD_DOUBLE = N(V.XSD + "double")
-_XSD_INTEGER = N(V.XSD + "integer")
-_KIND = N(V.KGFC + "sourceKind")
-_HASH = N(V.KGFC + "contentHash")
-_QUERY = N(V.KGFC + "query")
-_SENTENCE = N(V.KGFC + "Sentence")
-_TEXT = N(V.KGFC + "text")
-_ABOUT = N(V.KGFC + "about")
-_POSITION = N(V.KGFC + "position")
-_CONFIDENCE = N(V.KGFC + "confidence")
-_FROM_SENTENCE = N(V.KGFC + "fromSentence")
-_ANNOTATION = N(V.KGFC + "annotation")
-_STATEMENT = N(V.RDF + "Statement")
-_SUBJ, _PRED, _OBJ = N(V.RDF + "subject"), N(V.RDF + "predicate"), N(V.RDF + "object")
+N = ox.NamedNode
+_RDF_TYPE, _KIND, _HASH, _QUERY = D.RDF_TYPE, D.KIND, D.HASH, D.QUERY
+_POSITION, _CONFIDENCE, _STATEMENT = D.POSITION, D.CONFIDENCE, D.STATEMENT
 
 
 class IntegrationReport(BaseModel):
@@ -144,29 +119,6 @@ class IngestDocument(NamedTuple):
     text: str
     kind: SourceKind = SourceKind.WEB
     retrieved_at: datetime | None = None
-
-
-@dataclass
-class _Prior:
-    """A graph's sentences and statements from earlier passages of the same document."""
-
-    positions: set[int] = field(default_factory=set)
-    confidences: list[float] = field(default_factory=list)
-    queries: list[str] = field(default_factory=list)
-    statements: int = 0
-    facts_present: int = 0
-
-
-class _Sentence(NamedTuple):
-    position: int
-    text: str
-    confidence: float
-
-
-def content_hash(title: str | None, text: str) -> str:
-    """The document's identity for re-ingestion: its title and whitespace-normalised text."""
-    body = " ".join((title or "").split()) + "\n" + " ".join(text.split())
-    return "sha256:" + hashlib.sha256(body.encode("utf-8")).hexdigest()
 
 
 def pubmed_url(pmid: str) -> str:
@@ -263,7 +215,7 @@ class WebKGIntegrator:
         if exists and not refresh and digest in hashes:
             return IntegrationReport(status="unchanged", extractor=self.extractor.name, **base)
         merge = exists and not is_text and not refresh
-        prior = self._prior(g) if merge else _Prior()
+        prior = self._prior(g) if merge else PriorContent()
 
         report = IntegrationReport(status="added", extractor=self.extractor.name, **base)
         sentences = [
@@ -275,66 +227,21 @@ class WebKGIntegrator:
         extractions = self.extractor.extract([s.text for s in sentences])
         report.warnings = self.extractor.warnings[warnings_before:]
 
-        quads: list[ox.Quad] = []
-        labels: dict[str, str] = {}
-        kept: list[_Sentence] = []
-        facts: set[tuple] = set()
-        n_statements = prior.statements
-
-        def q(s, p, o) -> None:
-            quads.append(ox.Quad(s, p, o, g))
-
-        for sent, ex in zip(sentences, extractions, strict=True):
-            if not ex.about and not ex.triples:
-                report.sentences_dropped += 1
-                continue
-            kept.append(sent)
-            node = N(f"{iri}/sentence/{sent.position}")
-            q(node, _RDF_TYPE, _SENTENCE)
-            q(node, _TEXT, L(sent.text))
-            q(node, _CONFIDENCE, _double(sent.confidence))
-            q(node, _POSITION, L(str(sent.position), datatype=_XSD_INTEGER))
-            for term in ex.about:
-                q(node, _ABOUT, N(term.iri))  # type: ignore[arg-type]
-                _note_label(term, labels)
-            added_here = 0
-            for t in ex.triples:
-                if t.negated:
-                    report.triples_negated += 1
-                    continue
-                s_term, o_term = _node(t.subject), _object(t.object)
-                p_term = N(t.predicate)
-                if self._known_elsewhere(s_term, p_term, o_term, t.object):
-                    report.triples_skipped_existing += 1
-                    continue
-                fact = (s_term, p_term, o_term)
-                if fact not in facts:
-                    facts.add(fact)
-                    q(s_term, p_term, o_term)
-                    if merge and ox.Quad(s_term, p_term, o_term, g) in self.raw:
-                        prior.facts_present += 1  # the page said it in a sentence kept earlier
-                _note_label(t.subject, labels)
-                _note_label(t.object, labels)
-                if t.predicate_minted:
-                    labels[t.predicate] = t.predicate_label
-                st = N(f"{iri}/statement/{n_statements}")
-                n_statements += 1
-                q(st, _RDF_TYPE, _STATEMENT)
-                q(st, _SUBJ, s_term)
-                q(st, _PRED, p_term)
-                q(st, _OBJ, o_term)
-                q(st, _FROM_SENTENCE, node)
-                q(st, _CONFIDENCE, _double(sent.confidence * t.confidence))
-                added_here += 1
-            if not added_here:
-                report.annotations += 1
-                for term in ex.about:
-                    q(N(term.iri), _ANNOTATION, node)  # type: ignore[arg-type]
-        for entity, text in labels.items():
-            q(N(entity), _LABEL, L(text, language="en"))
-
+        built = document_quads(
+            iri,
+            sentences,
+            extractions,
+            known_elsewhere=self._known_elsewhere,
+            present=self.raw.__contains__,
+            prior=prior if merge else None,
+        )
+        kept = built.kept
+        report.sentences_dropped += built.sentences_dropped
+        report.triples_negated = built.triples_negated
+        report.triples_skipped_existing = built.triples_skipped_existing
+        report.annotations = built.annotations
         report.sentences_kept = len(kept)
-        report.triples_added = len(facts) - prior.facts_present
+        report.triples_added = built.facts - prior.facts_present
         confidences = prior.confidences + [s.confidence for s in kept]
         report.confidence = round(sum(confidences) / len(confidences), 4) if confidences else 0.0
         source = Source(
@@ -347,14 +254,11 @@ class WebKGIntegrator:
             title=title or None,
             **({"retrieved_at": retrieved_at} if retrieved_at else {}),
         )
-        quads += provenance_quads(source)
-        quads.append(ox.Quad(g, _HASH, L(digest), g))
-        for old in prior.queries:  # every query that led to this page stays on record
-            quads.append(ox.Quad(g, _QUERY, L(old), g))
-        for old in hashes if merge else ():
-            quads.append(ox.Quad(g, _HASH, L(old), g))
+        quads = built.quads + D.record_quads(
+            source, digest, queries=prior.queries, hashes=hashes if merge else ()
+        )
         self._write(g, quads, exists, only_record=merge)
-        self._index_labels(labels)
+        self._index_labels(built.labels)
         return report
 
     def _key(self, doc_id: str, url: str | None, kind: SourceKind) -> tuple[str, str | None]:
@@ -373,7 +277,7 @@ class WebKGIntegrator:
 
     def _sentences(
         self, text_or_passages: str | Sequence[Passage], kind: SourceKind, report: IntegrationReport
-    ) -> list[_Sentence]:
+    ) -> list[DocumentSentence]:
         if isinstance(text_or_passages, str):
             units = [
                 (i, s, PRIOR_CONFIDENCE[kind])
@@ -398,7 +302,7 @@ class WebKGIntegrator:
                     by_text[key] = [pos, s, p.confidence]
             units = sorted((tuple(u) for u in by_text.values()), key=lambda u: u[0])
             flagged_doc = any(p.injection_suspected for p in text_or_passages)
-        out: list[_Sentence] = []
+        out: list[DocumentSentence] = []
         seen: set[str] = set()
         flags = [looks_like_injection(s) for _, s, _ in units]
         # A page that talks to the system is not trusted for anything else it says.
@@ -414,16 +318,16 @@ class WebKGIntegrator:
                 report.sentences_dropped += 1
                 continue
             seen.add(key)
-            out.append(_Sentence(pos, text, round(min(conf, cap), 4)))
+            out.append(DocumentSentence(pos, text, round(min(conf, cap), 4)))
         return out
 
     # -- the KG as it is ---------------------------------------------------------------
     def _values(self, s: ox.NamedNode, p: ox.NamedNode, g: ox.NamedNode) -> list[str]:
         return [quad.object.value for quad in self.raw.quads_for_pattern(s, p, None, g)]
 
-    def _prior(self, g: ox.NamedNode) -> _Prior:
+    def _prior(self, g: ox.NamedNode) -> PriorContent:
         """What a graph already holds, for merging more passages into it."""
-        prior = _Prior(queries=self._values(g, _QUERY, g))
+        prior = PriorContent(queries=self._values(g, _QUERY, g))
         for quad in self.raw.quads_for_pattern(None, _POSITION, None, g):
             prior.positions.add(int(quad.object.value))
             prior.confidences.extend(float(v) for v in self._values(quad.subject, _CONFIDENCE, g))
@@ -673,29 +577,6 @@ def read_documents(path: Path, rel: str) -> list[IngestDocument]:
         else:
             out.append(IngestDocument(rel, doc.url or file_url, doc.title, doc.text))
     return out
-
-
-# -- small helpers ---------------------------------------------------------------------------
-
-
-def _double(value: float) -> ox.Literal:
-    return L(repr(round(float(value), 4)), datatype=_XSD_DOUBLE)
-
-
-def _node(term: Term) -> ox.NamedNode:
-    return N(term.iri)  # type: ignore[arg-type]
-
-
-def _object(term: Term) -> ox.NamedNode | ox.Literal:
-    if term.is_literal:
-        return L(term.literal, datatype=N(term.datatype)) if term.datatype else L(term.literal)  # type: ignore[arg-type]
-    return N(term.iri)  # type: ignore[arg-type]
-
-
-def _note_label(term: Term, labels: dict[str, str]) -> None:
-    """Minted entities carry their label in every graph that uses them (so retraction is local)."""
-    if term.iri and term.iri.startswith(V.KGFC_ENTITY) and term.label:
-        labels.setdefault(term.iri, term.label)
 
 
 __all__ = [
