@@ -8,6 +8,18 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+# models sit below every other layer, so they spell out the two Wikidata
+# namespaces (kgfc.kg.vocab.WD / WDT) instead of importing them.
+_WIKIDATA_NS = ("http://www.wikidata.org/entity/", "http://www.wikidata.org/prop/direct/")
+
+
+def _local_id(iri: str) -> str:
+    """``http://www.wikidata.org/entity/Q76`` -> ``Q76``; other IRIs unchanged."""
+    for ns in _WIKIDATA_NS:
+        if iri.startswith(ns):
+            return iri[len(ns) :]
+    return iri
+
 
 def utcnow() -> datetime:
     return datetime.now(UTC).replace(microsecond=0)
@@ -72,11 +84,9 @@ class Fact(BaseModel):
         return (self.subject, self.predicate, self.object, self.object_is_literal)
 
     def verbalise(self) -> str:
-        from kgfc.kg.vocab import local_id
-
-        s = self.subject_label or local_id(self.subject)
-        p = self.predicate_label or local_id(self.predicate)
-        o = self.object if self.object_is_literal else (self.object_label or local_id(self.object))
+        s = self.subject_label or _local_id(self.subject)
+        p = self.predicate_label or _local_id(self.predicate)
+        o = self.object if self.object_is_literal else (self.object_label or _local_id(self.object))
         return f"{s} {p} {o}"
 
 

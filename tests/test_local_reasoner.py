@@ -402,7 +402,7 @@ def test_rules_of_an_on_disk_store_are_cached_across_processes(tmp_path, monkeyp
     with OxigraphStore(tmp_path / "store") as store:
         store.load_file(DATA / "reasoner_rules.ttl")
         first = rules_for(store)
-    assert len(list((Path(os.environ["KGFC_HOME"]) / "cache" / "rules").glob("*.json"))) == 1
+    assert len(list((Path(os.environ["KGFC_HOME"]) / "cache" / "rules").rglob("*.json"))) == 1
 
     def no_mining(*a, **k):
         raise AssertionError("mined again instead of reading the cache")

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import gzip
 import io
+import threading
+from collections.abc import Callable
+from pathlib import Path
 
 import pyoxigraph as ox
 import pytest
@@ -12,6 +15,7 @@ from kgfc.errors import (
     InputError,
     QuerySyntaxError,
     RDFSyntaxError,
+    StoreError,
     StoreLockedError,
     UnknownQueryError,
 )
@@ -23,9 +27,18 @@ from kgfc.models import Fact, Label, Source, SourceKind
 WD, WDT = V.WD, V.WDT
 
 
-@pytest.fixture(params=["memory", "disk"])
+# Every backend that can run here; adding one is one entry: a name and a
+# factory taking a temp folder (a remote backend starts its server in a fixture
+# of its own and skips when the server binary is missing).
+BACKENDS: dict[str, Callable[[Path], GraphStore]] = {
+    "oxigraph-memory": lambda tmp: OxigraphStore(None),
+    "oxigraph-disk": lambda tmp: OxigraphStore(tmp / "store"),
+}
+
+
+@pytest.fixture(params=sorted(BACKENDS))
 def store(request, tmp_path):
-    s = OxigraphStore(None if request.param == "memory" else tmp_path / "store")
+    s = BACKENDS[request.param](tmp_path)
     yield s
     s.close()
 
@@ -181,9 +194,15 @@ def test_export_dataset_round_trips(store, obama_ttl, fmt):
     store.add_source(wikidata_source("Q76"), [BIRTH], LABELS)
     buf = io.BytesIO()
     store.export(buf, fmt)
+    rdf = ox.RdfFormat.TRIG if fmt == "trig" else ox.RdfFormat.N_QUADS
+    assert set(ox.parse(buf.getvalue(), rdf)) == set(store.quads())
     copy = OxigraphStore()
-    copy._store.load(buf.getvalue(), ox.RdfFormat.TRIG if fmt == "trig" else ox.RdfFormat.N_QUADS)
-    assert set(copy._store) == set(store._store)
+    by_graph: dict = {}
+    for q in ox.parse(buf.getvalue(), rdf):
+        by_graph.setdefault(q.graph_name.value, []).append(q)
+    for g, quads in by_graph.items():
+        copy.write_quads(g, quads)
+    assert set(copy.quads()) == set(store.quads())
     assert {s.iri for s in copy.sources()} == {s.iri for s in store.sources()}
 
 
@@ -216,7 +235,7 @@ def test_load_same_file_twice_changes_nothing(store, obama_ttl):
 
 def test_malformed_file_rejected_whole_with_line(store, tmp_path, obama_ttl):
     store.load_file(obama_ttl)
-    before = set(store._store)
+    before = set(store.quads())
     bad = tmp_path / "bad.nt"
     good_line = f"<{WD}Q1> <{WDT}P31> <{WD}Q5> .\n"
     bad.write_text(good_line * 5 + f'<{WD}Q2> <{WDT}P31> "unterminated .\n' + good_line)
@@ -224,7 +243,7 @@ def test_malformed_file_rejected_whole_with_line(store, tmp_path, obama_ttl):
         store.load_file(bad)
     assert err.value.line == 6
     assert "bad.nt:6" in str(err.value)
-    assert set(store._store) == before
+    assert set(store.quads()) == before
 
 
 def test_malformed_quads_rejected_whole(store, tmp_path):
@@ -296,3 +315,151 @@ def test_single_writer_and_read_only_opens(tmp_path, obama_ttl):
         reader.retract(reader.sources()[0].iri)
     reader.close()
     writer.close()
+
+
+# -- the seam: what callers outside the backend use instead of its internals ----------
+
+N, L = ox.NamedNode, ox.Literal
+CLAIM_G = V.KGFC_CLAIM + "abc/graph"
+
+
+def test_write_quads_one_graph_counts_new_and_replaces(store):
+    g = V.KGFC_SOURCE + "web/x"
+    a = ox.Quad(N(WD + "Q1"), N(WDT + "P31"), N(WD + "Q5"))  # names no graph: lands in g
+    b = ox.Quad(N(WD + "Q2"), N(WDT + "P31"), N(WD + "Q5"), N("urn:elsewhere"))
+    assert store.write_quads(g, [a, b, a]) == 2
+    assert store.write_quads(g, [a]) == 0  # nothing new, nothing removed
+    assert store.count(graph=N(g)) == 2
+    assert store.count(graph=N("urn:elsewhere")) == 0
+    c = ox.Quad(N(WD + "Q3"), N(WDT + "P31"), N(WD + "Q5"))
+    assert store.write_quads(g, [a, c], replace=True) == 1
+    assert {q.subject.value for q in store.quads(graph=N(g))} == {WD + "Q1", WD + "Q3"}
+
+
+def test_write_quads_replace_subject_keeps_the_rest(store):
+    g = N(V.KGFC_SOURCE + "web/y")
+    rec = ox.Quad(g, N(V.KGFC + "hash"), L("1"), g)
+    fact = ox.Quad(N(WD + "Q1"), N(WDT + "P31"), N(WD + "Q5"), g)
+    store.write_quads(g.value, [rec, fact])
+    new_rec = ox.Quad(g, N(V.KGFC + "hash"), L("2"), g)
+    store.write_quads(g.value, [new_rec], replace=True, replace_subject=g.value)
+    assert set(store.quads(graph=g)) == {new_rec, fact}
+
+
+def test_pattern_lookups_count_and_contains(store, obama_ttl):
+    store.load_file(obama_ttl)
+    q76, p19 = N(WD + "Q76"), N(WDT + "P19")
+    [hit] = list(store.quads(q76, p19, None, None))
+    assert hit.object == N(WD + "Q18094")
+    assert store.contains(hit)
+    assert not store.contains(ox.Quad(q76, p19, N(WD + "Q1"), hit.graph_name))
+    assert store.count(q76, p19) == 1
+    assert store.count(predicate=N(V.RDFS_LABEL)) == len(list(store.quads(None, N(V.RDFS_LABEL))))
+    assert store.count() == len(store) == len(list(store.quads()))
+
+
+def test_source_metadata_lookup(store):
+    src = wikidata_source("Q76")
+    store.add_source(src, [BIRTH], LABELS)
+    got = store.source(src.iri)
+    assert got is not None
+    assert (got.kind, got.query, got.facts) == (SourceKind.WIKIDATA, "Q76", 1)
+    assert store.source(source_iri("wikidata", "nope")) is None
+    assert store.source("not an iri") is None
+    assert store.has_source(src.iri) and not store.has_source("not an iri")
+
+
+def test_bookkeeping_writes_keep_the_knowledge_generation_and_caches(store, obama_ttl):
+    store.load_file(obama_ttl)
+    gen, key = store.generation, store.knowledge_key()
+    idx = store.label_index()
+    st = N(V.KGFC_CLAIM + "abc/statement/E1")
+    store.write_quads(CLAIM_G, [ox.Quad(st, N(V.RDFS_LABEL), L("a claim", language="en"))])
+    assert (store.generation, store.knowledge_key()) == (gen, key)
+    assert store.label_index() is idx
+    store.retract(CLAIM_G)
+    assert store.generation == gen
+    store.add_source(wikidata_source("Q76"), [BIRTH], LABELS)
+    assert store.generation > gen and store.knowledge_key() != key
+
+
+def test_label_index_learns_written_labels_without_rebuild(store, obama_ttl):
+    store.load_file(obama_ttl)
+    idx = store.label_index()
+    e = N(V.KGFC_ENTITY + "zorblax")
+    g = V.KGFC_SOURCE + "web/z"
+    store.write_quads(g, [ox.Quad(e, N(V.RDFS_LABEL), L("Zorblax Institute", language="en"))])
+    assert store.label_index() is idx
+    assert store.search_labels("Zorblax Institute")[0].entity == e.value
+    # a write that drops a label rebuilds the index rather than keep a stale name
+    store.write_quads(g, [ox.Quad(e, N(WDT + "P31"), N(WD + "Q5"))], replace=True)
+    assert store.search_labels("Zorblax Institute", limit=1) == [] or (
+        store.search_labels("Zorblax Institute")[0].entity != e.value
+    )
+
+
+def test_load_bundle_replaces_its_graphs_whole(store, tmp_path):
+    g1, g2 = V.KGFC_SOURCE + "demo/a", V.KGFC_SOURCE + "demo/b"
+    old = ox.Quad(N(WD + "Q9"), N(WDT + "P31"), N(WD + "Q5"), N(g1))
+    store.write_quads(g1, [old])
+    nq = tmp_path / "bundle.nq.gz"
+    lines = [
+        f"<{WD}Q1> <{WDT}P31> <{WD}Q5> <{g1}> .",
+        f"<{WD}Q2> <{WDT}P31> <{WD}Q5> <{g2}> .",
+        f"<{g1}> <{V.RDF_TYPE}> <{V.KGFC}SourceGraph> <{g1}> .",
+        f"<{g2}> <{V.RDF_TYPE}> <{V.KGFC}SourceGraph> <{g2}> .",
+    ]
+    nq.write_bytes(gzip.compress(("\n".join(lines) + "\n").encode()))
+    gen = store.generation
+    store.load_bundle(nq, [g1, g2])
+    assert store.has_source(g1) and store.has_source(g2)
+    assert not store.contains(old)
+    assert store.count(graph=N(g1)) == 2
+    assert store.generation > gen
+
+
+def test_load_bundle_failure_leaves_nothing(store, tmp_path):
+    g1 = V.KGFC_SOURCE + "demo/a"
+    bad = tmp_path / "bad.nq.gz"
+    bad.write_bytes(b"not gzip at all")
+    with pytest.raises(StoreError):
+        store.load_bundle(bad, [g1])
+    assert not store.has_source(g1) and store.count(graph=N(g1)) == 0
+
+
+def test_count_queries_counts_what_ran_nested_and_per_thread(store, obama_ttl):
+    store.load_file(obama_ttl)
+    with store.count_queries() as outer:
+        store.run("entity_facts", bindings={"entity": WD + "Q76"})
+        with store.count_queries() as inner:
+            store.neighbourhood([WD + "Q76"])
+            store.sparql("ASK { ?s ?p ?o }")
+        assert inner.n >= 2
+    assert outer.n == inner.n + 1
+    # Episodes in other threads count separately, even while this block is open.
+    seen: dict[str, int] = {}
+
+    def episode(name: str, k: int) -> None:
+        with store.count_queries() as qc:
+            for _ in range(k):
+                store.sparql("ASK { ?s ?p ?o }")
+        seen[name] = qc.n
+
+    with store.count_queries() as here:
+        threads = [threading.Thread(target=episode, args=(f"t{k}", k)) for k in (1, 2, 3)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    assert seen == {"t1": 1, "t2": 2, "t3": 3}
+    assert here.n == 0
+
+
+def test_cached_aggregates_run_once_until_knowledge_changes(store, obama_ttl):
+    store.load_file(obama_ttl)
+    with store.count_queries() as qc:
+        first = store.run_cached("stats_facts")
+        again = store.run_cached("stats_facts")
+    assert first == again
+    persistent = store.cache_dir("queries") is not None
+    assert qc.n == (1 if persistent else 2)

@@ -333,7 +333,7 @@ class Verifier:
         cited = [c for c in verdict.cited if c in valid]  # never show an unverifiable citation
         verdict = verdict.model_copy(update={"cited": cited})
         claim_node = None
-        if self.record and not getattr(self.store, "read_only", False):
+        if self.record and not self.store.read_only:
             claim_node = record_verdict(
                 self.store, claim_id, text, verdict, evidence, self.reasoner.name
             )

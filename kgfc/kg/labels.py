@@ -36,21 +36,30 @@ class LabelIndex:
     @classmethod
     def from_rows(cls, rows: Iterable[Mapping[str, str | None]]) -> LabelIndex:
         idx = cls()
+        idx.add_rows(rows)
+        return idx
+
+    def add_rows(self, rows: Iterable[Mapping[str, str | None]]) -> None:
+        """Index more ``(entity, p, text)`` rows (labels, aliases, descriptions)."""
         for r in rows:
             entity, pred, text = r["entity"], r["p"], r["text"]
             if not entity or not text:
                 continue
             if pred == V.SCHEMA_DESC:
-                idx.descriptions.setdefault(entity, text)
+                self.descriptions.setdefault(entity, text)
                 continue
             kind = _KIND.get(pred or "", "label")
             if kind == "label":
-                idx.labels.setdefault(entity, text)
+                self.labels.setdefault(entity, text)
             key = normalise(text)
-            if key:
-                idx.by_key[key].append((entity, text, kind))
-        idx._keys = list(idx.by_key)
-        return idx
+            if not key:
+                continue
+            entries = self.by_key.get(key)
+            if entries is None:
+                self.by_key[key] = entries = []
+                self._keys.append(key)
+            if (entity, text, kind) not in entries:
+                entries.append((entity, text, kind))
 
     def __len__(self) -> int:
         return len(self._keys)

@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import json
 import logging
 import os
+import shutil
 import time
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import IO
 
@@ -29,9 +31,19 @@ import pyoxigraph as ox
 
 from kgfc.errors import InputError, QuerySyntaxError, RDFSyntaxError, StoreError, StoreLockedError
 from kgfc.kg import vocab as V
-from kgfc.kg.terms import fact_quads, label_quads, provenance_quads, source_from_row, with_values
+from kgfc.kg.labels import LabelIndex
+from kgfc.kg.store import QueryCounting, Term, is_bookkeeping
+from kgfc.kg.terms import (
+    fact_quads,
+    label_quads,
+    provenance_quads,
+    source_from_row,
+    source_iri,
+    with_values,
+)
 from kgfc.models import Fact, Label, LabelHit, LoadReport, Source, SourceKind, StoreStats
 from kgfc.resources import load_query
+from kgfc.settings import default_home
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +68,8 @@ FORMAT_NAMES = {
     "json-ld": ox.RdfFormat.JSON_LD,
 }
 STATUS = ox.NamedNode(V.KGFC + "status")
+_LOADING = ox.Literal("loading")
+_LABEL_PREDICATES = frozenset({V.RDFS_LABEL, V.SKOS_ALT, V.SCHEMA_DESC})
 _NOTHING = "urn:kgfc:nothing"
 
 
@@ -91,12 +105,6 @@ def file_sha256(path: Path) -> str:
     return h.hexdigest()
 
 
-def source_iri(kind: str, key: str) -> str:
-    """A stable graph IRI for a source: the same input always maps to the same graph."""
-    digest = hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
-    return f"{V.KGFC_SOURCE}{kind}/{digest}"
-
-
 def _open_read_only(path: Path, attempts: int = 20) -> ox.Store:
     """Open read-only, retrying while a live writer's compaction swaps files.
 
@@ -114,7 +122,7 @@ def _open_read_only(path: Path, attempts: int = 20) -> ox.Store:
     raise AssertionError("unreachable")
 
 
-class OxigraphStore:
+class OxigraphStore(QueryCounting):
     """A :class:`~kgfc.kg.store.GraphStore` on pyoxigraph."""
 
     def __init__(
@@ -122,9 +130,8 @@ class OxigraphStore:
     ) -> None:
         self.path = Path(path) if path is not None else None
         self.read_only = read_only
-        self.sparql_queries = 0
-        self.generation = 0  # bumped on every write of facts; caches of derived data key on it
-        self._label_index = None
+        self.generation = 0  # bumped on every write of knowledge; caches of derived data key on it
+        self._label_index: LabelIndex | None = None
         try:
             if self.path is None:
                 self._store = ox.Store()
@@ -171,7 +178,7 @@ class OxigraphStore:
     def _select(
         self, text: str, substitutions: Mapping[str, ox.NamedNode | ox.Literal] | None = None
     ):
-        self.sparql_queries += 1
+        self._count_query()
         subs = {ox.Variable(k): v for k, v in (substitutions or {}).items()}
         try:
             return self._store.query(text, substitutions=subs or None)
@@ -184,7 +191,7 @@ class OxigraphStore:
 
     def sparql(self, text: str, *, union_default_graph: bool = True, substitutions=None):
         """Run user SPARQL. Returns the raw pyoxigraph result (solutions, triples or bool)."""
-        self.sparql_queries += 1
+        self._count_query()
         try:
             return self._store.query(
                 text, use_default_graph_as_union=union_default_graph, substitutions=substitutions
@@ -222,9 +229,100 @@ class OxigraphStore:
     # -- writes -----------------------------------------------------------
     def has_source(self, iri: str) -> bool:
         try:
-            return self._store.contains_named_graph(ox.NamedNode(iri))
+            g = ox.NamedNode(iri)
         except ValueError:  # not an IRI at all
             return False
+        if not self._store.contains_named_graph(g):
+            return False
+        # A graph still marked as loading is half-written (a load running or killed).
+        return next(iter(self._store.quads_for_pattern(g, STATUS, _LOADING, g)), None) is None
+
+    def source(self, iri: str) -> Source | None:
+        try:
+            g = ox.NamedNode(iri)
+        except ValueError:
+            return None
+        props: dict[str, list[str]] = defaultdict(list)
+        for q in self._store.quads_for_pattern(g, None, None, g):
+            props[q.predicate.value].append(q.object.value)
+        if V.RDF_TYPE not in props:
+            return None
+        # as the source_fact_counts query: relations between things, not labels
+        n = sum(
+            1
+            for q in self._store.quads_for_pattern(None, None, None, g)
+            if q.predicate.value.startswith((V.WDT, V.KGFC_REL))
+        )
+        return source_from_row(iri, props).model_copy(update={"facts": n})
+
+    def write_quads(
+        self,
+        graph: str,
+        quads: Iterable[ox.Quad],
+        *,
+        replace: bool = False,
+        replace_subject: str | None = None,
+    ) -> int:
+        self._check_writable()
+        g = ox.NamedNode(graph)
+        quads = [
+            q if q.graph_name == g else ox.Quad(q.subject, q.predicate, q.object, g) for q in quads
+        ]
+        new = [q for q in dict.fromkeys(quads) if q not in self._store]
+        stale: list[ox.Quad] = []
+        if replace:
+            # Compare in the store's canonical form ("1.0"^^xsd:double is stored as
+            # "1"): otherwise an unchanged value looks stale and removing it
+            # deletes the fresh copy too.
+            scratch = ox.Store()
+            scratch.extend(quads)
+            keep = set(scratch)
+            subject = ox.NamedNode(replace_subject) if replace_subject else None
+            stale = [
+                q for q in self._store.quads_for_pattern(subject, None, None, g) if q not in keep
+            ]
+        # New quads go in (one transaction) before stale ones go out, so a crash
+        # in between never leaves the graph with less than it had.
+        if new:
+            self._store.extend(new)
+        for q in stale:
+            self._store.remove(q)
+        if (new or stale) and not is_bookkeeping(graph):
+            labels_removed = any(q.predicate.value in _LABEL_PREDICATES for q in stale)
+            self._changed(added_labels=None if labels_removed else new)
+        return len(new)
+
+    def load_bundle(self, path: str | os.PathLike[str], graphs: Sequence[str]) -> None:
+        """Bulk-load a trusted N-Quads(.gz) file holding exactly ``graphs``, replacing them.
+
+        ``bulk_load`` is not transactional, so every graph is first marked
+        ``kgfc:status "loading"`` in one transaction, the file is loaded, and the
+        marks are removed in one update: a killed load leaves marked graphs,
+        which :meth:`has_source` reports absent and the next writable open drops.
+        """
+        self._check_writable()
+        path = Path(path)
+        targets = [ox.NamedNode(iri) for iri in graphs]
+        for g in targets:
+            self._store.remove_graph(g)
+        self._store.extend([ox.Quad(g, STATUS, _LOADING, g) for g in targets])
+        try:
+            with _open_bytes(path) as fh:
+                # lenient: the file is trusted (validated when it was built);
+                # skipping IRI checks makes the load noticeably faster.
+                self._store.bulk_load(fh, ox.RdfFormat.N_QUADS, lenient=True)
+        except (SyntaxError, OSError, EOFError) as exc:
+            for g in targets:
+                self._store.remove_graph(g)
+            raise StoreError(f"Loading {path} failed: {exc}") from exc
+        self._store.update(
+            "DELETE DATA { "
+            + " ".join(
+                f'GRAPH <{g.value}> {{ <{g.value}> <{STATUS.value}> "loading" }}' for g in targets
+            )
+            + " }"
+        )
+        self._changed()
 
     def add_source(
         self,
@@ -240,21 +338,7 @@ class OxigraphStore:
         if exists and not replace:
             return False
         quads = [*fact_quads(facts, g), *label_quads(labels, g), *provenance_quads(source)]
-        stale: list[ox.Quad] = []
-        if exists:
-            # Compare in the store's canonical form ("1.0"^^xsd:double is stored as
-            # "1"): otherwise an unchanged value looks stale and removing it
-            # deletes the fresh copy too.
-            scratch = ox.Store()
-            scratch.extend(quads)
-            keep = set(scratch)
-            stale = [q for q in self._store.quads_for_pattern(None, None, None, g) if q not in keep]
-        # New quads go in (one transaction) before stale ones go out, so a crash
-        # in between never leaves the source with less than it had.
-        self._store.extend(quads)
-        for q in stale:
-            self._store.remove(q)
-        self._changed()
+        self.write_quads(source.iri, quads, replace=exists)
         return True
 
     def retract(self, source_iri: str) -> int:
@@ -265,9 +349,10 @@ class OxigraphStore:
             raise InputError(
                 f"No source {source_iri!r} in this store.", hint="List them with `kgfc kg sources`."
             )
-        n = sum(1 for _ in self._store.quads_for_pattern(None, None, None, g))
+        n = self.count(None, None, None, g)
         self._store.remove_graph(g)
-        self._changed()
+        if not is_bookkeeping(source_iri):
+            self._changed()
         return n
 
     def load_file(self, path: str | os.PathLike[str], fmt: str | None = None) -> LoadReport:
@@ -307,7 +392,7 @@ class OxigraphStore:
         else:
             n = self._validate(path, rdf_format)
             # Mark first, bulk load, then mark complete: see the module docstring.
-            self._store.extend([ox.Quad(g, STATUS, ox.Literal("loading"), g)])
+            self._store.extend([ox.Quad(g, STATUS, _LOADING, g)])
             with _open_bytes(path) as fh:
                 try:
                     self._store.bulk_load(fh, rdf_format, to_graph=g)
@@ -315,7 +400,7 @@ class OxigraphStore:
                     self._store.remove_graph(g)
                     raise StoreError(f"Loading {path} failed: {exc}") from exc
             self._store.extend(provenance_quads(source))
-            self._store.remove(ox.Quad(g, STATUS, ox.Literal("loading"), g))
+            self._store.remove(ox.Quad(g, STATUS, _LOADING, g))
         self._changed()
         return LoadReport(
             path=str(path),
@@ -369,27 +454,40 @@ class OxigraphStore:
         self._store.extend(quads + extra)  # one transaction: all or nothing
         return len(quads)
 
-    def _changed(self) -> None:
-        self.mark_changed()
+    def _changed(self, *, added_labels: Iterable[ox.Quad] | None = None) -> None:
+        """Knowledge changed: bump the generation and drop caches of derived data.
 
-    def mark_changed(self, *, keep_label_index: bool = False) -> None:
-        """Facts changed: bump the generation and drop caches of derived data."""
+        ``added_labels``: the write only added quads (these), so an already
+        built label index learns their labels instead of being rebuilt --
+        rebuilding it over a large KG takes seconds, an ingest job adds a few
+        labels per document and links the next document against them.
+        """
         self.generation += 1
-        if not keep_label_index:
+        if self._label_index is not None and added_labels is not None:
+            self._label_index.add_rows(
+                {"entity": q.subject.value, "p": q.predicate.value, "text": q.object.value}
+                for q in added_labels
+                if q.predicate.value in _LABEL_PREDICATES
+                and isinstance(q.object, ox.Literal)
+                and (q.object.language or "").lower().startswith("en")
+            )
+        else:
             self._label_index = None
-        cache = self._query_cache_dir()
+        cache = self.cache_dir("queries")
         if cache is not None and cache.exists():
-            import shutil
-
             shutil.rmtree(cache, ignore_errors=True)
 
-    def _query_cache_dir(self) -> Path | None:
+    def knowledge_key(self) -> str:
+        """Identifies the knowledge graphs: their IRIs (content-derived), bookkeeping left out."""
+        graphs = sorted(g.value for g in self._store.named_graphs() if isinstance(g, ox.NamedNode))
+        ident = "\n".join(g for g in graphs if not is_bookkeeping(g))
+        return hashlib.sha256(ident.encode("utf-8")).hexdigest()[:24]
+
+    def cache_dir(self, kind: str) -> Path | None:
         if self.path is None:
             return None
-        from kgfc.settings import default_home
-
         digest = hashlib.sha256(str(self.path.resolve()).encode()).hexdigest()[:16]
-        return default_home() / "cache" / "queries" / digest
+        return default_home() / "cache" / kind / digest
 
     def run_cached(self, name: str) -> list[dict[str, str | None]]:
         """``run(name)`` for whole-store aggregates (no bindings), cached on disk for on-disk stores.
@@ -398,15 +496,11 @@ class OxigraphStore:
         every ``kgfc verify`` process needs them. The cache is keyed by the store's
         source graphs (claims excluded) and dropped by every write of facts.
         """
-        import json
-
-        cache = self._query_cache_dir()
+        cache = self.cache_dir("queries")
         if cache is None:
             return self.run(name)
-        from kgfc.reason.rules import fact_fingerprint
-
         key = hashlib.sha256(
-            f"{name}|{load_query(name)}|{fact_fingerprint(self)}".encode()
+            f"{name}|{load_query(name)}|{self.knowledge_key()}".encode()
         ).hexdigest()[:24]
         path = cache / f"{name}-{key}.json"
         if path.is_file():
@@ -471,9 +565,7 @@ class OxigraphStore:
             )
         return facts
 
-    def label_index(self):
-        from kgfc.kg.labels import LabelIndex
-
+    def label_index(self) -> LabelIndex:
         if self._label_index is None:
             self._label_index = LabelIndex.from_rows(self.run_cached("all_labels"))
         return self._label_index
@@ -548,8 +640,32 @@ class OxigraphStore:
                 output, rdf_format, from_graph=from_graph, prefixes=_prefixes(rdf_format)
             )
         else:
+            self._count_query()
             triples = self._store.query("CONSTRUCT { ?s ?p ?o } WHERE { GRAPH ?g { ?s ?p ?o } }")
             ox.serialize(triples, output, rdf_format, prefixes=_prefixes(rdf_format))
+
+    def quads(
+        self,
+        subject: Term | None = None,
+        predicate: ox.NamedNode | None = None,
+        object: Term | None = None,
+        graph: ox.NamedNode | None = None,
+    ) -> Iterator[ox.Quad]:
+        return iter(self._store.quads_for_pattern(subject, predicate, object, graph))
+
+    def count(
+        self,
+        subject: Term | None = None,
+        predicate: ox.NamedNode | None = None,
+        object: Term | None = None,
+        graph: ox.NamedNode | None = None,
+    ) -> int:
+        if subject is predicate is object is graph is None:
+            return len(self._store)
+        return sum(1 for _ in self._store.quads_for_pattern(subject, predicate, object, graph))
+
+    def contains(self, quad: ox.Quad) -> bool:
+        return quad in self._store
 
     def __len__(self) -> int:
         return len(self._store)

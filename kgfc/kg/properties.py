@@ -1,17 +1,32 @@
-"""What is known about Wikidata properties before looking at a KG: single-value priors.
+"""Property semantics: what is known about Wikidata properties before looking at a KG.
 
-A neutral module (the vocabulary only), so the reasoner's KG statistics
-(:mod:`kgfc.reason.kgstats`) and web stance detection (:mod:`kgfc.web.stance`)
-read the same table without one importing the other.
+Single-value priors, and which properties are symmetric, inverses of each
+other, aliases or chain along a hierarchy. A neutral module (the vocabulary
+only), so the reasoner (:mod:`kgfc.reason`), the triple checker, web stance
+detection (:mod:`kgfc.web.stance`) and the store read the same tables without
+one importing the other: nothing in ``kg/`` reaches up into ``reason/``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
+from kgfc.kg import vocab as V
 from kgfc.kg.vocab import WDT
 
-__all__ = ["FUNCTIONAL_THRESHOLD", "PRIOR_FUNCTIONALITY", "functional_by_prior"]
+__all__ = [
+    "ALIAS_PROPS",
+    "CHAINS",
+    "FUNCTIONAL_THRESHOLD",
+    "INVERSES",
+    "LOCATION",
+    "MAX_CHAIN",
+    "OWL_SAME_AS",
+    "P31",
+    "PRIOR_FUNCTIONALITY",
+    "SYMMETRIC",
+    "functional_by_prior",
+]
 
 FUNCTIONAL_THRESHOLD = 0.9
 
@@ -35,3 +50,38 @@ PRIOR_FUNCTIONALITY = {
 def functional_by_prior(properties: Iterable[str]) -> bool:
     """Is any of ``properties`` single-valued by the prior table?"""
     return any(PRIOR_FUNCTIONALITY.get(p, 0.0) >= FUNCTIONAL_THRESHOLD for p in properties)
+
+
+def _p(n: str) -> str:
+    return WDT + n
+
+
+OWL_SAME_AS = V.OWL + "sameAs"
+P31 = _p("P31")
+ALIAS_PROPS = frozenset({OWL_SAME_AS, _p("P460")})
+SYMMETRIC = frozenset(_p(n) for n in ("P26", "P3373", "P47", "P530", "P451", "P1327", "P460"))
+_INVERSE_PAIRS = [
+    ("P40", "P22"),  # child / father
+    ("P40", "P25"),  # child / mother
+    ("P36", "P1376"),  # capital / capital of
+    ("P527", "P361"),  # has part / part of
+    ("P150", "P131"),  # contains administrative entity / located in
+    ("P355", "P749"),  # subsidiary / parent organization
+    ("P1830", "P127"),  # owner of / owned by
+]
+INVERSES: dict[str, frozenset[str]] = {}
+for _a, _b in _INVERSE_PAIRS:
+    INVERSES[_p(_a)] = INVERSES.get(_p(_a), frozenset()) | {_p(_b)}
+    INVERSES[_p(_b)] = INVERSES.get(_p(_b), frozenset()) | {_p(_a)}
+
+LOCATION = frozenset(_p(n) for n in ("P131", "P276", "P17", "P706", "P30"))
+# head property -> (properties allowed for the first step, properties allowed after it)
+CHAINS: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
+for _n in ("P19", "P20", "P551", "P159", "P740", "P119", "P937", "P1071", "P291", "P495"):
+    CHAINS[_p(_n)] = (frozenset({_p(_n)}), LOCATION)
+for _n in ("P131", "P276", "P17", "P706", "P30"):
+    CHAINS[_p(_n)] = (LOCATION, LOCATION)
+for _n in ("P361", "P279", "P171"):
+    CHAINS[_p(_n)] = (frozenset({_p(_n)}), frozenset({_p(_n)}))
+CHAINS[P31] = (frozenset({P31}), frozenset({_p("P279")}))
+MAX_CHAIN = 5  # hops a chain (located in ... located in) may take

@@ -4,18 +4,107 @@ Every backend keeps facts in named graphs, one per source, with the source's
 PROV-O record on the graph IRI; it answers the same questions with kgfc's
 models. The embedded Oxigraph store (:mod:`kgfc.kg.oxigraph_store`) is the
 default.
+
+Nothing outside a backend's own module touches its internals: every read and
+write goes through the methods below (``tests/test_layering.py`` walks the
+tree for reaches into a backend's engine attribute or probes of the store
+with ``getattr``). Quads cross the seam as
+``pyoxigraph.Quad`` values, pyoxigraph being kgfc's RDF term library whatever
+the backend (a remote backend serialises them to N-Quads).
+
+Graphs are of two kinds. *Knowledge* graphs (files, Wikidata, web pages, the
+demo) hold what verdicts are drawn from; *bookkeeping* graphs (recorded
+claims, their verdicts, trajectories and memory links, all under
+``kgfc:claim/``) record what kgfc did. Writing bookkeeping never bumps
+:attr:`GraphStore.generation`, so caches of knowledge-derived data (label
+index, statistics, mined rules) survive batch recording.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Protocol, runtime_checkable
+import contextvars
+import os
+import threading
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import AbstractContextManager, contextmanager
+from pathlib import Path
+from typing import IO, Any, Protocol, runtime_checkable
 
-from kgfc.models import Fact, Label, LabelHit, Source, StoreStats
+import pyoxigraph as ox
+
+from kgfc.kg import vocab as V
+from kgfc.models import Fact, Label, LabelHit, LoadReport, Source, StoreStats
+
+Quad = ox.Quad
+Term = ox.NamedNode | ox.BlankNode | ox.Literal
+
+
+def is_bookkeeping(graph_iri: str) -> bool:
+    """Claim graphs (verdicts, trajectories, memory links) record what kgfc did, not knowledge."""
+    return graph_iri.startswith(V.KGFC_CLAIM)
+
+
+class QueryCounter:
+    """How many queries a store executed inside one ``count_queries()`` block."""
+
+    __slots__ = ("_lock", "n")
+
+    def __init__(self) -> None:
+        self.n = 0
+        self._lock = threading.Lock()  # a context copied into worker threads shares the counter
+
+    def add(self, k: int = 1) -> None:
+        with self._lock:
+            self.n += k
+
+    def __repr__(self) -> str:
+        return f"QueryCounter(n={self.n})"
+
+
+class QueryCounting:
+    """Mixin for backends: per-context query counters, kept once, by the store.
+
+    ``with store.count_queries() as qc: ...; qc.n`` counts the queries this
+    store executed inside the block, in this context only: blocks nest (the
+    outer one counts the inner one's queries too) and episodes running in
+    other threads or asyncio tasks count separately (a thread starts with an
+    empty context; run workers with ``contextvars.copy_context().run`` to
+    count their queries into the episode). Backends call :meth:`_count_query`
+    once per query they send to the engine; cached answers cost nothing.
+    """
+
+    sparql_queries: int = 0  # total over the store's lifetime (statistics only; never diff it)
+
+    def _counters(self) -> contextvars.ContextVar[tuple[QueryCounter, ...]]:
+        var = self.__dict__.get("_query_counters")
+        if var is None:
+            var = contextvars.ContextVar(f"kgfc-queries-{id(self)}", default=())
+            self.__dict__["_query_counters"] = var
+        return var
+
+    @contextmanager
+    def count_queries(self) -> Iterator[QueryCounter]:
+        var = self._counters()
+        qc = QueryCounter()
+        token = var.set((*var.get(), qc))
+        try:
+            yield qc
+        finally:
+            var.reset(token)
+
+    def _count_query(self) -> None:
+        self.sparql_queries += 1
+        for qc in self._counters().get():
+            qc.add()
 
 
 @runtime_checkable
 class GraphStore(Protocol):
+    read_only: bool
+    generation: int
+    """Bumped by every write of knowledge (never of bookkeeping); in-process caches key on it."""
+
+    # -- sources ----------------------------------------------------------------------
     def add_source(
         self,
         source: Source,
@@ -32,8 +121,67 @@ class GraphStore(Protocol):
         ...
 
     def has_source(self, iri: str) -> bool:
-        """Whether the source graph exists (enrichment and ingest skip sources already there)."""
+        """Whether the source graph exists and is complete (not half-written by a load)."""
         ...
+
+    def source(self, iri: str) -> Source | None:
+        """The PROV-O record of one source graph (None when absent)."""
+        ...
+
+    def sources(self) -> list[Source]: ...
+
+    def retract(self, source_iri: str) -> int:
+        """Remove a source graph and everything in it. Returns the number of quads removed."""
+        ...
+
+    def write_quads(
+        self,
+        graph: str,
+        quads: Iterable[Quad],
+        *,
+        replace: bool = False,
+        replace_subject: str | None = None,
+    ) -> int:
+        """Write ``quads`` into the named graph ``graph`` in one transaction. Returns how many were new.
+
+        Every quad lands in ``graph`` whatever graph it names. ``replace``: after
+        the new quads are in, drop what the graph held and no longer says
+        (restricted to quads whose subject is ``replace_subject`` when given),
+        so a crash in between never leaves the graph with less than it had.
+        """
+        ...
+
+    def load_file(self, path: str | os.PathLike[str], fmt: str | None = None) -> LoadReport: ...
+
+    def load_bundle(self, path: str | os.PathLike[str], graphs: Sequence[str]) -> None:
+        """Load a trusted N-Quads(.gz) file holding exactly ``graphs``, replacing them whole.
+
+        Fast and crash-safe: a killed load leaves the graphs absent, never half there.
+        """
+        ...
+
+    # -- reads -------------------------------------------------------------------------
+    def quads(
+        self,
+        subject: Term | None = None,
+        predicate: ox.NamedNode | None = None,
+        object: Term | None = None,
+        graph: ox.NamedNode | None = None,
+    ) -> Iterator[Quad]:
+        """Quads matching a pattern (None matches anything; all None exports every quad)."""
+        ...
+
+    def count(
+        self,
+        subject: Term | None = None,
+        predicate: ox.NamedNode | None = None,
+        object: Term | None = None,
+        graph: ox.NamedNode | None = None,
+    ) -> int:
+        """How many quads match the pattern."""
+        ...
+
+    def contains(self, quad: Quad) -> bool: ...
 
     def neighbourhood(self, entities: Sequence[str]) -> list[Fact]:
         """One-hop incoming and outgoing facts of all ``entities`` in one query, with labels."""
@@ -48,10 +196,41 @@ class GraphStore(Protocol):
         """Run the named query from ``queries/sparql`` with bound values."""
         ...
 
+    def run_cached(self, name: str) -> list[dict]:
+        """``run(name)`` for whole-store aggregates, cached until the knowledge changes."""
+        ...
+
+    def sparql(self, text: str, *, union_default_graph: bool = True, substitutions=None) -> Any:
+        """Run user SPARQL; solutions, triples or a boolean."""
+        ...
+
+    def count_queries(self) -> AbstractContextManager[QueryCounter]:
+        """``with store.count_queries() as qc:`` -- queries this store executed in the block."""
+        ...
+
+    def label_index(self) -> Any:
+        """The in-memory label/alias index (:class:`kgfc.kg.labels.LabelIndex`)."""
+        ...
+
     def search_labels(self, text: str, limit: int = 10) -> list[LabelHit]: ...
 
-    def sources(self) -> list[Source]: ...
+    def knowledge_key(self) -> str:
+        """Identifies the knowledge graphs' content across processes (bookkeeping excluded)."""
+        ...
 
-    def retract(self, source_iri: str) -> int: ...
+    def cache_dir(self, kind: str) -> Path | None:
+        """Where caches of derived data for this store live on disk (None: in memory only)."""
+        ...
 
     def stats(self) -> StoreStats: ...
+
+    def export(
+        self,
+        output: IO[bytes] | str | os.PathLike[str],
+        fmt: str = "trig",
+        source: str | None = None,
+    ) -> None: ...
+
+    def close(self) -> None: ...
+
+    def __len__(self) -> int: ...

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from datetime import datetime
@@ -147,3 +148,9 @@ def source_from_row(iri: str, props: dict[str, list[str]]) -> Source:
         sentence=first(V.KGFC + "sentence"),
         title=first(V.DCT + "title"),
     )
+
+
+def source_iri(kind: str, key: str) -> str:
+    """A stable graph IRI for a source: the same input always maps to the same graph."""
+    digest = hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
+    return f"{V.KGFC_SOURCE}{kind}/{digest}"

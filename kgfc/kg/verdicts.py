@@ -14,6 +14,7 @@ import json
 import pyoxigraph as ox
 
 from kgfc.kg import vocab as V
+from kgfc.kg.store import GraphStore
 from kgfc.kg.terms import object_term, provenance_quads
 from kgfc.models import EvidenceFact, Source, SourceKind, Verdict
 
@@ -33,7 +34,12 @@ def claim_iri(claim_id: str, text: str) -> str:
 
 
 def record_verdict(
-    store, claim_id: str, text: str, verdict: Verdict, evidence: list[EvidenceFact], reasoner: str
+    store: GraphStore,
+    claim_id: str,
+    text: str,
+    verdict: Verdict,
+    evidence: list[EvidenceFact],
+    reasoner: str,
 ) -> str:
     """Write (or replace) the claim graph. Returns the claim IRI."""
     iri = claim_iri(claim_id, text)
@@ -84,13 +90,12 @@ def record_verdict(
         query=claim_id,
     )
     quads += provenance_quads(source)
-    if store.has_source(graph_iri):
-        store.retract(graph_iri)
-    store._store.extend(quads)
+    # One transaction; re-recording replaces the claim's graph (its trajectory and memory links too).
+    store.write_quads(graph_iri, quads, replace=True)
     return iri
 
 
-def record_trajectory(store, claim_iri: str, trajectory) -> None:
+def record_trajectory(store: GraphStore, claim_iri: str, trajectory) -> None:
     """Add the agent's steps to the claim's graph: ``kgfc:Episode`` with ordered ``kgfc:Step`` nodes."""
     g = ox.NamedNode(claim_iri + "/graph")
     N, L = ox.NamedNode, ox.Literal
@@ -122,4 +127,4 @@ def record_trajectory(store, claim_iri: str, trajectory) -> None:
         ]
         if step.error:
             quads.append(q(node, V.KGFC + "error", L(step.error)))
-    store._store.extend(quads)
+    store.write_quads(claim_iri + "/graph", quads)

@@ -29,9 +29,9 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from kgfc.errors import InputError, RemoteError, RemoteRateLimited, UsageError
 from kgfc.kg import vocab as V
-from kgfc.kg.oxigraph_store import source_iri
+from kgfc.kg.labels import normalise
 from kgfc.kg.remote import MalformedResponse, call_with_retries
-from kgfc.kg.terms import with_values
+from kgfc.kg.terms import source_iri, with_values
 from kgfc.models import EnrichReport, Fact, Label, LabelHit, Source, SourceKind
 from kgfc.resources import load_query
 
@@ -586,8 +586,6 @@ def _query_limit(name: str) -> int | None:
 
 def _search_hits(query: str, results: list[dict[str, Any]]) -> list[LabelHit]:
     """``wbsearchentities`` results -> LabelHits, keeping the API's ranking."""
-    from kgfc.kg.labels import normalise
-
     key = normalise(query)
     hits: list[LabelHit] = []
     for rank, r in enumerate(results):

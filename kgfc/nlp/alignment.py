@@ -172,7 +172,7 @@ class RelationAligner:
     ) -> None:
         if store is None and rows is None:
             raise ValueError("RelationAligner needs a store or property label rows")
-        self._store = store
+        self.store = store
         self._rows = list(rows) if rows is not None else None
         self._lock = threading.Lock()
         self._built = False
@@ -202,12 +202,8 @@ class RelationAligner:
             if self._built:
                 return
             rows = (
-                self._rows
-                if self._rows is not None
-                else (getattr(self._store, "run_cached", None) or self._store.run)(
-                    "property_labels"
-                )
-            )  # type: ignore[union-attr]
+                self._rows if self._rows is not None else self.store.run_cached("property_labels")  # type: ignore[union-attr]
+            )
             keys: dict[str, list[tuple[str, str, float]]] = defaultdict(list)
             labels: dict[str, str] = {}
             types: dict[str, str] = {}

@@ -129,8 +129,7 @@ class KGStats:
 
 
 def _run_cached(store, name: str):
-    run = getattr(store, "run_cached", None)
-    return run(name) if run is not None else store.run(name)
+    return store.run_cached(name)
 
 
 _CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()

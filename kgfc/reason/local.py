@@ -38,6 +38,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from kgfc.kg import vocab as V
+from kgfc.kg.properties import (
+    ALIAS_PROPS,
+    CHAINS,
+    INVERSES,
+    LOCATION,
+    MAX_CHAIN,
+    P31,
+    SYMMETRIC,
+)
 from kgfc.models import ClaimTriple, Counters, EvidenceFact, Verdict, VerdictLabel
 from kgfc.nlp import values as vals
 from kgfc.nlp.text import content_words
@@ -50,36 +59,6 @@ log = logging.getLogger(__name__)
 def _p(n: str) -> str:
     return V.WDT + n
 
-
-OWL_SAME_AS = V.OWL + "sameAs"
-P31 = _p("P31")
-ALIAS_PROPS = frozenset({OWL_SAME_AS, _p("P460")})
-SYMMETRIC = frozenset(_p(n) for n in ("P26", "P3373", "P47", "P530", "P451", "P1327", "P460"))
-_INVERSE_PAIRS = [
-    ("P40", "P22"),  # child / father
-    ("P40", "P25"),  # child / mother
-    ("P36", "P1376"),  # capital / capital of
-    ("P527", "P361"),  # has part / part of
-    ("P150", "P131"),  # contains administrative entity / located in
-    ("P355", "P749"),  # subsidiary / parent organization
-    ("P1830", "P127"),  # owner of / owned by
-]
-INVERSES: dict[str, frozenset[str]] = {}
-for _a, _b in _INVERSE_PAIRS:
-    INVERSES[_p(_a)] = INVERSES.get(_p(_a), frozenset()) | {_p(_b)}
-    INVERSES[_p(_b)] = INVERSES.get(_p(_b), frozenset()) | {_p(_a)}
-
-LOCATION = frozenset(_p(n) for n in ("P131", "P276", "P17", "P706", "P30"))
-# head property -> (properties allowed for the first step, properties allowed after it)
-CHAINS: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
-for _n in ("P19", "P20", "P551", "P159", "P740", "P119", "P937", "P1071", "P291", "P495"):
-    CHAINS[_p(_n)] = (frozenset({_p(_n)}), LOCATION)
-for _n in ("P131", "P276", "P17", "P706", "P30"):
-    CHAINS[_p(_n)] = (LOCATION, LOCATION)
-for _n in ("P361", "P279", "P171"):
-    CHAINS[_p(_n)] = (frozenset({_p(_n)}), frozenset({_p(_n)}))
-CHAINS[P31] = (frozenset({P31}), frozenset({_p("P279")}))
-MAX_CHAIN = 5
 
 CONF_DIRECT = 0.95
 CONF_ALIAS = 0.9
@@ -280,10 +259,8 @@ class LocalReasoner:
         evidence: Sequence[EvidenceFact],
         counters: Counters,
     ) -> Verdict:
-        q0 = getattr(self.store, "sparql_queries", 0)
         ev = _Evidence(evidence)
         outcomes = [self._negate(t, self._check(t, ev)) for t in triples]
-        counters.sparql_queries += getattr(self.store, "sparql_queries", 0) - q0
         if not outcomes:
             return Verdict(
                 label=VerdictLabel.NEI,

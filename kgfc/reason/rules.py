@@ -307,18 +307,12 @@ def ruleset_from_json(data: dict) -> RuleSet:
 
 
 def fact_fingerprint(store) -> str:
-    """Identifies the fact-bearing content of a store: its source graphs, claims excluded.
+    """Identifies the fact-bearing content of a store: its knowledge graphs, claims excluded.
 
     Recording a verdict adds a claim graph; that must not invalidate mined
-    rules, so claim graphs are left out. Source IRIs are content-derived
-    (file hash, endpoint+entity, URL), so the same sources give the same key.
+    rules, so the store leaves bookkeeping graphs out of its key.
     """
-    from kgfc.kg.vocab import KGFC_CLAIM
-
-    inner = getattr(store, "_store", None)
-    graphs = sorted(g.value for g in inner.named_graphs()) if inner is not None else []
-    ident = "\n".join(g for g in graphs if not g.startswith(KGFC_CLAIM))
-    return hashlib.sha256(ident.encode("utf-8")).hexdigest()[:24]
+    return store.knowledge_key()
 
 
 SHIPPED_RULES = Path(__file__).resolve().parents[1] / "data" / "demo_rules.json"
@@ -336,12 +330,11 @@ def _shipped(fingerprint: str, key: tuple) -> RuleSet | None:
 
 def _disk_cache(store, fingerprint: str, key: tuple) -> Path | None:
     """Where the rules of an on-disk store are cached, keyed by its sources and the thresholds."""
-    if getattr(store, "path", None) is None:
+    folder = store.cache_dir("rules")
+    if folder is None:
         return None
-    from kgfc.settings import default_home
-
     digest = hashlib.sha256(f"{fingerprint}|{key}|v2".encode()).hexdigest()[:24]
-    return default_home() / "cache" / "rules" / f"{digest}.json"
+    return folder / f"{digest}.json"
 
 
 _CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()

@@ -19,17 +19,23 @@ numbered E1, E2...; the reasoner decides on it and may cite only those ids.
 
 from __future__ import annotations
 
+import threading
 import time
+import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from kgfc.kg import vocab as V
+from kgfc.kg.properties import ALIAS_PROPS, CHAINS, INVERSES, LOCATION, P31, SYMMETRIC
 from kgfc.models import ClaimTriple, Counters, EvidenceFact, Fact, Verdict
-from kgfc.reason.local import ALIAS_PROPS, CHAINS, INVERSES, LOCATION, P31, SYMMETRIC, LocalReasoner
+from kgfc.reason.local import LocalReasoner
 
 MAX_CONTEXT = 12  # other facts about the subject/object kept for context
 MAX_CHAIN_HOPS = 3
 MAX_FRONTIER = 200
+# chain_step rows per store, dropped when the store's knowledge generation moves
+_CHAIN_CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_CHAIN_LOCK = threading.Lock()
 
 
 @dataclass
@@ -126,8 +132,9 @@ def _chain_rows(store, entities: list[str]) -> list[dict]:
     Hierarchies (Omaha located in Nebraska...) are re-read for many claims;
     only entities not seen since the store last changed cost a query.
     """
-    gen = getattr(store, "generation", None)
-    cache: dict = store.__dict__.setdefault("_chain_cache", {}) if gen is not None else {}
+    gen = store.generation
+    with _CHAIN_LOCK:
+        cache: dict = _CHAIN_CACHE.setdefault(store, {})
     if cache.get("generation") != gen:
         cache.clear()
         cache["generation"] = gen
@@ -290,14 +297,14 @@ def verify_triple(
 ) -> TripleCheck:
     """Gather evidence for (s, p, o) and let the reasoner (local by default) decide."""
     start = time.perf_counter()
-    q0 = getattr(store, "sparql_queries", 0)
     reasoner = reasoner or LocalReasoner(store)
-    triple = claim_triple(store, s, p, o, negated=negated)
-    evidence = gather_triple_evidence(store, triple.subject_id, p, triple.object_id or o)
     counters = Counters()
-    text = f"{triple.subject} {triple.relation} {triple.object}"
-    verdict = reasoner.verdict(text, [triple], evidence, counters)
-    queries = getattr(store, "sparql_queries", 0) - q0
+    with store.count_queries() as qc:
+        triple = claim_triple(store, s, p, o, negated=negated)
+        evidence = gather_triple_evidence(store, triple.subject_id, p, triple.object_id or o)
+        text = f"{triple.subject} {triple.relation} {triple.object}"
+        verdict = reasoner.verdict(text, [triple], evidence, counters)
+    queries = qc.n
     counters.sparql_queries = queries
     seconds = time.perf_counter() - start
     counters.seconds = round(seconds, 4)

@@ -30,11 +30,11 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 import pyoxigraph as ox
 from pydantic import BaseModel, Field
 
-from kgfc.errors import ConfigError, InputError, KgfcError, StoreError
+from kgfc.errors import InputError, KgfcError, StoreError
 from kgfc.kg import documents as D
 from kgfc.kg import vocab as V
 from kgfc.kg.documents import DocumentSentence, PriorContent, Term, content_hash, document_quads
-from kgfc.kg.oxigraph_store import source_iri
+from kgfc.kg.terms import source_iri
 from kgfc.models import Counters, Source, SourceKind
 from kgfc.nlp.text import normalise, split_sentences
 from kgfc.web.extract import TripleExtractor
@@ -147,14 +147,7 @@ class WebKGIntegrator:
         extractor: TripleExtractor | None = None,
         counters: Counters | None = None,
     ) -> None:
-        raw = getattr(store, "_store", None)
-        if not isinstance(raw, ox.Store):
-            raise ConfigError(
-                "Web integration writes to the embedded Oxigraph store only.",
-                hint="Ingest into the default store or an oxigraph:PATH store.",
-            )
         self.store = store
-        self.raw: ox.Store = raw
         self.counters = counters if counters is not None else Counters()
         self.extractor = extractor or TripleExtractor(store, llm, counters=self.counters)
         self.settings = settings
@@ -196,7 +189,7 @@ class WebKGIntegrator:
         the graph gathers what every claim found in the page. ``refresh``
         re-extracts even unchanged content.
         """
-        if getattr(self.store, "read_only", False):
+        if self.store.read_only:
             raise StoreError(
                 "The store is open read-only.", hint="Re-run without --read-only to write."
             )
@@ -209,7 +202,7 @@ class WebKGIntegrator:
         is_text = isinstance(text_or_passages, str)
         full_text = text_or_passages if is_text else "\n\n".join(p.text for p in text_or_passages)
         digest = content_hash(title, full_text)  # type: ignore[arg-type]
-        exists = self.raw.contains_named_graph(g)
+        exists = self.store.has_source(iri)
         base = {"source_iri": iri, "doc_id": doc_id, "url": location, "title": title}
         hashes = self._values(g, _HASH, g) if exists else []
         if exists and not refresh and digest in hashes:
@@ -232,7 +225,7 @@ class WebKGIntegrator:
             sentences,
             extractions,
             known_elsewhere=self._known_elsewhere,
-            present=self.raw.__contains__,
+            present=self.store.contains,
             prior=prior if merge else None,
         )
         kept = built.kept
@@ -258,7 +251,6 @@ class WebKGIntegrator:
             source, digest, queries=prior.queries, hashes=hashes if merge else ()
         )
         self._write(g, quads, exists, only_record=merge)
-        self._index_labels(built.labels)
         return report
 
     def _key(self, doc_id: str, url: str | None, kind: SourceKind) -> tuple[str, str | None]:
@@ -323,30 +315,28 @@ class WebKGIntegrator:
 
     # -- the KG as it is ---------------------------------------------------------------
     def _values(self, s: ox.NamedNode, p: ox.NamedNode, g: ox.NamedNode) -> list[str]:
-        return [quad.object.value for quad in self.raw.quads_for_pattern(s, p, None, g)]
+        return [quad.object.value for quad in self.store.quads(s, p, None, g)]
 
     def _prior(self, g: ox.NamedNode) -> PriorContent:
         """What a graph already holds, for merging more passages into it."""
         prior = PriorContent(queries=self._values(g, _QUERY, g))
-        for quad in self.raw.quads_for_pattern(None, _POSITION, None, g):
+        for quad in self.store.quads(None, _POSITION, None, g):
             prior.positions.add(int(quad.object.value))
             prior.confidences.extend(float(v) for v in self._values(quad.subject, _CONFIDENCE, g))
-        prior.statements = sum(
-            1 for _ in self.raw.quads_for_pattern(None, _RDF_TYPE, _STATEMENT, g)
-        )
+        prior.statements = sum(1 for _ in self.store.quads(None, _RDF_TYPE, _STATEMENT, g))
         return prior
 
     def _kind(self, g: Any) -> str | None:
         if not isinstance(g, ox.NamedNode):
             return None  # the default graph: facts with no source record
         if g not in self._kinds:
-            found = next(iter(self.raw.quads_for_pattern(g, _KIND, None, g)), None)
+            found = next(iter(self.store.quads(g, _KIND, None, g)), None)
             self._kinds[g] = found.object.value if found is not None else None
         return self._kinds[g]
 
     def _known_elsewhere(self, s, p, o, obj: Term) -> bool:
         """Is the fact in the KG already, from a source that is not web text or a claim?"""
-        for quad in self.raw.quads_for_pattern(s, p, o, None):
+        for quad in self.store.quads(s, p, o, None):
             if self._kind(quad.graph_name) not in NON_WEB_EXCLUDED:
                 return True
         if obj.is_literal and obj.datatype == V.XSD + "dateTime":
@@ -355,7 +345,7 @@ class WebKGIntegrator:
 
             # The text keeps the precision ("1961" is a year, not 1 January 1961).
             mine = parse_date(obj.text) or parse_date(obj.literal or "")
-            for quad in self.raw.quads_for_pattern(s, p, None, None):
+            for quad in self.store.quads(s, p, None, None):
                 other = quad.object
                 if (
                     not isinstance(other, ox.Literal)
@@ -377,43 +367,12 @@ class WebKGIntegrator:
 
         ``only_record``: the graph grows (passages merged in); only its own
         record (the quads about the graph IRI: time, confidence...) is replaced.
+        The store teaches its label index the new labels (no rebuild).
         """
-        stale: list[ox.Quad] = []
-        if exists:
-            # As OxigraphStore.add_source(replace=True): compare in the store's canonical
-            # form, add the new quads in one transaction, then drop what is no longer said.
-            scratch = ox.Store()
-            scratch.extend(quads)
-            keep = set(scratch)
-            subject = g if only_record else None
-            stale = [x for x in self.raw.quads_for_pattern(subject, None, None, g) if x not in keep]
-        self.raw.extend(quads)
-        for x in stale:
-            self.raw.remove(x)
+        self.store.write_quads(
+            g.value, quads, replace=exists, replace_subject=g.value if only_record else None
+        )
         self._kinds.pop(g, None)
-        if hasattr(self.store, "mark_changed"):  # caches of derived data key on it
-            self.store.mark_changed(keep_label_index=True)
-
-    def _index_labels(self, labels: dict[str, str]) -> None:
-        """Teach an already-built label index the new labels instead of rebuilding it.
-
-        Rebuilding the index over a large KG takes seconds; an ingest job adds a
-        few labels per document and links the next document against them.
-        """
-        idx = getattr(self.store, "_label_index", None)
-        if idx is None or not labels:
-            return
-        for entity, text in labels.items():
-            key = normalise(text)
-            if not key or not entity.startswith(V.KGFC_ENTITY):
-                continue
-            entries = idx.by_key.get(key)
-            if entries is None:
-                idx.by_key[key] = entries = []
-                idx._keys.append(key)
-            if not any(e[0] == entity for e in entries):
-                entries.append((entity, text, "label"))
-            idx.labels.setdefault(entity, text)
 
     # -- many documents ----------------------------------------------------------------
     def integrate_hits(

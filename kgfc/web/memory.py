@@ -392,13 +392,10 @@ class EvidenceMemory:
         """
         claim_iri = claim_iri.removesuffix("/graph")
         graph_iri = claim_iri + "/graph"
-        if getattr(self.store, "read_only", False):
+        if self.store.read_only:
             raise StoreError(
                 "The store is open read-only.", hint="Re-run without --read-only to write."
             )
-        raw = getattr(self.store, "_store", None)
-        if raw is None:
-            raise StoreError("Evidence memory can commit only to an Oxigraph store.")
         if not self.store.has_source(graph_iri):
             raise InputError(
                 f"No claim graph {graph_iri!r} in this store.",
@@ -412,11 +409,9 @@ class EvidenceMemory:
         for p in passages_used:
             quads[ox.Quad(verdict, used, ox.NamedNode(p.source_id), g)] = None
             quads[ox.Quad(verdict, cites, ox.NamedNode(p.sentence_id), g)] = None
-        new = [q for q in quads if q not in raw]
-        if new:
-            raw.extend(new)
+        new = self.store.write_quads(graph_iri, quads) if quads else 0
         self.commits += 1
-        return len(new)
+        return new
 
 
 # -- helpers ------------------------------------------------------------------------
