@@ -1,0 +1,131 @@
+"""Stored claims read back from the KG: verdict, evidence, trajectory, evidence subgraph.
+
+The store is the record of truth: a claim verified by the CLI before the server
+started is served the same way as one verified through it. The server also
+keeps each full result it produced (web passages, counters) in its journal,
+and prefers that when it has one.
+"""
+
+from __future__ import annotations
+
+import pyoxigraph as ox
+
+from kgfc.errors import InputError
+from kgfc.models import VerifyResult
+from kgfc.resources import load_query
+
+_VERDICTS = {"supported": "SUPPORTED", "refuted": "REFUTED"}
+
+
+def stored_claims(store, claim_id: str) -> list[dict]:
+    """Every stored claim with this id (usually one), with its evidence and trajectory."""
+    rows = store.run("claim_evidence", bindings={"claimId": ox.Literal(claim_id)})
+    claims: dict[str, dict] = {}
+    for r in rows:
+        c = claims.setdefault(
+            r["claim"],
+            {
+                "claim_iri": r["claim"],
+                "id": r["claimId"],
+                "claim": r["text"],
+                "verdict": _VERDICTS.get(
+                    r["verdict"].rsplit("#", 1)[-1].lower(), "NOT ENOUGH INFO"
+                ),
+                "confidence": float(r["confidence"]),
+                "justification": r["justification"],
+                "reasoner": r["reasoner"],
+                "evidence": [],
+            },
+        )
+        if r["evidenceId"]:
+            c["evidence"].append(
+                {
+                    "id": r["evidenceId"],
+                    "text": r["fact"],
+                    "subject": r["s"],
+                    "predicate": r["p"],
+                    "object": r["o"],
+                    "source": r["source"],
+                    "cited": r["cited"] == "true",
+                }
+            )
+    for r in store.run("claim_trajectory", bindings={"claimId": ox.Literal(claim_id)}):
+        c = claims.get(r["claim"])
+        if c is None:
+            continue
+        c.setdefault(
+            "trajectory", {"policy": r["policy"], "stop_reason": r["stopReason"], "steps": []}
+        )
+        c["trajectory"]["steps"].append(
+            {
+                "index": int(r["index"]),
+                "action": r["action"].rsplit("#", 1)[-1],
+                "arguments": r["arguments"],
+                "observation": r["observation"],
+                "error": r["error"],
+            }
+        )
+    return list(claims.values())
+
+
+def stored_claim(store, claim_id: str) -> dict:
+    found = stored_claims(store, claim_id)
+    if not found:
+        raise InputError(
+            f"No stored claim with id {claim_id!r}.",
+            hint="Verify it first (with recording on), e.g. POST /v1/verify or `kgfc verify --id ...`.",
+        )
+    return found[-1]
+
+
+def as_result(claim: dict) -> VerifyResult:
+    """A stored claim as a verify result (for the report views)."""
+    return VerifyResult(
+        id=claim["id"],
+        claim=claim["claim"],
+        verdict=claim["verdict"],
+        confidence=claim["confidence"],
+        justification=claim["justification"],
+        reasoner=claim["reasoner"],
+        evidence=claim["evidence"],
+        claim_iri=claim["claim_iri"],
+        trajectory=claim.get("trajectory"),
+    )
+
+
+def render_report(result: VerifyResult, fmt: str) -> str:
+    """The structured report (``md``, ``html`` or ``json``) with checked citations."""
+    from types import SimpleNamespace
+
+    from kgfc.report import build_report, retrieved_sources, to_html, to_json, to_markdown
+
+    passages = [SimpleNamespace(**p) for p in result.web_passages]
+    report = build_report(
+        result, web_passages=passages, retrieved=retrieved_sources(result, passages)
+    )
+    return {"md": to_markdown, "html": to_html, "json": to_json}[fmt](report)
+
+
+def evidence_quads(store, claim_iri: str) -> list[ox.Quad]:
+    """The claim's evidence subgraph: its own graph, the cited facts in their sources, provenance."""
+    text = load_query("claim_evidence_graph")
+    rows = store.sparql(
+        text,
+        union_default_graph=False,
+        substitutions={ox.Variable("cg"): ox.NamedNode(claim_iri + "/graph")},
+    )
+    return [ox.Quad(r["s"], r["p"], r["o"], r["g"]) for r in rows]
+
+
+EVIDENCE_TYPES = {
+    "application/ld+json": ox.RdfFormat.JSON_LD,
+    "application/trig": ox.RdfFormat.TRIG,
+    "application/n-quads": ox.RdfFormat.N_QUADS,
+}
+
+
+def serialize_quads(quads: list[ox.Quad], media_type: str) -> bytes:
+    from kgfc.kg.vocab import PREFIXES
+
+    fmt = EVIDENCE_TYPES[media_type]
+    return ox.serialize(quads, format=fmt, prefixes=PREFIXES if fmt == ox.RdfFormat.TRIG else None)

@@ -1,0 +1,153 @@
+"""The server's one handle on the store: verification, reads and writes.
+
+The server process is the store's single writer. Verification and every write
+run one at a time under ``write_lock`` (the pipeline's caches are not
+thread-safe, and on two cores a second concurrent episode would only share the
+same CPU); SPARQL reads run beside them on their own worker threads.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, Field, model_validator
+
+from kgfc.errors import InputError
+from kgfc.models import VerifyResult
+from kgfc.settings import Settings
+
+
+class VerifyRequest(BaseModel):
+    """One claim (text) or triple to verify, with the CLI's per-claim options."""
+
+    claim: str | None = Field(None, description="claim text")
+    triple: tuple[str, str, str] | None = Field(
+        None, description="structured triple, e.g. [Q76, P19, Q18094]"
+    )
+    id: str | None = Field(None, description="claim id (default: c- and a hash of the claim)")
+    reasoner: Literal["local", "llm"] | None = None
+    beam: Annotated[int, Field(ge=1, le=50)] | None = None
+    hops: Annotated[int, Field(ge=1, le=10)] | None = None
+    web: bool | None = None
+    pubmed: bool | None = None
+    max_steps: Annotated[int, Field(ge=2, le=20)] = 5
+    max_llm_calls: Annotated[int, Field(ge=1)] | None = None
+    max_tokens: Annotated[int, Field(ge=1)] | None = None
+    max_searches: Annotated[int, Field(ge=0)] | None = None
+    max_seconds: Annotated[float, Field(ge=0.1)] | None = None
+    record: bool = Field(True, description="store the claim and its verdict in the KG")
+
+    model_config = {"extra": "forbid"}
+
+    @model_validator(mode="after")
+    def _one_of(self) -> VerifyRequest:
+        if (self.claim is None) == (self.triple is None):
+            raise ValueError("give exactly one of 'claim' and 'triple'")
+        if self.claim is not None and not self.claim.strip():
+            raise ValueError("'claim' is empty")
+        return self
+
+    def claim_id(self) -> str:
+        """The CLI's default id: the same claim gets the same id from the CLI and the server."""
+        if self.id:
+            return self.id
+        basis = self.claim if self.claim is not None else " ".join(self.triple or ())
+        return "c-" + hashlib.sha256(basis.strip().encode("utf-8", "replace")).hexdigest()[:10]
+
+
+class Engine:
+    """Owns the open store and the warm verification pipeline."""
+
+    def __init__(self, settings: Settings, store) -> None:
+        self.settings = settings
+        self.store = store
+        self.write_lock = threading.RLock()
+        self._checkers: dict[tuple, object] = {}
+
+    def close(self) -> None:
+        with self.write_lock:
+            self.store.close()
+
+    def _checker(self, req: VerifyRequest):
+        key = _checker_key(req)
+        verifier = self._checkers.get(key)
+        if verifier is None:
+            from kgfc.agent.pipeline import Verifier, make_reasoner
+            from kgfc.agent.web_tool import make_web_tools
+
+            settings = _settings_for(self, req)
+            r, llm = make_reasoner(settings, self.store, req.reasoner)
+            verifier = Verifier(self.store, settings, reasoner=r, llm=llm)
+            verifier._service_web, verifier._service_pubmed = make_web_tools(
+                settings, self.store, llm
+            )
+            if len(self._checkers) >= 8:  # a handful of option sets; the oldest goes
+                self._checkers.pop(next(iter(self._checkers)))
+            self._checkers[key] = verifier
+        return verifier
+
+    # -- verification ----------------------------------------------------------
+    def verify(self, req: VerifyRequest) -> VerifyResult:
+        """Verify one claim; blocking, run it in a worker thread."""
+        with self.write_lock:
+            return _verify_today(self, req)
+
+    def warm_up(self) -> None:
+        """Build the pipeline's indexes now rather than on the first request."""
+        with self.write_lock:
+            # one claim of each kind loads what the first real request would
+            # otherwise wait for: the NLP models, label and statistics caches
+            for req in (
+                VerifyRequest(claim="Tony Blair was born in London.", record=False),
+                VerifyRequest(triple=("Q9545", "P19", "Q84"), record=False),
+            ):
+                _verify_today(self, req)
+
+
+def _settings_for(engine: Engine, req: VerifyRequest) -> Settings:
+    over = {
+        k: v
+        for k, v in {
+            "reasoner": req.reasoner,
+            "beam": req.beam,
+            "hops": req.hops,
+            "web": req.web,
+            "pubmed": req.pubmed,
+        }.items()
+        if v is not None
+    }
+    return engine.settings.model_copy(update=over) if over else engine.settings
+
+
+def _checker_key(req: VerifyRequest) -> tuple:
+    return (req.reasoner, req.beam, req.hops, req.web, req.pubmed)
+
+
+def _verify_today(engine: Engine, req: VerifyRequest) -> VerifyResult:
+    """The one adapter onto the verification pipeline (the public FactChecker API replaces it)."""
+    from kgfc.agent.loop import Agent, Budget
+
+    verifier = engine._checker(req)
+    verifier.record = req.record
+    claim_id = req.claim_id()
+    if req.triple is not None:
+        return verifier.verify_triple(claim_id, *req.triple)
+    agent = Agent(
+        verifier,
+        web=verifier._service_web,
+        pubmed=verifier._service_pubmed,
+        max_steps=req.max_steps,
+        budget=Budget(
+            llm_calls=req.max_llm_calls,
+            tokens=req.max_tokens,
+            search_calls=req.max_searches,
+            seconds=req.max_seconds,
+        ),
+    )
+    try:
+        result, _trajectory = agent.run(claim_id, req.claim)
+    except UnicodeEncodeError:
+        raise InputError("The claim is not valid UTF-8 text.") from None
+    return result

@@ -1,0 +1,314 @@
+"""Batch verification jobs with a durable journal (SQLite).
+
+A submitted job is written whole, in one transaction, before the server
+answers, so an accepted claim is never lost. One runner thread takes pending
+items in submission order; an item's result and its ``done`` state are
+committed together after the claim is verified and recorded. A server killed
+mid-claim finds that item still pending when it restarts and verifies it
+again; recording a claim replaces its graph, so the store still ends up with
+one verdict per claim, and the journal with one result per item.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+import threading
+import time
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from kgfc.errors import InputError, KgfcError
+
+log = logging.getLogger(__name__)
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS jobs (
+  id TEXT PRIMARY KEY,
+  created REAL NOT NULL,
+  total INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS items (
+  job_id TEXT NOT NULL REFERENCES jobs(id),
+  idx INTEGER NOT NULL,
+  request TEXT,
+  state TEXT NOT NULL CHECK (state IN ('pending', 'done', 'error')),
+  result TEXT,
+  error TEXT,
+  attempts INTEGER NOT NULL DEFAULT 0,
+  finished REAL,
+  PRIMARY KEY (job_id, idx)
+);
+CREATE INDEX IF NOT EXISTS items_pending ON items(state, job_id, idx);
+CREATE TABLE IF NOT EXISTS results (
+  claim_id TEXT PRIMARY KEY,
+  result TEXT NOT NULL,
+  updated REAL NOT NULL
+);
+"""
+JOB_OPTIONS = {
+    "reasoner",
+    "beam",
+    "hops",
+    "web",
+    "pubmed",
+    "max_steps",
+    "max_llm_calls",
+    "max_tokens",
+    "max_searches",
+    "max_seconds",
+    "record",
+}
+
+
+def parse_items(body: bytes, content_type: str) -> tuple[list[Any], dict]:
+    """Claims from a JSON list, a ``{"items": [...], <options>}`` object, or JSONL.
+
+    Each item is a claim string or an object with ``claim`` or ``triple``.
+    Returns the raw items and the job-wide options.
+    """
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"The job body is not UTF-8 ({exc.reason} at byte {exc.start}).") from None
+    stripped = text.lstrip()
+    if "jsonl" in content_type or "ndjson" in content_type or not stripped.startswith(("[", "{")):
+        items = []
+        for n, line in enumerate(text.splitlines(), 1):
+            line = line.strip()
+            if not line:
+                continue
+            if line.startswith("{"):
+                try:
+                    items.append(json.loads(line))
+                except json.JSONDecodeError as exc:
+                    items.append({"_error": f"line {n}: invalid JSON ({exc.msg})"})
+            else:
+                items.append(line)
+        return items, {}
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        # one JSON object per line is JSONL even when sent as application/json
+        if stripped.startswith("{") and "\n" in stripped.strip():
+            return parse_items(body, "application/jsonl")
+        raise InputError(f"The job body is not JSON: {exc.msg} at line {exc.lineno}.") from None
+    if isinstance(doc, dict):
+        unknown = set(doc) - JOB_OPTIONS - {"items"}
+        if "items" not in doc or unknown:
+            raise InputError(
+                "A job object needs 'items' (a list) and only these options: "
+                + ", ".join(sorted(JOB_OPTIONS))
+                + "."
+            )
+        items, options = doc["items"], {k: v for k, v in doc.items() if k != "items"}
+    else:
+        items, options = doc, {}
+    if not isinstance(items, list):
+        raise InputError("'items' must be a list of claims or {claim|triple} objects.")
+    return items, options
+
+
+class JobJournal:
+    """The SQLite journal: jobs, their items, and each item's result."""
+
+    def __init__(self, path: Path | str) -> None:
+        self.path = Path(path)
+        if str(path) != ":memory:":
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+        self._lock = threading.Lock()
+        with self._lock:
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def submit(self, items: list[Any], options: dict, validate: Callable[[dict], Any]) -> dict:
+        """Journal a job (all items, one transaction). Bad items are stored as errors."""
+        if not items:
+            raise InputError("The job has no claims.")
+        job_id = "job-" + uuid.uuid4().hex[:16]
+        rows = []
+        for i, raw in enumerate(items):
+            obj = {"claim": raw} if isinstance(raw, str) else raw
+            req, error = None, None
+            if not isinstance(obj, dict):
+                error = f"item {i}: expected a claim string or an object"
+            elif "_error" in obj:
+                error = obj["_error"]
+            else:
+                try:
+                    req = validate({**options, **obj}).model_dump(mode="json")
+                except ValidationError as exc:
+                    error = f"item {i}: " + "; ".join(
+                        f"{'.'.join(map(str, e['loc'])) or 'item'}: {e['msg']}"
+                        for e in exc.errors()
+                    )
+            rows.append(
+                (
+                    job_id,
+                    i,
+                    json.dumps(req) if req else json.dumps(obj, default=str),
+                    "pending" if req else "error",
+                    error,
+                )
+            )
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            self._db.execute(
+                "INSERT INTO jobs(id, created, total) VALUES (?, ?, ?)",
+                (job_id, time.time(), len(rows)),
+            )
+            self._db.executemany(
+                "INSERT INTO items(job_id, idx, request, state, error) VALUES (?, ?, ?, ?, ?)", rows
+            )
+            self._db.execute("COMMIT")
+        return self.status(job_id, results=False)
+
+    def next_pending(self) -> tuple[str, int, dict] | None:
+        """The oldest pending item, its attempt counted (so a crash loop is visible)."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT i.job_id, i.idx, i.request FROM items i JOIN jobs j ON j.id = i.job_id "
+                "WHERE i.state = 'pending' ORDER BY j.created, i.job_id, i.idx LIMIT 1"
+            ).fetchone()
+            if row is None:
+                return None
+            self._db.execute(
+                "UPDATE items SET attempts = attempts + 1 WHERE job_id = ? AND idx = ?",
+                (row[0], row[1]),
+            )
+        return row[0], row[1], json.loads(row[2])
+
+    def finish(self, job_id: str, idx: int, result: dict | None, error: str | None) -> None:
+        with self._lock:
+            self._db.execute(
+                "UPDATE items SET state = ?, result = ?, error = ?, finished = ? "
+                "WHERE job_id = ? AND idx = ? AND state = 'pending'",
+                (
+                    "done" if error is None else "error",
+                    json.dumps(result, ensure_ascii=False) if result is not None else None,
+                    error,
+                    time.time(),
+                    job_id,
+                    idx,
+                ),
+            )
+
+    def save_result(self, claim_id: str, result: dict) -> None:
+        """Keep a recorded claim's full result (web passages, counters) for GET /v1/claims."""
+        with self._lock:
+            self._db.execute(
+                "INSERT OR REPLACE INTO results(claim_id, result, updated) VALUES (?, ?, ?)",
+                (claim_id, json.dumps(result, ensure_ascii=False), time.time()),
+            )
+
+    def get_result(self, claim_id: str) -> dict | None:
+        with self._lock:
+            row = self._db.execute(
+                "SELECT result FROM results WHERE claim_id = ?", (claim_id,)
+            ).fetchone()
+        return json.loads(row[0]) if row else None
+
+    def pending_count(self) -> int:
+        with self._lock:
+            return self._db.execute(
+                "SELECT count(*) FROM items WHERE state = 'pending'"
+            ).fetchone()[0]
+
+    def status(
+        self, job_id: str, *, results: bool = True, offset: int = 0, limit: int = 1000
+    ) -> dict | None:
+        with self._lock:
+            job = self._db.execute(
+                "SELECT id, created, total FROM jobs WHERE id = ?", (job_id,)
+            ).fetchone()
+            if job is None:
+                return None
+            counts = dict(
+                self._db.execute(
+                    "SELECT state, count(*) FROM items WHERE job_id = ? GROUP BY state", (job_id,)
+                ).fetchall()
+            )
+            rows = (
+                self._db.execute(
+                    "SELECT idx, request, state, result, error, attempts FROM items "
+                    "WHERE job_id = ? ORDER BY idx LIMIT ? OFFSET ?",
+                    (job_id, limit, offset),
+                ).fetchall()
+                if results
+                else []
+            )
+        pending = counts.get("pending", 0)
+        out = {
+            "id": job[0],
+            "created": job[1],
+            "total": job[2],
+            "done": counts.get("done", 0),
+            "failed": counts.get("error", 0),
+            "pending": pending,
+            "state": "done" if pending == 0 else "running",
+        }
+        if results:
+            out["items"] = [
+                {
+                    "index": idx,
+                    "state": state,
+                    "attempts": attempts,
+                    "request": json.loads(req) if req else None,
+                    "result": json.loads(res) if res else None,
+                    "error": err,
+                }
+                for idx, req, state, res, err, attempts in rows
+            ]
+        return out
+
+
+class JobRunner:
+    """The one thread that works through pending job items."""
+
+    def __init__(self, journal: JobJournal, verify: Callable[[dict], dict]) -> None:
+        self.journal = journal
+        self.verify = verify
+        self._wake = threading.Event()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._loop, name="kgfc-jobs", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+        self._wake.set()  # resume whatever a previous run left pending
+
+    def wake(self) -> None:
+        self._wake.set()
+
+    def stop(self, timeout: float = 30.0) -> None:
+        self._stop.set()
+        self._wake.set()
+        if self._thread.is_alive():
+            self._thread.join(timeout)
+
+    def _loop(self) -> None:
+        while not self._stop.is_set():
+            item = self.journal.next_pending()
+            if item is None:
+                self._wake.wait(5.0)
+                self._wake.clear()
+                continue
+            job_id, idx, request = item
+            try:
+                result, error = self.verify(request), None
+            except KgfcError as exc:
+                result, error = None, str(exc)
+            except Exception as exc:  # a bug on one claim must not stop the queue
+                log.exception("job %s item %d failed", job_id, idx)
+                result, error = None, f"internal error: {type(exc).__name__}: {exc}"
+            self.journal.finish(job_id, idx, result, error)
