@@ -37,7 +37,8 @@ from kgfc.errors import (
 )
 from kgfc.models import VerifyResult
 from kgfc.service import sparql as sp
-from kgfc.service.engine import Engine, VerifyRequest
+from kgfc.service.client import lock_note_path
+from kgfc.service.engine import Engine, VerifyRequest, open_service_store
 from kgfc.service.jobs import JobJournal, JobRunner, parse_items
 from kgfc.service.metrics import CONTENT_TYPE, Metrics
 from kgfc.settings import Settings
@@ -163,37 +164,6 @@ class _Edge:
         self.metrics.latency.labels(path).observe(time.perf_counter() - start)
 
 
-def _open_store(settings: Settings):
-    from kgfc.registry import open_store
-
-    spec = settings.store or str(settings.store_path())
-    try:
-        store = open_store(spec)
-    except StoreLockedError as exc:
-        raise StoreLockedError(
-            f"The store at {spec} is open for writing in another process; the server must be its only writer.",
-            hint="Stop that process (or another `kgfc serve`), or serve another store with --store.",
-        ) from exc
-    if settings.store is None and settings.demo:
-        from kgfc.kg.demo import demo_loaded, ensure_demo
-
-        if not demo_loaded(store) and not store.sources():
-            log.warning("First use: loading the bundled demo KG into %s", spec)
-            ensure_demo(store)
-    return store
-
-
-def lock_note_path(settings: Settings) -> Path | None:
-    """The file beside an on-disk store that says which server holds it (None: not on disk)."""
-    spec = settings.store
-    if spec is not None and not spec.startswith("oxigraph:"):
-        kind, sep, _ = spec.partition(":")
-        if spec == "memory" or (sep and len(kind) > 1 and "/" not in kind and "\\" not in kind):
-            return None
-    path = settings.store_path()
-    return path.with_name(path.name + ".server.json")
-
-
 def create_app(config: ServiceConfig | None = None, *, store=None) -> FastAPI:
     """The ASGI app. ``store``: an already open store to serve (else the configured one)."""
     config = config or ServiceConfig()
@@ -218,7 +188,7 @@ def create_app(config: ServiceConfig | None = None, *, store=None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         own = store is None
-        st = _open_store(settings) if own else store
+        st = open_service_store(settings) if own else store
         note = lock_note_path(settings) if own else None
         engine = Engine(settings, st)
         journal = JobJournal(config.jobs_path())

@@ -1,0 +1,121 @@
+"""``kgfc serve``: the HTTP API and SPARQL endpoint, the store's single writer."""
+
+from __future__ import annotations
+
+import ipaddress
+from pathlib import Path
+
+import click
+
+from kgfc.cli.common import info, settings_from
+from kgfc.errors import ConfigError
+
+
+def is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False  # a host name: it may resolve to anything
+
+
+@click.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to bind.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8080, show_default=True)
+@click.option(
+    "--store",
+    "store_spec",
+    metavar="PATH",
+    default=None,
+    help="Store to serve (default: $KGFC_STORE or $KGFC_HOME/store).",
+)
+@click.option(
+    "--token",
+    envvar="KGFC_SERVER_TOKEN",
+    default=None,
+    help="Bearer token required on writes (KGFC_SERVER_TOKEN). Required off loopback.",
+)
+@click.option(
+    "--max-body",
+    type=click.IntRange(1_000),
+    default=10_000_000,
+    show_default=True,
+    help="Largest request body in bytes.",
+)
+@click.option(
+    "--sparql-timeout",
+    type=click.FloatRange(0.01),
+    default=30.0,
+    show_default=True,
+    help="Seconds a /sparql query may run.",
+)
+@click.option(
+    "--sparql-max-rows",
+    type=click.IntRange(1),
+    default=10_000,
+    show_default=True,
+    help="Rows (or triples) a /sparql answer may hold; more are cut (header X-SPARQL-MaxRows).",
+)
+@click.option(
+    "--jobs-db",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="The jobs journal (SQLite; default $KGFC_HOME/service/jobs.sqlite3).",
+)
+@click.option("--no-warm-up", is_flag=True, help="Do not load models and indexes at start.")
+@click.pass_context
+def serve(
+    ctx,
+    host,
+    port,
+    store_spec,
+    token,
+    max_body,
+    sparql_timeout,
+    sparql_max_rows,
+    jobs_db,
+    no_warm_up,
+):
+    """Run the HTTP API: verify, batch jobs, stored claims and evidence, sources, /sparql.
+
+    The server opens the store for writing and keeps it: other kgfc commands
+    send their work with --server URL (or KGFC_SERVER) while it runs. OpenAPI
+    docs are at /docs.
+    """
+    if not is_loopback(host) and not token:
+        raise ConfigError(
+            f"Refusing to serve on {host} without a token: anyone who reaches it could write to the store.",
+            hint="Set --token or KGFC_SERVER_TOKEN, or bind 127.0.0.1.",
+        )
+    try:
+        import uvicorn
+
+        from kgfc.service.app import ServiceConfig, create_app
+    except ImportError as exc:
+        raise ConfigError(
+            f"`kgfc serve` needs the service extra ({exc.name} is missing).",
+            hint="pip install 'kgfc[service]'",
+        ) from exc
+    settings = settings_from(ctx, store=store_spec)
+    url = f"http://{host if ':' not in host else f'[{host}]'}:{port}"
+    config = ServiceConfig(
+        settings=settings,
+        token=token,
+        max_body_bytes=max_body,
+        sparql_timeout=sparql_timeout,
+        sparql_max_rows=sparql_max_rows,
+        jobs_db=jobs_db,
+        warm_up=not no_warm_up,
+        url=url,
+    )
+    quiet = ctx.find_root().params.get("quiet")
+    info(f"kgfc serving {settings.store or settings.store_path()} on {url} (docs: {url}/docs)")
+    uvicorn.run(
+        create_app(config),
+        host=host,
+        port=port,
+        log_level="warning" if quiet else "info",
+        access_log=not quiet,
+        timeout_graceful_shutdown=30,
+    )
