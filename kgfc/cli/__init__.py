@@ -33,7 +33,14 @@ class KgfcGroup(click.Group):
 @click.option(
     "--offline", is_flag=True, default=None, help="Never touch the network (KGFC_OFFLINE)."
 )
-def cli(quiet: bool, debug: bool, offline: bool | None) -> None:
+@click.option(
+    "--server",
+    envvar="KGFC_SERVER",
+    default=None,
+    metavar="URL",
+    help="Send verify to this running `kgfc serve` (KGFC_SERVER; token: KGFC_SERVER_TOKEN).",
+)
+def cli(quiet: bool, debug: bool, offline: bool | None, server: str | None) -> None:
     """kgfc: fact-check claims against a persistent, provenance-keeping knowledge graph."""
     import logging
 

@@ -52,10 +52,20 @@ def open_cli_store(settings: Settings, *, read_only: bool = False, write: bool =
     is_default = settings.store is None
     try:
         store = open_store(spec, read_only=read_only)
-    except StoreLockedError:
+    except StoreLockedError as exc:
+        from kgfc.service.client import holding_server, lock_hint
+
         if write or read_only:
-            raise
-        info("The store is locked by another process; opened it read-only.")
+            raise StoreLockedError(exc.message, hint=lock_hint(settings)) from exc
+        held = holding_server(settings)
+        if held and held.get("url"):
+            info(
+                f"The store is held by the kgfc server at {held['url']}; opened it read-only "
+                f"(nothing this command writes, such as verdicts, is recorded). "
+                f"Send the work to the server instead: kgfc --server {held['url']} ..."
+            )
+        else:
+            info("The store is locked by another process; opened it read-only.")
         store = open_store(spec, read_only=True)
     if is_default and settings.demo and not store.read_only:
         from kgfc.kg.demo import demo_loaded, ensure_demo

@@ -247,6 +247,19 @@ def run_query(
             raise QueryTimeout("The query ran out of time.")
 
     result = store.sparql(text)
+    try:
+        return _collect(result, accepted, max_rows, check)
+    except KgfcError as exc:
+        error = exc.with_traceback(None)
+    finally:
+        # pyoxigraph's result iterators may only be dropped on the thread that
+        # made them; a traceback keeping this frame alive would drop it later
+        # on the event loop's thread.
+        result = None
+    raise error
+
+
+def _collect(result, accepted: list[str], max_rows: int, check) -> SparqlResult:
     check()
     if isinstance(result, bool | ox.QueryBoolean):
         mt = choose(accepted, SOLUTION_TYPES, "application/sparql-results+json")
