@@ -20,7 +20,7 @@ import pytest
 yaml = pytest.importorskip("yaml")
 
 COMPOSE = Path(__file__).resolve().parents[1] / "docker-compose.yml"
-EXPECTED_PORTS = {"oxigraph": {7878}, "neo4j": {7474, 7687}}
+EXPECTED_PORTS = {"kgfc": {8080}, "oxigraph": {7878}, "neo4j": {7474, 7687}}
 
 
 @pytest.fixture(scope="module")
@@ -60,7 +60,7 @@ def named_volume(mount) -> str | None:
 
 
 def test_services(compose):
-    assert set(compose["services"]) == {"oxigraph", "neo4j"}
+    assert set(compose["services"]) == {"kgfc", "oxigraph", "neo4j"}
 
 
 def test_images_are_pinned(compose):
@@ -133,12 +133,23 @@ def test_neo4j_auth_comes_from_a_variable_with_a_default(compose):
     assert len(m["password"]) >= 8, "Neo4j 5 refuses passwords shorter than 8 characters"
 
 
-def test_only_neo4j_auth_is_interpolated_on_the_host():
+def test_only_the_secrets_are_interpolated_on_the_host():
     # `${VAR}` is filled in by compose on the host; shell expansions meant for
     # the container must be written `$${VAR}`.
     text = COMPOSE.read_text(encoding="utf-8")
     host_vars = set(re.findall(r"(?<!\$)\$\{(\w+)", text))
-    assert host_vars == {"NEO4J_AUTH"}
+    assert host_vars == {"NEO4J_AUTH", "KGFC_SERVER_TOKEN"}
+
+
+def test_kgfc_service_is_built_here_and_needs_a_token(compose):
+    svc = compose["services"]["kgfc"]
+    assert svc["build"] == "."
+    dockerfile = (COMPOSE.parent / "Dockerfile").read_text(encoding="utf-8")
+    assert 'kgfc", "serve", "--host", "0.0.0.0"' in dockerfile
+    assert "KGFC_HOME=/data" in dockerfile
+    assert {str(m).split(":")[1] for m in svc["volumes"]} == {"/data"}
+    # no default token: compose stops with a message when it is unset
+    assert re.fullmatch(r"\$\{KGFC_SERVER_TOKEN:\?.+\}", svc["environment"]["KGFC_SERVER_TOKEN"])
 
 
 def test_every_service_has_a_healthcheck(compose):

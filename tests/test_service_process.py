@@ -278,7 +278,7 @@ def test_cli_without_a_server_fails_cleanly(tmp_path):
 def test_jobs_survive_a_killed_server(tmp_path):
     store, jobs = tmp_path / "store", tmp_path / "jobs.sqlite3"
     load_obama(store)
-    n = 120
+    n = 60
     items = [{"triple": list(TRIPLES[i % len(TRIPLES)]), "id": f"job-{i:03d}"} for i in range(n)]
     first = Server(store, jobs)
     try:
@@ -309,3 +309,14 @@ def test_jobs_survive_a_killed_server(tmp_path):
         assert count_claims(second.url, "job-") == {f"job-{i:03d}": 1 for i in range(n)}
     finally:
         second.stop()
+
+
+def test_compose_healthcheck_against_a_live_server(server):
+    yaml = pytest.importorskip("yaml")
+    compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text(encoding="utf-8"))
+    test = compose["services"]["kgfc"]["healthcheck"]["test"]
+    assert test[:2] == ["CMD", "python"]
+    argv = [sys.executable] + [a.replace(":8080", f":{server.port}") for a in test[2:]]
+    assert subprocess.run(argv, capture_output=True, timeout=60).returncode == 0
+    down = [a.replace(str(server.port), str(free_port())) for a in argv]
+    assert subprocess.run(down, capture_output=True, timeout=60).returncode != 0
