@@ -267,6 +267,13 @@ def test_cli_on_a_store_held_by_the_server_says_so(server, tmp_path):
     assert "not" in res.stderr and "recorded" in res.stderr
 
 
+def test_a_second_server_on_the_same_store_is_refused(server):
+    res = CliRunner().invoke(cli, ["serve", "--store", str(server.store), "--port", "1"])
+    assert res.exit_code == 1
+    assert "open for writing in another process" in res.output
+    assert server.url in res.output
+
+
 def test_cli_without_a_server_fails_cleanly(tmp_path):
     port = free_port()
     res = CliRunner().invoke(

@@ -109,10 +109,13 @@ def serve(
         warm_up=not no_warm_up,
         url=url,
     )
+    from kgfc.service.engine import open_service_store
+
     quiet = ctx.find_root().params.get("quiet")
+    store = open_service_store(settings)  # before binding: a locked store is a clean error
     info(f"kgfc serving {settings.store or settings.store_path()} on {url} (docs: {url}/docs)")
     uvicorn.run(
-        create_app(config),
+        create_app(config, store=store, close_store=True),
         host=host,
         port=port,
         log_level="warning" if quiet else "info",

@@ -164,8 +164,14 @@ class _Edge:
         self.metrics.latency.labels(path).observe(time.perf_counter() - start)
 
 
-def create_app(config: ServiceConfig | None = None, *, store=None) -> FastAPI:
-    """The ASGI app. ``store``: an already open store to serve (else the configured one)."""
+def create_app(
+    config: ServiceConfig | None = None, *, store=None, close_store: bool = False
+) -> FastAPI:
+    """The ASGI app.
+
+    ``store``: an already open store to serve (else the app opens the configured
+    one when it starts); ``close_store``: close a given store when the app stops.
+    """
     config = config or ServiceConfig()
     settings = config.settings
     metrics = Metrics()
@@ -187,9 +193,9 @@ def create_app(config: ServiceConfig | None = None, *, store=None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
-        own = store is None
-        st = open_service_store(settings) if own else store
-        note = lock_note_path(settings) if own else None
+        own = store is None or close_store
+        st = open_service_store(settings) if store is None else store
+        note = lock_note_path(settings) if config.url else None
         engine = Engine(settings, st)
         journal = JobJournal(config.jobs_path())
         runner = JobRunner(journal, job_verify)
