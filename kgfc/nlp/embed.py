@@ -187,6 +187,7 @@ class OnnxMiniLM:
                 f"The ONNX embedder needs {', '.join(missing)} (not installed).",
                 hint="Install kgfc[nlp], or use the BM25 fallback (embedder 'bm25').",
             )
+        # Loaded with the first embedder (~0.5 s), not with kgfc: the BM25 fallback needs none.
         import numpy as np
         import onnxruntime as ort
         from tokenizers import BertWordPieceTokenizer
@@ -352,7 +353,7 @@ class SentenceTransformerEmbedder:
                 f"No local sentence-transformers model directory{f' at {path}' if path else ''}.",
                 hint="Pass the directory of all-MiniLM-L6-v2 (kgfc never downloads models).",
             )
-        try:
+        try:  # the optional torch extra
             from sentence_transformers import SentenceTransformer
         except ImportError as exc:
             raise missing from exc
@@ -397,7 +398,7 @@ class BM25Scorer:
         texts = list(texts)
         if not texts:
             return []
-        try:
+        try:  # ~130 ms (numpy, scipy): loaded when BM25 first scores
             import bm25s
         except ImportError as exc:
             raise ConfigError(

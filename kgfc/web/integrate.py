@@ -37,9 +37,13 @@ from kgfc.kg.documents import DocumentSentence, PriorContent, Term, content_hash
 from kgfc.kg.terms import source_iri
 from kgfc.models import Counters, Source, SourceKind
 from kgfc.nlp.text import normalise, split_sentences
+from kgfc.nlp.values import compare, parse_date, parse_literal
+from kgfc.settings import load_settings
 from kgfc.web.extract import TripleExtractor
+from kgfc.web.fetch import SafeFetcher
 from kgfc.web.filter import Passage
 from kgfc.web.injection import INJECTION_CAP, looks_like_injection
+from kgfc.web.local import MAX_FILE_BYTES, _read_docs
 
 if TYPE_CHECKING:
     from kgfc.kg.store import GraphStore
@@ -341,8 +345,6 @@ class WebKGIntegrator:
                 return True
         if obj.is_literal and obj.datatype == V.XSD + "dateTime":
             # "born in 1961" is known when the KG has 1961-08-04: compare at the shared precision.
-            from kgfc.nlp.values import compare, parse_date, parse_literal
-
             # The text keeps the precision ("1961" is a year, not 1 January 1961).
             mine = parse_date(obj.text) or parse_date(obj.literal or "")
             for quad in self.store.quads(s, p, None, None):
@@ -455,9 +457,6 @@ class WebKGIntegrator:
 
     def _fetch(self, url: str) -> IngestDocument:
         if self._fetcher is None:
-            from kgfc.settings import load_settings
-            from kgfc.web.fetch import SafeFetcher
-
             self._fetcher = SafeFetcher(self.settings or load_settings())
             self._own_fetcher = True
         page = self._fetcher.fetch(url)
@@ -517,8 +516,6 @@ def read_documents(path: Path, rel: str) -> list[IngestDocument]:
     A JSONL record's ``id`` that is a PMID makes it a PubMed document; its
     ``url`` (else the file's URL and the id) keys its graph.
     """
-    from kgfc.web.local import MAX_FILE_BYTES, _read_docs
-
     if path.stat().st_size > MAX_FILE_BYTES:
         raise InputError(f"{rel} is larger than {MAX_FILE_BYTES // 1_000_000} MB; split it first.")
     file_url = path.resolve().as_uri()
