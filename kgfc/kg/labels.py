@@ -7,6 +7,7 @@ milliseconds, so the index is built once per store generation.
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from typing import Literal
@@ -15,11 +16,13 @@ from rapidfuzz import fuzz, process
 
 from kgfc.kg import vocab as V
 from kgfc.models import LabelHit
-from kgfc.nlp.text import normalise
+from kgfc.nlp.text import STOP_WORDS, normalise
 
 __all__ = ["LabelIndex", "normalise"]
 
 _KIND = {V.RDFS_LABEL: "label", V.SKOS_ALT: "alias"}
+_ECHO = re.compile(r"\b(\w{3,})\1\b")  # a word glued to itself: "CyrusCyrus"
+TYPO_RATIO = 80  # a misspelt word and the word it stands for (character similarity, 0-100)
 FUZZY_MAX = 0.9  # the best score a non-exact match gets (exact label 1.0, exact alias 0.95)
 NEAR_RATIO = 90  # character similarity of a near-identical spelling
 
@@ -32,6 +35,7 @@ class LabelIndex:
         self.descriptions: dict[str, str] = {}
         self.labels: dict[str, str] = {}
         self._keys: list[str] = []
+        self._words: set[str] | None = None
 
     @classmethod
     def from_rows(cls, rows: Iterable[Mapping[str, str | None]]) -> LabelIndex:
@@ -41,6 +45,7 @@ class LabelIndex:
 
     def add_rows(self, rows: Iterable[Mapping[str, str | None]]) -> None:
         """Index more ``(entity, p, text)`` rows (labels, aliases, descriptions)."""
+        touched: set[str] = set()
         for r in rows:
             entity, pred, text = r["entity"], r["p"], r["text"]
             if not entity or not text:
@@ -51,6 +56,7 @@ class LabelIndex:
             kind = _KIND.get(pred or "", "label")
             if kind == "label":
                 self.labels.setdefault(entity, text)
+            touched.add(entity)
             key = normalise(text)
             if not key:
                 continue
@@ -58,8 +64,32 @@ class LabelIndex:
             if entries is None:
                 self.by_key[key] = entries = []
                 self._keys.append(key)
+                if self._words is not None:
+                    self._words.update(key.split())
             if (entity, text, kind) not in entries:
                 entries.append((entity, text, kind))
+        self._repair_labels(touched)
+
+    def _repair_labels(self, entities: Iterable[str]) -> None:
+        """Labels a source assembled wrongly ("Miley CyrusCyrus"): the alias without the echo.
+
+        Only when the entity has that alias, so a real name is never rewritten.
+        """
+        for entity in entities:
+            text = self.labels.get(entity)
+            if text is None:
+                continue
+            fixed = _ECHO.sub(r"\1", text)
+            if fixed != text and any(
+                e == entity for e, _, _ in self.by_key.get(normalise(fixed), ())
+            ):
+                self.labels[entity] = fixed
+
+    def _vocabulary(self) -> set[str]:
+        """Every word of every label and alias (built on the first fuzzy search)."""
+        if self._words is None:
+            self._words = {w for key in self._keys for w in key.split()}
+        return self._words
 
     def __len__(self) -> int:
         return len(self._keys)
@@ -87,6 +117,8 @@ class LabelIndex:
             self._keys.append(key)
         if not any(e[0] == entity for e in entries):
             entries.append((entity, text, kind))
+        if self._words is not None:
+            self._words.update(key.split())
         if kind == "label":
             self.labels.setdefault(entity, text)
 
@@ -120,7 +152,7 @@ class LabelIndex:
             offer(entity, label_text, kind, 1.0 if kind == "label" else 0.95)
         if fuzzy == "near" and not best and self._keys:
             match = process.extractOne(key, self._keys, scorer=fuzz.ratio, score_cutoff=NEAR_RATIO)
-            if match is not None:
+            if match is not None and self._same_name(key, match[0]):
                 found, ratio, _ = match
                 length = min(len(found), len(key)) / max(len(found), len(key))
                 s = FUZZY_MAX * (ratio / 100.0) * (0.5 + 0.5 * length)
@@ -143,9 +175,34 @@ class LabelIndex:
                 # Length-aware: a short query inside a long label is a weak match,
                 # and a two-letter alias ("ma", "om") inside a query is no match.
                 ratio = min(len(match), len(key)) / max(len(match), len(key))
-                if len(match) < 3 or ratio < 0.4:
+                if len(match) < 3 or ratio < 0.4 or not self._same_name(key, match):
                     continue
                 s = FUZZY_MAX * (score / 100.0) * (0.5 + 0.5 * ratio)
                 for entity, label_text, kind in self.by_key[match]:
                     offer(entity, label_text, kind, s if kind == "label" else s * 0.97)
         return sorted(best.values(), key=lambda h: (-h.score, h.entity))[:limit]
+
+    def _same_name(self, query: str, match: str) -> bool:
+        """May a fuzzy match of ``query`` stand for ``match``, i.e. is it the same name misspelt?
+
+        Whole-string similarity pairs distinct names ("Lisa Lopes" / "Lisa
+        Loeb", "Royal Prussian Academy of Sciences" / "Russian Academy of
+        Sciences", "film editor" / "film director"). Here the words that
+        differ must pair one to one, each a near spelling of the other, and a
+        query word that is itself a word of the KG's names is not a typo: it
+        is a different name.
+        """
+        q = {w for w in query.split() if w not in STOP_WORDS}
+        m = {w for w in match.split() if w not in STOP_WORDS}
+        only_q, only_m = q - m, m - q
+        if len(only_q) != len(only_m):
+            return False
+        vocabulary = self._vocabulary()
+        for w in only_q:
+            if w in vocabulary:
+                return False
+            best = max(only_m, key=lambda x: fuzz.ratio(w, x))
+            if fuzz.ratio(w, best) < TYPO_RATIO:
+                return False
+            only_m.discard(best)
+        return True

@@ -14,7 +14,7 @@ from __future__ import annotations
 import bisect
 import threading
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Container, Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
@@ -237,6 +237,20 @@ class RelationAligner:
     def label(self, iri: str) -> str | None:
         self._ensure()
         return self.labels.get(iri)
+
+    def is_phrase(self, key: str) -> bool:
+        """Is ``key`` (normalised words) exactly some property's label or alias?"""
+        self._ensure()
+        return key in self._keys
+
+    def entity_names(self) -> Container[str] | None:
+        """The store's entity label keys (its :class:`~kgfc.kg.labels.LabelIndex`), if any.
+
+        Decomposition asks it whether "rhythm and blues" is one name or a list.
+        """
+        if self._store is None:
+            return None
+        return self._store.label_index()
 
     # -- alignment --------------------------------------------------------
     def align(

@@ -15,7 +15,8 @@ paragraph.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
+from contextvars import ContextVar
 from typing import TYPE_CHECKING, NamedTuple
 
 from kgfc.models import ClaimAnalysis, ClaimTriple, Mention
@@ -29,6 +30,7 @@ from kgfc.nlp.mentions import (
     strip_span,
 )
 from kgfc.nlp.spacy_pipeline import parse, parse_many
+from kgfc.nlp.text import ARTICLES, AUXILIARIES, NEGATIONS, PREPOSITIONS, STOP_WORDS, normalise
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
@@ -84,13 +86,11 @@ def decompose_many(
 
 def _analyse(doc: Doc, aligner: RelationAligner | None) -> ClaimAnalysis:
     mentions = mentions_of(doc)
-    readings: list[_Reading] = []
-    for sent in doc.sents:
-        for pred in _predicates(sent.root):
-            readings.extend(_read_predicate(pred))
-    triples = _dedupe(
-        [_to_triple(r, aligner) for r in readings if r.subject.text and r.object.text]
-    )
+    token = _NAMES.set(aligner.entity_names() if aligner is not None else None)
+    try:
+        triples = _triples(doc, aligner)
+    finally:
+        _NAMES.reset(token)
     if not triples:
         fallback = _fallback(doc, mentions, aligner)
         if fallback is not None:
@@ -98,6 +98,181 @@ def _analyse(doc: Doc, aligner: RelationAligner | None) -> ClaimAnalysis:
     return ClaimAnalysis(
         mentions=mentions, triples=triples, keywords=_keywords(doc, mentions), method="rules"
     )
+
+
+def _triples(doc: Doc, aligner: RelationAligner | None) -> list[ClaimTriple]:
+    """Label-pattern readings when a sentence names a property verbatim, else dependency ones."""
+    readings: list[_Reading] = []
+    for sent in doc.sents:
+        framed = _framed(sent, aligner) if aligner is not None else []
+        if framed:
+            readings.extend(framed)
+            continue
+        for pred in _predicates(sent.root):
+            readings.extend(_read_predicate(pred))
+    triples = _dedupe(
+        [_to_triple(r, aligner) for r in readings if r.subject.text and r.object.text]
+    )
+    if aligner is not None and not any(t.relation_ids for t in triples):
+        # Nothing aligned: read the longest property phrase in the sentence as the relation.
+        loose = [
+            _to_triple(r, aligner) for sent in doc.sents for r in _around_phrase(sent, aligner)
+        ]
+        loose = [t for t in loose if t.relation_ids]
+        if loose:
+            return _dedupe(loose)
+    return triples
+
+
+# -- readings framed by a property's own name -----------------------------------------
+#
+# Verbalisers and generated claim sets use Wikidata's property labels verbatim:
+# "The member of political party of Andy Griffith is Democratic Party.",
+# "Sean Lennon's languages spoken, written or signed is English.",
+# "English is the languages spoken, written or signed of Sean Lennon." A
+# dependency parse of such sentences is noise; the frame around the label is
+# not. The longest label or alias in the sentence is the relation, the spans
+# it frames are subject and object.
+
+_COPULAS = frozenset({"is", "was", "are", "were"})
+_NAMES: ContextVar[Container[str] | None] = ContextVar("kgfc_known_names", default=None)
+
+
+def _words(sent: Span) -> list[Token]:
+    """The sentence's word tokens: no punctuation, no possessive marker, no spaces."""
+    return [t for t in sent if not (t.is_punct or t.is_space or t.tag_ == "POS")]
+
+
+def _phrase_spans(ws: list[Token], aligner: RelationAligner) -> list[tuple[int, int]]:
+    """Word ranges that are a property label or alias, longest first (then leftmost).
+
+    Matched on the surface words and on their lemmas ("diplomatic relations").
+    A phrase of function words only ("of", "in") is never a relation here.
+    """
+    norm = [normalise(t.text) for t in ws]
+    lemmas = [normalise(t.lemma_) or w for t, w in zip(ws, norm, strict=True)]
+    found = []
+    for i in range(len(ws)):
+        for j in range(min(len(ws), i + _MAX_PHRASE), i, -1):
+            words = norm[i:j]
+            if all(w in STOP_WORDS or w in PREPOSITIONS for w in words):
+                continue
+            if aligner.is_phrase(" ".join(words)) or (
+                j - i > 1 and aligner.is_phrase(" ".join(norm[i : j - 1] + lemmas[j - 1 : j]))
+            ):
+                found.append((i, j))
+    return sorted(found, key=lambda r: (-(r[1] - r[0]), r[0]))
+
+
+_MAX_PHRASE = 8
+
+
+def _span(ws: list[Token], i: int, j: int) -> Span | None:
+    """The doc span of words ``i..j`` (articles in front dropped), None when empty."""
+    while i < j and ws[i].lower_ in ARTICLES:
+        i += 1
+    if i >= j:
+        return None
+    return ws[i].doc[ws[i].i : ws[j - 1].i + 1]
+
+
+def _objects(span: Span | None) -> list[Span]:
+    """A framed object, split when it is a list ("A, B and C") and not one known name."""
+    if span is None:
+        return []
+    if _known(span.text) or not any(t.lower_ in ("and", ",") for t in span):
+        return [span]
+    parts: list[Span] = []
+    start = span.start
+    doc = span.doc
+    for t in span:
+        if t.lower_ in ("and", ",", "or"):
+            if t.i > start:
+                parts.append(doc[start : t.i])
+            start = t.i + 1
+    if start < span.end:
+        parts.append(doc[start : span.end])
+    parts = [strip_span(p) for p in parts]
+    return [p for p in parts if len(p)] or [span]
+
+
+def _framed(sent: Span, aligner: RelationAligner) -> list[_Reading]:
+    """Readings of "The R of S is O", "S's R is O" and "O is the R of S"."""
+    ws = _words(sent)
+    if len(ws) < 4:
+        return []
+    low = [t.lower_ for t in ws]
+    possessive = {t.i for t in sent if t.tag_ == "POS"}
+    tried: list[tuple[int, int]] = []
+    for i, j in _phrase_spans(ws, aligner):
+        # The longest phrase wins: "capital" inside an unframed "capital of" is no reading.
+        if any(a <= i and j <= b for a, b in tried):
+            continue
+        tried.append((i, j))
+        rel = ws[i:j]
+        # "The R of S is O"
+        if all(w in ARTICLES for w in low[:i]) and j < len(ws) and low[j] == "of":
+            k = next((k for k in range(j + 2, len(ws) - 1) if low[k] in _COPULAS), None)
+            if k is not None:
+                return _frame(ws, rel, (j + 1, k), k)
+        # "S's R is O"
+        if i > 0 and ws[i - 1].i + 1 in possessive and j < len(ws) - 1 and low[j] in _COPULAS:
+            return _frame(ws, rel, (0, i), j)
+        # "O is the R of S" (a single relational noun, "the wife of", is the
+        # dependency rules' case: they know which way it reads)
+        if (
+            (j - i > 1 or rel[0].pos_ != "NOUN")
+            and j < len(ws) - 1
+            and low[j] == "of"
+            and i >= 2
+            and all(w in ARTICLES for w in low[i - 1 : i])
+            and low[i - 2] in _COPULAS
+        ):
+            k = i - 2
+            neg = k + 1 < i and low[k + 1] in NEGATIONS
+            subject = _span(ws, j + 1, len(ws))
+            obj = _span(ws, 0, k)
+            if subject is not None and obj is not None:
+                return [_Reading(subject, rel, obj, neg)]
+    return []
+
+
+def _frame(ws: list[Token], rel: list[Token], subject: tuple[int, int], cop: int) -> list[_Reading]:
+    """Subject words, the relation and everything after the copula as the object(s)."""
+    start = cop + 1
+    neg = start < len(ws) and ws[start].lower_ in NEGATIONS
+    if neg:
+        start += 1
+    subj = _span(ws, *subject)
+    if subj is None:
+        return []
+    return [_Reading(subj, rel, o, neg) for o in _objects(_span(ws, start, len(ws)))]
+
+
+def _around_phrase(sent: Span, aligner: RelationAligner) -> list[_Reading]:
+    """ "S <property phrase> O": the longest phrase, the words before and after it."""
+    ws = _words(sent)
+    for i, j in _phrase_spans(ws, aligner):
+        if i == 0 or j >= len(ws):
+            continue
+        left = i
+        while left > 0 and (ws[left - 1].lower_ in AUXILIARIES or ws[left - 1].dep_ == "neg"):
+            left -= 1
+        right = j
+        while right < len(ws) and ws[right].lower_ in PREPOSITIONS | ARTICLES:
+            right += 1
+        subj = _span(ws, 0, left)
+        if subj is None or right >= len(ws):
+            continue
+        neg = any(t.dep_ == "neg" for t in ws[left:i])
+        rel = ws[left:j]
+        return [_Reading(subj, rel, o, neg) for o in _objects(_span(ws, right, len(ws)))]
+    return []
+
+
+def _known(text: str) -> bool:
+    names = _NAMES.get()
+    return names is not None and normalise(text) in names
 
 
 def _predicates(root: Token) -> list[Token]:
@@ -114,7 +289,22 @@ def _predicates(root: Token) -> list[Token]:
 
 
 def _expand_conj(tok: Token) -> list[Token]:
-    return [tok, *(t for t in tok.conjuncts if t.i > tok.i)]
+    later = [t for t in tok.conjuncts if t.i > tok.i]
+    if later and _coordinated_name(tok) is not None:  # "rhythm and blues" is one genre
+        return [tok]
+    return [tok, *later]
+
+
+def _coordinated_name(tok: Token) -> Span | None:
+    """``tok`` and its conjuncts as one span, when that span is a known name."""
+    later = [t for t in tok.conjuncts if t.i > tok.i]
+    if not later or _NAMES.get() is None:
+        return None
+    doc = tok.doc
+    start = min(t.i for t in tok.subtree if t.dep_ not in ("det", "predet"))
+    end = max(t.i for t in later[-1].subtree) + 1
+    span = strip_span(doc[start:end])
+    return span if _known(span.text) else None
 
 
 def _usable(tok: Token) -> bool:
@@ -173,6 +363,9 @@ def _np(tok: Token) -> Span:
         )
         if named is not None:
             return _np(named)
+    whole = _coordinated_name(tok)
+    if whole is not None:
+        return whole
     ent = _entity_of(tok)
     if ent is not None and ent.label_ not in SKIPPED_ENTITY_LABELS:
         start, end = ent.start, ent.end

@@ -1,0 +1,156 @@
+"""Claim analysis of the phrasings verbalisers and people use (issue 14), and precise fuzzy linking."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("spacy")
+
+from kgfc.errors import ConfigError  # noqa: E402
+from kgfc.kg import vocab as V  # noqa: E402
+from kgfc.kg.labels import LabelIndex  # noqa: E402
+from kgfc.kg.oxigraph_store import OxigraphStore  # noqa: E402
+from kgfc.nlp import spacy_pipeline  # noqa: E402
+from kgfc.nlp.claims import RelationAligner, decompose  # noqa: E402
+
+try:
+    spacy_pipeline.get_nlp()
+except ConfigError as exc:  # pragma: no cover - the nlp extra is part of the test install
+    pytest.skip(str(exc), allow_module_level=True)
+
+DATA = Path(__file__).parent / "data"
+
+# Property labels verbatim from Wikidata (CC0) and a few entity names.
+EXTRA = """
+@prefix wd: <http://www.wikidata.org/entity/> .
+@prefix wdt: <http://www.wikidata.org/prop/direct/> .
+@prefix wikibase: <http://wikiba.se/ontology#> .
+@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
+@prefix skos: <http://www.w3.org/2004/02/skos/core#> .
+wd:P737 wikibase:directClaim wdt:P737 ; wikibase:propertyType wikibase:WikibaseItem ;
+  rdfs:label "influenced by"@en ; skos:altLabel "inspired by"@en .
+wd:P530 wikibase:directClaim wdt:P530 ; wikibase:propertyType wikibase:WikibaseItem ;
+  rdfs:label "diplomatic relation"@en .
+wd:Q1 rdfs:label "rhythm and blues"@en .
+wd:Q2 rdfs:label "Trinidad and Tobago"@en .
+wd:Q3 rdfs:label "Sam Cooke"@en .
+"""
+
+
+@pytest.fixture(scope="module")
+def aligner(tmp_path_factory):
+    extra = tmp_path_factory.mktemp("phrasings") / "extra.ttl"
+    extra.write_text(EXTRA, encoding="utf-8")
+    s = OxigraphStore()
+    s.load_file(DATA / "properties.ttl")
+    s.load_file(extra)
+    return RelationAligner(s)
+
+
+def read(aligner, claim):
+    return [
+        (t.subject, t.object, V.local_id(t.relation_ids[0]) if t.relation_ids else None, t.negated)
+        for t in decompose(claim, aligner).triples
+    ]
+
+
+# claim -> the one (subject, object, top PID, negated) reading
+# fmt: off
+CASES = [
+    # relation first, the property label verbatim
+    ("The member of political party of Andy Griffith is Democratic Party.", "Andy Griffith", "Democratic Party", "P102"),
+    ("The educated at of Alexander von Humboldt is University of Göttingen.", "Alexander von Humboldt", "University of Göttingen", "P69"),
+    ("The languages spoken, written, or signed of Sean Lennon is English.", "Sean Lennon", "English", "P1412"),
+    ("The influenced by of Charles Baudelaire is Edgar Allan Poe.", "Charles Baudelaire", "Edgar Allan Poe", "P737"),
+    ("The inspired by of Charles Baudelaire is Edgar Allan Poe.", "Charles Baudelaire", "Edgar Allan Poe", "P737"),
+    ("The member of of Finland is Council of Europe.", "Finland", "Council of Europe", "P463"),
+    ("The country of citizenship of Mike Myers was Canada.", "Mike Myers", "Canada", "P27"),
+    # possessive
+    ("Charles Baudelaire's influenced by is Edgar Allan Poe.", "Charles Baudelaire", "Edgar Allan Poe", "P737"),
+    ("Julieta Venegas' languages spoken, written or signed is Spanish.", "Julieta Venegas", "Spanish", "P1412"),
+    # object first
+    ("English is the languages spoken, written or signed of John Milton.", "John Milton", "English", "P1412"),
+    ("Edgar Allan Poe is the influenced by of Charles Baudelaire.", "Charles Baudelaire", "Edgar Allan Poe", "P737"),
+    # a coordination that is one name, not a list
+    ("The genre of Sam Cooke is rhythm and blues.", "Sam Cooke", "rhythm and blues", "P136"),
+    ("Sam Cooke's genre is rhythm and blues.", "Sam Cooke", "rhythm and blues", "P136"),
+    ("Trinidad and Tobago has diplomatic relations with Australia.", "Trinidad and Tobago", "Australia", "P530"),
+    # dates as values
+    ("The date of birth of Tony Blair is 6 May 1953.", "Tony Blair", "6 May 1953", "P569"),
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(("claim", "subject", "obj", "top"), CASES, ids=[c[0] for c in CASES])
+def test_phrasings_read_the_property_they_name(aligner, claim, subject, obj, top):
+    assert read(aligner, claim) == [(subject, obj, top, False)]
+
+
+def test_negation_after_the_copula(aligner):
+    assert read(aligner, "The educated at of Lucy Liu is not Yale University.") == [
+        ("Lucy Liu", "Yale University", "P69", True)
+    ]
+
+
+def test_lists_give_one_triple_per_item(aligner):
+    assert read(
+        aligner, "The languages spoken, written or signed of Sean Lennon are English and Japanese."
+    ) == [
+        ("Sean Lennon", "English", "P1412", False),
+        ("Sean Lennon", "Japanese", "P1412", False),
+    ]
+    assert [t[1] for t in read(aligner, "Sean Lennon speaks English, Japanese and French.")] == [
+        "English",
+        "Japanese",
+        "French",
+    ]
+
+
+def test_a_shorter_label_inside_an_unframed_longer_one_is_no_reading(aligner):
+    # "capital of" is the longest phrase; it frames nothing, so the dependency rules read it
+    [t] = decompose("Honolulu is the capital of Hawaii.", aligner).triples
+    assert (t.subject, t.object, V.local_id(t.relation_ids[0])) == ("Honolulu", "Hawaii", "P1376")
+
+
+# -- precise fuzzy linking -------------------------------------------------------------------
+
+
+def _index(*labels: tuple[str, str, str]) -> LabelIndex:
+    kinds = {"label": V.RDFS_LABEL, "alias": V.SKOS_ALT}
+    return LabelIndex.from_rows(
+        {"entity": V.WD + e, "p": kinds[k], "text": t} for e, t, k in labels
+    )
+
+
+def test_fuzzy_matches_never_cross_distinct_names():
+    idx = _index(
+        ("Q1", "Russian Academy of Sciences", "label"),
+        ("Q2", "Lisa Loeb", "label"),
+        ("Q3", "film director", "label"),
+        ("Q4", "Prussian Army", "label"),
+        ("Q5", "Lisa Lopes Foundation", "label"),
+        ("Q6", "Barack Obama", "label"),
+        ("Q7", "Honolulu", "label"),
+        ("Q8", "film editor", "label"),
+    )
+    # an extra word, or a different word that is itself a word of the KG's names
+    assert idx.search("Royal Prussian Academy of Sciences") == []
+    assert idx.search("Prussian Academy of Sciences") == []
+    assert [h.entity for h in idx.search("Lisa Lopes")] == []
+    assert [h.entity for h in idx.search("film editr")] == [V.WD + "Q8"]
+    # misspellings still find their entity, in every fuzzy mode
+    assert idx.search("Barack Obamma")[0].entity == V.WD + "Q6"
+    assert idx.search("Honolul", fuzzy="near")[0].entity == V.WD + "Q7"
+
+
+def test_a_label_a_source_assembled_wrongly_is_repaired_from_the_alias():
+    idx = _index(
+        ("Q4235", "Miley CyrusCyrus", "label"),
+        ("Q4235", "Miley Cyrus", "alias"),
+        ("Q9", "Bora Bora", "label"),
+        ("Q10", "Baden-Baden", "label"),
+    )
+    assert idx.label(V.WD + "Q4235") == "Miley Cyrus"
+    assert idx.label(V.WD + "Q10") == "Baden-Baden"  # no alias says otherwise: left alone
