@@ -248,9 +248,9 @@ class RelationAligner:
 
         Decomposition asks it whether "rhythm and blues" is one name or a list.
         """
-        if self._store is None:
+        if self.store is None:
             return None
-        return self._store.label_index()
+        return self.store.label_index()
 
     # -- alignment --------------------------------------------------------
     def align(
