@@ -1,0 +1,318 @@
+"""The resumable eval runner: one results file per run, one JSON line per claim.
+
+A run is (dataset, split, variant, reasoner, beam, hops); its folder under
+``--output`` holds ``results.jsonl`` (appended one line per finished claim,
+flushed at once), ``summary.json`` and the agent's ``trajectories.jsonl``.
+A re-run reads the results file, skips every claim already there and scores
+from the file, so an interrupted run resumes and ends with the same metrics as
+an uninterrupted one. A line cut short by a kill is dropped on the next start.
+
+Claims that failed with a runtime error (an unreachable LLM, say) are recorded
+with ``retry: true`` and tried again by the next run; bad input is recorded and
+scored as NOT ENOUGH INFO.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import threading
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from kgfc.errors import InputError, KgfcError
+from kgfc.eval import metrics as M
+from kgfc.eval.loaders import NEI, Example, labels_of, pred_label
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class RunSpec:
+    dataset: str
+    split: str
+    protocol: str
+    variant: str
+    reasoner: str
+    beam: int
+    hops: int
+    verbalised: bool = False
+
+    @property
+    def name(self) -> str:
+        return f"{self.variant}.{self.reasoner}.b{self.beam}h{self.hops}"
+
+    @property
+    def dataset_key(self) -> str:
+        return f"{self.dataset}-{self.split}" + ("-verbalised" if self.verbalised else "")
+
+    def folder(self, output: Path) -> Path:
+        return output / self.dataset_key / self.name.replace("+", "_")
+
+
+# -- the results file ---------------------------------------------------------------
+
+
+def read_results(path: Path) -> dict[str, dict]:
+    """Rows by claim id (a later line wins); drops a trailing line cut short by a kill."""
+    rows: dict[str, dict] = {}
+    if not path.exists():
+        return rows
+    data = path.read_bytes()
+    good = 0
+    for line in data.splitlines(keepends=True):
+        if not line.endswith(b"\n"):
+            break  # the last write was interrupted
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError:
+            break
+        rows[str(row["id"])] = row
+        good += len(line)
+    if good < len(data):
+        log.warning("%s: dropping an incomplete last line (an interrupted run)", path)
+        with open(path, "r+b") as fh:
+            fh.truncate(good)
+    return rows
+
+
+class ResultsFile:
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.rows = read_results(path)
+        self._lock = threading.Lock()
+
+    def done(self, cid: str) -> bool:
+        row = self.rows.get(cid)
+        return row is not None and not row.get("retry")
+
+    def append(self, row: dict) -> None:
+        line = json.dumps(row, ensure_ascii=False, sort_keys=True) + "\n"
+        with self._lock, open(self.path, "a", encoding="utf-8") as fh:
+            fh.write(line)
+            fh.flush()
+            os.fsync(fh.fileno())
+            self.rows[str(row["id"])] = row
+
+
+# -- one claim ----------------------------------------------------------------------
+
+TRAJECTORY_KEYS = (
+    "policy",
+    "forced",
+    "stop_reason",
+    "insufficient_kg",
+    "step_limit_reached",
+    "over_confidence",
+    "memory_hits",
+    "searches_avoided",
+)
+
+
+def row_of(ex: Example, result: dict, *, report: bool = False) -> dict:
+    """The per-claim line: verdict, gold, counters, trajectory flags, what the taxonomy needs."""
+    traj = result.get("trajectory") or None
+    triples = result.get("triples") or []
+    row = {
+        "id": ex.id,
+        "claim_id": result.get("id", ex.id),  # the trajectory's id in trajectories.jsonl
+        "gold": ex.gold,
+        "raw_label": ex.raw_label,
+        "verdict": result["verdict"],
+        "confidence": result.get("confidence"),
+        "reasoner": result.get("reasoner"),
+        "counters": result.get("counters") or {},
+        "linked": len(result.get("topic_entities") or []),
+        "unlinked_subject": any(not t.get("subject_id") for t in triples),
+        "evidence": len(result.get("evidence") or []),
+        "cited": sum(bool(e.get("cited")) for e in result.get("evidence") or []),
+        "trajectory": {k: traj.get(k) for k in TRAJECTORY_KEYS}
+        | {"actions": [s.get("action") for s in traj.get("steps", [])]}
+        if traj
+        else None,
+        "error": result.get("error"),
+    }
+    if report:
+        row.update(_report_scores(result))
+    return row
+
+
+def _report_scores(result: dict) -> dict:
+    """EHR and EQS of the BioCheck report built from this result (citations checked)."""
+    from types import SimpleNamespace
+
+    from kgfc.models import VerifyResult
+    from kgfc.report import build_report, retrieved_sources
+
+    r = VerifyResult.model_validate(result)
+    passages = [SimpleNamespace(**p) for p in r.web_passages]
+    rep = build_report(r, web_passages=passages, retrieved=retrieved_sources(r, passages))
+    return {"ehr": rep.citation_check.ehr, "eqs": rep.eqs}
+
+
+def error_row(ex: Example, exc: KgfcError, *, retry: bool) -> dict:
+    return {
+        "id": ex.id,
+        "claim_id": ex.id,
+        "gold": ex.gold,
+        "raw_label": ex.raw_label,
+        "verdict": NEI,
+        "confidence": 0.0,
+        "reasoner": None,
+        "counters": {},
+        "linked": 0,
+        "unlinked_subject": False,
+        "evidence": 0,
+        "cited": 0,
+        "trajectory": None,
+        "error": str(exc),
+        "retry": retry,
+    }
+
+
+# -- the run ------------------------------------------------------------------------
+
+
+@dataclass
+class Budget:
+    """Limits for this invocation (a resumed run gets a fresh budget)."""
+
+    max_tokens: int | None = None
+    max_cost: float | None = None
+    price: tuple[float, float] | None = None
+    tokens: int = 0
+    dollars: float = 0.0
+
+    def charge(self, counters: dict) -> None:
+        self.tokens += counters.get("prompt_tokens", 0) + counters.get("completion_tokens", 0)
+        if self.price is not None:
+            self.dollars += M.dollars_of(counters, self.price)
+
+    def exceeded(self) -> str | None:
+        if self.max_tokens is not None and self.tokens >= self.max_tokens:
+            return f"token budget ({self.max_tokens:,}) used up"
+        if self.max_cost is not None and self.dollars >= self.max_cost:
+            return f"cost budget (${self.max_cost:g}) used up"
+        return None
+
+
+@dataclass
+class Outcome:
+    rows: dict[str, dict]
+    ran: int = 0
+    stopped: str | None = None
+    wall_seconds: float = 0.0
+    failures: list[str] = field(default_factory=list)
+
+
+def run(
+    examples: Sequence[Example],
+    verify: Callable[[Example], dict],
+    results: ResultsFile,
+    *,
+    concurrency: int = 1,
+    budget: Budget | None = None,
+    report: bool = False,
+    on_progress: Callable[[int, int], None] | None = None,
+) -> Outcome:
+    """Verify every example not yet in ``results``; stop cleanly when the budget is spent."""
+    budget = budget or Budget()
+    todo = [e for e in examples if not results.done(e.id)]
+    total = len(examples)
+    done = total - len(todo)
+    out = Outcome(rows=results.rows)
+    start = time.perf_counter()
+    if on_progress:
+        on_progress(done, total)
+
+    def one(ex: Example) -> dict:
+        try:
+            return row_of(ex, verify(ex), report=report)
+        except InputError as exc:
+            return error_row(ex, exc, retry=False)
+        except KgfcError as exc:  # a runtime failure on one claim: recorded, retried next run
+            if getattr(exc, "exit_code", 1) == 2:
+                raise  # configuration errors stop the run
+            return error_row(ex, exc, retry=True)
+
+    pending = iter(todo)
+    with ThreadPoolExecutor(max_workers=max(1, concurrency)) as pool:
+        running = set()
+        try:
+            while True:
+                while len(running) < max(1, concurrency) and not out.stopped:
+                    ex = next(pending, None)
+                    if ex is None:
+                        break
+                    running.add(pool.submit(one, ex))
+                if not running:
+                    break
+                finished, running = wait(running, return_when=FIRST_COMPLETED)
+                for fut in finished:
+                    row = fut.result()
+                    results.append(row)
+                    out.ran += 1
+                    done += 1
+                    if row.get("error"):
+                        out.failures.append(f"{row['id']}: {row['error']}")
+                    budget.charge(row["counters"])
+                    if on_progress:
+                        on_progress(done, total)
+                if not out.stopped:
+                    out.stopped = budget.exceeded()
+        finally:
+            for fut in running:
+                fut.cancel()
+    out.wall_seconds = round(time.perf_counter() - start, 3)
+    return out
+
+
+def summarise(
+    spec: RunSpec,
+    examples: Sequence[Example],
+    rows: dict[str, dict],
+    *,
+    price: tuple[float, float] | None = None,
+) -> dict:
+    """Scores over the examples finished so far, from the results file alone (so resumable)."""
+    done = [(e, rows[e.id]) for e in examples if e.id in rows]
+    labels = labels_of(spec.protocol, examples)
+    pairs = [(e.gold, pred_label(r["verdict"], spec.protocol)) for e, r in done]
+    s = M.scores(pairs, labels)
+    wrong = [r for (e, r), (g, p) in zip(done, pairs, strict=True) if g != p]
+    done_rows = [r for _, r in done]
+    c = M.cost(done_rows, price)
+    seconds = c["total"]["seconds"]
+    return {
+        "dataset": spec.dataset,
+        "split": spec.split,
+        "protocol": spec.protocol,
+        "verbalised": spec.verbalised,
+        "variant": spec.variant,
+        "reasoner": spec.reasoner,
+        "beam": spec.beam,
+        "hops": spec.hops,
+        "run": spec.name,
+        "n": s["n"],
+        "total": len(examples),
+        "complete": s["n"] == len(examples),
+        "balanced_accuracy": s["balanced_accuracy"],
+        "macro_f1": s["macro_f1"],
+        "accuracy": s["accuracy"],
+        "per_class": s["per_class"],
+        "confusion": s["confusion"],
+        "verdicts": M.confusion(
+            [(e.gold, r["verdict"]) for e, r in done], labels
+        ),  # gold x the raw 3-way verdict
+        "errors": sum(bool(r.get("error")) for r in done_rows),
+        "cost": c,
+        "claims_per_second": round(s["n"] / seconds, 2) if seconds else None,
+        "error_taxonomy": M.taxonomy(wrong),
+        "memory": M.memory(done_rows),
+        "report": M.report_quality(done_rows),
+    }
