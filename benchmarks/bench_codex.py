@@ -48,9 +48,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run from a checkout without installing
 
+from kgfc.eval.codex import read_triples  # noqa: E402
 from kgfc.kg import vocab as V  # noqa: E402
 from kgfc.kg.oxigraph_store import OxigraphStore  # noqa: E402
-from kgfc.models import Counters, Fact, Label, Source, SourceKind, VerdictLabel  # noqa: E402
+from kgfc.models import Counters, VerdictLabel  # noqa: E402
 from kgfc.reason.local import LocalReasoner  # noqa: E402
 from kgfc.reason.rules import rules_for  # noqa: E402
 from kgfc.reason.triple_check import claim_triple, gather_triple_evidence  # noqa: E402
@@ -89,68 +90,11 @@ def log(msg: str) -> None:
     print(msg, file=sys.stderr, flush=True)
 
 
-def read_triples(path: Path) -> list[tuple[str, str, str]]:
-    with open(path, encoding="utf-8") as fh:
-        return [tuple(line.split("\t")[:3]) for line in (ln.strip() for ln in fh) if line]  # type: ignore[misc]
-
-
 def build_store(split: str) -> tuple[OxigraphStore, dict]:
-    """The split's train triples, entity types and labels, each part as its own source graph."""
-    start = time.perf_counter()
-    triples = read_triples(DATA / "triples" / f"codex-{split}" / "train.txt")
-    entities = {h for h, _, _ in triples} | {t for _, _, t in triples}
-    store = OxigraphStore()
-    base = V.KGFC_SOURCE + f"bench/codex-{split}/"
-    facts = [Fact(subject=V.WD + h, predicate=V.WDT + r, object=V.WD + t) for h, r, t in triples]
-    store.add_source(
-        Source(iri=base + "train", kind=SourceKind.FILE, title=f"codex-{split} train.txt"), facts
-    )
+    """The split's train triples, entity types and labels (shared with ``kgfc eval --kg train``)."""
+    from kgfc.eval.codex import build_train_store
 
-    e2t = json.loads((DATA / "types" / "entity2types.json").read_text(encoding="utf-8"))
-    types = [
-        Fact(subject=V.WD + e, predicate=V.WDT + "P31", object=V.WD + t)
-        for e in sorted(entities)
-        for t in e2t.get(e, ())
-    ]
-    store.add_source(
-        Source(iri=base + "types", kind=SourceKind.FILE, title="entity2types.json as P31"), types
-    )
-
-    labels: list[Label] = []
-    type_info = json.loads((DATA / "types" / "en" / "types.json").read_text(encoding="utf-8"))
-    for qid, rec in type_info.items():
-        if rec.get("label"):
-            labels.append(Label(entity=V.WD + qid, text=rec["label"]))
-    rec_path = DATA / "entities_partial" / "entity_labels_recovered.jsonl"
-    if rec_path.exists():
-        with open(rec_path, encoding="utf-8") as fh:
-            for line in fh:
-                rec = json.loads(line)
-                if rec["qid"] in entities and rec.get("label"):
-                    labels.append(Label(entity=V.WD + rec["qid"], text=rec["label"]))
-    relations = json.loads(
-        (DATA / "relations" / "en" / "relations.json").read_text(encoding="utf-8")
-    )
-    prop_facts = [
-        Fact(subject=V.WD + pid, predicate=V.DIRECT_CLAIM, object=V.WDT + pid) for pid in relations
-    ]
-    labels += [
-        Label(entity=V.WD + pid, text=rec["label"])
-        for pid, rec in relations.items()
-        if rec.get("label")
-    ]
-    labels = list({(lab.entity): lab for lab in labels}.values())  # one English label per entity
-    store.add_source(
-        Source(iri=base + "labels", kind=SourceKind.FILE, title="CoDEx labels"), prop_facts, labels
-    )
-    info = {
-        "train_triples": len(triples),
-        "type_facts": len(types),
-        "labels": len(labels),
-        "entities": len(entities),
-        "load_seconds": round(time.perf_counter() - start, 2),
-    }
-    return store, info
+    return build_train_store(DATA, split)
 
 
 def eval_set(split: str, limit: int | None, seed: int) -> list[tuple[tuple[str, str, str], int]]:

@@ -377,6 +377,22 @@ def test_codex_structured_with_train_kg_and_beam_sweep(tmp_path):
     assert s["balanced_accuracy"] == 0.75 and s["confusion"] == {S: {S: 1, R: 1}, R: {S: 0, R: 2}}
     assert s["verdicts"][S] == {S: 1, R: 0, N: 1}  # the raw 3-way verdicts stay visible
     assert s["error_taxonomy"]["counts"] == {"EM": 0, "IK": 1, "OC": 0}
+    threaded = run_eval(
+        "codex-s",
+        "--path",
+        FIX / "codex",
+        "--kg",
+        "train",
+        "--output",
+        tmp_path / "c2",
+        "--concurrency",
+        "3",
+        "--json",
+    )
+    # same verdicts and scores from 3 threads (per-claim query counts are not compared:
+    # the store's shared counter sees concurrent claims' queries)
+    t = json.loads(threaded.stdout)
+    assert {k: t[k] for k in SCORES if k != "cost"} == {k: s[k] for k in SCORES if k != "cost"}
     sweep = json.loads(
         run_eval(
             "codex-s",

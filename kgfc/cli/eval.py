@@ -237,6 +237,14 @@ def eval_cmd(
             )
             bar.close()
             summary = runner.summarise(rs, examples, outcome.rows, price=price_t)
+            summary["invocation"] = {  # this command only: differs between a run and its resume
+                "claims": outcome.ran,
+                "wall_seconds": outcome.wall_seconds,
+                "claims_per_second": round(outcome.ran / outcome.wall_seconds, 2)
+                if outcome.wall_seconds
+                else None,
+                "stopped": outcome.stopped,
+            }
             _write_json(folder / f"summary-{protocol}.json", summary)
             summaries.append(summary)
             for msg in outcome.failures[:5]:
