@@ -99,3 +99,54 @@ def test_mcp_stdio_round_trip(store):
     assert "Fact-check report" in seen["report"].contents[0].text
     assert seen["evidence"].structured_content["evidence"][0]["source"]
     assert seen["missing"].is_error and "No stored claim" in seen["missing"].content[0].text
+
+
+def test_mcp_streamable_http(store):
+    import socket
+    import subprocess
+    import time
+
+    import httpx
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")])
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "kgfc", "mcp", "--http", "--port", str(port), "--store", str(store)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}/mcp"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                httpx.get(url, timeout=1)
+                break
+            except httpx.HTTPError:
+                if time.monotonic() > deadline or proc.poll() is not None:
+                    pytest.fail("kgfc mcp --http did not start")
+                time.sleep(0.2)
+        out: dict = {}
+
+        async def session() -> None:
+            with anyio.fail_after(60):
+                async with Client(url) as client:
+                    out["tools"] = {t.name for t in (await client.list_tools()).tools}
+                    out["hop"] = await client.call_tool("kg_neighbourhood", {"entity": "Q18094"})
+
+        anyio.run(session)
+    finally:
+        proc.terminate()
+        proc.wait(30)
+    assert out["tools"] == TOOLS
+    facts = out["hop"].structured_content["facts"]
+    assert {f["predicate"].rsplit("/", 1)[1] for f in facts} >= {"P19", "P131"}
+
+
+def test_mcp_refuses_a_public_http_bind():
+    res = CliRunner().invoke(cli, ["mcp", "--http", "--host", "0.0.0.0"])
+    assert res.exit_code == 2 and "no authentication" in res.output

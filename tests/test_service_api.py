@@ -381,3 +381,24 @@ def test_openapi_schema_lists_the_api(client):
         "/sparql",
         "/health",
     } <= set(paths)
+
+
+def test_cors_only_when_configured(store, tmp_path):
+    pre = {"Origin": "https://yasgui.example", "Access-Control-Request-Method": "GET"}
+    with make_client(store, tmp_path) as c:
+        r = c.get(
+            "/sparql", params={"query": "ASK {}"}, headers={"Origin": "https://yasgui.example"}
+        )
+        assert "access-control-allow-origin" not in r.headers
+    with make_client(store, tmp_path, cors_origins=("https://yasgui.example",)) as c:
+        r = c.options("/sparql", headers=pre)
+        assert r.status_code == 200
+        assert r.headers["access-control-allow-origin"] == "https://yasgui.example"
+        r = c.get(
+            "/sparql", params={"query": "ASK {}"}, headers={"Origin": "https://yasgui.example"}
+        )
+        assert r.headers["access-control-allow-origin"] == "https://yasgui.example"
+        assert (
+            c.options("/sparql", headers={**pre, "Origin": "https://evil.example"}).status_code
+            == 400
+        )

@@ -63,6 +63,13 @@ def is_loopback(host: str) -> bool:
     default=None,
     help="The jobs journal (SQLite; default $KGFC_HOME/service/jobs.sqlite3).",
 )
+@click.option(
+    "--cors-origin",
+    "cors_origins",
+    multiple=True,
+    metavar="ORIGIN",
+    help="Let browser pages from ORIGIN call the API, e.g. a YASGUI page (repeatable; '*' for any).",
+)
 @click.option("--no-warm-up", is_flag=True, help="Do not load models and indexes at start.")
 @click.pass_context
 def serve(
@@ -75,6 +82,7 @@ def serve(
     sparql_timeout,
     sparql_max_rows,
     jobs_db,
+    cors_origins,
     no_warm_up,
 ):
     """Run the HTTP API: verify, batch jobs, stored claims and evidence, sources, /sparql.
@@ -108,6 +116,7 @@ def serve(
         jobs_db=jobs_db,
         warm_up=not no_warm_up,
         url=url,
+        cors_origins=tuple(cors_origins),
     )
     from kgfc.service.engine import open_service_store
 

@@ -67,6 +67,9 @@ class ServiceConfig:
     jobs_db: Path | None = None  # default: <home>/service/jobs.sqlite3
     warm_up: bool = True  # build the pipeline's indexes at start, not on the first claim
     url: str | None = None  # where the server listens, for the lock note beside the store
+    cors_origins: tuple[
+        str, ...
+    ] = ()  # browser origins allowed to call the API (e.g. a YASGUI page)
 
     def jobs_path(self) -> Path:
         return self.jobs_db or self.settings.home / "service" / "jobs.sqlite3"
@@ -229,6 +232,16 @@ def create_app(
         description="Knowledge-graph-centric fact checking: verify claims, inspect evidence, query the KG with SPARQL.",
         lifespan=lifespan,
     )
+    if config.cors_origins:
+        from starlette.middleware.cors import CORSMiddleware
+
+        app.add_middleware(
+            CORSMiddleware,
+            allow_origins=list(config.cors_origins),
+            allow_methods=["GET", "POST", "DELETE"],
+            allow_headers=["Authorization", "Content-Type", "Accept"],
+            expose_headers=["X-SPARQL-MaxRows", "X-SPARQL-Rows", "Location"],
+        )
     app.add_middleware(_Edge, metrics=metrics, max_body=config.max_body_bytes)
 
     # -- errors: every one is JSON with a message ------------------------------
