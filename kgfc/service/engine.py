@@ -60,6 +60,10 @@ class VerifyRequest(BaseModel):
         return "c-" + hashlib.sha256(basis.strip().encode("utf-8", "replace")).hexdigest()[:10]
 
 
+# the per-claim options a request may carry besides the claim itself
+REQUEST_OPTIONS = tuple(k for k in VerifyRequest.model_fields if k not in ("claim", "triple", "id"))
+
+
 class Engine:
     """Owns the open store and the warm verification pipeline."""
 

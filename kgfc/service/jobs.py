@@ -24,6 +24,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from kgfc.errors import InputError, KgfcError
+from kgfc.service.engine import REQUEST_OPTIONS
 
 log = logging.getLogger(__name__)
 
@@ -51,19 +52,6 @@ CREATE TABLE IF NOT EXISTS results (
   updated REAL NOT NULL
 );
 """
-JOB_OPTIONS = {
-    "reasoner",
-    "beam",
-    "hops",
-    "web",
-    "pubmed",
-    "max_steps",
-    "max_llm_calls",
-    "max_tokens",
-    "max_searches",
-    "max_seconds",
-    "record",
-}
 
 
 def parse_items(body: bytes, content_type: str) -> tuple[list[Any], dict]:
@@ -99,11 +87,11 @@ def parse_items(body: bytes, content_type: str) -> tuple[list[Any], dict]:
             return parse_items(body, "application/jsonl")
         raise InputError(f"The job body is not JSON: {exc.msg} at line {exc.lineno}.") from None
     if isinstance(doc, dict):
-        unknown = set(doc) - JOB_OPTIONS - {"items"}
+        unknown = set(doc) - set(REQUEST_OPTIONS) - {"items"}
         if "items" not in doc or unknown:
             raise InputError(
                 "A job object needs 'items' (a list) and only these options: "
-                + ", ".join(sorted(JOB_OPTIONS))
+                + ", ".join(REQUEST_OPTIONS)
                 + "."
             )
         items, options = doc["items"], {k: v for k, v in doc.items() if k != "items"}
