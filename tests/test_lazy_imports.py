@@ -1,0 +1,56 @@
+"""A one-shot CLI pays only for what it uses: a structured triple never loads spaCy or the
+embedding model, and no command but `serve`/`mcp` imports the web framework or the MCP SDK."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from kgfc.cli import cli
+from tests.conftest import DATA
+
+ROOT = Path(__file__).resolve().parents[1]
+HEAVY = ["spacy", "onnxruntime", "tokenizers", "fastapi", "uvicorn", "starlette", "mcp", "openai"]
+PROBE = """
+import json, sys
+from kgfc.cli import cli
+try:
+    cli(sys.argv[1:], standalone_mode=False)
+except SystemExit:
+    pass
+sys.stderr.write("\\nLOADED " + json.dumps(sorted(m for m in HEAVY if m in sys.modules)) + "\\n")
+"""
+
+
+def loaded_by(*argv: str) -> set[str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")])
+    out = subprocess.run(
+        [sys.executable, "-c", f"HEAVY = {HEAVY!r}\n" + PROBE, *argv],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    line = [x for x in out.stderr.splitlines() if x.startswith("LOADED ")]
+    assert line, out.stderr[-2000:]
+    return set(json.loads(line[-1][len("LOADED ") :]))
+
+
+def test_a_structured_triple_loads_no_nlp_model(tmp_path):
+    store = tmp_path / "store"
+    res = CliRunner().invoke(cli, ["kg", "load", "--store", str(store), str(DATA / "obama.ttl")])
+    assert res.exit_code == 0, res.output
+    loaded = loaded_by(
+        "verify", "--store", str(store), "--triple", "Q76", "P19", "Q18094", "--json"
+    )
+    assert not loaded, f"a triple check imported {sorted(loaded)}"
+
+
+def test_help_imports_no_server_framework():
+    assert not loaded_by("--help")
