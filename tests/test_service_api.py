@@ -402,3 +402,19 @@ def test_cors_only_when_configured(store, tmp_path):
             c.options("/sparql", headers={**pre, "Origin": "https://evil.example"}).status_code
             == 400
         )
+
+
+def test_sources_ingest_documents(client, store):
+    doc = {
+        "id": "doc-1",
+        "title": "Michelle Obama",
+        "text": "Michelle Obama was born in Chicago. She married Barack Obama in 1992.",
+    }
+    r = client.post("/v1/sources", json={"documents": [doc], "query": "api test"})
+    assert r.status_code == 201, r.text
+    report = r.json()
+    assert report["documents"] == 1 and report["added"] == 1
+    assert client.post("/v1/sources", json={"documents": [doc]}).json()["unchanged"] == 1
+    bad = client.post("/v1/sources", json={"urls": ["/etc/passwd"]})
+    assert bad.status_code == 400 and "http(s)" in bad.json()["error"]["message"]
+    assert client.post("/v1/sources", json={"documents": [{"title": "no text"}]}).status_code == 400

@@ -8,6 +8,7 @@ single writer) and closes it when it stops. The OpenAPI schema is at
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import json
 import logging
@@ -18,6 +19,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import anyio
 from fastapi import Depends, FastAPI, Query, Request
@@ -596,6 +598,12 @@ def _ingest(engine: Engine, doc: Any) -> dict:
                 for i, d in enumerate(documents):
                     if not isinstance(d, dict) or not isinstance(d.get("text"), str):
                         raise InputError(f"documents[{i}] needs a string 'text'.")
+                    if not d.get("url"):
+                        # a stable key for the document's graph: posting it again is a no-op
+                        key = str(
+                            d.get("id") or hashlib.sha256(d["text"].encode()).hexdigest()[:16]
+                        )
+                        d = {**d, "url": "urn:kgfc:document:" + quote(key, safe="")}
                     fh.write(json.dumps(d, ensure_ascii=False) + "\n")
             targets.append(str(path))
         with engine.write_lock:
