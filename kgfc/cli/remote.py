@@ -13,61 +13,6 @@ from kgfc.errors import UsageError
 from kgfc.models import VerifyResult
 
 
-def verify_command(
-    ctx: click.Context,
-    url: str,
-    *,
-    claim,
-    claim_file,
-    triple,
-    claim_id,
-    search_spec,
-    no_record,
-    as_json,
-    as_nl,
-    fail_on,
-    report_fmt,
-    output,
-    **options,
-) -> None:
-    """``kgfc verify`` with the work sent to the server; the output is the same as locally."""
-    from kgfc.cli import verify as local
-
-    if search_spec:
-        raise click.UsageError("--search is the server's setting; drop it with --server.")
-    from kgfc.service.engine import REQUEST_OPTIONS
-
-    options = {k: options[k] for k in REQUEST_OPTIONS if k in options}
-    options["record"] = not no_record
-    if claim_file is None:
-        item = local.Item(
-            line=0, id=claim_id, claim=claim, triple=tuple(triple) if triple else None
-        )
-        results, bad = verify_remote(url, [item], options, single=True)
-    else:
-        items = local.read_items(iter(claim_file.read().splitlines(keepends=True)))
-        results, bad = verify_remote(url, items, options, as_nl=as_nl)
-    # the same rendering as a local run
-    if report_fmt:
-        local._write_report(results, report_fmt, output)
-    elif as_nl:
-        if claim_file is None:
-            click.echo(json.dumps(results[0].model_dump(mode="json"), ensure_ascii=False))
-    elif as_json:
-        data = [r.model_dump(mode="json") for r in results]
-        click.echo(
-            json.dumps(data[0] if claim_file is None else data, indent=2, ensure_ascii=False)
-        )
-    else:
-        for r in results:
-            click.echo(local.render_text(r) if not r.error else f"[{r.id}] error: {r.error}")
-    if bad:
-        click.echo(f"{bad} input line(s) could not be checked; see the messages above.", err=True)
-        ctx.exit(2)
-    if fail_on and local._fails(results, fail_on):
-        ctx.exit(1)
-
-
 def verify_remote(
     url: str, items, options: dict, *, as_nl: bool = False, single: bool = False
 ) -> tuple[list[VerifyResult], int]:

@@ -200,9 +200,6 @@ def verify(
     the evidence does not decide, the web (--web) or PubMed (--pubmed) when the
     KG is not enough, then a verdict.
     """
-    from kgfc.agent.loop import Agent, Budget
-    from kgfc.agent.pipeline import Verifier, make_reasoner
-
     given = sum(x is not None and x != () for x in (claim, claim_file, triple))
     if given != 1:
         raise click.UsageError("Give exactly one of: a CLAIM, --file FILE, --triple S P O.")
@@ -213,11 +210,6 @@ def verify(
             claim.encode("utf-8")
         except UnicodeEncodeError:
             raise InputError("The claim is not valid UTF-8 text.") from None
-    server = ctx.find_root().params.get("server")
-    if server:  # a running `kgfc serve` does the work (kgfc --server URL / KGFC_SERVER)
-        from kgfc.cli.remote import verify_command
-
-        return verify_command(ctx, server, **ctx.params)
     settings = settings_from(
         ctx,
         store=store_spec,
@@ -228,6 +220,89 @@ def verify(
         pubmed=pubmed,
         search_provider=search_spec,
     )
+    server = ctx.find_root().params.get("server")
+    if server:
+        if search_spec:
+            raise click.UsageError("--search is the server's setting; drop it with --server.")
+        from kgfc.cli.remote import verify_remote
+
+        options = {
+            "reasoner": reasoner,
+            "beam": beam,
+            "hops": hops,
+            "web": web,
+            "pubmed": pubmed,
+            "max_steps": max_steps,
+            "max_llm_calls": max_llm_calls,
+            "max_tokens": max_tokens,
+            "max_searches": max_searches,
+            "max_seconds": max_seconds,
+            "record": not no_record,
+        }
+        if claim_file is None:
+            item = Item(line=0, id=claim_id, claim=claim, triple=tuple(triple) if triple else None)
+            results, bad_lines = verify_remote(server, [item], options, single=True)
+        else:
+            items = read_items(iter(claim_file.read().splitlines(keepends=True)))
+            results, bad_lines = verify_remote(server, items, options, as_nl=as_nl)
+    else:
+        results, bad_lines = _verify_local(
+            settings,
+            read_only,
+            reasoner,
+            no_record,
+            max_steps,
+            max_llm_calls,
+            max_tokens,
+            max_searches,
+            max_seconds,
+            claim,
+            triple,
+            claim_id,
+            claim_file,
+            as_nl,
+        )
+    if report_fmt:
+        _write_report(results, report_fmt, output)
+    elif as_nl:
+        if claim_file is None:
+            click.echo(json.dumps(results[0].model_dump(mode="json"), ensure_ascii=False))
+    elif as_json:
+        data = [r.model_dump(mode="json") for r in results]
+        click.echo(
+            json.dumps(data[0] if claim_file is None else data, indent=2, ensure_ascii=False)
+        )
+    elif claim_file is None:
+        click.echo(render_text(results[0]))
+    else:
+        for r in results:
+            click.echo(render_text(r) if not r.error else f"[{r.id}] error: {r.error}")
+    if bad_lines:
+        info(f"{bad_lines} input line(s) could not be checked; see the messages above.")
+        ctx.exit(2)
+    if fail_on and _fails(results, fail_on):
+        ctx.exit(1)
+
+
+def _verify_local(
+    settings,
+    read_only,
+    reasoner,
+    no_record,
+    max_steps,
+    max_llm_calls,
+    max_tokens,
+    max_searches,
+    max_seconds,
+    claim,
+    triple,
+    claim_id,
+    claim_file,
+    as_nl,
+):
+    from kgfc.agent.loop import Agent, Budget
+    from kgfc.agent.pipeline import Verifier, make_reasoner
+
     store = open_cli_store(settings, read_only=read_only)
     try:
         r, llm = make_reasoner(settings, store, reasoner)
@@ -262,26 +337,7 @@ def verify(
             results, bad_lines = _run_batch(verifier, claim_file, as_nl)
     finally:
         store.close()
-    if report_fmt:
-        _write_report(results, report_fmt, output)
-    elif as_nl:
-        if claim_file is None:
-            click.echo(json.dumps(results[0].model_dump(mode="json"), ensure_ascii=False))
-    elif as_json:
-        data = [r.model_dump(mode="json") for r in results]
-        click.echo(
-            json.dumps(data[0] if claim_file is None else data, indent=2, ensure_ascii=False)
-        )
-    elif claim_file is None:
-        click.echo(render_text(results[0]))
-    else:
-        for r in results:
-            click.echo(render_text(r) if not r.error else f"[{r.id}] error: {r.error}")
-    if bad_lines:
-        info(f"{bad_lines} input line(s) could not be checked; see the messages above.")
-        ctx.exit(2)
-    if fail_on and _fails(results, fail_on):
-        ctx.exit(1)
+    return results, bad_lines
 
 
 def _run(verifier, item: Item) -> VerifyResult:
