@@ -11,15 +11,25 @@ this order, for:
    - a transitive chain: located-in (P131, P276, P17, P706, P30) under a
      place property ("born in Hawaii" from born in Honolulu + Honolulu in
      Hawaii), part of, subclass of, parent taxon (0.85);
-   - a mined AMIE-style rule whose body path is in the evidence (confidence =
-     the rule's PCA confidence; rules never refute on their own);
+   - with ``strict``: a mined AMIE-style rule whose body path is in the
+     evidence (confidence = the rule's PCA confidence);
+   - otherwise, past the stated and entailed facts (:mod:`kgfc.reason.completion`):
+     path rules up to length 3, rules with constants and priors mined from the
+     KG predict the unstated fact, SUPPORTED when the best rule's confidence
+     reaches the relation's calibrated threshold
+     (:mod:`kgfc.reason.calibration`); the justification says no fact states
+     it and cites the facts the rule used. Rules never refute on their own;
 2. **refutation** (REFUTED)
    - a date or number that disagrees with the KG's value (0.9);
    - a conflict with a (near-)functional property: the KG gives the subject
      another value, not the claimed one and not one that contains or is
-     contained in it (0.8 x functionality, estimated from the KG itself);
-   - a type clash: the object's types never occur among the property's objects
-     in the KG although it has at least 20 typed ones (0.6);
+     contained in it (0.8 x functionality, estimated from the KG itself) —
+     the partial-completeness assumption, applied only where the property is
+     single-valued and the KG lists the subject's value; checked before
+     completion, so a demonstrable conflict outranks a prediction;
+   - a demonstrable type clash: classes the KG states disjoint, or a
+     well-populated class sharing no instance or subclass link with any class
+     of the property's observed range — never a class merely not seen (0.6);
 3. otherwise NOT ENOUGH INFO (0.5), with the evidence it looked at.
 
 A negated claim swaps SUPPORTED and REFUTED. Several triples are read as a
@@ -51,6 +61,7 @@ from kgfc.models import ClaimTriple, Counters, EvidenceFact, Verdict, VerdictLab
 from kgfc.nlp import values as vals
 from kgfc.nlp.text import content_words
 from kgfc.reason.kgstats import PRIOR_FUNCTIONALITY, Functionality, stats_for
+from kgfc.reason.completion_step import complete
 from kgfc.reason.rules import Atom, EdgeIndex, RuleSet, rules_for
 
 log = logging.getLogger(__name__)
@@ -200,6 +211,8 @@ class LocalReasoner:
         rule_combine: str = "max",
         support_threshold: float = 0.5,
         rule_max_heads: int | None = 100,
+        strict: bool = False,
+        calibration=None,
     ) -> None:
         if rule_combine not in ("max", "noisy-or"):
             raise ValueError("rule_combine must be 'max' or 'noisy-or'")
@@ -213,6 +226,10 @@ class LocalReasoner:
         self.rule_combine = rule_combine
         self.support_threshold = support_threshold
         self.rule_max_heads = rule_max_heads
+        # strict: only stated or entailed facts (and the high-confidence mined rules
+        # of old) support a claim; otherwise completion predicts past the KG's gaps.
+        self.strict = strict
+        self.calibration = calibration
         self._rank_texts = None
         self._rank_failed = False
 
@@ -457,12 +474,24 @@ class LocalReasoner:
                         break
         if best is not None:
             return best
-        # 4. mined rules
-        rule_out = self._rules(s, props, o, s_alias, o_alias, ev)
-        if rule_out is not None and rule_out.label == VerdictLabel.SUPPORTED:
-            return rule_out
-        # 5. refutation
-        for check in (self._functional_conflict, self._type_clash):
+        if self.strict or self.store is None or not self.use_rules:
+            # 4. mined rules (high-confidence AMIE rules only)
+            rule_out = self._rules(s, props, o, s_alias, o_alias, ev)
+            if rule_out is not None and rule_out.label == VerdictLabel.SUPPORTED:
+                return rule_out
+            checks = (self._functional_conflict, self._type_clash)
+        else:
+            # 4. a conflict the KG is demonstrably complete about (PCA) outranks a prediction
+            out = self._functional_conflict(s, props, o, s_alias, o_alias, ev)
+            if out is not None:
+                return out
+            # 5. completion: rules mined from the KG predict the unstated fact
+            rule_out = complete(self, s, props, o, s_alias, o_alias, ev)
+            if rule_out is not None and rule_out.label == VerdictLabel.SUPPORTED:
+                return rule_out
+            checks = (self._type_clash,)
+        # 6. refutation
+        for check in checks:
             out = check(s, props, o, s_alias, o_alias, ev)
             if out is not None:
                 return out
@@ -559,25 +588,24 @@ class LocalReasoner:
         return None
 
     def _type_clash(self, s, props, o, s_alias, o_alias, ev: _Evidence) -> Outcome | None:
+        """REFUTED only for a demonstrable clash (see :meth:`Completion.type_clash`), never for "not seen before"."""
         if not self.use_types or self.store is None:
             return None
+        from kgfc.reason.completion import completion_for
+
         p = props[0]
-        rng = stats_for(self.store).range(p)
-        if rng is None or not rng.known():
+        found = completion_for(self.store).type_clash(p, o)
+        if found is None:
             return None
-        types = dict(ev.types.get(o, {}))
-        if not types:
-            types = dict.fromkeys(stats_for(self.store).types_of([o]).get(o, ()), "")
-        if not types or any(t in rng.types for t in types):
-            return None
-        ids = [i for i in types.values() if i]
-        tnames = ", ".join(ev.name(t) for t in types)
+        t, why = found
+        eid = ev.types.get(o, {}).get(t)
+        ids = [eid] if eid else []
         pn = ev.prop_name(p)
         quoted = f"{ev.quote(ids)}: " if ids else ""
         return Outcome(
             VerdictLabel.REFUTED,
             CONF_TYPE,
-            f'{quoted}{ev.name(o)} is a {tnames}, and no object of {pn} among the {rng.typed_objects} typed ones in the KG is of that type, so "{ev.name(s)} {pn} {ev.name(o)}" is a type clash.',
+            f'{quoted}{ev.name(o)} is a {ev.name(t)}, and {why} of {pn}; so "{ev.name(s)} {pn} {ev.name(o)}" is a type clash.',
             ids,
             ev.texts(ids),
             "type",
