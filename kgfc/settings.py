@@ -109,6 +109,13 @@ class Settings(BaseSettings):
     reasoner: str | None = Field(
         None, description="local or llm; default llm when configured, else local"
     )
+    strict: bool = Field(
+        False,
+        description="local reasoner: SUPPORTED only from stated or entailed facts, no rule-based completion",
+    )
+    calibration: Path | None = Field(
+        None, description="per-relation completion thresholds (JSON from kgfc.reason.calibration)"
+    )
     beam: int = Field(4, ge=1, le=50)
     hops: int = Field(4, ge=1, le=10)
 

@@ -114,9 +114,11 @@ def make_reasoner(settings: Settings, store, name: str | None = None):
         from kgfc.reason.llm_reasoner import LLMReasoner
 
         return LLMReasoner(llm), llm
+    from kgfc.reason.calibration import Calibration
     from kgfc.reason.local import LocalReasoner
 
-    return LocalReasoner(store), None
+    cal = Calibration.load(settings.calibration) if settings.calibration else None
+    return LocalReasoner(store, strict=settings.strict, calibration=cal), None
 
 
 class Verifier:

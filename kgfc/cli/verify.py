@@ -111,6 +111,11 @@ def render_text(r: VerifyResult) -> str:
     default=None,
     help="Default: llm when configured, else local.",
 )
+@click.option(
+    "--strict/--no-strict",
+    default=None,
+    help="Local reasoner: SUPPORTED only from stated or entailed facts, no prediction by mined rules (KGFC_STRICT).",
+)
 @click.option("--beam", type=click.IntRange(1, 50), default=None, help="Beam width k (default 4).")
 @click.option(
     "--hops", type=click.IntRange(1, 10), default=None, help="Search depth N (default 4)."
@@ -175,6 +180,7 @@ def verify(
     triple,
     claim_id,
     reasoner,
+    strict,
     beam,
     hops,
     as_json,
@@ -214,6 +220,7 @@ def verify(
         ctx,
         store=store_spec,
         reasoner=reasoner,
+        strict=strict,
         beam=beam,
         hops=hops,
         web=web,

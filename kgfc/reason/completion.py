@@ -55,7 +55,7 @@ P31 = WDT + "P31"
 P279 = WDT + "P279"
 P2738 = WDT + "P2738"  # disjoint union of
 OWL_DISJOINT = OWL + "disjointWith"
-EXCLUDED_HEADS = frozenset({P31, P279})
+EXCLUDED_HEADS = frozenset({P31, P279, OWL_DISJOINT})
 
 Triple = tuple[str, str, str]
 
@@ -107,7 +107,7 @@ class CRule:
             self.head,
             body,
             self.support,
-            round(self.confidence, 6),
+            self.confidence,
             self.body_size,
             self.constant,
             self.head_inverse,
@@ -563,7 +563,9 @@ def _disk_path(store, fingerprint: str):
 
 
 def _index_for(store) -> KGIndex:
-    return KGIndex((r["s"], r["p"], r["o"]) for r in store.run("rule_mining_facts"))
+    facts = [(r["s"], r["p"], r["o"]) for r in store.run("rule_mining_facts")]
+    facts += [(r["a"], OWL_DISJOINT, r["b"]) for r in store.run("class_disjointness")]
+    return KGIndex(facts)
 
 
 def completion_for(store) -> Completion:
