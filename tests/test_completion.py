@@ -65,10 +65,12 @@ def test_strict_keeps_stated_or_entailed_only(kg):
     assert check(kg, "Q720000", "P27", "Q700002", strict=True).verdict.label == S
 
 
-def test_cli_strict_flag(tmp_path):
+def test_cli_strict_flag(tmp_path, monkeypatch):
     from click.testing import CliRunner
 
     from kgfc.cli import cli
+
+    monkeypatch.setenv("KGFC_HOME", str(tmp_path / "home"))  # keep its rule caches to itself
 
     store = str(tmp_path / "store")
     res = CliRunner().invoke(cli, ["kg", "load", str(DATA / "completion.ttl"), "--store", store])
@@ -168,12 +170,13 @@ def test_calibration_file_round_trip_and_bad_file(tmp_path):
 
 
 def test_rules_are_mined_once_per_store_and_persisted(tmp_path, monkeypatch):
+    monkeypatch.setenv("KGFC_HOME", str(tmp_path / "home"))
     store = OxigraphStore(tmp_path / "store")
     store.load_file(DATA / "completion.ttl")
     first = C.completion_for(store)
     n = len(first.rules)
     assert n > 0
-    cached = list((default_home() / "cache" / "completion").glob("*.json"))
+    cached = list((default_home() / "cache" / "completion").rglob("*.json"))
     assert cached, "mined rules were not written to the cache"
     assert C.completion_for(store) is first  # same store, same sources: no rebuild
 

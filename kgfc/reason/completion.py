@@ -554,14 +554,13 @@ _CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _LOCK = threading.Lock()
 
 
-def _disk_path(store, fingerprint: str):
-    if getattr(store, "path", None) is None:
+def _disk_path(store, fingerprint: str) -> Path | None:
+    folder = store.cache_dir("completion")
+    if folder is None:
         return None
-    from kgfc.settings import default_home
-
     key = json.dumps(RULE_DEFAULTS, sort_keys=True)
     digest = hashlib.sha256(f"{fingerprint}|{key}|completion-v1".encode()).hexdigest()[:24]
-    return default_home() / "cache" / "completion" / f"{digest}.json"
+    return folder / f"{digest}.json"
 
 
 def _index_for(store) -> KGIndex:
