@@ -184,7 +184,7 @@ def test_rules_are_mined_once_per_store_and_persisted(tmp_path, monkeypatch):
         raise AssertionError("mined again although the rules are cached")
 
     monkeypatch.setattr(C, "mine_completion_rules", boom)
-    C._CACHE.clear()  # as in a new process
+    C.refresh(store)  # as in a new process
     again = C.completion_for(store)
     assert len(again.rules) == n
     pred = again.predict(V.WD + "Q700100", V.WDT + "P27", V.WD + "Q700002")

@@ -569,20 +569,43 @@ def _index_for(store) -> KGIndex:
     return KGIndex(facts)
 
 
+_BY_KEY: dict[str, Completion] = {}  # the latest few, shared by store objects with the same sources and cache
+_BY_KEY_MAX = 2
+
+
 def completion_for(store) -> Completion:
-    """The store's :class:`Completion`, built on first use; rules mined once and cached on disk."""
+    """The store's :class:`Completion`, built on first use; rules mined once and cached on disk.
+
+    Like :mod:`kgfc.reason.kgstats`, it describes the store as of its first use
+    (a web page ingested later is not re-mined for every claim): call
+    :func:`refresh` after a large load. Store objects with the same knowledge
+    sources (the demo KG opened twice) share one.
+    """
     from kgfc.reason.rules import fact_fingerprint
 
-    fingerprint = fact_fingerprint(store)  # claim graphs (recorded verdicts) left out
     with _LOCK:
         got = _CACHE.get(store)
-        if got is not None and got[0] == fingerprint:
-            return got[1]
-        index = _index_for(store)
+        if got is not None:
+            return got
+        fingerprint = fact_fingerprint(store)  # claim graphs (recorded verdicts) left out
         path = _disk_path(store, fingerprint)
-        model = Completion(index, lambda: _load_or_mine(index, path, fingerprint))
-        _CACHE[store] = (fingerprint, model)
+        key = f"{fingerprint}|{path}"
+        model = _BY_KEY.get(key)
+        if model is None:
+            index = _index_for(store)
+            model = Completion(index, lambda: _load_or_mine(index, path, fingerprint))
+            _BY_KEY[key] = model
+            while len(_BY_KEY) > _BY_KEY_MAX:
+                _BY_KEY.pop(next(iter(_BY_KEY)))
+        _CACHE[store] = model
         return model
+
+
+def refresh(store) -> None:
+    """Forget the store's completion index and rules (rebuilt, and re-mined unless cached, on next use)."""
+    with _LOCK:
+        _CACHE.pop(store, None)
+        _BY_KEY.clear()
 
 
 SHIPPED = Path(__file__).resolve().parents[1] / "data" / "demo_completion.json.gz"
