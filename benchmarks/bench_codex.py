@@ -53,10 +53,10 @@ from kgfc.eval.codex import read_triples  # noqa: E402
 from kgfc.kg import vocab as V  # noqa: E402
 from kgfc.kg.oxigraph_store import OxigraphStore  # noqa: E402
 from kgfc.models import Counters, VerdictLabel  # noqa: E402
-from kgfc.reason.local import LocalReasoner  # noqa: E402
 from kgfc.reason.calibration import fit as fit_calibration  # noqa: E402
 from kgfc.reason.completion import completion_for  # noqa: E402
 from kgfc.reason.completion_step import score as completion_score  # noqa: E402
+from kgfc.reason.local import LocalReasoner  # noqa: E402
 from kgfc.reason.rules import rules_for  # noqa: E402
 from kgfc.reason.triple_check import claim_triple, gather_triple_evidence  # noqa: E402
 
@@ -184,7 +184,9 @@ def run(split: str, limit: int | None, seed: int, variants: list[str]) -> dict:
         "length3_rules": sum(1 for r in model.rules.rules if r.kind == "path" and len(r.body) == 3),
         "seconds": round(time.perf_counter() - t0, 2),
     }
-    log(f"  completion: {mining['completion']['rules']} rules in {mining['completion']['seconds']}s")
+    log(
+        f"  completion: {mining['completion']['rules']} rules in {mining['completion']['seconds']}s"
+    )
     t0 = time.perf_counter()
     scores = [completion_score(store, V.WD + h, V.WDT + r, V.WD + t) for (h, r, t), _ in items]
     score_seconds = round(time.perf_counter() - t0, 2)
@@ -196,7 +198,9 @@ def run(split: str, limit: int | None, seed: int, variants: list[str]) -> dict:
                 for (t, gold), sc, f in zip(items, scores, folds, strict=True)
                 if f != k
             ],
-            meta={"fitted_on": f"codex-{split} valid+valid_negatives, fold {1 - k} of 2 (seed {seed})"},
+            meta={
+                "fitted_on": f"codex-{split} valid+valid_negatives, fold {1 - k} of 2 (seed {seed})"
+            },
         )
         for k in (0, 1)
     }
@@ -311,8 +315,13 @@ def run(split: str, limit: int | None, seed: int, variants: list[str]) -> dict:
         "baseline_all_not_supported": 0.5,
     }
     result["top_rules"] = [
-        {"rule": r.describe(), "kind": r.kind, "support": r.support, "pca_confidence": round(r.confidence, 4)}
-        for r in sorted(model.rules.rules, key=lambda r: (-r.support * r.confidence))[:25]
+        {
+            "rule": r.describe(),
+            "kind": r.kind,
+            "support": r.support,
+            "pca_confidence": round(r.confidence, 4),
+        }
+        for r in sorted(model.rules.rules, key=lambda r: -r.support * r.confidence)[:25]
     ]
     result["calibration"] = {
         "protocol": "two-fold cross-fitting on the eval claims: claims are split in two folds by a hash of the triple; "

@@ -120,7 +120,9 @@ def test_demonstrable_type_clash_refutes(kg):
     assert r.verdict.label == R
     assert "type clash" in r.verdict.justification
     assert "none of its 27 instances" in r.verdict.justification
-    r = check(kg, "Q700100", "P19", "Q700301")  # born in Mars; planets are stated disjoint from towns
+    r = check(
+        kg, "Q700100", "P19", "Q700301"
+    )  # born in Mars; planets are stated disjoint from towns
     assert r.verdict.label == R
     assert "disjoint" in r.verdict.justification
 
@@ -200,6 +202,7 @@ def test_rule_json_round_trip(kg):
 
 
 # -- CoDEx-S triple classification (shared data) --------------------------------
+
 
 def _read(path: Path) -> list[tuple[str, str, str]]:
     with open(path, encoding="utf-8") as fh:

@@ -114,7 +114,10 @@ def _best(pairs: list[tuple[float, int]]) -> Threshold:
 
 
 def fit(
-    samples: Iterable[tuple[str, float, int]], *, min_claims: int = MIN_CLAIMS, meta: dict | None = None
+    samples: Iterable[tuple[str, float, int]],
+    *,
+    min_claims: int = MIN_CLAIMS,
+    meta: dict | None = None,
 ) -> Calibration:
     """Thresholds from (property IRI, completion score, gold 0/1) samples."""
     by_rel: dict[str, list[tuple[float, int]]] = defaultdict(list)

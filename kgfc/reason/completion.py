@@ -255,8 +255,7 @@ def mine_completion_rules(
         max_rules_per_head=max_path_rules,
     )
     rules: list[CRule] = [
-        CRule("path", r.head, r.body, r.support, r.confidence, r.body_size)
-        for r in short.all()
+        CRule("path", r.head, r.body, r.support, r.confidence, r.body_size) for r in short.all()
     ]
     if length3:
         rng = random.Random(seed)
@@ -523,9 +522,7 @@ class Completion:
         disjoint = self._stated_disjoint()
         for t in o_types:
             sup = self._superclasses(t)
-            if all(
-                any(disjoint.get(a, _NONE) & self._superclasses(r) for a in sup) for r in rng
-            ):
+            if all(any(disjoint.get(a, _NONE) & self._superclasses(r) for a in sup) for r in rng):
                 return t, "the KG states it disjoint from every class among the objects"
         for t in o_types:
             members = self.index.step(t, Atom(P31, True))
@@ -569,7 +566,9 @@ def _index_for(store) -> KGIndex:
     return KGIndex(facts)
 
 
-_BY_KEY: dict[str, Completion] = {}  # the latest few, shared by store objects with the same sources and cache
+_BY_KEY: dict[
+    str, Completion
+] = {}  # the latest few, shared by store objects with the same sources and cache
 _BY_KEY_MAX = 2
 
 

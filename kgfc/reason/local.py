@@ -60,8 +60,8 @@ from kgfc.kg.properties import (
 from kgfc.models import ClaimTriple, Counters, EvidenceFact, Verdict, VerdictLabel
 from kgfc.nlp import values as vals
 from kgfc.nlp.text import content_words
-from kgfc.reason.kgstats import PRIOR_FUNCTIONALITY, Functionality, stats_for
 from kgfc.reason.completion_step import complete
+from kgfc.reason.kgstats import PRIOR_FUNCTIONALITY, Functionality, stats_for
 from kgfc.reason.rules import Atom, EdgeIndex, RuleSet, rules_for
 
 log = logging.getLogger(__name__)
