@@ -20,7 +20,7 @@ from kgfc.errors import (
     UnknownQueryError,
 )
 from kgfc.kg import vocab as V
-from kgfc.kg.oxigraph_store import OxigraphStore, source_iri
+from kgfc.kg.oxigraph_store import OxigraphStore, file_graph_iri, source_iri
 from kgfc.kg.store import GraphStore
 from kgfc.models import Fact, Label, Source, SourceKind
 
@@ -268,8 +268,54 @@ def test_quad_formats_keep_graphs_and_get_provenance(store, tmp_path, ext):
         )
     rep = store.load_file(path)
     iris = {s.iri for s in store.sources()}
-    assert iris == {"urn:x:g1", rep.source}
+    sub = file_graph_iri(rep.source, "urn:x:g1")
+    assert iris == {sub, rep.source}  # the file's named graph is a source under the file's
+    assert store.count(None, N(V.KGFC + "originalGraph"), N("urn:x:g1"), N(sub)) == 1
     assert store.stats().facts == 2
+    assert store.retract(rep.source) > 0  # the file and everything it brought
+    assert store.sources() == [] and len(store) == 0
+
+
+def test_a_loaded_file_cannot_write_into_other_sources(store, tmp_path):
+    src = wikidata_source("Q76")
+    store.add_source(src, [BIRTH], LABELS)
+    before = set(store.quads(graph=N(src.iri)))
+    evil = tmp_path / "evil.trig"
+    evil.write_text(
+        f"<{src.iri}> {{ <{WD}Q76> <{WDT}P19> <{WD}Q90> . <{src.iri}> <{V.PROV}wasDerivedFrom> <urn:x> . }}\n"
+    )
+    rep = store.load_file(evil)
+    assert set(store.quads(graph=N(src.iri))) == before
+    store.retract(rep.source)
+    assert len(store.sources()) == 1 and set(store.quads(graph=N(src.iri))) == before
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        '<{g}> <https://w3id.org/kgfc/ns#status> "loading" <{g}> .',
+        '<https://w3id.org/kgfc/claim/x> <https://w3id.org/kgfc/ns#claimId> "c1" .',
+        "<http://x/a> <http://x/p> <http://x/b> <https://w3id.org/kgfc/claim/x/graph> .",
+    ],
+)
+def test_reserved_vocabulary_rejects_the_file_whole(store, tmp_path, line):
+    src = wikidata_source("Q76")
+    store.add_source(src, [BIRTH], LABELS)
+    before = set(store.quads())
+    evil = tmp_path / "evil.nq"
+    evil.write_text(f"<{WD}Q1> <{WDT}P31> <{WD}Q5> .\n" + line.format(g=src.iri) + "\n")
+    with pytest.raises(InputError, match="reserved"):
+        store.load_file(evil)
+    assert set(store.quads()) == before and store.has_source(src.iri)
+
+
+def test_load_reports_progress(store, tmp_path):
+    path = tmp_path / "many.nt"
+    path.write_text("".join(f"<{WD}Q{i}> <{WDT}P31> <{WD}Q5> .\n" for i in range(1, 2000)))
+    seen: list[tuple[int, int]] = []
+    store.load_file(path, progress=lambda done, total: seen.append((done, total)))
+    assert seen and seen[-1][0] == seen[-1][1] == 2 * path.stat().st_size
+    assert all(a <= b for (a, _), (b, _) in zip(seen, seen[1:], strict=False))
 
 
 def test_gzip_input(store, tmp_path, obama_ttl):

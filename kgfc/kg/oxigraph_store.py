@@ -17,13 +17,15 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import io
 import json
 import logging
 import os
 import shutil
 import time
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import IO
 
@@ -69,6 +71,8 @@ FORMAT_NAMES = {
 }
 STATUS = ox.NamedNode(V.KGFC + "status")
 _LOADING = ox.Literal("loading")
+_ORIGINAL_GRAPH = ox.NamedNode(V.KGFC + "originalGraph")
+_PART_OF = ox.NamedNode(V.DCT + "isPartOf")
 _LABEL_PREDICATES = frozenset({V.RDFS_LABEL, V.SKOS_ALT, V.SCHEMA_DESC})
 _NOTHING = "urn:kgfc:nothing"
 
@@ -93,8 +97,66 @@ def guess_format(path: Path, fmt: str | None = None) -> ox.RdfFormat:
         ) from None
 
 
-def _open_bytes(path: Path) -> IO[bytes]:
-    return gzip.open(path, "rb") if path.suffix == ".gz" else open(path, "rb")  # noqa: SIM115
+class _Meter:
+    """Counts bytes read from a file for a ``progress(done, total)`` callback, at most ~10 times/s."""
+
+    def __init__(self, progress: Callable[[int, int], None] | None, total: int) -> None:
+        self.progress, self.total, self.read, self._last = progress, max(total, 1), 0, 0.0
+
+    def add(self, k: int) -> None:
+        self.read += k
+        now = time.monotonic()
+        if self.progress is not None and now - self._last > 0.1:
+            self._last = now
+            self.progress(min(self.read, self.total), self.total)
+
+    def done(self) -> None:
+        if self.progress is not None:
+            self.progress(self.total, self.total)
+
+
+class _MeteredFile(io.RawIOBase):
+    def __init__(self, raw: IO[bytes], meter: _Meter) -> None:
+        self.raw, self.meter = raw, meter
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, b) -> int:
+        n = self.raw.readinto(b)  # type: ignore[attr-defined]
+        self.meter.add(n or 0)
+        return n
+
+
+@contextmanager
+def _open_bytes(path: Path, meter: _Meter | None = None) -> Iterator[IO[bytes]]:
+    """The file's bytes (gunzipped for .gz), counting the bytes read from disk into ``meter``."""
+    with open(path, "rb") as fh:
+        raw: IO[bytes] = fh
+        if meter is not None:
+            raw = io.BufferedReader(_MeteredFile(fh, meter), 1 << 20)  # type: ignore[arg-type]
+        if path.suffix == ".gz":
+            with gzip.GzipFile(fileobj=raw, mode="rb") as gz:
+                yield gz
+        else:
+            yield raw
+
+
+def _folder_bytes(folder: Path) -> int:
+    """Bytes under ``folder``; files a compaction removes while we look are skipped."""
+    total = 0
+    for p in folder.rglob("*"):
+        try:
+            if p.is_file():
+                total += p.stat().st_size
+        except OSError:
+            continue
+    return total
+
+
+def file_graph_iri(file_source: str, graph: str) -> str:
+    """The source graph a named graph ``graph`` of a loaded file becomes."""
+    return f"{file_source}/graph/{hashlib.sha256(graph.encode('utf-8')).hexdigest()[:24]}"
 
 
 def file_sha256(path: Path) -> str:
@@ -349,18 +411,41 @@ class OxigraphStore(QueryCounting):
             raise InputError(
                 f"No source {source_iri!r} in this store.", hint="List them with `kgfc kg sources`."
             )
-        n = self.count(None, None, None, g)
-        self._store.remove_graph(g)
+        # A loaded file's named graphs are sources of their own, part of the file's.
+        graphs = [g] + [
+            q.subject
+            for q in self._store.quads_for_pattern(None, _PART_OF, g, None)
+            if q.subject == q.graph_name
+        ]
+        n = 0
+        for graph in graphs:
+            n += self.count(None, None, None, graph)
+            self._store.remove_graph(graph)
         if not is_bookkeeping(source_iri):
             self._changed()
         return n
 
-    def load_file(self, path: str | os.PathLike[str], fmt: str | None = None) -> LoadReport:
+    def load_file(
+        self,
+        path: str | os.PathLike[str],
+        fmt: str | None = None,
+        *,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> LoadReport:
         """Load an RDF file as one source. Malformed files are rejected whole.
 
         Triple formats go into one graph named after the file's content hash, so
-        loading the same file twice changes nothing. Quad formats keep their
-        graph names; their default-graph triples go into the file's graph.
+        loading the same file again changes nothing. In quad formats, the
+        default graph goes into that graph and every named graph ``G`` of the
+        file becomes a source graph of its own under it
+        (``<file source>/graph/<hash of G>``, recording ``G`` as
+        ``kgfc:originalGraph``): a file can never write into another source's
+        graph, and retracting the file removes everything it brought. Files
+        may not use kgfc's crash marker (``kgfc:status "loading"``) nor write
+        claims (``kgfc:claim/`` IRIs): such files are rejected whole.
+
+        Memory stays flat in the file size: the file is streamed twice (check,
+        then bulk load). ``progress(done, total)`` is called with bytes read.
         """
         self._check_writable()
         path = Path(path)
@@ -371,7 +456,7 @@ class OxigraphStore(QueryCounting):
         digest = file_sha256(path)
         iri = source_iri("file", digest)
         g = ox.NamedNode(iri)
-        if self._store.contains_named_graph(g):
+        if self.has_source(iri):
             return LoadReport(
                 path=str(path),
                 source=iri,
@@ -387,21 +472,51 @@ class OxigraphStore(QueryCounting):
             extractor=f"rdf-parser:{rdf_format.name}",
             title=path.name,
         )
-        if rdf_format.supports_datasets:
-            n = self._load_dataset(path, rdf_format, g, source)
-        else:
-            n = self._validate(path, rdf_format)
-            # Mark first, bulk load, then mark complete: see the module docstring.
-            self._store.extend([ox.Quad(g, STATUS, _LOADING, g)])
-            with _open_bytes(path) as fh:
-                try:
+        size = path.stat().st_size
+        meter = _Meter(progress, 2 * size)
+        n, graphs = self._check_file(path, rdf_format, meter)
+        sub = {other: ox.NamedNode(file_graph_iri(iri, other.value)) for other in graphs}
+        targets = [g, *sub.values()]
+        # Mark first, bulk load, then mark complete: see the module docstring.
+        self._store.remove_graph(g)
+        self._store.extend([ox.Quad(t, STATUS, _LOADING, t) for t in targets])
+        try:
+            with _open_bytes(path, meter) as fh:
+                if rdf_format.supports_datasets:
+                    self._store.bulk_extend(
+                        ox.Quad(
+                            q.subject,
+                            q.predicate,
+                            q.object,
+                            g if isinstance(q.graph_name, ox.DefaultGraph) else sub[q.graph_name],
+                        )
+                        for q in ox.parse(fh, rdf_format)
+                    )
+                else:
                     self._store.bulk_load(fh, rdf_format, to_graph=g)
-                except (SyntaxError, OSError) as exc:  # pragma: no cover - validated above
-                    self._store.remove_graph(g)
-                    raise StoreError(f"Loading {path} failed: {exc}") from exc
-            self._store.extend(provenance_quads(source))
-            self._store.remove(ox.Quad(g, STATUS, _LOADING, g))
+        except (
+            SyntaxError,
+            OSError,
+            EOFError,
+            KeyError,
+        ) as exc:  # pragma: no cover - checked above
+            for t in targets:
+                self._store.remove_graph(t)
+            raise StoreError(f"Loading {path} failed: {exc}") from exc
+        record = provenance_quads(source)
+        for other, graph in sub.items():
+            record += provenance_quads(
+                source.model_copy(update={"iri": graph.value, "title": f"{path.name} {other}"})
+            )
+            record += [
+                ox.Quad(graph, _ORIGINAL_GRAPH, other, graph),
+                ox.Quad(graph, _PART_OF, g, graph),
+            ]
+        self._store.extend(record)
+        for t in targets:
+            self._store.remove(ox.Quad(t, STATUS, _LOADING, t))
         self._changed()
+        meter.done()
         return LoadReport(
             path=str(path),
             source=iri,
@@ -410,49 +525,34 @@ class OxigraphStore(QueryCounting):
             seconds=time.perf_counter() - start,
         )
 
-    def _validate(self, path: Path, rdf_format: ox.RdfFormat) -> int:
+    def _check_file(
+        self, path: Path, rdf_format: ox.RdfFormat, meter: _Meter
+    ) -> tuple[int, set[ox.NamedNode | ox.BlankNode]]:
+        """Parse the whole file once: syntax, reserved vocabulary; its quad count and named graphs."""
         n = 0
-        with _open_bytes(path) as fh:
-            try:
-                for _ in ox.parse(fh, rdf_format):
-                    n += 1
-            except SyntaxError as exc:
-                raise RDFSyntaxError(
-                    str(exc.args[0] if exc.args else exc), path=str(path), line=exc.lineno
-                ) from exc
-            except (OSError, EOFError, UnicodeDecodeError) as exc:
-                raise InputError(f"Cannot read {path}: {exc}") from exc
-        return n
-
-    def _load_dataset(
-        self, path: Path, rdf_format: ox.RdfFormat, g: ox.NamedNode, source: Source
-    ) -> int:
-        quads: list[ox.Quad] = []
-        with _open_bytes(path) as fh:
+        graphs: set = set()
+        with _open_bytes(path, meter) as fh:
             try:
                 for q in ox.parse(fh, rdf_format):
-                    graph = g if isinstance(q.graph_name, ox.DefaultGraph) else q.graph_name
-                    quads.append(ox.Quad(q.subject, q.predicate, q.object, graph))
+                    n += 1
+                    if not isinstance(q.graph_name, ox.DefaultGraph):
+                        graphs.add(q.graph_name)
+                    if (q.predicate == STATUS and q.object == _LOADING) or any(
+                        isinstance(t, ox.NamedNode) and is_bookkeeping(t.value)
+                        for t in (q.subject, q.object, q.graph_name)
+                    ):
+                        raise InputError(
+                            f"{path} uses kgfc's reserved vocabulary (quad {n}: {q}).",
+                            hint='Files may not mark graphs kgfc:status "loading" nor write '
+                            "claims (kgfc:claim/ IRIs); remove those statements.",
+                        )
             except SyntaxError as exc:
                 raise RDFSyntaxError(
                     str(exc.args[0] if exc.args else exc), path=str(path), line=exc.lineno
                 ) from exc
             except (OSError, EOFError, UnicodeDecodeError) as exc:
                 raise InputError(f"Cannot read {path}: {exc}") from exc
-        # Named graphs in the file without a PROV record get one pointing at the file.
-        graphs = {q.graph_name for q in quads if q.graph_name != g}
-        described = {
-            q.subject
-            for q in quads
-            if q.predicate == ox.NamedNode(V.RDF_TYPE)
-            and q.object == ox.NamedNode(V.KGFC + "SourceGraph")
-        }
-        extra = provenance_quads(source)
-        for other in graphs - described:
-            if isinstance(other, ox.NamedNode):
-                extra += provenance_quads(source.model_copy(update={"iri": other.value}))
-        self._store.extend(quads + extra)  # one transaction: all or nothing
-        return len(quads)
+        return n, graphs
 
     def _changed(self, *, added_labels: Iterable[ox.Quad] | None = None) -> None:
         """Knowledge changed: bump the generation and drop caches of derived data.
@@ -597,7 +697,7 @@ class OxigraphStore(QueryCounting):
                 n_sources += 1
         disk = None
         if self.path is not None and self.path.exists():
-            disk = sum(p.stat().st_size for p in self.path.rglob("*") if p.is_file())
+            disk = _folder_bytes(self.path)
         return StoreStats(
             entities=entities,
             facts=facts,

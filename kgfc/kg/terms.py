@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Iterable, Iterator, Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 
 import pyoxigraph as ox
 
@@ -135,19 +135,38 @@ def source_from_row(iri: str, props: dict[str, list[str]]) -> Source:
         kind_enum = SourceKind(kind)
     except ValueError:
         kind_enum = SourceKind.FILE
-    when = first(V.PROV + "generatedAtTime")
     return Source(
         iri=iri,
         kind=kind_enum,
         location=first(V.PROV + "wasDerivedFrom"),
         query_name=first(V.KGFC + "queryName"),
         query=first(V.KGFC + "query"),
-        retrieved_at=datetime.fromisoformat(when) if when else datetime.fromtimestamp(0),
+        retrieved_at=_when(first(V.PROV + "generatedAtTime")),
         extractor=first(V.KGFC + "extractor") or "unknown",
-        confidence=float(first(V.KGFC + "confidence") or 1.0),
+        confidence=_confidence(first(V.KGFC + "confidence")),
         sentence=first(V.KGFC + "sentence"),
         title=first(V.DCT + "title"),
     )
+
+
+_EPOCH = datetime.fromtimestamp(0, tz=UTC)
+
+
+def _when(value: str | None) -> datetime:
+    """A timezone-aware time; missing or malformed values read as the epoch (listing never breaks)."""
+    try:
+        when = datetime.fromisoformat(value) if value else _EPOCH
+    except ValueError:
+        return _EPOCH
+    return when if when.tzinfo is not None else when.replace(tzinfo=UTC)
+
+
+def _confidence(value: str | None) -> float:
+    try:
+        c = float(value) if value is not None else 1.0
+    except ValueError:
+        return 1.0
+    return c if 0.0 <= c <= 1.0 else 1.0
 
 
 def source_iri(kind: str, key: str) -> str:
