@@ -230,6 +230,11 @@ class OxigraphStore(QueryCounting):
         self.close()
 
     def _recover(self) -> None:
+        # A killed bulk load leaves its sorted runs (bulk-*.sst) in the folder; we hold
+        # the writer lock, so no other process is loading them.
+        for orphan in self.path.glob("bulk-*.sst") if self.path is not None else ():
+            log.warning("removing %s left by an interrupted bulk load", orphan.name)
+            orphan.unlink(missing_ok=True)
         for row in self._select(load_query("incomplete_sources")):
             log.warning(
                 "dropping source %s left half-written by an interrupted load", row["g"].value
