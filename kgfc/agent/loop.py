@@ -628,7 +628,7 @@ class Agent:
                 fh.write(traj.model_dump_json() + "\n")
         except OSError as exc:
             log.warning("cannot write the trajectory log in %s: %s", directory, exc)
-        if result.claim_iri and not getattr(self.v.store, "read_only", False):
+        if result.claim_iri and self.v.store.can_record:
             record_trajectory(self.v.store, result.claim_iri, traj)
 
 

@@ -11,7 +11,7 @@ import re
 import time
 from collections.abc import Sequence
 
-from kgfc.errors import ConfigError, InputError
+from kgfc.errors import ConfigError, InputError, StoreError
 from kgfc.kg import vocab as V
 from kgfc.kg.beam import beam_search
 from kgfc.kg.linking import EntityLinker
@@ -335,7 +335,12 @@ class Verifier:
         cited = [c for c in verdict.cited if c in valid]  # never show an unverifiable citation
         verdict = verdict.model_copy(update={"cited": cited})
         claim_node = None
-        if self.record and not self.store.read_only:
+        if self.record and not self.store.can_record:
+            raise StoreError(
+                "Cannot record the verdict: the store is read-only and keeps no journal.",
+                hint="Re-run with --no-record, or when the writer has finished.",
+            )
+        if self.record:
             claim_node = record_verdict(
                 self.store, claim_id, text, verdict, evidence, self.reasoner.name
             )

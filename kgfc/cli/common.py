@@ -61,11 +61,14 @@ def open_cli_store(settings: Settings, *, read_only: bool = False, write: bool =
         if held and held.get("url"):
             info(
                 f"The store is held by the kgfc server at {held['url']}; opened it read-only "
-                f"(nothing this command writes, such as verdicts, is recorded). "
+                "(verdicts are journaled and applied when the server next writes or stops). "
                 f"Send the work to the server instead: kgfc --server {held['url']} ..."
             )
         else:
-            info("The store is locked by another process; opened it read-only.")
+            info(
+                "The store is locked by another process; opened it read-only "
+                "(records go to its journal and are applied when the writer finishes)."
+            )
         store = open_store(spec, read_only=True)
     if is_default and settings.demo and not store.read_only:
         from kgfc.kg.demo import demo_loaded, ensure_demo

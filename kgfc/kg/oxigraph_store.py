@@ -5,6 +5,17 @@ Locking rule: an on-disk store is opened for writing by one process at a time
 (``read_only=True``, ``--read-only`` on the CLI) while the writer runs, and see
 the data as of the moment they opened it.
 
+No lost records (the discipline for concurrent processes): a read-only
+process still records what it did -- claims, verdicts, trajectories, memory
+links, the bookkeeping graphs -- into a journal beside the store
+(``<store>.journal/``, one fsynced file per write, written under a temporary
+name and renamed). The next process that opens the store for writing (and a
+writer when it closes) applies the journal in order, each entry in one
+transaction, and deletes each entry after applying it. Entries are
+replace-or-add writes of one claim graph, so an entry applied twice (a crash
+between applying and deleting) leaves the same graph: the effect is exactly
+once. Knowledge writes are never journaled; they need the writer lock.
+
 Crash safety: small writes (one enrichment source, one document) are one
 ``extend`` transaction, so they are all there or not at all. Big files go
 through ``bulk_load``, which is not transactional; their graph is first marked
@@ -214,14 +225,89 @@ class OxigraphStore(QueryCounting):
                     hint="Stop that process, or open this one read-only (--read-only).",
                 ) from exc
             raise StoreError(f"Cannot open the store at {self.path}: {exc}") from exc
+        self.journal: Path | None = (
+            self.path.with_name(self.path.name + ".journal") if self.path is not None else None
+        )
+        self._journaled: set[str] = set()
+        self._journal_seq = 0
         if not read_only:
             self._recover()
+            self._apply_journal()
+
+    @property
+    def can_record(self) -> bool:
+        """Bookkeeping writes are accepted: directly, or journaled for the next writer."""
+        return not self.read_only or self.journal is not None
 
     # -- lifecycle --------------------------------------------------------
     def close(self) -> None:
         if not self.read_only and self.path is not None:
+            self._apply_journal()  # records of read-only processes that ran beside us
             self._store.flush()
         del self._store
+
+    # -- the journal of records from read-only processes (see the module docstring) ----
+    def _journal_write(
+        self, graph: str, quads: list[ox.Quad], replace: bool, replace_subject: str | None
+    ) -> int:
+        assert self.journal is not None
+        try:
+            self.journal.mkdir(parents=True, exist_ok=True)
+            buf = io.BytesIO()
+            ox.serialize(quads, buf, ox.RdfFormat.N_QUADS)
+            entry = {
+                "graph": graph,
+                "replace": replace,
+                "replace_subject": replace_subject,
+                "nquads": buf.getvalue().decode("utf-8"),
+            }
+            self._journal_seq += 1
+            name = f"{time.time_ns():020d}-{os.getpid()}-{self._journal_seq:06d}"
+            tmp = self.journal / f".{name}.tmp"
+            with open(tmp, "w", encoding="utf-8") as fh:
+                json.dump(entry, fh)
+                fh.flush()
+                os.fsync(fh.fileno())
+            tmp.replace(self.journal / f"{name}.json")
+        except OSError as exc:
+            raise StoreError(
+                f"Cannot record into the journal at {self.journal}: {exc}",
+                hint="Re-run when the writer has finished, or pass --no-record.",
+            ) from exc
+        self._journaled.add(graph)
+        return len(quads)
+
+    def pending_records(self) -> int:
+        """Journal entries waiting for a writer."""
+        if self.journal is None or not self.journal.is_dir():
+            return 0
+        return sum(1 for _ in self.journal.glob("*.json"))
+
+    def _apply_journal(self) -> int:
+        if self.journal is None or not self.journal.is_dir():
+            return 0
+        applied = 0
+        for entry in sorted(self.journal.glob("*.json")):
+            try:
+                data = json.loads(entry.read_text(encoding="utf-8"))
+                quads = list(ox.parse(data["nquads"].encode("utf-8"), ox.RdfFormat.N_QUADS))
+                if not is_bookkeeping(data["graph"]):
+                    raise ValueError(f"not a bookkeeping graph: {data['graph']}")
+            except (OSError, ValueError, KeyError, SyntaxError) as exc:
+                log.warning("journal entry %s is unreadable (%s); set aside", entry.name, exc)
+                entry.replace(entry.with_suffix(".bad"))
+                continue
+            self.write_quads(
+                data["graph"],
+                quads,
+                replace=bool(data.get("replace")),
+                replace_subject=data.get("replace_subject"),
+            )
+            entry.unlink(missing_ok=True)
+            applied += 1
+        if applied:
+            log.info("applied %d journaled record(s) from read-only processes", applied)
+        return applied
 
     def __enter__(self) -> OxigraphStore:
         return self
@@ -300,7 +386,7 @@ class OxigraphStore(QueryCounting):
         except ValueError:  # not an IRI at all
             return False
         if not self._store.contains_named_graph(g):
-            return False
+            return iri in self._journaled
         # A graph still marked as loading is half-written (a load running or killed).
         return next(iter(self._store.quads_for_pattern(g, STATUS, _LOADING, g)), None) is None
 
@@ -330,8 +416,15 @@ class OxigraphStore(QueryCounting):
         replace: bool = False,
         replace_subject: str | None = None,
     ) -> int:
-        self._check_writable()
         g = ox.NamedNode(graph)
+        if self.read_only and self.journal is not None and is_bookkeeping(graph):
+            return self._journal_write(
+                graph,
+                [ox.Quad(q.subject, q.predicate, q.object, g) for q in quads],
+                replace,
+                replace_subject,
+            )
+        self._check_writable()
         quads = [
             q if q.graph_name == g else ox.Quad(q.subject, q.predicate, q.object, g) for q in quads
         ]

@@ -104,6 +104,15 @@ class GraphStore(Protocol):
     generation: int
     """Bumped by every write of knowledge (never of bookkeeping); in-process caches key on it."""
 
+    @property
+    def can_record(self) -> bool:
+        """Bookkeeping writes (claims, verdicts...) are accepted, directly or journaled.
+
+        A store opened read-only because another process writes may still
+        record: its bookkeeping goes to a journal the next writer applies.
+        """
+        ...
+
     # -- sources ----------------------------------------------------------------------
     def add_source(
         self,

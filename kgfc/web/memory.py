@@ -392,7 +392,7 @@ class EvidenceMemory:
         """
         claim_iri = claim_iri.removesuffix("/graph")
         graph_iri = claim_iri + "/graph"
-        if self.store.read_only:
+        if not self.store.can_record:
             raise StoreError(
                 "The store is open read-only.", hint="Re-run without --read-only to write."
             )
