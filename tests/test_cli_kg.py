@@ -155,7 +155,7 @@ def test_sources_retract_export(runner, store_path, tmp_path):
     assert (
         res.exit_code == 0 and out.stat().st_size > 0 and not out.with_suffix(".trig.part").exists()
     )
-    short = sources[0]["iri"].rsplit("/", 1)[1]
+    short = V.short(sources[0]["iri"])  # the kgfcs: short form
     res = run(runner, "kg", "retract", short, "--json", "--store", str(store_path))
     assert res.exit_code == 0, res.output
     assert json.loads(res.stdout)["quads_removed"] > 0

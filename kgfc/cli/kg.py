@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import functools
 import io
+import os
+import re
 import sys
+import threading
 from pathlib import Path
 
 import click
 
 from kgfc.cli.common import Progress, echo_json, info, print_table, with_store
-from kgfc.errors import InputError
+from kgfc.errors import InputError, StoreError
 from kgfc.kg import vocab as V
 
 
@@ -168,24 +172,46 @@ def enrich_cmd(
     "--bind",
     "binds",
     multiple=True,
-    metavar="VAR=IRI",
-    help="Bind a variable of a named query to an IRI or wd:/wdt: id.",
+    metavar="VAR=VALUE",
+    help='Bind a variable: an IRI, a wd:/wdt:/kgfcs: id, or a "quoted literal".',
 )
 @click.option("--json", "as_json", is_flag=True, help="W3C SPARQL 1.1 Query Results JSON.")
 @click.option("--csv", "as_csv", is_flag=True, help="W3C SPARQL results CSV.")
 @click.option(
     "--no-union", is_flag=True, help="Do not treat the default graph as the union of all sources."
 )
+@click.option(
+    "--allow-service",
+    is_flag=True,
+    help="Let SERVICE clauses call the endpoints they name (never offline; the fetch guard applies).",
+)
+@click.option(
+    "--timeout",
+    type=click.FloatRange(0.1, None),
+    default=60.0,
+    show_default=True,
+    help="Give up after this many seconds.",
+)
 @with_store()
 def query_cmd(
-    sparql, query_file, query_name, binds, as_json, as_csv, no_union, store, settings
+    sparql,
+    query_file,
+    query_name,
+    binds,
+    as_json,
+    as_csv,
+    no_union,
+    allow_service,
+    timeout,
+    store,
+    settings,
 ) -> None:
-    """Run a SPARQL query over the store (all source graphs are the default graph).
+    """Run a read-only SPARQL query over the store (all source graphs are the default graph).
 
-    Use GRAPH ?g { ... } to see which source each fact came from.
+    Use GRAPH ?g { ... } to see which source each fact came from. Updates are
+    refused, and SERVICE clauses too unless --allow-service.
     """
-    import pyoxigraph as ox
-
+    from kgfc.kg.terms import service_endpoints
     from kgfc.resources import load_query
 
     given = [x for x in (sparql, query_file, query_name) if x]
@@ -194,21 +220,126 @@ def query_cmd(
     text = load_query(query_name) if query_name else (query_file.read() if query_file else sparql)
     if not text.strip():
         raise InputError("The query is empty.")
-    subs = {}
-    for b in binds:
-        var, sep, val = b.partition("=")
-        if not sep or not var.strip():
-            raise click.UsageError(f"--bind wants VAR=VALUE, got {b!r}.")
+    subs = dict(_parse_bind(b) for b in binds)
+    if query_name:
+        _check_named_binds(query_name, text, {v.value for v in subs})
+    endpoints = service_endpoints(text)
+    if endpoints is not None and allow_service:
+        _vet_service(endpoints, settings)
+    run = functools.partial(
+        _evaluate,
+        store,
+        text,
+        union=not no_union,
+        subs=subs or None,
+        allow_service=allow_service,
+        as_json=as_json,
+        as_csv=as_csv,
+    )
+    _print_evaluated(_with_timeout(run, timeout))
+
+
+def _parse_bind(b: str):
+    """``VAR=VALUE`` -> (Variable, term); an unreadable value is an error, never a silent literal."""
+    import pyoxigraph as ox
+
+    var, sep, val = b.partition("=")
+    var = var.strip().lstrip("?$")
+    if not sep or not var:
+        raise click.UsageError(f"--bind wants VAR=VALUE, got {b!r}.")
+    val = val.strip()
+    try:
+        if len(val) >= 2 and val[0] == val[-1] == '"':
+            return ox.Variable(var), ox.Literal(val[1:-1])
+        if val.startswith('"') and '"@' in val:
+            text, _, lang = val[1:].rpartition('"@')
+            return ox.Variable(var), ox.Literal(text, language=lang)
+        if val.startswith("kgfcs:"):
+            return ox.Variable(var), ox.NamedNode(V.KGFC_SOURCE + val[len("kgfcs:") :])
+        if val.startswith("wdt:"):
+            return ox.Variable(var), ox.NamedNode(V.property_iri(val))
+        return ox.Variable(var), ox.NamedNode(V.entity_iri(val))
+    except ValueError:
+        raise click.UsageError(
+            f'--bind {var}={val}: not an IRI, a wd:/wdt:/kgfcs: id or a "quoted literal".'
+        ) from None
+
+
+_BIND_HINT = re.compile(r"\bbind\s+(\?\w+(?:(?:\s*,\s*|\s+and\s+|\s+or\s+)\?\w+)*)", re.IGNORECASE)
+
+
+def _check_named_binds(name: str, text: str, bound: set[str]) -> None:
+    """A named query written for bound values (its header says "bind ?x") needs one."""
+    header = "\n".join(line for line in text.splitlines() if line.lstrip().startswith("#"))
+    wanted = {
+        v.lstrip("?") for m in _BIND_HINT.finditer(header) for v in re.findall(r"\?\w+", m.group(1))
+    }
+    if wanted and not wanted & bound:
+        example = sorted(wanted)[0]
+        raise click.UsageError(
+            f"The named query {name!r} is meant for bound values; without --bind it would "
+            f"return the whole store. Give --bind {example}=... ({', '.join(sorted(wanted))})."
+        )
+
+
+def _vet_service(endpoints: list[str], settings) -> None:
+    if settings.offline:
+        raise click.UsageError("SERVICE clauses never run offline.")
+    if "?" in endpoints:
+        raise click.UsageError("SERVICE with a variable endpoint cannot be vetted; name the IRI.")
+    from kgfc.web.fetch import SafeFetcher
+
+    with SafeFetcher(settings) as guard:
+        for url in endpoints:
+            guard.check(url)  # the fetch guard: schemes, private addresses, allow lists
+
+
+def _with_timeout(run, timeout: float):
+    """``run()`` in a worker thread; past ``timeout`` seconds, report and exit 1.
+
+    pyoxigraph cannot interrupt a running query, so the process exits without
+    waiting for it (nothing was written: queries are read-only).
+    """
+    box: dict = {}
+
+    def target() -> None:
         try:
-            iri = V.property_iri(val) if val.startswith("wdt:") else V.entity_iri(val)
-            subs[ox.Variable(var.strip().lstrip("?"))] = ox.NamedNode(iri)
-        except ValueError:
-            subs[ox.Variable(var.strip().lstrip("?"))] = ox.Literal(val)
-    result = store.sparql(text, union_default_graph=not no_union, substitutions=subs or None)
-    _render_result(result, as_json=as_json, as_csv=as_csv)
+            box["value"] = run()
+        except BaseException as exc:  # handed to the main thread
+            box["error"] = exc
+
+    worker = threading.Thread(target=target, name="kgfc-query", daemon=True)
+    worker.start()
+    worker.join(timeout)
+    if worker.is_alive():
+        click.echo(f"Error: the query did not finish within {timeout:g}s (--timeout).", err=True)
+        sys.stderr.flush()
+        sys.stdout.flush()
+        os._exit(1)
+    if "error" in box:
+        raise box["error"]
+    return box["value"]
 
 
-def _render_result(result, *, as_json: bool, as_csv: bool) -> None:
+def _evaluate(store, text, *, union, subs, allow_service, as_json, as_csv):
+    """Run the query and read every result (evaluation is lazy): ("kind", payload)."""
+
+    result = store.sparql(
+        text, union_default_graph=union, substitutions=subs, allow_service=allow_service
+    )
+    failure = None
+    try:
+        return _read_result(result, as_json=as_json, as_csv=as_csv)
+    except (OSError, RuntimeError, SyntaxError) as exc:  # e.g. a SERVICE endpoint failing
+        failure = str(exc)
+    finally:
+        # pyoxigraph results must be dropped on the thread that made them; no frame
+        # handed to the main thread (an exception's traceback) may keep one alive.
+        del result
+    raise StoreError(f"The query failed: {failure}")
+
+
+def _read_result(result, *, as_json: bool, as_csv: bool):
     import json
 
     import pyoxigraph as ox
@@ -221,33 +352,34 @@ def _render_result(result, *, as_json: bool, as_csv: bool) -> None:
             )
             out = buf.getvalue().decode("utf-8")
             if as_json:
-                out = json.dumps(json.loads(out), indent=2, ensure_ascii=False)
-            click.echo(out.rstrip("\r\n") if as_csv else out)
-            return
+                return "text", json.dumps(json.loads(out), indent=2, ensure_ascii=False)
+            return "text", out.rstrip("\r\n")
         names = [v.value for v in result.variables]
-        rows = [[_display(row[n]) for n in names] for row in result]
+        return "table", (names, [[_display(row[n]) for n in names] for row in result])
+    if isinstance(result, ox.QueryBoolean):
+        if as_json:
+            return "text", json.dumps({"head": {}, "boolean": bool(result)})
+        return "text", str(bool(result)).lower()
+    buf = io.BytesIO()  # CONSTRUCT / DESCRIBE
+    fmt = (
+        ox.RdfFormat.JSON_LD
+        if as_json
+        else ox.RdfFormat.N_TRIPLES
+        if as_csv
+        else ox.RdfFormat.TURTLE
+    )
+    ox.serialize(result, buf, fmt, prefixes=V.PREFIXES if fmt == ox.RdfFormat.TURTLE else None)
+    return "text", buf.getvalue().decode("utf-8").rstrip("\n")
+
+
+def _print_evaluated(evaluated) -> None:
+    kind, payload = evaluated
+    if kind == "table":
+        names, rows = payload
         print_table(names, rows)
         info(f"{len(rows)} row(s)")
-    elif isinstance(result, ox.QueryBoolean):
-        if as_json or as_csv:
-            click.echo(
-                json.dumps({"head": {}, "boolean": bool(result)})
-                if as_json
-                else str(bool(result)).lower()
-            )
-        else:
-            click.echo("true" if result else "false")
-    else:  # CONSTRUCT / DESCRIBE
-        buf = io.BytesIO()
-        fmt = (
-            ox.RdfFormat.JSON_LD
-            if as_json
-            else ox.RdfFormat.N_TRIPLES
-            if as_csv
-            else ox.RdfFormat.TURTLE
-        )
-        ox.serialize(result, buf, fmt, prefixes=V.PREFIXES if fmt == ox.RdfFormat.TURTLE else None)
-        click.echo(buf.getvalue().decode("utf-8").rstrip("\n"))
+    else:
+        click.echo(payload)
 
 
 def _display(term) -> str:
@@ -301,6 +433,9 @@ def sources_cmd(kind: str | None, as_json: bool, store, settings) -> None:
     if as_json:
         echo_json([s.model_dump(mode="json") for s in items])
         return
+    if not items:
+        info(f"No {kind} sources in this store." if kind else "No sources in this store.")
+        return
     print_table(
         ["source", "kind", "facts", "retrieved", "from", "query"],
         [
@@ -317,34 +452,113 @@ def sources_cmd(kind: str | None, as_json: bool, store, settings) -> None:
     )
 
 
-def resolve_source(store, ref: str) -> str:
-    """A full source IRI, a ``kgfcs:`` short form, or an unambiguous IRI suffix."""
+def resolve_sources(store, ref: str) -> list[str]:
+    """Sources named by ``ref``: a source IRI, its ``kgfcs:`` short form, or the path/URL loaded.
+
+    A path names the file's source by its content (the file as it is now) and
+    every source loaded from that location; a URL names the sources derived
+    from it. Nothing is matched by suffix: a typo never names another source.
+    """
     if ref.startswith("kgfcs:"):
         ref = V.KGFC_SOURCE + ref[len("kgfcs:") :]
     if store.has_source(ref):
-        return ref
-    matches = [s.iri for s in store.sources() if s.iri.endswith(ref)]
-    if len(matches) == 1:
-        return matches[0]
-    if not matches:
+        return [ref]
+    locations = {ref}
+    found: list[str] = []
+    path = Path(ref).expanduser()
+    if "://" not in ref and path.exists():
+        locations.add(path.resolve().as_uri())
+        if path.is_file():
+            from kgfc.kg.oxigraph_store import file_sha256
+            from kgfc.kg.terms import source_iri
+
+            by_content = source_iri("file", file_sha256(path))
+            if store.has_source(by_content):
+                found.append(by_content)
+    named = sorted({s.iri for s in store.sources() if s.location in locations})
+    for iri in named:
+        # a loaded file's named graphs go with the file: list the file itself only
+        is_part = any(iri.startswith(f + "/graph/") for f in found + named if f != iri)
+        if not is_part and iri not in found:
+            found.append(iri)
+    if not found:
         raise InputError(
-            f"No source {ref!r} in this store.", hint="List them with `kgfc kg sources`."
+            f"No source {ref!r} in this store.",
+            hint="Give a source IRI, its kgfcs: short form, or the file path or URL that was "
+            "loaded; list them with `kgfc kg sources`.",
         )
-    raise InputError(f"{ref!r} matches {len(matches)} sources.", hint="Give more of the IRI.")
+    return found
+
+
+def resolve_source(store, ref: str) -> str:
+    """Exactly one source named by ``ref`` (see :func:`resolve_sources`)."""
+    found = resolve_sources(store, ref)
+    if len(found) > 1:
+        raise InputError(
+            f"{ref!r} names {len(found)} sources.", hint="Give one source IRI (`kgfc kg sources`)."
+        )
+    return found[0]
+
+
+CONFIRM_FACTS = 10_000
 
 
 @kg.command("retract")
 @click.argument("source")
+@click.option("--yes", "-y", is_flag=True, help="Do not ask for confirmation.")
+@click.option("--dry-run", is_flag=True, help="Show what would be removed, remove nothing.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON on stdout.")
 @with_store(write=True)
-def retract_cmd(source: str, as_json: bool, store, settings) -> None:
-    """Remove one source graph (its facts, labels and provenance). Other sources keep theirs."""
-    iri = resolve_source(store, source)
-    n = store.retract(iri)
+def retract_cmd(source: str, yes: bool, dry_run: bool, as_json: bool, store, settings) -> None:
+    """Remove a source (its facts, labels and provenance): by IRI, kgfcs: short form, or the path/URL loaded.
+
+    Other sources keep theirs. Recorded claims whose verdict cited the source
+    are kept and marked stale (see `kg evidence`). Removing more than one
+    source or more than 10,000 facts asks first (--yes skips the question).
+    """
+    from kgfc.kg.verdicts import claims_using, retract_source, source_parts
+
+    iris = resolve_sources(store, source)
+    plan = []
+    for iri in iris:
+        parts = source_parts(store, iri)
+        facts = sum((store.source(p).facts if store.source(p) else 0) for p in parts)
+        claims = claims_using(store, parts)
+        plan.append({"source": iri, "parts": parts[1:], "facts": facts, "claims": len(claims)})
+    total_facts = sum(p["facts"] for p in plan)
+    if dry_run:
+        if as_json:
+            echo_json({"dry_run": True, "would_remove": plan})
+        else:
+            for p in plan:
+                extra = f" and {len(p['parts'])} graph(s) of it" if p["parts"] else ""
+                click.echo(
+                    f"Would retract {p['source']}{extra}: {p['facts']:,} facts; "
+                    f"{p['claims']} recorded claim(s) would become stale."
+                )
+        return
+    if not yes and (len(plan) > 1 or total_facts > CONFIRM_FACTS):
+        what = f"{len(plan)} sources, {total_facts:,} facts"
+        if not sys.stdin.isatty():
+            raise click.UsageError(f"This would retract {what}; re-run with --yes to confirm.")
+        if not click.confirm(f"Retract {what}?", default=False, err=True):
+            raise SystemExit(1)
+    done = [retract_source(store, iri) for iri in iris]
     if as_json:
-        echo_json({"source": iri, "quads_removed": n})
+        data = [
+            {
+                "source": r.source,
+                "quads_removed": r.quads_removed,
+                "sources": r.sources,
+                "stale_claims": sorted(r.stale_claims.values()),
+            }
+            for r in done
+        ]
+        echo_json(data[0] if len(data) == 1 else data)
     else:
-        click.echo(f"Retracted {iri} ({n:,} quads).")
+        for r in done:
+            stale = f"; {len(r.stale_claims)} claim(s) now stale" if r.stale_claims else ""
+            click.echo(f"Retracted {r.source} ({r.quads_removed:,} quads){stale}.")
 
 
 @kg.command("export")
@@ -455,6 +669,12 @@ def evidence_cmd(claim_id: str, as_json: bool, store, settings) -> None:
                 "error": r["error"],
             }
         )
+    from kgfc.kg.verdicts import staleness
+
+    for c in claims.values():
+        gone = staleness(store, c["claim_iri"])
+        c["stale"] = bool(gone)
+        c["retracted_sources"] = gone
     items = list(claims.values())
     if as_json:
         echo_json(items[0] if len(items) == 1 else items)
@@ -463,6 +683,11 @@ def evidence_cmd(claim_id: str, as_json: bool, store, settings) -> None:
         click.echo(
             f"[{c['id']}] {c['claim']}\n  verdict: {c['verdict']} ({c['confidence']:.2f}, {c['reasoner']})\n  why: {c['justification']}"
         )
+        for gone in c["retracted_sources"]:
+            click.echo(
+                f"  STALE: source {gone['source']} was retracted {gone['retracted_at']}; "
+                "re-verify with `kgfc verify --recheck-stale`."
+            )
         for e in c["evidence"]:
             mark = "*" if e["cited"] else " "
             click.echo(f"  {mark} {e['id']}: {e['text']}  [source {e['source']}]")

@@ -48,8 +48,10 @@ from kgfc.kg.labels import LabelIndex
 from kgfc.kg.store import QueryCounting, Term, is_bookkeeping
 from kgfc.kg.terms import (
     fact_quads,
+    is_sparql_update,
     label_quads,
     provenance_quads,
+    service_endpoints,
     source_from_row,
     source_iri,
     with_values,
@@ -342,8 +344,29 @@ class OxigraphStore(QueryCounting):
         except OSError as exc:
             raise StoreError(f"Query failed: {exc}") from exc
 
-    def sparql(self, text: str, *, union_default_graph: bool = True, substitutions=None):
-        """Run user SPARQL. Returns the raw pyoxigraph result (solutions, triples or bool)."""
+    def sparql(
+        self,
+        text: str,
+        *,
+        union_default_graph: bool = True,
+        substitutions=None,
+        allow_service: bool = False,
+    ):
+        """Run user SPARQL, read-only. Returns the raw pyoxigraph result (solutions, triples or bool).
+
+        Updates are refused; so are ``SERVICE`` clauses (they reach the network)
+        unless ``allow_service`` -- the caller vets the endpoints first.
+        """
+        if is_sparql_update(text):
+            raise QuerySyntaxError(
+                "Queries are read-only: SPARQL updates (INSERT, DELETE, LOAD, DROP...) are refused.",
+                hint="Change the KG with `kgfc kg load`, `kg enrich` or `kg retract`.",
+            )
+        if not allow_service and service_endpoints(text) is not None:
+            raise QuerySyntaxError(
+                "SERVICE clauses are refused: queries run on the local store only.",
+                hint="Pass --allow-service to let this query call the endpoints it names.",
+            )
         self._count_query()
         try:
             return self._store.query(

@@ -209,8 +209,19 @@ class GraphStore(Protocol):
         """``run(name)`` for whole-store aggregates, cached until the knowledge changes."""
         ...
 
-    def sparql(self, text: str, *, union_default_graph: bool = True, substitutions=None) -> Any:
-        """Run user SPARQL; solutions, triples or a boolean."""
+    def sparql(
+        self,
+        text: str,
+        *,
+        union_default_graph: bool = True,
+        substitutions=None,
+        allow_service: bool = False,
+    ) -> Any:
+        """Run user SPARQL, read-only; solutions, triples or a boolean.
+
+        Updates raise :class:`~kgfc.errors.QuerySyntaxError` ("queries are
+        read-only"); so does ``SERVICE`` unless ``allow_service``.
+        """
         ...
 
     def count_queries(self) -> AbstractContextManager[QueryCounter]:

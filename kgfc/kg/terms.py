@@ -173,3 +173,55 @@ def source_iri(kind: str, key: str) -> str:
     """A stable graph IRI for a source: the same input always maps to the same graph."""
     digest = hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
     return f"{V.KGFC_SOURCE}{kind}/{digest}"
+
+
+# -- reading user SPARQL: what it is before it runs ----------------------------------------
+# Hand-written rather than a SPARQL parser: pyoxigraph parses queries only to run
+# them, and what is needed is two facts about the text (is it an update, which
+# SERVICE endpoints does it name) with strings, IRIs and comments out of the way.
+_SPARQL_NOISE = re.compile(
+    r'"""(?:[^"\\]|\\.|"(?!""))*"""'
+    r"|'''(?:[^'\\]|\\.|'(?!''))*'''"
+    r'|"(?:[^"\\\n]|\\.)*"'
+    r"|'(?:[^'\\\n]|\\.)*'"
+    r"|<[^<>\"{}|^`\\\s]*>"
+    r"|#[^\n]*",
+)
+_PROLOGUE = re.compile(r"^\s*(?:(?:PREFIX\s+[\w.-]*:\s*|BASE\s+)<>\s*)*", re.IGNORECASE)
+_UPDATE_START = re.compile(
+    r"^(?:INSERT|DELETE|LOAD|CLEAR|CREATE|DROP|COPY|MOVE|ADD|WITH)\b", re.IGNORECASE
+)
+_SERVICE = re.compile(r"\bSERVICE\b", re.IGNORECASE)
+_SERVICE_IRI = re.compile(r"\bSERVICE\s+(?:SILENT\s+)?<([^>]*)>", re.IGNORECASE)
+
+
+def _sparql_skeleton(text: str) -> str:
+    """The query with strings and comments dropped and every IRI written ``<>``."""
+    return _SPARQL_NOISE.sub(
+        lambda m: "<>" if m.group(0).startswith("<") else ("" if m.group(0)[0] == "#" else '""'),
+        text,
+    )
+
+
+def is_sparql_update(text: str) -> bool:
+    """Whether ``text`` is a SPARQL update (INSERT, DELETE, LOAD, DROP...) rather than a query."""
+    body = _PROLOGUE.sub("", _sparql_skeleton(text), count=1)
+    return bool(_UPDATE_START.match(body.lstrip()))
+
+
+def service_endpoints(text: str) -> list[str] | None:
+    """The endpoints ``SERVICE`` clauses call; None when the query has no SERVICE at all.
+
+    A SERVICE whose endpoint is a variable is listed as ``"?"``.
+    """
+    skeleton = _sparql_skeleton(text)
+    n = len(_SERVICE.findall(skeleton))
+    if not n:
+        return None
+    iris = [m.group(1) for m in _SERVICE_IRI.finditer(_SPARQL_NOISE.sub(_keep_iris, text))]
+    return iris + ["?"] * max(n - len(iris), 0)
+
+
+def _keep_iris(m: re.Match) -> str:
+    tok = m.group(0)
+    return tok if tok.startswith("<") else ("" if tok[0] == "#" else '""')

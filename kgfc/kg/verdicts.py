@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import dataclass, field
+from datetime import datetime
 
 import pyoxigraph as ox
 
 from kgfc.kg import vocab as V
 from kgfc.kg.store import GraphStore
 from kgfc.kg.terms import object_term, provenance_quads
-from kgfc.models import EvidenceFact, Source, SourceKind, Verdict
+from kgfc.models import EvidenceFact, Source, SourceKind, Verdict, utcnow
 
 _ACTION_IND = {
     "init_kg_retrieval": "InitKGRetrieval",
@@ -25,6 +27,9 @@ _ACTION_IND = {
     "pubmed_search": "PubMedSearch",
     "verdict": "GiveVerdict",
 }
+_STALE_BECAUSE = ox.NamedNode(V.KGFC + "staleBecause")
+_RETRACTED_AT = ox.NamedNode(V.KGFC + "retractedAt")
+_PART_OF = ox.NamedNode(V.DCT + "isPartOf")
 _VERDICT_IND = {"SUPPORTED": "Supported", "REFUTED": "Refuted", "NOT ENOUGH INFO": "NotEnoughInfo"}
 
 
@@ -128,3 +133,84 @@ def record_trajectory(store: GraphStore, claim_iri: str, trajectory) -> None:
         if step.error:
             quads.append(q(node, V.KGFC + "error", L(step.error)))
     store.write_quads(claim_iri + "/graph", quads)
+
+
+@dataclass
+class Retraction:
+    """What retracting a source did: quads removed, the sources that went, claims left stale."""
+
+    source: str
+    quads_removed: int
+    sources: list[str] = field(default_factory=list)
+    stale_claims: dict[str, str] = field(default_factory=dict)  # claim IRI -> claim id
+
+
+def source_parts(store: GraphStore, iri: str) -> list[str]:
+    """The source and the sources that are part of it (a loaded file's named graphs)."""
+    g = ox.NamedNode(iri)
+    parts = [
+        q.subject.value
+        for q in store.quads(None, _PART_OF, g, None)
+        if q.subject == q.graph_name and isinstance(q.subject, ox.NamedNode)
+    ]
+    return [iri, *parts]
+
+
+def claims_using(store: GraphStore, sources: list[str]) -> dict[str, tuple[str, set[str]]]:
+    """Recorded claims whose verdict cited evidence from ``sources``: claim IRI -> (id, sources)."""
+    out: dict[str, tuple[str, set[str]]] = {}
+    for src in sources:
+        for row in store.run("claims_using_source", bindings={"source": src}):
+            out.setdefault(row["claim"], (row["claimId"], set()))[1].add(row["source"])
+    return out
+
+
+def retract_source(store: GraphStore, iri: str, *, now: datetime | None = None) -> Retraction:
+    """Retract a source and mark the recorded claims that relied on it stale.
+
+    Stale claims keep their verdict; their graph gains, per retracted source,
+    ``<verdict> kgfc:staleBecause <source>`` and ``<source> kgfc:retractedAt``
+    (``kg evidence`` shows them; re-verifying the claim replaces its graph).
+    """
+    sources = source_parts(store, iri)
+    used = claims_using(store, sources)
+    removed = store.retract(iri)
+    when = ox.Literal((now or utcnow()).isoformat(), datatype=ox.NamedNode(V.XSD + "dateTime"))
+    for claim, (_, srcs) in used.items():
+        g = ox.NamedNode(claim + "/graph")
+        verdict = ox.NamedNode(claim + "/verdict")
+        quads = []
+        for src in sorted(srcs):
+            quads += [
+                ox.Quad(verdict, _STALE_BECAUSE, ox.NamedNode(src), g),
+                ox.Quad(ox.NamedNode(src), _RETRACTED_AT, when, g),
+            ]
+        store.write_quads(g.value, quads)
+    return Retraction(
+        source=iri,
+        quads_removed=removed,
+        sources=sources,
+        stale_claims={claim: cid for claim, (cid, _) in used.items()},
+    )
+
+
+def staleness(store: GraphStore, claim: str) -> list[dict[str, str]]:
+    """The retracted sources a recorded claim's verdict relied on, with when they went."""
+    g = ox.NamedNode(claim + "/graph")
+    out = []
+    for q in store.quads(ox.NamedNode(claim + "/verdict"), _STALE_BECAUSE, None, g):
+        when = next(iter(store.quads(q.object, _RETRACTED_AT, None, g)), None)
+        out.append({"source": q.object.value, "retracted_at": when.object.value if when else None})
+    return sorted(out, key=lambda d: d["source"])
+
+
+def stale_claims(store: GraphStore) -> list[str]:
+    """Ids of recorded claims marked stale (some cited source was retracted)."""
+    ids = set()
+    for q in store.quads(None, _STALE_BECAUSE, None, None):
+        claim = q.subject.value.removesuffix("/verdict")
+        for row in store.quads(
+            ox.NamedNode(claim), ox.NamedNode(V.KGFC + "claimId"), None, q.graph_name
+        ):
+            ids.add(row.object.value)
+    return sorted(ids)
