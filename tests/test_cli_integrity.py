@@ -247,3 +247,8 @@ def test_a_failing_allowed_service_is_a_clean_error(runner, store_path, local_en
     assert res.exit_code == 1, res.output
     assert "The query failed" in res.output and "Traceback" not in res.output
     assert _Recorder.hits  # allowed and vetted, it did call the endpoint
+
+
+def test_quiet_works_after_the_subcommand(runner, store_path):
+    res = kg(runner, store_path, "sources", "--kind", "wikidata", "-q")
+    assert res.exit_code == 0 and "No wikidata sources" not in res.output

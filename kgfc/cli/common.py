@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import functools
 import json
+import logging
 import sys
+import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -14,8 +16,22 @@ from kgfc.errors import StoreLockedError
 from kgfc.settings import Settings, load_settings
 
 
+def _quiet(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    if value:
+        ctx.find_root().params["quiet"] = True
+        logging.getLogger().setLevel(logging.ERROR)
+
+
 def store_option(f: Callable) -> Callable:
-    """``--store PATH`` and ``--read-only``, on every command that touches a store."""
+    """``--store PATH``, ``--read-only`` and ``-q`` (also after the subcommand) on store commands."""
+    f = click.option(
+        "--quiet",
+        "-q",
+        is_flag=True,
+        expose_value=False,
+        callback=_quiet,
+        help="No progress bars or notes on stderr.",
+    )(f)
     f = click.option(
         "--read-only",
         is_flag=True,
@@ -113,16 +129,26 @@ def print_table(
 class Progress:
     """A progress bar on stderr, hidden when stderr is not a TTY or with --quiet."""
 
-    def __init__(self, total: int, label: str) -> None:
+    def __init__(self, total: int, label: str, *, unit: str | None = None) -> None:
         ctx = click.get_current_context(silent=True)
         quiet = bool(ctx and ctx.find_root().params.get("quiet"))
         self.enabled = sys.stderr.isatty() and not quiet
+        self._start = time.monotonic()
+        rate = (lambda _item: self._rate()) if unit == "bytes" else None
         self._bar = (
-            click.progressbar(length=total, label=label, file=sys.stderr) if self.enabled else None
+            click.progressbar(
+                length=total, label=label, file=sys.stderr, item_show_func=rate, show_eta=True
+            )
+            if self.enabled
+            else None
         )
         self._done = 0
         if self._bar:
             self._bar.__enter__()
+
+    def _rate(self) -> str:
+        seconds = max(time.monotonic() - self._start, 1e-6)
+        return f"{self._done / seconds / 1e6:,.1f} MB/s"
 
     def update(self, done: int, total: int | None = None) -> None:
         if self._bar:

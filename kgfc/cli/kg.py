@@ -40,11 +40,14 @@ def load_cmd(files: tuple[Path, ...], fmt: str | None, as_json: bool, store, set
     """
     reports, errors = [], []
     for path in files:
+        bar = Progress(1, f"load {path.name}", unit="bytes")  # hidden unless stderr is a TTY
         try:
-            reports.append(store.load_file(path, fmt))
+            reports.append(store.load_file(path, fmt, progress=bar.update))
         except InputError as exc:
             errors.append(exc)
             click.echo(f"Error: {exc}", err=True)
+        finally:
+            bar.close()
     if as_json:
         echo_json([r.model_dump() for r in reports])
     else:

@@ -34,7 +34,8 @@ import logging
 import os
 import shutil
 import time
-from collections import defaultdict
+import uuid
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -84,6 +85,9 @@ FORMAT_NAMES = {
 }
 STATUS = ox.NamedNode(V.KGFC + "status")
 _LOADING = ox.Literal("loading")
+_META = ox.NamedNode("https://w3id.org/kgfc/meta")
+_VERSION = ox.NamedNode(V.KGFC + "knowledgeVersion")
+_CHANGING = ox.NamedNode(V.KGFC + "knowledgeChanging")
 _ORIGINAL_GRAPH = ox.NamedNode(V.KGFC + "originalGraph")
 _PART_OF = ox.NamedNode(V.DCT + "isPartOf")
 _LABEL_PREDICATES = frozenset({V.RDFS_LABEL, V.SKOS_ALT, V.SCHEMA_DESC})
@@ -207,6 +211,9 @@ class OxigraphStore(QueryCounting):
         self.read_only = read_only
         self.generation = 0  # bumped on every write of knowledge; caches of derived data key on it
         self._label_index: LabelIndex | None = None
+        # whole-store aggregates computed (label index builds, aggregate queries run
+        # rather than read from cache): tests assert recording claims adds none
+        self.aggregate_builds: Counter[str] = Counter()
         try:
             if self.path is None:
                 self._store = ox.Store()
@@ -323,6 +330,8 @@ class OxigraphStore(QueryCounting):
         for orphan in self.path.glob("bulk-*.sst") if self.path is not None else ():
             log.warning("removing %s left by an interrupted bulk load", orphan.name)
             orphan.unlink(missing_ok=True)
+        if next(iter(self._store.quads_for_pattern(_META, _CHANGING, None, _META)), None):
+            self._bump_version()  # a knowledge write was interrupted: caches keyed before it go
         for row in self._select(load_query("incomplete_sources")):
             log.warning(
                 "dropping source %s left half-written by an interrupted load", row["g"].value
@@ -466,11 +475,14 @@ class OxigraphStore(QueryCounting):
             ]
         # New quads go in (one transaction) before stale ones go out, so a crash
         # in between never leaves the graph with less than it had.
+        knowledge = not is_bookkeeping(graph)
+        if knowledge and (new or stale):
+            self._begin_knowledge_change()
         if new:
             self._store.extend(new)
         for q in stale:
             self._store.remove(q)
-        if (new or stale) and not is_bookkeeping(graph):
+        if (new or stale) and knowledge:
             labels_removed = any(q.predicate.value in _LABEL_PREDICATES for q in stale)
             self._changed(added_labels=None if labels_removed else new)
         return len(new)
@@ -486,6 +498,7 @@ class OxigraphStore(QueryCounting):
         self._check_writable()
         path = Path(path)
         targets = [ox.NamedNode(iri) for iri in graphs]
+        self._begin_knowledge_change()
         for g in targets:
             self._store.remove_graph(g)
         self._store.extend([ox.Quad(g, STATUS, _LOADING, g) for g in targets])
@@ -539,6 +552,8 @@ class OxigraphStore(QueryCounting):
             if q.subject == q.graph_name
         ]
         n = 0
+        if not is_bookkeeping(source_iri):
+            self._begin_knowledge_change()
         for graph in graphs:
             n += self.count(None, None, None, graph)
             self._store.remove_graph(graph)
@@ -599,6 +614,7 @@ class OxigraphStore(QueryCounting):
         sub = {other: ox.NamedNode(file_graph_iri(iri, other.value)) for other in graphs}
         targets = [g, *sub.values()]
         # Mark first, bulk load, then mark complete: see the module docstring.
+        self._begin_knowledge_change()
         self._store.remove_graph(g)
         self._store.extend([ox.Quad(t, STATUS, _LOADING, t) for t in targets])
         try:
@@ -684,6 +700,7 @@ class OxigraphStore(QueryCounting):
         labels per document and links the next document against them.
         """
         self.generation += 1
+        self._bump_version()
         if self._label_index is not None and added_labels is not None:
             self._label_index.add_rows(
                 {"entity": q.subject.value, "p": q.predicate.value, "text": q.object.value}
@@ -698,11 +715,41 @@ class OxigraphStore(QueryCounting):
         if cache is not None and cache.exists():
             shutil.rmtree(cache, ignore_errors=True)
 
+    # -- the knowledge version: what caches of whole-store aggregates key on ------------
+    # One token in the meta graph, replaced (one update) after every knowledge write,
+    # never by bookkeeping. Reading it is one lookup, not a listing of every graph.
+    # kgfc:knowledgeChanging is set before a knowledge write and cleared with the new
+    # token, so a reader that sees a write in progress, or a store opened after a
+    # crash mid-write, never reuses a cache keyed by the old token.
     def knowledge_key(self) -> str:
-        """Identifies the knowledge graphs: their IRIs (content-derived), bookkeeping left out."""
-        graphs = sorted(g.value for g in self._store.named_graphs() if isinstance(g, ox.NamedNode))
-        ident = "\n".join(g for g in graphs if not is_bookkeeping(g))
-        return hashlib.sha256(ident.encode("utf-8")).hexdigest()[:24]
+        if next(iter(self._store.quads_for_pattern(_META, _CHANGING, None, _META)), None):
+            return f"changing-{uuid.uuid4().hex}"  # a write in progress: cache nothing under it
+        found = next(iter(self._store.quads_for_pattern(_META, _VERSION, None, _META)), None)
+        if found is not None:
+            return found.object.value
+        if not self.read_only:
+            return self._bump_version()
+        return "graphs-" + hashlib.sha256("\n".join(self.graphs()).encode()).hexdigest()[:24]
+
+    def _begin_knowledge_change(self) -> None:
+        self._store.add(ox.Quad(_META, _CHANGING, ox.Literal("true"), _META))
+
+    def _bump_version(self) -> str:
+        token = uuid.uuid4().hex
+        self._store.update(
+            f"DELETE WHERE {{ GRAPH <{_META.value}> {{ <{_META.value}> <{_CHANGING.value}> ?c }} }} ;"
+            f"DELETE WHERE {{ GRAPH <{_META.value}> {{ <{_META.value}> <{_VERSION.value}> ?v }} }} ;"
+            f'INSERT DATA {{ GRAPH <{_META.value}> {{ <{_META.value}> <{_VERSION.value}> "{token}" }} }}'
+        )
+        return token
+
+    def graphs(self) -> list[str]:
+        """Names of the knowledge graphs (bookkeeping and the store's meta graph left out), sorted."""
+        return sorted(
+            g.value
+            for g in self._store.named_graphs()
+            if isinstance(g, ox.NamedNode) and g != _META and not is_bookkeeping(g.value)
+        )
 
     def cache_dir(self, kind: str) -> Path | None:
         if self.path is None:
@@ -719,6 +766,7 @@ class OxigraphStore(QueryCounting):
         """
         cache = self.cache_dir("queries")
         if cache is None:
+            self.aggregate_builds[name] += 1
             return self.run(name)
         key = hashlib.sha256(
             f"{name}|{load_query(name)}|{self.knowledge_key()}".encode()
@@ -729,6 +777,7 @@ class OxigraphStore(QueryCounting):
                 return json.loads(path.read_text(encoding="utf-8"))
             except (OSError, ValueError):
                 pass
+        self.aggregate_builds[name] += 1
         rows = self.run(name)
         try:
             cache.mkdir(parents=True, exist_ok=True)
@@ -788,6 +837,7 @@ class OxigraphStore(QueryCounting):
 
     def label_index(self) -> LabelIndex:
         if self._label_index is None:
+            self.aggregate_builds["label_index"] += 1
             self._label_index = LabelIndex.from_rows(self.run_cached("all_labels"))
         return self._label_index
 
@@ -824,7 +874,7 @@ class OxigraphStore(QueryCounting):
             facts=facts,
             sources=n_sources,
             labels=labels,
-            quads=len(self._store),
+            quads=len(self),
             claims=kinds.get("claim", 0),
             sources_by_kind=dict(kinds),
             path=str(self.path) if self.path else None,
@@ -853,8 +903,11 @@ class OxigraphStore(QueryCounting):
                 f"No source {source!r} in this store.", hint="List them with `kgfc kg sources`."
             )
         if rdf_format.supports_datasets and from_graph is None:
-            self._store.dump(
-                output, rdf_format, prefixes=V.PREFIXES if rdf_format == ox.RdfFormat.TRIG else None
+            ox.serialize(
+                self.quads(),
+                output,
+                rdf_format,
+                prefixes=V.PREFIXES if rdf_format == ox.RdfFormat.TRIG else None,
             )
         elif from_graph is not None:
             self._store.dump(
@@ -872,7 +925,12 @@ class OxigraphStore(QueryCounting):
         object: Term | None = None,
         graph: ox.NamedNode | None = None,
     ) -> Iterator[ox.Quad]:
-        return iter(self._store.quads_for_pattern(subject, predicate, object, graph))
+        found = self._store.quads_for_pattern(subject, predicate, object, graph)
+        if graph is not None:
+            return iter(found)
+        return (
+            q for q in found if q.graph_name != _META
+        )  # the store's own meta graph stays inside
 
     def count(
         self,
@@ -882,14 +940,16 @@ class OxigraphStore(QueryCounting):
         graph: ox.NamedNode | None = None,
     ) -> int:
         if subject is predicate is object is graph is None:
-            return len(self._store)
-        return sum(1 for _ in self._store.quads_for_pattern(subject, predicate, object, graph))
+            return len(self)
+        return sum(1 for _ in self.quads(subject, predicate, object, graph))
 
     def contains(self, quad: ox.Quad) -> bool:
         return quad in self._store
 
     def __len__(self) -> int:
-        return len(self._store)
+        return len(self._store) - sum(
+            1 for _ in self._store.quads_for_pattern(None, None, None, _META)
+        )
 
 
 def _property_entity(predicate: str) -> str:

@@ -234,8 +234,15 @@ class GraphStore(Protocol):
 
     def search_labels(self, text: str, limit: int = 10) -> list[LabelHit]: ...
 
+    def graphs(self) -> list[str]:
+        """Names of the knowledge graphs (bookkeeping left out), sorted."""
+        ...
+
     def knowledge_key(self) -> str:
-        """Identifies the knowledge graphs' content across processes (bookkeeping excluded)."""
+        """A token that changes whenever knowledge changes (never for bookkeeping), across processes.
+
+        Disk caches of whole-store aggregates are keyed by it; reading it is cheap.
+        """
         ...
 
     def cache_dir(self, kind: str) -> Path | None:

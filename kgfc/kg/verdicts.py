@@ -58,41 +58,53 @@ def record_verdict(
         return ox.Quad(s, N(p), o, g)
 
     xsd_double = N(V.XSD + "double")
+    # Lean on purpose (a batch records thousands): what `kg evidence` and the
+    # provenance queries read, no more -- the cited statements in full, only
+    # the number of the others; the verdict's type and each statement's id and
+    # type follow from the IRIs. A one-triple claim comes to ~22 quads.
     quads = [
         q(c, V.RDF_TYPE, N(V.KGFC + "Claim")),
         q(c, V.KGFC + "claimId", L(claim_id)),
         q(c, V.KGFC + "claimText", L(text)),
         q(c, V.KGFC + "hasVerdict", v),
-        q(v, V.RDF_TYPE, N(V.KGFC + "Verdict")),
         q(v, V.KGFC + "verdictLabel", N(V.KGFC + _VERDICT_IND[verdict.label.value])),
         q(v, V.KGFC + "confidence", L(repr(float(verdict.confidence)), datatype=xsd_double)),
         q(v, V.KGFC + "justification", L(verdict.justification)),
         q(v, V.KGFC + "reasoner", L(reasoner)),
     ]
     cited = set(verdict.cited)
+    used: set[str] = set()
     for ev in evidence:
+        if ev.id not in cited:
+            continue
         st = N(f"{iri}/statement/{ev.id}")
         f = ev.fact
         quads += [
-            q(st, V.RDF_TYPE, N(V.RDF + "Statement")),
+            q(v, V.KGFC + "citesStatement", st),
             q(st, V.RDF + "subject", N(f.subject)),
             q(st, V.RDF + "predicate", N(f.predicate)),
             q(st, V.RDF + "object", object_term(f)),
-            q(st, V.KGFC + "evidenceId", L(ev.id)),
             q(st, V.RDFS_LABEL, L(ev.text)),
-            q(v, V.KGFC + ("citesStatement" if ev.id in cited else "consideredStatement"), st),
         ]
         if f.source:
             quads.append(q(st, V.PROV + "wasDerivedFrom", N(f.source)))
-            if ev.id in cited:
+            if f.source not in used:
+                used.add(f.source)
                 quads.append(q(v, V.KGFC + "usedEvidence", N(f.source)))
+    if len(evidence) > len(cited):
+        n_other = len(evidence) - len([e for e in evidence if e.id in cited])
+        quads.append(
+            q(
+                v,
+                V.KGFC + "consideredCount",
+                L(str(n_other), datatype=N(V.XSD + "nonNegativeInteger")),
+            )
+        )
     source = Source(
         iri=graph_iri,
         kind=SourceKind.CLAIM,
         extractor=reasoner,
         confidence=verdict.confidence,
-        title=text[:200],
-        query=claim_id,
     )
     quads += provenance_quads(source)
     # One transaction; re-recording replaces the claim's graph (its trajectory and memory links too).

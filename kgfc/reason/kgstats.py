@@ -139,8 +139,8 @@ _CACHE_LOCK = threading.Lock()
 def stats_for(store) -> KGStats:
     """The cached :class:`KGStats` of ``store`` (one per store object)."""
     with _CACHE_LOCK:
-        stats = _CACHE.get(store)
-        if stats is None:
-            stats = KGStats(store)
-            _CACHE[store] = stats
-        return stats
+        cached = _CACHE.get(store)
+        if cached is None or cached[0] != store.generation:  # knowledge changed, not bookkeeping
+            cached = (store.generation, KGStats(store))
+            _CACHE[store] = cached
+        return cached[1]

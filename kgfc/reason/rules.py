@@ -32,6 +32,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import os
 import threading
 import time
 import weakref
@@ -307,12 +308,13 @@ def ruleset_from_json(data: dict) -> RuleSet:
 
 
 def fact_fingerprint(store) -> str:
-    """Identifies the fact-bearing content of a store: its knowledge graphs, claims excluded.
+    """Identifies the fact-bearing content of a store by its knowledge graphs' IRIs.
 
-    Recording a verdict adds a claim graph; that must not invalidate mined
-    rules, so the store leaves bookkeeping graphs out of its key.
+    Source IRIs are content-derived (file hash, endpoint+entity, URL), so this
+    matches the rules shipped for the demo KG; claims are left out.
     """
-    return store.knowledge_key()
+    ident = "\n".join(store.graphs())
+    return hashlib.sha256(ident.encode("utf-8")).hexdigest()[:24]
 
 
 SHIPPED_RULES = Path(__file__).resolve().parents[1] / "data" / "demo_rules.json"
@@ -344,34 +346,38 @@ _LOCK = threading.Lock()
 def rules_for(
     store, *, min_support: int = 20, min_confidence: float = 0.5, max_heads: int | None = 100
 ) -> RuleSet:
-    """The store's mined rules, mined on first use and cached per store and thresholds."""
+    """The store's mined rules: per process, then on disk, then shipped, else mined once.
+
+    In-process copies follow the store's knowledge generation; the disk cache
+    is keyed by its knowledge version. Recording claims touches neither.
+    """
     key = (min_support, min_confidence, max_heads)
     with _LOCK:
         per_store = _CACHE.setdefault(store, {})
-        if key not in per_store:
-            fingerprint = fact_fingerprint(store)
-            shipped = _shipped(fingerprint, key)
-            if shipped is not None:
-                per_store[key] = shipped
-                return shipped
-            cached = _disk_cache(store, fingerprint, key)
-            if cached is not None and cached.is_file():
-                try:
-                    per_store[key] = ruleset_from_json(
-                        json.loads(cached.read_text(encoding="utf-8"))
-                    )
-                    return per_store[key]
-                except (OSError, ValueError, KeyError, TypeError) as exc:
-                    log.warning("ignoring unreadable rule cache %s: %s", cached, exc)
-            per_store[key] = mine_store_rules(
+        if per_store.get("generation") != store.generation:
+            per_store.clear()
+            per_store["generation"] = store.generation
+        if key in per_store:
+            return per_store[key]
+        cached = _disk_cache(store, store.knowledge_key(), key)
+        if cached is not None and cached.is_file():
+            try:
+                per_store[key] = ruleset_from_json(json.loads(cached.read_text(encoding="utf-8")))
+                return per_store[key]
+            except (OSError, ValueError, KeyError, TypeError) as exc:
+                log.warning("ignoring unreadable rule cache %s: %s", cached, exc)
+        rules = _shipped(fact_fingerprint(store), key)
+        if rules is None:
+            rules = mine_store_rules(
                 store, min_support=min_support, min_confidence=min_confidence, max_heads=max_heads
             )
-            if cached is not None:
-                try:
-                    cached.parent.mkdir(parents=True, exist_ok=True)
-                    tmp = cached.with_suffix(".tmp")
-                    tmp.write_text(json.dumps(ruleset_to_json(per_store[key])), encoding="utf-8")
-                    tmp.replace(cached)
-                except OSError as exc:
-                    log.warning("cannot cache mined rules at %s: %s", cached, exc)
-        return per_store[key]
+        per_store[key] = rules
+        if cached is not None:
+            try:
+                cached.parent.mkdir(parents=True, exist_ok=True)
+                tmp = cached.with_suffix(f".{os.getpid()}.tmp")
+                tmp.write_text(json.dumps(ruleset_to_json(rules)), encoding="utf-8")
+                tmp.replace(cached)
+            except OSError as exc:
+                log.warning("cannot cache mined rules at %s: %s", cached, exc)
+        return rules
