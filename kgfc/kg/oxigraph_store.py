@@ -29,6 +29,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import io
+import itertools
 import json
 import logging
 import os
@@ -85,6 +86,7 @@ FORMAT_NAMES = {
 }
 STATUS = ox.NamedNode(V.KGFC + "status")
 _LOADING = ox.Literal("loading")
+BULK_BATCH = 250_000  # quads per bulk-load batch (peak memory ~ 300 MB, whatever the file size)
 _META = ox.NamedNode("https://w3id.org/kgfc/meta")
 _VERSION = ox.NamedNode(V.KGFC + "knowledgeVersion")
 _CHANGING = ox.NamedNode(V.KGFC + "knowledgeChanging")
@@ -239,6 +241,8 @@ class OxigraphStore(QueryCounting):
         )
         self._journaled: set[str] = set()
         self._journal_seq = 0
+        self._journal_polled = 0.0
+        self._applying = False
         if not read_only:
             self._recover()
             self._apply_journal()
@@ -292,10 +296,30 @@ class OxigraphStore(QueryCounting):
             return 0
         return sum(1 for _ in self.journal.glob("*.json"))
 
+    def _poll_journal(self) -> None:
+        """A long-running writer (``kgfc serve``) picks up journaled records as it records its own."""
+        now = time.monotonic()
+        if now - self._journal_polled < 1.0 or self._applying:
+            return
+        self._journal_polled = now
+        self._apply_journal()
+
     def _apply_journal(self) -> int:
         if self.journal is None or not self.journal.is_dir():
             return 0
         applied = 0
+        self._applying = True
+        try:
+            applied = self._apply_entries()
+        finally:
+            self._applying = False
+        if applied:
+            log.info("applied %d journaled record(s) from read-only processes", applied)
+        return applied
+
+    def _apply_entries(self) -> int:
+        applied = 0
+        assert self.journal is not None
         for entry in sorted(self.journal.glob("*.json")):
             try:
                 data = json.loads(entry.read_text(encoding="utf-8"))
@@ -314,8 +338,6 @@ class OxigraphStore(QueryCounting):
             )
             entry.unlink(missing_ok=True)
             applied += 1
-        if applied:
-            log.info("applied %d journaled record(s) from read-only processes", applied)
         return applied
 
     def __enter__(self) -> OxigraphStore:
@@ -449,6 +471,8 @@ class OxigraphStore(QueryCounting):
         replace_subject: str | None = None,
     ) -> int:
         g = ox.NamedNode(graph)
+        if not self.read_only and is_bookkeeping(graph):
+            self._poll_journal()
         if self.read_only and self.journal is not None and is_bookkeeping(graph):
             return self._journal_write(
                 graph,
@@ -619,18 +643,19 @@ class OxigraphStore(QueryCounting):
         self._store.extend([ox.Quad(t, STATUS, _LOADING, t) for t in targets])
         try:
             with _open_bytes(path, meter) as fh:
-                if rdf_format.supports_datasets:
-                    self._store.bulk_extend(
-                        ox.Quad(
-                            q.subject,
-                            q.predicate,
-                            q.object,
-                            g if isinstance(q.graph_name, ox.DefaultGraph) else sub[q.graph_name],
-                        )
-                        for q in ox.parse(fh, rdf_format)
+                quads = (
+                    ox.Quad(
+                        q.subject,
+                        q.predicate,
+                        q.object,
+                        g if isinstance(q.graph_name, ox.DefaultGraph) else sub[q.graph_name],
                     )
-                else:
-                    self._store.bulk_load(fh, rdf_format, to_graph=g)
+                    for q in ox.parse(fh, rdf_format)
+                )
+                # Bounded batches: the bulk loader buffers what it is given, so
+                # memory stays flat in the file size (one batch at a time).
+                while batch := list(itertools.islice(quads, BULK_BATCH)):
+                    self._store.bulk_extend(batch)
         except (
             SyntaxError,
             OSError,
