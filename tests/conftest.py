@@ -39,3 +39,18 @@ def shared_data(*parts: str) -> Path:
     if not path.exists():
         pytest.skip(f"{path} is absent (../shared/data exists only in the developers' workspace)")
     return path
+
+
+def write_dataset(store, path: Path) -> None:
+    """Write a TriG fixture's graphs as they are (what kgfc's own writers produce).
+
+    ``kg load`` makes every named graph of a user file a source under the file's
+    own; fixtures that stand for web or claim graphs go through ``write_quads``.
+    """
+    import pyoxigraph as ox
+
+    by_graph: dict[str, list] = {}
+    for q in ox.parse(path=str(path), format=ox.RdfFormat.TRIG):
+        by_graph.setdefault(q.graph_name.value, []).append(q)
+    for graph, quads in by_graph.items():
+        store.write_quads(graph, quads)

@@ -9,7 +9,6 @@ their birthplace, enough for the mined rule (x P19 z) & (z P17 y) => (x P27 y).
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
@@ -402,7 +401,8 @@ def test_rules_of_an_on_disk_store_are_cached_across_processes(tmp_path, monkeyp
     with OxigraphStore(tmp_path / "store") as store:
         store.load_file(DATA / "reasoner_rules.ttl")
         first = rules_for(store)
-    assert len(list((Path(os.environ["KGFC_HOME"]) / "cache" / "rules").rglob("*.json"))) == 1
+        folder = store.cache_dir("rules")
+    assert folder is not None and len(list(folder.glob("*.json"))) == 1
 
     def no_mining(*a, **k):
         raise AssertionError("mined again instead of reading the cache")

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pyoxigraph as ox
 import pytest
+from conftest import write_dataset
 
 from kgfc.errors import InputError
 from kgfc.kg import vocab as V
@@ -44,7 +45,7 @@ def kg(obama_ttl) -> OxigraphStore:
 
 @pytest.fixture
 def store(kg) -> OxigraphStore:
-    kg.load_file(WEB_TRIG)
+    write_dataset(kg, WEB_TRIG)
     assert kg.has_source(BIO) and kg.has_source(NEWS) and kg.has_source(NOTES)
     return kg
 
@@ -169,7 +170,7 @@ def test_second_related_claim_is_served_by_memory(kg, dense):
         recall = memory.recall(text, entities)
         if not recall.sufficient:
             assert search.search(text)
-            kg.load_file(WEB_TRIG)  # what integrating the search results writes
+            write_dataset(kg, WEB_TRIG)  # what integrating the search results writes
     assert search.calls == 1
     assert memory.recalls == 2 and memory.searches_avoided == 1 and memory.hits == 1
     hit = memory.recall("Obama's birthplace is Honolulu.", [OBAMA]).passages[0].to_search_hit("q")

@@ -87,7 +87,10 @@ FORMAT_NAMES = {
 STATUS = ox.NamedNode(V.KGFC + "status")
 _LOADING = ox.Literal("loading")
 BULK_BATCH = 250_000  # quads per bulk-load batch (peak memory ~ 300 MB, whatever the file size)
+# The store's own meta statements sit in the default graph (which kgfc never
+# writes otherwise): no `GRAPH ?g` query, source listing or export sees them.
 _META = ox.NamedNode("https://w3id.org/kgfc/meta")
+_META_G = ox.DefaultGraph()
 _VERSION = ox.NamedNode(V.KGFC + "knowledgeVersion")
 _CHANGING = ox.NamedNode(V.KGFC + "knowledgeChanging")
 _ORIGINAL_GRAPH = ox.NamedNode(V.KGFC + "originalGraph")
@@ -352,7 +355,7 @@ class OxigraphStore(QueryCounting):
         for orphan in self.path.glob("bulk-*.sst") if self.path is not None else ():
             log.warning("removing %s left by an interrupted bulk load", orphan.name)
             orphan.unlink(missing_ok=True)
-        if next(iter(self._store.quads_for_pattern(_META, _CHANGING, None, _META)), None):
+        if next(iter(self._store.quads_for_pattern(_META, _CHANGING, None, _META_G)), None):
             self._bump_version()  # a knowledge write was interrupted: caches keyed before it go
         for row in self._select(load_query("incomplete_sources")):
             log.warning(
@@ -747,9 +750,9 @@ class OxigraphStore(QueryCounting):
     # token, so a reader that sees a write in progress, or a store opened after a
     # crash mid-write, never reuses a cache keyed by the old token.
     def knowledge_key(self) -> str:
-        if next(iter(self._store.quads_for_pattern(_META, _CHANGING, None, _META)), None):
+        if next(iter(self._store.quads_for_pattern(_META, _CHANGING, None, _META_G)), None):
             return f"changing-{uuid.uuid4().hex}"  # a write in progress: cache nothing under it
-        found = next(iter(self._store.quads_for_pattern(_META, _VERSION, None, _META)), None)
+        found = next(iter(self._store.quads_for_pattern(_META, _VERSION, None, _META_G)), None)
         if found is not None:
             return found.object.value
         if not self.read_only:
@@ -757,14 +760,14 @@ class OxigraphStore(QueryCounting):
         return "graphs-" + hashlib.sha256("\n".join(self.graphs()).encode()).hexdigest()[:24]
 
     def _begin_knowledge_change(self) -> None:
-        self._store.add(ox.Quad(_META, _CHANGING, ox.Literal("true"), _META))
+        self._store.add(ox.Quad(_META, _CHANGING, ox.Literal("true"), _META_G))
 
     def _bump_version(self) -> str:
         token = uuid.uuid4().hex
         self._store.update(
-            f"DELETE WHERE {{ GRAPH <{_META.value}> {{ <{_META.value}> <{_CHANGING.value}> ?c }} }} ;"
-            f"DELETE WHERE {{ GRAPH <{_META.value}> {{ <{_META.value}> <{_VERSION.value}> ?v }} }} ;"
-            f'INSERT DATA {{ GRAPH <{_META.value}> {{ <{_META.value}> <{_VERSION.value}> "{token}" }} }}'
+            f"DELETE WHERE {{ <{_META.value}> <{_CHANGING.value}> ?c }} ;"
+            f"DELETE WHERE {{ <{_META.value}> <{_VERSION.value}> ?v }} ;"
+            f'INSERT DATA {{ <{_META.value}> <{_VERSION.value}> "{token}" }}'
         )
         return token
 
@@ -773,7 +776,7 @@ class OxigraphStore(QueryCounting):
         return sorted(
             g.value
             for g in self._store.named_graphs()
-            if isinstance(g, ox.NamedNode) and g != _META and not is_bookkeeping(g.value)
+            if isinstance(g, ox.NamedNode) and not is_bookkeeping(g.value)
         )
 
     def cache_dir(self, kind: str) -> Path | None:
@@ -954,7 +957,7 @@ class OxigraphStore(QueryCounting):
         if graph is not None:
             return iter(found)
         return (
-            q for q in found if q.graph_name != _META
+            q for q in found if q.subject != _META or q.graph_name != _META_G
         )  # the store's own meta graph stays inside
 
     def count(
@@ -973,7 +976,7 @@ class OxigraphStore(QueryCounting):
 
     def __len__(self) -> int:
         return len(self._store) - sum(
-            1 for _ in self._store.quads_for_pattern(None, None, None, _META)
+            1 for _ in self._store.quads_for_pattern(_META, None, None, _META_G)
         )
 
 
