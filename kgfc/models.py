@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 # models sit below every other layer, so they spell out the two Wikidata
 # namespaces (kgfc.kg.vocab.WD / WDT) instead of importing them.
@@ -174,17 +174,38 @@ class LinkedEntity(BaseModel):
 
 
 class Counters(BaseModel):
+    """What one episode cost. ``llm_calls`` counts every request sent, failed ones included;
+    ``llm_failures`` those that brought no usable answer (HTTP error, timeout, invalid output);
+    ``degraded_steps`` the steps that fell back from the LLM to a local method
+    (:attr:`degradations` says which and why)."""
+
     llm_calls: int = 0
+    llm_failures: int = 0
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    llm_seconds: float = 0.0
+    degraded_steps: int = 0
     sparql_queries: int = 0
     search_calls: int = 0
     pages_fetched: int = 0
     seconds: float = 0.0
 
+    _degradations: list[str] = PrivateAttr(default_factory=list)
+
+    @property
+    def degradations(self) -> list[str]:
+        """One line per degraded step ("rank hop 2: LLM failed (...); embedding ranker used")."""
+        return self._degradations
+
+    def degrade(self, note: str) -> None:
+        """Record that a step fell back from the LLM to a local method."""
+        self.degraded_steps += 1
+        self._degradations.append(note)
+
     def add(self, other: Counters) -> None:
         for name in type(self).model_fields:
             setattr(self, name, getattr(self, name) + getattr(other, name))
+        self._degradations.extend(other._degradations)
 
 
 class EvidenceFact(BaseModel):
@@ -208,6 +229,10 @@ class Verdict(BaseModel):
         default_factory=list, description="reasoning path, for multi-hop entailment"
     )
     rejected_citations: int = 0
+    reasoner: str | None = Field(
+        None,
+        description='who decided, when not the configured reasoner ("local (llm failed: ...)")',
+    )
 
 
 class VerifyResult(BaseModel):

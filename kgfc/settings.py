@@ -83,6 +83,12 @@ class Settings(BaseSettings):
     llm_base_url: str | None = None
     llm_model: str | None = None
     llm_api_key: str | None = None
+    llm_timeout: float | None = Field(
+        None, gt=0, description="seconds per LLM request; default 300 on a local server, else 60"
+    )
+    llm_budget: float | None = Field(
+        300.0, gt=0, description="LLM seconds one claim may spend before steps degrade to local"
+    )
 
     web: bool = Field(False, description="search the web when the KG evidence is insufficient")
     pubmed: bool = Field(False, description="search PubMed for biomedical claims")

@@ -173,7 +173,8 @@ def test_429_honours_retry_after_then_succeeds(server, make_client, sleeps):
 
     assert sleeps == [7.0]
     assert len(server.bodies) == 2
-    assert counters.llm_calls == 1  # the 429 produced no completion
+    # every request counts, the refused one too (issue #9)
+    assert (counters.llm_calls, counters.llm_failures) == (2, 1)
 
 
 def test_retry_after_ms_is_honoured_and_long_waits_are_capped(server, make_client, sleeps):
@@ -216,7 +217,7 @@ def test_a_persistent_timeout_becomes_an_llm_error(server, make_client, sleeps):
         ask(make_client(timeout=0.2, max_retries=1))
     assert info.value.reason == "timeout"
     assert "did not answer within 0.2s after 2 attempts" in str(info.value)
-    assert "KGFC_TIMEOUT" in str(info.value)
+    assert "KGFC_LLM_TIMEOUT" in str(info.value)
     assert len(server.bodies) == 2
 
 
@@ -245,7 +246,9 @@ def test_unreachable_server_is_an_llm_error(sleeps):
 # -- response_format fallback ------------------------------------------------------
 
 
-def test_json_schema_rejected_falls_back_to_json_object_and_remembers(server, make_client):
+def test_json_schema_rejected_falls_back_to_json_object_with_schema_and_remembers(
+    server, make_client
+):
     server.reject_json_schema = True
     server.script(json_reply(GOOD), json_reply(GOOD))
     llm = make_client()
@@ -253,29 +256,273 @@ def test_json_schema_rejected_falls_back_to_json_object_and_remembers(server, ma
     assert ask(llm).answer == "Honolulu"
     assert ask(llm, messages=[{"role": "user", "content": "again"}]).answer == "Honolulu"
 
-    kinds = [b["response_format"]["type"] for b in server.bodies]
-    # the second call goes straight to JSON mode
-    assert kinds == ["json_schema", "json_object", "json_object"]
-    assert llm.mode == "json_object"
-    system = server.bodies[1]["messages"][0]
-    assert system["role"] == "system" and system["content"].startswith("You answer in JSON.")
-    assert json.dumps(Answer.model_json_schema()) in system["content"]
-    added = server.bodies[2]["messages"][0]  # no system message given: one is added
-    assert added["role"] == "system" and "JSON Schema" in added["content"]
+    formats = [b["response_format"] for b in server.bodies]
+    # the second call goes straight to JSON mode with the schema (a grammar on llama.cpp)
+    assert [f["type"] for f in formats] == ["json_schema", "json_object", "json_object"]
+    assert formats[1]["schema"] == Answer.model_json_schema()
+    assert llm.mode == "json_object_schema"
+    # the schema is a grammar there: the prompt does not carry it
+    assert server.bodies[1]["messages"] == MESSAGES
 
 
 def test_falls_back_to_a_plain_prompt_when_json_mode_is_rejected_too(server, make_client):
     server.reject_json_schema = server.reject_json_object = True
-    server.script(text_reply(json.dumps(GOOD)))
+    server.script(text_reply(json.dumps(GOOD)), json_reply(GOOD))
     llm = make_client()
-    assert ask(llm).answer == "Honolulu"
+    counters = Counters()
+    assert ask(llm, counters).answer == "Honolulu"
     assert [b.get("response_format", {}).get("type") for b in server.bodies] == [
         "json_schema",
         "json_object",
+        "json_object",
         None,
     ]
-    assert "JSON Schema" in server.bodies[-1]["messages"][0]["content"]
+    system = server.bodies[-1]["messages"][0]
+    assert (
+        system["content"].startswith("You answer in JSON.") and "JSON Schema" in system["content"]
+    )
     assert llm.mode == "plain"
+    # refusals are requests too: counted, and not retried
+    assert (counters.llm_calls, counters.llm_failures) == (4, 3)
+    added = make_client()  # same endpoint, same process: no cache dir, so it negotiates again
+    assert added.mode is None
+
+
+# -- the shapes a real llama-cpp-python server answers with (issue #9) --------------------
+
+
+@pytest.fixture
+def llama():
+    with fake_openai(llama_cpp=True) as srv:
+        yield srv
+
+
+def test_a_500_naming_response_format_is_a_refusal_not_a_retry(llama, sleeps, tmp_path):
+    llama.script(json_reply(GOOD))
+    llm = OpenAICompatLLM(llama.base_url, "gemma", cache_dir=tmp_path, sleep=sleeps.append)
+    counters = Counters()
+    assert ask(llm, counters).answer == "Honolulu"
+    assert sleeps == []  # no backoff: the 500 named the refused option
+    assert [b["response_format"]["type"] for b in llama.bodies] == ["json_schema", "json_object"]
+    assert (counters.llm_calls, counters.llm_failures) == (2, 1)
+    # learned once per endpoint, under the data dir: a new process starts from json_object+schema
+    caps = json.loads((tmp_path / "llm" / "capabilities.json").read_text())
+    assert caps[f"{llama.base_url} gemma"]["structured"] == "json_object_schema"
+    again = OpenAICompatLLM(llama.base_url, "gemma", cache_dir=tmp_path, sleep=sleeps.append)
+    llama.script(json_reply({"answer": "Paris", "score": 1}))
+    assert ask(again, messages=[{"role": "user", "content": "France?"}]).answer == "Paris"
+    assert llama.bodies[-1]["response_format"]["type"] == "json_object" and len(llama.bodies) == 3
+
+
+def test_a_500_that_names_nothing_is_still_retried(server, make_client, sleeps):
+    server.script(status_reply(500, "CUDA out of memory"), json_reply(GOOD))
+    assert ask(make_client()).answer == "Honolulu"
+    assert len(sleeps) == 1 and server.bodies[1]["response_format"]["type"] == "json_schema"
+
+
+TOOLS = [
+    {
+        "type": "function",
+        "function": {
+            "name": "expand",
+            "description": "expand the KG one hop",
+            "parameters": {"type": "object", "properties": {}},
+        },
+    },
+    {
+        "type": "function",
+        "function": {
+            "name": "web_search",
+            "description": "search the web",
+            "parameters": {"type": "object", "properties": {"query": {"type": "string"}}},
+        },
+    },
+]
+
+
+def test_an_empty_tool_reply_switches_to_a_json_action_choice(llama, sleeps, tmp_path):
+    llama.script(json_reply({"action": "Web_Search", "query": "Obama birthplace"}))
+    llm = OpenAICompatLLM(llama.base_url, "gemma", cache_dir=tmp_path, sleep=sleeps.append)
+    counters = Counters()
+    llm.capabilities.structured = "json_object_schema"
+
+    name, args = llm.choose_tool(MESSAGES, TOOLS, counters=counters, name="policy")
+
+    assert (name, args) == ("web_search", {"query": "Obama birthplace"})
+    first, second = llama.bodies
+    assert first["tools"] and "response_format" not in first
+    assert "tools" not in second and second["response_format"]["type"] == "json_object"
+    enum = second["response_format"]["schema"]["properties"]["action"]
+    assert set(enum.get("enum", [])) == {"expand", "web_search"}
+    assert "- web_search(query): search the web" in second["messages"][-1]["content"]
+    assert llm.capabilities.tools is False
+    assert (counters.llm_calls, counters.llm_failures) == (2, 1)
+    # next time the endpoint is known to have no tool calling: one request only
+    llama.script(json_reply("expand"))
+    again = OpenAICompatLLM(llama.base_url, "gemma", cache_dir=tmp_path, sleep=sleeps.append)
+    assert again.choose_tool(
+        [{"role": "user", "content": "next?"}], TOOLS, counters=Counters(), name="policy"
+    ) == ("expand", {})
+    assert "tools" not in llama.bodies[-1] and len(llama.bodies) == 3
+
+
+def test_a_refused_tools_request_also_switches(server, make_client):
+    server.script(status_reply(400, "tools are not supported"))
+    server.script(status_reply(400, "tool_choice is not supported"), json_reply({"tool": "expand"}))
+    llm = make_client()
+    assert llm.choose_tool(MESSAGES, TOOLS, counters=Counters(), name="policy") == ("expand", {})
+    assert [("tools" in b, b.get("tool_choice")) for b in server.bodies] == [
+        (True, "required"),
+        (True, "auto"),
+        (False, None),
+    ]
+
+
+def test_tool_calls_are_used_when_the_server_has_them(server, make_client):
+    server.script(tool_reply("web_search", {"query": "q"}))
+    llm = make_client()
+    assert llm.choose_tool(MESSAGES, TOOLS, counters=Counters(), name="policy") == (
+        "web_search",
+        {"query": "q"},
+    )
+    assert llm.capabilities.tools is True
+
+
+# -- tolerant parsing -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("reply", "ids"),
+    [
+        ({"ids": [3, 1]}, [3, 1]),
+        ([2, "4", "#1"], [2, 4, 1]),  # a bare list, numbers as strings
+        ({"ids": [3, 3, 9, 0, 1]}, [3, 1]),  # duplicates and unknown numbers dropped
+        ({"scores": [{"id": 1, "score": 7}, {"id": 2, "score": 9}]}, [2, 1]),  # out of range
+        ({"ids": ["spouse", "Place of birth"]}, [2, 1]),  # labels instead of numbers
+        ({"chosen": [{"id": "2"}]}, [2]),
+    ],
+)
+def test_rank_output_accepts_near_misses(reply, ids):
+    from kgfc.llm.prompts import RankOutput
+
+    labels = ["place of birth", "spouse", "country of citizenship", "award received"]
+    parsed = RankOutput.model_validate(reply, context={"candidates": labels})
+    assert parsed.ids == ids
+
+
+@pytest.mark.parametrize(
+    ("reply", "expected"),
+    [
+        (
+            {"verdict": "supports", "confidence": 85, "cited": "E1, E3"},
+            ("SUPPORTED", 0.85, ["E1", "E3"]),
+        ),
+        ({"label": "NEI", "confidence": -2}, ("NOT ENOUGH INFO", 0.0, [])),
+        ({"verdict": "refuted", "cited": [2, "E2", "3"]}, ("REFUTED", 0.7, ["E2", "E3"])),
+    ],
+)
+def test_verdict_output_accepts_near_misses(reply, expected):
+    from kgfc.llm.prompts import VerdictOutput
+
+    out = VerdictOutput.model_validate(reply)
+    assert (out.verdict, out.confidence, out.cited) == expected
+
+
+def test_one_repair_quotes_the_exact_validation_error(server, make_client):
+    server.script(
+        json_reply({"verdict": "maybe"}), json_reply({"verdict": "REFUTED", "cited": ["E1"]})
+    )
+    from kgfc.llm.prompts import VerdictOutput
+
+    counters = Counters()
+    out = make_client().complete_json(MESSAGES, VerdictOutput, counters=counters, name="verdict")
+    assert out.verdict == "REFUTED"
+    repair = server.bodies[1]["messages"][-1]["content"]
+    assert "verdict: Input should be 'SUPPORTED', 'REFUTED' or 'NOT ENOUGH INFO'" in repair
+    assert (counters.llm_calls, counters.llm_failures) == (2, 1)
+
+
+# -- degrade, never lose evidence ------------------------------------------------------
+
+
+class _Local:
+    name = "local"
+
+    def rank(self, claim, candidates, counters):
+        return [0.5] * len(candidates)
+
+    def verdict(self, claim, triples, evidence, counters, **kw):
+        from kgfc.models import Verdict
+
+        return Verdict(
+            label=VerdictLabel.SUPPORTED, confidence=0.8, justification="E1 says so.", cited=["E1"]
+        )
+
+
+def test_a_failed_rank_call_degrades_to_the_fallback_ranker(server, make_client):
+    server.script(json_reply({"ids": "none"}), json_reply({"nope": 1}))
+    reasoner = LLMReasoner(make_client(), fallback=_Local())
+    counters = Counters()
+    assert reasoner.rank(CLAIM, ["a", "b"], counters) == [0.5, 0.5]
+    assert counters.degraded_steps == 1 and counters.llm_failures == 2 and counters.llm_calls == 2
+    assert counters.degradations[0].startswith(
+        "rank: LLM failed (The LLM 'fake-model' gave invalid"
+    )
+    assert counters.degradations[0].endswith("; embedding ranker used")
+
+
+def test_a_failed_verdict_call_falls_back_to_the_local_reasoner_and_says_so(
+    server, make_client, sleeps
+):
+    server.script(*[status_reply(503, "overloaded")] * 2)
+    reasoner = LLMReasoner(make_client(max_retries=1), fallback=_Local())
+    counters = Counters()
+    counters.degrade("rank: LLM failed (x); embedding ranker used")
+    verdict = reasoner.verdict(CLAIM, TRIPLES, _evidence(), counters)
+    assert verdict.label is VerdictLabel.SUPPORTED and verdict.cited == ["E1"]
+    assert verdict.reasoner.startswith("local (llm failed: the LLM server at")
+    assert "2 steps degraded to local methods" in verdict.justification
+    assert (counters.llm_calls, counters.llm_failures, counters.degraded_steps) == (2, 2, 2)
+
+
+def test_without_a_fallback_the_error_propagates(server, make_client):
+    server.script(json_reply({"nope": 1}), json_reply({"nope": 1}))
+    with pytest.raises(LLMError):
+        LLMReasoner(make_client()).rank(CLAIM, ["a"], Counters())
+
+
+def test_the_time_budget_stops_new_requests(server, make_client):
+    counters = Counters(llm_seconds=12.0)
+    with pytest.raises(LLMError, match="time budget") as info:
+        ask(make_client(budget=10), counters)
+    assert info.value.reason == "budget" and server.bodies == [] and counters.llm_calls == 0
+
+
+def test_loopback_servers_get_a_longer_default_timeout():
+    from kgfc.llm.client import LOCAL_TIMEOUT_S, REMOTE_TIMEOUT_S
+
+    assert OpenAICompatLLM("http://127.0.0.1:8080/v1", "m").timeout == LOCAL_TIMEOUT_S
+    assert OpenAICompatLLM("http://localhost:11434/v1", "m").timeout == LOCAL_TIMEOUT_S
+    assert OpenAICompatLLM("https://api.openai.com/v1", "m").timeout == REMOTE_TIMEOUT_S
+    assert OpenAICompatLLM("https://api.openai.com/v1", "m", timeout=7).timeout == 7
+
+
+def test_check_reports_what_the_endpoint_supports(llama, tmp_path):
+    def respond(body):
+        schema = (body.get("response_format") or {}).get("schema") or {}
+        if "action" in schema.get("properties", {}):
+            return json_reply({"action": "yes"})
+        if schema:
+            return json_reply({"capital": "Paris"})
+        return text_reply("1 2 3 4 5", usage=(10, 9))
+
+    llama.responder = respond
+    llm = OpenAICompatLLM(llama.base_url, "gemma", cache_dir=tmp_path)
+    report = llm.check()
+    assert report["structured_output"] == "json_object_schema"
+    assert report["tool_calls"] is False and report["action_choice"] == "ok"
+    assert report["latency_s"] >= 0 and report["tokens_per_s"] > 0
+    assert any("json_schema refused: HTTP 500" in n for n in report["notes"])
 
 
 # -- disk cache --------------------------------------------------------------------
@@ -293,7 +540,7 @@ def test_the_same_request_twice_is_served_from_the_disk_cache(server, make_clien
     assert len(server.bodies) == 1
     assert (counters.llm_calls, counters.prompt_tokens, counters.completion_tokens) == (1, 50, 10)
     assert llm.cache_hits == 1
-    [entry] = (tmp_path / "llm").glob("*.json")
+    [entry] = [p for p in (tmp_path / "llm").glob("*.json") if p.name != "capabilities.json"]
     assert entry.stem == llm.cache_key(MESSAGES, Answer)
     assert json.loads(entry.read_text())["response"] == GOOD
 
@@ -371,7 +618,7 @@ def test_verdict_keeps_valid_citations_and_counts_rejected_ones(server, make_cli
     assert verdict.confidence == 0.9
     assert counters.llm_calls == 1
     user = server.bodies[0]["messages"][1]["content"]
-    assert "E1 [source: urn:kgfc:source:wd-1] Barack Obama place of birth Honolulu" in user
+    assert "E1 Barack Obama place of birth Honolulu (wd-1)" in user
     assert "(Barack Obama; place of birth; United States)" in user
     assert server.bodies[0]["response_format"]["json_schema"]["name"] == "verdict"
 
@@ -420,10 +667,12 @@ def test_rank_scores_every_candidate_in_order_with_one_call(server, make_client)
 
     scores = LLMReasoner(make_client()).rank(CLAIM, candidates, counters)
 
-    assert scores == [0.95, 0.1, 0.6, 0.0]  # id 4 missing -> 0, id 9 ignored
+    # a per-candidate score list (the old shape) is still read: best first, id 9 dropped
+    assert scores == [1.0, 0.8, 0.9, 0.0]
     assert counters.llm_calls == 1
     user = server.bodies[0]["messages"][1]["content"]
     assert "1. place of birth\n2. spouse\n3. country of citizenship\n4. award received" in user
+    assert '{"ids": [<number>, ...]}' in user and server.bodies[0]["max_tokens"] == 32
     assert LLMReasoner(make_client()).rank(CLAIM, [], counters) == []
 
 
@@ -513,7 +762,11 @@ def test_make_llm_without_configuration_is_none():
 
 def test_make_llm_with_configuration(server, tmp_path):
     settings = load_settings(
-        llm_base_url=server.base_url, llm_model="fake-model", home=tmp_path, timeout=5, retries=1
+        llm_base_url=server.base_url,
+        llm_model="fake-model",
+        home=tmp_path,
+        llm_timeout=5,
+        retries=1,
     )
     llm = make_llm(settings)
     assert isinstance(llm, OpenAICompatLLM)

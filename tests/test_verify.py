@@ -138,19 +138,21 @@ def oracle(payload: dict):
         )
     if name == "rank":
         block = re.search(r"<<<CANDIDATES\n(.*?)\nCANDIDATES>>>", user, re.S).group(1)
-        scores = []
-        for line in block.splitlines():
-            num, _, text = line.partition(". ")
-            scores.append({"id": int(num), "score": 0.9 if "place of birth" in text else 0.1})
-        return json_reply({"scores": scores}, usage=(100, 30))
+        ids = [
+            int(num)
+            for num, _, text in (line.partition(". ") for line in block.splitlines())
+            if "place of birth" in text
+        ]
+        return json_reply({"ids": ids}, usage=(100, 30))
     if name == "verdict":
         evidence = re.search(r"<<<EVIDENCE\n(.*?)\nEVIDENCE>>>", user, re.S).group(1).splitlines()
         subject = claim.split(" was born in ")[0]
         obj = claim.split(" was born in ")[1].rstrip(".")
         for line in evidence:
-            if "place of birth" in line and line.split("] ", 1)[1].startswith(subject):
+            fact = re.sub(r" \([^()]*\)$", "", line.split(" ", 1)[1])  # "E3 <fact> (source)"
+            if "place of birth" in fact and fact.startswith(subject):
                 eid = line.split()[0]
-                verdict = "SUPPORTED" if line.rstrip().endswith(obj) else "REFUTED"
+                verdict = "SUPPORTED" if fact.endswith(obj) else "REFUTED"
                 return json_reply(
                     {
                         "verdict": verdict,

@@ -33,7 +33,7 @@ from kgfc.errors import (
 )
 from kgfc.kg import vocab as V
 from kgfc.kg.oxigraph_store import OxigraphStore
-from kgfc.kg.remote import call_with_retries, parse_retry_after
+from kgfc.remote import call_with_retries, parse_retry_after
 from kgfc.kg.wikidata import QUERY_NAME, KGSource, LocalKGSource, WikidataSource, wikidata_item
 from kgfc.models import SourceKind
 from kgfc.settings import Settings

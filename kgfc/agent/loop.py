@@ -433,6 +433,7 @@ class Agent:
             ) as exc:  # recoverable: record and let the rules decide this step
                 action, args, why = RulePolicy().choose(self, state)
                 why = f"policy failed ({exc}); rule policy chose instead"
+                state.counters.degrade(f"policy: LLM failed ({exc.message}); rule policy chose")
             if not self.allows(action, state):
                 why = f"{action.value} is not possible now; rule policy chose instead"
                 action, args, _ = RulePolicy().choose(self, state)
@@ -469,6 +470,7 @@ class Agent:
         local: bool = False,
     ) -> Verdict | None:
         before = state.counters.model_copy()
+        notes_before = len(state.counters.degradations)
         t0 = time.perf_counter()
         step = Step(index=len(state.steps) + 1, action=action, arguments=args, policy_reason=why)
         out: Verdict | None = None
@@ -502,6 +504,9 @@ class Agent:
             if action is Action.INIT:
                 raise
             step.error = str(exc)
+        degraded = state.counters.degradations[notes_before:]
+        if degraded:  # the trajectory shows which steps fell back from the LLM, and why
+            step.observation = f"{step.observation}; degraded: {'; '.join(degraded)}"
         delta = state.counters.model_copy()
         for name in Counters.model_fields:
             setattr(delta, name, getattr(state.counters, name) - getattr(before, name))

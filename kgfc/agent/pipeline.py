@@ -110,15 +110,17 @@ def make_reasoner(settings: Settings, store, name: str | None = None):
         )
     if name not in (None, "llm", "local"):
         raise ConfigError(f"Unknown reasoner {name!r}.", hint="Use local or llm.")
-    if llm is not None:
-        from kgfc.reason.llm_reasoner import LLMReasoner
-
-        return LLMReasoner(llm), llm
     from kgfc.reason.calibration import Calibration
     from kgfc.reason.local import LocalReasoner
 
     cal = Calibration.load(settings.calibration) if settings.calibration else None
-    return LocalReasoner(store, strict=settings.strict, calibration=cal), None
+    local = LocalReasoner(store, strict=settings.strict, calibration=cal)
+    if llm is not None:
+        from kgfc.reason.llm_reasoner import LLMReasoner
+
+        # The local reasoner stands in for any LLM step that fails (degrade, never lose evidence).
+        return LLMReasoner(llm, fallback=local, top_k=settings.beam), llm
+    return local, None
 
 
 class Verifier:
@@ -342,7 +344,12 @@ class Verifier:
             )
         if self.record:
             claim_node = record_verdict(
-                self.store, claim_id, text, verdict, evidence, self.reasoner.name
+                self.store,
+                claim_id,
+                text,
+                verdict,
+                evidence,
+                verdict.reasoner or self.reasoner.name,
             )
         counters.sparql_queries += self._queries() - q0
         counters.seconds = round(time.perf_counter() - start, 4)
@@ -352,7 +359,7 @@ class Verifier:
             verdict=verdict.label,
             confidence=round(verdict.confidence, 4),
             justification=verdict.justification,
-            reasoner=self.reasoner.name,
+            reasoner=verdict.reasoner or self.reasoner.name,
             evidence=[evidence_json(e, e.id in set(cited)) for e in evidence],
             topic_entities=linked,
             triples=list(triples),

@@ -30,9 +30,9 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 from kgfc.errors import InputError, RemoteError, RemoteRateLimited, UsageError
 from kgfc.kg import vocab as V
 from kgfc.kg.labels import normalise
-from kgfc.kg.remote import MalformedResponse, call_with_retries
 from kgfc.kg.terms import source_iri, with_values
 from kgfc.models import EnrichReport, Fact, Label, LabelHit, Source, SourceKind
+from kgfc.remote import MalformedResponse, call_with_retries
 from kgfc.resources import load_query
 
 if TYPE_CHECKING:

@@ -8,10 +8,12 @@ from outside (the claim, KG facts, web text) goes through
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Sequence
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, ValidationInfo, model_validator
 
 from kgfc.llm.client import fence
 from kgfc.models import ClaimTriple, EvidenceFact
@@ -33,23 +35,102 @@ def _one_line(text: str, limit: int = MAX_ITEM_CHARS) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+# -- tolerance helpers -------------------------------------------------------------------
+
+
+def _clamp(value: Any, lo: float = 0.0, hi: float = 1.0) -> Any:
+    """A number forced into [lo, hi]; 0-100 percentages are read as such. Non-numbers pass through."""
+    if isinstance(value, str):
+        try:
+            value = float(value.strip().rstrip("%"))
+        except ValueError:
+            return value
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return value
+    if value > hi and value <= 100 * hi:
+        value = value / 100
+    return min(max(float(value), lo), hi)
+
+
+_NUMBER = re.compile(r"^\s*(?:#|no\.?\s*|id\s*|candidate\s*|[A-Za-z](?=\d))?(\d+)[.)]?\s*$", re.I)
+
+
+def _candidate_number(item: Any, labels: Sequence[str]) -> int | None:
+    """A candidate's 1-based number from what a model wrote: 3, "3", "#3", "3.", or its text."""
+    if isinstance(item, dict):
+        for key in ("id", "number", "index", "candidate", "n"):
+            if key in item:
+                return _candidate_number(item[key], labels)
+        return None
+    if isinstance(item, bool):
+        return None
+    if isinstance(item, int | float) and float(item).is_integer():
+        return int(item)
+    if isinstance(item, str):
+        m = _NUMBER.match(item)
+        if m:
+            return int(m.group(1))
+        wanted = " ".join(item.split()).casefold()
+        for i, label in enumerate(labels, 1):
+            if " ".join(label.split()).casefold() == wanted:
+                return i
+    return None
+
+
 # -- ranking (beam-search pruning) -------------------------------------------------
 
 
-class ScoredItem(BaseModel):
-    id: int = Field(description="the candidate's number")
-    score: float = Field(
-        ge=0.0, le=1.0, description="relevance to the claim, 0 (none) to 1 (essential)"
-    )
-
-
 class RankOutput(BaseModel):
-    scores: list[ScoredItem]
+    """The chosen candidates' numbers, most useful first.
+
+    Tolerant of what small models write: a bare list, ``{"scores": [{"id", "score"}]}``
+    (sorted by score, scores clamped), numbers as strings (``"#3"``), or a candidate's
+    text instead of its number when the validation context has ``candidates``.
+    Unknown and repeated numbers are dropped.
+    """
+
+    ids: list[int] = Field(description="chosen candidate numbers, most useful first")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _tolerate(cls, data: Any, info: ValidationInfo) -> Any:
+        labels: Sequence[str] = (info.context or {}).get("candidates") or ()
+        if isinstance(data, dict):
+            items = next(
+                (
+                    data[k]
+                    for k in ("ids", "chosen", "ranking", "scores", "candidates", "items")
+                    if k in data
+                ),
+                None,
+            )
+        else:
+            items = data
+        if not isinstance(items, list):
+            return data  # let the field validation say what is wrong
+        if items and all(isinstance(x, dict) and "score" in x for x in items):
+            items = sorted(
+                items,
+                key=lambda x: (
+                    -(_clamp(x.get("score")) if isinstance(_clamp(x.get("score")), float) else 0.0)
+                ),
+            )
+        ids: list[int] = []
+        readable = 0
+        for item in items:
+            n = _candidate_number(item, labels)
+            readable += n is not None
+            if n is None or n in ids or (labels and not 1 <= n <= len(labels)):
+                continue
+            ids.append(n)
+        if items and not readable:
+            raise ValueError("no candidate number could be read from the list")
+        return {"ids": ids}
 
 
 _RANK_WHAT = {
     "relations": "knowledge-graph relations (properties) that might lead to evidence",
-    "facts": "knowledge-graph facts, written as sentences",
+    "facts": "knowledge-graph facts",
     "candidates": "knowledge-graph relations or facts",
 }
 
@@ -58,36 +139,121 @@ def rank_messages(
     claim: str,
     candidates: Sequence[str],
     *,
-    kind: Literal["relations", "facts", "candidates"] = "candidates",
+    kind: Literal["relations", "facts", "candidates"] = "facts",
+    top_k: int = 4,
 ) -> list[dict[str, str]]:
-    """Score ALL candidates in one call: ``{"scores": [{"id": 1, "score": 0.9}, ...]}``."""
-    numbered = "\n".join(f"{i}. {_one_line(c)}" for i, c in enumerate(candidates, 1))
+    """Pick the ``top_k`` most useful candidates, best first: ``{"ids": [3, 1]}``.
+
+    Asking for the chosen numbers only (not a score per candidate) keeps the
+    answer to a few tokens, which is what costs time on a CPU model.
+    """
+    numbered = "\n".join(f"{i}. {_one_line(c, 200)}" for i, c in enumerate(candidates, 1))
+    k = max(1, min(top_k, len(candidates)))
     user = (
-        "Claim to check:\n"
-        f"{fence(claim, tag='CLAIM')}\n\n"
-        f"Candidates - {_RANK_WHAT[kind]}, numbered 1 to {len(candidates)}:\n"
-        f"{fence(numbered, tag='CANDIDATES')}\n\n"
-        "Score how useful each candidate is for verifying or refuting the claim, from 0 "
-        "(irrelevant) to 1 (directly about the claim's subject and relation). Score every "
-        "candidate exactly once, by its number.\n"
-        'Reply as {"scores": [{"id": <number>, "score": <0..1>}, ...]}.'
+        f"Claim:\n{fence(claim, tag='CLAIM')}\n"
+        f"Candidate {_RANK_WHAT[kind]}:\n{fence(numbered, tag='CANDIDATES')}\n"
+        f"Which candidates (at most {k}) best help verify or refute the claim? "
+        'Most useful first. Reply as {"ids": [<number>, ...]}.'
     )
     return [{"role": "system", "content": SYSTEM}, {"role": "user", "content": user}]
 
 
+def rank_max_tokens(top_k: int) -> int:
+    """Room for ``{"ids": [...]}`` with ``top_k`` numbers and some slack."""
+    return 16 + 4 * top_k
+
+
 # -- verdict -------------------------------------------------------------------------
+
+_LABELS = {
+    "SUPPORTED": "SUPPORTED",
+    "SUPPORTS": "SUPPORTED",
+    "SUPPORT": "SUPPORTED",
+    "TRUE": "SUPPORTED",
+    "REFUTED": "REFUTED",
+    "REFUTES": "REFUTED",
+    "REFUTE": "REFUTED",
+    "FALSE": "REFUTED",
+    "CONTRADICTED": "REFUTED",
+    "NOT ENOUGH INFO": "NOT ENOUGH INFO",
+    "NOT ENOUGH INFORMATION": "NOT ENOUGH INFO",
+    "NEI": "NOT ENOUGH INFO",
+    "UNKNOWN": "NOT ENOUGH INFO",
+    "INSUFFICIENT": "NOT ENOUGH INFO",
+}
 
 
 class VerdictOutput(BaseModel):
+    """Verdict, cited evidence ids, justification; confidence optional.
+
+    Tolerant: label spellings (``supports``, ``NEI``, ``not_enough_info``...),
+    confidence clamped (``85`` reads as 0.85), ``cited`` as one string
+    (``"E1, E3"``) or numbers (``[1, 3]``); repeated ids dropped.
+    """
+
     verdict: Literal["SUPPORTED", "REFUTED", "NOT ENOUGH INFO"]
-    confidence: float = Field(ge=0.0, le=1.0)
-    justification: str
+    confidence: float = Field(0.7, ge=0.0, le=1.0)
+    justification: str = ""
     cited: list[str] = Field(default_factory=list, description='evidence ids such as "E3"')
+
+    @model_validator(mode="before")
+    @classmethod
+    def _tolerate(cls, data: Any) -> Any:
+        if not isinstance(data, dict):
+            return data
+        data = dict(data)
+        for alias in ("label", "answer", "decision"):
+            if "verdict" not in data and alias in data:
+                data["verdict"] = data.pop(alias)
+        label = data.get("verdict")
+        if isinstance(label, str):
+            key = " ".join(re.sub(r"[_\-]", " ", label).split()).upper().rstrip(".")
+            data["verdict"] = _LABELS.get(key, label)
+        if "confidence" in data:
+            data["confidence"] = _clamp(data["confidence"])
+            if data["confidence"] is None:
+                data.pop("confidence")
+        for alias in ("citations", "evidence", "cite", "ids"):
+            if "cited" not in data and alias in data:
+                data["cited"] = data.pop(alias)
+        cited = data.get("cited")
+        if isinstance(cited, str):
+            cited = re.findall(r"[Ee]?\d+", cited)
+        if isinstance(cited, list):
+            out: list[str] = []
+            for c in cited:
+                c = f"E{c}" if isinstance(c, int) and not isinstance(c, bool) else str(c).strip()
+                c = f"E{c}" if c.isdigit() else c
+                if c and c not in out:
+                    out.append(c)
+            data["cited"] = out
+        elif cited is None:
+            data.pop("cited", None)
+        for alias in ("reason", "explanation", "rationale"):
+            if "justification" not in data and alias in data:
+                data["justification"] = data.pop(alias)
+        if not isinstance(data.get("justification", ""), str):
+            data["justification"] = json.dumps(data["justification"])
+        return data
+
+
+VERDICT_MAX_TOKENS = 120
+
+
+def _short_source(iri: str | None) -> str:
+    """``https://.../source/wikidata`` -> ``wikidata``; web pages -> ``web``."""
+    if not iri:
+        return "?"
+    tail = re.split(r"[/:#]", iri.rstrip("/"))
+    for kind in ("web", "pubmed"):
+        if kind in tail[:-1]:
+            return kind
+    return tail[-1][:24]
 
 
 def evidence_line(ev: EvidenceFact) -> str:
-    source = ev.fact.source or "unknown source"
-    return f"{ev.id} [source: {source}] {_one_line(ev.text)}"
+    """``E3 Tony Blair place of birth Edinburgh (wikidata)``: one compact line per fact."""
+    return f"{ev.id} {_one_line(ev.text, 240)} ({_short_source(ev.fact.source)})"
 
 
 def verdict_messages(
@@ -103,37 +269,27 @@ def verdict_messages(
     makes NOT ENOUGH INFO the expected answer when the evidence is thin.
     """
     readings = "\n".join(
-        f"- ({t.subject}; {'NOT ' if t.negated else ''}{t.relation}; {t.object})" for t in triples
+        f"({t.subject}; {'NOT ' if t.negated else ''}{t.relation}; {t.object})" for t in triples
     )
     lines = "\n".join(evidence_line(ev) for ev in evidence)
-    parts = ["Claim to check:", fence(claim, tag="CLAIM"), ""]
-    if forced:
-        parts += [
-            "The search for evidence has stopped (step or budget limit). No more evidence will "
-            "come: decide now from what is below, and answer NOT ENOUGH INFO unless the evidence "
-            "clearly settles the claim.",
-            "",
-        ]
+    parts = [f"Claim:\n{fence(claim, tag='CLAIM')}"]
     if readings:
-        parts += [
-            "Its reading as (subject; relation; object) triples:",
-            fence(readings, tag="TRIPLES"),
-            "",
-        ]
+        parts.append(f"Read as:\n{fence(readings, tag='TRIPLES')}")
     parts += [
-        "Evidence retrieved from the knowledge graph and the web, one fact per line, each with "
-        "its id and source:",
-        fence(lines or "(no evidence)", tag="EVIDENCE"),
-        "",
-        "Decide using ONLY this evidence, not your own memory:",
-        "- SUPPORTED: the evidence states or clearly entails the claim;",
-        "- REFUTED: the evidence contradicts it (e.g. a different value for something that has only one);",
-        "- NOT ENOUGH INFO: neither.",
-        "Cite the ids (E1, E2...) of the evidence lines your verdict rests on; a SUPPORTED or "
-        "REFUTED verdict must cite at least one. Never cite an id that is not listed above.",
-        'Reply as {"verdict": "SUPPORTED" | "REFUTED" | "NOT ENOUGH INFO", "confidence": <0..1>, '
-        '"justification": "<one or two sentences>", "cited": ["E1", ...]}.',
+        f"Evidence (id, fact, source):\n{fence(lines or '(no evidence)', tag='EVIDENCE')}",
+        "Decide from this evidence only, not memory. SUPPORTED: the evidence states or entails "
+        "the claim. REFUTED: it contradicts it (e.g. another value for a one-valued property). "
+        "NOT ENOUGH INFO: neither. SUPPORTED or REFUTED must cite evidence ids listed above.",
     ]
+    if forced:
+        parts.append(
+            "The search has stopped: no more evidence will come. Answer NOT ENOUGH INFO "
+            "unless the evidence clearly settles the claim."
+        )
+    parts.append(
+        'Reply as {"verdict": "SUPPORTED" | "REFUTED" | "NOT ENOUGH INFO", "cited": ["E1"], '
+        '"confidence": <0..1>, "justification": "<one short sentence>"}.'
+    )
     return [{"role": "system", "content": SYSTEM}, {"role": "user", "content": "\n".join(parts)}]
 
 
@@ -146,23 +302,59 @@ class TripleOutput(BaseModel):
     object: str
     negated: bool = False
 
+    @model_validator(mode="before")
+    @classmethod
+    def _tolerate(cls, data: Any) -> Any:
+        if isinstance(data, list | tuple) and len(data) in (3, 4):
+            keys = ("subject", "relation", "object", "negated")
+            return dict(zip(keys, data, strict=False))
+        if isinstance(data, dict):
+            data = dict(data)
+            for alias, key in (
+                ("predicate", "relation"),
+                ("property", "relation"),
+                ("obj", "object"),
+            ):
+                if key not in data and alias in data:
+                    data[key] = data.pop(alias)
+            for key in ("subject", "relation", "object"):
+                if key in data and not isinstance(data[key], str) and data[key] is not None:
+                    data[key] = str(data[key])
+        return data
+
 
 class DecompositionOutput(BaseModel):
+    """Triples and keywords; a bare list of triples is accepted."""
+
     triples: list[TripleOutput]
     keywords: list[str] = Field(default_factory=list)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _tolerate(cls, data: Any) -> Any:
+        if isinstance(data, list):
+            return {"triples": data}
+        if isinstance(data, dict) and "triples" not in data:
+            if {"subject", "relation", "object"} <= data.keys():
+                return {"triples": [data]}
+            for alias in ("statements", "facts", "claims"):
+                if alias in data:
+                    return {**data, "triples": data[alias]}
+        return data
+
+
+DECOMPOSE_MAX_TOKENS = 160
 
 
 def decompose_messages(claim: str) -> list[dict[str, str]]:
     """Claim -> ``{"triples": [{"subject", "relation", "object", "negated"}], "keywords": [...]}``."""
     user = (
-        "Claim:\n"
-        f"{fence(claim, tag='CLAIM')}\n\n"
-        "Break the claim into the atomic (subject, relation, object) statements it makes, as "
-        "they would appear in Wikidata: subject and object are entity names or literal values "
-        "(dates, numbers) copied from the claim, relation is a short property phrase such as "
-        '"place of birth", "spouse" or "located in". Set "negated": true when the claim says '
-        "the statement does NOT hold. Also list the topic keywords (entity names and key "
-        "terms) useful for searching.\n"
+        f"Claim:\n{fence(claim, tag='CLAIM')}\n"
+        "Split the claim into the (subject, relation, object) statements it makes, as in "
+        "Wikidata: subject and object copied from the claim (names, dates, numbers), relation "
+        'a short property phrase ("place of birth", "spouse", "located in"). '
+        '"negated": true when the claim says a statement does NOT hold. '
+        "keywords: the names and key terms to search for.\n"
         'Reply as {"triples": [{"subject": "...", "relation": "...", "object": "...", '
         '"negated": false}], "keywords": ["..."]}.'
     )

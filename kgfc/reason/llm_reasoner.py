@@ -11,11 +11,15 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from kgfc.errors import LLMError
 from kgfc.llm.prompts import (
+    DECOMPOSE_MAX_TOKENS,
+    VERDICT_MAX_TOKENS,
     DecompositionOutput,
     RankOutput,
     VerdictOutput,
     decompose_messages,
+    rank_max_tokens,
     rank_messages,
     verdict_messages,
 )
@@ -23,6 +27,7 @@ from kgfc.models import ClaimAnalysis, ClaimTriple, Counters, EvidenceFact, Verd
 
 if TYPE_CHECKING:
     from kgfc.llm.client import LLM
+    from kgfc.reason.base import Reasoner
 
 DOWNGRADED_CONFIDENCE = 0.5  # a verdict the model could not ground never claims more
 
@@ -34,23 +39,52 @@ def _normalise_id(raw: str) -> str:
 
 
 class LLMReasoner:
-    """:class:`~kgfc.reason.base.Reasoner` backed by an :class:`~kgfc.llm.client.LLM`."""
+    """:class:`~kgfc.reason.base.Reasoner` backed by an :class:`~kgfc.llm.client.LLM`.
 
-    def __init__(self, llm: LLM) -> None:
+    Degrades, never loses evidence: when the LLM fails a ranking step (after
+    the client's retries and repair), ``fallback`` (the local reasoner:
+    embeddings, else token overlap) ranks that hop; when the verdict call
+    fails, ``fallback`` decides. Each degraded step is recorded on the
+    episode's :class:`~kgfc.models.Counters` (``degraded_steps`` and
+    ``degradations``), and a verdict reached with degraded steps says so in its
+    justification. ``verdict_fallback_reason`` names the result's reasoner
+    (``local (llm failed: ...)``) when the verdict itself fell back.
+    """
+
+    def __init__(self, llm: LLM, *, fallback: Reasoner | None = None, top_k: int = 4) -> None:
         self.llm = llm
         self.name = f"llm:{llm.model}"
+        self.fallback = fallback
+        self.top_k = top_k
 
     def rank(self, claim: str, candidates: Sequence[str], counters: Counters) -> list[float]:
-        """One call scores every candidate; ids the model skips score 0, unknown ids are ignored."""
+        """One call picks the ``top_k`` most useful candidates, best first; the rest score 0.
+
+        The chosen score 1.0, 0.9, 0.8...: the beam keeps its width whatever the
+        scores, so an empty choice still keeps evidence.
+        """
         if not candidates:
             return []
-        out = self.llm.complete_json(
-            rank_messages(claim, candidates), RankOutput, counters=counters, name="rank"
-        )
+        try:
+            out = self.llm.complete_json(
+                rank_messages(claim, candidates, top_k=self.top_k),
+                RankOutput,
+                counters=counters,
+                name="rank",
+                max_tokens=rank_max_tokens(self.top_k),
+                context={"candidates": list(candidates)},
+            )
+        except LLMError as exc:
+            if self.fallback is None:
+                raise
+            counters.degrade(
+                f"rank: LLM failed ({_reason(exc)}); {_ranker_name(self.fallback)} used"
+            )
+            return self.fallback.rank(claim, candidates, counters)
         scores = [0.0] * len(candidates)
-        for item in out.scores:
-            if 1 <= item.id <= len(candidates):
-                scores[item.id - 1] = max(scores[item.id - 1], item.score)
+        for place, n in enumerate(out.ids[: max(self.top_k, 1)]):
+            if 1 <= n <= len(candidates):
+                scores[n - 1] = round(max(0.1, 1.0 - 0.1 * place), 2)
         return scores
 
     def verdict(
@@ -69,12 +103,26 @@ class LLMReasoner:
                 confidence=DOWNGRADED_CONFIDENCE,
                 justification="No evidence was retrieved for this claim, so it cannot be checked.",
             )
-        out = self.llm.complete_json(
-            verdict_messages(claim, triples, evidence, forced=forced),
-            VerdictOutput,
-            counters=counters,
-            name="forced_verdict" if forced else "verdict",
-        )
+        try:
+            out = self.llm.complete_json(
+                verdict_messages(claim, triples, evidence, forced=forced),
+                VerdictOutput,
+                counters=counters,
+                name="forced_verdict" if forced else "verdict",
+                max_tokens=VERDICT_MAX_TOKENS,
+            )
+        except LLMError as exc:
+            if self.fallback is None:
+                raise
+            why = _reason(exc)
+            counters.degrade(f"verdict: LLM failed ({why}); local reasoner decided")
+            verdict = self.fallback.verdict(claim, triples, evidence, counters)
+            return _note_degraded(
+                verdict.model_copy(update={"reasoner": f"local (llm failed: {why})"}), counters
+            )
+        return _note_degraded(self._grounded(out, evidence), counters)
+
+    def _grounded(self, out: VerdictOutput, evidence: Sequence[EvidenceFact]) -> Verdict:
         known = {ev.id for ev in evidence}
         cited: list[str] = []
         rejected = 0
@@ -109,10 +157,37 @@ class LLMReasoner:
         )
 
 
+def _reason(exc: LLMError) -> str:
+    """A short why for a degraded step: the error's first sentence."""
+    text = exc.message.split(". ")[0].rstrip(".")
+    return text if len(text) <= 160 else text[:159] + "…"
+
+
+def _ranker_name(fallback: Reasoner) -> str:
+    return (
+        "embedding ranker"
+        if getattr(fallback, "name", "") == "local"
+        else f"{fallback.name} ranker"
+    )
+
+
+def _note_degraded(verdict: Verdict, counters: Counters) -> Verdict:
+    """Say in the justification which steps fell back from the LLM."""
+    if not counters.degradations:
+        return verdict
+    n = len(counters.degradations)
+    note = f"({n} step{'s' if n != 1 else ''} degraded to local methods: {'; '.join(counters.degradations)}.)"
+    return verdict.model_copy(update={"justification": f"{verdict.justification} {note}".strip()})
+
+
 def llm_decompose(llm: LLM, claim: str, counters: Counters) -> ClaimAnalysis:
     """The claim as (subject, relation, object) triplets plus topic keywords, by the LLM."""
     out = llm.complete_json(
-        decompose_messages(claim), DecompositionOutput, counters=counters, name="decompose"
+        decompose_messages(claim),
+        DecompositionOutput,
+        counters=counters,
+        name="decompose",
+        max_tokens=DECOMPOSE_MAX_TOKENS,
     )
     triples = [
         ClaimTriple(

@@ -44,8 +44,8 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, Field
 
 from kgfc.errors import ConfigError, InputError, RemoteError, RemoteUnavailable
-from kgfc.kg.remote import call_with_retries
 from kgfc.models import utcnow
+from kgfc.remote import call_with_retries
 from kgfc.web._http import setting, write_atomic
 
 if TYPE_CHECKING:

@@ -19,7 +19,15 @@ Reply kinds (helpers below build them):
 
 ``reject_json_schema`` / ``reject_json_object`` make the server answer 400 to
 requests using that ``response_format`` type *without* consuming a scripted
-reply, like llama.cpp/Ollama builds that do not support it. ``GET /v1/models``
+reply, like llama.cpp/Ollama builds that do not support it.
+
+``llama_cpp=True`` emulates ``python -m llama_cpp.server`` (llama-cpp-python
+0.3.x) with a chat format that has no tool calling, as seen with Gemma 3:
+``json_schema`` gets an HTTP 500 whose message is the pydantic validation
+error naming ``response_format.type``; ``json_object`` with a ``schema`` key is
+accepted (scripted replies answer it); a ``tools`` request gets a 200 with an
+empty message and no tool call. Refusals and empty tool replies do not consume
+the script. Out-of-range scores and other bad output are scripted as usual. ``GET /v1/models``
 lists the one model. When the script runs out the server answers 418 (not
 retried by clients) so a test that makes more requests than it scripted fails
 loudly. The server stops when the ``with`` block ends; a delayed reply still
@@ -103,6 +111,7 @@ class FakeOpenAIServer:
     model: str = "fake-model"
     reject_json_schema: bool = False
     reject_json_object: bool = False
+    llama_cpp: bool = False
     base_url: str = ""
     # Called with the request body when the script is empty: for tests whose
     # number of calls depends on the data (one rank call per beam-search hop).
@@ -148,6 +157,11 @@ class FakeOpenAIServer:
         except ValueError:
             return 400, {}, _error_body("request body is not JSON", "invalid_request_error"), 0.0
         kind = (payload.get("response_format") or {}).get("type")
+        if self.llama_cpp and kind not in (None, "text", "json_object"):
+            return 500, {}, _error_body(_LLAMA_CPP_500 % kind, "internal_server_error"), 0.0
+        if self.llama_cpp and payload.get("tools"):
+            empty = Reply(content="\n", usage=(len(json.dumps(payload)) // 4, 1))
+            return 200, {}, json.dumps(self._completion(payload, empty)).encode(), 0.0
         if (kind == "json_schema" and self.reject_json_schema) or (
             kind == "json_object" and self.reject_json_object
         ):
@@ -211,6 +225,15 @@ class FakeOpenAIServer:
         return out
 
 
+# What llama-cpp-python 0.3.36's server answers to response_format json_schema (abridged).
+_LLAMA_CPP_500 = (
+    "1 validation error:\n  {'type': 'literal_error', 'loc': ('body', 'response_format', "
+    "'type'), 'msg': \"Input should be 'text' or 'json_object'\", 'input': '%s'}\n\n"
+    '  File "llama_cpp/server/app.py", line 376, in create_chat_completion\n'
+    "    POST /v1/chat/completions"
+)
+
+
 def _error_body(message: str, kind: str, *, param: str | None = None) -> bytes:
     return json.dumps(
         {"error": {"message": message, "type": kind, "param": param, "code": None}}
@@ -258,6 +281,7 @@ def fake_openai(
     model: str = "fake-model",
     reject_json_schema: bool = False,
     reject_json_object: bool = False,
+    llama_cpp: bool = False,
     responder: Callable[[dict[str, Any]], Reply] | None = None,
 ) -> Iterator[FakeOpenAIServer]:
     """Run the fake server for the ``with`` block; ``base_url`` ends in ``/v1`` like the real one."""
@@ -266,6 +290,7 @@ def fake_openai(
         model=model,
         reject_json_schema=reject_json_schema,
         reject_json_object=reject_json_object,
+        llama_cpp=llama_cpp,
         responder=responder,
     )
     httpd = ThreadingHTTPServer(("127.0.0.1", 0), _handler(state))

@@ -1,0 +1,110 @@
+"""The LLM path end to end through ``kgfc verify --reasoner llm --json`` against a fake server that
+answers like llama-cpp-python with a small model: refusals, no tool calling, broken output.
+
+Whatever the LLM does, evidence is never lost: failed steps degrade to local methods, the
+result says so, and the counters count every request.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from click.testing import CliRunner
+from fakes.openai_server import fake_openai, json_reply, status_reply
+
+from kgfc.cli import cli
+
+CLAIM = "Tony Blair was born in London."
+
+
+@pytest.fixture(scope="module")
+def demo_store(tmp_path_factory):
+    path = tmp_path_factory.mktemp("demo") / "store"
+    res = CliRunner().invoke(cli, ["kg", "demo", "--store", str(path)])
+    assert res.exit_code == 0, res.output
+    return path
+
+
+def _task(body: dict) -> str:
+    """Which task a request is for (repair rounds included: they keep the first messages)."""
+    user = body["messages"][1]["content"]
+    if "Actions you can take" in body["messages"][-1]["content"] or body.get("tools"):
+        return "policy"
+    if "<<<CANDIDATES" in user:
+        return "rank"
+    if "<<<EVIDENCE" in user and "verdict" in user:
+        return "verdict"
+    return "decompose"
+
+
+def _verify(store, monkeypatch, srv, *extra):
+    monkeypatch.setenv("KGFC_LLM_BASE_URL", srv.base_url)
+    monkeypatch.setenv("KGFC_LLM_MODEL", "gemma-3-270m")
+    monkeypatch.setenv("KGFC_RETRIES", "1")
+    monkeypatch.setenv("KGFC_BACKOFF", "0")
+    res = CliRunner().invoke(
+        cli, ["verify", CLAIM, "--reasoner", "llm", "--json", "--store", str(store), *extra]
+    )
+    assert res.exit_code == 0, res.output
+    return json.loads(res.stdout)
+
+
+def test_a_broken_model_degrades_every_step_and_loses_no_evidence(demo_store, monkeypatch):
+    def respond(body):
+        task = _task(body)
+        if task == "decompose":
+            triple = {"subject": "Tony Blair", "relation": "place of birth", "object": "London"}
+            return json_reply({"triples": [triple]})
+        if task == "policy":
+            return json_reply({"action": "no such action"})
+        if task == "rank":
+            return json_reply({"scores": "all of them"})  # unusable, twice
+        return status_reply(503, "model crashed")  # the verdict call never succeeds
+
+    with fake_openai(llama_cpp=True, responder=respond) as srv:
+        data = _verify(demo_store, monkeypatch, srv)
+        tasks = [_task(b) for b in srv.bodies]
+
+    assert data["verdict"] == "REFUTED"  # the local reasoner decided from the KG evidence
+    assert data["reasoner"].startswith("local (llm failed: ")
+    assert any("place of birth" in e["text"] and "Edinburgh" in e["text"] for e in data["evidence"])
+    c = data["counters"]
+    assert c["llm_calls"] == len(tasks)  # every request counted, the failed ones too
+    assert c["llm_failures"] >= tasks.count("rank") + 2  # bad ranks, two 503s, the json_schema 500
+    # rank, policy and verdict all fell back, and the justification says which and why
+    assert c["degraded_steps"] >= 3 and "degraded to local methods" in data["justification"]
+    for step in ("rank: LLM failed", "policy: LLM failed", "verdict: LLM failed"):
+        assert step in data["justification"]
+
+
+def test_a_small_model_answering_in_near_misses_needs_no_repair(demo_store, monkeypatch):
+    def respond(body):
+        task = _task(body)
+        user = body["messages"][-1]["content"]
+        if task == "decompose":
+            return json_reply([["Tony Blair", "place of birth", "London"]])  # a bare list
+        if task == "policy":
+            return json_reply("verdict")
+        if task == "rank":
+            block = re.search(r"<<<CANDIDATES\n(.*?)\nCANDIDATES>>>", user, re.S).group(1)
+            births = [ln.split(". ", 1)[1] for ln in block.splitlines() if "place of birth" in ln]
+            return json_reply(births[:2] + ["99"])  # labels instead of numbers, one unknown
+        lines = re.search(r"<<<EVIDENCE\n(.*?)\nEVIDENCE>>>", user, re.S).group(1).splitlines()
+        eid = next(ln.split()[0] for ln in lines if "place of birth Edinburgh" in ln)
+        return json_reply({"verdict": "refutes", "confidence": 90, "cited": eid})
+
+    with fake_openai(llama_cpp=True, responder=respond) as srv:
+        data = _verify(demo_store, monkeypatch, srv)
+        n = len(srv.bodies)
+
+    assert data["verdict"] == "REFUTED" and data["reasoner"] == "llm:gemma-3-270m"
+    assert data["confidence"] == 0.9
+    assert [e["text"] for e in data["evidence"] if e["cited"]] == [
+        "Tony Blair place of birth Edinburgh"
+    ]
+    c = data["counters"]
+    assert c["degraded_steps"] == 0 and c["llm_calls"] == n
+    # one json_schema refusal (learned once) and one empty tool reply; nothing else failed
+    assert c["llm_failures"] == 2
