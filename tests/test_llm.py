@@ -14,11 +14,12 @@ from fakes.openai_server import (
     status_reply,
     text_reply,
     tool_reply,
+    truncated_reply,
 )
 from pydantic import BaseModel, Field
 
 from kgfc.errors import ConfigError, LLMError
-from kgfc.llm.client import LLM, OpenAICompatLLM, fence, make_llm
+from kgfc.llm.client import LLM, OpenAICompatLLM, fence, lean_schema, make_llm
 from kgfc.llm.prompts import SYSTEM, rank_messages
 from kgfc.models import ClaimTriple, Counters, EvidenceFact, Fact, VerdictLabel
 from kgfc.reason.base import Reasoner
@@ -94,7 +95,7 @@ def test_structured_output_is_requested_parsed_and_counted(server, make_client):
     assert fmt["type"] == "json_schema"
     assert fmt["json_schema"]["name"] == "answer"
     assert fmt["json_schema"]["strict"] is False
-    assert fmt["json_schema"]["schema"] == Answer.model_json_schema()
+    assert fmt["json_schema"]["schema"] == lean_schema(Answer.model_json_schema())
     assert llm.mode == "json_schema"
     assert isinstance(llm, LLM)
 
@@ -259,7 +260,7 @@ def test_json_schema_rejected_falls_back_to_json_object_with_schema_and_remember
     formats = [b["response_format"] for b in server.bodies]
     # the second call goes straight to JSON mode with the schema (a grammar on llama.cpp)
     assert [f["type"] for f in formats] == ["json_schema", "json_object", "json_object"]
-    assert formats[1]["schema"] == Answer.model_json_schema()
+    assert formats[1]["schema"] == lean_schema(Answer.model_json_schema())
     assert llm.mode == "json_object_schema"
     # the schema is a grammar there: the prompt does not carry it
     assert server.bodies[1]["messages"] == MESSAGES
@@ -449,7 +450,7 @@ class _Local:
     name = "local"
 
     def rank(self, claim, candidates, counters):
-        return [0.5] * len(candidates)
+        return [round(0.1 * (i + 1), 1) for i in range(len(candidates))]  # the last one best
 
     def verdict(self, claim, triples, evidence, counters, **kw):
         from kgfc.models import Verdict
@@ -461,14 +462,48 @@ class _Local:
 
 def test_a_failed_rank_call_degrades_to_the_fallback_ranker(server, make_client):
     server.script(json_reply({"ids": "none"}), json_reply({"nope": 1}))
-    reasoner = LLMReasoner(make_client(), fallback=_Local())
+    reasoner = LLMReasoner(make_client(), fallback=_Local(), top_k=1)
     counters = Counters()
-    assert reasoner.rank(CLAIM, ["a", "b"], counters) == [0.5, 0.5]
+    assert reasoner.rank(CLAIM, ["a", "b"], counters) == [0.1, 0.2]
     assert counters.degraded_steps == 1 and counters.llm_failures == 2 and counters.llm_calls == 2
     assert counters.degradations[0].startswith(
         "rank: LLM failed (The LLM 'fake-model' gave invalid"
     )
     assert counters.degradations[0].endswith("; embedding ranker used")
+
+
+def test_the_llm_sees_a_shortlist_and_is_not_asked_when_all_are_kept(server, make_client):
+    server.script(json_reply({"ids": [2, 1]}))
+    reasoner = LLMReasoner(make_client(), fallback=_Local(), top_k=2, shortlist=3)
+    counters = Counters()
+    # the fallback ranks f5 > f4 > f3 > ...; the LLM sees f5, f4, f3 and picks f4 then f5
+    scores = reasoner.rank(CLAIM, ["f1", "f2", "f3", "f4", "f5"], counters)
+    assert scores == [0.05, 0.1, 0.15, 1.0, 0.9]
+    user = server.bodies[0]["messages"][1]["content"]
+    assert "1. f5\n2. f4\n3. f3\nCANDIDATES>>>" in user and "at most 2" in user
+    assert (
+        server.bodies[0]["response_format"]["json_schema"]["schema"]["properties"]["ids"][
+            "maxItems"
+        ]
+        == 2
+    )
+    assert reasoner.rank(CLAIM, ["f1", "f2"], counters) == [0.1, 0.2]  # two kept: no call
+    assert counters.llm_calls == 1 and counters.degraded_steps == 0
+
+
+def test_the_verdict_schema_lists_the_evidence_ids(server, make_client):
+    server.script(json_reply({"verdict": "SUPPORTED", "cited": ["E2"]}))
+    LLMReasoner(make_client()).verdict(CLAIM, TRIPLES, _evidence(), Counters())
+    schema = server.bodies[0]["response_format"]["json_schema"]["schema"]
+    assert schema["properties"]["cited"]["items"]["enum"] == ["E1", "E2"]
+    assert server.bodies[0]["max_tokens"] <= 120
+
+
+def test_a_reply_cut_at_the_token_limit_keeps_its_complete_items(server, make_client):
+    server.script(truncated_reply('{"ids": [3, 1, 2, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4'))
+    counters = Counters()
+    scores = LLMReasoner(make_client(), top_k=3).rank(CLAIM, ["a", "b", "c", "d"], counters)
+    assert scores == [0.9, 0.8, 1.0, 0.0] and counters.llm_calls == 1 and not counters.llm_failures
 
 
 def test_a_failed_verdict_call_falls_back_to_the_local_reasoner_and_says_so(

@@ -33,9 +33,9 @@ from kgfc.errors import (
 )
 from kgfc.kg import vocab as V
 from kgfc.kg.oxigraph_store import OxigraphStore
-from kgfc.remote import call_with_retries, parse_retry_after
 from kgfc.kg.wikidata import QUERY_NAME, KGSource, LocalKGSource, WikidataSource, wikidata_item
 from kgfc.models import SourceKind
+from kgfc.remote import call_with_retries, parse_retry_after
 from kgfc.settings import Settings
 
 WD, WDT = V.WD, V.WDT

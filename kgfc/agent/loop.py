@@ -276,6 +276,8 @@ class LLMPolicy:
         if state.beam is None:
             return Action.INIT, {}, "an episode always starts from the KG"
         tools = [t for t in TOOLS if agent.allows(Action(t["function"]["name"]), state)]
+        if len(tools) == 1:
+            return Action(tools[0]["function"]["name"]), {}, "the only possible action"
         lines = [f"{e.id} {e.text}" for e in state.evidence()[:40]]
         history = "\n".join(
             f"{s.index}. {s.action.value} {json.dumps(s.arguments)} -> {s.observation}"

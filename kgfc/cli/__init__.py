@@ -54,12 +54,14 @@ def cli(quiet: bool, debug: bool, offline: bool | None, server: str | None) -> N
 def _register() -> None:
     from kgfc.cli.eval import eval_cmd
     from kgfc.cli.kg import kg
+    from kgfc.cli.llm import llm
     from kgfc.cli.mcp import mcp_cmd
     from kgfc.cli.serve import serve
     from kgfc.cli.verify import verify
 
     cli.add_command(eval_cmd)
     cli.add_command(kg)
+    cli.add_command(llm)
     cli.add_command(mcp_cmd)
     cli.add_command(serve)
     cli.add_command(verify)

@@ -107,12 +107,15 @@ class LLM(Protocol):
         name: str,
         max_tokens: int | None = None,
         context: dict[str, Any] | None = None,
+        schema_json: dict[str, Any] | None = None,
     ) -> M:
         """Send ``messages``; return the reply parsed as ``schema``; raise LLMError when it cannot.
 
         ``name`` names the task ("rank", "verdict"...) in the request and in errors;
         ``max_tokens`` caps the answer; ``context`` reaches the schema's validators
-        (the candidate list, so a label can stand for its number).
+        (the candidate list, so a label can stand for its number); ``schema_json``,
+        when given, is the (narrower) JSON schema sent to the server instead of
+        ``schema``'s own, e.g. with the valid ids as an enum.
         """
         ...
 
@@ -447,10 +450,11 @@ class OpenAICompatLLM:
         name: str,
         max_tokens: int | None = None,
         context: dict[str, Any] | None = None,
+        schema_json: dict[str, Any] | None = None,
         use_cache: bool = True,
     ) -> M:
         messages = [dict(m) for m in messages]
-        schema_json = schema.model_json_schema()
+        schema_json = schema_json or schema.model_json_schema()
         key = self.cache_key(messages, schema, schema_json)
         if use_cache:
             cached = self._cache_get(key, schema, context)
@@ -463,7 +467,7 @@ class OpenAICompatLLM:
         for attempt in range(self.repair_attempts + 1):
             content, finish = self._complete(conversation, schema_json, name, counters, max_tokens)
             try:
-                result = parse_reply(content, schema, context)
+                result = parse_reply(content, schema, context, truncated=finish == "length")
             except ValidationError as exc:
                 counters.llm_failures += 1
                 error = _describe(exc, content, finish)
@@ -693,6 +697,7 @@ class OpenAICompatLLM:
         max_tokens: int | None,
     ) -> dict[str, Any]:
         msgs = [dict(m) for m in messages]
+        schema_json = lean_schema(schema_json)
         payload: dict[str, Any] = {
             "model": self.model,
             "messages": msgs,
@@ -938,6 +943,32 @@ class OpenAICompatLLM:
             log.warning("cannot write LLM cache entry %s (%s)", path, exc)
 
 
+def lean_schema(schema: dict[str, Any]) -> dict[str, Any]:
+    """``schema`` without titles and without the models' docstrings (field descriptions stay).
+
+    What is sent is prompt tokens (in a prompt, or as a grammar): a docstring
+    written for developers is not worth them.
+    """
+
+    def walk(node: Any, top: bool) -> Any:
+        if isinstance(node, dict):
+            return {
+                k: walk(v, False)
+                for k, v in node.items()
+                if k != "title" and not (top and k == "description")
+            }
+        if isinstance(node, list):
+            return [walk(v, False) for v in node]
+        return node
+
+    out = walk(schema, True)
+    for name, sub in (out.get("$defs") or {}).items():
+        out["$defs"][name] = {
+            k: walk(v, False) for k, v in sub.items() if k not in ("description", "title")
+        }
+    return out
+
+
 def _llm_error(
     message: str, *, hint: str, reason: str, attempts: int, status: int | None = None
 ) -> LLMError:
@@ -971,15 +1002,26 @@ def _extract_json(content: str) -> str:
     return text
 
 
-def parse_reply(content: str, schema: type[M], context: dict[str, Any] | None = None) -> M:
+def parse_reply(
+    content: str,
+    schema: type[M],
+    context: dict[str, Any] | None = None,
+    *,
+    truncated: bool = False,
+) -> M:
     """The reply's JSON validated as ``schema`` (whose validators may use ``context``).
 
-    Raises pydantic's ValidationError, also when the text holds no JSON at all.
+    ``truncated``: the reply was cut at the token limit; its JSON is closed after
+    the last complete item before validation. Raises pydantic's ValidationError,
+    also when the text holds no JSON at all.
     """
     text = _extract_json(content)
     try:
         data = json.loads(text)
     except ValueError:
+        salvaged = _salvage(text) if truncated else None
+        if salvaged is not None:
+            return schema.model_validate(salvaged, context=context)
         try:  # a bare word ("expand") that a tolerant schema may accept
             return schema.model_validate(text.strip(), context=context)
         except ValidationError:
@@ -987,6 +1029,47 @@ def parse_reply(content: str, schema: type[M], context: dict[str, Any] | None = 
         # Let pydantic word the JSON error the same way it words the others.
         return schema.model_validate_json(text, context=context)
     return schema.model_validate(data, context=context)
+
+
+def _close(text: str) -> str:
+    """``text`` with its open string, arrays and objects closed, in order."""
+    stack: list[str] = []
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            stack.append("]" if ch == "[" else "}")
+        elif ch in "]}" and stack:
+            stack.pop()
+    return text + ('"' if in_string else "") + "".join(reversed(stack))
+
+
+def _salvage(text: str) -> Any | None:
+    """The JSON of a reply cut at the token limit, up to its last complete item; None if hopeless.
+
+    Hand-written because JSON libraries reject truncated input outright; tries the
+    whole text, then cuts back to each of the last few commas.
+    """
+    if not text or text[0] not in "{[":
+        return None
+    cuts = [len(text)] + [i for i in range(len(text) - 1, 0, -1) if text[i] == ","][:6]
+    for cut in cuts:
+        candidate = text[:cut].rstrip().rstrip(",").rstrip()
+        if candidate.endswith(":"):
+            continue
+        try:
+            return json.loads(_close(candidate))
+        except ValueError:
+            continue
+    return None
 
 
 def _describe(exc: ValidationError, content: str, finish: str | None) -> str:

@@ -95,6 +95,7 @@ class RankOutput(BaseModel):
     @classmethod
     def _tolerate(cls, data: Any, info: ValidationInfo) -> Any:
         labels: Sequence[str] = (info.context or {}).get("candidates") or ()
+        top_k: int | None = (info.context or {}).get("top_k")
         if isinstance(data, dict):
             items = next(
                 (
@@ -125,7 +126,19 @@ class RankOutput(BaseModel):
             ids.append(n)
         if items and not readable:
             raise ValueError("no candidate number could be read from the list")
-        return {"ids": ids}
+        return {"ids": ids[:top_k] if top_k else ids}
+
+
+def rank_schema(top_k: int) -> dict[str, Any]:
+    """The JSON schema sent for ranking: at most ``top_k`` ids.
+
+    Grammar-constrained servers (llama.cpp) enforce ``maxItems``, so a small model
+    cannot run on listing numbers until the token limit cuts the JSON. (Validation
+    uses :class:`RankOutput`, which keeps the first ``top_k`` of a longer list.)
+    """
+    schema = RankOutput.model_json_schema()
+    schema["properties"]["ids"].update(minItems=1, maxItems=max(1, top_k))
+    return schema
 
 
 _RANK_WHAT = {
@@ -237,7 +250,30 @@ class VerdictOutput(BaseModel):
         return data
 
 
-VERDICT_MAX_TOKENS = 120
+VERDICT_MAX_TOKENS = 100
+MAX_CITED = 4
+MAX_JUSTIFICATION_CHARS = 200
+
+
+def verdict_schema(ids: Sequence[str]) -> dict[str, Any]:
+    """The JSON schema sent for a verdict: ``cited`` may only name the given evidence ids.
+
+    With a grammar (llama.cpp) the model cannot cite evidence that was not
+    retrieved. Validation uses :class:`VerdictOutput`, which accepts any id, so
+    that the reasoner can drop and count bad citations from other servers.
+    """
+    schema = VerdictOutput.model_json_schema()
+    if ids:
+        schema["properties"]["cited"]["items"] = {"type": "string", "enum": list(ids)}
+    schema["properties"]["cited"]["maxItems"] = MAX_CITED
+    # a grammar stops a rambling justification instead of the token limit cutting it
+    schema["properties"]["justification"]["maxLength"] = MAX_JUSTIFICATION_CHARS
+    # the order of the keys is the order of generation: decide and cite first
+    schema["properties"] = {
+        k: schema["properties"][k] for k in ("verdict", "cited", "confidence", "justification")
+    }
+    schema["required"] = ["verdict", "cited", "justification"]
+    return schema
 
 
 def _short_source(iri: str | None) -> str:
@@ -343,7 +379,18 @@ class DecompositionOutput(BaseModel):
         return data
 
 
-DECOMPOSE_MAX_TOKENS = 160
+DECOMPOSE_MAX_TOKENS = 120
+
+
+def decompose_schema() -> dict[str, Any]:
+    """The JSON schema sent for decomposition, bounded so a grammar keeps the answer short."""
+    schema = DecompositionOutput.model_json_schema()
+    schema["properties"]["triples"].update(minItems=1, maxItems=3)
+    schema["properties"]["keywords"].update(maxItems=4)
+    schema["properties"]["keywords"]["items"]["maxLength"] = 40
+    for key in ("subject", "relation", "object"):
+        schema["$defs"]["TripleOutput"]["properties"][key]["maxLength"] = 60
+    return schema
 
 
 def decompose_messages(claim: str) -> list[dict[str, str]]:

@@ -19,9 +19,12 @@ from kgfc.llm.prompts import (
     RankOutput,
     VerdictOutput,
     decompose_messages,
+    decompose_schema,
     rank_max_tokens,
     rank_messages,
+    rank_schema,
     verdict_messages,
+    verdict_schema,
 )
 from kgfc.models import ClaimAnalysis, ClaimTriple, Counters, EvidenceFact, Verdict, VerdictLabel
 
@@ -30,6 +33,7 @@ if TYPE_CHECKING:
     from kgfc.reason.base import Reasoner
 
 DOWNGRADED_CONFIDENCE = 0.5  # a verdict the model could not ground never claims more
+SHORTLIST = 12  # candidates the LLM sees per hop: prompt tokens are slow on a CPU model too
 
 
 def _normalise_id(raw: str) -> str:
@@ -51,40 +55,58 @@ class LLMReasoner:
     (``local (llm failed: ...)``) when the verdict itself fell back.
     """
 
-    def __init__(self, llm: LLM, *, fallback: Reasoner | None = None, top_k: int = 4) -> None:
+    def __init__(
+        self,
+        llm: LLM,
+        *,
+        fallback: Reasoner | None = None,
+        top_k: int = 4,
+        shortlist: int = SHORTLIST,
+    ) -> None:
         self.llm = llm
         self.name = f"llm:{llm.model}"
         self.fallback = fallback
         self.top_k = top_k
+        self.shortlist = shortlist
 
     def rank(self, claim: str, candidates: Sequence[str], counters: Counters) -> list[float]:
-        """One call picks the ``top_k`` most useful candidates, best first; the rest score 0.
+        """The LLM picks the ``top_k`` most useful candidates, best first, in one short call.
 
-        The chosen score 1.0, 0.9, 0.8...: the beam keeps its width whatever the
-        scores, so an empty choice still keeps evidence.
+        With a ``fallback`` ranker, it pre-ranks all candidates (embeddings: fast), the
+        LLM sees only the best ``shortlist`` of them, and no call is made when there are
+        at most ``top_k`` (every one is kept anyway). The chosen score 1.0, 0.9, 0.8...;
+        the others keep half their fallback score, so they rank below the chosen ones.
         """
         if not candidates:
             return []
+        base = self.fallback.rank(claim, candidates, counters) if self.fallback else None
+        if base is not None and len(candidates) <= self.top_k:
+            return list(base)
+        order = list(range(len(candidates)))
+        if base is not None:
+            order = sorted(order, key=lambda i: -base[i])[: self.shortlist]
+        shown = [candidates[i] for i in order]
         try:
             out = self.llm.complete_json(
-                rank_messages(claim, candidates, top_k=self.top_k),
+                rank_messages(claim, shown, top_k=self.top_k),
                 RankOutput,
                 counters=counters,
                 name="rank",
                 max_tokens=rank_max_tokens(self.top_k),
-                context={"candidates": list(candidates)},
+                context={"candidates": shown, "top_k": self.top_k},
+                schema_json=rank_schema(self.top_k),
             )
         except LLMError as exc:
-            if self.fallback is None:
+            if base is None:
                 raise
             counters.degrade(
                 f"rank: LLM failed ({_reason(exc)}); {_ranker_name(self.fallback)} used"
             )
-            return self.fallback.rank(claim, candidates, counters)
-        scores = [0.0] * len(candidates)
-        for place, n in enumerate(out.ids[: max(self.top_k, 1)]):
-            if 1 <= n <= len(candidates):
-                scores[n - 1] = round(max(0.1, 1.0 - 0.1 * place), 2)
+            return list(base)
+        scores = [0.5 * b for b in base] if base is not None else [0.0] * len(candidates)
+        for place, n in enumerate(out.ids[: self.top_k]):
+            if 1 <= n <= len(shown):
+                scores[order[n - 1]] = round(max(0.1, 1.0 - 0.1 * place), 2)
         return scores
 
     def verdict(
@@ -110,6 +132,7 @@ class LLMReasoner:
                 counters=counters,
                 name="forced_verdict" if forced else "verdict",
                 max_tokens=VERDICT_MAX_TOKENS,
+                schema_json=verdict_schema([ev.id for ev in evidence]),
             )
         except LLMError as exc:
             if self.fallback is None:
@@ -188,6 +211,7 @@ def llm_decompose(llm: LLM, claim: str, counters: Counters) -> ClaimAnalysis:
         counters=counters,
         name="decompose",
         max_tokens=DECOMPOSE_MAX_TOKENS,
+        schema_json=decompose_schema(),
     )
     triples = [
         ClaimTriple(

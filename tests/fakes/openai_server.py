@@ -61,6 +61,7 @@ class Reply:
     raw: bytes | None = None  # sent verbatim instead of a completion
     delay: float = 0.0
     usage: tuple[int, int] | str | None = AUTO  # (prompt, completion), AUTO, or None to omit
+    finish: str = "stop"  # "length": the reply was cut at max_tokens
 
 
 def json_reply(obj: Any, *, usage: tuple[int, int] | str | None = AUTO) -> Reply:
@@ -70,6 +71,11 @@ def json_reply(obj: Any, *, usage: tuple[int, int] | str | None = AUTO) -> Reply
 
 def text_reply(text: str, *, usage: tuple[int, int] | str | None = AUTO) -> Reply:
     return Reply(content=text, usage=usage)
+
+
+def truncated_reply(text: str) -> Reply:
+    """A completion cut at the token limit (``finish_reason: "length"``)."""
+    return Reply(content=text, finish="length")
 
 
 def tool_reply(name: str, arguments: Any, *, usage: tuple[int, int] | str | None = AUTO) -> Reply:
@@ -187,7 +193,7 @@ class FakeOpenAIServer:
 
     def _completion(self, payload: dict[str, Any], reply: Reply) -> dict[str, Any]:
         message: dict[str, Any] = {"role": "assistant", "content": reply.content}
-        finish = "stop"
+        finish = reply.finish
         if reply.tool_call is not None:
             name, args = reply.tool_call
             message["tool_calls"] = [
