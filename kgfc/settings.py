@@ -86,6 +86,9 @@ class Settings(BaseSettings):
     llm_timeout: float | None = Field(
         None, gt=0, description="seconds per LLM request; default 300 on a local server, else 60"
     )
+    prompts: str | None = Field(
+        None, description="prompt set: default, a name, a directory or a .toml file"
+    )
     llm_budget: float | None = Field(
         300.0, gt=0, description="LLM seconds one claim may spend before steps degrade to local"
     )

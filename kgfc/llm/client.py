@@ -72,6 +72,7 @@ from urllib.parse import urlsplit
 from pydantic import BaseModel, Field, ValidationError, create_model, model_validator
 
 from kgfc.errors import ConfigError, LLMError
+from kgfc.llm.promptset import load_prompt_set, set_default_prompts
 from kgfc.models import Counters
 from kgfc.remote import Failure, RetriesExhausted, parse_retry_after, retry
 
@@ -1114,6 +1115,8 @@ def make_llm(settings: Settings) -> LLM | None:
     url, model, key = settings.llm_base_url, settings.llm_model, settings.llm_api_key
     if not url and not model:
         return None
+    # The prompt set (KGFC_PROMPTS) matters only with an LLM: chosen where the LLM is.
+    set_default_prompts(load_prompt_set(settings.prompts, settings.home))
     if not model:
         raise ConfigError(
             f"KGFC_LLM_BASE_URL is set ({url}) but KGFC_LLM_MODEL is not.",
