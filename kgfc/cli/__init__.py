@@ -53,6 +53,7 @@ def cli(quiet: bool, debug: bool, offline: bool | None, server: str | None) -> N
 
 def _register() -> None:
     from kgfc.cli.eval import eval_cmd
+    from kgfc.cli.experience import experience
     from kgfc.cli.kg import kg
     from kgfc.cli.llm import llm
     from kgfc.cli.mcp import mcp_cmd
@@ -60,6 +61,7 @@ def _register() -> None:
     from kgfc.cli.verify import verify
 
     cli.add_command(eval_cmd)
+    cli.add_command(experience)
     cli.add_command(kg)
     cli.add_command(llm)
     cli.add_command(mcp_cmd)
