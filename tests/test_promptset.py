@@ -88,3 +88,20 @@ def test_settings_select_the_set_with_the_llm(tmp_path, monkeypatch):
         )
     finally:
         set_default_prompts(None)
+
+
+def test_eval_rows_record_the_prompt_set_of_llm_runs():
+    from kgfc.eval.loaders import Example
+    from kgfc.eval.runner import row_of
+
+    ex = Example(id="1", gold="REFUTED", raw_label="REFUTES", claim="c")
+    llm_row = row_of(ex, {"verdict": "REFUTED", "reasoner": "llm:gemma"})
+    local_row = row_of(ex, {"verdict": "REFUTED", "reasoner": "local"})
+    assert llm_row["prompts"] == "default@1" and local_row["prompts"] is None
+    ps = load_prompt_set()
+    ps.id = "tuned"
+    with use_prompts(ps):
+        assert (
+            row_of(ex, {"verdict": "REFUTED", "reasoner": "local (llm failed: x)"})["prompts"]
+            == "tuned@1"
+        )

@@ -27,6 +27,7 @@ from pathlib import Path
 from kgfc.errors import InputError, KgfcError
 from kgfc.eval import metrics as M
 from kgfc.eval.loaders import NEI, Example, labels_of, pred_label
+from kgfc.llm.promptset import active_prompts
 
 log = logging.getLogger(__name__)
 
@@ -126,6 +127,8 @@ def row_of(ex: Example, result: dict, *, report: bool = False) -> dict:
         "verdict": result["verdict"],
         "confidence": result.get("confidence"),
         "reasoner": result.get("reasoner"),
+        # which prompt set the LLM steps used (issue 15); None without an LLM
+        "prompts": active_prompts().label if "llm" in (result.get("reasoner") or "") else None,
         "counters": result.get("counters") or {},
         "linked": len(result.get("topic_entities") or []),
         "unlinked_subject": any(not t.get("subject_id") for t in triples),
