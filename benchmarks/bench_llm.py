@@ -130,6 +130,8 @@ def main() -> None:
           f"wall for {n} claims incl. model loading: {total:.0f} s")  # fmt: skip
     print("WKGFC at k = N = 4: N + k*N + 1 = 21 LLM calls per claim")
     if args.json:
+        kept = ("id", "claim", "verdict", "reasoner", "counters")
+        rows = [{k: r.get(k) for k in kept} for r in rows]
         args.json.write_text(json.dumps({"endpoint": check, "claims": rows, "mean": mean,
                                          "degraded_share": share}, indent=1))  # fmt: skip
 
