@@ -140,10 +140,10 @@ class LLMReasoner:
             why = _reason(exc)
             counters.degrade(f"verdict: LLM failed ({why}); local reasoner decided")
             verdict = self.fallback.verdict(claim, triples, evidence, counters)
-            return _note_degraded(
+            return note_degraded(
                 verdict.model_copy(update={"reasoner": f"local (llm failed: {why})"}), counters
             )
-        return _note_degraded(self._grounded(out, evidence), counters)
+        return note_degraded(self._grounded(out, evidence), counters)
 
     def _grounded(self, out: VerdictOutput, evidence: Sequence[EvidenceFact]) -> Verdict:
         known = {ev.id for ev in evidence}
@@ -194,7 +194,7 @@ def _ranker_name(fallback: Reasoner) -> str:
     )
 
 
-def _note_degraded(verdict: Verdict, counters: Counters) -> Verdict:
+def note_degraded(verdict: Verdict, counters: Counters) -> Verdict:
     """Say in the justification which steps fell back from the LLM."""
     if not counters.degradations:
         return verdict
