@@ -106,6 +106,9 @@ def test_pca_refutes_only_where_the_kg_is_complete(kg):
     assert "single-valued" in r.verdict.justification
     # Ada has no place of birth in the KG: nothing to be complete about, so no refutation
     assert check(kg, "Q700100", "P19", "Q710005").verdict.label == N
+    # Person 99 has two unrelated places of birth: the KG is not single-valued for them
+    r = check(kg, "Q7200099", "P19", "Q710005")
+    assert r.verdict.label == N, r.verdict.justification
 
 
 def test_class_never_seen_in_the_range_abstains(kg):

@@ -575,6 +575,9 @@ class LocalReasoner:
                 return None  # the best-ranked property the evidence knows decides
             if any(self._compatible(v, o, o_alias, ev) for v in values):
                 return None
+            first, *others = values
+            if any(not self._compatible(v, first, {first: []}, ev) for v in others):
+                return None  # the KG itself gives this subject several values: not complete-and-single here
             ids = list(values.values())
             pn = ev.prop_name(p)
             return Outcome(
