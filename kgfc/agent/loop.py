@@ -386,7 +386,8 @@ class Agent:
         if self.v.reasoner.name == "local":
             return self.v.reasoner
         if self._local is None:
-            self._local = LocalReasoner(self.v.store)
+            # the sufficiency check of an LLM run: stated or entailed facts only, no predictions
+            self._local = LocalReasoner(self.v.store, strict=True)
         return self._local
 
     def peek(self, state: EpisodeState) -> Verdict:
