@@ -28,7 +28,8 @@ from typing import Any
 
 from pydantic import BaseModel, model_validator
 
-from kgfc.errors import InputError, KgfcError
+from kgfc.errors import InputError, KgfcError, StoreLockedError
+from kgfc.kg.demo import demo_loaded, ensure_demo
 from kgfc.models import (
     ClaimTriple,
     Counters,
@@ -39,6 +40,8 @@ from kgfc.models import (
     Verdict,
     VerifyResult,
 )
+from kgfc.reason.local import LocalReasoner
+from kgfc.registry import open_store
 from kgfc.settings import Settings, load_settings
 from kgfc.verify import stages
 from kgfc.verify.loop import count_queries, run_episode
@@ -46,6 +49,7 @@ from kgfc.verify.policies import Policy, policy_named
 from kgfc.verify.record import append_trajectory, record_episode
 from kgfc.verify.state import Budget, Episode
 from kgfc.verify.toolbox import Toolbox, make_reasoner
+from kgfc.verify.web import make_web_tools
 
 _ID = re.compile(r"\b([EWP])(\d+)\b")
 
@@ -198,8 +202,6 @@ class FactChecker:
             store = open_configured_store(settings, read_only=read_only)
         try:
             r, llm = make_reasoner(settings, store, reasoner)
-            from kgfc.verify.web import make_web_tools
-
             web, pubmed = make_web_tools(settings, store, llm)
         except BaseException:
             if own:
@@ -397,9 +399,6 @@ def _renumber(
 
 def open_configured_store(settings: Settings, *, read_only: bool = False):
     """The configured store (default ``$KGFC_HOME/store``); the default store gets the demo KG on first use."""
-    from kgfc.errors import StoreLockedError
-    from kgfc.registry import open_store
-
     spec = settings.store or str(settings.store_path())
     try:
         store = open_store(spec, read_only=read_only)
@@ -407,11 +406,9 @@ def open_configured_store(settings: Settings, *, read_only: bool = False):
         if read_only:
             raise
         store = open_store(spec, read_only=True)  # another process writes: read what it has
-    if settings.store is None and settings.demo and not store.read_only:
-        from kgfc.kg.demo import demo_loaded, ensure_demo
-
-        if not demo_loaded(store) and not store.sources():
-            ensure_demo(store)
+    fresh_default = settings.store is None and settings.demo and not store.read_only
+    if fresh_default and not demo_loaded(store) and not store.sources():
+        ensure_demo(store)
     return store
 
 
@@ -435,8 +432,6 @@ def verify_triple(
     The same episode as every other claim, nothing recorded; returns the
     verdict with its full reasoning path and the evidence it saw.
     """
-    from kgfc.reason.local import LocalReasoner
-
     checker = FactChecker(store, reasoner=reasoner or LocalReasoner(store), policy="rules")
     start = time.perf_counter()
     done = checker._run(Claim(triple=(s, p, o), negated=negated), None, False)

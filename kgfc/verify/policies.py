@@ -16,6 +16,8 @@ from __future__ import annotations
 import json
 from typing import Any, Protocol
 
+from kgfc.errors import ConfigError
+from kgfc.llm.client import fence
 from kgfc.models import Action, VerdictLabel
 from kgfc.verify import stages
 from kgfc.verify.state import Episode
@@ -125,8 +127,6 @@ class LLMPolicy:
         self.name = f"llm:{llm.model}"
 
     def choose(self, tb: Toolbox, ep: Episode, max_steps: int) -> Choice:
-        from kgfc.llm.client import fence
-
         if not ep.started:
             return Action.INIT, {}, "an episode always starts from the KG"
         tools = [t for t in TOOLS if allows(tb, ep, Action(t["function"]["name"]))]
@@ -171,8 +171,6 @@ def default_policy(llm) -> Policy:
 
 def policy_named(name: str | None, llm) -> Policy:
     """``auto`` (the LLM when there is one, else rules), ``rules``, ``llm`` or ``fixed``."""
-    from kgfc.errors import ConfigError
-
     if name in (None, "auto"):
         return default_policy(llm)
     if name == "rules":

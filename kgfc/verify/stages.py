@@ -12,13 +12,13 @@ reasoner (``reasoner: "local (llm failed: ...)"``).
 
 from __future__ import annotations
 
+import inspect
 import logging
 import re
 from collections.abc import Sequence
 
 from kgfc.errors import InputError, LLMError, RemoteError
 from kgfc.kg import vocab as V
-from kgfc.kg.beam import BeamSearch
 from kgfc.kg.linking import EntityLinker
 from kgfc.models import (
     ClaimAnalysis,
@@ -30,6 +30,10 @@ from kgfc.models import (
     Verdict,
     VerdictLabel,
 )
+from kgfc.nlp.claims import decompose
+from kgfc.nlp.text import widen
+from kgfc.reason.llm_reasoner import llm_decompose
+from kgfc.reason.triple_check import claim_triple, gather_triple_evidence
 from kgfc.verify.state import Episode
 from kgfc.verify.toolbox import Toolbox
 
@@ -53,7 +57,6 @@ _MONTHS = (
 )
 _VALUE = re.compile(r"[\d\s.,:/-]+(million|billion|thousand|%)?")
 _YEAR = re.compile(r"\b\d{3,4}\b")
-_CAP_SPAN = re.compile(r"(?:(?:[A-Z][\w'.-]*|of|de|van|von|the|and|&)\s+)*[A-Z][\w'.-]*")
 NO_ENTITY = (
     "No entity of the claim could be found in the knowledge graph, "
     "so there is no evidence to check it against."
@@ -110,26 +113,10 @@ def looks_like_value(text: str) -> bool:
     return bool(_YEAR.search(t)) and any(m in t or m[:3] in t.split() for m in _MONTHS)
 
 
-def widen(claim: str, mention: str) -> str | None:
-    """The capitalised span of ``claim`` that contains ``mention``, when it is longer."""
-    for m in _CAP_SPAN.finditer(claim):
-        span = m.group(0).strip().rstrip(".,;:'")
-        for lead in ("of ", "and ", "& "):  # a span cannot start with a connector
-            if span.lower().startswith(lead):
-                span = span[len(lead) :]
-        if mention in span and span != mention:
-            return span
-    return None
-
-
 def analyse(tb: Toolbox, text: str, counters: Counters) -> ClaimAnalysis:
     """The claim's triples and mentions: the LLM when there is one, else (or when it fails) rules."""
-    from kgfc.nlp.claims import decompose
-
     aligner = tb.aligner()
     if tb.llm is not None:
-        from kgfc.reason.llm_reasoner import llm_decompose
-
         try:
             analysis = llm_decompose(tb.llm, text, counters)
             for t in analysis.triples:
@@ -218,8 +205,6 @@ def fact_ranker(tb: Toolbox, ep: Episode):
 def start_kg(tb: Toolbox, ep: Episode, step: Step) -> None:
     """The first step: read and link the claim, then the first hop (or a triple's evidence)."""
     if ep.given_ids is not None:
-        from kgfc.reason.triple_check import claim_triple, gather_triple_evidence
-
         t = ep.given_triple = claim_triple(tb.store, *ep.given_ids, negated=ep.negated)
         ep.claim = triple_text(t)
         ep.triple_evidence = gather_triple_evidence(
@@ -233,6 +218,9 @@ def start_kg(tb: Toolbox, ep: Episode, step: Step) -> None:
         step.observation = f"structured triple: {len(ep.triple_evidence)} fact(s) gathered"
         step.evidence_added = [e.id for e in ep.triple_evidence]
         return
+    # networkx (0.4 s to import) only when a text claim is searched: `import kgfc` stays light
+    from kgfc.kg.beam import BeamSearch
+
     ep.analysis = analyse(tb, ep.claim, ep.counters)
     ep.linked = link(tb, ep.claim, ep.analysis)
     seeds = ep.seeds()
@@ -385,8 +373,6 @@ def _verdict(tb, ep: Episode, reasoner, text, triples, evidence, counters, force
 
 
 def _accepts_forced(reasoner) -> bool:
-    import inspect
-
     try:
         return "forced" in inspect.signature(reasoner.verdict).parameters
     except (TypeError, ValueError):

@@ -11,10 +11,10 @@ the steps taken and what they cost. Evidence stays
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
 
-from kgfc.kg.beam import BeamSearch
 from kgfc.models import (
     Action,
     ClaimAnalysis,
@@ -27,6 +27,9 @@ from kgfc.models import (
     Trajectory,
     Verdict,
 )
+
+if TYPE_CHECKING:
+    from kgfc.kg.beam import BeamSearch
 
 __all__ = ["Action", "Budget", "Episode", "Step", "Trajectory"]
 

@@ -12,8 +12,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kgfc.errors import ConfigError
+from kgfc.llm.client import make_llm
+from kgfc.nlp.claims import RelationAligner  # spaCy itself loads only when a claim is parsed
+from kgfc.nlp.embed import rank_texts  # onnxruntime itself loads only when texts are ranked
 from kgfc.reason.base import Reasoner
 from kgfc.reason.calibration import Calibration
+from kgfc.reason.llm_reasoner import LLMReasoner
+from kgfc.reason.local import LocalReasoner
 from kgfc.settings import Settings
 
 
@@ -34,15 +39,11 @@ class Toolbox:
         if self.reasoner.name == "local":
             return self.reasoner
         if self._local is None:
-            from kgfc.reason.local import LocalReasoner  # loads the rule/statistics machinery
-
             self._local = local_reasoner(self.settings, self.store)
         return self._local
 
     def aligner(self):
         if self._aligner is None:
-            from kgfc.nlp.claims import RelationAligner  # spaCy: only when a claim needs parsing
-
             self._aligner = RelationAligner(self.store)
         return self._aligner
 
@@ -50,8 +51,6 @@ class Toolbox:
         return self.web if kind == "web" else self.pubmed
 
     def rank_plain(self, query: str, texts: Sequence[str]) -> list[float]:
-        from kgfc.nlp.embed import rank_texts  # onnxruntime: only when a beam ranks
-
         return rank_texts(query, list(texts))
 
 
@@ -61,8 +60,6 @@ def make_reasoner(settings: Settings, store, name: str | None = None, llm=None):
     if name not in (None, "llm", "local"):
         raise ConfigError(f"Unknown reasoner {name!r}.", hint="Use local or llm.")
     if llm is None and name in (None, "llm"):
-        from kgfc.llm.client import make_llm
-
         llm = make_llm(settings)
     if name == "llm" and llm is None:
         raise ConfigError(
@@ -70,11 +67,7 @@ def make_reasoner(settings: Settings, store, name: str | None = None, llm=None):
             hint="Set KGFC_LLM_BASE_URL and KGFC_LLM_MODEL (any OpenAI-compatible server) or use --reasoner local.",
         )
     if name != "local" and llm is not None:
-        from kgfc.reason.llm_reasoner import LLMReasoner
-
         return LLMReasoner(llm), llm
-    from kgfc.reason.local import LocalReasoner
-
     return local_reasoner(settings, store), (None if name == "local" else llm)
 
 

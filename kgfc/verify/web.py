@@ -15,6 +15,11 @@ from dataclasses import dataclass
 from kgfc.errors import ConfigError, KgfcError
 from kgfc.kg import vocab as V
 from kgfc.models import Counters, EvidenceFact, Fact, Passage
+from kgfc.web.base import make_provider
+from kgfc.web.fetch import SafeFetcher
+from kgfc.web.filter import filter_passages
+from kgfc.web.integrate import WebKGIntegrator
+from kgfc.web.memory import EvidenceMemory
 
 log = logging.getLogger(__name__)
 
@@ -80,8 +85,6 @@ class SearchTool:
                     memory_hits=len(recall.passages),
                     summary=f"memory recalled {len(recall.passages)} passage(s) from earlier sources; search avoided",
                 )
-        from kgfc.web.filter import filter_passages
-
         hits = self.provider.search(query, limit=self.max_hits)
         counters.search_calls += 1
         docs = []
@@ -200,11 +203,6 @@ def make_web_tools(settings, store, llm=None):
     """(web tool, PubMed tool) as configured: ``--web`` / KGFC_WEB and ``--pubmed`` / KGFC_PUBMED."""
     if not settings.web and not settings.pubmed:
         return None, None
-    from kgfc.web.base import make_provider
-    from kgfc.web.fetch import SafeFetcher
-    from kgfc.web.integrate import WebKGIntegrator
-    from kgfc.web.memory import EvidenceMemory
-
     memory = EvidenceMemory(store)
     integrator = WebKGIntegrator(store, llm=llm)
     web = pubmed = None
