@@ -203,9 +203,9 @@ def verify(
 ):
     """Check a claim against the knowledge graph: verdict, justification, cited evidence.
 
-    Text claims go through the agent: KG retrieval first, one more hop while
-    the evidence does not decide, the web (--web) or PubMed (--pubmed) when the
-    KG is not enough, then a verdict.
+    Every claim is one episode (kgfc.verify): KG retrieval first, one more hop
+    while the evidence does not decide, the web (--web) or PubMed (--pubmed)
+    when the KG is not enough, then a verdict.
     """
     given = sum(x is not None and x != () for x in (claim, claim_file, triple))
     if given != 1:
@@ -308,9 +308,6 @@ def _verify_local(
     claim_file,
     as_nl,
 ):
-    from kgfc.agent.loop import Agent, Budget
-    from kgfc.agent.pipeline import Verifier, make_reasoner
-
     store = open_cli_store(settings, read_only=read_only)
     try:
         checker = FactChecker.from_settings(
@@ -378,9 +375,7 @@ def _run_batch(checker: FactChecker, stream, as_nl: bool) -> tuple[list[VerifyRe
         if item.error is None:
             try:
                 res = checker.verify(Claim(id=item.id, text=item.claim, triple=item.triple))
-            except (
-                KgfcError
-            ) as exc:  # bad input or a runtime failure on one claim: record it, go on
+            except KgfcError as exc:  # bad input or a runtime failure on one claim: go on
                 item.error = f"line {item.line}: {exc}"
         if item.error is not None:
             bad += 1

@@ -245,15 +245,24 @@ class FactChecker:
         *,
         id: str | None = None,  # noqa: A002 - the claim's id, as in the JSON
         record: bool | None = None,
+        max_steps: int | None = None,
+        budget: Budget | None = None,
     ) -> VerifyResult:
         """Check one claim: a sentence, a ``(subject, property, object)`` triple of ids, or a :class:`Claim`.
 
-        ``record`` overrides the checker's ``record`` for this claim. Bad input
-        raises :class:`~kgfc.errors.InputError`.
+        ``record``, ``max_steps`` and ``budget`` override the checker's for this
+        claim. Bad input raises :class:`~kgfc.errors.InputError`.
         """
-        return self._run(Claim.of(claim), id, record).result
+        return self._run(Claim.of(claim), id, record, max_steps, budget).result
 
-    def _run(self, c: Claim, claim_id: str | None, record: bool | None) -> Checked:
+    def _run(
+        self,
+        c: Claim,
+        claim_id: str | None,
+        record: bool | None,
+        max_steps: int | None = None,
+        budget: Budget | None = None,
+    ) -> Checked:
         cid = claim_id or c.id or c.default_id()
         tb = self.tools
         with count_queries(tb) as queries:
@@ -264,7 +273,12 @@ class FactChecker:
                 ep = Episode(claim_id=cid, claim=stages.check_claim_text(c.text))
             ep.max_hops = self.settings.hops
             out = run_episode(
-                tb, ep, self.policy, max_steps=self.max_steps, budget=self.budget, queries=queries
+                tb,
+                ep,
+                self.policy,
+                max_steps=max_steps or self.max_steps,
+                budget=budget or self.budget,
+                queries=queries,
             )
             verdict, evidence, passages, traj = _renumber(
                 out.verdict, ep.evidence(), ep.passages, out.trajectory
