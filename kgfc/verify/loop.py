@@ -145,7 +145,7 @@ def _step(
             stages.expand_kg(tb, ep, step)
         elif action in (Action.WEB, Action.PUBMED):
             kind = "web" if action is Action.WEB else "pubmed"
-            stages.search(tb, ep, step, kind, args.get("query") or ep.claim)
+            stages.search(tb, ep, step, kind, args.get("query"))
         else:
             out = stages.decide(tb, ep, forced=forced, local=local)
             step.observation = f"{out[0].label.value} ({out[0].confidence:.2f})"

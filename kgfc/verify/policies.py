@@ -35,8 +35,6 @@ class Policy(Protocol):
 def allows(tb: Toolbox, ep: Episode, action: Action) -> bool:
     if action is Action.INIT:
         return not ep.started
-    if not ep.started:
-        return False
     if action is Action.EXPAND:
         return ep.can_expand()
     if action in (Action.WEB, Action.PUBMED):
@@ -46,16 +44,33 @@ def allows(tb: Toolbox, ep: Episode, action: Action) -> bool:
 
 
 class FixedPlan:
-    """Retrieve, expand while the beam may still connect the claim's entities, decide."""
+    """No choices: the same steps for every claim.
 
-    name = "fixed"
+    By default: retrieve, expand while the beam may still connect the claim's
+    entities, decide (the plain pipeline). ``all_hops`` expands all N hops;
+    ``web`` adds one web search after the KG; ``kg=False`` skips the KG (web only).
+    """
+
+    def __init__(self, *, kg: bool = True, web: bool = False, all_hops: bool = False) -> None:
+        if not kg and not web:
+            raise ValueError("a plan needs the KG, the web or both")
+        self.kg, self.web, self.all_hops = kg, web, all_hops
+        self.name = "fixed" if kg and not web else "fixed:" + ("kg+web" if kg else "web-only")
+
+    def steps_needed(self, hops: int) -> int:
+        """The step cap that never cuts this plan short."""
+        return (hops if self.kg else 0) + (1 if self.web else 0) + 2
 
     def choose(self, tb: Toolbox, ep: Episode, max_steps: int) -> Choice:
-        if not ep.started:
-            return Action.INIT, {}, "start from the claim's entities in the KG"
-        if ep.can_expand() and ep.seeds() and not ep.beam.decided():
-            return Action.EXPAND, {}, f"next hop after {ep.beam.hops_done}"
-        return Action.VERDICT, {}, "retrieval done"
+        if self.kg and not ep.started:
+            return Action.INIT, {}, "fixed plan: the claim's entities in the KG first"
+        more = self.kg and ep.can_expand() and ep.seeds()
+        if more and (self.all_hops or not ep.beam.decided()):
+            return Action.EXPAND, {}, f"fixed plan: next hop after {ep.beam.hops_done}"
+        if self.web and allows(tb, ep, Action.WEB):
+            # no query given: the search reads the claim first when the KG step did not
+            return Action.WEB, {}, "fixed plan: the web" + (" after the KG" if self.kg else " only")
+        return Action.VERDICT, {}, "fixed plan: decide"
 
 
 class RulePolicy:

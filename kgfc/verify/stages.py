@@ -247,10 +247,14 @@ def expand_kg(tb: Toolbox, ep: Episode, step: Step) -> None:
 # -- web evidence -----------------------------------------------------------------------
 
 
-def search(tb: Toolbox, ep: Episode, step: Step, kind: str, query: str) -> None:
+def search(tb: Toolbox, ep: Episode, step: Step, kind: str, query: str | None = None) -> None:
     """Web or PubMed evidence (memory first); it becomes W-numbered evidence and passages."""
     tool = tb.search_tool(kind)
     ep.searched.add(kind)
+    if ep.analysis is None and ep.given_ids is None:
+        # searching before (or without) the KG: the verdict still needs the claim's triples
+        ep.analysis = analyse(tb, ep.claim, ep.counters)
+    query = query or web_query(ep)
     if tool is None:
         step.error = f"no {kind} search configured"
         return
