@@ -12,7 +12,7 @@ a. loads the split's ``train.txt`` into an in-memory store as
    (``types/entity2types.json``) and English labels where known (the
    recovered entity labels, CoDEx type and relation labels);
 b. mines AMIE-style rules from that store (timed apart);
-c. runs the structured triple check (:func:`kgfc.reason.triple_check.verify_triple`)
+c. runs the structured triple check (:func:`kgfc.verify.api.verify_triple`)
    on every (h, r, t) of ``valid.txt`` (label 1) and ``valid_negatives.txt``
    (label 0, CoDEx's hard negatives) — SUPPORTED counts as 1, REFUTED and
    NOT ENOUGH INFO as 0;
