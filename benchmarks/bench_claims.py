@@ -247,22 +247,10 @@ def _stated(store: OxigraphStore, h: str, r: str, t: str) -> bool:
 def make_verifier(store: OxigraphStore):
     """claim text -> VerifyResult, through the same path as ``kgfc verify`` (local reasoner)."""
     from kgfc.settings import load_settings
+    from kgfc.verify.api import FactChecker
 
-    settings = load_settings(offline=True)
-    try:
-        from kgfc.verify.api import FactChecker  # the public API, once it exists
-
-        checker = FactChecker(store=store, settings=settings)
-        return lambda text: checker.verify(text, record=False)
-    except ImportError:
-        from kgfc.agent.loop import Agent
-        from kgfc.agent.pipeline import Verifier
-
-        agent = Agent(
-            Verifier(store, settings, record=False), trajectory_dir=Path("/tmp/kgfc-bench-traj")
-        )
-        counter = iter(range(10**9))
-        return lambda text: agent.run(f"c{next(counter)}", text)[0]
+    checker = FactChecker(store=store, settings=load_settings(offline=True))
+    return lambda text: checker.verify(text, record=False)
 
 
 def analysed(result, triple) -> tuple[bool, bool]:

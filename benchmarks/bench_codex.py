@@ -18,7 +18,7 @@ c. scores every eval claim with the completion rules and splits the claims in
    two folds by a hash of the triple; per-relation thresholds
    (:mod:`kgfc.reason.calibration`) are fitted on each fold and used on the
    *other* — no claim is decided by thresholds fitted on it;
-d. runs the structured triple check (:func:`kgfc.reason.triple_check.verify_triple`)
+d. runs the structured triple check (:func:`kgfc.verify.api.verify_triple`)
    on every (h, r, t) of ``valid.txt`` (label 1) and ``valid_negatives.txt``
    (label 0, CoDEx's hard negatives) — SUPPORTED counts as 1, REFUTED and
    NOT ENOUGH INFO as 0 — for each variant: ``default`` (completion,

@@ -30,11 +30,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from kgfc.agent.loop import Agent  # noqa: E402
-from kgfc.agent.pipeline import Verifier  # noqa: E402
 from kgfc.kg.demo import ensure_demo  # noqa: E402
 from kgfc.kg.oxigraph_store import OxigraphStore  # noqa: E402
 from kgfc.settings import load_settings  # noqa: E402
+from kgfc.verify.api import FactChecker  # noqa: E402
 
 PROPS = {
     "P19": "was born in",
@@ -88,18 +87,15 @@ def pct(xs: list[float], q: float) -> float:
 
 def bench_local(store, claims, beam, hops) -> dict:
     settings = load_settings(offline=True, beam=beam, hops=hops)
-    agent = Agent(
-        Verifier(store, settings, record=False), trajectory_dir=Path("/tmp/kgfc-bench-traj")
-    )
-    for text, _ in claims[
-        :4
-    ]:  # load spaCy, the embedder, the label index, KG statistics (once per process)
-        agent.run("warm", text)
+    checker = FactChecker(store, settings=settings)
+    # load spaCy, the embedder, the label index, KG statistics (once per process)
+    for text, _ in claims[:4]:
+        checker.verify(text, id="warm")
     lat, queries, verdicts, correct = [], [], {}, 0
     t0 = time.perf_counter()
     for i, (text, truth) in enumerate(claims):
         s = time.perf_counter()
-        r, _ = agent.run(f"c{i}", text)
+        r = checker.verify(text, id=f"c{i}")
         lat.append(time.perf_counter() - s)
         queries.append(r.counters.sparql_queries)
         verdicts[r.verdict.value] = verdicts.get(r.verdict.value, 0) + 1
@@ -163,23 +159,20 @@ def bench_llm(store, claims, beam, hops) -> dict:
                 inside[0] += time.perf_counter() - s
 
         llm._create_with_retries = timed
-        agent = Agent(
-            Verifier(store, settings, reasoner=LLMReasoner(llm), llm=llm, record=False),
-            trajectory_dir=Path("/tmp/kgfc-bench-traj"),
-        )
-        agent.run("warm", claims[0][0])
+        checker = FactChecker(store, settings=settings, reasoner=LLMReasoner(llm), llm=llm)
+        checker.verify(claims[0][0], id="warm")
         calls, tokens, queries, steps, overhead, wall = [], [], [], [], [], []
         for i, (text, _truth) in enumerate(claims):
             inside[0] = 0.0
             s = time.perf_counter()
-            r, traj = agent.run(f"l{i}", text)
+            r = checker.verify(text, id=f"l{i}")
             w = time.perf_counter() - s
             wall.append(w)
             overhead.append(w - inside[0])
             calls.append(r.counters.llm_calls)
             tokens.append(r.counters.prompt_tokens + r.counters.completion_tokens)
             queries.append(r.counters.sparql_queries)
-            steps.append(len(traj.steps))
+            steps.append(len(r.trajectory.steps))
     return {
         "claims": len(claims),
         "llm_calls_mean": round(statistics.mean(calls), 2),

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from enum import StrEnum
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_serializer
 
 # models sit below every other layer, so they spell out the two Wikidata
 # namespaces (kgfc.kg.vocab.WD / WDT) instead of importing them.
@@ -235,6 +235,125 @@ class Verdict(BaseModel):
     )
 
 
+Stance = Literal["supports", "refutes", "neutral"]
+
+
+class Passage(BaseModel):
+    """A web or PubMed passage kept as evidence, with its stance and where it came from.
+
+    The filter (:mod:`kgfc.web.filter`) makes these from search results, the
+    evidence memory from remembered sentences; the verify loop gives each the
+    id (``W3``) its sentence carries in the evidence list, and the report cites it.
+    """
+
+    text: str
+    source_id: str = Field(description="the citable id of the document: URL, 'PMID:123', path")
+    url: str | None = None
+    title: str = ""
+    score: float = Field(0.0, description="coarse BM25 score, divided by the best candidate's")
+    confidence: float = Field(0.0, ge=0.0, le=1.0, description="consistency confidence")
+    stance: Stance = "neutral"
+    injection_suspected: bool = False
+    sentence: str = Field("", description="the passage's most relevant sentence, verbatim")
+    position: int = Field(0, description="index of the passage's first sentence in its document")
+    method: str = Field("", description='who judged it: "local", "llm:<model>" or "memory"')
+    reason: str = ""
+    kind: str | None = Field(None, description="source kind (web, pubmed), when known")
+    sentence_id: str | None = Field(
+        None, description="IRI of the remembered kgfc:Sentence, for passages recalled from memory"
+    )
+    evidence_id: str | None = Field(None, description="its id in the verdict's evidence (W3...)")
+
+
+class ResultEvidence(BaseModel):
+    """One evidence fact as a verify result shows it: the fact flattened, its id, and whether it was cited."""
+
+    id: str
+    text: str
+    subject: str
+    predicate: str
+    object: str
+    object_is_literal: bool = False
+    subject_label: str | None = None
+    predicate_label: str | None = None
+    object_label: str | None = None
+    source: str | None = None
+    score: float = 0.0
+    hop: int = 0
+    cited: bool = False
+
+    @classmethod
+    def of(cls, e: EvidenceFact, cited: bool) -> ResultEvidence:
+        f = e.fact
+        return cls(
+            id=e.id,
+            text=e.text,
+            subject=f.subject,
+            predicate=f.predicate,
+            object=f.object,
+            object_is_literal=f.object_is_literal,
+            subject_label=f.subject_label,
+            predicate_label=f.predicate_label,
+            object_label=f.object_label,
+            source=f.source,
+            score=e.score,
+            hop=e.hop,
+            cited=cited,
+        )
+
+
+# -- the episode a claim goes through (see kgfc.verify) --------------------------------
+
+
+class Action(StrEnum):
+    INIT = "init_kg_retrieval"
+    EXPAND = "expand_kg"
+    WEB = "web_search"
+    PUBMED = "pubmed_search"
+    VERDICT = "verdict"
+
+
+class Step(BaseModel):
+    index: int
+    action: Action
+    arguments: dict[str, Any] = Field(default_factory=dict)
+    policy_reason: str = ""
+    observation: str = ""
+    evidence_added: list[str] = Field(default_factory=list)
+    error: str | None = None
+    counters: Counters = Field(default_factory=Counters)  # what this step cost
+    seconds: float = 0.0
+
+
+class Trajectory(BaseModel):
+    claim_id: str
+    claim: str = ""
+    policy: str
+    reasoner: str
+    steps: list[Step] = Field(default_factory=list)
+    verdict: VerdictLabel | None = None
+    confidence: float | None = None
+    forced: bool = False
+    stop_reason: str = ""
+    # WKGFC's error kinds, derived from the steps
+    insufficient_kg: bool = False  # web/PubMed requested after KG expansion
+    step_limit_reached: bool = False
+    over_confidence: bool = False  # verdict straight from the initial KG
+    memory_hits: int = 0
+    searches_avoided: int = 0
+    counters: Counters = Field(default_factory=Counters)
+
+    def derive_flags(self) -> None:
+        actions = [s.action for s in self.steps]
+        expanded = Action.EXPAND in actions
+        searched = [i for i, a in enumerate(actions) if a in (Action.WEB, Action.PUBMED)]
+        first_expand = actions.index(Action.EXPAND) if expanded else None
+        self.insufficient_kg = (
+            bool(searched) and first_expand is not None and searched[0] > first_expand
+        )
+        self.over_confidence = actions[:2] == [Action.INIT, Action.VERDICT] and not self.forced
+
+
 class VerifyResult(BaseModel):
     """What ``kgfc verify`` prints for one claim (the JSON fields are a public contract)."""
 
@@ -244,14 +363,23 @@ class VerifyResult(BaseModel):
     confidence: float
     justification: str
     reasoner: str
-    evidence: list[dict] = Field(default_factory=list)
+    evidence: list[ResultEvidence] = Field(default_factory=list)
     topic_entities: list[LinkedEntity] = Field(default_factory=list)
     triples: list[ClaimTriple] = Field(default_factory=list)
     counters: Counters = Field(default_factory=Counters)
     claim_iri: str | None = None
     error: str | None = None
-    web_passages: list[dict] = Field(default_factory=list)
-    trajectory: dict | None = None
+    web_passages: list[Passage] = Field(default_factory=list)
+    trajectory: Trajectory | None = None
+
+    @field_serializer("trajectory")
+    def _trajectory_json(self, t: Trajectory | None, info):
+        # The claim is the result's own field; the trajectory does not repeat it.
+        return None if t is None else t.model_dump(mode=info.mode, exclude={"claim"})
+
+    @property
+    def cited(self) -> list[ResultEvidence]:
+        return [e for e in self.evidence if e.cited]
 
 
 # -- reports (BioCheck format) -------------------------------------------------

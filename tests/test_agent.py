@@ -8,13 +8,15 @@ import re
 import pytest
 from fakes.openai_server import fake_openai, json_reply, status_reply, tool_reply
 
-from kgfc.agent.loop import Action, Agent, Budget, RulePolicy
-from kgfc.agent.pipeline import Verifier
 from kgfc.kg.demo import ensure_demo
 from kgfc.kg.oxigraph_store import OxigraphStore
 from kgfc.llm.client import OpenAICompatLLM
+from kgfc.models import Action
 from kgfc.reason.llm_reasoner import LLMReasoner
 from kgfc.settings import load_settings
+from kgfc.verify.api import FactChecker
+from kgfc.verify.policies import RulePolicy
+from kgfc.verify.state import Budget
 
 
 @pytest.fixture(scope="module")
@@ -26,8 +28,12 @@ def demo_store():
 
 @pytest.fixture
 def agent(demo_store, tmp_path):
-    v = Verifier(demo_store, load_settings(offline=True), record=True)
-    return Agent(v, trajectory_dir=tmp_path / "traj")
+    return FactChecker(
+        demo_store,
+        settings=load_settings(offline=True),
+        record=True,
+        trajectory_log=tmp_path / "traj",
+    )
 
 
 def actions(traj) -> list[str]:
@@ -35,7 +41,8 @@ def actions(traj) -> list[str]:
 
 
 def test_rule_policy_decides_from_initial_kg(agent, tmp_path):
-    result, traj = agent.run("a1", "Gerald Ford was born in Omaha.")
+    result = agent.verify("Gerald Ford was born in Omaha.", id="a1")
+    traj = result.trajectory
     assert result.verdict.value == "SUPPORTED"
     assert actions(traj) == ["init_kg_retrieval", "verdict"]
     assert traj.over_confidence and not traj.step_limit_reached and not traj.insufficient_kg
@@ -47,7 +54,7 @@ def test_rule_policy_decides_from_initial_kg(agent, tmp_path):
         traj
     )
     # the episode is in the claim's graph too
-    rows = agent.v.store.sparql(
+    rows = agent.store.sparql(
         "PREFIX kgfc: <https://w3id.org/kgfc/ns#> "
         "SELECT ?a WHERE { ?c kgfc:claimId 'a1' ; kgfc:episode ?e . "
         "?e kgfc:hasStep ?s . ?s kgfc:action ?a ; kgfc:stepIndex ?n } ORDER BY ?n"
@@ -56,7 +63,8 @@ def test_rule_policy_decides_from_initial_kg(agent, tmp_path):
 
 
 def test_rule_policy_expands_for_multi_hop(agent):
-    result, traj = agent.run("a2", "Fyodor Dostoyevsky was born in Russia.")
+    result = agent.verify("Fyodor Dostoyevsky was born in Russia.", id="a2")
+    traj = result.trajectory
     assert result.verdict.value == "SUPPORTED"
     assert (
         actions(traj)[:2] == ["init_kg_retrieval", "expand_kg"] and actions(traj)[-1] == "verdict"
@@ -66,7 +74,8 @@ def test_rule_policy_expands_for_multi_hop(agent):
 
 
 def test_rule_policy_nei_exhausts_kg(agent):
-    result, traj = agent.run("a3", "Barack Obama was born in Honolulu.")
+    result = agent.verify("Barack Obama was born in Honolulu.", id="a3")
+    traj = result.trajectory
     assert result.verdict.value == "NOT ENOUGH INFO"
     assert actions(traj)[0] == "init_kg_retrieval" and actions(traj)[-1] == "verdict"
     assert len(traj.steps) <= agent.max_steps
@@ -76,14 +85,16 @@ def test_step_cap_forces_verdict(demo_store):
     class AlwaysExpand(RulePolicy):
         name = "always-expand"
 
-        def choose(self, agent, state):
-            if state.beam is None:
+        def choose(self, tb, ep, max_steps):
+            if not ep.started:
                 return Action.INIT, {}, "start"
             return Action.EXPAND, {}, "more"
 
-    v = Verifier(demo_store, load_settings(offline=True), record=False)
-    agent = Agent(v, policy=AlwaysExpand(), max_steps=3)
-    result, traj = agent.run("a4", "Barack Obama was born in Honolulu.")
+    agent = FactChecker(
+        demo_store, settings=load_settings(offline=True), policy=AlwaysExpand(), max_steps=3
+    )
+    result = agent.verify("Barack Obama was born in Honolulu.", id="a4")
+    traj = result.trajectory
     assert actions(traj) == ["init_kg_retrieval", "expand_kg", "verdict"]
     assert traj.step_limit_reached and traj.forced and "step limit" in traj.stop_reason
 
@@ -151,16 +162,21 @@ def model(script: list[str]):
 
 def llm_agent(store, srv, tmp_path, **kw):
     llm = OpenAICompatLLM(srv.base_url, "fake-model", cache_dir=None, max_retries=0)
-    v = Verifier(
-        store, load_settings(offline=True), reasoner=LLMReasoner(llm), llm=llm, record=False
+    return FactChecker(
+        store,
+        settings=load_settings(offline=True),
+        reasoner=LLMReasoner(llm),
+        llm=llm,
+        trajectory_log=tmp_path,
+        **kw,
     )
-    return Agent(v, trajectory_dir=tmp_path, **kw)
 
 
 def test_llm_policy_verdict_from_initial_kg(demo_store, tmp_path):
     with fake_openai(responder=model(["verdict"])) as srv:
         agent = llm_agent(demo_store, srv, tmp_path)
-        result, traj = agent.run("l1", "Tony Blair was born in London.")
+        result = agent.verify("Tony Blair was born in London.", id="l1")
+    traj = result.trajectory
     assert traj.policy == "llm:fake-model"
     assert actions(traj) == ["init_kg_retrieval", "verdict"]
     assert result.verdict.value == "REFUTED"
@@ -173,7 +189,8 @@ def test_llm_policy_verdict_from_initial_kg(demo_store, tmp_path):
 def test_llm_policy_expands_then_decides(demo_store, tmp_path):
     with fake_openai(responder=model(["expand_kg", "verdict"])) as srv:
         agent = llm_agent(demo_store, srv, tmp_path)
-        result, traj = agent.run("l2", "Tony Blair was born in London.")
+        result = agent.verify("Tony Blair was born in London.", id="l2")
+    traj = result.trajectory
     assert actions(traj) == ["init_kg_retrieval", "expand_kg", "verdict"]
     assert result.counters.llm_calls == len(srv.bodies)
 
@@ -181,7 +198,8 @@ def test_llm_policy_expands_then_decides(demo_store, tmp_path):
 def test_llm_policy_step_cap_uses_forced_prompt(demo_store, tmp_path):
     with fake_openai(responder=model(["expand_kg"] * 10)) as srv:
         agent = llm_agent(demo_store, srv, tmp_path, max_steps=4)
-        result, traj = agent.run("l3", "Tony Blair was born in London.")
+        result = agent.verify("Tony Blair was born in London.", id="l3")
+    traj = result.trajectory
     assert traj.step_limit_reached and actions(traj)[-1] == "verdict" and len(traj.steps) == 4
     last = srv.bodies[-1]
     assert last["response_format"]["json_schema"]["name"] == "forced_verdict"
@@ -193,7 +211,8 @@ def test_llm_policy_invalid_tool_is_recorded_and_loop_goes_on(demo_store, tmp_pa
         responder=model(["no_such_tool", "no_such_tool", "no_such_tool", "verdict"])
     ) as srv:
         agent = llm_agent(demo_store, srv, tmp_path)
-        result, traj = agent.run("l4", "Tony Blair was born in London.")
+        result = agent.verify("Tony Blair was born in London.", id="l4")
+    traj = result.trajectory
     assert "policy failed" in traj.steps[1].policy_reason  # the rule policy stood in
     assert result.verdict.value == "REFUTED"
 
@@ -201,7 +220,8 @@ def test_llm_policy_invalid_tool_is_recorded_and_loop_goes_on(demo_store, tmp_pa
 def test_budget_stop_forces_local_verdict(demo_store, tmp_path):
     with fake_openai(responder=model(["expand_kg"] * 10)) as srv:
         agent = llm_agent(demo_store, srv, tmp_path, budget=Budget(llm_calls=3))
-        result, traj = agent.run("l5", "Tony Blair was born in London.")
+        result = agent.verify("Tony Blair was born in London.", id="l5")
+    traj = result.trajectory
     assert traj.forced and "LLM-call budget" in traj.stop_reason
     calls_at_stop = result.counters.llm_calls
     assert (

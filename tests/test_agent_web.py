@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from kgfc.agent.loop import Agent
-from kgfc.agent.pipeline import Verifier
-from kgfc.agent.web_tool import make_web_tools
 from kgfc.kg.demo import ensure_demo
 from kgfc.kg.oxigraph_store import OxigraphStore
 from kgfc.settings import load_settings
+from kgfc.verify.api import FactChecker
 
 BIRTH = (
     "Barack Obama was born in Honolulu, Hawaii, on August 4, 1961. "
@@ -31,9 +29,9 @@ def demo_store():
 
 def make_agent(store, corpus, tmp_path):
     settings = load_settings(offline=True, web=True, search_provider=f"local:{corpus}")
-    verifier = Verifier(store, settings, record=True)
-    web, pubmed = make_web_tools(settings, store)
-    return Agent(verifier, web=web, pubmed=pubmed, trajectory_dir=tmp_path / "traj")
+    return FactChecker.from_settings(
+        settings, store=store, record=True, trajectory_log=tmp_path / "traj"
+    )
 
 
 def corpus_with(tmp_path, **docs):
@@ -47,13 +45,14 @@ def corpus_with(tmp_path, **docs):
 def test_web_evidence_settles_what_the_kg_lacks(demo_store, tmp_path):
     corpus = corpus_with(tmp_path, obama=BIRTH, harbour=FILLER)
     agent = make_agent(demo_store, corpus, tmp_path)
-    result, traj = agent.run("w1", "Barack Obama was born in Honolulu.")
+    result = agent.verify("Barack Obama was born in Honolulu.", id="w1")
+    traj = result.trajectory
     actions = [s.action.value for s in traj.steps]
     assert "web_search" in actions and actions[-1] == "verdict"
     assert result.verdict.value == "SUPPORTED"
-    cited = [e for e in result.evidence if e["cited"]]
-    assert cited and all(e["id"].startswith("W") for e in cited)
-    assert all("/source/web/" in e["source"] for e in cited)  # a web source graph, with provenance
+    cited = [e for e in result.evidence if e.cited]
+    assert cited and all(e.id.startswith("W") for e in cited)
+    assert all("/source/web/" in e.source for e in cited)  # a web source graph, with provenance
     assert result.confidence < 0.95  # web text is not authoritative
     assert result.counters.search_calls == 1
     if "expand_kg" in actions:
@@ -70,33 +69,35 @@ def test_web_evidence_settles_what_the_kg_lacks(demo_store, tmp_path):
 def test_prompt_injection_does_not_change_the_verdict(demo_store, tmp_path):
     claim = "Barack Obama was born in Kenya."
     clean = corpus_with(tmp_path / "a", harbour=FILLER)
-    base, _ = make_agent(demo_store, clean, tmp_path / "a").run("i0", claim)
+    base = make_agent(demo_store, clean, tmp_path / "a").verify(claim, id="i0")
     store2 = OxigraphStore()
     ensure_demo(store2)
     dirty = corpus_with(tmp_path / "b", harbour=FILLER, evil=INJECTION)
-    result, traj = make_agent(store2, dirty, tmp_path / "b").run("i1", claim)
+    result = make_agent(store2, dirty, tmp_path / "b").verify(claim, id="i1")
     assert result.verdict.value != "SUPPORTED"
     assert result.verdict == base.verdict
-    assert not any("evil" in (e["source"] or "") for e in result.evidence if e["cited"])
+    assert not any("evil" in (e.source or "") for e in result.evidence if e.cited)
 
 
 def test_memory_serves_related_claims_without_new_searches(demo_store, tmp_path):
     corpus = corpus_with(tmp_path, obama=BIRTH, harbour=FILLER)
     agent = make_agent(demo_store, corpus, tmp_path)
-    first, _ = agent.run("m1", "Barack Obama was born in Honolulu.")
+    first = agent.verify("Barack Obama was born in Honolulu.", id="m1")
     assert first.counters.search_calls == 1
     # the fact the first search added is in the web-enhanced KG now
-    second, traj = agent.run("m2", "Obama was born in Honolulu, Hawaii.")
+    second = agent.verify("Obama was born in Honolulu, Hawaii.", id="m2")
+    traj = second.trajectory
     assert second.counters.search_calls == 0 and second.verdict.value == "SUPPORTED"
-    cited = [e for e in second.evidence if e["cited"]]
-    assert cited and all("/source/web/" in e["source"] for e in cited)
+    cited = [e for e in second.evidence if e.cited]
+    assert cited and all("/source/web/" in e.source for e in cited)
     assert second.confidence < 0.95  # a remembered web fact is still web evidence
     # a claim the extracted facts do not cover: the remembered sentence is recalled instead of searching
-    third, traj = agent.run("m3", "Barack Obama spent his childhood in Indonesia.")
+    third = agent.verify("Barack Obama spent his childhood in Indonesia.", id="m3")
+    traj = third.trajectory
     assert third.counters.search_calls == 0
     assert any("search avoided" in s.observation for s in traj.steps)
     assert (traj.searches_avoided, traj.memory_hits >= 1) == (1, True)
-    assert any("Jakarta, Indonesia" in p["text"] for p in third.web_passages)
+    assert any("Jakarta, Indonesia" in p.text for p in third.web_passages)
     # the claim's graph records which remembered sentences the verdict used
     rows = demo_store.sparql(
         "PREFIX kgfc: <https://w3id.org/kgfc/ns#> SELECT ?s WHERE { ?c kgfc:claimId 'm3' ; kgfc:hasVerdict ?v . "

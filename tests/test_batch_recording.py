@@ -10,15 +10,14 @@ from __future__ import annotations
 import pyoxigraph as ox
 import pytest
 
-from kgfc.agent.pipeline import Verifier
 from kgfc.kg import vocab as V
 from kgfc.kg.demo import ensure_demo
 from kgfc.kg.oxigraph_store import OxigraphStore
 from kgfc.kg.verdicts import record_verdict
 from kgfc.reason.kgstats import stats_for
 from kgfc.reason.rules import rules_for
-from kgfc.reason.triple_check import verify_triple
 from kgfc.settings import load_settings
+from kgfc.verify.api import FactChecker, verify_triple
 
 WD, WDT = V.WD, V.WDT
 
@@ -47,14 +46,14 @@ def test_a_recorded_one_triple_claim_is_at_most_30_quads(demo):
 
 
 def test_recording_and_re_recording_rebuild_no_aggregate(demo):
-    verifier = Verifier(demo, load_settings(offline=True), record=True)
+    verifier = FactChecker(demo, settings=load_settings(offline=True), record=True)
     claims = [
         "Tony Blair was born in London.",
         "Gerald Ford was born in Omaha.",
         "Paris is in Germany.",
     ]
     for i, text in enumerate(claims):  # first use builds what these claims need, once
-        verifier.verify(f"warm{i}", text)
+        verifier.verify(text, id=f"warm{i}")
     stats_for(demo)
     rules = rules_for(demo)
     builds = dict(demo.aggregate_builds)
@@ -62,7 +61,7 @@ def test_recording_and_re_recording_rebuild_no_aggregate(demo):
     index = demo.label_index()
     for round_ in range(2):  # the second round re-records the same ids
         for i, text in enumerate(claims):
-            r = verifier.verify(f"b{i}", text)
+            r = verifier.verify(text, id=f"b{i}")
             assert r.claim_iri
         demo_check = verify_triple(demo, WD + "Q76", WDT + "P19", WD + "Q18094")
         record_verdict(demo, f"t{round_}", "x", demo_check.verdict, demo_check.evidence, "local")

@@ -19,8 +19,8 @@ from kgfc.models import VerdictLabel
 from kgfc.reason import completion as C
 from kgfc.reason.calibration import DEFAULT_THRESHOLD, Calibration, fit
 from kgfc.reason.local import LocalReasoner
-from kgfc.reason.triple_check import verify_triple
 from kgfc.settings import default_home
+from kgfc.verify.api import verify_triple
 from tests.conftest import shared_data
 
 DATA = Path(__file__).parent / "data"

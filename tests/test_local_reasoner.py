@@ -22,7 +22,8 @@ from kgfc.reason.base import Reasoner
 from kgfc.reason.kgstats import stats_for
 from kgfc.reason.local import LocalReasoner, overlap_scores
 from kgfc.reason.rules import Atom, mine_rules, rules_for
-from kgfc.reason.triple_check import TripleCheck, gather_triple_evidence, verify_triple
+from kgfc.reason.triple_check import gather_triple_evidence
+from kgfc.verify.api import TripleCheck, verify_triple
 
 DATA = Path(__file__).parent / "data"
 S, R, N = VerdictLabel.SUPPORTED, VerdictLabel.REFUTED, VerdictLabel.NEI

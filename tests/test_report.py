@@ -216,7 +216,7 @@ def test_report_from_verify_result_and_passages():
     assert list(sup) == ["E1", "W1", "P1"]
     assert [e.evidence_id for e in report.refuting_evidence] == ["W2"]
     e1 = sup["E1"]
-    assert e1.source_id == "https://www.wikidata.org/wiki/Q7186#P19"
+    assert e1.source_id == DEMO
     assert e1.source_kind == "demo"
     assert e1.sentence == "Marie Curie place of birth Warsaw"
     assert DEMO in e1.context and "hop 1" in e1.context
@@ -259,7 +259,7 @@ def test_graph_nodes_edges_and_provenance():
     assert (e1.source, e1.target, e1.label) == (WD + "Q7186", WD + "Q270", "place of birth")
     assert e1.provenance == {
         "source_iri": DEMO,
-        "source_id": "https://www.wikidata.org/wiki/Q7186#P19",
+        "source_id": DEMO,
         "kind": "demo",
         "hop": 1,
         "score": 0.8,
@@ -284,8 +284,8 @@ def test_uncited_and_nei_facts_stay_out_of_the_evidence_lists():
 
 def test_scope_check_other_value_and_related():
     result = make_result(verdict=VerdictLabel.REFUTED)
-    result.evidence[0]["object"] = WD + "Q90"  # born in Paris, cited for a REFUTED verdict
-    result.evidence[0]["text"] = "Marie Curie place of birth Paris"
+    result.evidence[0].object = WD + "Q90"  # born in Paris, cited for a REFUTED verdict
+    result.evidence[0].text = "Marie Curie place of birth Paris"
     report = build_report(result)
     assert [e.evidence_id for e in report.refuting_evidence] == ["E1"]
     assert (
@@ -345,9 +345,7 @@ def test_citation_check_removes_unretrieved_and_misquoted():
     result = make_result()
     retrieved = retrieved_sources(result, passages())
     assert retrieved["E1"] == "Marie Curie place of birth Warsaw"
-    assert (
-        retrieved["https://www.wikidata.org/wiki/Q7186#P19"] == "Marie Curie place of birth Warsaw"
-    )
+    assert retrieved[DEMO] == "Marie Curie place of birth Warsaw"
     assert retrieved["PMID:123456"] == P1_TEXT
     good = passages()[:2]  # W1 verbatim, P1 lightly reformatted (+ E1 from the KG): 3 good
     report = build_report(result, web_passages=good + hallucinated(), retrieved=retrieved)
@@ -434,7 +432,7 @@ def test_conflict_names_both_sides_and_default_trust_resolution():
     assert c.description == (
         "Wikidata/KG (demo KG) evidence supports the claim (E1), while web evidence refutes the claim (W2)."
     )
-    assert c.sources == ["https://www.wikidata.org/wiki/Q7186#P19", "https://blog.example/post"]
+    assert c.sources == [DEMO, "https://blog.example/post"]
     assert c.resolution.startswith(
         "Trust order Wikidata/KG > PubMed > web: Wikidata/KG outranks web"
     )
@@ -508,7 +506,7 @@ def test_json_view_fields():
         "consensus",
         "final_justification",
     }
-    assert data["supporting_evidence"][0]["source_id"] == "https://www.wikidata.org/wiki/Q7186#P19"
+    assert data["supporting_evidence"][0]["source_id"] == DEMO
     assert data["conflicts"][0]["kinds"] == ["wikidata", "web"]
     assert len(data["nodes"]) == 5 and len(data["edges"]) == 4
 
@@ -532,7 +530,7 @@ def test_markdown_view_sections_and_escaping():
     ):
         assert f"\n{heading}\n" in f"\n{md}", heading
     assert "**SUPPORTED** (confidence 0.90, reasoner local)" in md
-    assert "<https://www.wikidata.org/wiki/Q7186#P19>" in md
+    assert f"<{DEMO}>" in md and "wikidata.org" not in md  # a demo fact is not Wikidata's
     assert "PMID:123456 (<https://pubmed.ncbi.nlm.nih.gov/123456/>)" in md
     assert "Citations kept: 4, removed: 2; evidence hallucination rate (EHR) 0.33" in md
     assert "removed W4 (<https://made.up/curie>): not retrieved in this episode" in md
@@ -624,11 +622,9 @@ def test_views_of_an_empty_report_with_a_trajectory():
 
 
 def test_made_up_citation_reusing_a_good_id_is_removed_alone():
-    from types import SimpleNamespace
-
     result = make_result()
     real = passages()[:1]
-    fake = SimpleNamespace(
+    fake = Passage(
         evidence_id="W1",  # the id of the real passage
         text="Marie Curie was born in Warsaw.",
         source_id="https://made.up/curie",
@@ -643,7 +639,21 @@ def test_made_up_citation_reusing_a_good_id_is_removed_alone():
     )
     assert [p.source_id for p in report.citation_check.problems] == ["https://made.up/curie"]
     assert [(e.evidence_id, e.source_id) for e in report.supporting_evidence] == [
-        ("E1", "https://www.wikidata.org/wiki/Q7186#P19"),
+        ("E1", DEMO),
         ("W1", "https://example.org/curie"),
     ]
     assert any("[W1, web]" in r for r in report.summary.reasons_to_support)
+
+
+def test_sources_say_where_a_fact_came_from():
+    """Only a fact fetched from Wikidata links to wikidata.org; a demo-KG fact cites the demo graph."""
+    result = make_result()
+    result.evidence[1].cited = True  # Warsaw country Poland, from a Wikidata fetch
+    report = build_report(result)
+    by_id = {e.evidence_id: e for e in report.supporting_evidence}
+    assert by_id["E1"].source_id == DEMO and by_id["E1"].source_kind == "demo"
+    assert by_id["E2"].source_id == "https://www.wikidata.org/wiki/Q270#P17"
+    md = to_markdown(report)
+    line = next(x for x in md.splitlines() if x.strip().startswith("source:") and DEMO in x)
+    assert "demo KG" in line and "wikidata.org" not in line
+    assert "<https://www.wikidata.org/wiki/Q270#P17>" in md

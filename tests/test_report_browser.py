@@ -131,8 +131,8 @@ def make_result() -> VerifyResult:
 def expected_nodes(result: VerifyResult) -> int:
     ids = {e.entity for e in result.topic_entities}
     for f in result.evidence:
-        ids.add(f["subject"])
-        ids.add(("literal", f["object"]) if f["object_is_literal"] else f["object"])
+        ids.add(f.subject)
+        ids.add(("literal", f.object) if f.object_is_literal else f.object)
     return len(ids)
 
 

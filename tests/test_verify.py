@@ -15,7 +15,6 @@ import pytest
 from click.testing import CliRunner
 from fakes.openai_server import fake_openai, json_reply, status_reply
 
-from kgfc.agent.pipeline import Verifier, check_claim_text
 from kgfc.cli import cli
 from kgfc.errors import InputError
 from kgfc.kg import vocab as V
@@ -24,6 +23,8 @@ from kgfc.kg.oxigraph_store import OxigraphStore
 from kgfc.llm.client import OpenAICompatLLM
 from kgfc.reason.llm_reasoner import LLMReasoner
 from kgfc.settings import load_settings
+from kgfc.verify.api import FactChecker
+from kgfc.verify.stages import check_claim_text
 
 WD = V.WD
 
@@ -37,7 +38,8 @@ def demo_store():
 
 @pytest.fixture(scope="module")
 def local(demo_store):
-    return Verifier(demo_store, load_settings(offline=True), record=False)
+    # the plain pipeline: retrieve, expand while the beam may connect the entities, decide
+    return FactChecker(demo_store, settings=load_settings(offline=True), policy="fixed")
 
 
 @pytest.fixture(scope="module")
@@ -49,65 +51,65 @@ def demo_path(tmp_path_factory):
 
 
 def cited(result) -> list[str]:
-    return [e["text"] for e in result.evidence if e["cited"]]
+    return [e.text for e in result.evidence if e.cited]
 
 
 # -- local reasoner ---------------------------------------------------------------
 
 
 def test_supported_direct(local):
-    r = local.verify("c1", "Gerald Ford was born in Omaha.")
+    r = local.verify(id="c1", claim="Gerald Ford was born in Omaha.")
     assert r.verdict.value == "SUPPORTED" and r.reasoner == "local"
     assert cited(r) == ["Gerald Ford place of birth Omaha"]
-    [ev] = [e for e in r.evidence if e["cited"]]
-    assert ev["source"] == V.KGFC_SOURCE + "demo/codex-m-train"
+    [ev] = [e for e in r.evidence if e.cited]
+    assert ev.source == V.KGFC_SOURCE + "demo/codex-m-train"
     assert {e.entity for e in r.topic_entities} >= {WD + "Q9582", WD + "Q43199"}
     assert r.triples[0].relation_ids[0] == V.WDT + "P19"
 
 
 def test_refuted_by_single_valued_conflict(local):
-    r = local.verify("c2", "Tony Blair was born in London.")
+    r = local.verify(id="c2", claim="Tony Blair was born in London.")
     assert r.verdict.value == "REFUTED"
     assert cited(r) == ["Tony Blair place of birth Edinburgh"]
     assert "single-valued" in r.justification
 
 
 def test_multi_hop_entailed(local):
-    r = local.verify("c3", "Fyodor Dostoyevsky was born in Russia.")
+    r = local.verify(id="c3", claim="Fyodor Dostoyevsky was born in Russia.")
     assert r.verdict.value == "SUPPORTED"
     assert set(cited(r)) == {"Fyodor Dostoyevsky place of birth Moscow", "Moscow country Russia"}
-    hops = {e["text"]: e["hop"] for e in r.evidence}
+    hops = {e.text: e.hop for e in r.evidence}
     assert hops["Moscow country Russia"] == 2
 
 
 def test_not_enough_info(local):
     # CoDEx-M has Obama's residence in Honolulu, not his place of birth.
-    r = local.verify("c4", "Barack Obama was born in Honolulu.")
+    r = local.verify(id="c4", claim="Barack Obama was born in Honolulu.")
     assert r.verdict.value == "NOT ENOUGH INFO"
     assert cited(r) == []
     assert r.evidence  # it says what it looked at
 
 
 def test_unknown_entities_nei(local):
-    r = local.verify("c5", "Zorblax Quuxington invented the flux capacitor.")
+    r = local.verify(id="c5", claim="Zorblax Quuxington invented the flux capacitor.")
     assert r.verdict.value == "NOT ENOUGH INFO"
 
 
 def test_structured_triple(local):
-    r = local.verify_triple("t1", "Q9582", "P19", "Q43199")
+    r = local.verify(("Q9582", "P19", "Q43199"), id="t1")
     assert r.verdict.value == "SUPPORTED"
-    r = local.verify_triple("t2", "Q9582", "P19", "Q16555")  # Houston
+    r = local.verify(("Q9582", "P19", "Q16555"), id="t2")  # Houston
     assert r.verdict.value == "REFUTED"
     with pytest.raises(InputError):
-        local.verify_triple("t3", "Gerald", "P19", "Q1")
+        local.verify(("Gerald", "P19", "Q1"), id="t3")
 
 
 def test_counters_and_query_budget(local):
-    r = local.verify("c6", "Gerald Ford was born in Houston.")
+    r = local.verify(id="c6", claim="Gerald Ford was born in Houston.")
     c = r.counters
     assert c.llm_calls == 0 and c.search_calls == 0 and c.seconds > 0
     # one neighbourhood query per hop plus linking; reasoner statistics are cached per store
-    r2 = local.verify("c7", "Gerald Ford was born in Houston.")
+    r2 = local.verify(id="c7", claim="Gerald Ford was born in Houston.")
     assert r2.counters.sparql_queries <= local.settings.hops + 1
 
 
@@ -174,12 +176,12 @@ def llm_verifier(demo_store, tmp_path):
         llm = OpenAICompatLLM(
             srv.base_url, "fake-model", cache_dir=tmp_path / "cache", max_retries=1
         )
-        v = Verifier(
+        v = FactChecker(
             demo_store,
-            load_settings(offline=True),
+            settings=load_settings(offline=True),
             reasoner=LLMReasoner(llm),
             llm=llm,
-            record=False,
+            policy="fixed",
         )
         yield v, srv
 
@@ -193,7 +195,7 @@ def llm_verifier(demo_store, tmp_path):
 )
 def test_llm_reasoner_end_to_end(llm_verifier, claim, label):
     v, srv = llm_verifier
-    r = v.verify("l1", claim)
+    r = v.verify(id="l1", claim=claim)
     assert r.reasoner == "llm:fake-model"
     assert r.verdict.value == label
     assert cited(r) == ["Tony Blair place of birth Edinburgh"]  # E999 was rejected
@@ -208,9 +210,9 @@ def test_llm_reasoner_end_to_end(llm_verifier, claim, label):
 
 def test_llm_results_are_cached(llm_verifier):
     v, srv = llm_verifier
-    v.verify("l2", "Tony Blair was born in Edinburgh.")
+    v.verify(id="l2", claim="Tony Blair was born in Edinburgh.")
     n = len(srv.bodies)
-    r = v.verify("l2", "Tony Blair was born in Edinburgh.")
+    r = v.verify(id="l2", claim="Tony Blair was born in Edinburgh.")
     assert len(srv.bodies) == n and r.counters.llm_calls == 0
     assert r.verdict.value == "SUPPORTED"
 
@@ -385,5 +387,5 @@ def test_cli_report_views(demo_path, tmp_path, fmt):
 )
 def test_clipped_names_are_widened_for_linking(local, claim):
     # spaCy's NER clips these to "Glen" and "Bronx"; the capitalised span around them links
-    r = local.verify("w", claim)
+    r = local.verify(id="w", claim=claim)
     assert r.verdict.value == "SUPPORTED", r.justification

@@ -12,6 +12,8 @@ import click
 from kgfc.cli.common import Progress, info, open_cli_store, settings_from, store_option
 from kgfc.errors import InputError, KgfcError
 from kgfc.models import VerifyResult
+from kgfc.verify.api import Claim, FactChecker, failed_result
+from kgfc.verify.state import Budget
 
 
 @dataclass
@@ -78,11 +80,10 @@ def render_text(r: VerifyResult) -> str:
                 f"{e.label or e.entity} ({e.entity.rsplit('/', 1)[-1]})" for e in r.topic_entities
             )
         )
-    cited = [e for e in r.evidence if e["cited"]]
-    if cited:
+    if r.cited:
         lines.append("  evidence:")
-        for e in cited:
-            lines.append(f"    {e['id']}: {e['text']}  [source {e['source']}]")
+        for e in r.cited:
+            lines.append(f"    {e.id}: {e.text}  [source {e.source}]")
     c = r.counters
     lines.append(
         f"  cost: {c.llm_calls} LLM calls, {c.prompt_tokens}+{c.completion_tokens} tokens, "
@@ -202,9 +203,9 @@ def verify(
 ):
     """Check a claim against the knowledge graph: verdict, justification, cited evidence.
 
-    Text claims go through the agent: KG retrieval first, one more hop while
-    the evidence does not decide, the web (--web) or PubMed (--pubmed) when the
-    KG is not enough, then a verdict.
+    Every claim is one episode (kgfc.verify): KG retrieval first, one more hop
+    while the evidence does not decide, the web (--web) or PubMed (--pubmed)
+    when the KG is not enough, then a verdict.
     """
     given = sum(x is not None and x != () for x in (claim, claim_file, triple))
     if given != 1:
@@ -307,20 +308,14 @@ def _verify_local(
     claim_file,
     as_nl,
 ):
-    from kgfc.agent.loop import Agent, Budget
-    from kgfc.agent.pipeline import Verifier, make_reasoner
-
     store = open_cli_store(settings, read_only=read_only)
     try:
-        r, llm = make_reasoner(settings, store, reasoner)
-        verifier = Verifier(store, settings, reasoner=r, llm=llm, record=not no_record)
-        from kgfc.agent.web_tool import make_web_tools
-
-        web_tool, pubmed_tool = make_web_tools(settings, store, llm)
-        verifier.agent = Agent(
-            verifier,
-            web=web_tool,
-            pubmed=pubmed_tool,
+        checker = FactChecker.from_settings(
+            settings,
+            store=store,
+            reasoner=reasoner,
+            record=not no_record,
+            trajectory_log=settings.home / "trajectories",
             max_steps=max_steps,
             budget=Budget(
                 llm_calls=max_llm_calls,
@@ -330,44 +325,26 @@ def _verify_local(
             ),
         )
         if claim is not None or triple:
-            if claim_id is None:
-                import hashlib
-
-                basis = claim if claim is not None else " ".join(triple)
-                claim_id = (
-                    "c-" + hashlib.sha256(basis.strip().encode("utf-8", "replace")).hexdigest()[:10]
-                )
-            item = Item(line=0, id=claim_id, claim=claim, triple=tuple(triple) if triple else None)
-            results = [_run(verifier, item)]
+            one = Claim(id=claim_id, text=claim, triple=tuple(triple) if triple else None)
+            results = [checker.verify(one)]
             bad_lines = 0
         else:
-            results, bad_lines = _run_batch(verifier, claim_file, as_nl)
+            results, bad_lines = _run_batch(checker, claim_file, as_nl)
     finally:
         store.close()
     return results, bad_lines
 
 
-def _run(verifier, item: Item) -> VerifyResult:
-    if item.triple:
-        return verifier.verify_triple(item.id, *item.triple)
-    result, _trajectory = verifier.agent.run(item.id, item.claim)
-    return result
-
-
 def _write_report(results: list[VerifyResult], fmt: str, output: str) -> None:
     from pathlib import Path
-    from types import SimpleNamespace
 
     from kgfc.report import build_report, retrieved_sources, to_html, to_json, to_markdown
 
-    reports = []
-    for r in results:
-        if r.error:
-            continue
-        passages = [SimpleNamespace(**p) for p in r.web_passages]
-        reports.append(
-            build_report(r, web_passages=passages, retrieved=retrieved_sources(r, passages))
-        )
+    reports = [
+        build_report(r, web_passages=r.web_passages, retrieved=retrieved_sources(r, r.web_passages))
+        for r in results
+        if not r.error
+    ]
     if fmt == "json":
         text = (
             to_json(reports[0])
@@ -388,7 +365,7 @@ def _write_report(results: list[VerifyResult], fmt: str, output: str) -> None:
     info(f"Wrote {path}")
 
 
-def _run_batch(verifier, stream, as_nl: bool) -> tuple[list[VerifyResult], int]:
+def _run_batch(checker: FactChecker, stream, as_nl: bool) -> tuple[list[VerifyResult], int]:
     data = stream.read()
     lines = data.splitlines(keepends=True)
     bar = Progress(len(lines), "verify")
@@ -397,23 +374,13 @@ def _run_batch(verifier, stream, as_nl: bool) -> tuple[list[VerifyResult], int]:
     for item in read_items(iter(lines)):
         if item.error is None:
             try:
-                res = _run(verifier, item)
-            except InputError as exc:
-                item.error = f"line {item.line}: {exc}"
-            except KgfcError as exc:  # runtime failure on one claim: record it, go on
+                res = checker.verify(Claim(id=item.id, text=item.claim, triple=item.triple))
+            except KgfcError as exc:  # bad input or a runtime failure on one claim: go on
                 item.error = f"line {item.line}: {exc}"
         if item.error is not None:
             bad += 1
             click.echo(f"Error: {item.error}", err=True)
-            res = VerifyResult(
-                id=item.id,
-                claim=item.claim or "",
-                verdict="NOT ENOUGH INFO",
-                confidence=0.0,
-                justification="not checked: bad input",
-                reasoner="none",
-                error=item.error,
-            )
+            res = failed_result(item.id, item.claim or "", item.error)
         results.append(res)
         if as_nl:
             click.echo(json.dumps(res.model_dump(mode="json"), ensure_ascii=False))

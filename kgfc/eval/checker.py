@@ -16,10 +16,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from kgfc.errors import ConfigError, UsageError
+from kgfc.errors import ConfigError, UsageError, did_you_mean
 from kgfc.eval.loaders import Example
+from kgfc.verify.api import Claim, FactChecker
+from kgfc.verify.policies import FixedPlan, Policy
 
 VARIANTS = ("kg-only", "web-only", "kg+web", "kg+agent", "full")
 WEB_VARIANTS = frozenset({"web-only", "kg+web", "full"})
@@ -27,8 +28,6 @@ WEB_VARIANTS = frozenset({"web-only", "kg+web", "full"})
 
 def check_variant(name: str) -> str:
     if name not in VARIANTS:
-        from kgfc.errors import did_you_mean
-
         raise UsageError(
             f"Unknown variant {name!r}.", hint=did_you_mean(name, VARIANTS, "variants")
         )
@@ -38,37 +37,18 @@ def check_variant(name: str) -> str:
 @dataclass
 class Checker:
     variant: str
-    verifier: Any
-    agent: Any | None
-    beam: int
-    hops: int
+    checker: FactChecker
 
 
-def _fixed_plan_policy(web_only: bool):
-    """The no-agent plans: what the step order is fixed to, in the agent loop's terms."""
-    from kgfc.agent.loop import Action
-
-    class FixedPlan:
-        name = "fixed:web-only" if web_only else "fixed:kg+web"
-
-        def choose(self, agent, state):
-            if web_only:
-                if state.analysis is None:
-                    # the reasoner needs the claim's triples even without KG retrieval
-                    state.analysis = agent.v.analyse(state.claim, state.counters)
-                if "web" not in state.searched:
-                    return Action.WEB, {"query": agent.web_query(state)}, "fixed plan: web only"
-                return Action.VERDICT, {}, "fixed plan: decide on web evidence"
-            if state.beam is None:
-                return Action.INIT, {}, "fixed plan: KG first"
-            beam = state.beam
-            if not beam.exhausted and beam.hops_done < state.max_hops:
-                return Action.EXPAND, {}, "fixed plan: all N hops"
-            if agent.web is not None and "web" not in state.searched:
-                return Action.WEB, {"query": agent.web_query(state)}, "fixed plan: then the web"
-            return Action.VERDICT, {}, "fixed plan: decide"
-
-    return FixedPlan()
+def _policy(variant: str) -> Policy | None:
+    """The variant's policy: a fixed plan for the no-agent variants, else the agent's default."""
+    if variant == "kg-only":
+        return FixedPlan()
+    if variant == "kg+web":
+        return FixedPlan(web=True, all_hops=True)
+    if variant == "web-only":
+        return FixedPlan(kg=False, web=True)
+    return None
 
 
 def build_checker(
@@ -82,51 +62,37 @@ def build_checker(
     max_steps: int,
 ) -> Checker:
     """A checker for one variant over ``store``; never records claims unless ``record``."""
-    from kgfc.agent.loop import Agent
-    from kgfc.agent.pipeline import Verifier, make_reasoner
-    from kgfc.agent.web_tool import make_web_tools
-
     check_variant(variant)
-    r, llm = make_reasoner(settings, store, reasoner)
-    verifier = Verifier(store, settings, reasoner=r, llm=llm, record=record)
-    if variant == "kg-only":
-        return Checker(variant, verifier, None, settings.beam, settings.hops)
-    web = pubmed = None
-    if variant in WEB_VARIANTS:
-        web, pubmed = make_web_tools(settings.model_copy(update={"web": True}), store, llm)
-        if web is None:
-            raise ConfigError(
-                f"Variant {variant} needs a search provider.",
-                hint="Pass --search local:DIR (offline), serper or searxng:URL.",
-            )
-    policy = None
-    steps = max_steps
+    web_on = variant in WEB_VARIANTS
+    settings = settings.model_copy(update={"web": web_on, "pubmed": settings.pubmed and web_on})
     if variant in ("web-only", "kg+web"):
-        policy = _fixed_plan_policy(variant == "web-only")
-        steps = settings.hops + 3  # INIT + hops-1 EXPAND + WEB + VERDICT, never cut short
-        pubmed = None
-    agent = Agent(
-        verifier,
+        settings = settings.model_copy(update={"pubmed": False})
+    policy = _policy(variant)
+    if isinstance(policy, FixedPlan):
+        max_steps = policy.steps_needed(settings.hops)  # never cut short
+    checker = FactChecker.from_settings(
+        settings,
+        store=store,
+        reasoner=reasoner,
         policy=policy,
-        web=web,
-        pubmed=pubmed,
-        max_steps=steps,
-        trajectory_dir=trajectory_dir,
+        record=record,
+        trajectory_log=trajectory_dir,
+        max_steps=max_steps,
     )
-    return Checker(variant, verifier, agent, settings.beam, settings.hops)
+    if web_on and checker.tools.web is None:
+        raise ConfigError(
+            f"Variant {variant} needs a search provider.",
+            hint="Pass --search local:DIR (offline), serper or searxng:URL.",
+        )
+    return Checker(variant, checker)
 
 
 def verify_example(checker: Checker, ex: Example) -> dict:
     """Verify one example; the result as ``kgfc verify --json`` prints it."""
-    if ex.triple is not None:
-        if checker.variant == "web-only":
-            raise UsageError(
-                "Structured triples have no text to search the web with.",
-                hint="Use --verbalise, or a KG variant.",
-            )
-        result = checker.verifier.verify_triple(ex.id, *ex.triple)
-    elif checker.agent is None:
-        result = checker.verifier.verify(ex.id, ex.claim, beam=checker.beam, hops=checker.hops)
-    else:
-        result, _trajectory = checker.agent.run(ex.id, ex.claim)
-    return result.model_dump(mode="json")
+    if ex.triple is not None and checker.variant == "web-only":
+        raise UsageError(
+            "Structured triples have no text to search the web with.",
+            hint="Use --verbalise, or a KG variant.",
+        )
+    claim = Claim(id=ex.id, text=ex.claim if ex.triple is None else None, triple=ex.triple)
+    return checker.checker.verify(claim).model_dump(mode="json")

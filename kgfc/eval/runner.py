@@ -147,14 +147,13 @@ def row_of(ex: Example, result: dict, *, report: bool = False) -> dict:
 
 def _report_scores(result: dict) -> dict:
     """EHR and EQS of the BioCheck report built from this result (citations checked)."""
-    from types import SimpleNamespace
-
     from kgfc.models import VerifyResult
     from kgfc.report import build_report, retrieved_sources
 
     r = VerifyResult.model_validate(result)
-    passages = [SimpleNamespace(**p) for p in r.web_passages]
-    rep = build_report(r, web_passages=passages, retrieved=retrieved_sources(r, passages))
+    rep = build_report(
+        r, web_passages=r.web_passages, retrieved=retrieved_sources(r, r.web_passages)
+    )
     return {"ehr": rep.citation_check.ehr, "eqs": rep.eqs}
 
 

@@ -245,7 +245,7 @@ class LocalReasoner:
 
                     self._rank_texts = rank_texts
                 return list(self._rank_texts(claim, texts, self.embedder))
-            except ImportError as exc:  # the nlp extra is optional
+            except ImportError as exc:  # a broken onnxruntime install: degrade, do not fail
                 log.info("embedding ranking unavailable (%s); using token overlap", exc)
                 self._rank_failed = True
         return overlap_scores(claim, texts)
@@ -276,6 +276,7 @@ class LocalReasoner:
         evidence: Sequence[EvidenceFact],
         counters: Counters,
     ) -> Verdict:
+        # SPARQL queries are counted by the store per episode (store.count_queries), not here.
         ev = _Evidence(evidence)
         outcomes = [self._negate(t, self._check(t, ev)) for t in triples]
         if not outcomes:
@@ -583,7 +584,8 @@ class LocalReasoner:
             return Outcome(
                 VerdictLabel.REFUTED,
                 CONF_FUNCTIONAL * func.value,
-                f'{ev.quote(ids)} conflict with "{ev.name(s)} {pn} {ev.name(o)}": {pn} is single-valued ({func.describe()}).',
+                f"{ev.quote(ids)} {'conflicts' if len(set(ids)) == 1 else 'conflict'} with "
+                f'"{ev.name(s)} {pn} {ev.name(o)}": {pn} is single-valued ({func.describe()}).',
                 ids,
                 ev.texts(ids),
                 "functional",

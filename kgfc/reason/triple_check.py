@@ -1,8 +1,9 @@
 """Check one structured triple (QID, PID, QID or value) against the store.
 
-This is what ``kgfc verify --triple Q76 P19 Q18094``, enrichment jobs and the
-CoDEx benchmark run: no entity linking and no beam search, the evidence is
-gathered straight from the ids, in a handful of queries:
+This is how a structured claim (``kgfc verify --triple Q76 P19 Q18094``,
+:func:`kgfc.verify.api.verify_triple`, the CoDEx benchmark) gathers its KG
+evidence: no entity linking and no beam search, the evidence comes straight
+from the ids, in a handful of queries:
 
 1. ``triple_entity_facts`` — every outgoing fact of the subject and the object
    (so the triple itself, its inverse, the subject's other values for the
@@ -20,15 +21,12 @@ numbered E1, E2...; the reasoner decides on it and may cite only those ids.
 from __future__ import annotations
 
 import threading
-import time
 import weakref
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 
 from kgfc.kg import vocab as V
 from kgfc.kg.properties import ALIAS_PROPS, CHAINS, INVERSES, LOCATION, P31, SYMMETRIC
-from kgfc.models import ClaimTriple, Counters, EvidenceFact, Fact, Verdict
-from kgfc.reason.local import LocalReasoner
+from kgfc.models import ClaimTriple, EvidenceFact, Fact
 
 MAX_CONTEXT = 12  # other facts about the subject/object kept for context
 MAX_CHAIN_HOPS = 3
@@ -36,16 +34,6 @@ MAX_FRONTIER = 200
 # chain_step rows per store, dropped when the store's knowledge generation moves
 _CHAIN_CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _CHAIN_LOCK = threading.Lock()
-
-
-@dataclass
-class TripleCheck:
-    triple: ClaimTriple
-    verdict: Verdict
-    evidence: list[EvidenceFact]
-    sparql_queries: int = 0
-    seconds: float = 0.0
-    counters: Counters = field(default_factory=Counters)
 
 
 def _is_iri(text: str | None) -> bool:
@@ -290,22 +278,3 @@ def claim_triple(store, s: str, p: str, o: str, *, negated: bool = False) -> Cla
         object_id=o_iri,
         negated=negated,
     )
-
-
-def verify_triple(
-    store, s: str, p: str, o: str, reasoner=None, *, negated: bool = False
-) -> TripleCheck:
-    """Gather evidence for (s, p, o) and let the reasoner (local by default) decide."""
-    start = time.perf_counter()
-    reasoner = reasoner or LocalReasoner(store)
-    counters = Counters()
-    with store.count_queries() as qc:
-        triple = claim_triple(store, s, p, o, negated=negated)
-        evidence = gather_triple_evidence(store, triple.subject_id, p, triple.object_id or o)
-        text = f"{triple.subject} {triple.relation} {triple.object}"
-        verdict = reasoner.verdict(text, [triple], evidence, counters)
-    queries = qc.n
-    counters.sparql_queries = queries
-    seconds = time.perf_counter() - start
-    counters.seconds = round(seconds, 4)
-    return TripleCheck(triple, verdict, evidence, queries, seconds, counters)

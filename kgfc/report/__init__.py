@@ -2,9 +2,9 @@
 
 ::
 
-    result = verifier.verify("c1", "Barack Obama was born in Honolulu.")
-    retrieved = retrieved_sources(result, passages)     # what the tools really returned
-    report = build_report(result, web_passages=passages, retrieved=retrieved)
+    result = checker.verify("Barack Obama was born in Honolulu.")   # a kgfc.FactChecker
+    passages = result.web_passages                       # what the search tools really returned
+    report = build_report(result, web_passages=passages, retrieved=retrieved_sources(result, passages))
     print(to_markdown(report))                           # or to_json / to_html
 
 ``build_report`` turns a verify result (and any web or PubMed passages) into

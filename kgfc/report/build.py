@@ -2,14 +2,14 @@
 
 - **Evidence.** Each KG fact becomes a :class:`~kgfc.models.ReportEvidence`
   whose ``sentence`` is the verbalised fact and whose ``source_id`` is a
-  statement-like IRI for Wikidata facts (``https://www.wikidata.org/wiki/Q76#P19``,
-  the item's statement group, which a reader can open) or else the fact's
-  source graph IRI. Its stance comes from the verdict: a fact cited for a
+  statement-like IRI for facts fetched from Wikidata
+  (``https://www.wikidata.org/wiki/Q76#P19``, the item's statement group, which
+  a reader can open) or else the fact's source graph IRI (a demo-KG fact is
+  cited by the demo graph, never linked to live Wikidata). Its stance comes from the verdict: a fact cited for a
   SUPPORTED verdict supports, one cited for a REFUTED verdict refutes; any
-  other fact is neutral and appears only in the evidence graph. Passages (duck
-  typed: ``text``, ``source_id``, ``url``, ``title``, ``confidence``,
-  ``stance``, optionally ``sentence``, as :class:`kgfc.web.filter.Passage`)
-  become evidence with their own stance and confidence.
+  other fact is neutral and appears only in the evidence graph. Passages
+  (:class:`kgfc.models.Passage`) become evidence with their own stance and
+  confidence.
 - **Source kind** of a KG fact is read from its graph IRI
   (``https://w3id.org/kgfc/source/<kind>/...``). For the trust order,
   KG-derived kinds (``wikidata``, ``demo``, ``file``) count as ``wikidata``.
@@ -36,9 +36,11 @@ from kgfc.kg import vocab as V
 from kgfc.models import (
     GraphEdge,
     GraphNode,
+    Passage,
     Report,
     ReportEvidence,
     ReportSummary,
+    ResultEvidence,
     SourceConflict,
     VerdictLabel,
     VerifyResult,
@@ -71,12 +73,6 @@ CONTEXT_CHARS = 500
 Stance = Literal["supports", "refutes", "neutral"]
 
 
-def _get(obj: Any, name: str, default: Any = None) -> Any:
-    if isinstance(obj, Mapping):
-        return obj.get(name, default)
-    return getattr(obj, name, default)
-
-
 def _clip(x: Any, default: float = 0.5) -> float:
     try:
         return min(1.0, max(0.0, float(x)))
@@ -101,13 +97,11 @@ def source_kind(graph_iri: str | None) -> str:
     return "kg"
 
 
-def passage_kind(p: Any) -> str:
+def passage_kind(p: Passage) -> str:
     """``pubmed`` for a PubMed abstract, ``web`` for anything else (pages, local documents)."""
-    explicit = _get(p, "source_kind") or _get(p, "kind")
-    if isinstance(explicit, str) and explicit:
-        return explicit
-    sid = str(_get(p, "source_id") or "")
-    url = str(_get(p, "url") or "")
+    if p.kind:
+        return p.kind
+    sid, url = p.source_id, p.url or ""
     if (
         sid.upper().startswith("PMID")
         or "pubmed.ncbi.nlm.nih.gov" in url
@@ -143,24 +137,27 @@ def normalise_trust_order(order: Sequence[str] | str | None) -> tuple[str, ...]:
     return tuple(seen + [c for c in DEFAULT_TRUST_ORDER if c not in seen])
 
 
-def statement_id(fact: Any, kind: str) -> str:
-    """The citable id of a KG fact: its Wikidata statement group, or its source graph."""
-    s, p = str(_get(fact, "subject") or ""), str(_get(fact, "predicate") or "")
-    graph = _get(fact, "source")
-    if kind in ("wikidata", "demo", "kg") and s.startswith(V.WD) and p.startswith(V.WDT):
+def statement_id(fact: ResultEvidence, kind: str) -> str:
+    """The citable id of a KG fact: its Wikidata statement group, or its source graph.
+
+    Only facts fetched from Wikidata link to a wikidata.org page; a fact from the
+    demo KG or a loaded file is cited by the graph it came from, never as if
+    Wikidata had been asked.
+    """
+    s, p, graph = fact.subject, fact.predicate, fact.source
+    if kind == "wikidata" and s.startswith(V.WD) and p.startswith(V.WDT):
         item = s[len(V.WD) :]
         page = f"Property:{item}" if V.is_pid(item) else item
         return f"https://www.wikidata.org/wiki/{page}#{p[len(V.WDT) :]}"
     return graph or s
 
 
-def _passage_ids(passages: Sequence[Any]) -> list[str]:
+def _passage_ids(passages: Sequence[Passage]) -> list[str]:
     ids: list[str] = []
     counts = {"pubmed": 0, "web": 0}
     for p in passages:
-        given = _get(p, "evidence_id")
-        if isinstance(given, str) and given:
-            ids.append(given)
+        if p.evidence_id:
+            ids.append(p.evidence_id)
             continue
         prefix = "pubmed" if passage_kind(p) == "pubmed" else "web"
         counts[prefix] += 1
@@ -168,17 +165,17 @@ def _passage_ids(passages: Sequence[Any]) -> list[str]:
     return ids
 
 
-def _passage_sentence(p: Any) -> str:
-    sentence = str(_get(p, "sentence") or "").strip()
+def _passage_sentence(p: Passage) -> str:
+    sentence = p.sentence.strip()
     if sentence:
         return sentence
     from kgfc.report.citations import split_sentences
 
-    parts = split_sentences(str(_get(p, "text") or ""))
+    parts = split_sentences(p.text)
     return parts[0] if parts else ""
 
 
-def retrieved_sources(result: VerifyResult, web_passages: Sequence[Any] = ()) -> dict[str, str]:
+def retrieved_sources(result: VerifyResult, web_passages: Sequence[Passage] = ()) -> dict[str, str]:
     """What this episode retrieved, as ``{source id or evidence id: source text}`` for citation checks.
 
     Pass only passages a search tool really returned (not ones a model
@@ -191,14 +188,13 @@ def retrieved_sources(result: VerifyResult, web_passages: Sequence[Any] = ()) ->
             out[key].append(text)
 
     for e in result.evidence:
-        text = str(_get(e, "text") or "")
-        add(_get(e, "id"), text)
-        add(statement_id(e, source_kind(_get(e, "source"))), text)
+        add(e.id, e.text)
+        add(statement_id(e, source_kind(e.source)), e.text)
     passages = list(web_passages)
     for eid, p in zip(_passage_ids(passages), passages, strict=True):
         # The text only, not the passage's `sentence`: that is the quote under test.
-        for key in (eid, _get(p, "source_id"), _get(p, "url")):
-            add(key, str(_get(p, "text") or ""))
+        for key in (eid, p.source_id, p.url):
+            add(key, p.text)
     return {k: "\n".join(v) for k, v in out.items()}
 
 
@@ -213,40 +209,37 @@ def _kg_stance(cited: bool, verdict: VerdictLabel) -> Stance:
     return "neutral"
 
 
-def _kg_evidence(result: VerifyResult) -> list[tuple[dict, ReportEvidence]]:
+def _kg_evidence(result: VerifyResult) -> list[tuple[ResultEvidence, ReportEvidence]]:
     out = []
     for e in result.evidence:
-        graph = _get(e, "source")
+        graph = e.source
         kind = source_kind(graph)
-        cited = bool(_get(e, "cited"))
-        hop, score = _get(e, "hop", 0) or 0, float(_get(e, "score", 0.0) or 0.0)
+        cited, hop, score = e.cited, e.hop, e.score
         context = f"KG fact from the {KIND_NAMES.get(kind, kind)}"
         context += f" (graph {graph})" if graph else ""
         context += f", reached at hop {hop}, relevance {score:.2f}"
-        if _get(e, "path"):
-            context += f"; path: {_get(e, 'path')}"
         ev = ReportEvidence(
-            evidence_id=str(_get(e, "id")),
+            evidence_id=e.id,
             source_id=statement_id(e, kind),
             source_kind=kind,
-            sentence=str(_get(e, "text") or ""),
+            sentence=e.text,
             context=context,
             stance=_kg_stance(cited, result.verdict),
             # The reasoner judged the cited facts together: its confidence is theirs.
             confidence=_clip(result.confidence) if cited else _clip(score),
         )
-        out.append((dict(e) if isinstance(e, Mapping) else e, ev))
+        out.append((e, ev))
     return out
 
 
-def _passage_evidence(passages: Sequence[Any]) -> list[ReportEvidence]:
+def _passage_evidence(passages: Sequence[Passage]) -> list[ReportEvidence]:
     out = []
     for eid, p in zip(_passage_ids(passages), passages, strict=True):
-        stance = _get(p, "stance", "neutral")
-        if stance not in ("supports", "refutes") or _get(p, "injection_suspected", False):
+        stance = p.stance
+        if stance not in ("supports", "refutes") or p.injection_suspected:
             stance = "neutral"  # a passage that addresses the system never counts as evidence
-        title = str(_get(p, "title") or "").strip()
-        text = str(_get(p, "text") or "")
+        title = (p.title or "").strip()
+        text = p.text
         sentence = _passage_sentence(p)
         context = _shorten(text, CONTEXT_CHARS) if text.strip() != sentence else ""
         if title:
@@ -254,12 +247,12 @@ def _passage_evidence(passages: Sequence[Any]) -> list[ReportEvidence]:
         out.append(
             ReportEvidence(
                 evidence_id=eid,
-                source_id=str(_get(p, "source_id") or _get(p, "url") or eid),
+                source_id=p.source_id or p.url or eid,
                 source_kind=passage_kind(p),
                 sentence=sentence,
                 context=context,
                 stance=stance,
-                confidence=_clip(_get(p, "confidence", 0.5)),
+                confidence=_clip(p.confidence),
             )
         )
     return out
@@ -312,7 +305,7 @@ def _norm(text: str) -> str:
 
 def scope_check(
     result: VerifyResult,
-    kg: Sequence[tuple[Any, ReportEvidence]],
+    kg: Sequence[tuple[ResultEvidence, ReportEvidence]],
     passages: Sequence[ReportEvidence],
     passage_texts: Mapping[str, str],
 ) -> str:
@@ -328,13 +321,13 @@ def scope_check(
     exact, other_value, related = [], [], []
     relation = ""
     for f, ev in pool:
-        s, p, o = _get(f, "subject"), _get(f, "predicate"), _get(f, "object")
+        s, p, o = f.subject, f.predicate, f.object
         for t in triples:
             ends = {x for x in (t.subject_id, t.object_id) if x}
             if s == t.subject_id and p in t.relation_ids:
                 same = o == t.object_id if t.object_id else _norm(str(o)) == _norm(t.object)
                 (exact if same else other_value).append(ev.evidence_id)
-                relation = relation or _get(f, "predicate_label") or t.relation
+                relation = relation or f.predicate_label or t.relation
                 break
             if s in ends or o in ends:
                 related.append(ev.evidence_id)
@@ -361,7 +354,7 @@ def scope_check(
             f"the evidence gives another value for {t.subject}'s {relation} ({ids(other_value)}); "
             "it bears on the exact claim only if that relation has a single value."
         )
-    hops = {int(_get(f, "hop", 0) or 0) for f, _ in stance_kg}
+    hops = {f.hop for f, _ in stance_kg}
     if len(stance_kg) > 1 and max(hops, default=0) > 1:
         return (
             SCOPE + f"no single fact states the claim; it follows from a chain of facts ({chain})."
@@ -463,7 +456,7 @@ def _resolution(
 
 
 def _graph(
-    result: VerifyResult, kg: Sequence[tuple[Any, ReportEvidence]]
+    result: VerifyResult, kg: Sequence[tuple[ResultEvidence, ReportEvidence]]
 ) -> tuple[list[GraphNode], list[GraphEdge]]:
     nodes: dict[str, str] = {}
 
@@ -476,31 +469,31 @@ def _graph(
         node(e.entity, e.label)
     edges = []
     for f, ev in kg:
-        s = node(str(_get(f, "subject")), _get(f, "subject_label"))
-        obj = str(_get(f, "object"))
-        if _get(f, "object_is_literal"):
+        s = node(f.subject, f.subject_label)
+        obj = f.object
+        if f.object_is_literal:
             o = f"literal:{obj}"
             nodes.setdefault(o, obj)
         else:
-            o = node(obj, _get(f, "object_label"))
-        graph = _get(f, "source")
+            o = node(obj, f.object_label)
+        graph = f.source
         edges.append(
             GraphEdge(
                 source=s,
                 target=o,
-                label=_get(f, "predicate_label") or V.local_id(str(_get(f, "predicate"))),
+                label=f.predicate_label or V.local_id(f.predicate),
                 kind=ev.source_kind,
                 evidence_id=ev.evidence_id,
                 provenance={
                     "source_iri": graph,
                     "source_id": ev.source_id,
                     "kind": ev.source_kind,
-                    "hop": _get(f, "hop", 0),
-                    "score": _get(f, "score", 0.0),
+                    "hop": f.hop,
+                    "score": f.score,
                     "sentence": ev.sentence,
                     "stance": ev.stance,
-                    "cited": bool(_get(f, "cited")),
-                    "predicate": _get(f, "predicate"),
+                    "cited": f.cited,
+                    "predicate": f.predicate,
                 },
             )
         )
@@ -513,7 +506,7 @@ def _graph(
 def build_report(
     result: VerifyResult,
     *,
-    web_passages: Sequence[Any] = (),
+    web_passages: Sequence[Passage] = (),
     trust_order: Sequence[str] | str = DEFAULT_TRUST_ORDER,
     retrieved: Mapping[str, object] | None = None,
 ) -> Report:
@@ -529,10 +522,7 @@ def build_report(
     passages = list(web_passages)
     kg = _kg_evidence(result)
     web = _passage_evidence(passages)
-    texts = {
-        eid: str(_get(p, "text") or "")
-        for eid, p in zip(_passage_ids(passages), passages, strict=True)
-    }
+    texts = {eid: p.text for eid, p in zip(_passage_ids(passages), passages, strict=True)}
     cited = [ev for _, ev in kg if ev.stance != "neutral"] + [
         ev for ev in web if ev.stance != "neutral"
     ]

@@ -345,7 +345,7 @@ def create_app(
 
     # -- stored claims -----------------------------------------------------------
     def _claim_result(claim_id: str) -> VerifyResult:
-        from kgfc.service.claims import as_result, stored_claim
+        from kgfc.service.claims import as_result, stored_claim, stored_trajectory
 
         stored = stored_claim(state["engine"].store, claim_id)
         kept = state["journal"].get_result(claim_id)
@@ -356,7 +356,7 @@ def create_app(
         ):
             result = VerifyResult.model_validate(kept)
             if result.trajectory is None and stored.get("trajectory"):
-                result.trajectory = stored["trajectory"]
+                result.trajectory = stored_trajectory(stored)
             return result
         return as_result(stored)
 

@@ -8,10 +8,13 @@ and prefers that when it has one.
 
 from __future__ import annotations
 
+import json
+
 import pyoxigraph as ox
 
 from kgfc.errors import InputError
-from kgfc.models import VerifyResult
+from kgfc.models import Action, Step, Trajectory, VerifyResult
+from kgfc.report import build_report, retrieved_sources, to_html, to_json, to_markdown
 from kgfc.resources import load_query
 
 _VERDICTS = {"supported": "SUPPORTED", "refuted": "REFUTED"}
@@ -89,17 +92,55 @@ def as_result(claim: dict) -> VerifyResult:
         reasoner=claim["reasoner"],
         evidence=claim["evidence"],
         claim_iri=claim["claim_iri"],
-        trajectory=claim.get("trajectory"),
+        trajectory=stored_trajectory(claim),
+    )
+
+
+# kgfc:Step actions as stored (kgfc:InitKGRetrieval...) -> the episode's actions
+_ACTIONS = {
+    "InitKGRetrieval": Action.INIT,
+    "ExpandKG": Action.EXPAND,
+    "WebSearch": Action.WEB,
+    "PubMedSearch": Action.PUBMED,
+    "GiveVerdict": Action.VERDICT,
+}
+
+
+def stored_trajectory(claim: dict) -> Trajectory | None:
+    """The stored episode of a claim (policy, stop reason, steps) as a Trajectory."""
+    t = claim.get("trajectory")
+    if not t:
+        return None
+    steps = []
+    for st in sorted(t["steps"], key=lambda x: x["index"]):
+        try:
+            args = json.loads(st["arguments"]) if st.get("arguments") else {}
+        except json.JSONDecodeError:
+            args = {}
+        steps.append(
+            Step(
+                index=st["index"] + 1,  # stored 0-based
+                action=_ACTIONS[st["action"]],
+                arguments=args if isinstance(args, dict) else {},
+                observation=st.get("observation") or "",
+                error=st.get("error"),
+            )
+        )
+    return Trajectory(
+        claim_id=claim["id"],
+        claim=claim["claim"],
+        policy=t.get("policy") or "",
+        reasoner=claim.get("reasoner") or "",
+        stop_reason=t.get("stop_reason") or "",
+        steps=steps,
+        verdict=claim.get("verdict"),
+        confidence=claim.get("confidence"),
     )
 
 
 def render_report(result: VerifyResult, fmt: str) -> str:
     """The structured report (``md``, ``html`` or ``json``) with checked citations."""
-    from types import SimpleNamespace
-
-    from kgfc.report import build_report, retrieved_sources, to_html, to_json, to_markdown
-
-    passages = [SimpleNamespace(**p) for p in result.web_passages]
+    passages = result.web_passages
     report = build_report(
         result, web_passages=passages, retrieved=retrieved_sources(result, passages)
     )

@@ -18,6 +18,8 @@ from pydantic import BaseModel, Field, model_validator
 from kgfc.errors import InputError, StoreLockedError
 from kgfc.models import VerifyResult
 from kgfc.settings import Settings
+from kgfc.verify.api import Claim, FactChecker
+from kgfc.verify.state import Budget
 
 log = logging.getLogger(__name__)
 
@@ -71,29 +73,26 @@ class Engine:
         self.settings = settings
         self.store = store
         self.write_lock = threading.RLock()
-        self._checkers: dict[tuple, object] = {}
+        self._checkers: dict[tuple, FactChecker] = {}
 
     def close(self) -> None:
         with self.write_lock:
             self.store.close()
 
-    def _checker(self, req: VerifyRequest):
+    def _checker(self, req: VerifyRequest) -> FactChecker:
         key = _checker_key(req)
-        verifier = self._checkers.get(key)
-        if verifier is None:
-            from kgfc.agent.pipeline import Verifier, make_reasoner
-            from kgfc.agent.web_tool import make_web_tools
-
-            settings = _settings_for(self, req)
-            r, llm = make_reasoner(settings, self.store, req.reasoner)
-            verifier = Verifier(self.store, settings, reasoner=r, llm=llm)
-            verifier._service_web, verifier._service_pubmed = make_web_tools(
-                settings, self.store, llm
+        checker = self._checkers.get(key)
+        if checker is None:
+            checker = FactChecker.from_settings(
+                _settings_for(self, req),
+                store=self.store,
+                reasoner=req.reasoner,
+                trajectory_log=self.settings.home / "trajectories",
             )
             if len(self._checkers) >= 8:  # a handful of option sets; the oldest goes
                 self._checkers.pop(next(iter(self._checkers)))
-            self._checkers[key] = verifier
-        return verifier
+            self._checkers[key] = checker
+        return checker
 
     # -- verification ----------------------------------------------------------
     def verify(self, req: VerifyRequest) -> VerifyResult:
@@ -133,31 +132,22 @@ def _checker_key(req: VerifyRequest) -> tuple:
 
 
 def _verify_today(engine: Engine, req: VerifyRequest) -> VerifyResult:
-    """The one adapter onto the verification pipeline (the public FactChecker API replaces it)."""
-    from kgfc.agent.loop import Agent, Budget
-
-    verifier = engine._checker(req)
-    verifier.record = req.record
-    claim_id = req.claim_id()
-    if req.triple is not None:
-        return verifier.verify_triple(claim_id, *req.triple)
-    agent = Agent(
-        verifier,
-        web=verifier._service_web,
-        pubmed=verifier._service_pubmed,
-        max_steps=req.max_steps,
-        budget=Budget(
-            llm_calls=req.max_llm_calls,
-            tokens=req.max_tokens,
-            search_calls=req.max_searches,
-            seconds=req.max_seconds,
-        ),
-    )
+    """One request through the public API (the checker for its option set is kept warm)."""
+    claim = Claim(id=req.claim_id(), text=req.claim, triple=req.triple)
     try:
-        result, _trajectory = agent.run(claim_id, req.claim)
+        return engine._checker(req).verify(
+            claim,
+            record=req.record,
+            max_steps=req.max_steps,
+            budget=Budget(
+                llm_calls=req.max_llm_calls,
+                tokens=req.max_tokens,
+                search_calls=req.max_searches,
+                seconds=req.max_seconds,
+            ),
+        )
     except UnicodeEncodeError:
         raise InputError("The claim is not valid UTF-8 text.") from None
-    return result
 
 
 def open_service_store(settings: Settings, *, read_only: bool = False, who: str = "kgfc serve"):

@@ -28,18 +28,16 @@ import weakref
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from pydantic import BaseModel, Field
-
 from kgfc.errors import ConfigError, LLMError
 from kgfc.kg.linking import EntityLinker
 from kgfc.llm.prompts import FilterOutput, filter_max_tokens, filter_messages, filter_schema
-from kgfc.models import Counters
+from kgfc.models import Counters, Passage  # noqa: F401 (Passage re-exported)
 from kgfc.nlp.alignment import RelationAligner
 from kgfc.nlp.decompose import decompose, decompose_many
 from kgfc.nlp.embed import BM25Scorer, get_embedder, rank_texts
 from kgfc.nlp.text import content_words, normalise, sentence_windows, split_sentences
 from kgfc.web.injection import INJECTION_CAP, looks_like_injection
-from kgfc.web.stance import NEUTRAL, Stance, local_stance
+from kgfc.web.stance import NEUTRAL, local_stance
 
 if TYPE_CHECKING:
     from kgfc.kg.store import GraphStore
@@ -54,23 +52,6 @@ MISSING_WEIGHT = 0.5  # the missing-information query counts half as much as the
 MIN_RELEVANCE = 0.35  # fine filter: passages below this are dropped
 # Embedding cosines below COS_LOW say "unrelated", above COS_HIGH "same statement".
 COS_LOW, COS_HIGH = 0.3, 0.8
-
-
-class Passage(BaseModel):
-    """A passage kept by the filter, with what the fine filter concluded about it."""
-
-    text: str
-    source_id: str = Field(description="the citable id of the document: URL, 'PMID:123', path")
-    url: str | None = None
-    title: str = ""
-    score: float = Field(0.0, description="coarse BM25 score, divided by the best candidate's")
-    confidence: float = Field(0.0, ge=0.0, le=1.0, description="consistency confidence")
-    stance: Stance = "neutral"
-    injection_suspected: bool = False
-    sentence: str = Field("", description="the passage's most relevant sentence, verbatim")
-    position: int = Field(0, description="index of the passage's first sentence in its document")
-    method: str = Field("", description='who judged it: "local" or "llm:<model>"')
-    reason: str = ""
 
 
 class Document(NamedTuple):

@@ -11,16 +11,13 @@ claim's. Names are compared through the shared
 from __future__ import annotations
 
 import re
-from typing import Literal
 
 from kgfc.kg.linking import EntityLinker
 from kgfc.kg.properties import functional_by_prior
-from kgfc.models import ClaimAnalysis, ClaimTriple
+from kgfc.models import ClaimAnalysis, ClaimTriple, Stance
 from kgfc.nlp.text import content_words
 
 __all__ = ["MEDIUM", "NEUTRAL", "STRONG", "Stance", "WEAK", "local_stance"]
-
-Stance = Literal["supports", "refutes", "neutral"]
 
 # Stance strengths: how far a local stance signal can be trusted.
 STRONG, MEDIUM, WEAK, NEUTRAL = 0.9, 0.7, 0.55, 0.4

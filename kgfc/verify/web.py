@@ -1,4 +1,4 @@
-"""The agent's web and PubMed tools: memory first, then search -> fetch -> filter -> web-to-KG.
+"""The web and PubMed tools of an episode: memory first, then search -> fetch -> filter -> web-to-KG.
 
 What a search brings back is written into the KG (one graph per document,
 with provenance) and handed to the reasoner as evidence ``W1, W2...``:
@@ -10,15 +10,29 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from kgfc.agent.loop import WebObservation
-from kgfc.errors import KgfcError
+from kgfc.errors import ConfigError, KgfcError
 from kgfc.kg import vocab as V
-from kgfc.models import Counters, EvidenceFact, Fact
+from kgfc.models import Counters, EvidenceFact, Fact, Passage
+from kgfc.web.base import make_provider
+from kgfc.web.fetch import SafeFetcher
+from kgfc.web.filter import filter_passages
+from kgfc.web.integrate import WebKGIntegrator
+from kgfc.web.memory import EvidenceMemory
 
 log = logging.getLogger(__name__)
 
 TEXT = V.KGFC + "text"
+
+
+@dataclass
+class WebObservation:
+    evidence: list[EvidenceFact]
+    passages: list[Passage]
+    summary: str
+    searched: bool
+    memory_hits: int = 0
 
 
 class SearchTool:
@@ -63,14 +77,14 @@ class SearchTool:
                 return WebObservation(
                     evidence=evidence,
                     passages=_with_ids(
-                        recall.passages, [p.source_id for p in recall.passages], evidence
+                        [_recalled(p) for p in recall.passages],
+                        [p.source_id for p in recall.passages],
+                        evidence,
                     ),
                     searched=False,
                     memory_hits=len(recall.passages),
                     summary=f"memory recalled {len(recall.passages)} passage(s) from earlier sources; search avoided",
                 )
-        from kgfc.web.filter import filter_passages
-
         hits = self.provider.search(query, limit=self.max_hits)
         counters.search_calls += 1
         docs = []
@@ -112,14 +126,12 @@ class SearchTool:
     def _evidence_from_graphs(
         self, graphs: dict[str, float], texts, next_id: int
     ) -> tuple[list[EvidenceFact], int]:
-        import pyoxigraph as ox
-
         evidence: list[EvidenceFact] = []
         seen: set[tuple] = set()
         for g, confidence in graphs.items():
             if not g.startswith(V.KGFC_SOURCE) or not self.store.has_source(g):
                 continue
-            for r in self.store.run("source_facts", bindings={"g": ox.NamedNode(g)}):
+            for r in self.store.run("source_facts", bindings={"g": g}):
                 key = (r["s"], r["p"], r["o"], g)
                 if key in seen:
                     continue
@@ -155,28 +167,42 @@ class SearchTool:
         return evidence, next_id
 
 
-def _with_ids(passages, sources: list[str], evidence: list[EvidenceFact]) -> list[dict]:
-    """Passages as dicts carrying the id (W3...) their sentence has in the evidence list,
+def _recalled(p) -> Passage:
+    """A remembered sentence (:class:`kgfc.web.memory.RecalledPassage`) as a passage."""
+    return Passage(
+        text=p.text,
+        source_id=p.source_id,
+        url=p.url,
+        title=p.title or "",
+        score=p.score,
+        confidence=p.confidence,
+        sentence=p.text,
+        method="memory",
+        kind=p.kind,
+        sentence_id=p.sentence_id,
+    )
+
+
+def _with_ids(
+    passages: Sequence[Passage], sources: list[str], evidence: list[EvidenceFact]
+) -> list[Passage]:
+    """The passages, each with the id (W3...) its sentence has in the evidence list,
     so the report cites one id for one piece of evidence."""
     ids = {(e.fact.source, e.text): e.id for e in evidence if e.fact.predicate == TEXT}
-    out = []
-    for p, source in zip(passages, sources, strict=True):
-        d = p.model_dump(mode="json") if hasattr(p, "model_dump") else dict(p)
-        text = d.get("sentence") or d.get("text") or ""
-        d["evidence_id"] = ids.get((source, text)) or ids.get((source, d.get("text") or ""))
-        out.append(d)
-    return out
+    return [
+        p.model_copy(
+            update={
+                "evidence_id": ids.get((source, p.sentence or p.text)) or ids.get((source, p.text))
+            }
+        )
+        for p, source in zip(passages, sources, strict=True)
+    ]
 
 
 def make_web_tools(settings, store, llm=None):
     """(web tool, PubMed tool) as configured: ``--web`` / KGFC_WEB and ``--pubmed`` / KGFC_PUBMED."""
     if not settings.web and not settings.pubmed:
         return None, None
-    from kgfc.web.base import make_provider
-    from kgfc.web.fetch import SafeFetcher
-    from kgfc.web.integrate import WebKGIntegrator
-    from kgfc.web.memory import EvidenceMemory
-
     memory = EvidenceMemory(store)
     integrator = WebKGIntegrator(store, llm=llm)
     web = pubmed = None
@@ -185,8 +211,6 @@ def make_web_tools(settings, store, llm=None):
             f"local:{settings.corpus_dir}" if settings.corpus_dir else None
         )
         if spec is None:
-            from kgfc.errors import ConfigError
-
             raise ConfigError(
                 "--web needs a search provider.",
                 hint="Set KGFC_SEARCH_PROVIDER (serper, searxng:URL, local:DIR) or pass --search.",

@@ -1,0 +1,460 @@
+"""The public Python API: :func:`verify` and :class:`FactChecker`.
+
+::
+
+    import kgfc
+    result = kgfc.verify("Tony Blair was born in London.")
+    print(result.verdict, result.justification)
+
+    checker = kgfc.FactChecker.from_settings(offline=True)
+    checker.verify(("Q9582", "P19", "Q43199"))          # a structured triple
+    for r in checker.verify_many(["...", "..."]): ...   # a batch
+
+Every claim, text or triple, one or many, takes the same way: an episode
+(:mod:`kgfc.verify.loop`) whose policy picks the steps, the stages in
+:mod:`kgfc.verify.stages`, and a typed :class:`~kgfc.models.VerifyResult`
+whose ``model_dump(mode="json")`` is the ``kgfc verify --json`` contract.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import time
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, model_validator
+
+from kgfc.errors import InputError, KgfcError, StoreLockedError
+from kgfc.kg.demo import demo_loaded, ensure_demo
+from kgfc.models import (
+    ClaimTriple,
+    Counters,
+    EvidenceFact,
+    Passage,
+    ResultEvidence,
+    Trajectory,
+    Verdict,
+    VerifyResult,
+)
+from kgfc.reason.local import LocalReasoner
+from kgfc.registry import open_store
+from kgfc.settings import Settings, load_settings
+from kgfc.verify import stages
+from kgfc.verify.loop import count_queries, run_episode
+from kgfc.verify.policies import Policy, policy_named
+from kgfc.verify.record import append_trajectory, record_episode
+from kgfc.verify.state import Budget, Episode
+from kgfc.verify.toolbox import Toolbox, make_reasoner
+from kgfc.verify.web import make_web_tools
+
+_ID = re.compile(r"\b([EWP])(\d+)\b")
+
+
+class Claim(BaseModel):
+    """One claim to check: a sentence, or a structured ``(subject, property, object)`` triple of ids."""
+
+    id: str | None = None
+    text: str | None = None
+    triple: tuple[str, str, str] | None = None
+    negated: bool = False
+
+    @model_validator(mode="after")
+    def _one_of(self) -> Claim:
+        if (self.text is None) == (self.triple is None):
+            raise ValueError("a claim needs exactly one of text or triple")
+        return self
+
+    @classmethod
+    def of(cls, item: Any) -> Claim:
+        """A claim from a string, a 3-tuple of ids, a dict (``{"id", "claim" | "text" | "triple"}``) or a Claim."""
+        if isinstance(item, Claim):
+            return item
+        if isinstance(item, str):
+            return cls(text=item)
+        if (
+            isinstance(item, tuple | list)
+            and len(item) == 3
+            and all(isinstance(x, str) for x in item)
+        ):
+            return cls(triple=tuple(item))
+        if isinstance(item, dict):
+            data = dict(item)
+            if "claim" in data:
+                data["text"] = data.pop("claim")
+            try:
+                return cls.model_validate(data)
+            except ValueError as exc:
+                raise InputError(f"Not a claim: {exc}") from None
+        raise InputError(
+            f"Cannot verify a {type(item).__name__}: give a sentence, a (subject, property, object) "
+            "triple of ids, or a Claim."
+        )
+
+    def default_id(self) -> str:
+        basis = self.text if self.text is not None else " ".join(self.triple or ())
+        return "c-" + hashlib.sha256(basis.strip().encode("utf-8", "replace")).hexdigest()[:10]
+
+
+@dataclass
+class TripleCheck:
+    """A structured triple's check: its reading, verdict (with reasoning path) and evidence."""
+
+    triple: ClaimTriple
+    verdict: Verdict
+    evidence: list[EvidenceFact]
+    sparql_queries: int = 0
+    seconds: float = 0.0
+    counters: Counters = field(default_factory=Counters)
+
+
+@dataclass
+class Checked:
+    """One checked claim: the result, and the verdict and evidence it was built from."""
+
+    result: VerifyResult
+    verdict: Verdict
+    evidence: list[EvidenceFact]
+
+
+class FactChecker:
+    """Checks claims against a knowledge-graph store; one instance serves many claims.
+
+    ``record`` (default False) writes each claim, its verdict, cited evidence
+    and trajectory into the store's claim graphs (``kgfc kg evidence`` reads
+    them back); ``trajectory_log`` (default None) appends each trajectory to
+    ``DIR/trajectories.jsonl``. With neither, checking a claim writes nothing —
+    except web and PubMed searches (``web=True`` / ``pubmed=True``), which add
+    what they find to the KG with its provenance: that is the web-enhanced KG.
+    """
+
+    def __init__(
+        self,
+        store,
+        *,
+        reasoner=None,
+        llm=None,
+        search=None,
+        pubmed=None,
+        settings: Settings | None = None,
+        kg_source=None,
+        policy: str | Policy | None = None,
+        record: bool = False,
+        trajectory_log: str | Path | None = None,
+        max_steps: int = 5,
+        budget: Budget | None = None,
+        close_store: bool = False,
+    ) -> None:
+        self.settings = settings or load_settings()
+        if reasoner is None:
+            reasoner, llm = make_reasoner(self.settings, store, llm=llm)
+        self.tools = Toolbox(
+            store=store,
+            settings=self.settings,
+            reasoner=reasoner,
+            llm=llm,
+            kg_source=kg_source,
+            web=search,
+            pubmed=pubmed,
+        )
+        self.policy = policy if not isinstance(policy, str | None) else policy_named(policy, llm)
+        self.record = record
+        self.trajectory_log = Path(trajectory_log) if trajectory_log else None
+        self.max_steps = max_steps
+        self.budget = budget or Budget()
+        self._close_store = close_store
+
+    @classmethod
+    def from_settings(
+        cls,
+        settings: Settings | None = None,
+        *,
+        store=None,
+        reasoner: str | None = None,
+        policy: str | Policy | None = None,
+        record: bool = False,
+        trajectory_log: str | Path | None = None,
+        max_steps: int = 5,
+        budget: Budget | None = None,
+        read_only: bool = False,
+        **overrides: Any,
+    ) -> FactChecker:
+        """A checker as configured (flags > ``KGFC_*`` environment > config file > defaults).
+
+        ``overrides`` are settings fields (``offline=True``, ``store="memory"``,
+        ``web=True``...). The store is the configured one (default
+        ``$KGFC_HOME/store``, created with the bundled demo KG on first use, as
+        the CLI does) unless ``store`` is given; ``reasoner`` is ``local`` or
+        ``llm`` (default: the LLM when one is configured).
+        """
+        if settings is None:
+            settings = load_settings(**overrides)
+        elif overrides:
+            settings = settings.model_copy(update=overrides)
+        if isinstance(store, str | Path):
+            settings = settings.model_copy(update={"store": str(store)})
+            store = None
+        own = store is None
+        if own:
+            store = open_configured_store(settings, read_only=read_only)
+        try:
+            r, llm = make_reasoner(settings, store, reasoner)
+            web, pubmed = make_web_tools(settings, store, llm)
+        except BaseException:
+            if own:
+                store.close()
+            raise
+        return cls(
+            store,
+            reasoner=r,
+            llm=llm,
+            search=web,
+            pubmed=pubmed,
+            settings=settings,
+            policy=policy,
+            record=record,
+            trajectory_log=trajectory_log,
+            max_steps=max_steps,
+            budget=budget,
+            close_store=own,
+        )
+
+    # -- the store ---------------------------------------------------------------
+    @property
+    def store(self):
+        return self.tools.store
+
+    def close(self) -> None:
+        """Close the store if this checker opened it."""
+        if self._close_store:
+            self.tools.store.close()
+
+    def __enter__(self) -> FactChecker:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # -- claims --------------------------------------------------------------------
+    def verify(
+        self,
+        claim: str | tuple[str, str, str] | Claim | dict,
+        *,
+        id: str | None = None,  # noqa: A002 - the claim's id, as in the JSON
+        record: bool | None = None,
+        max_steps: int | None = None,
+        budget: Budget | None = None,
+    ) -> VerifyResult:
+        """Check one claim: a sentence, a ``(subject, property, object)`` triple of ids, or a :class:`Claim`.
+
+        ``record``, ``max_steps`` and ``budget`` override the checker's for this
+        claim. Bad input raises :class:`~kgfc.errors.InputError`.
+        """
+        return self._run(Claim.of(claim), id, record, max_steps, budget).result
+
+    def _run(
+        self,
+        c: Claim,
+        claim_id: str | None,
+        record: bool | None,
+        max_steps: int | None = None,
+        budget: Budget | None = None,
+    ) -> Checked:
+        cid = claim_id or c.id or c.default_id()
+        tb = self.tools
+        with count_queries(tb) as queries:
+            if c.triple is not None:
+                ids = stages.check_triple(*c.triple)
+                ep = Episode(claim_id=cid, claim=" ".join(ids), given_ids=ids, negated=c.negated)
+            else:
+                ep = Episode(claim_id=cid, claim=stages.check_claim_text(c.text))
+            ep.max_hops = self.settings.hops
+            out = run_episode(
+                tb,
+                ep,
+                self.policy,
+                max_steps=max_steps or self.max_steps,
+                budget=budget or self.budget,
+                queries=queries,
+            )
+            verdict, evidence, passages, traj = _renumber(
+                out.verdict, ep.evidence(), ep.passages, out.trajectory
+            )
+            claim_iri = None
+            if self.record if record is None else record:
+                memory = getattr(tb.web or tb.pubmed, "memory", None)
+                claim_iri = record_episode(
+                    tb.store, cid, ep.claim, verdict, evidence, out.reasoner, traj, passages, memory
+                )
+            ep.counters.sparql_queries = queries.n
+        traj.counters = ep.counters.model_copy()
+        if self.trajectory_log is not None:
+            append_trajectory(self.trajectory_log, traj)
+        cited = set(verdict.cited)
+        result = VerifyResult(
+            id=cid,
+            claim=ep.claim,
+            verdict=verdict.label,
+            confidence=round(verdict.confidence, 4),
+            justification=verdict.justification,
+            reasoner=out.reasoner,
+            evidence=[ResultEvidence.of(e, e.id in cited) for e in evidence],
+            topic_entities=ep.linked,
+            triples=ep.triples,
+            counters=ep.counters,
+            claim_iri=claim_iri,
+            web_passages=passages,
+            trajectory=traj,
+        )
+        return Checked(result, verdict, evidence)
+
+    def verify_many(
+        self, claims: Iterable[Any], *, record: bool | None = None, errors: str = "raise"
+    ) -> Iterator[VerifyResult]:
+        """Check claims one after another, yielding each result as it is ready.
+
+        With ``errors="keep"`` a claim that cannot be checked (bad input, a
+        runtime failure) yields a result with ``error`` set and the batch goes
+        on; with ``"raise"`` (default) the error propagates.
+        """
+        if errors not in ("raise", "keep"):
+            raise ValueError("errors must be 'raise' or 'keep'")
+        for n, item in enumerate(claims, 1):
+            try:
+                c = Claim.of(item)
+                yield self.verify(c, record=record)
+            except KgfcError as exc:
+                if errors == "raise":
+                    raise
+                yield failed_result(_item_id(item, n), _item_text(item), str(exc))
+
+
+def failed_result(claim_id: str, claim: str, error: str) -> VerifyResult:
+    """The result for a claim that could not be checked."""
+    return VerifyResult(
+        id=claim_id,
+        claim=claim,
+        verdict="NOT ENOUGH INFO",
+        confidence=0.0,
+        justification="not checked: bad input",
+        reasoner="none",
+        error=error,
+    )
+
+
+def _item_id(item: Any, n: int) -> str:
+    if isinstance(item, Claim) and item.id:
+        return item.id
+    if isinstance(item, dict) and item.get("id") is not None:
+        return str(item["id"])
+    return f"item-{n}"
+
+
+def _item_text(item: Any) -> str:
+    if isinstance(item, str):
+        return item
+    if isinstance(item, Claim):
+        return item.text or ""
+    if isinstance(item, dict) and isinstance(item.get("claim", item.get("text")), str):
+        return item.get("claim", item.get("text"))
+    return ""
+
+
+def _renumber(
+    verdict: Verdict, evidence: list[EvidenceFact], passages: list[Passage], traj: Trajectory
+) -> tuple[Verdict, list[EvidenceFact], list[Passage], Trajectory]:
+    """Cited evidence first and numbered without gaps (E1, E2 ... W1 ...); ids in the text follow.
+
+    Only ids present in the evidence may be cited: others are dropped.
+    """
+    valid = {e.id for e in evidence}
+    cited = [c for c in dict.fromkeys(verdict.cited) if c in valid]
+    rank = {c: i for i, c in enumerate(cited)}
+    ordered = sorted(
+        range(len(evidence)),
+        key=lambda i: (
+            evidence[i].id[:1],
+            evidence[i].id not in rank,
+            rank.get(evidence[i].id, 0),
+            i,
+        ),
+    )
+    mapping: dict[str, str] = {}
+    counts: dict[str, int] = {}
+    for i in ordered:
+        prefix = evidence[i].id[:1]
+        counts[prefix] = counts.get(prefix, 0) + 1
+        mapping[evidence[i].id] = f"{prefix}{counts[prefix]}"
+    out = [evidence[i].model_copy(update={"id": mapping[evidence[i].id]}) for i in ordered]
+
+    def sub(text: str) -> str:
+        return _ID.sub(lambda m: mapping.get(m.group(0), m.group(0)), text)
+
+    verdict = verdict.model_copy(
+        update={
+            "cited": [mapping[c] for c in cited],
+            "justification": sub(verdict.justification),
+            "path": [sub(x) for x in verdict.path],
+        }
+    )
+    passages = [
+        p.model_copy(update={"evidence_id": mapping.get(p.evidence_id, p.evidence_id)})
+        if p.evidence_id
+        else p
+        for p in passages
+    ]
+    for s in traj.steps:
+        s.evidence_added = [mapping.get(x, x) for x in s.evidence_added]
+    return verdict, out, passages, traj
+
+
+def open_configured_store(settings: Settings, *, read_only: bool = False):
+    """The configured store (default ``$KGFC_HOME/store``); the default store gets the demo KG on first use."""
+    spec = settings.store or str(settings.store_path())
+    try:
+        store = open_store(spec, read_only=read_only)
+    except StoreLockedError:
+        if read_only:
+            raise
+        store = open_store(spec, read_only=True)  # another process writes: read what it has
+    fresh_default = settings.store is None and settings.demo and not store.read_only
+    if fresh_default and not demo_loaded(store) and not store.sources():
+        ensure_demo(store)
+    return store
+
+
+def verify(claim, **kwargs: Any) -> VerifyResult:
+    """Check one claim with the configured store and reasoner; see :class:`FactChecker`.
+
+    ``kwargs`` go to :meth:`FactChecker.from_settings` (``offline=True``,
+    ``store="PATH"``, ``reasoner="local"``, ``record=True``...). Nothing is
+    written into the store unless ``record=True``; the default store is
+    created with the bundled demo KG on first use.
+    """
+    with FactChecker.from_settings(**kwargs) as checker:
+        return checker.verify(claim)
+
+
+def verify_triple(
+    store, s: str, p: str, o: str, reasoner=None, *, negated: bool = False
+) -> TripleCheck:
+    """Check one structured triple (``Q76 P19 Q18094``) on ``store`` (the local reasoner by default).
+
+    The same episode as every other claim, nothing recorded; returns the
+    verdict with its full reasoning path and the evidence it saw.
+    """
+    checker = FactChecker(store, reasoner=reasoner or LocalReasoner(store), policy="rules")
+    start = time.perf_counter()
+    done = checker._run(Claim(triple=(s, p, o), negated=negated), None, False)
+    r = done.result
+    return TripleCheck(
+        triple=r.triples[0],
+        verdict=done.verdict,
+        evidence=done.evidence,
+        sparql_queries=r.counters.sparql_queries,
+        seconds=time.perf_counter() - start,
+        counters=r.counters,
+    )

@@ -1,0 +1,385 @@
+"""The stages of a claim's way, as plain functions over a :class:`Toolbox` and an :class:`Episode`.
+
+claim -> :func:`analyse` (triples, mentions) -> :func:`link` (KG entities)
+-> :func:`start_kg` / :func:`expand_kg` (beam search over the KG subgraph; a
+structured triple gathers its evidence straight from the ids instead)
+-> :func:`search` (web / PubMed evidence) -> :func:`decide` (verdict).
+
+The LLM degrade hooks live here: a failed LLM prune ranks that hop with
+embeddings (noted in the step), a failed LLM verdict falls back to the local
+reasoner (``reasoner: "local (llm failed: ...)"``).
+"""
+
+from __future__ import annotations
+
+import inspect
+import logging
+import re
+from collections.abc import Sequence
+
+from kgfc.errors import InputError, LLMError, RemoteError
+from kgfc.kg import vocab as V
+from kgfc.kg.linking import EntityLinker
+from kgfc.models import (
+    ClaimAnalysis,
+    ClaimTriple,
+    Counters,
+    EvidenceFact,
+    LinkedEntity,
+    Step,
+    Verdict,
+    VerdictLabel,
+)
+from kgfc.nlp.claims import decompose
+from kgfc.nlp.text import widen
+from kgfc.reason.llm_reasoner import llm_decompose
+from kgfc.reason.triple_check import claim_triple, gather_triple_evidence
+from kgfc.verify.state import Episode
+from kgfc.verify.toolbox import Toolbox
+
+log = logging.getLogger(__name__)
+
+MAX_CLAIM_CHARS = 2_000
+VALUE_LABELS = frozenset({"DATE", "TIME", "PERCENT", "MONEY", "QUANTITY", "ORDINAL", "CARDINAL"})
+_MONTHS = (
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+)
+_VALUE = re.compile(r"[\d\s.,:/-]+(million|billion|thousand|%)?")
+_YEAR = re.compile(r"\b\d{3,4}\b")
+NO_ENTITY = (
+    "No entity of the claim could be found in the knowledge graph, "
+    "so there is no evidence to check it against."
+)
+
+
+# -- input ------------------------------------------------------------------------
+
+
+def check_claim_text(text: object) -> str:
+    if not isinstance(text, str):
+        raise InputError(f"A claim must be a string, got {type(text).__name__}.")
+    text = text.strip()
+    if not text:
+        raise InputError(
+            "The claim is empty.",
+            hint="Give a sentence such as 'Barack Obama was born in Honolulu.'",
+        )
+    if len(text) > MAX_CLAIM_CHARS:
+        raise InputError(
+            f"The claim is {len(text):,} characters long; the limit is {MAX_CLAIM_CHARS:,}.",
+            hint="Split long texts into single claims.",
+        )
+    if "\x00" in text:
+        raise InputError("The claim contains NUL bytes.")
+    return text
+
+
+def check_triple(s: object, p: object, o: object) -> tuple[str, str, str]:
+    """A structured claim's ids (``Q76 P19 Q18094``; the object may be a value), checked."""
+    if not all(isinstance(x, str) and x.strip() for x in (s, p, o)):
+        raise InputError(f"Bad triple {s!r} {p!r} {o!r}: expected ids like Q76 P19 Q18094.")
+    s, p, o = s.strip(), p.strip(), o.strip()
+    try:
+        V.entity_iri(s)
+        V.property_iri(p)
+    except ValueError:
+        raise InputError(f"Bad triple {s} {p} {o}: expected ids like Q76 P19 Q18094.") from None
+    return s, p, o
+
+
+def triple_text(t: ClaimTriple) -> str:
+    return f"{t.subject} {t.relation} {t.object}"
+
+
+# -- claim -> entities ------------------------------------------------------------
+
+
+def looks_like_value(text: str) -> bool:
+    """A date or number written as text ("1961", "August 4, 1961", "4 Aug 1961", "3.5 million")."""
+    t = text.strip().lower()
+    if _VALUE.fullmatch(t):
+        return True
+    return bool(_YEAR.search(t)) and any(m in t or m[:3] in t.split() for m in _MONTHS)
+
+
+def analyse(tb: Toolbox, text: str, counters: Counters) -> ClaimAnalysis:
+    """The claim's triples and mentions: the LLM when there is one, else (or when it fails) rules."""
+    aligner = tb.aligner()
+    if tb.llm is not None:
+        try:
+            analysis = llm_decompose(tb.llm, text, counters)
+            for t in analysis.triples:
+                if not t.relation_ids:
+                    t.relation_ids = [
+                        a.property for a in aligner.align(t.relation) if not a.inverse
+                    ][:3]
+            if analysis.triples:
+                analysis.mentions = decompose(text, aligner).mentions
+                return analysis
+        except (LLMError, RemoteError) as exc:  # recoverable: the rule-based decomposer reads it
+            log.warning("LLM decomposition failed (%s); using rules", exc)
+    return decompose(text, aligner)
+
+
+def link(tb: Toolbox, text: str, analysis: ClaimAnalysis) -> list[LinkedEntity]:
+    """Link the claim's mentions to KG entities; fills the triples' subject and object ids."""
+    # Dates and quantities are values, not entities ("August 4" must not link to "Scream 4").
+    mentions = [m.text for m in analysis.mentions if m.label not in VALUE_LABELS]
+    for t in analysis.triples:
+        mentions += [x for x in (t.subject, t.object) if not looks_like_value(x)]
+    # spaCy often clips names ("Iain Glen" -> "Glen", "The Bronx" -> "Bronx"):
+    # try the whole capitalised span around each mention as well.
+    wide = {m: widen(text, m) for m in mentions}
+    mentions += [w for w in wide.values() if w]
+    source = tb.kg_source if _searchable(tb) else None
+    linked = EntityLinker(tb.store, source=source, ranker=tb.rank_plain).link(text, mentions)
+    by_mention = {e.mention: e for e in linked}
+
+    def best_for(m: str) -> str | None:
+        cands = [by_mention[x] for x in (wide.get(m), m) if x and x in by_mention]
+        return max(cands, key=lambda e: e.score).entity if cands else None
+
+    for t in analysis.triples:
+        t.subject_id = t.subject_id or best_for(t.subject)
+        t.object_id = t.object_id or best_for(t.object)
+    # a clipped mention and its widened span may link to different entities: keep the better
+    for m, w in wide.items():
+        if w and m in by_mention and w in by_mention:
+            loser = min(by_mention[m], by_mention[w], key=lambda e: e.score)
+            linked = [e for e in linked if e is not loser]
+    # one entity may be linked from several mentions: keep the first (best) per entity
+    best: dict[str, LinkedEntity] = {}
+    for e in linked:
+        best.setdefault(e.entity, e)
+    return list(best.values())
+
+
+def _searchable(tb: Toolbox) -> bool:
+    return (
+        tb.kg_source is not None
+        and hasattr(tb.kg_source, "search_entities")
+        and not tb.settings.offline
+    )
+
+
+# -- entities -> KG subgraph ----------------------------------------------------------
+
+
+def neighbourhood(tb: Toolbox):
+    """``(frontier, incoming) -> facts``: the store, or the online KG source (cache-first)."""
+    if tb.kg_source is not None:
+        return lambda frontier, incoming: tb.kg_source.neighbourhood(frontier)
+    return tb.store.neighbourhood
+
+
+def fact_ranker(tb: Toolbox, ep: Episode):
+    """How the beam ranks facts: the LLM (one call per hop), or None for the local embeddings.
+
+    Degrade hook: when the LLM prune fails, that hop is ranked by the local
+    reasoner's embeddings and the fallback is noted in the step.
+    """
+    if tb.reasoner.name == "local":
+        return None
+
+    def rank(claim: str, texts: Sequence[str], counters: Counters) -> list[float]:
+        try:
+            return tb.reasoner.rank(claim, texts, counters)
+        except (LLMError, RemoteError) as exc:
+            ep.notes.append(f"LLM pruning failed ({exc}); this hop was ranked by embeddings")
+            return tb.local().rank(claim, texts, counters)
+
+    return rank
+
+
+def start_kg(tb: Toolbox, ep: Episode, step: Step) -> None:
+    """The first step: read and link the claim, then the first hop (or a triple's evidence)."""
+    if ep.given_ids is not None:
+        t = ep.given_triple = claim_triple(tb.store, *ep.given_ids, negated=ep.negated)
+        ep.claim = triple_text(t)
+        ep.triple_evidence = gather_triple_evidence(
+            tb.store, t.subject_id, t.relation_ids[0], t.object_id or t.object
+        )
+        ep.linked = [
+            LinkedEntity(
+                mention=V.local_id(t.subject_id), entity=t.subject_id, label=t.subject, score=1.0
+            )
+        ]
+        step.observation = f"structured triple: {len(ep.triple_evidence)} fact(s) gathered"
+        step.evidence_added = [e.id for e in ep.triple_evidence]
+        return
+    # networkx (0.4 s to import) only when a text claim is searched: `import kgfc` stays light
+    from kgfc.kg.beam import BeamSearch
+
+    ep.analysis = analyse(tb, ep.claim, ep.counters)
+    ep.linked = link(tb, ep.claim, ep.analysis)
+    seeds = ep.seeds()
+    ep.beam = BeamSearch(
+        ep.claim,
+        seeds,
+        neighbourhood=neighbourhood(tb),
+        triples=ep.analysis.triples,
+        rank_facts=fact_ranker(tb, ep),
+        rank_relations=tb.rank_plain,
+        beam=tb.settings.beam,
+    )
+    added = ep.beam.step(ep.counters) if seeds else 0
+    names = ", ".join(f"{e.label} ({V.local_id(e.entity)})" for e in ep.linked) or "none"
+    step.observation = f"entities: {names}; hop 1: {added} fact(s) kept"
+
+
+def expand_kg(tb: Toolbox, ep: Episode, step: Step) -> None:
+    added = ep.beam.step(ep.counters)
+    step.observation = f"hop {ep.beam.hops_done}: {added} fact(s) kept"
+    step.evidence_added = [f"hop{ep.beam.hops_done}:{added}"]
+
+
+# -- web evidence -----------------------------------------------------------------------
+
+
+def search(tb: Toolbox, ep: Episode, step: Step, kind: str, query: str | None = None) -> None:
+    """Web or PubMed evidence (memory first); it becomes W-numbered evidence and passages."""
+    tool = tb.search_tool(kind)
+    ep.searched.add(kind)
+    if ep.analysis is None and ep.given_ids is None:
+        # searching before (or without) the KG: the verdict still needs the claim's triples
+        ep.analysis = analyse(tb, ep.claim, ep.counters)
+    query = query or web_query(ep)
+    if tool is None:
+        step.error = f"no {kind} search configured"
+        return
+    obs = tool.gather(
+        ep.claim,
+        query,
+        ep.seeds(),
+        ep.counters,
+        kind=kind,
+        start_id=len(ep.web_evidence) + 1,
+    )
+    ep.web_evidence += obs.evidence
+    ep.passages += obs.passages
+    ep.memory_hits += obs.memory_hits
+    ep.searches_avoided += not obs.searched
+    step.observation = obs.summary
+    step.evidence_added = [e.id for e in obs.evidence]
+
+
+def web_query(ep: Episode) -> str:
+    """The claim, or its first triple with entity labels, as a search query."""
+    return triple_text(ep.triples[0]) if ep.triples else ep.claim
+
+
+_BIOMEDICAL = frozenset(
+    {"cancer", "disease", "drug", "vaccine", "virus", "patients", "treatment", "protein", "gene",
+     "cells", "infection", "therapy", "clinical", "dose", "symptoms", "risk", "covid-19"}
+)  # fmt: skip
+
+
+def is_biomedical(ep: Episode) -> bool:
+    return bool({w.lower().strip(".,;:") for w in ep.claim.split()} & _BIOMEDICAL)
+
+
+def is_web_source(iri: str | None) -> bool:
+    """Facts from web pages or PubMed: hypotheses, never as authoritative as the KG's own sources."""
+    return bool(iri) and iri.startswith((V.KGFC_SOURCE + "web/", V.KGFC_SOURCE + "pubmed/"))
+
+
+# -- evidence -> verdict ----------------------------------------------------------------
+
+
+def peek(tb: Toolbox, ep: Episode) -> Verdict:
+    """The sufficiency check: what the (cheap, local) reasoner says on the evidence so far."""
+    return kg_first_verdict(tb, ep, tb.local(), Counters())
+
+
+def decide(
+    tb: Toolbox, ep: Episode, *, forced: bool = False, local: bool = False
+) -> tuple[Verdict, str]:
+    """The verdict and the name of who reached it.
+
+    Degrade hook: when the LLM verdict fails, the local reasoner decides and
+    the result says so (``local (llm failed: ...)``).
+    """
+    reasoner = tb.local() if local else tb.reasoner
+    try:
+        verdict = kg_first_verdict(tb, ep, reasoner, ep.counters, forced=forced)
+        # an LLM reasoner with a fallback names who decided when it degraded
+        return verdict, verdict.reasoner or reasoner.name
+    except (LLMError, RemoteError) as exc:
+        if reasoner is tb.local():
+            raise
+        log.warning("LLM verdict failed (%s); the local reasoner decides", exc)
+        ep.notes.append(f"LLM verdict failed ({exc}); the local reasoner decided")
+        verdict = kg_first_verdict(tb, ep, tb.local(), ep.counters)
+        return verdict, f"local (llm failed: {exc})"
+
+
+def kg_first_verdict(
+    tb: Toolbox, ep: Episode, reasoner, counters: Counters, *, forced: bool = False
+) -> Verdict:
+    """KG facts outrank web text: the web is consulted only when the KG alone does not decide.
+
+    "Web" here also covers facts that earlier web/PubMed searches wrote into the
+    KG: they are remembered hypotheses, not Wikidata statements.
+    """
+    text, triples = ep.claim, ep.triples
+    all_kg = ep.kg_evidence()
+    kg = [e for e in all_kg if not is_web_source(e.fact.source)]
+    web = [e for e in all_kg if is_web_source(e.fact.source)] + ep.web_evidence
+    if not ep.seeds() and not ep.web_evidence:
+        return Verdict(label=VerdictLabel.NEI, confidence=0.5, justification=NO_ENTITY)
+
+    def ask(evidence: list[EvidenceFact]) -> Verdict:
+        return _verdict(tb, ep, reasoner, text, triples, evidence, counters, forced)
+
+    if not web:
+        return ask(kg)
+    if reasoner.name == "local":
+        first = ask(kg)
+        if first.label is not VerdictLabel.NEI:
+            return first
+        both = ask(kg + web)
+        web_ids = {e.id for e in web}
+        web_conf = max(
+            (e.score if e.hop == 0 else 0.7 for e in web if e.id in both.cited), default=0.0
+        )
+        if both.label is not VerdictLabel.NEI and any(c in web_ids for c in both.cited):
+            # web text expands hypotheses but is not authoritative: scale by its confidence
+            both = both.model_copy(
+                update={
+                    "confidence": round(min(both.confidence, 0.5 + 0.4 * web_conf), 4),
+                    "justification": both.justification + " (relies on web evidence)",
+                }
+            )
+        return both
+    return ask(all_kg + ep.web_evidence)
+
+
+def _verdict(tb, ep: Episode, reasoner, text, triples, evidence, counters, forced) -> Verdict:
+    if reasoner is not tb.local():
+        kw = {"forced": True} if forced and _accepts_forced(reasoner) else {}
+        return reasoner.verdict(text, triples, evidence, counters, **kw)
+    # The local reasoner is deterministic: the rule policy's sufficiency check and the
+    # final verdict on the same evidence are one computation.
+    key = tuple((e.id, e.text, e.fact.source, e.score) for e in evidence)
+    memo = ep.local_verdicts
+    if key not in memo:
+        memo[key] = reasoner.verdict(text, triples, evidence, counters)
+    return memo[key]
+
+
+def _accepts_forced(reasoner) -> bool:
+    try:
+        return "forced" in inspect.signature(reasoner.verdict).parameters
+    except (TypeError, ValueError):
+        return False

@@ -1,0 +1,81 @@
+"""What a claim's way needs, in one place: the store, the reasoner, the LLM, search tools.
+
+A :class:`Toolbox` is built once (by :class:`kgfc.verify.api.FactChecker`) and
+handed to the stages and policies; they read from it and never wire its parts
+into each other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from kgfc.errors import ConfigError
+from kgfc.llm.client import make_llm
+from kgfc.nlp.claims import RelationAligner  # spaCy itself loads only when a claim is parsed
+from kgfc.nlp.embed import rank_texts  # onnxruntime itself loads only when texts are ranked
+from kgfc.reason.base import Reasoner
+from kgfc.reason.calibration import Calibration
+from kgfc.reason.llm_reasoner import LLMReasoner
+from kgfc.reason.local import LocalReasoner
+from kgfc.settings import Settings
+
+
+@dataclass
+class Toolbox:
+    store: Any  # a kgfc.kg.store.GraphStore
+    settings: Settings
+    reasoner: Reasoner
+    llm: Any = None  # a kgfc.llm.client.LLM, when one is configured
+    kg_source: Any = None  # an online KG source (cache-first neighbourhoods), optional
+    web: Any = None  # a kgfc.verify.web.SearchTool for the web, optional
+    pubmed: Any = None  # the same over PubMed, optional
+    _local: Reasoner | None = field(default=None, repr=False)
+    _aligner: Any = field(default=None, repr=False)
+
+    def local(self) -> Reasoner:
+        """The local reasoner: the sufficiency check, and the stand-in when the LLM fails."""
+        if self.reasoner.name == "local":
+            return self.reasoner
+        if self._local is None:
+            # under an LLM reasoner: stated or entailed facts only, so that a rule
+            # prediction never stops the search early
+            self._local = LocalReasoner(self.store, strict=True)
+        return self._local
+
+    def aligner(self):
+        if self._aligner is None:
+            self._aligner = RelationAligner(self.store)
+        return self._aligner
+
+    def search_tool(self, kind: str):
+        return self.web if kind == "web" else self.pubmed
+
+    def rank_plain(self, query: str, texts: Sequence[str]) -> list[float]:
+        return rank_texts(query, list(texts))
+
+
+def make_reasoner(settings: Settings, store, name: str | None = None, llm=None):
+    """``(reasoner, llm)``: the LLM reasoner when an LLM is configured (or asked for), else the local one."""
+    name = name or settings.reasoner
+    if name not in (None, "llm", "local"):
+        raise ConfigError(f"Unknown reasoner {name!r}.", hint="Use local or llm.")
+    if llm is None and name in (None, "llm"):
+        llm = make_llm(settings)
+    if name == "llm" and llm is None:
+        raise ConfigError(
+            "No LLM configured.",
+            hint="Set KGFC_LLM_BASE_URL and KGFC_LLM_MODEL (any OpenAI-compatible server) or use --reasoner local.",
+        )
+    if name != "local" and llm is not None:
+        # The local reasoner stands in for any LLM step that fails (degrade, never lose evidence).
+        fallback = local_reasoner(settings, store)
+        return LLMReasoner(llm, fallback=fallback, top_k=settings.beam), llm
+    return local_reasoner(settings, store), (None if name == "local" else llm)
+
+
+def local_reasoner(settings: Settings, store) -> LocalReasoner:
+    """The local reasoner as configured: strict mode and the per-relation calibration file."""
+    cal = Calibration.load(settings.calibration) if settings.calibration else None
+    return LocalReasoner(store, strict=settings.strict, calibration=cal)
