@@ -328,3 +328,36 @@ def test_compose_healthcheck_against_a_live_server(server):
     assert subprocess.run(argv, capture_output=True, timeout=60).returncode == 0
     down = [a.replace(str(server.port), str(free_port())) for a in argv]
     assert subprocess.run(down, capture_output=True, timeout=60).returncode != 0
+
+
+def test_mcp_verifies_through_the_server_holding_the_store(server):
+    import anyio
+
+    mcp = pytest.importorskip("mcp")
+    from mcp.client.stdio import StdioServerParameters
+
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")])
+    env["KGFC_SERVER_TOKEN"] = TOKEN
+    params = StdioServerParameters(
+        command=sys.executable,
+        args=["-m", "kgfc", "mcp", "--store", str(server.store), "--server", server.url],
+        env=env,
+    )
+    out = {}
+
+    async def session() -> None:
+        with anyio.fail_after(120):
+            async with mcp.Client(params) as client:
+                out["v"] = await client.call_tool(
+                    "verify_claim", {"triple": ["Q76", "P27", "Q30"], "id": "mcp-remote"}
+                )
+                out["e"] = await client.call_tool("claim_evidence", {"claim_id": "mcp-remote"})
+                out["s"] = await client.call_tool("search_entities", {"text": "Honolulu"})
+
+    anyio.run(session)
+    assert not out["v"].is_error, out["v"].content
+    assert out["v"].structured_content["verdict"] == "SUPPORTED"
+    assert count_claims(server.url, "mcp-remote") == {"mcp-remote": 1}  # recorded by the server
+    assert out["e"].structured_content["verdict"] == "SUPPORTED"
+    assert out["s"].structured_content["hits"][0]["entity"] == WD + "Q18094"  # read-only store
