@@ -330,6 +330,7 @@ class Trajectory(BaseModel):
     claim: str = ""
     policy: str
     reasoner: str
+    prompts: str | None = Field(None, description='the LLM prompt set used, "id@version"')
     steps: list[Step] = Field(default_factory=list)
     verdict: VerdictLabel | None = None
     confidence: float | None = None

@@ -61,6 +61,9 @@ EVIDENCE_KEYS = {
 }
 COUNTER_KEYS = {
     "llm_calls",
+    "llm_failures",
+    "llm_seconds",
+    "degraded_steps",
     "prompt_tokens",
     "completion_tokens",
     "sparql_queries",

@@ -108,3 +108,5 @@ def test_a_small_model_answering_in_near_misses_needs_no_repair(demo_store, monk
     assert c["degraded_steps"] == 0 and c["llm_calls"] == n
     # one json_schema refusal (learned once) and one empty tool reply; nothing else failed
     assert c["llm_failures"] == 2
+    # the policy call carries the shared prompt; the trajectory names the prompt set
+    assert data["trajectory"]["prompts"] == "default@1"

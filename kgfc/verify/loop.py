@@ -24,6 +24,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from kgfc.errors import ConfigError, KgfcError, LLMError, RemoteError
+from kgfc.llm.promptset import active_prompts
 from kgfc.models import Action, Counters, Step, Trajectory, Verdict
 from kgfc.verify import stages
 from kgfc.verify.policies import Policy, RulePolicy, allows
@@ -76,6 +77,8 @@ def run_episode(
     budget = budget or Budget()
     start = time.perf_counter()
     traj = Trajectory(claim_id=ep.claim_id, policy=policy.name, reasoner=tb.reasoner.name)
+    if tb.llm is not None:  # which prompt set the LLM steps used (issue 15)
+        traj.prompts = active_prompts().label
     decided: tuple[Verdict, str] | None = None
     while decided is None:
         ep.counters.seconds = time.perf_counter() - start
