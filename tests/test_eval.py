@@ -607,6 +607,11 @@ def test_llm_eval_is_cached_and_resumable(fake_llm, demo_path, tmp_path, monkeyp
     again = json.loads(run_eval(*args, store=demo_path).stdout)
     assert len(fake_llm.bodies) == calls  # done claims are skipped: nothing is asked again
     assert {k: again[k] for k in SCORES} == {k: full[k] for k in SCORES}
+    # a fresh run folder re-verifies every claim, but the LLM answers come from the cache
+    fresh_args = ("jsonl", "--path", data, "--reasoner", "llm", "--output", tmp_path / "fresh")
+    fresh = json.loads(run_eval(*fresh_args, "--json", store=demo_path).stdout)
+    assert len(fake_llm.bodies) == calls and fresh["cost"]["total"]["llm_calls"] == 0
+    assert fresh["confusion"] == full["confusion"]
 
     # --max-cost stops cleanly after the claim that spent it; a re-run resumes from there
     out2 = tmp_path / "out2"
