@@ -377,6 +377,12 @@ def test_codex_structured_with_train_kg_and_beam_sweep(tmp_path):
     assert s["balanced_accuracy"] == 0.75 and s["confusion"] == {S: {S: 1, R: 1}, R: {S: 0, R: 2}}
     assert s["verdicts"][S] == {S: 1, R: 0, N: 1}  # the raw 3-way verdicts stay visible
     assert s["error_taxonomy"]["counts"] == {"EM": 0, "IK": 1, "OC": 0}
+    # per relation: P3373 (sibling) pos right, neg NEI read as not-true right -> 1.0
+    assert s["by"]["relation"] == {
+        "P19": {"n": 1, "balanced_accuracy": 1.0},
+        "P27": {"n": 1, "balanced_accuracy": 0.0},
+        "P3373": {"n": 2, "balanced_accuracy": 1.0},
+    }
     threaded = run_eval(
         "codex-s",
         "--path",

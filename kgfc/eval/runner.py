@@ -317,4 +317,33 @@ def summarise(
         "error_taxonomy": M.taxonomy(wrong),
         "memory": M.memory(done_rows),
         "report": M.report_quality(done_rows),
+        "by": breakdown(spec.protocol, done, labels),
     }
+
+
+# Example fields worth a per-group score: HoVer's hop count, FEVEROUS's challenge,
+# LIAR-New's verifiability, CoDEx's relation (the 10 most frequent).
+GROUPS = ("num_hops", "challenge", "possibility", "relation")
+
+
+def breakdown(protocol: str, done: Sequence[tuple[Example, dict]], labels: list[str]) -> dict:
+    """Balanced accuracy and n per value of each grouping field the examples carry."""
+    out: dict[str, dict] = {}
+    for key in GROUPS:
+        groups: dict[str, list[tuple[str, str]]] = {}
+        for e, r in done:
+            if e.meta.get(key) is not None:
+                groups.setdefault(str(e.meta[key]), []).append(
+                    (e.gold, pred_label(r["verdict"], protocol))
+                )
+        if not groups:
+            continue
+        top = sorted(groups, key=lambda g: (-len(groups[g]), g))[:10]
+        out[key] = {
+            g: {
+                "n": len(groups[g]),
+                "balanced_accuracy": M.scores(groups[g], labels)["balanced_accuracy"],
+            }
+            for g in sorted(top)
+        }
+    return out
