@@ -23,8 +23,15 @@ from conftest import DATA, shared_data
 from kgfc.cli import cli
 from kgfc.errors import InputError, UsageError
 from kgfc.eval import metrics as M
-from kgfc.eval.loaders import NEI, REFUTED, SUPPORTED, load, sample
-from kgfc.eval.runner import ResultsFile, read_results
+from kgfc.eval.loaders import NEI, REFUTED, SUPPORTED, Example, load, sample
+from kgfc.eval.runner import (
+    MAX_FAILURES_IN_A_ROW,
+    ResultsFile,
+    RunSpec,
+    read_results,
+    run,
+    summarise,
+)
 
 FIX = DATA / "eval"
 ROOT = Path(__file__).resolve().parents[1]
@@ -256,6 +263,42 @@ def test_results_file_drops_a_cut_line(tmp_path):
     rf.append({"id": "b", "verdict": "REFUTED", "retry": True})
     assert rf.done("a") and not rf.done("b")  # runtime failures are retried
     assert list(read_results(path)) == ["a", "b"]
+
+
+def test_runtime_failures_are_retried_and_stop_a_failing_run(tmp_path):
+    from kgfc.errors import RemoteError
+
+    base = load("fever", FIX / "fever", protocol="3way")
+    examples = [
+        Example(f"{e.id}-{i}", e.gold, e.raw_label, claim=e.claim) for i in range(3) for e in base
+    ]
+    spec = RunSpec("fever", "dev", "3way", "kg-only", "llm", 4, 4)
+    results = ResultsFile(tmp_path / "results.jsonl")
+    calls = []
+
+    def down(ex):
+        calls.append(ex.id)
+        raise RemoteError("the LLM server is down")
+
+    out = run(examples, down, results)
+    assert (
+        len(calls) == MAX_FAILURES_IN_A_ROW and out.failed_out and "in a row failed" in out.stopped
+    )
+    s = summarise(spec, examples, results.rows)
+    assert s["n"] == 0 and s["failed"] == MAX_FAILURES_IN_A_ROW and not s["complete"]
+
+    def up(ex):
+        return {
+            "id": ex.id,
+            "verdict": ex.gold,
+            "evidence": [{"cited": True}],
+            "topic_entities": [{}],
+        }
+
+    out = run(examples, up, ResultsFile(tmp_path / "results.jsonl"))  # the next run retries them
+    assert out.ran == len(examples) and not out.stopped
+    s = summarise(spec, examples, read_results(tmp_path / "results.jsonl"))
+    assert s["complete"] and s["failed"] == 0 and s["accuracy"] == 1.0
 
 
 # -- the command, end to end ----------------------------------------------------------------

@@ -198,6 +198,7 @@ def eval_cmd(
     else:
         store = open_cli_store(settings, read_only=read_only)
     summaries, estimates = [], []
+    failed_out = False
     try:
         for variant, b, h in itertools.product(variant_list, beams, hop_list):
             run_settings = settings.model_copy(
@@ -260,6 +261,7 @@ def eval_cmd(
                     f"Stopped: {outcome.stopped} after {outcome.ran} claim(s); "
                     f"{summary['n']}/{summary['total']} done. Re-run the same command to resume."
                 )
+                failed_out = outcome.failed_out
                 break
     finally:
         store.close()
@@ -271,12 +273,13 @@ def eval_cmd(
     if estimate:
         data = estimates[0] if len(estimates) == 1 else estimates
         click.echo(json.dumps(data, indent=2) if as_json else _estimate_text(estimates))
-        return
-    if as_json:
+    elif as_json:
         click.echo(json.dumps(summaries[0] if len(summaries) == 1 else summaries, indent=2))
     else:
         click.echo(R.markdown_table(summaries))
     info(f"Results under {out_root}")
+    if failed_out:
+        ctx.exit(1)  # the claims could not be checked (an unreachable LLM...): a runtime failure
 
 
 def _estimate_text(estimates: list[dict]) -> str:
@@ -285,7 +288,9 @@ def _estimate_text(estimates: list[dict]) -> str:
         x = e["expected_for_remaining"]
         dollars = f", ${x['dollars']:.4f}" if "dollars" in x else ""
         lines.append(
-            f"{e['dataset']} {e['run']}: sampled {e['sampled']} claim(s); for the {e['remaining']} left expect "
+            f"{e['dataset']} {e['run']}: sampled {e['sampled']} claim(s)"
+            + (f" ({e['failed']} failed, not counted)" if e["failed"] else "")
+            + f"; for the {e['remaining']} left expect "
             f"{x['llm_calls']:,} LLM calls, {x['prompt_tokens'] + x['completion_tokens']:,} tokens, "
             f"{x['searches']:,} searches, {x['seconds']:.0f} s{dollars} "
             f"(at most {e['config_bound_per_claim']['llm_calls_max']} LLM calls per claim by configuration)"

@@ -85,6 +85,7 @@ def estimate(summary: dict, remaining: int, bound: dict, price: tuple[float, flo
         "dataset": summary["dataset"],
         "run": summary["run"],
         "sampled": summary["n"],
+        "failed": summary["failed"],  # sample claims that could not be checked: not in the means
         "remaining": remaining,
         "per_claim": pc,
         "expected_for_remaining": exp,

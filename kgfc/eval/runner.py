@@ -8,8 +8,10 @@ from the file, so an interrupted run resumes and ends with the same metrics as
 an uninterrupted one. A line cut short by a kill is dropped on the next start.
 
 Claims that failed with a runtime error (an unreachable LLM, say) are recorded
-with ``retry: true`` and tried again by the next run; bad input is recorded and
-scored as NOT ENOUGH INFO.
+with ``retry: true``, left out of the scores (``failed`` counts them; the run is
+not complete) and tried again by the next run; after ``MAX_FAILURES_IN_A_ROW``
+such failures the run stops rather than fail every claim. Bad input is recorded
+and scored as NOT ENOUGH INFO.
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ from kgfc.eval.loaders import NEI, Example, labels_of, pred_label
 from kgfc.llm.promptset import active_prompts
 
 log = logging.getLogger(__name__)
+
+MAX_FAILURES_IN_A_ROW = 5
 
 
 @dataclass(frozen=True)
@@ -209,6 +213,7 @@ class Outcome:
     ran: int = 0
     stopped: str | None = None
     wall_seconds: float = 0.0
+    failed_out: bool = False  # stopped by runtime failures, not by a budget
     failures: list[str] = field(default_factory=list)
 
 
@@ -243,6 +248,7 @@ def run(
             return error_row(ex, exc, retry=True)
 
     pending = iter(todo)
+    in_a_row = 0
     with ThreadPoolExecutor(max_workers=max(1, concurrency)) as pool:
         running = set()
         try:
@@ -262,6 +268,10 @@ def run(
                     done += 1
                     if row.get("error"):
                         out.failures.append(f"{row['id']}: {row['error']}")
+                    in_a_row = in_a_row + 1 if row.get("retry") else 0
+                    if in_a_row >= MAX_FAILURES_IN_A_ROW and not out.stopped:
+                        out.stopped = f"{in_a_row} claims in a row failed ({row['error']})"
+                        out.failed_out = True
                     budget.charge(row["counters"])
                     if on_progress:
                         on_progress(done, total)
@@ -282,7 +292,8 @@ def summarise(
     price: tuple[float, float] | None = None,
 ) -> dict:
     """Scores over the examples finished so far, from the results file alone (so resumable)."""
-    done = [(e, rows[e.id]) for e in examples if e.id in rows]
+    done = [(e, rows[e.id]) for e in examples if e.id in rows and not rows[e.id].get("retry")]
+    failed = sum(bool(rows.get(e.id, {}).get("retry")) for e in examples)
     labels = labels_of(spec.protocol, examples)
     pairs = [(e.gold, pred_label(r["verdict"], spec.protocol)) for e, r in done]
     s = M.scores(pairs, labels)
@@ -311,7 +322,8 @@ def summarise(
         "verdicts": M.confusion(
             [(e.gold, r["verdict"]) for e, r in done], labels
         ),  # gold x the raw 3-way verdict
-        "errors": sum(bool(r.get("error")) for r in done_rows),
+        "errors": sum(bool(r.get("error")) for r in done_rows),  # bad input, scored as NEI
+        "failed": failed,  # runtime failures, not scored, retried by the next run
         "cost": c,
         "claims_per_second": round(s["n"] / seconds, 2) if seconds else None,
         "error_taxonomy": M.taxonomy(wrong),
