@@ -32,7 +32,14 @@ def _memory(rest: str, **kw: Any):
     return OxigraphStore(None)
 
 
+def _sparql(rest: str, *, read_only: bool = False, **kw: Any):
+    from kgfc.kg.sparql_store import SparqlStore
+
+    return SparqlStore.from_spec(rest, read_only=read_only)
+
+
 register_store("oxigraph", _oxigraph)
+register_store("sparql", _sparql)
 register_store("memory", _memory)
 
 
