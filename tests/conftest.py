@@ -54,3 +54,34 @@ def write_dataset(store, path: Path) -> None:
         by_graph.setdefault(q.graph_name.value, []).append(q)
     for graph, quads in by_graph.items():
         store.write_quads(graph, quads)
+
+
+@pytest.fixture(scope="session")
+def oxigraph_server(tmp_path_factory):
+    """A writable ``oxigraph serve`` on 127.0.0.1 for the whole run: its query URL."""
+    from fakes.sparql_server import oxigraph_endpoint
+
+    with oxigraph_endpoint(None, tmp_path_factory.mktemp("oxigraph-server")) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def virtuoso_server(tmp_path_factory):
+    """A Virtuoso on 127.0.0.1 for the whole run (skips without virtuoso-opensource): /sparql URL."""
+    from fakes.virtuoso_server import virtuoso_endpoint
+
+    with virtuoso_endpoint(tmp_path_factory.mktemp("virtuoso")) as url:
+        yield url
+
+
+def fresh_sparql_store(url: str, **kw):
+    """A :class:`SparqlStore` on ``url`` with every kgfc graph dropped first."""
+    from kgfc.kg.sparql_store import SparqlStore
+
+    store = SparqlStore(url, **kw)
+    from kgfc.kg.sparql_store import SYSTEM_GRAPHS
+
+    for (g,) in store.sparql("SELECT DISTINCT ?g WHERE { GRAPH ?g { ?s ?p ?o } }"):
+        if g.value not in SYSTEM_GRAPHS:
+            store.client.update(f"DROP SILENT GRAPH {g}")
+    return store

@@ -42,8 +42,9 @@ from kgfc.resources import load_query
 _WHERE = re.compile(r"\bWHERE\s*\{", re.IGNORECASE)
 _STATUS = ox.NamedNode(V.KGFC + "status")
 _NOTHING = "urn:kgfc:nothing"
+_OP_TRIPLES = 2000
 # Virtuoso's own graphs (its RDF views, LDP and URIQA metadata) are not kgfc data.
-_SYSTEM_GRAPHS = (
+SYSTEM_GRAPHS = (
     "http://www.openlinksw.com/schemas/virtrdf#",
     "http://www.w3.org/ns/ldp#",
     "http://localuriqaserver/sparql",
@@ -323,14 +324,17 @@ class SparqlStore:
     def _send_triples(
         self, g: ox.NamedNode, triples: Sequence[ox.Triple], *, replace: bool
     ) -> None:
-        body = _ntriples(triples)
         if self.client.endpoints.gsp is not None and (triples or replace):
             # N-Triples is Turtle, which every Graph Store endpoint reads.
-            self.client.put_graph(g.value, body.encode("utf-8"), replace=replace)
+            self.client.put_graph(g.value, _ntriples(triples).encode("utf-8"), replace=replace)
             return
         ops = [f"DROP SILENT GRAPH {g}"] if replace else []
-        if triples:
-            ops.append(f"INSERT DATA {{ GRAPH {g} {{\n{body}}} }}")
+        # Several INSERT DATA operations in the one request: Virtuoso's SPARQL
+        # parser runs out of stack on one block of more than ~5000 triples.
+        ops += [
+            f"INSERT DATA {{ GRAPH {g} {{\n{_ntriples(part)}}} }}"
+            for part in _chunks(triples, _OP_TRIPLES)
+        ]
         if ops:
             self.client.update(" ;\n".join(ops))
 
@@ -519,7 +523,7 @@ class SparqlStore:
         return int(rows[0]["n"].value)
 
 
-_NOT_SYSTEM = "FILTER(?g NOT IN ({}))".format(", ".join(f"<{g}>" for g in _SYSTEM_GRAPHS))
+_NOT_SYSTEM = "FILTER(?g NOT IN ({}))".format(", ".join(f"<{g}>" for g in SYSTEM_GRAPHS))
 
 
 def _parse_by_graph(

@@ -72,8 +72,12 @@ def _answers(url: str) -> bool:
 
 
 @contextlib.contextmanager
-def oxigraph_endpoint(ttl: Path | None, workdir: Path) -> Iterator[str]:
-    """Serve ``ttl`` (or an empty store) over SPARQL on 127.0.0.1; yield the query URL."""
+def oxigraph_endpoint(ttl: Path | None, workdir: Path, *, read_only: bool = False) -> Iterator[str]:
+    """Serve ``ttl`` (or an empty store) over SPARQL on 127.0.0.1; yield the query URL.
+
+    The server is read-write (``/update`` and the Graph Store at ``/store``
+    beside ``/query``) unless ``read_only``, which needs a ``ttl``.
+    """
     binary = oxigraph_binary()
     location = workdir / "oxigraph-db"
     if ttl is not None:
@@ -90,7 +94,14 @@ def oxigraph_endpoint(ttl: Path | None, workdir: Path) -> Iterator[str]:
             port = free_port()
             url = f"http://127.0.0.1:{port}/query"
             proc = subprocess.Popen(
-                [binary, "serve", "--location", str(location), "--bind", f"127.0.0.1:{port}"],
+                [
+                    binary,
+                    "serve-read-only" if read_only else "serve",
+                    "--location",
+                    str(location),
+                    "--bind",
+                    f"127.0.0.1:{port}",
+                ],
                 stdout=log,
                 stderr=subprocess.STDOUT,
                 preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None,

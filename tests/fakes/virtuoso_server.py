@@ -3,8 +3,9 @@
 ``virtuoso_endpoint(workdir)`` writes a ``virtuoso.ini`` into ``workdir`` (database,
 logs and both ports there, loopback only), starts ``virtuoso-t -f``, waits
 until ``/sparql`` answers, lets the anonymous ``SPARQL`` user run SPARQL Update
-(``GRANT SPARQL_UPDATE TO "SPARQL"``, through ``isql-vt``) and yields the
-endpoint URL. The server dies with the test process (parent-death signal) and
+(``GRANT SPARQL_UPDATE TO "SPARQL"``, through ``isql-vt``) and to write
+through the Graph Store endpoint ``/sparql-graph-crud`` (default permissions
+of ``nobody``), and yields the ``/sparql`` URL. The server dies with the test process (parent-death signal) and
 is killed on exit.
 
 Debian's ``virtuoso-opensource`` package provides ``virtuoso-t`` and
@@ -138,7 +139,8 @@ def virtuoso_endpoint(
                     f"127.0.0.1:{sql_port}",
                     "dba",
                     "dba",
-                    'exec=GRANT SPARQL_UPDATE TO "SPARQL";',
+                    'exec=GRANT SPARQL_UPDATE TO "SPARQL"; '
+                    "DB.DBA.RDF_DEFAULT_USER_PERMS_SET ('nobody', 7);",
                 ],
                 capture_output=True,
                 text=True,
