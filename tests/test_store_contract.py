@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pyoxigraph as ox
 import pytest
+from conftest import fresh_sparql_store
 
 from kgfc.errors import (
     InputError,
@@ -34,11 +35,21 @@ BACKENDS: dict[str, Callable[[Path], GraphStore]] = {
     "oxigraph-memory": lambda tmp: OxigraphStore(None),
     "oxigraph-disk": lambda tmp: OxigraphStore(tmp / "store"),
 }
+# Remote backends: the session fixture that serves them, and the store on its URL
+# (emptied of kgfc graphs first).
+REMOTE: dict[str, tuple[str, Callable[[str], GraphStore]]] = {
+    "sparql-oxigraph-server": ("oxigraph_server", fresh_sparql_store),
+    "sparql-virtuoso": ("virtuoso_server", fresh_sparql_store),
+}
 
 
-@pytest.fixture(params=sorted(BACKENDS))
+@pytest.fixture(params=sorted(BACKENDS) + sorted(REMOTE))
 def store(request, tmp_path):
-    s = BACKENDS[request.param](tmp_path)
+    if request.param in REMOTE:
+        server, factory = REMOTE[request.param]
+        s = factory(request.getfixturevalue(server))
+    else:
+        s = BACKENDS[request.param](tmp_path)
     yield s
     s.close()
 

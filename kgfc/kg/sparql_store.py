@@ -22,6 +22,8 @@ A graph still marked loading (a killed load) does not count as present:
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import os
 import re
 import time
@@ -31,10 +33,11 @@ from typing import IO
 
 import pyoxigraph as ox
 
-from kgfc.errors import ConfigError, InputError, RDFSyntaxError
+from kgfc.errors import ConfigError, InputError, RDFSyntaxError, StoreError
 from kgfc.kg import vocab as V
 from kgfc.kg.labels import LabelIndex
 from kgfc.kg.sparql_protocol import Endpoints, SparqlClient
+from kgfc.kg.store import QueryCounting, Term, is_bookkeeping
 from kgfc.kg.terms import fact_quads, label_quads, provenance_quads, source_from_row, with_values
 from kgfc.models import Fact, Label, LabelHit, LoadReport, Source, SourceKind, StoreStats
 from kgfc.resources import load_query
@@ -43,6 +46,7 @@ _WHERE = re.compile(r"\bWHERE\s*\{", re.IGNORECASE)
 _STATUS = ox.NamedNode(V.KGFC + "status")
 _NOTHING = "urn:kgfc:nothing"
 _OP_TRIPLES = 2000
+LABEL_PREDICATES = frozenset({V.RDFS_LABEL, V.SKOS_ALT, V.SCHEMA_DESC})
 # Virtuoso's own graphs (its RDF views, LDP and URIQA metadata) are not kgfc data.
 SYSTEM_GRAPHS = (
     "http://www.openlinksw.com/schemas/virtrdf#",
@@ -119,6 +123,54 @@ def _chunks(items: Sequence, size: int) -> Iterator[Sequence]:
         yield items[i : i + size]
 
 
+_CANONICAL_TYPES = frozenset(
+    V.XSD + t
+    for t in (
+        "double",
+        "float",
+        "decimal",
+        "integer",
+        "int",
+        "long",
+        "boolean",
+        "nonNegativeInteger",
+    )
+)
+
+
+@functools.lru_cache(maxsize=65536)
+def _canonical_literal(lit: ox.Literal) -> ox.Literal:
+    # Oxigraph keeps typed values in canonical form ("1.0"^^xsd:double is "1"),
+    # Virtuoso keeps the lexical form it was given; both are the same value.
+    # Writing the literal into a scratch store is how to get Oxigraph's form
+    # without re-implementing XSD canonicalisation.
+    scratch = ox.Store()
+    scratch.add(ox.Quad(ox.NamedNode("urn:x"), ox.NamedNode("urn:x"), lit))
+    return next(iter(scratch)).object
+
+
+def canonical(term):
+    """``term`` as the embedded store would give it back (typed numbers canonical)."""
+    if isinstance(term, ox.Literal) and term.datatype.value in _CANONICAL_TYPES:
+        return _canonical_literal(term)
+    return term
+
+
+def canonical_triple(t: ox.Triple) -> ox.Triple:
+    return ox.Triple(t.subject, t.predicate, canonical(t.object))
+
+
+def label_rows(quads: Iterable[ox.Quad]) -> Iterator[dict[str, str]]:
+    """English label, alias and description quads as label-index rows."""
+    for q in quads:
+        if (
+            q.predicate.value in LABEL_PREDICATES
+            and isinstance(q.object, ox.Literal)
+            and (q.object.language or "").lower().startswith("en")
+        ):
+            yield {"entity": q.subject.value, "p": q.predicate.value, "text": q.object.value}
+
+
 def _property_entity(predicate: str) -> str:
     """``wdt:P19`` -> ``wd:P19`` (whose labels name the property); other predicates unchanged."""
     return V.WD + predicate[len(V.WDT) :] if predicate.startswith(V.WDT) else predicate
@@ -154,10 +206,10 @@ def facts_from_rows(rows: Iterable, labels: Mapping[str, str]) -> list[Fact]:
     return facts
 
 
-class SparqlStore:
+class SparqlStore(QueryCounting):
     """The kgfc layout of named graphs, on a SPARQL 1.1 server reached over HTTP."""
 
-    path = None  # nothing on local disk: on-disk caches keyed by path do not apply
+    path = None  # nothing on local disk
 
     def __init__(
         self,
@@ -177,7 +229,6 @@ class SparqlStore:
         self.url = query_url
         self.read_only = read_only
         self.chunk = max(1, chunk)
-        self.sparql_queries = 0
         self.generation = 0
         self._label_index: LabelIndex | None = None
         self._cached: dict[str, list[dict]] = {}
@@ -209,17 +260,20 @@ class SparqlStore:
 
     # -- queries ----------------------------------------------------------
     def _select(self, text: str) -> list[dict]:
-        self.sparql_queries += 1
+        self._count_query()
         return self.client.select(text)
+
+    def _ask(self, text: str) -> bool:
+        self._count_query()
+        return bool(self.client.query(text))
 
     def sparql(self, text: str, *, union_default_graph: bool = True, substitutions=None):
         """Run user SPARQL; returns pyoxigraph results like the embedded store.
 
-        ``union_default_graph`` asks Oxigraph for it by parameter; Virtuoso's
-        default graph is the union of all graphs already, other servers keep
+        ``union_default_graph`` is asked of Oxigraph by parameter; Virtuoso's
+        default graph is the union of all graphs already; other servers keep
         their own default.
         """
-        self.sparql_queries += 1
         if substitutions:
             text = with_bindings(text, {k.value: v for k, v in substitutions.items()})
         params = (
@@ -227,6 +281,7 @@ class SparqlStore:
             if union_default_graph and self.client.flavour == "oxigraph"
             else None
         )
+        self._count_query()
         return self.client.query(text, params=params)
 
     def run(
@@ -245,26 +300,43 @@ class SparqlStore:
         return [{k: (t.value if t is not None else None) for k, t in r.items()} for r in rows]
 
     def run_cached(self, name: str) -> list[dict[str, str | None]]:
-        """``run(name)`` for whole-store aggregates, kept until this process writes.
+        """``run(name)`` for whole-store aggregates, kept until this process writes knowledge.
 
-        Other processes writing to the same server are not seen until then:
-        the server is shared, the cache is not.
+        The server is shared, this cache is not: what other processes write is
+        seen once this process writes or reopens the store.
         """
         if name not in self._cached:
             self._cached[name] = self.run(name)
         return self._cached[name]
 
-    def mark_changed(self, *, keep_label_index: bool = False) -> None:
+    def knowledge_key(self) -> str:
+        """The knowledge graphs and when each was retrieved (a refreshed source changes the key)."""
+        rows = self._select(load_query("source_times"))
+        ident = "\n".join(
+            sorted(
+                f"{r['g'].value} {r['t'].value}" for r in rows if not is_bookkeeping(r["g"].value)
+            )
+        )
+        return hashlib.sha256(ident.encode("utf-8")).hexdigest()[:24]
+
+    def cache_dir(self, kind: str) -> Path | None:
+        """On-disk caches (mined rules) are shared by every process using this server."""
+        from kgfc.settings import default_home
+
+        digest = hashlib.sha256(self.url.encode()).hexdigest()[:16]
+        return default_home() / "cache" / kind / f"sparql-{digest}"
+
+    def _changed(self, *, added: Iterable[ox.Quad] | None = None) -> None:
         self.generation += 1
         self._cached.clear()
-        if not keep_label_index:
+        if self._label_index is not None and added is not None:
+            self._label_index.add_rows(label_rows(added))
+        else:
             self._label_index = None
 
     # -- writes -----------------------------------------------------------
     def _check_writable(self) -> None:
         if self.read_only:
-            from kgfc.errors import StoreError
-
             raise StoreError(
                 "The store is open read-only.", hint="Re-run without --read-only to write."
             )
@@ -274,61 +346,68 @@ class SparqlStore:
             g = ox.NamedNode(iri)
         except ValueError:
             return False
-        self.sparql_queries += 1
-        return bool(
-            self.client.query(
-                f"ASK {{ GRAPH {g} {{ ?s ?p ?o }} "
-                f'FILTER NOT EXISTS {{ GRAPH {g} {{ {g} {_STATUS} "loading" }} }} }}'
-            )
+        # A graph still marked loading is half-written (a chunked write running or killed).
+        return self._ask(
+            f"ASK {{ GRAPH {g} {{ ?s ?p ?o }} "
+            f'FILTER NOT EXISTS {{ GRAPH {g} {{ {g} {_STATUS} "loading" }} }} }}'
         )
 
-    def _graph_exists(self, g: ox.NamedNode) -> bool:
-        self.sparql_queries += 1
-        return bool(self.client.query(f"ASK {{ GRAPH {g} {{ ?s ?p ?o }} }}"))
+    def source(self, iri: str) -> Source | None:
+        try:
+            g = ox.NamedNode(iri)
+        except ValueError:
+            return None
+        props: dict[str, list[str]] = {}
+        for r in self._select(f"SELECT ?p ?o WHERE {{ GRAPH {g} {{ {g} ?p ?o }} }}"):
+            props.setdefault(r["p"].value, []).append(r["o"].value)
+        if V.RDF_TYPE not in props:
+            return None
+        [row] = self.run("source_fact_counts_one", bindings={"g": iri})
+        return source_from_row(iri, props).model_copy(update={"facts": int(row["facts"])})
 
-    def write_graph(
+    def write_quads(
         self,
         graph: str,
-        triples: Sequence[ox.Triple],
-        source: Source | None = None,
+        quads: Iterable[ox.Quad],
         *,
-        replace: bool = True,
-    ) -> None:
-        """Write ``triples`` (and ``source``'s PROV record) into one graph: one request per chunk.
+        replace: bool = False,
+        replace_subject: str | None = None,
+    ) -> int:
+        """Write into one graph with one update request (see the module docstring).
 
-        ``replace`` drops what the graph held before, in the same request as
-        the first chunk. More than ``chunk`` triples are written marked
-        ``kgfc:status "loading"`` until the last chunk is in.
+        ``replace`` drops the graph's old content (or the ``replace_subject``
+        quads) in that same request, so the server never shows a half-replaced graph.
         """
         self._check_writable()
         g = ox.NamedNode(graph)
-        chunked = len(triples) > self.chunk
-        prov = (
-            [
-                q.triple
-                for q in provenance_quads(source, status="loading" if chunked else "complete")
-            ]
-            if source
-            else []
-        )
-        parts = list(_chunks(list(triples), self.chunk)) or [[]]
-        parts[0] = [*prov, *parts[0]]
-        for i, part in enumerate(parts):
-            self._send_triples(g, part, replace=replace and i == 0)
-        if chunked and source:
-            self.client.update(
-                f'DELETE DATA {{ GRAPH {g} {{ {g} {_STATUS} "loading" }} }} ;\n'
-                f'INSERT DATA {{ GRAPH {g} {{ {g} {_STATUS} "complete" }} }}'
+        triples = list(dict.fromkeys(canonical_triple(q.triple) for q in quads))
+        subject = ox.NamedNode(replace_subject) if replace_subject else None
+        before = {q.triple for q in self.quads(subject if replace else None, None, None, g)}
+        new = [t for t in triples if t not in before]
+        stale = bool(replace and before - set(triples))
+        if not new and not stale:
+            return 0
+        if replace and subject is not None:
+            clear = f"DELETE WHERE {{ GRAPH {g} {{ {subject} ?p ?o }} }}"
+            self._update_graph(g, triples, clear=clear)
+        else:
+            self._update_graph(g, triples if replace else new, clear="drop" if replace else None)
+        if not is_bookkeeping(graph):
+            removed_labels = stale and any(
+                t.predicate.value in LABEL_PREDICATES for t in before - set(triples)
             )
+            self._changed(added=None if removed_labels else [ox.Quad(*t, g) for t in new])
+        return len(new)
 
-    def _send_triples(
-        self, g: ox.NamedNode, triples: Sequence[ox.Triple], *, replace: bool
+    def _update_graph(
+        self, g: ox.NamedNode, triples: Sequence[ox.Triple], *, clear: str | None
     ) -> None:
-        if self.client.endpoints.gsp is not None and (triples or replace):
-            # N-Triples is Turtle, which every Graph Store endpoint reads.
-            self.client.put_graph(g.value, _ntriples(triples).encode("utf-8"), replace=replace)
+        """One request for ``triples`` (plus clearing: ``"drop"`` or an update operation)."""
+        if clear == "drop" and self.client.endpoints.gsp is not None:
+            # Graph Store PUT replaces the graph; N-Triples is Turtle, which every GSP server reads.
+            self.client.put_graph(g.value, _ntriples(triples).encode("utf-8"), replace=True)
             return
-        ops = [f"DROP SILENT GRAPH {g}"] if replace else []
+        ops = [f"DROP SILENT GRAPH {g}"] if clear == "drop" else [clear] if clear else []
         # Several INSERT DATA operations in the one request: Virtuoso's SPARQL
         # parser runs out of stack on one block of more than ~5000 triples.
         ops += [
@@ -337,6 +416,15 @@ class SparqlStore:
         ]
         if ops:
             self.client.update(" ;\n".join(ops))
+
+    def _write_big_graph(self, g: ox.NamedNode, triples: Sequence[ox.Triple]) -> None:
+        """Replace a graph too big for one request: chunks, marked loading until the last is in."""
+        loading = ox.Triple(g, _STATUS, ox.Literal("loading"))
+        parts = list(_chunks(triples, self.chunk)) or [[]]
+        self._update_graph(g, [loading, *parts[0]], clear="drop")
+        for part in parts[1:]:
+            self._update_graph(g, part, clear=None)
+        self.client.update(f"DELETE DATA {{ GRAPH {g} {{ {loading} }} }}")
 
     def add_source(
         self,
@@ -347,25 +435,32 @@ class SparqlStore:
         replace: bool = False,
     ) -> bool:
         self._check_writable()
-        if self.has_source(source.iri) and not replace:
+        if not replace and self.has_source(source.iri):
             return False
         g = ox.NamedNode(source.iri)
-        triples = [q.triple for q in (*fact_quads(facts, g), *label_quads(labels, g))]
-        self.write_graph(source.iri, triples, source, replace=True)
-        self.mark_changed()
+        quads = [*fact_quads(facts, g), *label_quads(labels, g), *provenance_quads(source)]
+        if len(quads) > self.chunk:
+            self._write_big_graph(g, [q.triple for q in quads])
+            self._changed()
+        else:
+            self.write_quads(source.iri, quads, replace=True)
         return True
 
-    def add_quads(self, quads: Iterable[ox.Quad]) -> None:
-        """Add quads to their graphs (one request per graph and chunk), keeping what is there."""
+    def load_bundle(self, path: str | os.PathLike[str], graphs: Sequence[str]) -> None:
+        """Load a trusted N-Quads(.gz) file holding exactly ``graphs``, replacing them whole.
+
+        The file is read whole before the first write, so a broken file changes
+        nothing; each graph then goes in as in :meth:`add_source`.
+        """
         self._check_writable()
-        by_graph: dict[str, list[ox.Triple]] = {}
-        for q in quads:
-            if not isinstance(q.graph_name, ox.NamedNode):
-                raise ValueError("kgfc keeps every quad in a named graph")
-            by_graph.setdefault(q.graph_name.value, []).append(q.triple)
-        for graph, triples in by_graph.items():
-            self.write_graph(graph, triples, replace=False)
-        self.mark_changed()
+        path = Path(path)
+        try:
+            by_graph = _parse_by_graph(path, ox.RdfFormat.N_QUADS, default=None)
+        except (InputError, RDFSyntaxError) as exc:
+            raise StoreError(f"Loading {path} failed: {exc}") from exc
+        for iri in graphs:
+            self._write_big_graph(ox.NamedNode(iri), by_graph.get(iri, []))
+        self._changed()
 
     def retract(self, source_iri: str) -> int:
         self._check_writable()
@@ -373,22 +468,15 @@ class SparqlStore:
             g = ox.NamedNode(source_iri)
         except ValueError:
             g = None
-        n = (
-            int(
-                self._select(f"SELECT (COUNT(*) AS ?n) WHERE {{ GRAPH {g} {{ ?s ?p ?o }} }}")[0][
-                    "n"
-                ].value
-            )
-            if g
-            else 0
-        )
+        n = self.count(graph=g) if g is not None else 0
         if not n:
             raise InputError(
                 f"No source {source_iri!r} in this store.", hint="List them with `kgfc kg sources`."
             )
         # SILENT: Virtuoso refuses to DROP a graph it saw only through INSERT DATA.
         self.client.update(f"DROP SILENT GRAPH {g}")
-        self.mark_changed()
+        if not is_bookkeeping(source_iri):
+            self._changed()
         return n
 
     def load_file(self, path: str | os.PathLike[str], fmt: str | None = None) -> LoadReport:
@@ -415,19 +503,27 @@ class SparqlStore:
             title=path.name,
         )
         by_graph = _parse_by_graph(path, rdf_format, iri)
+        n = sum(len(t) for t in by_graph.values())
         described = {
             t.subject.value
             for triples in by_graph.values()
             for t in triples
             if t.predicate.value == V.RDF_TYPE and t.object.value == V.KGFC + "SourceGraph"
         }
-        own = by_graph.pop(iri, [])
-        for graph, triples in by_graph.items():
-            prov = None if graph in described else source.model_copy(update={"iri": graph})
-            self.write_graph(graph, triples, prov, replace=False)
-        self.write_graph(iri, own, source, replace=True)
-        self.mark_changed()
-        n = len(own) + sum(len(t) for t in by_graph.values())
+        by_graph.setdefault(iri, [])
+        # The file's own graph last: it marks the file as loaded.
+        for graph in sorted(by_graph, key=lambda k: k == iri):
+            g = ox.NamedNode(graph)
+            triples = by_graph[graph]
+            if graph not in described:
+                prov = source.model_copy(update={"iri": graph})
+                triples = [*triples, *(q.triple for q in provenance_quads(prov))]
+            if graph == iri or not self._ask(f"ASK {{ GRAPH {g} {{ ?s ?p ?o }} }}"):
+                self._write_big_graph(g, triples)
+            else:  # a graph already there gains the file's quads
+                for part in _chunks(triples, self.chunk):
+                    self._update_graph(g, part, clear=None)
+        self._changed()
         return report.model_copy(
             update={"status": "loaded", "quads": n, "seconds": time.perf_counter() - start}
         )
@@ -439,9 +535,8 @@ class SparqlStore:
         """Outgoing facts of ``entities`` and incoming facts of ``incoming`` (default: the same)."""
         if not entities and not incoming:
             return []
-        text = with_values(
-            load_query("neighbourhood"), "entity", list(dict.fromkeys(entities)) or [_NOTHING]
-        )
+        out = list(dict.fromkeys(entities)) or [_NOTHING]
+        text = with_values(load_query("neighbourhood"), "entity", out)
         inc = list(dict.fromkeys(entities if incoming is None else incoming))
         text = with_values(text, "incoming", inc or [_NOTHING])
         return facts_from_rows(self._select(text), self.label_index().labels)
@@ -484,14 +579,48 @@ class SparqlStore:
             path=self.url,
         )
 
-    def quads(self, graph: str | None = None) -> Iterator[ox.Quad]:
-        """Every quad in kgfc's graphs (the server's own system graphs left out), or one graph's."""
-        if graph is not None:
-            g = ox.NamedNode(graph)
-            rows = self._select(f"SELECT ?s ?p ?o WHERE {{ GRAPH {g} {{ ?s ?p ?o }} }}")
-            return (ox.Quad(r["s"], r["p"], r["o"], g) for r in rows)
-        rows = self._select(f"SELECT ?s ?p ?o ?g WHERE {{ GRAPH ?g {{ ?s ?p ?o }} {_NOT_SYSTEM} }}")
-        return (ox.Quad(r["s"], r["p"], r["o"], r["g"]) for r in rows)
+    def _pattern(self, s, p, o, g) -> tuple[str, list[str]]:
+        """A quad pattern with bound terms written by pyoxigraph, and the variables left."""
+        terms = {"s": s, "p": p, "o": o}
+        body = " ".join(str(t) if t is not None else f"?{k}" for k, t in terms.items())
+        free = [k for k, t in terms.items() if t is None]
+        if g is None:
+            return f"GRAPH ?g {{ {body} }} {_NOT_SYSTEM}", [*free, "g"]
+        return f"GRAPH {g} {{ {body} }}", free
+
+    def quads(
+        self,
+        subject: Term | None = None,
+        predicate: ox.NamedNode | None = None,
+        object: Term | None = None,
+        graph: ox.NamedNode | None = None,
+    ) -> Iterator[ox.Quad]:
+        pattern, free = self._pattern(subject, predicate, object, graph)
+        if not free:
+            return iter(
+                [ox.Quad(subject, predicate, object, graph)]
+                if self._ask(f"ASK {{ {pattern} }}")
+                else []
+            )
+        rows = self._select(f"SELECT {' '.join('?' + v for v in free)} WHERE {{ {pattern} }}")
+        given = {"s": subject, "p": predicate, "o": object, "g": graph}
+        return (ox.Quad(*(canonical(r.get(k) or given[k]) for k in "spog")) for r in rows)
+
+    def count(
+        self,
+        subject: Term | None = None,
+        predicate: ox.NamedNode | None = None,
+        object: Term | None = None,
+        graph: ox.NamedNode | None = None,
+    ) -> int:
+        pattern, _ = self._pattern(subject, predicate, object, graph)
+        [row] = self._select(f"SELECT (COUNT(*) AS ?n) WHERE {{ {pattern} }}")
+        return int(row["n"].value)
+
+    def contains(self, quad: ox.Quad) -> bool:
+        if not isinstance(quad.graph_name, ox.NamedNode):
+            return False
+        return self._ask(f"ASK {{ {self._pattern(*quad.triple, quad.graph_name)[0]} }}")
 
     def export(
         self,
@@ -511,24 +640,22 @@ class SparqlStore:
             raise InputError(
                 f"No source {source!r} in this store.", hint="List them with `kgfc kg sources`."
             )
-        quads = list(self.quads(source))
-        items = quads if rdf_format.supports_datasets else list({q.triple for q in quads})
+        quads = list(self.quads(graph=ox.NamedNode(source) if source else None))
+        items = quads if rdf_format.supports_datasets else list({q.triple: None for q in quads})
         prefixes = V.PREFIXES if rdf_format in (ox.RdfFormat.TURTLE, ox.RdfFormat.TRIG) else None
         ox.serialize(items, output, rdf_format, prefixes=prefixes)
 
     def __len__(self) -> int:
-        rows = self._select(
-            f"SELECT (COUNT(*) AS ?n) WHERE {{ GRAPH ?g {{ ?s ?p ?o }} {_NOT_SYSTEM} }}"
-        )
-        return int(rows[0]["n"].value)
+        return self.count()
 
 
 _NOT_SYSTEM = "FILTER(?g NOT IN ({}))".format(", ".join(f"<{g}>" for g in SYSTEM_GRAPHS))
 
 
 def _parse_by_graph(
-    path: Path, rdf_format: ox.RdfFormat, default: str
+    path: Path, rdf_format: ox.RdfFormat, default: str | None
 ) -> dict[str, list[ox.Triple]]:
+    """The file's triples by graph IRI (default-graph triples under ``default``; dropped if None)."""
     from kgfc.kg.oxigraph_store import _open_bytes
 
     out: dict[str, list[ox.Triple]] = {}
@@ -536,7 +663,8 @@ def _parse_by_graph(
         try:
             for q in ox.parse(fh, rdf_format):
                 graph = default if isinstance(q.graph_name, ox.DefaultGraph) else q.graph_name.value
-                out.setdefault(graph, []).append(q.triple)
+                if graph is not None:
+                    out.setdefault(graph, []).append(q.triple)
         except SyntaxError as exc:
             raise RDFSyntaxError(
                 str(exc.args[0] if exc.args else exc), path=str(path), line=exc.lineno
