@@ -228,10 +228,12 @@ def test_a_server_that_never_answers_times_out():
         silent.listen(8)
         url = f"http://127.0.0.1:{silent.getsockname()[1]}/sparql"
         waits: list[float] = []
-        store = SparqlStore(url, timeout=0.2, retries=1, sleep=waits.append)
+        store = SparqlStore(url, timeout=0.2, scan_timeout=0.4, retries=1, sleep=waits.append)
         with pytest.raises(RemoteUnavailable, match="did not answer in time"):
-            store.stats()
-        assert len(waits) == 1
+            store.has_source(source("Q1").iri)
+        with pytest.raises(RemoteUnavailable, match="did not answer in time"):
+            store.stats()  # whole-store scans wait scan_timeout, still bounded
+        assert len(waits) == 2
 
 
 # -- CLI -----------------------------------------------------------------------

@@ -31,6 +31,7 @@ from kgfc.errors import QuerySyntaxError, StoreError
 from kgfc.kg.remote import call_with_retries
 
 RESULTS_JSON = "application/sparql-results+json"
+RESULTS_XML = "application/sparql-results+xml"
 TURTLE = "text/turtle"
 # Virtuoso answers every error with HTTP 500 and its SQL state in the body:
 # 40001 (deadlock) and S1T00 (timeout) are worth a retry, the rest are not.
@@ -148,10 +149,16 @@ class SparqlClient:
         )
 
     def query(
-        self, text: str, *, params: dict[str, str] | None = None
+        self, text: str, *, params: dict[str, str] | None = None, timeout: float | None = None
     ) -> ox.QuerySolutions | ox.QueryBoolean | list[ox.Triple]:
-        """Run a query; SELECT/ASK give pyoxigraph results, CONSTRUCT/DESCRIBE a list of triples."""
+        """Run a query; SELECT/ASK give pyoxigraph results, CONSTRUCT/DESCRIBE a list of triples.
+
+        ``timeout`` overrides the client's for this query (whole-store scans).
+        """
         url = self.endpoints.query
+        # Virtuoso writes XML results ~5x faster than JSON (207k rows: 12 s vs 67 s).
+        results = RESULTS_XML if "virtuoso" in (self.server or "").lower() else RESULTS_JSON
+        extra = {"timeout": httpx.Timeout(timeout)} if timeout else {}
 
         def build() -> httpx.Request:
             return self._http.build_request(
@@ -159,7 +166,8 @@ class SparqlClient:
                 url,
                 params=params,
                 data={"query": text},
-                headers={"Accept": f"{RESULTS_JSON}, {TURTLE};q=0.9"},
+                headers={"Accept": f"{results}, {TURTLE};q=0.9"},
+                **extra,
             )
 
         resp = self._send("query", build, writing=False)
@@ -167,6 +175,8 @@ class SparqlClient:
         try:
             if ctype in (RESULTS_JSON, "application/json"):
                 return ox.parse_query_results(resp.content, ox.QueryResultsFormat.JSON)
+            if ctype in (RESULTS_XML, "application/xml"):
+                return ox.parse_query_results(resp.content, ox.QueryResultsFormat.XML)
             rdf = ox.RdfFormat.from_media_type(ctype) or ox.RdfFormat.TURTLE
             return [q.triple for q in ox.parse(resp.content, rdf)]
         except (SyntaxError, ValueError) as exc:
@@ -174,9 +184,11 @@ class SparqlClient:
                 f"The SPARQL server at {url} sent an answer kgfc cannot read ({ctype}): {exc}"
             ) from exc
 
-    def select(self, text: str) -> list[dict[str, ox.NamedNode | ox.Literal | ox.BlankNode | None]]:
+    def select(
+        self, text: str, *, timeout: float | None = None
+    ) -> list[dict[str, ox.NamedNode | ox.Literal | ox.BlankNode | None]]:
         """SELECT rows as ``{variable: term or None}``."""
-        result = self.query(text)
+        result = self.query(text, timeout=timeout)
         if not isinstance(result, ox.QuerySolutions):
             raise StoreError(f"Expected SELECT results from {self.endpoints.query}.")
         names = [v.value for v in result.variables]

@@ -1,6 +1,8 @@
 """A :class:`~kgfc.kg.store.GraphStore` on any SPARQL 1.1 server (Oxigraph server, Virtuoso, ...).
 
-Spec: ``sparql:QUERY_URL[,update=UPDATE_URL][,gsp=GRAPH_STORE_URL][,timeout=S][,retries=N][,chunk=N]``.
+Spec: ``sparql:QUERY_URL[,update=UPDATE_URL][,gsp=GRAPH_STORE_URL][,timeout=S]
+[,scan_timeout=S][,retries=N][,chunk=N]`` (per-request timeout 30 s; whole-store
+scans such as statistics and rule mining 600 s; 2 retries; 20000 triples per request).
 When ``update=`` is left out it is guessed from the query URL: Oxigraph's and
 Fuseki's ``.../query`` pairs with ``.../update``, anything else (Virtuoso's
 ``/sparql``) takes updates at the query URL. Credentials come from
@@ -65,7 +67,14 @@ def parse_spec(rest: str) -> dict:
             "sparql:http://127.0.0.1:7878/query",
         )
     kw: dict = {"query_url": parts[0]}
-    casts = {"update": str, "gsp": str, "timeout": float, "retries": int, "chunk": int}
+    casts = {
+        "update": str,
+        "gsp": str,
+        "timeout": float,
+        "scan_timeout": float,
+        "retries": int,
+        "chunk": int,
+    }
     for part in parts[1:]:
         key, sep, value = part.partition("=")
         if not sep or key not in casts:
@@ -218,6 +227,7 @@ class SparqlStore(QueryCounting):
         update_url: str | None = None,
         gsp_url: str | None = None,
         timeout: float = 30.0,
+        scan_timeout: float = 600.0,
         retries: int = 2,
         chunk: int = 20_000,
         read_only: bool = False,
@@ -229,6 +239,7 @@ class SparqlStore(QueryCounting):
         self.url = query_url
         self.read_only = read_only
         self.chunk = max(1, chunk)
+        self.scan_timeout = scan_timeout
         self.generation = 0
         self._label_index: LabelIndex | None = None
         self._cached: dict[str, list[dict]] = {}
@@ -259,9 +270,9 @@ class SparqlStore(QueryCounting):
         return f"SparqlStore({self.url!r})"
 
     # -- queries ----------------------------------------------------------
-    def _select(self, text: str) -> list[dict]:
+    def _select(self, text: str, *, scan: bool = False) -> list[dict]:
         self._count_query()
-        return self.client.select(text)
+        return self.client.select(text, timeout=self.scan_timeout if scan else None)
 
     def _ask(self, text: str) -> bool:
         self._count_query()
@@ -296,7 +307,9 @@ class SparqlStore(QueryCounting):
             text = with_values(text, values_var, values)
         if bindings:
             text = with_bindings(text, {k: _term(v) for k, v in bindings.items()})
-        rows = self._select(text)
+        # A named query with nothing bound is a whole-store scan (statistics,
+        # rule mining): it gets the long timeout.
+        rows = self._select(text, scan=not bindings and values is None)
         return [{k: (t.value if t is not None else None) for k, t in r.items()} for r in rows]
 
     def run_cached(self, name: str) -> list[dict[str, str | None]]:
