@@ -43,7 +43,7 @@ def store_option(f: Callable) -> Callable:
         "store_spec",
         metavar="PATH",
         default=None,
-        help="Store path or spec (oxigraph:PATH, memory). Default: $KGFC_STORE or $KGFC_HOME/store.",
+        help="Store path or spec (oxigraph:PATH, memory, sparql:URL). Default: $KGFC_STORE or $KGFC_HOME/store.",
     )(f)
 
 
