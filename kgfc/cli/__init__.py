@@ -58,10 +58,14 @@ def _register() -> None:
     from kgfc.cli.llm import llm
     from kgfc.cli.mcp import mcp_cmd
     from kgfc.cli.serve import serve
+    from kgfc.cli.neo4j import cypher_cmd, sync_cmd
     from kgfc.cli.verify import verify
 
     cli.add_command(eval_cmd)
     cli.add_command(experience)
+    kg.add_command(sync_cmd)
+    kg.add_command(cypher_cmd)
+
     cli.add_command(kg)
     cli.add_command(llm)
     cli.add_command(mcp_cmd)

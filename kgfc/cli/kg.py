@@ -570,12 +570,15 @@ def retract_cmd(source: str, yes: bool, dry_run: bool, as_json: bool, store, set
     "fmt",
     default="trig",
     show_default=True,
-    type=click.Choice(["trig", "nquads", "turtle", "nt", "jsonld"], case_sensitive=False),
+    type=click.Choice(
+        ["trig", "nquads", "turtle", "nt", "jsonld", "neo4j-csv"], case_sensitive=False
+    ),
+    help="neo4j-csv: a folder of neo4j-admin import files (needs --output DIR).",
 )
 @click.option(
     "--output",
     "-o",
-    type=click.Path(dir_okay=False, allow_dash=True),
+    type=click.Path(allow_dash=True),
     default="-",
     show_default=True,
 )
@@ -583,6 +586,18 @@ def retract_cmd(source: str, yes: bool, dry_run: bool, as_json: bool, store, set
 @with_store()
 def export_cmd(fmt: str, output: str, source: str | None, store, settings) -> None:
     """Export the store (TriG/N-Quads keep sources as named graphs)."""
+    if fmt.lower() == "neo4j-csv":
+        from kgfc.kg.neo4j_csv import export_neo4j_csv
+
+        if output == "-" or source:
+            raise click.UsageError(
+                "--format neo4j-csv writes a folder: give --output DIR, no --source."
+            )
+        counts = export_neo4j_csv(store, output)
+        info(
+            f"Wrote {sum(counts.values())} rows in {len(counts)} files to {output} (see import.sh)"
+        )
+        return
     iri = resolve_source(store, source) if source else None
     if output == "-":
         buf = io.BytesIO()
