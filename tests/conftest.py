@@ -74,11 +74,23 @@ def virtuoso_server(tmp_path_factory):
         yield url
 
 
+_REMOTE_STORES: list = []
+
+
+@pytest.fixture(autouse=True)
+def _close_remote_stores():
+    """Close the remote stores a test opened: an open client holds a server thread."""
+    yield
+    while _REMOTE_STORES:
+        _REMOTE_STORES.pop().close()
+
+
 def fresh_sparql_store(url: str, **kw):
-    """A :class:`SparqlStore` on ``url`` with every kgfc graph dropped first."""
+    """A :class:`SparqlStore` on ``url`` with every kgfc graph dropped first (closed after the test)."""
     from kgfc.kg.sparql_store import SparqlStore
 
     store = SparqlStore(url, **kw)
+    _REMOTE_STORES.append(store)
     from kgfc.kg.sparql_store import SYSTEM_GRAPHS
 
     for (g,) in store.sparql("SELECT DISTINCT ?g WHERE { GRAPH ?g { ?s ?p ?o } }"):

@@ -64,8 +64,11 @@ MaxQueryMem        = 1G
 [HTTPServer]
 ServerPort         = 127.0.0.1:{http_port}
 ServerRoot         = {d}
-ServerThreads      = 8
-MaxClientConnections = 8
+; every open client holds a thread while its connection is kept alive
+ServerThreads      = 24
+MaxClientConnections = 24
+MaxKeepAlives      = 16
+KeepAliveTimeout   = 2
 Charset            = UTF-8
 EnabledDavVSP      = 0
 
