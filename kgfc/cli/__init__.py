@@ -57,8 +57,8 @@ def _register() -> None:
     from kgfc.cli.kg import kg
     from kgfc.cli.llm import llm
     from kgfc.cli.mcp import mcp_cmd
-    from kgfc.cli.serve import serve
     from kgfc.cli.neo4j import cypher_cmd, sync_cmd
+    from kgfc.cli.serve import serve
     from kgfc.cli.verify import verify
 
     cli.add_command(eval_cmd)
