@@ -93,7 +93,8 @@ def fresh_sparql_store(url: str, **kw):
     _REMOTE_STORES.append(store)
     from kgfc.kg.sparql_store import SYSTEM_GRAPHS
 
-    for (g,) in store.sparql("SELECT DISTINCT ?g WHERE { GRAPH ?g { ?s ?p ?o } }"):
+    # GROUP BY, not DISTINCT: Virtuoso takes seconds over DISTINCT ?g, milliseconds here
+    for g, _n in store.sparql("SELECT ?g (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } } GROUP BY ?g"):
         if g.value not in SYSTEM_GRAPHS:
             store.client.update(f"DROP SILENT GRAPH {g}")
     return store

@@ -520,3 +520,11 @@ def test_cached_aggregates_run_once_until_knowledge_changes(store, obama_ttl):
     assert first == again
     persistent = store.cache_dir("queries") is not None
     assert qc.n == (1 if persistent else 2)
+
+
+def test_facts_read_from_the_store_equal_validated_facts(store, obama_ttl):
+    store.load_file(obama_ttl)
+    for f in store.neighbourhood([WD + "Q76", WD + "Q18094"]):
+        assert f == Fact.model_validate(f.model_dump())
+        assert hash(f) == hash(Fact.model_validate(f.model_dump()))
+        assert f.model_dump(mode="json")["subject"].startswith("http")

@@ -38,6 +38,7 @@ import pyoxigraph as ox
 from kgfc.errors import ConfigError, InputError, RDFSyntaxError, StoreError
 from kgfc.kg import vocab as V
 from kgfc.kg.labels import LabelIndex
+from kgfc.kg.oxigraph_store import stored_fact
 from kgfc.kg.sparql_protocol import Endpoints, SparqlClient
 from kgfc.kg.store import QueryCounting, Term, is_bookkeeping
 from kgfc.kg.terms import fact_quads, label_quads, provenance_quads, source_from_row, with_values
@@ -199,7 +200,7 @@ def facts_from_rows(rows: Iterable, labels: Mapping[str, str]) -> list[Fact]:
         seen.add(key)
         is_lit = isinstance(o, ox.Literal)
         facts.append(
-            Fact.model_construct(  # straight from the store: validation would only cost time
+            stored_fact(
                 subject=s.value,
                 predicate=p,
                 object=o.value,
