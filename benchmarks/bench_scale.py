@@ -152,7 +152,7 @@ def generate(path: Path, triples: int, seed: int = 7) -> dict:
     """Write ~``triples`` Wikidata-shaped triples; return the ids claims are made from."""
     rng = random.Random(seed)
     wd, wdt, label, desc = V.WD, V.WDT, f"<{V.RDFS_LABEL}>", f"<{V.SCHEMA_DESC}>"
-    people = max(100, triples // 11)
+    people = max(100, triples // 9)
     cities = max(20, people // 20)
     regions, countries, jobs = max(10, cities // 20), 60, 300
     schools = max(10, people // 50)
