@@ -98,7 +98,11 @@ _PART_OF = ox.NamedNode(V.DCT + "isPartOf")
 _LABEL_PREDICATES = frozenset({V.RDFS_LABEL, V.SKOS_ALT, V.SCHEMA_DESC})
 _NOTHING = "urn:kgfc:nothing"
 _FACT_PREFIXES = (V.WDT, V.KGFC_REL)
-_INCOMING_CAP = 300  # as neighbourhood.rq: incoming facts of hubs run to thousands
+_INCOMING_CAP = 300
+_UNSEEN, _NOT_A_FACT = (
+    object(),
+    object(),
+)  # as neighbourhood.rq: incoming facts of hubs run to thousands
 
 
 def guess_format(path: Path, fmt: str | None = None) -> ox.RdfFormat:
@@ -845,45 +849,66 @@ class OxigraphStore(QueryCounting):
         # No SPARQL runs, so no query is counted (count_queries counts SPARQL queries).
         labels = self.label_index().labels
         pattern = self._store.quads_for_pattern
-        seen: set[ox.Quad] = set()
+        out_set = {n.value for n in outs} if outs else set()
+        # predicate IRI -> its label, or _NOT_A_FACT; a call sees a handful of predicates
+        predicates: dict[str, str | None] = {}
         facts: list[Fact] = []
-        budget = _INCOMING_CAP
-        for direction, nodes in (("out", outs), ("in", ins)):
-            for node in nodes:
-                quads = (
-                    pattern(node, None, None, None)
-                    if direction == "out"
-                    else pattern(None, None, node, None)
+
+        def add(q: ox.Quad, p: str, p_label: str | None) -> None:
+            s, o = q.subject.value, q.object
+            if isinstance(o, ox.Literal):
+                lang = o.language
+                datatype = o.datatype.value if lang is None else None
+                obj, obj_label, is_lit = o.value, None, True
+            else:
+                obj, lang, datatype, is_lit = o.value, None, None, False
+                obj_label = labels.get(obj)
+            facts.append(
+                stored_fact(
+                    subject=s,
+                    predicate=p,
+                    object=obj,
+                    object_is_literal=is_lit,
+                    datatype=datatype,
+                    lang=lang,
+                    subject_label=labels.get(s),
+                    predicate_label=p_label,
+                    object_label=obj_label,
+                    source=q.graph_name.value,
                 )
-                for q in quads:
-                    p = q.predicate.value
-                    if not p.startswith(_FACT_PREFIXES) or isinstance(
-                        q.graph_name, ox.DefaultGraph
-                    ):
-                        continue
-                    if direction == "in":
-                        if budget == 0:
-                            break
-                        budget -= 1
-                    if q in seen:
-                        continue
-                    seen.add(q)
-                    s, o = q.subject.value, q.object
-                    is_lit = isinstance(o, ox.Literal)
-                    facts.append(
-                        stored_fact(
-                            subject=s,
-                            predicate=p,
-                            object=o.value,
-                            object_is_literal=is_lit,
-                            datatype=o.datatype.value if is_lit and o.language is None else None,
-                            lang=o.language if is_lit else None,
-                            subject_label=labels.get(s),
-                            predicate_label=labels.get(_property_entity(p)),
-                            object_label=None if is_lit else labels.get(o.value),
-                            source=q.graph_name.value,
-                        )
-                    )
+            )
+
+        def predicate(q: ox.Quad) -> tuple[str, str | None] | None:
+            p = q.predicate.value
+            info = predicates.get(p, _UNSEEN)
+            if info is _UNSEEN:
+                info = (
+                    labels.get(_property_entity(p)) if p.startswith(_FACT_PREFIXES) else _NOT_A_FACT
+                )
+                predicates[p] = info
+            if info is _NOT_A_FACT or isinstance(q.graph_name, ox.DefaultGraph):
+                return None
+            return p, info
+
+        for node in outs:
+            for q in pattern(node, None, None, None):
+                hit = predicate(q)
+                if hit is not None:
+                    add(q, *hit)
+        budget = _INCOMING_CAP
+        for node in ins:
+            if budget == 0:
+                break
+            for q in pattern(None, None, node, None):
+                hit = predicate(q)
+                if hit is None:
+                    continue
+                budget -= 1
+                # a fact between two entities of the set was already read going out
+                if q.subject.value not in out_set:
+                    add(q, *hit)
+                if budget == 0:
+                    break
         return facts
 
     def label_index(self) -> LabelIndex:
