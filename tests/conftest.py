@@ -94,7 +94,9 @@ def fresh_sparql_store(url: str, **kw):
     from kgfc.kg.sparql_store import SYSTEM_GRAPHS
 
     # GROUP BY, not DISTINCT: Virtuoso takes seconds over DISTINCT ?g, milliseconds here
-    for g, _n in store.sparql("SELECT ?g (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } } GROUP BY ?g"):
+    for g, _n in store.sparql(
+        "SELECT ?g (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } } GROUP BY ?g"
+    ):
         if g.value not in SYSTEM_GRAPHS:
             store.client.update(f"DROP SILENT GRAPH {g}")
     return store
