@@ -227,7 +227,8 @@ def _map_statement(iri: str, sp: dict[str, list], cited: bool, rows: GraphRows) 
     rows.statements.append(
         {
             "iri": iri,
-            "evidenceId": eid.value if eid else None,
+            # kgfc 0.2 keeps the id only in the statement IRI (.../statement/E1)
+            "evidenceId": eid.value if eid else iri.rpartition("/statement/")[2] or None,
             "text": text.value if text else None,
             "property": pred.value if pred else None,
             "cited": cited,
