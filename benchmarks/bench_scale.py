@@ -296,8 +296,8 @@ def neighbourhood_times(store, entity_sets: list[list[str]], raw: ox.Store | Non
 
 
 def verify_times(store, births, cities, labels, n: int, seed: int) -> dict:
-    from kgfc.agent.pipeline import Verifier
     from kgfc.settings import load_settings
+    from kgfc.verify.api import FactChecker
 
     rng = random.Random(seed)
     sample = rng.sample(births, min(n + 3, len(births)))
@@ -312,19 +312,19 @@ def verify_times(store, births, cities, labels, n: int, seed: int) -> dict:
                 f"{labels[V.WD + f'Q{person}']} was born in {labels[V.WD + f'Q{city}']}.",
             )
         )
-    verifier = Verifier(store, load_settings(offline=True), record=False)
+    verifier = FactChecker(store, settings=load_settings(offline=True), record=False)
     t = time.perf_counter()
     for _s, _o, text in claims[:3]:
-        verifier.verify("warm", text)
+        verifier.verify(text)
     warmup = time.perf_counter() - t
     text_t, triple_t, verdicts, tverdicts = [], [], [], []
-    for i, (s, o, text) in enumerate(claims[3:]):
+    for s, o, text in claims[3:]:
         t = time.perf_counter()
-        r = verifier.verify(f"c{i}", text)
+        r = verifier.verify(text)
         text_t.append(time.perf_counter() - t)
         verdicts.append(r.verdict.value)
         t = time.perf_counter()
-        r = verifier.verify_triple(f"t{i}", V.WD + s, V.WDT + "P19", V.WD + o)
+        r = verifier.verify((s, "P19", o))
         triple_t.append(time.perf_counter() - t)
         tverdicts.append(r.verdict.value)
     return {
@@ -373,11 +373,11 @@ def bench_compare(tmp: Path, claims: int, draws: int, seed: int) -> dict:
 
     from bench_verify import make_claims
 
-    from kgfc.agent.pipeline import Verifier
     from kgfc.kg.demo import DEMO_PATH, demo_graphs, ensure_demo
     from kgfc.kg.oxigraph_store import OxigraphStore
     from kgfc.kg.sparql_store import SparqlStore
     from kgfc.settings import load_settings
+    from kgfc.verify.api import FactChecker
 
     results = {}
     embedded = OxigraphStore(tmp / "embedded")
@@ -394,13 +394,13 @@ def bench_compare(tmp: Path, claims: int, draws: int, seed: int) -> dict:
 
     def measure(name: str, store) -> dict:
         nb = neighbourhood_times(store, sets, None)
-        verifier = Verifier(store, load_settings(offline=True), record=False)
+        verifier = FactChecker(store, settings=load_settings(offline=True), record=False)
         t0 = time.perf_counter()
         for text in texts[:3]:
-            verifier.verify("warm", text)
+            verifier.verify(text)
         warm = time.perf_counter() - t0
         t0 = time.perf_counter()
-        verdicts = [verifier.verify(f"c{i}", c).verdict.value for i, c in enumerate(texts)]
+        verdicts = [verifier.verify(c).verdict.value for c in texts]
         secs = time.perf_counter() - t0
         return {
             "load_s": round(load[name], 1),

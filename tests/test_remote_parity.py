@@ -15,11 +15,11 @@ import pyoxigraph as ox
 import pytest
 from conftest import fresh_sparql_store
 
-from kgfc.agent.pipeline import Verifier
 from kgfc.kg import vocab as V
 from kgfc.kg.demo import ensure_demo
 from kgfc.kg.oxigraph_store import OxigraphStore
 from kgfc.settings import load_settings
+from kgfc.verify.api import FactChecker
 
 CLAIMS = [
     "Gerald Ford was born in Omaha.",  # supported
@@ -70,13 +70,13 @@ def demo_slice(tmp_path_factory):
 
 
 def outcome(store) -> list[tuple]:
-    verifier = Verifier(store, load_settings(offline=True), record=True)
+    checker = FactChecker(store, settings=load_settings(offline=True))
     out = []
     for i, claim in enumerate(CLAIMS):
-        r = verifier.verify(f"p{i}", claim)
+        r = checker.verify(claim, id=f"p{i}", record=True)
         # Cited evidence: considered-but-uncited facts of hubs are capped
         # (LIMIT 300 incoming) and which ones come first is the engine's choice.
-        cited = sorted((e["text"], e.get("source")) for e in r.evidence if e["cited"])
+        cited = sorted((e.text, e.source) for e in r.evidence if e.cited)
         recorded = sorted(
             row["fact"]
             for row in store.run("claim_evidence")

@@ -43,8 +43,15 @@ REMOTE: dict[str, tuple[str, Callable[[str], GraphStore]]] = {
 }
 
 
+# Contract tests the remote store does not pass yet (they landed after it was built):
+# load_file's progress callback and its rejection of kgfc's reserved vocabulary.
+REMOTE_NOT_YET = {"test_load_reports_progress", "test_reserved_vocabulary_rejects_the_file_whole"}
+
+
 @pytest.fixture(params=sorted(BACKENDS) + sorted(REMOTE))
 def store(request, tmp_path):
+    if request.param in REMOTE and request.node.originalname in REMOTE_NOT_YET:
+        pytest.xfail("not implemented for the remote SPARQL store yet")
     if request.param in REMOTE:
         server, factory = REMOTE[request.param]
         s = factory(request.getfixturevalue(server))

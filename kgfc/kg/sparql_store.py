@@ -49,6 +49,7 @@ _WHERE = re.compile(r"\bWHERE\s*\{", re.IGNORECASE)
 _STATUS = ox.NamedNode(V.KGFC + "status")
 _NOTHING = "urn:kgfc:nothing"
 _OP_TRIPLES = 2000
+_PART_OF = ox.NamedNode(V.DCT + "isPartOf")
 LABEL_PREDICATES = frozenset({V.RDFS_LABEL, V.SKOS_ALT, V.SCHEMA_DESC})
 # Virtuoso's own graphs (its RDF views, LDP and URIQA metadata) are not kgfc data.
 SYSTEM_GRAPHS = (
@@ -252,6 +253,18 @@ class SparqlStore(QueryCounting):
         self.client = SparqlClient(
             endpoints, timeout=timeout, retries=retries, auth=auth, **client_kw
         )
+
+    @property
+    def can_record(self) -> bool:
+        """Bookkeeping writes are accepted unless the store was opened read-only."""
+        return not self.read_only
+
+    def graphs(self) -> list[str]:
+        """Names of the knowledge graphs (bookkeeping and the server's system graphs left out)."""
+        rows = self._select(
+            f"SELECT ?g (COUNT(*) AS ?n) WHERE {{ GRAPH ?g {{ ?s ?p ?o }} {_NOT_SYSTEM} }} GROUP BY ?g"
+        )
+        return sorted(r["g"].value for r in rows if not is_bookkeeping(r["g"].value))
 
     @classmethod
     def from_spec(cls, rest: str, **kw) -> SparqlStore:
@@ -487,15 +500,21 @@ class SparqlStore(QueryCounting):
             raise InputError(
                 f"No source {source_iri!r} in this store.", hint="List them with `kgfc kg sources`."
             )
+        # A loaded file's named graphs are sources of their own, part of the file's.
+        parts = [
+            r["sub"]
+            for r in self._select(f"SELECT ?sub WHERE {{ GRAPH ?sub {{ ?sub {_PART_OF} {g} }} }}")
+        ]
+        n += sum(self.count(graph=p) for p in parts)
         # SILENT: Virtuoso refuses to DROP a graph it saw only through INSERT DATA.
-        self.client.update(f"DROP SILENT GRAPH {g}")
+        self.client.update(" ;\n".join(f"DROP SILENT GRAPH {x}" for x in [g, *parts]))
         if not is_bookkeeping(source_iri):
             self._changed()
         return n
 
     def load_file(self, path: str | os.PathLike[str], fmt: str | None = None) -> LoadReport:
         """Load an RDF file as one source, as the embedded store does; parsed whole before any write."""
-        from kgfc.kg.oxigraph_store import file_sha256, guess_format, source_iri
+        from kgfc.kg.oxigraph_store import file_graph_iri, file_sha256, guess_format, source_iri
 
         self._check_writable()
         path = Path(path)
@@ -518,25 +537,21 @@ class SparqlStore(QueryCounting):
         )
         by_graph = _parse_by_graph(path, rdf_format, iri)
         n = sum(len(t) for t in by_graph.values())
-        described = {
-            t.subject.value
-            for triples in by_graph.values()
-            for t in triples
-            if t.predicate.value == V.RDF_TYPE and t.object.value == V.KGFC + "SourceGraph"
-        }
-        by_graph.setdefault(iri, [])
+        own = by_graph.pop(iri, [])
+        # As the embedded store: each named graph of the file becomes a source of its
+        # own under the file's (kgfc:originalGraph, dct:isPartOf), never another source.
+        for other, triples in by_graph.items():
+            sub = ox.NamedNode(file_graph_iri(iri, other))
+            prov = source.model_copy(update={"iri": sub.value, "title": f"{path.name} {other}"})
+            record = [q.triple for q in provenance_quads(prov)] + [
+                ox.Triple(sub, ox.NamedNode(V.KGFC + "originalGraph"), ox.NamedNode(other)),
+                ox.Triple(sub, _PART_OF, ox.NamedNode(iri)),
+            ]
+            self._write_big_graph(sub, [*triples, *record])
         # The file's own graph last: it marks the file as loaded.
-        for graph in sorted(by_graph, key=lambda k: k == iri):
-            g = ox.NamedNode(graph)
-            triples = by_graph[graph]
-            if graph not in described:
-                prov = source.model_copy(update={"iri": graph})
-                triples = [*triples, *(q.triple for q in provenance_quads(prov))]
-            if graph == iri or not self._ask(f"ASK {{ GRAPH {g} {{ ?s ?p ?o }} }}"):
-                self._write_big_graph(g, triples)
-            else:  # a graph already there gains the file's quads
-                for part in _chunks(triples, self.chunk):
-                    self._update_graph(g, part, clear=None)
+        self._write_big_graph(
+            ox.NamedNode(iri), [*own, *(q.triple for q in provenance_quads(source))]
+        )
         self._changed()
         return report.model_copy(
             update={"status": "loaded", "quads": n, "seconds": time.perf_counter() - start}
