@@ -292,7 +292,14 @@ class SparqlStore(QueryCounting):
         self._count_query()
         return bool(self.client.query(text))
 
-    def sparql(self, text: str, *, union_default_graph: bool = True, substitutions=None):
+    def sparql(
+        self,
+        text: str,
+        *,
+        union_default_graph: bool = True,
+        substitutions=None,
+        allow_service: bool = False,  # noqa: ARG002 - federation is the server's own setting
+    ):
         """Run user SPARQL; returns pyoxigraph results like the embedded store.
 
         ``union_default_graph`` is asked of Oxigraph by parameter; Virtuoso's
@@ -512,8 +519,14 @@ class SparqlStore(QueryCounting):
             self._changed()
         return n
 
-    def load_file(self, path: str | os.PathLike[str], fmt: str | None = None) -> LoadReport:
-        """Load an RDF file as one source, as the embedded store does; parsed whole before any write."""
+    def load_file(
+        self, path: str | os.PathLike[str], fmt: str | None = None, progress=None
+    ) -> LoadReport:
+        """Load an RDF file as one source, as the embedded store does; parsed whole before any write.
+
+        ``progress`` is accepted for the CLI and not reported yet (a remote load
+        shows no progress bar).
+        """
         from kgfc.kg.oxigraph_store import file_graph_iri, file_sha256, guess_format, source_iri
 
         self._check_writable()
