@@ -235,6 +235,15 @@ def test_retracted_source_leaves_cited_claims_stale(runner, store_path, obama_tt
     assert gone["source"].startswith(V.KGFC_SOURCE + "file/") and gone["retracted_at"]
     text = kg(runner, store_path, "evidence", "t1").output
     assert "STALE" in text
+    # re-verify what went stale: the claim is checked again on what the KG now holds
+    res = runner.invoke(cli, ["verify", "--recheck-stale", "--nl", "--store", str(store_path)])
+    assert res.exit_code == 0, res.output
+    [again] = [json.loads(line) for line in res.stdout.splitlines()]
+    assert again["id"] == "t1" and again["verdict"] == "NOT ENOUGH INFO"
+    ev = json.loads(kg(runner, store_path, "evidence", "t1", "--json").stdout)
+    assert ev["stale"] is False and ev["verdict"] == "NOT ENOUGH INFO"
+    res = runner.invoke(cli, ["verify", "--recheck-stale", "--store", str(store_path)])
+    assert res.exit_code == 0 and "No stale claims" in res.output
 
 
 def test_a_failing_allowed_service_is_a_clean_error(runner, store_path, local_endpoint):

@@ -172,6 +172,11 @@ def render_text(r: VerifyResult) -> str:
     default="-",
     help="Where to write the report (default stdout).",
 )
+@click.option(
+    "--recheck-stale",
+    is_flag=True,
+    help="Re-verify the recorded claims whose cited sources were retracted (see `kg evidence`).",
+)
 @store_option
 @click.pass_context
 def verify(
@@ -200,6 +205,7 @@ def verify(
     output,
     store_spec,
     read_only,
+    recheck_stale=False,
 ):
     """Check a claim against the knowledge graph: verdict, justification, cited evidence.
 
@@ -207,6 +213,13 @@ def verify(
     while the evidence does not decide, the web (--web) or PubMed (--pubmed)
     when the KG is not enough, then a verdict.
     """
+    if recheck_stale:
+        if claim is not None or claim_file is not None or triple:
+            raise click.UsageError("--recheck-stale takes no CLAIM, --file or --triple.")
+        claim_file = _stale_claims_file(ctx, store_spec)
+        if claim_file is None:
+            info("No stale claims in this store.")
+            return
     given = sum(x is not None and x != () for x in (claim, claim_file, triple))
     if given != 1:
         raise click.UsageError("Give exactly one of: a CLAIM, --file FILE, --triple S P O.")
@@ -333,6 +346,25 @@ def _verify_local(
     finally:
         store.close()
     return results, bad_lines
+
+
+def _stale_claims_file(ctx, store_spec):
+    """The stale recorded claims as a JSONL batch (id and text), or None when there are none."""
+    import io
+
+    from kgfc.kg.verdicts import stale_claim_texts
+    from kgfc.registry import open_store
+
+    settings = settings_from(ctx, store=store_spec)
+    store = open_store(settings.store or str(settings.store_path()), read_only=True)
+    try:
+        items = stale_claim_texts(store)
+    finally:
+        store.close()
+    if not items:
+        return None
+    lines = "".join(json.dumps({"id": cid, "claim": text}) + "\n" for cid, text in items)
+    return io.BytesIO(lines.encode("utf-8"))
 
 
 def _write_report(results: list[VerifyResult], fmt: str, output: str) -> None:

@@ -216,13 +216,16 @@ def staleness(store: GraphStore, claim: str) -> list[dict[str, str]]:
     return sorted(out, key=lambda d: d["source"])
 
 
-def stale_claims(store: GraphStore) -> list[str]:
-    """Ids of recorded claims marked stale (some cited source was retracted)."""
-    ids = set()
+def stale_claim_texts(store: GraphStore) -> list[tuple[str, str]]:
+    """(id, text) of every recorded claim marked stale, for re-verification."""
+    out: dict[str, str] = {}
+    text_p = ox.NamedNode(V.KGFC + "claimText")
     for q in store.quads(None, _STALE_BECAUSE, None, None):
-        claim = q.subject.value.removesuffix("/verdict")
-        for row in store.quads(
-            ox.NamedNode(claim), ox.NamedNode(V.KGFC + "claimId"), None, q.graph_name
-        ):
-            ids.add(row.object.value)
-    return sorted(ids)
+        claim = ox.NamedNode(q.subject.value.removesuffix("/verdict"))
+        cid = next(
+            iter(store.quads(claim, ox.NamedNode(V.KGFC + "claimId"), None, q.graph_name)), None
+        )
+        text = next(iter(store.quads(claim, text_p, None, q.graph_name)), None)
+        if cid is not None and text is not None:
+            out[cid.object.value] = text.object.value
+    return sorted(out.items())
