@@ -25,7 +25,8 @@ false ones SUPPORTED (false positives) and of true ones REFUTED (unsound
 refutations); overall SUPPORTED precision/recall/F1; how often claim
 analysis found the gold relation and linked both gold entities; claims/s.
 
-Run: ``python benchmarks/bench_claims.py --split s --triples 150``. Results
+Run: ``python benchmarks/bench_claims.py --split s --triples 150``
+(``KGFC_SHARED_DATA`` points elsewhere than ``../shared/data``). Results
 go to ``benchmarks/results/claims.json``; nothing asserts on them.
 """
 
@@ -34,6 +35,7 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import os
 import random
 import sys
 import time
@@ -48,7 +50,7 @@ from kgfc.kg.demo import ensure_demo  # noqa: E402
 from kgfc.kg.oxigraph_store import OxigraphStore  # noqa: E402
 from kgfc.models import Fact, Source, SourceKind  # noqa: E402
 
-DATA = ROOT.parent / "shared" / "data"
+DATA = Path(os.environ.get("KGFC_SHARED_DATA") or ROOT.parent / "shared" / "data")
 CODEX = DATA / "codex"
 PROPS_CSV = DATA / "wikidata_properties" / "wikidata_properties_merged.csv"
 RESULTS = ROOT / "benchmarks" / "results" / "claims.json"

@@ -77,6 +77,8 @@ CASES = [
     ("The genre of Sam Cooke is rhythm and blues.", "Sam Cooke", "rhythm and blues", "P136"),
     ("Sam Cooke's genre is rhythm and blues.", "Sam Cooke", "rhythm and blues", "P136"),
     ("Trinidad and Tobago has diplomatic relations with Australia.", "Trinidad and Tobago", "Australia", "P530"),
+    # a hyphenated name spaCy tags as two places
+    ("Franz Kafka was born in Austria-Hungary.", "Franz Kafka", "Austria-Hungary", "P19"),
     # dates as values
     ("The date of birth of Tony Blair is 6 May 1953.", "Tony Blair", "6 May 1953", "P569"),
 ]

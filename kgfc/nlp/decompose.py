@@ -380,11 +380,39 @@ def _np(tok: Token) -> Span:
     tail = _title_tail(tok)
     if tail is not None:
         end = max(end, tail)
+    start, end = _hyphenated(doc, start, end)
     # Widen to whole entities the phrase cuts through ("the Fox Broadcasting Company").
     for e in doc.ents:
         if e.start < end and start < e.end and e.label_ not in SKIPPED_ENTITY_LABELS:
             start, end = min(start, e.start), max(end, e.end)
     return strip_span(doc[start:end])
+
+
+_HYPHENS = frozenset({"-", "‐", "‑", "–"})
+
+
+def _hyphenated(doc: Doc, start: int, end: int) -> tuple[int, int]:
+    """Grow ``start:end`` over names hyphenated without spaces ("Austria-Hungary", "Baden-Baden").
+
+    spaCy tags "Austria" and "Hungary" as two places; the claim names one.
+    """
+    while (
+        start >= 2
+        and doc[start - 1].text in _HYPHENS
+        and not doc[start - 1].whitespace_
+        and not doc[start - 2].whitespace_
+        and doc[start - 2].is_alpha
+    ):
+        start -= 2
+    while (
+        end + 1 < len(doc)
+        and doc[end].text in _HYPHENS
+        and not doc[end - 1].whitespace_
+        and not doc[end].whitespace_
+        and doc[end + 1].is_alpha
+    ):
+        end += 2
+    return start, end
 
 
 def _relation_tokens(pred: Token, *extra: Token) -> list[Token]:

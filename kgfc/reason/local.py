@@ -579,6 +579,10 @@ class LocalReasoner:
             first, *others = values
             if any(not self._compatible(v, first, {first: []}, ev) for v in others):
                 return None  # the KG itself gives this subject several values: not complete-and-single here
+            if not self._same_kind(o, list(values), ev):
+                # "born in Austria-Hungary" vs "born in Prague": an empire and a city
+                # do not exclude each other, however single-valued the property.
+                return None
             ids = list(values.values())
             pn = ev.prop_name(p)
             return Outcome(
@@ -591,6 +595,23 @@ class LocalReasoner:
                 "functional",
             )
         return None
+
+    def _same_kind(self, o: str, values: list[str], ev: _Evidence) -> bool:
+        """Do the claimed object and a KG value share a type (so that one excludes the other)?
+
+        Without a store the types in the evidence decide; an entity with no
+        known type is taken to be of the same kind (nothing says otherwise).
+        """
+        known = {e: set(ev.types.get(e, {})) for e in (o, *values)}
+        missing = [e for e, ts in known.items() if not ts]
+        if missing and self.store is not None:
+            for e, ts in stats_for(self.store).types_of(missing).items():
+                known[e] = set(ts)
+        mine = known[o]
+        theirs = [known[v] for v in values]
+        if not mine or any(not ts for ts in theirs):
+            return True
+        return any(mine & ts for ts in theirs)
 
     def _type_clash(self, s, props, o, s_alias, o_alias, ev: _Evidence) -> Outcome | None:
         """REFUTED only for a demonstrable clash (see :meth:`Completion.type_clash`), never for "not seen before"."""
