@@ -77,6 +77,8 @@ CASES = [
     ("The genre of Sam Cooke is rhythm and blues.", "Sam Cooke", "rhythm and blues", "P136"),
     ("Sam Cooke's genre is rhythm and blues.", "Sam Cooke", "rhythm and blues", "P136"),
     ("Trinidad and Tobago has diplomatic relations with Australia.", "Trinidad and Tobago", "Australia", "P530"),
+    # a trailing relational noun after a name the KG knows
+    ("Sam Cooke works in the rhythm and blues genre.", "Sam Cooke", "rhythm and blues", "P136"),
     # a hyphenated name spaCy tags as two places
     ("Franz Kafka was born in Austria-Hungary.", "Franz Kafka", "Austria-Hungary", "P19"),
     # dates as values

@@ -234,7 +234,30 @@ def _framed(sent: Span, aligner: RelationAligner) -> list[_Reading]:
             obj = _span(ws, 0, k)
             if subject is not None and obj is not None:
                 return [_Reading(subject, rel, obj, neg)]
+        # "S works in the O genre", "S belongs to the O ethnic group": a trailing
+        # relational noun; only when the KG knows O as a name and not "O R" as one
+        if j == len(ws):
+            reading = _trailing(sent, ws, i, rel)
+            if reading is not None:
+                return [reading]
     return []
+
+
+def _trailing(sent: Span, ws: list[Token], i: int, rel: list[Token]) -> _Reading | None:
+    a = next((a for a in range(i - 1, 0, -1) if ws[a].lower_ in ARTICLES), None)
+    if a is None or a + 1 >= i:
+        return None
+    obj = _span(ws, a + 1, i)
+    whole = _span(ws, a + 1, len(ws))
+    if obj is None or whole is None or not _known(obj.text) or _known(whole.text):
+        return None
+    subj = next((c for c in sent.root.children if c.dep_ in _SUBJ and _usable(c)), None)
+    if subj is None:
+        return None
+    subject = _np(subj)
+    if subject.end > ws[a].i:
+        return None
+    return _Reading(subject, rel, obj, _negated(sent.root))
 
 
 def _frame(ws: list[Token], rel: list[Token], subject: tuple[int, int], cop: int) -> list[_Reading]:
