@@ -19,7 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from kgfc.agent.pipeline import Verifier
+from kgfc.verify.api import FactChecker
 from kgfc.kg import vocab as V
 from kgfc.kg.demo import ensure_demo
 from kgfc.kg.oxigraph_store import OxigraphStore, _folder_bytes
@@ -39,10 +39,10 @@ def sample_triples(store: OxigraphStore, n: int, seed: int = 7) -> list[tuple[st
     return [(V.local_id(s), V.local_id(p), V.local_id(o)) for s, p, o in facts[:n]]
 
 
-def run(verifier: Verifier, items: list[tuple[str, tuple]]) -> float:
+def run(verifier: FactChecker, items: list[tuple[str, tuple]]) -> float:
     start = time.perf_counter()
     for cid, (s, p, o) in items:
-        verifier.verify_triple(cid, s, p, o)
+        verifier.verify((s, p, o), id=cid)
     return len(items) / (time.perf_counter() - start)
 
 
@@ -62,8 +62,8 @@ def main() -> None:
         store = OxigraphStore(path)
         triples = sample_triples(store, args.history + args.triples)
         history, fresh = triples[: args.history], triples[args.history :]
-        rec = Verifier(store, settings, record=True)
-        norec = Verifier(store, settings, record=False)
+        rec = FactChecker(store, settings=settings, record=True)
+        norec = FactChecker(store, settings=settings, record=False)
         run(rec, [("warm", history[0])])
         builds = dict(store.aggregate_builds)
         q0, b0 = len(store), _folder_bytes(path)
@@ -76,7 +76,7 @@ def main() -> None:
         store.close()
         store = OxigraphStore(path)  # cold start: aggregates come from the caches
         start = time.perf_counter()
-        rec, norec = Verifier(store, settings, record=True), Verifier(store, settings, record=False)
+        rec, norec = FactChecker(store, settings=settings, record=True), FactChecker(store, settings=settings, record=False)
         run(rec, [("cold", fresh[0])])
         out["cold_first_claim_s"] = round(time.perf_counter() - start, 2)
         q1, b1 = len(store), _folder_bytes(path)

@@ -206,3 +206,40 @@ def test_the_web_filter_and_extraction_prompts_on_a_small_document(
         store.close()
     assert extractor.warnings == []  # the LLM path answered; the rules did not stand in
     assert len(out) == 1
+
+
+def test_one_tiny_optimisation_epoch_with_the_real_model(
+    llama_server, demo_store, monkeypatch, tmp_path
+):
+    """Issue 15: train 2, val 2, one epoch end to end; a prompt set and a lineage report are written."""
+    monkeypatch.setenv("KGFC_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("KGFC_LLM_BASE_URL", llama_server.base_url)
+    monkeypatch.setenv("KGFC_LLM_MODEL", MODEL)
+    train = tmp_path / "train.jsonl"
+    val = tmp_path / "val.jsonl"
+    train.write_text(
+        '{"claim": "Tony Blair was born in London.", "label": "REFUTED"}\n'
+        '{"claim": "Gerald Ford was born in Omaha.", "label": "SUPPORTED"}\n'
+    )
+    val.write_text(
+        '{"claim": "Tony Blair was born in Edinburgh.", "label": "SUPPORTED"}\n'
+        '{"claim": "Barack Obama was born in Chicago.", "label": "REFUTED"}\n'
+    )
+    out = tmp_path / "optimized"
+    res = CliRunner().invoke(
+        cli,
+        ["optimize", "--train", str(train), "--val", str(val), "--epochs", "1", "--batch", "2",
+         "--out", str(out), "--store", str(demo_store), "--max-steps", "3", "--json"],
+    )  # fmt: skip
+    assert res.exit_code == 0, res.output
+    summary = json.loads(res.stdout)
+    assert summary["epochs"] == 1
+    from kgfc.llm.promptset import read_prompt_set
+
+    assert read_prompt_set(out / "prompts.toml").label == summary["prompt_set"]
+    lineage = (out / "LINEAGE.md").read_text()
+    assert "| 1 |" in lineage and (out / "scores.svg").is_file()
+    from kgfc.improve.experience import ExperienceBuffer
+
+    with ExperienceBuffer.at_home(tmp_path / "home") as buf:
+        assert buf.stats()["episodes"] >= 2

@@ -58,6 +58,7 @@ def _register() -> None:
     from kgfc.cli.llm import llm
     from kgfc.cli.mcp import mcp_cmd
     from kgfc.cli.neo4j import cypher_cmd, sync_cmd
+    from kgfc.cli.optimize import optimize
     from kgfc.cli.serve import serve
     from kgfc.cli.verify import verify
 
@@ -69,6 +70,7 @@ def _register() -> None:
     cli.add_command(kg)
     cli.add_command(llm)
     cli.add_command(mcp_cmd)
+    cli.add_command(optimize)
     cli.add_command(serve)
     cli.add_command(verify)
 
