@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -262,3 +263,24 @@ def test_split_passages_merges_headings_and_windows_long_paragraphs():
     assert passages[1].split()[0] in passages[0].split()
     assert passages[-1].endswith("A short closing line.")  # a short tail joins the last passage
     assert split_passages("") == [] and split_passages("one two") == ["one two"]
+
+
+def test_missing_tantivy_is_one_line_naming_the_extra_exit_2(tmp_path, monkeypatch):
+    """Issue 10: the README's web example on an install without the web extra."""
+    from click.testing import CliRunner
+
+    from kgfc.cli import cli
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "a.txt").write_text("Tony Blair was born in Edinburgh.\n")
+    monkeypatch.setitem(sys.modules, "tantivy", None)  # as if the extra were not installed
+    res = CliRunner().invoke(
+        cli,
+        ["verify", "Tony Blair was born in London.", "--web", "--search", f"local:{docs}"]
+        + ["--no-record", "--store", str(tmp_path / "store")],
+    )
+    assert res.exit_code == 2
+    assert "Traceback" not in res.output
+    lines = [x for x in res.stderr.splitlines() if x.strip()]
+    assert len(lines) == 1 and "pip install 'kgfc[web]'" in lines[0] and "tantivy" in lines[0]

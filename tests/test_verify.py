@@ -305,6 +305,45 @@ def test_cli_batch_with_bad_lines(demo_path, tmp_path):
     assert len(out) == 5
 
 
+def test_cli_batch_json_values_that_are_not_objects_are_errors_said_once(demo_path):
+    """Issue 10: ``["x"]`` is not the claim text '["x"]'; a bad line is reported once, not twice."""
+    data = '["x"]\n[1, 2, 3]\n[citation needed] Gerald Ford was born in Omaha.\n{"bad json\n'
+    res = CliRunner().invoke(
+        cli, ["verify", "--file", "-", "--no-record", "--store", str(demo_path)], input=data
+    )
+    assert res.exit_code == 2
+    out = res.stdout
+    assert "[line-1] error: line 1: a JSON line must be an object" in out and "not a list" in out
+    assert "[line-2] error: line 2: a JSON line must be an object" in out
+    assert "[line-3] [citation needed] Gerald Ford was born in Omaha." in out  # text, checked
+    assert "[line-4] error: line 4, column 2: invalid JSON (Unterminated string" in out
+    # each error once (in the output), then one summary line naming the failed lines
+    assert "Error: line" not in res.stderr
+    assert "3 input line(s) could not be checked (line-1, line-2, line-4)." in res.stderr
+
+
+def test_cli_unknown_triple_ids_say_so_and_cite_nothing(demo_path):
+    res = CliRunner().invoke(
+        cli,
+        ["verify", "--triple", "Q123456789012", "P19", "Q84", "--json", "--no-record"]
+        + ["--store", str(demo_path)],
+    )
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    assert data["verdict"] == "NOT ENOUGH INFO"
+    assert data["justification"].startswith("Unknown entity: Q123456789012 is not in the knowledge")
+    assert data["evidence"] == []
+    assert "Unknown entity: Q123456789012 is not in the knowledge graph" in res.stderr
+    # a known subject and an unknown object: the same, for the object
+    res = CliRunner().invoke(
+        cli,
+        ["verify", "--triple", "Q9545", "P19", "Q999999999999", "--json", "--no-record"]
+        + ["--store", str(demo_path)],
+    )
+    data = json.loads(res.stdout)
+    assert data["verdict"] == "NOT ENOUGH INFO" and "Q999999999999" in data["justification"]
+
+
 def test_cli_triple_and_text_output(demo_path):
     res = CliRunner().invoke(
         cli,

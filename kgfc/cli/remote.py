@@ -40,7 +40,8 @@ def verify_remote(
                     item.error = f"line {item.line}: {exc}"
             if item.error is not None:
                 bad += 1
-                click.echo(f"Error: {item.error}", err=True)
+                if as_nl:  # otherwise the rendered results carry the error: say it once
+                    click.echo(f"Error: {item.error}", err=True)
                 res = VerifyResult(
                     id=item.id,
                     claim=item.claim or "",

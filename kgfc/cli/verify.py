@@ -13,6 +13,7 @@ from kgfc.cli.common import Progress, info, open_cli_store, settings_from, store
 from kgfc.errors import InputError, KgfcError
 from kgfc.models import VerifyResult
 from kgfc.verify.api import Claim, FactChecker, failed_result
+from kgfc.verify.stages import UNKNOWN_ENTITY
 from kgfc.verify.state import Budget
 
 
@@ -42,16 +43,27 @@ def read_items(stream) -> Iterator[Item]:
             continue
         if not text:
             continue
-        if not text.startswith("{"):
+        if not text.startswith(("{", "[")):
             yield Item(line=n, id=f"line-{n}", claim=text)
             continue
         try:
             obj = json.loads(text)
         except json.JSONDecodeError as exc:
+            if text.startswith("["):  # "[citation needed] ..." is a text claim, not broken JSON
+                yield Item(line=n, id=f"line-{n}", claim=text)
+                continue
             yield Item(
                 line=n,
                 id=f"line-{n}",
-                error=f"line {n}: invalid JSON ({exc.msg} at column {exc.colno})",
+                error=f"line {n}, column {exc.colno}: invalid JSON ({exc.msg})",
+            )
+            continue
+        if not isinstance(obj, dict):
+            yield Item(
+                line=n,
+                id=f"line-{n}",
+                error=f"line {n}: a JSON line must be an object with a 'claim' or a 'triple', "
+                f"not a {type(obj).__name__}",
             )
             continue
         cid = str(obj.get("id", f"line-{n}"))
@@ -298,8 +310,19 @@ def verify(
     else:
         for r in results:
             click.echo(render_text(r) if not r.error else f"[{r.id}] error: {r.error}")
+    for r in results:  # unknown ids: said in the result, and to the person at the terminal
+        if r.justification.startswith(UNKNOWN_ENTITY):
+            info(f"note [{r.id}]: {r.justification.split(' (', 1)[0]}")
     if bad_lines:
-        info(f"{bad_lines} input line(s) could not be checked; see the messages above.")
+        failed = [r.id for r in results if r.error]
+        info(
+            f"{bad_lines} input line(s) could not be checked"
+            + (
+                f" ({', '.join(failed[:10])}{', ...' if len(failed) > 10 else ''})."
+                if failed
+                else "."
+            )
+        )
         ctx.exit(2)
     if fail_on and _fails(results, fail_on):
         ctx.exit(1)
@@ -372,6 +395,9 @@ def _write_report(results: list[VerifyResult], fmt: str, output: str) -> None:
 
     from kgfc.report import build_report, retrieved_sources, to_html, to_json, to_markdown
 
+    for r in results:
+        if r.error:  # a report has no place for a claim that was never checked
+            info(f"Error: {r.error}")
     reports = [
         build_report(r, web_passages=r.web_passages, retrieved=retrieved_sources(r, r.web_passages))
         for r in results
@@ -411,7 +437,8 @@ def _run_batch(checker: FactChecker, stream, as_nl: bool) -> tuple[list[VerifyRe
                 item.error = f"line {item.line}: {exc}"
         if item.error is not None:
             bad += 1
-            click.echo(f"Error: {item.error}", err=True)
+            if as_nl:  # the stream carries it as data; say it once for people too
+                click.echo(f"Error: {item.error}", err=True)
             res = failed_result(item.id, item.claim or "", item.error)
         results.append(res)
         if as_nl:

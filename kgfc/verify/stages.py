@@ -17,6 +17,8 @@ import logging
 import re
 from collections.abc import Sequence
 
+import pyoxigraph as ox
+
 from kgfc.errors import InputError, LLMError, RemoteError
 from kgfc.kg import vocab as V
 from kgfc.kg.linking import EntityLinker
@@ -57,6 +59,7 @@ _MONTHS = (
 )
 _VALUE = re.compile(r"[\d\s.,:/-]+(million|billion|thousand|%)?")
 _YEAR = re.compile(r"\b\d{3,4}\b")
+UNKNOWN_ENTITY = "Unknown entity:"  # how a triple's justification starts when an id is unknown
 NO_ENTITY = (
     "No entity of the claim could be found in the knowledge graph, "
     "so there is no evidence to check it against."
@@ -207,6 +210,13 @@ def start_kg(tb: Toolbox, ep: Episode, step: Step) -> None:
     if ep.given_ids is not None:
         t = ep.given_triple = claim_triple(tb.store, *ep.given_ids, negated=ep.negated)
         ep.claim = triple_text(t)
+        ep.unknown_entities = unknown_entities(tb.store, [t.subject_id, t.object_id])
+        if ep.unknown_entities:
+            # facts about the other end would only be unrelated evidence: cite nothing
+            ids = ", ".join(V.local_id(i) for i in ep.unknown_entities)
+            ep.triple_evidence = []
+            step.observation = f"unknown entity: {ids} is not in the knowledge graph"
+            return
         ep.triple_evidence = gather_triple_evidence(
             tb.store, t.subject_id, t.relation_ids[0], t.object_id or t.object
         )
@@ -236,6 +246,17 @@ def start_kg(tb: Toolbox, ep: Episode, step: Step) -> None:
     added = ep.beam.step(ep.counters) if seeds else 0
     names = ", ".join(f"{e.label} ({V.local_id(e.entity)})" for e in ep.linked) or "none"
     step.observation = f"entities: {names}; hop 1: {added} fact(s) kept"
+
+
+def unknown_entities(store, iris: Sequence[str | None]) -> list[str]:
+    """The entity IRIs no quad of the store mentions, as subject or object (no label, no fact)."""
+    out = []
+    for iri in iris:
+        if iri and iri.startswith(("http://", "https://")):
+            node = ox.NamedNode(iri)
+            if not store.count(subject=node) and not store.count(object=node):
+                out.append(iri)
+    return out
 
 
 def expand_kg(tb: Toolbox, ep: Episode, step: Step) -> None:
@@ -336,6 +357,15 @@ def kg_first_verdict(
     all_kg = ep.kg_evidence()
     kg = [e for e in all_kg if not is_web_source(e.fact.source)]
     web = [e for e in all_kg if is_web_source(e.fact.source)] + ep.web_evidence
+    if ep.unknown_entities:
+        ids = ", ".join(V.local_id(i) for i in ep.unknown_entities)
+        verb = "is" if len(ep.unknown_entities) == 1 else "are"
+        return Verdict(
+            label=VerdictLabel.NEI,
+            confidence=0.5,
+            justification=f"{UNKNOWN_ENTITY} {ids} {verb} not in the knowledge graph (no label, "
+            "no fact), so there is no evidence to check the claim against.",
+        )
     if not ep.seeds() and not ep.web_evidence:
         return Verdict(label=VerdictLabel.NEI, confidence=0.5, justification=NO_ENTITY)
 

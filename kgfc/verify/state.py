@@ -71,6 +71,9 @@ class Episode:
     linked: list[LinkedEntity] = field(default_factory=list)
     beam: BeamSearch | None = None
     triple_evidence: list[EvidenceFact] | None = None  # structured claims' KG evidence
+    unknown_entities: list[str] = field(
+        default_factory=list
+    )  # a triple's ids the KG never mentions
     web_evidence: list[EvidenceFact] = field(default_factory=list)
     passages: list[Passage] = field(default_factory=list)
     searched: set[str] = field(default_factory=set)

@@ -37,6 +37,19 @@ from kgfc.web.base import SearchHit
 
 log = logging.getLogger(__name__)
 
+
+def _tantivy() -> Any:
+    """tantivy, imported lazily (an optional extra); its absence is a setup error, not a crash."""
+    try:
+        import tantivy
+    except ImportError as exc:
+        raise ConfigError(
+            f"The local search provider needs tantivy, which is not installed ({exc}).",
+            hint="Install the web extra: pip install 'kgfc[web]'.",
+        ) from None
+    return tantivy
+
+
 SUFFIXES = {".txt", ".md", ".markdown", ".html", ".htm", ".jsonl"}
 INDEX_DIRNAME = ".kgfc-index"
 SCHEMA_VERSION = 1
@@ -181,6 +194,7 @@ class LocalCorpusProvider:
         settings: Any = None,
         auto_index: bool = True,
     ) -> None:
+        _tantivy()  # say which extra is missing before anything else
         self.directory = Path(directory).expanduser()
         if not self.directory.is_dir():
             raise ConfigError(
@@ -225,7 +239,7 @@ class LocalCorpusProvider:
 
     @staticmethod
     def _schema() -> Any:
-        import tantivy
+        tantivy = _tantivy()
 
         sb = tantivy.SchemaBuilder()
         sb.add_text_field("id", stored=True, tokenizer_name="raw")
@@ -239,7 +253,7 @@ class LocalCorpusProvider:
         return sb.build()
 
     def _open(self, *, fresh: bool) -> Any:
-        import tantivy
+        tantivy = _tantivy()
 
         if fresh and self.index_dir.exists():
             shutil.rmtree(self.index_dir)
@@ -254,7 +268,7 @@ class LocalCorpusProvider:
 
     def index(self) -> IndexReport:
         """Bring the index up to date with the directory: new and changed files in, deleted out."""
-        import tantivy
+        tantivy = _tantivy()
 
         started = time.perf_counter()
         report = IndexReport(directory=str(self.directory), index_dir=str(self.index_dir))
@@ -360,7 +374,7 @@ class LocalCorpusProvider:
                     self.index_dir,
                 )
         if self._index is None:
-            import tantivy
+            tantivy = _tantivy()
 
             if not self.index_dir.is_dir() or not tantivy.Index.exists(str(self.index_dir)):
                 raise ConfigError(
