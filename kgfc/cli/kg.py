@@ -564,6 +564,89 @@ def retract_cmd(source: str, yes: bool, dry_run: bool, as_json: bool, store, set
             click.echo(f"Retracted {r.source} ({r.quads_removed:,} quads){stale}.")
 
 
+@kg.command("refresh")
+@click.argument("source", required=False)
+@click.option(
+    "--kind",
+    type=click.Choice(["wikidata"]),
+    default=None,
+    help="Refresh every source of this kind (with --older-than: only the old ones).",
+)
+@click.option("--older-than", "older_than", default=None, metavar="AGE", help="e.g. 30d, 12h, 2w.")
+@click.option(
+    "--endpoint",
+    default=None,
+    help="SPARQL endpoint (default: Wikidata Query Service; KGFC_WIKIDATA_ENDPOINT).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON on stdout.")
+@with_store(write=True)
+def refresh_cmd(source, kind, older_than, endpoint, as_json, store, settings) -> None:
+    """Re-fetch sources, replace their graphs atomically, and list the verdicts whose evidence changed.
+
+    SOURCE is a source IRI, its kgfcs: short form or what was loaded; or use
+    --kind wikidata [--older-than 30d]. A claim whose cited statement the new
+    version no longer states is marked stale (`kg evidence`; `kgfc verify
+    --recheck-stale` re-checks it). A source that cannot be re-fetched keeps
+    its old graph.
+    """
+    from kgfc.kg.refresh import parse_age, refresh_sources, sources_older_than, wikidata_refetcher
+    from kgfc.kg.wikidata import WikidataSource
+    from kgfc.models import SourceKind
+
+    if (source is None) == (kind is None):
+        raise click.UsageError("Give a SOURCE or --kind wikidata (not both).")
+    if older_than and source is not None:
+        raise click.UsageError("--older-than goes with --kind.")
+    if source is not None:
+        picked = [store.source(i) for i in resolve_sources(store, source)]
+        picked = [s for s in picked if s is not None]
+    else:
+        age = parse_age(older_than) if older_than else None
+        picked = sources_older_than(store, SourceKind(kind), age)
+    if settings.offline:
+        raise click.UsageError("kg refresh re-fetches from the network, but offline mode is on.")
+    if endpoint:
+        settings = settings.model_copy(update={"wikidata_endpoint": endpoint})
+    done = refresh_sources(
+        store, picked, wikidata_refetcher(lambda: WikidataSource(store, settings))
+    )
+    failed = [r for r in done if r.error]
+    if as_json:
+        echo_json(
+            [
+                {
+                    "source": r.source,
+                    "facts_before": r.facts_before,
+                    "facts_after": r.facts_after,
+                    "removed": r.removed,
+                    "added": r.added,
+                    "changed_claims": sorted(r.changed_claims.values()),
+                    "error": r.error,
+                }
+                for r in done
+            ]
+        )
+    else:
+        if not done:
+            info("Nothing to refresh.")
+        for r in done:
+            if r.error:
+                click.echo(f"{V.short(r.source)}: not refreshed ({r.error})")
+                continue
+            changed = sorted(r.changed_claims.values())
+            click.echo(
+                f"{V.short(r.source)}: {r.facts_before:,} -> {r.facts_after:,} facts "
+                f"(-{r.removed}, +{r.added}); "
+                + (
+                    f"verdicts whose evidence changed: {', '.join(changed)}"
+                    if changed
+                    else "no verdict affected"
+                )
+            )
+    if failed and len(failed) == len(done):
+        raise SystemExit(1)
+
+
 @kg.command("export")
 @click.option(
     "--format",
