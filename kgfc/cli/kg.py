@@ -717,66 +717,14 @@ def search_cmd(text: str, limit: int, as_json: bool, store, settings) -> None:
 @with_store()
 def evidence_cmd(claim_id: str, as_json: bool, store, settings) -> None:
     """Show the stored verdict and evidence of a claim verified earlier (by its id)."""
-    import pyoxigraph as ox
+    from kgfc.kg.verdicts import stored_claims
 
-    rows = store.run("claim_evidence", bindings={"claimId": ox.Literal(claim_id)})
-    if not rows:
+    items = stored_claims(store, claim_id)
+    if not items:
         raise InputError(
             f"No stored claim with id {claim_id!r}.",
             hint="Verify it first with `kgfc verify --id ...`.",
         )
-    claims: dict[str, dict] = {}
-    for r in rows:
-        c = claims.setdefault(
-            r["claim"],
-            {
-                "claim_iri": r["claim"],
-                "id": r["claimId"],
-                "claim": r["text"],
-                "verdict": {"SUPPORTED": "SUPPORTED", "REFUTED": "REFUTED"}.get(
-                    r["verdict"].rsplit("#", 1)[-1].upper(), "NOT ENOUGH INFO"
-                ),
-                "confidence": float(r["confidence"]),
-                "justification": r["justification"],
-                "reasoner": r["reasoner"],
-                "evidence": [],
-            },
-        )
-        if r["evidenceId"]:
-            c["evidence"].append(
-                {
-                    "id": r["evidenceId"],
-                    "text": r["fact"],
-                    "subject": r["s"],
-                    "predicate": r["p"],
-                    "object": r["o"],
-                    "source": r["source"],
-                    "cited": r["cited"] == "true",
-                }
-            )
-    for r in store.run("claim_trajectory", bindings={"claimId": ox.Literal(claim_id)}):
-        c = claims.get(r["claim"])
-        if c is None:
-            continue
-        c.setdefault(
-            "trajectory", {"policy": r["policy"], "stop_reason": r["stopReason"], "steps": []}
-        )
-        c["trajectory"]["steps"].append(
-            {
-                "index": int(r["index"]),
-                "action": r["action"].rsplit("#", 1)[-1],
-                "arguments": r["arguments"],
-                "observation": r["observation"],
-                "error": r["error"],
-            }
-        )
-    from kgfc.kg.verdicts import staleness
-
-    for c in claims.values():
-        gone = staleness(store, c["claim_iri"])
-        c["stale"] = bool(gone)
-        c["retracted_sources"] = gone
-    items = list(claims.values())
     if as_json:
         echo_json(items[0] if len(items) == 1 else items)
         return

@@ -229,3 +229,64 @@ def stale_claim_texts(store: GraphStore) -> list[tuple[str, str]]:
         if cid is not None and text is not None:
             out[cid.object.value] = text.object.value
     return sorted(out.items())
+
+
+_VERDICTS = {"supported": "SUPPORTED", "refuted": "REFUTED"}
+
+
+def stored_claims(store, claim_id: str) -> list[dict]:
+    """Every stored claim with this id (usually one): verdict, evidence, trajectory, staleness.
+
+    Read by `kg evidence`, the HTTP API and the MCP server alike.
+    """
+    rows = store.run("claim_evidence", bindings={"claimId": ox.Literal(claim_id)})
+    claims: dict[str, dict] = {}
+    for r in rows:
+        c = claims.setdefault(
+            r["claim"],
+            {
+                "claim_iri": r["claim"],
+                "id": r["claimId"],
+                "claim": r["text"],
+                "verdict": _VERDICTS.get(
+                    r["verdict"].rsplit("#", 1)[-1].lower(), "NOT ENOUGH INFO"
+                ),
+                "confidence": float(r["confidence"]),
+                "justification": r["justification"],
+                "reasoner": r["reasoner"],
+                "evidence": [],
+            },
+        )
+        if r["evidenceId"]:
+            c["evidence"].append(
+                {
+                    "id": r["evidenceId"],
+                    "text": r["fact"],
+                    "subject": r["s"],
+                    "predicate": r["p"],
+                    "object": r["o"],
+                    "source": r["source"],
+                    "cited": r["cited"] == "true",
+                }
+            )
+    for r in store.run("claim_trajectory", bindings={"claimId": ox.Literal(claim_id)}):
+        c = claims.get(r["claim"])
+        if c is None:
+            continue
+        c.setdefault(
+            "trajectory", {"policy": r["policy"], "stop_reason": r["stopReason"], "steps": []}
+        )
+        c["trajectory"]["steps"].append(
+            {
+                "index": int(r["index"]),
+                "action": r["action"].rsplit("#", 1)[-1],
+                "arguments": r["arguments"],
+                "observation": r["observation"],
+                "error": r["error"],
+            }
+        )
+    for c in claims.values():
+        gone = staleness(store, c["claim_iri"])
+        c["stale"] = bool(gone)
+        c["retracted_sources"] = gone
+    return list(claims.values())

@@ -13,62 +13,10 @@ import json
 import pyoxigraph as ox
 
 from kgfc.errors import InputError
+from kgfc.kg.verdicts import stored_claims
 from kgfc.models import Action, Step, Trajectory, VerifyResult
 from kgfc.report import build_report, retrieved_sources, to_html, to_json, to_markdown
 from kgfc.resources import load_query
-
-_VERDICTS = {"supported": "SUPPORTED", "refuted": "REFUTED"}
-
-
-def stored_claims(store, claim_id: str) -> list[dict]:
-    """Every stored claim with this id (usually one), with its evidence and trajectory."""
-    rows = store.run("claim_evidence", bindings={"claimId": ox.Literal(claim_id)})
-    claims: dict[str, dict] = {}
-    for r in rows:
-        c = claims.setdefault(
-            r["claim"],
-            {
-                "claim_iri": r["claim"],
-                "id": r["claimId"],
-                "claim": r["text"],
-                "verdict": _VERDICTS.get(
-                    r["verdict"].rsplit("#", 1)[-1].lower(), "NOT ENOUGH INFO"
-                ),
-                "confidence": float(r["confidence"]),
-                "justification": r["justification"],
-                "reasoner": r["reasoner"],
-                "evidence": [],
-            },
-        )
-        if r["evidenceId"]:
-            c["evidence"].append(
-                {
-                    "id": r["evidenceId"],
-                    "text": r["fact"],
-                    "subject": r["s"],
-                    "predicate": r["p"],
-                    "object": r["o"],
-                    "source": r["source"],
-                    "cited": r["cited"] == "true",
-                }
-            )
-    for r in store.run("claim_trajectory", bindings={"claimId": ox.Literal(claim_id)}):
-        c = claims.get(r["claim"])
-        if c is None:
-            continue
-        c.setdefault(
-            "trajectory", {"policy": r["policy"], "stop_reason": r["stopReason"], "steps": []}
-        )
-        c["trajectory"]["steps"].append(
-            {
-                "index": int(r["index"]),
-                "action": r["action"].rsplit("#", 1)[-1],
-                "arguments": r["arguments"],
-                "observation": r["observation"],
-                "error": r["error"],
-            }
-        )
-    return list(claims.values())
 
 
 def stored_claim(store, claim_id: str) -> dict:
