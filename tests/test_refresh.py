@@ -52,7 +52,8 @@ def test_refresh_replaces_the_graph_and_marks_the_verdicts_it_touched(
     # Nothing is old yet: --older-than leaves everything alone
     code, out, err = run("kg", "refresh", "--kind", "wikidata", "--older-than", "30d",
                          "--endpoint", endpoint, "--json", "--store", store)  # fmt: skip
-    assert code == 0, err and json.loads(out) == []
+    assert code == 0, err
+    assert json.loads(out) == []
     # Wikidata changes: the birthplace statement goes
     _update(endpoint, "DELETE DATA { <http://www.wikidata.org/entity/Q76> "
                       "<http://www.wikidata.org/prop/direct/P19> <http://www.wikidata.org/entity/Q18094> }")  # fmt: skip
