@@ -9,7 +9,6 @@ same CPU); SPARQL reads run beside them on their own worker threads.
 from __future__ import annotations
 
 import hashlib
-import logging
 import threading
 from typing import Annotated, Literal
 
@@ -20,8 +19,6 @@ from kgfc.models import VerifyResult
 from kgfc.settings import Settings
 from kgfc.verify.api import Claim, FactChecker
 from kgfc.verify.state import Budget
-
-log = logging.getLogger(__name__)
 
 
 class VerifyRequest(BaseModel):
@@ -151,20 +148,12 @@ def _verify_today(engine: Engine, req: VerifyRequest) -> VerifyResult:
 
 
 def open_service_store(settings: Settings, *, read_only: bool = False, who: str = "kgfc serve"):
-    """Open the configured store for a long-running process; an empty default store gets the demo KG."""
-    from kgfc.registry import open_store
+    """Open the configured store for a long-running process: a locked store is an error naming its holder."""
+    from kgfc.verify.api import open_configured_store
 
-    spec = settings.store or str(settings.store_path())
     try:
-        store = open_store(spec, read_only=read_only)
+        return open_configured_store(settings, read_only=read_only, read_only_when_locked=False)
     except StoreLockedError as exc:
         from kgfc.service.client import lock_hint
 
         raise StoreLockedError(exc.message, hint=lock_hint(settings, who)) from exc
-    if settings.store is None and settings.demo and not store.read_only:
-        from kgfc.kg.demo import demo_loaded, ensure_demo
-
-        if not demo_loaded(store) and not store.sources():
-            log.warning("First use: loading the bundled demo KG into %s", spec)
-            ensure_demo(store)
-    return store

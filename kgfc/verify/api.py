@@ -19,6 +19,7 @@ whose ``model_dump(mode="json")`` is the ``kgfc verify --json`` contract.
 from __future__ import annotations
 
 import hashlib
+import logging
 import re
 import time
 from collections.abc import Iterable, Iterator
@@ -50,6 +51,8 @@ from kgfc.verify.record import append_trajectory, record_episode
 from kgfc.verify.state import Budget, Episode
 from kgfc.verify.toolbox import Toolbox, make_reasoner
 from kgfc.verify.web import make_web_tools
+
+log = logging.getLogger(__name__)
 
 _ID = re.compile(r"\b([EWP])(\d+)\b")
 
@@ -411,17 +414,25 @@ def _renumber(
     return verdict, out, passages, traj
 
 
-def open_configured_store(settings: Settings, *, read_only: bool = False):
-    """The configured store (default ``$KGFC_HOME/store``); the default store gets the demo KG on first use."""
+def open_configured_store(
+    settings: Settings, *, read_only: bool = False, read_only_when_locked: bool = True
+):
+    """The configured store (default ``$KGFC_HOME/store``); the default store gets the demo KG on first use.
+
+    When another process holds the write lock, a reader (the one-shot CLI)
+    falls back to reading what that process has; a long-running process
+    passes ``read_only_when_locked=False`` and gets the :class:`StoreLockedError`.
+    """
     spec = settings.store or str(settings.store_path())
     try:
         store = open_store(spec, read_only=read_only)
     except StoreLockedError:
-        if read_only:
+        if read_only or not read_only_when_locked:
             raise
         store = open_store(spec, read_only=True)  # another process writes: read what it has
     fresh_default = settings.store is None and settings.demo and not store.read_only
     if fresh_default and not demo_loaded(store) and not store.sources():
+        log.info("First use: loading the bundled demo KG into %s", spec)
         ensure_demo(store)
     return store
 
