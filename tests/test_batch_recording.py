@@ -7,6 +7,13 @@ which only knowledge writes move. The store counts aggregate builds.
 
 from __future__ import annotations
 
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
 import pyoxigraph as ox
 import pytest
 
@@ -20,6 +27,7 @@ from kgfc.settings import load_settings
 from kgfc.verify.api import FactChecker, verify_triple
 
 WD, WDT = V.WD, V.WDT
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")
@@ -117,3 +125,163 @@ def test_disk_caches_are_read_not_rebuilt_by_a_new_process(tmp_path, obama_ttl):
         record_verdict(s, "c1", "x", check.verdict, check.evidence, "local")
         s.stats()
         assert s.aggregate_builds["stats_facts"] == 0  # cold start reads the cache
+
+
+# -- batches record in bounded chunks (issue 16, point 3) ---------------------------------
+
+
+def _triples(store, n: int) -> list[tuple[str, str, str]]:
+    """``n`` distinct wdt: facts between entities of the store, as ids."""
+    out: dict = {}
+    for q in store.quads(None, None, None, None):
+        p = q.predicate.value
+        if p.startswith(V.WDT) and q.object.value.startswith(V.WD) and p != WDT + "P31":
+            t = (V.local_id(q.subject.value), V.local_id(p), V.local_id(q.object.value))
+            out.setdefault(t, None)
+            if len(out) == n:
+                break
+    return list(out)
+
+
+def _recorded_ids(store) -> list[str]:
+    return [q.object.value for q in store.quads(None, ox.NamedNode(V.KGFC + "claimId"), None, None)]
+
+
+def test_a_batch_records_in_chunks_of_n_claims_one_transaction_each(demo):
+    checker = FactChecker(demo, settings=load_settings(offline=True), record=True)
+    triples = _triples(demo, 7)
+    before = len(_recorded_ids(demo))
+    with checker.batch(3) as recorder:
+        for i, t in enumerate(triples[:5]):
+            r = checker.verify(t, id=f"chunk-{i}")
+            assert r.claim_iri
+            # nothing is written until a chunk is full: 3 claims, then none pending
+            assert checker.pending_records == (i + 1) % 3
+            assert len(_recorded_ids(demo)) - before == (i + 1) // 3 * 3
+    assert len(_recorded_ids(demo)) - before == 5  # leaving the block wrote the last 2
+    assert recorder.transactions == 2 and recorder.written == 5
+    # verify_many chunks the same way, and resume skips what is recorded
+    results = list(
+        checker.verify_many(
+            [{"id": f"chunk-{i}", "triple": list(t)} for i, t in enumerate(triples)],
+            chunk=4,
+            resume=True,
+        )
+    )
+    assert [r.id for r in results] == ["chunk-5", "chunk-6"]
+    assert checker.is_recorded(triples[6], id="chunk-6")
+    assert not checker.is_recorded(triples[6], id="chunk-7")
+
+
+def test_a_chunk_from_a_read_only_process_is_one_journal_entry(tmp_path, obama_ttl):
+    path = tmp_path / "store"
+    with OxigraphStore(path) as s:
+        s.load_file(obama_ttl)
+        with OxigraphStore(path, read_only=True) as r:
+            checker = FactChecker(r, settings=load_settings(offline=True), record=True)
+            claims = ["Obama was born in Honolulu.", "Obama was born in Kenya.", "Obama won."]
+            assert len(list(checker.verify_many(claims, chunk=10))) == 3
+            assert r.pending_records() == 1  # the chunk is one fsynced entry
+    with OxigraphStore(path) as s:  # the next writer applies it
+        assert s.stats().claims == 3 and s.pending_records() == 0
+
+
+def _kgfc(*args: str, **kw) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-m", "kgfc", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        **kw,
+    )
+
+
+def _kill_after(proc: subprocess.Popen, lines: int, sig: int) -> list[str]:
+    """Read ``lines`` result lines, send ``sig`` while the batch runs; every line it printed."""
+    out = []
+    assert proc.stdout is not None
+    for line in proc.stdout:
+        out.append(line)
+        if len(out) == lines:
+            assert proc.poll() is None, "the batch ended before it could be interrupted"
+            proc.send_signal(sig)
+            break
+    rest, _ = proc.communicate(timeout=120)
+    return [x.decode() for x in out + rest.splitlines(keepends=True)]
+
+
+def _ids(lines: list[str]) -> list[str]:
+    return [json.loads(x)["id"] for x in lines]
+
+
+def _trajectories(home: Path) -> int:
+    path = home / "trajectories" / "trajectories.jsonl"
+    return len(path.read_text().splitlines()) if path.exists() else 0
+
+
+def test_interrupted_batches_lose_at_most_one_chunk_and_resume_checks_exactly_the_rest(
+    tmp_path, monkeypatch
+):
+    """SIGTERM stops after the claim in hand with everything recorded; SIGKILL loses at most the
+    pending chunk; ``--resume`` then checks exactly what is not recorded; nothing the interrupted
+    runs left behind makes a later process rebuild a whole-store aggregate."""
+    home = tmp_path / "home"
+    monkeypatch.setenv("KGFC_HOME", str(home))
+    path = tmp_path / "store"
+    chunk = 5
+    with OxigraphStore(path) as s:
+        ensure_demo(s)
+        triples = _triples(s, 400)
+        checker = FactChecker(s, settings=load_settings(offline=True), record=True)
+        for t in triples[:3]:  # first use computes the aggregates and caches them on disk
+            checker.verify(t, id="warm")
+        key = s.knowledge_key()
+    batch = tmp_path / "batch.jsonl"
+    batch.write_text(
+        "".join(
+            json.dumps({"id": f"b{i}", "triple": list(t)}) + "\n" for i, t in enumerate(triples)
+        )
+    )
+    base = ["verify", "--store", str(path), "--file", str(batch), "--nl", "--reasoner", "local"]
+    base += ["--record-chunk", str(chunk)]
+
+    # 1. SIGTERM: the claim in hand finishes, the pending chunk is written, exit 143
+    proc = _kgfc(*base)
+    printed = _kill_after(proc, 2 * chunk, signal.SIGTERM)
+    assert proc.returncode == 128 + signal.SIGTERM
+    with OxigraphStore(path, read_only=True) as s:
+        recorded = [x for x in _recorded_ids(s) if x != "warm"]
+    assert sorted(recorded) == sorted(_ids(printed))  # printed == recorded, nothing lost
+    assert _ids(printed) == [f"b{i}" for i in range(len(printed))]
+    assert _trajectories(home) == len(printed)  # and nothing checked went unrecorded
+
+    # 2. SIGKILL during a resumed run: at most one chunk is lost
+    done = len(printed)
+    proc = _kgfc(*base, "--resume")
+    printed2 = _kill_after(proc, 2 * chunk, signal.SIGKILL)
+    assert proc.returncode == -signal.SIGKILL
+    assert _ids(printed2)[:1] == [f"b{done}"]  # the resumed run started where the first stopped
+    with OxigraphStore(path, read_only=True) as s:
+        recorded = [x for x in _recorded_ids(s) if x != "warm"]
+        assert s.knowledge_key() == key  # recording never marks knowledge as changing
+    assert set(_ids(printed2)) <= set(recorded)  # what was printed was recorded
+    assert (len(recorded) - done) % chunk == 0  # whole chunks only
+    checked = _trajectories(home)
+    assert 0 <= checked - len(recorded) <= chunk  # the lost claims: at most one chunk
+
+    # 3. resume again: exactly the claims not recorded are checked, each once
+    proc = _kgfc(*base, "--resume")
+    out, err = proc.communicate(timeout=300)
+    assert proc.returncode == 0, err.decode()
+    rest = _ids(out.decode().splitlines())
+    assert rest == [f"b{i}" for i in range(len(recorded), len(triples))]
+    assert f"{len(recorded)} claim(s) already recorded were skipped" in err.decode()
+
+    # 4. the interrupted runs left no state that makes a new process rebuild aggregates
+    with OxigraphStore(path) as s:
+        ids = _recorded_ids(s)
+        assert sorted(x for x in ids if x != "warm") == sorted(f"b{i}" for i in range(len(triples)))
+        assert s.knowledge_key() == key
+        checker = FactChecker(s, settings=load_settings(offline=True), record=True)
+        list(checker.verify_many(triples[:20], chunk=chunk))
+        assert not +s.aggregate_builds, dict(s.aggregate_builds)

@@ -64,7 +64,7 @@ def test_concurrent_verifies_all_record(tmp_path, obama_ttl):
     for p, (out, err) in zip(procs, outs, strict=True):
         assert p.returncode == 0, err
         assert all(json.loads(line)["claim_iri"] for line in out.splitlines())
-    assert writer.pending_records() >= 12
+    assert writer.pending_records() == 3  # one journal entry per batch chunk (4 claims each)
     writer.close()  # applies the journal
     assert stored_ids(store_path) == {f"p{k}-{i}" for k in range(3) for i in range(4)}
     assert not list((store_path.parent / "store.journal").glob("*.json"))

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import signal
 import sys
+import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import click
@@ -13,6 +16,7 @@ from kgfc.cli.common import Progress, info, open_cli_store, settings_from, store
 from kgfc.errors import InputError, KgfcError
 from kgfc.models import VerifyResult
 from kgfc.verify.api import Claim, FactChecker, failed_result
+from kgfc.verify.record import DEFAULT_CHUNK
 from kgfc.verify.stages import UNKNOWN_ENTITY
 from kgfc.verify.state import Budget
 
@@ -137,6 +141,20 @@ def render_text(r: VerifyResult) -> str:
 @click.option("--nl", "as_nl", is_flag=True, help="One JSON object per line.")
 @click.option("--no-record", is_flag=True, help="Do not store the claim and verdict in the KG.")
 @click.option(
+    "--record-chunk",
+    type=click.IntRange(1),
+    default=DEFAULT_CHUNK,
+    show_default=True,
+    metavar="N",
+    help="Batch: record N claims per transaction; a crash loses at most one chunk, and a "
+    "result is printed once it is recorded.",
+)
+@click.option(
+    "--resume",
+    is_flag=True,
+    help="Batch: skip the claims already recorded (same id and text), e.g. after an interrupted run.",
+)
+@click.option(
     "--fail-on",
     type=click.Choice(["refuted", "nei", "not-supported"]),
     default=None,
@@ -218,6 +236,8 @@ def verify(
     store_spec,
     read_only,
     recheck_stale=False,
+    record_chunk=DEFAULT_CHUNK,
+    resume=False,
 ):
     """Check a claim against the knowledge graph: verdict, justification, cited evidence.
 
@@ -235,6 +255,8 @@ def verify(
     given = sum(x is not None and x != () for x in (claim, claim_file, triple))
     if given != 1:
         raise click.UsageError("Give exactly one of: a CLAIM, --file FILE, --triple S P O.")
+    if resume and (claim_file is None or no_record):
+        raise click.UsageError("--resume is for a recorded batch (--file, without --no-record).")
     if report_fmt == "html" and claim_file is not None:
         raise click.UsageError("--report html is for one claim; use --report json for a batch.")
     if claim is not None:
@@ -272,6 +294,8 @@ def verify(
             "max_seconds": max_seconds,
             "record": not no_record,
         }
+        if resume:
+            raise click.UsageError("--resume runs against a local store, not --server.")
         if claim_file is None:
             item = Item(line=0, id=claim_id, claim=claim, triple=tuple(triple) if triple else None)
             results, bad_lines = verify_remote(server, [item], options, single=True)
@@ -279,7 +303,7 @@ def verify(
             items = read_items(iter(claim_file.read().splitlines(keepends=True)))
             results, bad_lines = verify_remote(server, items, options, as_nl=as_nl)
     else:
-        results, bad_lines = _verify_local(
+        results, bad_lines, stopped = _verify_local(
             settings,
             read_only,
             reasoner,
@@ -294,22 +318,17 @@ def verify(
             claim_id,
             claim_file,
             as_nl,
+            record_chunk,
+            resume,
         )
-    if report_fmt:
-        _write_report(results, report_fmt, output)
-    elif as_nl:
-        if claim_file is None:
-            click.echo(json.dumps(results[0].model_dump(mode="json"), ensure_ascii=False))
-    elif as_json:
-        data = [r.model_dump(mode="json") for r in results]
-        click.echo(
-            json.dumps(data[0] if claim_file is None else data, indent=2, ensure_ascii=False)
-        )
-    elif claim_file is None:
-        click.echo(render_text(results[0]))
-    else:
-        for r in results:
-            click.echo(render_text(r) if not r.error else f"[{r.id}] error: {r.error}")
+        if stopped:
+            _write_results(results, report_fmt, output, as_nl, as_json, claim_file)
+            info(
+                f"Stopped by {stopped} after {len(results)} claim(s)"
+                + ("." if no_record else ", every one recorded; re-run with --resume for the rest.")
+            )
+            ctx.exit(128 + int(getattr(signal, stopped)))
+    _write_results(results, report_fmt, output, as_nl, as_json, claim_file)
     for r in results:  # unknown ids: said in the result, and to the person at the terminal
         if r.justification.startswith(UNKNOWN_ENTITY):
             info(f"note [{r.id}]: {r.justification.split(' (', 1)[0]}")
@@ -328,6 +347,24 @@ def verify(
         ctx.exit(1)
 
 
+def _write_results(results, report_fmt, output, as_nl, as_json, claim_file) -> None:
+    if report_fmt:
+        _write_report(results, report_fmt, output)
+    elif as_nl:
+        if claim_file is None:
+            click.echo(json.dumps(results[0].model_dump(mode="json"), ensure_ascii=False))
+    elif as_json:
+        data = [r.model_dump(mode="json") for r in results]
+        click.echo(
+            json.dumps(data[0] if claim_file is None else data, indent=2, ensure_ascii=False)
+        )
+    elif claim_file is None:
+        click.echo(render_text(results[0]))
+    else:
+        for r in results:
+            click.echo(render_text(r) if not r.error else f"[{r.id}] error: {r.error}")
+
+
 def _verify_local(
     settings,
     read_only,
@@ -343,8 +380,11 @@ def _verify_local(
     claim_id,
     claim_file,
     as_nl,
+    record_chunk=DEFAULT_CHUNK,
+    resume=False,
 ):
     store = open_cli_store(settings, read_only=read_only)
+    stopped = None
     try:
         checker = FactChecker.from_settings(
             settings,
@@ -365,14 +405,16 @@ def _verify_local(
             results = [checker.verify(one)]
             bad_lines = 0
         else:
-            results, bad_lines = _run_batch(checker, claim_file, as_nl)
+            results, bad_lines, stopped = _run_batch(
+                checker, claim_file, as_nl, record_chunk, resume
+            )
     finally:
         store.close()
-    return results, bad_lines
+    return results, bad_lines, stopped
 
 
 def _stale_claims_file(ctx, store_spec):
-    """The stale recorded claims as a JSONL batch (id and text), or None when there are none."""
+    """The stale recorded claims as a JSONL batch (id and text or triple), or None when there are none."""
     import io
 
     from kgfc.kg.verdicts import stale_claim_texts
@@ -386,7 +428,10 @@ def _stale_claims_file(ctx, store_spec):
         store.close()
     if not items:
         return None
-    lines = "".join(json.dumps({"id": cid, "claim": text}) + "\n" for cid, text in items)
+    lines = "".join(
+        json.dumps({"id": cid, "triple": list(ids)} if ids else {"id": cid, "claim": text}) + "\n"
+        for cid, text, ids in items
+    )
     return io.BytesIO(lines.encode("utf-8"))
 
 
@@ -423,30 +468,93 @@ def _write_report(results: list[VerifyResult], fmt: str, output: str) -> None:
     info(f"Wrote {path}")
 
 
-def _run_batch(checker: FactChecker, stream, as_nl: bool) -> tuple[list[VerifyResult], int]:
+@contextmanager
+def _stop_on_sigterm() -> Iterator[dict]:
+    """SIGTERM asks the batch to stop after the claim in hand (``flag["signal"]`` set).
+
+    The batch then records what it checked and exits 143: nothing checked is
+    lost. Python's default for SIGTERM is to die on the spot, which loses the
+    pending chunk; a second SIGTERM still does that.
+    """
+    flag: dict = {}
+    if threading.current_thread() is not threading.main_thread():
+        yield flag
+        return
+
+    def stop(signum, _frame) -> None:
+        if flag:
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            signal.raise_signal(signal.SIGTERM)
+        flag["signal"] = signal.Signals(signum).name
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield flag
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _run_batch(
+    checker: FactChecker,
+    stream,
+    as_nl: bool,
+    chunk: int = DEFAULT_CHUNK,
+    resume: bool = False,
+) -> tuple[list[VerifyResult], int, str | None]:
+    """Check the batch, recording ``chunk`` claims per transaction.
+
+    With --nl a result is printed once its claim is recorded (with recording
+    on), so what the output shows is what the store holds: after a crash, a
+    re-run with --resume prints exactly the claims that were not.
+    """
     data = stream.read()
     lines = data.splitlines(keepends=True)
     bar = Progress(len(lines), "verify")
     results: list[VerifyResult] = []
-    bad = 0
-    for item in read_items(iter(lines)):
-        if item.error is None:
-            try:
-                res = checker.verify(Claim(id=item.id, text=item.claim, triple=item.triple))
-            except KgfcError as exc:  # bad input or a runtime failure on one claim: go on
-                item.error = f"line {item.line}: {exc}"
-        if item.error is not None:
-            bad += 1
-            if as_nl:  # the stream carries it as data; say it once for people too
-                click.echo(f"Error: {item.error}", err=True)
-            res = failed_result(item.id, item.claim or "", item.error)
-        results.append(res)
+    unprinted: list[VerifyResult] = []
+    bad = skipped = 0
+
+    def emit() -> None:
         if as_nl:
-            click.echo(json.dumps(res.model_dump(mode="json"), ensure_ascii=False))
+            for res in unprinted:
+                click.echo(json.dumps(res.model_dump(mode="json"), ensure_ascii=False))
             sys.stdout.flush()
-        bar.update(item.line)
-    bar.close()
-    return results, bad
+        unprinted.clear()
+
+    with _stop_on_sigterm() as stop:
+        try:
+            with checker.batch(chunk):
+                for item in read_items(iter(lines)):
+                    if stop:
+                        break
+                    if item.error is None:
+                        try:
+                            claim = Claim(id=item.id, text=item.claim, triple=item.triple)
+                            if resume and checker.is_recorded(claim):
+                                skipped += 1
+                                bar.update(item.line)
+                                continue
+                            res = checker.verify(claim)
+                        except (
+                            KgfcError
+                        ) as exc:  # bad input or a runtime failure on one claim: go on
+                            item.error = f"line {item.line}: {exc}"
+                    if item.error is not None:
+                        bad += 1
+                        if as_nl:  # the stream carries it as data; say it once for people too
+                            click.echo(f"Error: {item.error}", err=True)
+                        res = failed_result(item.id, item.claim or "", item.error)
+                    results.append(res)
+                    unprinted.append(res)
+                    if checker.pending_records == 0:  # its chunk is written (or nothing records)
+                        emit()
+                    bar.update(item.line)
+        finally:
+            emit()  # the batch block wrote the last chunk
+            bar.close()
+    if skipped:
+        info(f"Resumed: {skipped} claim(s) already recorded were skipped.")
+    return results, bad, stop.get("signal")
 
 
 def _fails(results: list[VerifyResult], mode: str) -> bool:

@@ -270,19 +270,21 @@ class OxigraphStore(QueryCounting):
 
     # -- the journal of records from read-only processes (see the module docstring) ----
     def _journal_write(
-        self, graph: str, quads: list[ox.Quad], replace: bool, replace_subject: str | None
+        self,
+        writes: list[tuple[str, list[ox.Quad]]],
+        replace: bool,
+        replace_subject: str | None,
     ) -> int:
+        """One fsynced journal entry for the graphs of one write (a batch's chunk: all or none)."""
         assert self.journal is not None
         try:
             self.journal.mkdir(parents=True, exist_ok=True)
-            buf = io.BytesIO()
-            ox.serialize(quads, buf, ox.RdfFormat.N_QUADS)
-            entry = {
-                "graph": graph,
-                "replace": replace,
-                "replace_subject": replace_subject,
-                "nquads": buf.getvalue().decode("utf-8"),
-            }
+            entries = []
+            for graph, quads in writes:
+                buf = io.BytesIO()
+                ox.serialize(quads, buf, ox.RdfFormat.N_QUADS)
+                entries.append({"graph": graph, "nquads": buf.getvalue().decode("utf-8")})
+            entry = {"writes": entries, "replace": replace, "replace_subject": replace_subject}
             self._journal_seq += 1
             name = f"{time.time_ns():020d}-{os.getpid()}-{self._journal_seq:06d}"
             tmp = self.journal / f".{name}.tmp"
@@ -296,8 +298,8 @@ class OxigraphStore(QueryCounting):
                 f"Cannot record into the journal at {self.journal}: {exc}",
                 hint="Re-run when the writer has finished, or pass --no-record.",
             ) from exc
-        self._journaled.add(graph)
-        return len(quads)
+        self._journaled.update(graph for graph, _ in writes)
+        return sum(len(quads) for _, quads in writes)
 
     def pending_records(self) -> int:
         """Journal entries waiting for a writer."""
@@ -332,16 +334,21 @@ class OxigraphStore(QueryCounting):
         for entry in sorted(self.journal.glob("*.json")):
             try:
                 data = json.loads(entry.read_text(encoding="utf-8"))
-                quads = list(ox.parse(data["nquads"].encode("utf-8"), ox.RdfFormat.N_QUADS))
-                if not is_bookkeeping(data["graph"]):
-                    raise ValueError(f"not a bookkeeping graph: {data['graph']}")
-            except (OSError, ValueError, KeyError, SyntaxError) as exc:
+                # one graph per entry (kgfc <= 0.3), or a chunk of graphs
+                writes = data.get("writes", [data])
+                graphs = {
+                    w["graph"]: list(ox.parse(w["nquads"].encode("utf-8"), ox.RdfFormat.N_QUADS))
+                    for w in writes
+                }
+                for graph in graphs:
+                    if not is_bookkeeping(graph):
+                        raise ValueError(f"not a bookkeeping graph: {graph}")
+            except (OSError, ValueError, KeyError, TypeError, SyntaxError) as exc:
                 log.warning("journal entry %s is unreadable (%s); set aside", entry.name, exc)
                 entry.replace(entry.with_suffix(".bad"))
                 continue
-            self.write_quads(
-                data["graph"],
-                quads,
+            self.write_graphs(
+                graphs,
                 replace=bool(data.get("replace")),
                 replace_subject=data.get("replace_subject"),
             )
@@ -479,45 +486,82 @@ class OxigraphStore(QueryCounting):
         replace: bool = False,
         replace_subject: str | None = None,
     ) -> int:
-        g = ox.NamedNode(graph)
-        if not self.read_only and is_bookkeeping(graph):
+        return self.write_graphs({graph: quads}, replace=replace, replace_subject=replace_subject)
+
+    def write_graphs(
+        self,
+        graphs: Mapping[str, Iterable[ox.Quad]],
+        *,
+        replace: bool = False,
+        replace_subject: str | None = None,
+    ) -> int:
+        """Write several named graphs (a batch's chunk of claim graphs) in one transaction.
+
+        As :meth:`write_quads` for each graph: all the new quads go in with one
+        ``extend`` (one RocksDB transaction), then what the replaced graphs no
+        longer say goes out, so a crash leaves every graph of the chunk
+        written or none, never one with less than it had.
+        """
+        named = {g: ox.NamedNode(g) for g in graphs}
+        bookkeeping = all(is_bookkeeping(g) for g in graphs)
+        if not self.read_only and bookkeeping:
             self._poll_journal()
-        if self.read_only and self.journal is not None and is_bookkeeping(graph):
+        if self.read_only and self.journal is not None and bookkeeping:
             return self._journal_write(
-                graph,
-                [ox.Quad(q.subject, q.predicate, q.object, g) for q in quads],
+                [
+                    (g, [ox.Quad(q.subject, q.predicate, q.object, named[g]) for q in qs])
+                    for g, qs in graphs.items()
+                ],
                 replace,
                 replace_subject,
             )
         self._check_writable()
-        quads = [
-            q if q.graph_name == g else ox.Quad(q.subject, q.predicate, q.object, g) for q in quads
-        ]
-        new = [q for q in dict.fromkeys(quads) if q not in self._store]
+        new: list[ox.Quad] = []
         stale: list[ox.Quad] = []
-        if replace:
-            # Compare in the store's canonical form ("1.0"^^xsd:double is stored as
-            # "1"): otherwise an unchanged value looks stale and removing it
-            # deletes the fresh copy too.
-            scratch = ox.Store()
-            scratch.extend(quads)
-            keep = set(scratch)
-            subject = ox.NamedNode(replace_subject) if replace_subject else None
-            stale = [
-                q for q in self._store.quads_for_pattern(subject, None, None, g) if q not in keep
+        labels_removed = False
+        knowledge = False
+        subject = ox.NamedNode(replace_subject) if replace_subject else None
+        for graph, quads in graphs.items():
+            g = named[graph]
+            quads = [
+                q if q.graph_name == g else ox.Quad(q.subject, q.predicate, q.object, g)
+                for q in quads
             ]
+            fresh = [q for q in dict.fromkeys(quads) if q not in self._store]
+            gone: list[ox.Quad] = []
+            if replace:
+                # Compare in the store's canonical form ("1.0"^^xsd:double is stored as
+                # "1"): otherwise an unchanged value looks stale and removing it
+                # deletes the fresh copy too.
+                scratch = ox.Store()
+                scratch.extend(quads)
+                keep = set(scratch)
+                gone = [
+                    q
+                    for q in self._store.quads_for_pattern(subject, None, None, g)
+                    if q not in keep
+                ]
+            if (fresh or gone) and not is_bookkeeping(graph):
+                knowledge = True
+                labels_removed = labels_removed or any(
+                    q.predicate.value in _LABEL_PREDICATES for q in gone
+                )
+            new += fresh
+            stale += gone
         # New quads go in (one transaction) before stale ones go out, so a crash
-        # in between never leaves the graph with less than it had.
-        knowledge = not is_bookkeeping(graph)
-        if knowledge and (new or stale):
+        # in between never leaves a graph with less than it had.
+        if knowledge:
             self._begin_knowledge_change()
         if new:
             self._store.extend(new)
         for q in stale:
             self._store.remove(q)
-        if (new or stale) and knowledge:
-            labels_removed = any(q.predicate.value in _LABEL_PREDICATES for q in stale)
-            self._changed(added_labels=None if labels_removed else new)
+        if knowledge:
+            self._changed(
+                added_labels=None
+                if labels_removed
+                else [q for q in new if not is_bookkeeping(q.graph_name.value)]
+            )
         return len(new)
 
     def load_bundle(self, path: str | os.PathLike[str], graphs: Sequence[str]) -> None:

@@ -433,6 +433,19 @@ class SparqlStore(QueryCounting):
             self._changed(added=None if removed_labels else [ox.Quad(*t, g) for t in new])
         return len(new)
 
+    def write_graphs(
+        self,
+        graphs: Mapping[str, Iterable[ox.Quad]],
+        *,
+        replace: bool = False,
+        replace_subject: str | None = None,
+    ) -> int:
+        """One update request per graph: SPARQL 1.1 has no transaction spanning requests."""
+        return sum(
+            self.write_quads(g, qs, replace=replace, replace_subject=replace_subject)
+            for g, qs in graphs.items()
+        )
+
     def _update_graph(
         self, g: ox.NamedNode, triples: Sequence[ox.Triple], *, clear: str | None
     ) -> None:

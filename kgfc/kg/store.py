@@ -160,6 +160,20 @@ class GraphStore(Protocol):
         """
         ...
 
+    def write_graphs(
+        self,
+        graphs: Mapping[str, Iterable[Quad]],
+        *,
+        replace: bool = False,
+        replace_subject: str | None = None,
+    ) -> int:
+        """:meth:`write_quads` for several graphs at once: a batch's chunk of claim graphs.
+
+        The embedded store writes them in one transaction (all or none); a
+        remote store sends one request per graph. Returns how many quads were new.
+        """
+        ...
+
     def load_file(self, path: str | os.PathLike[str], fmt: str | None = None) -> LoadReport: ...
 
     def load_bundle(self, path: str | os.PathLike[str], graphs: Sequence[str]) -> None:

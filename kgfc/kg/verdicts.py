@@ -47,7 +47,29 @@ def record_verdict(
     reasoner: str,
 ) -> str:
     """Write (or replace) the claim graph. Returns the claim IRI."""
-    iri = claim_iri(claim_id, text)
+    iri, quads = verdict_quads(claim_id, text, verdict, evidence, reasoner)
+    # One transaction; re-recording replaces the claim's graph (its trajectory and memory links too).
+    store.write_quads(iri + "/graph", quads, replace=True)
+    return iri
+
+
+def verdict_quads(
+    claim_id: str,
+    text: str,
+    verdict: Verdict,
+    evidence: list[EvidenceFact],
+    reasoner: str,
+    *,
+    key: str | None = None,
+) -> tuple[str, list[ox.Quad]]:
+    """The claim IRI and its graph's quads: claim, verdict, cited statements, provenance.
+
+    The IRI is derived from the id and ``key`` (default: the text) -- for a
+    structured triple its ids, so that the IRI does not move when the
+    labels its text is written with do, and a batch can tell before checking
+    a claim whether it is recorded (``kgfc verify --resume``).
+    """
+    iri = claim_iri(claim_id, text if key is None else key)
     graph_iri = iri + "/graph"
     g = ox.NamedNode(graph_iri)
     c = ox.NamedNode(iri)
@@ -66,6 +88,7 @@ def record_verdict(
         q(c, V.RDF_TYPE, N(V.KGFC + "Claim")),
         q(c, V.KGFC + "claimId", L(claim_id)),
         q(c, V.KGFC + "claimText", L(text)),
+        *([q(c, V.KGFC + "claimTriple", L(key))] if key is not None and key != text else []),
         q(c, V.KGFC + "hasVerdict", v),
         q(v, V.KGFC + "verdictLabel", N(V.KGFC + _VERDICT_IND[verdict.label.value])),
         q(v, V.KGFC + "confidence", L(repr(float(verdict.confidence)), datatype=xsd_double)),
@@ -107,13 +130,16 @@ def record_verdict(
         confidence=verdict.confidence,
     )
     quads += provenance_quads(source)
-    # One transaction; re-recording replaces the claim's graph (its trajectory and memory links too).
-    store.write_quads(graph_iri, quads, replace=True)
-    return iri
+    return iri, quads
 
 
 def record_trajectory(store: GraphStore, claim_iri: str, trajectory) -> None:
     """Add the agent's steps to the claim's graph: ``kgfc:Episode`` with ordered ``kgfc:Step`` nodes."""
+    store.write_quads(claim_iri + "/graph", trajectory_quads(claim_iri, trajectory))
+
+
+def trajectory_quads(claim_iri: str, trajectory) -> list[ox.Quad]:
+    """The episode's quads for the claim's graph."""
     g = ox.NamedNode(claim_iri + "/graph")
     N, L = ox.NamedNode, ox.Literal
     ep = N(claim_iri + "/episode")
@@ -144,7 +170,7 @@ def record_trajectory(store: GraphStore, claim_iri: str, trajectory) -> None:
         ]
         if step.error:
             quads.append(q(node, V.KGFC + "error", L(step.error)))
-    store.write_quads(claim_iri + "/graph", quads)
+    return quads
 
 
 @dataclass
@@ -216,19 +242,22 @@ def staleness(store: GraphStore, claim: str) -> list[dict[str, str]]:
     return sorted(out, key=lambda d: d["source"])
 
 
-def stale_claim_texts(store: GraphStore) -> list[tuple[str, str]]:
-    """(id, text) of every recorded claim marked stale, for re-verification."""
-    out: dict[str, str] = {}
+def stale_claim_texts(store: GraphStore) -> list[tuple[str, str, tuple[str, str, str] | None]]:
+    """(id, text, triple ids or None) of every recorded claim marked stale, for re-verification."""
+    out: dict[str, tuple[str, tuple[str, str, str] | None]] = {}
     text_p = ox.NamedNode(V.KGFC + "claimText")
+    triple_p = ox.NamedNode(V.KGFC + "claimTriple")
     for q in store.quads(None, _STALE_BECAUSE, None, None):
         claim = ox.NamedNode(q.subject.value.removesuffix("/verdict"))
         cid = next(
             iter(store.quads(claim, ox.NamedNode(V.KGFC + "claimId"), None, q.graph_name)), None
         )
         text = next(iter(store.quads(claim, text_p, None, q.graph_name)), None)
+        ids = next(iter(store.quads(claim, triple_p, None, q.graph_name)), None)
         if cid is not None and text is not None:
-            out[cid.object.value] = text.object.value
-    return sorted(out.items())
+            parts = ids.object.value.split(" ", 2) if ids is not None else None
+            out[cid.object.value] = (text.object.value, tuple(parts) if parts else None)
+    return sorted((cid, text, ids) for cid, (text, ids) in out.items())
 
 
 _VERDICTS = {"supported": "SUPPORTED", "refuted": "REFUTED"}

@@ -23,6 +23,7 @@ import logging
 import re
 import time
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -47,7 +48,13 @@ from kgfc.settings import Settings, load_settings
 from kgfc.verify import stages
 from kgfc.verify.loop import count_queries, run_episode
 from kgfc.verify.policies import Policy, policy_named
-from kgfc.verify.record import append_trajectory, record_episode
+from kgfc.verify.record import (
+    DEFAULT_CHUNK,
+    ChunkedRecorder,
+    append_trajectory,
+    is_recorded,
+    record_episode,
+)
 from kgfc.verify.state import Budget, Episode
 from kgfc.verify.toolbox import Toolbox, make_reasoner
 from kgfc.verify.web import make_web_tools
@@ -169,6 +176,7 @@ class FactChecker:
         self.max_steps = max_steps
         self.budget = budget or Budget()
         self._close_store = close_store
+        self._recorder: ChunkedRecorder | None = None
 
     @classmethod
     def from_settings(
@@ -231,9 +239,44 @@ class FactChecker:
         return self.tools.store
 
     def close(self) -> None:
-        """Close the store if this checker opened it."""
-        if self._close_store:
-            self.tools.store.close()
+        """Record what a batch left pending, and close the store if this checker opened it."""
+        try:
+            if self._recorder is not None:
+                self._recorder.flush()
+        finally:
+            if self._close_store:
+                self.tools.store.close()
+
+    # -- batches: recording in chunks ------------------------------------------------
+    @contextmanager
+    def batch(self, chunk: int = DEFAULT_CHUNK) -> Iterator[ChunkedRecorder]:
+        """Inside the block, recorded claims are written ``chunk`` at a time, one transaction each.
+
+        A crash loses at most the claims of one chunk (``pending_records``);
+        leaving the block -- normally, on an exception or Ctrl-C -- writes
+        what is pending. A result's ``claim_iri`` names the graph it will
+        have once its chunk is written.
+        """
+        if self._recorder is not None:  # nested: the outer batch's chunks
+            yield self._recorder
+            return
+        self._recorder = ChunkedRecorder(self.tools.store, chunk)
+        try:
+            yield self._recorder
+        finally:
+            recorder, self._recorder = self._recorder, None
+            recorder.flush()
+
+    @property
+    def pending_records(self) -> int:
+        """Claims checked and waiting for their chunk to be written (0 outside a batch)."""
+        return self._recorder.pending if self._recorder is not None else 0
+
+    def is_recorded(self, claim: Any, *, id: str | None = None) -> bool:  # noqa: A002
+        """Whether this claim (its id and text, or triple) is already recorded in the store."""
+        c = Claim.of(claim)
+        cid, text = _claim_key(c, id)
+        return is_recorded(self.tools.store, cid, text)
 
     def __enter__(self) -> FactChecker:
         return self
@@ -266,14 +309,14 @@ class FactChecker:
         max_steps: int | None = None,
         budget: Budget | None = None,
     ) -> Checked:
-        cid = claim_id or c.id or c.default_id()
+        cid, text = _claim_key(c, claim_id)
         tb = self.tools
         with count_queries(tb) as queries:
             if c.triple is not None:
                 ids = stages.check_triple(*c.triple)
-                ep = Episode(claim_id=cid, claim=" ".join(ids), given_ids=ids, negated=c.negated)
+                ep = Episode(claim_id=cid, claim=text, given_ids=ids, negated=c.negated)
             else:
-                ep = Episode(claim_id=cid, claim=stages.check_claim_text(c.text))
+                ep = Episode(claim_id=cid, claim=text)
             ep.max_hops = self.settings.hops
             out = run_episode(
                 tb,
@@ -290,7 +333,17 @@ class FactChecker:
             if self.record if record is None else record:
                 memory = getattr(tb.web or tb.pubmed, "memory", None)
                 claim_iri = record_episode(
-                    tb.store, cid, ep.claim, verdict, evidence, out.reasoner, traj, passages, memory
+                    tb.store,
+                    cid,
+                    ep.claim,
+                    verdict,
+                    evidence,
+                    out.reasoner,
+                    traj,
+                    passages,
+                    memory,
+                    self._recorder,
+                    key=text,
                 )
             ep.counters.sparql_queries = queries.n
         traj.counters = ep.counters.model_copy()
@@ -315,24 +368,45 @@ class FactChecker:
         return Checked(result, verdict, evidence)
 
     def verify_many(
-        self, claims: Iterable[Any], *, record: bool | None = None, errors: str = "raise"
+        self,
+        claims: Iterable[Any],
+        *,
+        record: bool | None = None,
+        errors: str = "raise",
+        chunk: int = DEFAULT_CHUNK,
+        resume: bool = False,
     ) -> Iterator[VerifyResult]:
         """Check claims one after another, yielding each result as it is ready.
 
+        Recorded claims are written ``chunk`` at a time (see :meth:`batch`);
+        the last chunk is written when the iteration ends or is closed.
+        ``resume`` skips claims already recorded (a re-run of a batch that
+        was interrupted checks only what it had not recorded).
         With ``errors="keep"`` a claim that cannot be checked (bad input, a
         runtime failure) yields a result with ``error`` set and the batch goes
         on; with ``"raise"`` (default) the error propagates.
         """
         if errors not in ("raise", "keep"):
             raise ValueError("errors must be 'raise' or 'keep'")
-        for n, item in enumerate(claims, 1):
-            try:
-                c = Claim.of(item)
-                yield self.verify(c, record=record)
-            except KgfcError as exc:
-                if errors == "raise":
-                    raise
-                yield failed_result(_item_id(item, n), _item_text(item), str(exc))
+        with self.batch(chunk):
+            for n, item in enumerate(claims, 1):
+                try:
+                    c = Claim.of(item)
+                    if resume and self.is_recorded(c):
+                        continue
+                    yield self.verify(c, record=record)
+                except KgfcError as exc:
+                    if errors == "raise":
+                        raise
+                    yield failed_result(_item_id(item, n), _item_text(item), str(exc))
+
+
+def _claim_key(c: Claim, claim_id: str | None) -> tuple[str, str]:
+    """The claim's id and the text it is recorded under (a triple's ids joined by spaces)."""
+    cid = claim_id or c.id or c.default_id()
+    if c.triple is not None:
+        return cid, " ".join(stages.check_triple(*c.triple))
+    return cid, stages.check_claim_text(c.text)
 
 
 def failed_result(claim_id: str, claim: str, error: str) -> VerifyResult:

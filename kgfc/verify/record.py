@@ -3,6 +3,12 @@
 Nothing here runs unless asked: :class:`kgfc.verify.api.FactChecker` records
 only with ``record=True`` (the CLI's default, ``--no-record`` to skip) and
 appends to a trajectory log only when given ``trajectory_log``.
+
+A batch records in chunks (:class:`ChunkedRecorder`): the claim graphs of up
+to ``chunk`` claims are written in one transaction, so a crash loses at most
+the claims of one chunk, and a resumed batch (``kgfc verify --file F
+--resume``) re-verifies exactly those (:func:`is_recorded` tells it which
+claims are in the store already).
 """
 
 from __future__ import annotations
@@ -11,8 +17,10 @@ import logging
 from pathlib import Path
 
 from kgfc.errors import KgfcError, StoreError
-from kgfc.kg.verdicts import record_trajectory, record_verdict
+from kgfc.kg.verdicts import claim_iri, trajectory_quads, verdict_quads
 from kgfc.models import EvidenceFact, Passage, Trajectory, Verdict
+
+DEFAULT_CHUNK = 100  # claims per recording transaction in a batch (what a crash may lose)
 
 log = logging.getLogger(__name__)
 
@@ -27,9 +35,13 @@ def record_episode(
     trajectory: Trajectory,
     passages: list[Passage],
     memory=None,
+    recorder: ChunkedRecorder | None = None,
+    key: str | None = None,
 ) -> str | None:
     """Write the claim graph (verdict, evidence, episode); returns the claim IRI.
 
+    With a ``recorder`` the graph joins its chunk (written when the chunk is
+    full or flushed); without, it is written now, in one transaction.
     A store opened read-only beside another writer still records, through its
     journal; one that can do neither raises rather than losing the verdict.
     """
@@ -38,16 +50,79 @@ def record_episode(
             "Cannot record the verdict: the store is read-only and keeps no journal.",
             hint="Re-run with --no-record, or when the writer has finished.",
         )
-    iri = record_verdict(store, claim_id, claim, verdict, evidence, reasoner)
-    record_trajectory(store, iri, trajectory)
-    # Tell the evidence memory which remembered sentences the verdict used.
+    iri, quads = verdict_quads(claim_id, claim, verdict, evidence, reasoner, key=key)
+    quads += trajectory_quads(iri, trajectory)
     recalled = [p for p in passages if p.sentence_id]
-    if memory is not None and recalled:
-        try:
-            memory.commit(iri, recalled)
-        except KgfcError as exc:
-            log.warning("could not record the memory passages used: %s", exc)
+    pending = _Pending(iri, quads, memory if recalled else None, recalled)
+    if recorder is not None:
+        recorder.add(pending)
+    else:
+        _write(store, [pending])
     return iri
+
+
+class _Pending:
+    __slots__ = ("iri", "quads", "memory", "recalled")
+
+    def __init__(self, iri: str, quads: list, memory, recalled: list[Passage]) -> None:
+        self.iri, self.quads, self.memory, self.recalled = iri, quads, memory, recalled
+
+
+def _write(store, items: list[_Pending]) -> None:
+    # One transaction for the chunk; re-recording replaces a claim's graph whole.
+    store.write_graphs({p.iri + "/graph": p.quads for p in items}, replace=True)
+    for p in items:  # after the graph: re-recording it would drop these links
+        if p.memory is not None:
+            # Tell the evidence memory which remembered sentences the verdict used.
+            try:
+                p.memory.commit(p.iri, p.recalled)
+            except KgfcError as exc:
+                log.warning("could not record the memory passages used: %s", exc)
+
+
+class ChunkedRecorder:
+    """Collects the claim graphs of a batch and writes them ``chunk`` at a time, one transaction each.
+
+    :meth:`flush` writes what is pending (the batch calls it at the end, on
+    an interrupt and when the checker closes). Claims are recorded in the
+    order they were checked; a claim recorded twice in one chunk keeps its
+    last verdict.
+    """
+
+    def __init__(self, store, chunk: int = DEFAULT_CHUNK) -> None:
+        if chunk < 1:
+            raise ValueError("chunk must be at least 1")
+        self.store = store
+        self.chunk = chunk
+        self._pending: dict[str, _Pending] = {}
+        self.written = 0  # claims recorded by this recorder
+        self.transactions = 0
+
+    @property
+    def pending(self) -> int:
+        return len(self._pending)
+
+    def add(self, item: _Pending) -> None:
+        self._pending.pop(item.iri, None)
+        self._pending[item.iri] = item
+        if len(self._pending) >= self.chunk:
+            self.flush()
+
+    def flush(self) -> int:
+        """Write the pending claims in one transaction; returns how many were written."""
+        if not self._pending:
+            return 0
+        items = list(self._pending.values())
+        _write(self.store, items)  # raises with nothing cleared: a retry writes them again
+        self._pending.clear()
+        self.written += len(items)
+        self.transactions += 1
+        return len(items)
+
+
+def is_recorded(store, claim_id: str, key: str) -> bool:
+    """Whether the claim (this id and ``key``: its checked text, or a triple's ids) is recorded -- one lookup."""
+    return store.has_source(claim_iri(claim_id, key) + "/graph")
 
 
 def append_trajectory(directory: Path, trajectory: Trajectory) -> None:
