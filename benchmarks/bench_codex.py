@@ -59,9 +59,10 @@ from kgfc.kg import vocab as V  # noqa: E402
 from kgfc.kg.oxigraph_store import OxigraphStore  # noqa: E402
 from kgfc.models import Counters, VerdictLabel  # noqa: E402
 from kgfc.reason.calibration import fit as fit_calibration  # noqa: E402
+from kgfc.reason.calibration import fit_features  # noqa: E402
 from kgfc.reason.completion import completion_for  # noqa: E402
-from kgfc.reason.completion_step import score as completion_score  # noqa: E402
 from kgfc.reason.local import LocalReasoner  # noqa: E402
+from kgfc.reason.plausibility import FEATURES, features  # noqa: E402
 from kgfc.reason.rules import rules_for  # noqa: E402
 from kgfc.reason.triple_check import claim_triple, gather_triple_evidence  # noqa: E402
 
@@ -89,6 +90,7 @@ PUBLISHED = {
 # name -> LocalReasoner keyword arguments. "default" is what `kgfc verify` runs.
 VARIANTS = {
     "default": {},
+    "thresholds": {"calibrate": "thresholds"},
     "strict": {"strict": True},
     "strict_no_rules": {"strict": True, "use_rules": False},
     "uncalibrated": {"calibrate": False},
@@ -199,30 +201,35 @@ def run(
         f"  completion: {mining['completion']['rules']} rules in {mining['completion']['seconds']}s"
     )
     t0 = time.perf_counter()
-    scores = [completion_score(store, V.WD + h, V.WDT + r, V.WD + t) for (h, r, t), _ in items]
+    signals = [features(model, V.WD + h, V.WDT + r, V.WD + t).values for (h, r, t), _ in items]
     score_seconds = round(time.perf_counter() - t0, 2)
-    # Two-fold cross-fitting: each claim is decided with thresholds fitted on the other fold only.
+    # Two-fold cross-fitting: each claim is decided by a calibration fitted on the other fold only.
     calibrations = {
-        k: fit_calibration(
+        k: fit_features(
             [
-                (V.WDT + t[1], sc, gold)
-                for (t, gold), sc, f in zip(items, scores, folds, strict=True)
+                (V.WDT + t[1], sig, gold)
+                for (t, gold), sig, f in zip(items, signals, folds, strict=True)
                 if f != k
             ],
+            FEATURES,
             meta={
                 "fitted_on": f"codex-{split} valid+valid_negatives, fold {1 - k} of 2 (seed {seed})"
             },
         )
         for k in (0, 1)
     }
+    thresholds = {k: fit_calibration([]) for k in (0, 1)}
+    for k, cal in calibrations.items():
+        thresholds[k].relations, thresholds[k].default = cal.relations, cal.default
+        thresholds[k].meta = dict(cal.meta)
     reasoners: dict[str, dict[int, LocalReasoner]] = {}
     for name in variants:
         kwargs = dict(VARIANTS[name])
         calibrate = kwargs.pop("calibrate", True)
-        reasoners[name] = {
-            k: LocalReasoner(store, calibration=calibrations[k] if calibrate else None, **kwargs)
-            for k in (0, 1)
-        }
+        chosen = {True: calibrations, "thresholds": thresholds, False: {0: None, 1: None}}[
+            calibrate
+        ]
+        reasoners[name] = {k: LocalReasoner(store, calibration=chosen[k], **kwargs) for k in (0, 1)}
         r = reasoners[name][0]
         if r.use_rules and r.strict:
             t0 = time.perf_counter()
@@ -336,14 +343,15 @@ def run(
     ]
     result["calibration"] = {
         "protocol": "two-fold cross-fitting on the eval claims: claims are split in two folds by a hash of the triple; "
-        "each claim is decided with per-relation thresholds fitted on the other fold only",
+        "each claim is decided with per-relation models (and thresholds) fitted on the other fold only",
         "folds": {k: c.to_json() for k, c in calibrations.items()},
         "scoring_seconds": score_seconds,
     }
     if save_calibration is not None:
         # For other claims (e.g. the held-out test split): thresholds fitted on every eval claim.
-        fit_calibration(
-            [(V.WDT + t[1], sc, gold) for (t, gold), sc in zip(items, scores, strict=True)],
+        fit_features(
+            [(V.WDT + t[1], sig, gold) for (t, gold), sig in zip(items, signals, strict=True)],
+            FEATURES,
             meta={"fitted_on": f"codex-{split} valid+valid_negatives ({len(items)} claims)"},
         ).save(save_calibration)
         log(f"wrote {save_calibration} (use with KGFC_CALIBRATION on claims other than these)")

@@ -11,14 +11,16 @@ from typing import TYPE_CHECKING
 
 from kgfc.kg import vocab as V
 from kgfc.models import VerdictLabel
-from kgfc.reason.calibration import Calibration
-from kgfc.reason.completion import CRule, Hit, completion_for
+from kgfc.reason.calibration import Calibration, Combiner
+from kgfc.reason.completion import CRule, Hit, Prediction, Triple, _fact, completion_for
+from kgfc.reason.plausibility import features, similarity_for
 from kgfc.reason.rules import Atom
 
 if TYPE_CHECKING:
     from kgfc.reason.local import LocalReasoner, Outcome, _Evidence
 
 CONF_CAP = 0.85  # a statistical prediction never outranks a stated chain
+DECISION = 0.5  # the combiner's probability from which a claim is SUPPORTED
 _DEFAULT = Calibration()
 
 
@@ -40,25 +42,39 @@ def complete(
     o_alias: dict[str, list[str]],
     ev: _Evidence,
 ) -> Outcome | None:
-    """SUPPORTED when a mined rule predicts the claim above the relation's threshold, else NEI with the best rule, else None."""
-    from kgfc.reason.local import Outcome
+    """SUPPORTED when the KG predicts the claim above the relation's calibrated bar, else NEI with why, else None.
 
+    With a fitted combiner (:func:`kgfc.reason.calibration.fit_features`) the
+    decision is its probability over every signal (:mod:`kgfc.reason.plausibility`);
+    otherwise the best rule's confidence against the relation's threshold.
+    """
     model = completion_for(reasoner.store)
-    best: tuple[float, str, Hit] | None = None
+    best: tuple[float, str, str, str, Prediction] | None = None
     for p in props:
         for s2 in s_alias:
             for o2 in o_alias:
                 pred = model.predict(s2, p, o2)
-                if pred.best is not None and (best is None or pred.score > best[0]):
-                    best = (pred.score, p, pred.best)
+                if best is None or pred.score > best[0]:
+                    best = (pred.score, p, s2, o2, pred)
     if best is None:
         return None
-    conf, p, hit = best
-    cal = calibration_of(reasoner).for_relation(p)
-    _name_unknown(reasoner.store, hit, ev)
+    conf, p, s2, o2, pred = best
+    calibration = calibration_of(reasoner)
+    if calibration.combiner is not None:
+        return _combined(reasoner, model, calibration.combiner, s2, p, o2, pred, ev)
+    if pred.best is None:
+        return None
+    return _thresholded(calibration, conf, p, pred.best, reasoner, s2, o2, ev)
+
+
+def _thresholded(calibration, conf, p, hit: Hit, reasoner, s, o, ev: _Evidence) -> Outcome:
+    from kgfc.reason.local import Outcome
+
+    cal = calibration.for_relation(p)
+    _name_unknown(reasoner.store, [hit], [], ev)
     claim = f"{ev.name(s)} {ev.prop_name(p)} {ev.name(o)}"
     rule_text = _rule_text(hit.rule, ev)
-    ids, facts_text = _facts(hit, ev)
+    ids, facts_text = _facts(hit.facts, ev)
     used = f" The rule used {facts_text}." if facts_text else ""
     if cal.threshold <= conf:
         label_conf = cal.precision if cal.precision is not None else conf
@@ -88,6 +104,99 @@ def complete(
     )
 
 
+CITED_PEERS = 2  # peers quoted in a justification (with a fact each shares with the subject)
+
+
+def _combined(
+    reasoner, model, combiner: Combiner, s: str, p: str, o: str, pred: Prediction, ev: _Evidence
+) -> Outcome | None:
+    """The combiner's decision, with the rules and the peers that carried it quoted and cited."""
+    from kgfc.reason.local import Outcome
+
+    sig = features(model, s, p, o, pred.hits)
+    if not sig.citable:
+        return None  # nothing in the KG speaks for it: no prediction to report
+    prob = combiner.probability(p, sig.values)
+    fitted = combiner.model(p)
+    claim = f"{ev.name(s)} {ev.prop_name(p)} {ev.name(o)}"
+    sim = similarity_for(model)
+    # per side: (the peer's own fact, one fact it shares with the claim's entity)
+    notes: dict[str, list[tuple[Triple, tuple[Triple, Triple] | None]]] = {}
+    for key, side, who, value, head in (
+        ("subject", sig.peers, s, o, Atom(p)),
+        ("object", sig.object_peers, o, s, Atom(p, True)),
+    ):
+        notes[key] = []
+        for z, _ in side.voters[:CITED_PEERS]:
+            shared = sim.shared(who, z, limit=1)
+            notes[key].append((_fact(z, head, value), shared[0] if shared else None))
+    quoted_facts = [
+        f for side in notes.values() for own, pair in side for f in (own, *(pair or ()))
+    ]
+    _name_unknown(reasoner.store, pred.hits[:1], quoted_facts, ev)
+    parts: list[str] = []
+    ids: list[str] = []
+    texts: list[str] = []
+    if pred.best is not None:
+        rule_ids, facts_text = _facts(pred.best.facts, ev)
+        ids += rule_ids
+        texts.append(pred.best.rule.describe(_namer(ev)))
+        more = len(pred.hits) - 1
+        parts.append(
+            f"the best of {len(pred.hits)} mined rule(s) that apply: {_rule_text(pred.best.rule, ev)}"
+            + (f", using {facts_text}" if facts_text else "")
+            + (f" (and {more} more)" if more else "")
+        )
+    for key, side, who in (("subject", sig.peers, s), ("object", sig.object_peers, o)):
+        if not side.voters:
+            continue
+        quoted = []
+        for own, pair in notes[key]:
+            own_ids, own_text = _facts([own], ev)
+            ids += own_ids
+            why = ""
+            if pair is not None:
+                pair_ids, pair_text = _facts(list(pair), ev)
+                ids += pair_ids
+                why = f", sharing {pair_text}"
+            quoted.append(f"{own_text}{why}")
+        parts.append(
+            f"{len(side.voters)} of the {side.considered} entities most like the {key} "
+            f"({ev.name(who)}) that have such a fact agree ({side.weighted:.0%} by similarity), e.g. "
+            + "; ".join(quoted)
+        )
+    if sig.co_value is not None:
+        o3, both = sig.co_value
+        own_ids, own_text = _facts([(s, p, o3)], ev)
+        ids += own_ids
+        parts.append(
+            f"{ev.name(o)} is listed with {ev.name(o3)} for {both} subject(s), and {own_text}"
+        )
+    ids = list(dict.fromkeys(ids))
+    how = (
+        f"a model for {ev.prop_name(p)} fitted on {fitted.claims} labelled claims "
+        f"({fitted.positives} true) weighs these signals"
+    )
+    if prob >= DECISION:
+        return Outcome(
+            VerdictLabel.SUPPORTED,
+            min(prob, CONF_CAP),
+            f'No fact states "{claim}"; the KG predicts it with probability {prob:.2f} '
+            f"({how}): " + "; ".join(parts) + ".",
+            ids,
+            [*ev.texts(ids), *texts],
+            "completion",
+        )
+    return Outcome(
+        VerdictLabel.NEI,
+        prob,
+        f"The KG predicts it only with probability {prob:.2f} ({how}): " + "; ".join(parts) + ".",
+        ids,
+        texts,
+        "completion",
+    )
+
+
 def _namer(ev: _Evidence):
     return lambda iri: ev.prop_name(iri) if iri.startswith(V.WDT) else ev.name(iri)
 
@@ -96,11 +205,11 @@ def _rule_text(rule: CRule, ev: _Evidence) -> str:
     return f"{rule.describe(_namer(ev))} [{rule.stats()}]"
 
 
-def _facts(hit: Hit, ev: _Evidence) -> tuple[list[str], str]:
-    """Evidence ids of the rule's facts, and the facts quoted (with ids where the evidence has them)."""
+def _facts(facts: list[Triple], ev: _Evidence) -> tuple[list[str], str]:
+    """Evidence ids of KG facts, and the facts quoted (with ids where the evidence has them)."""
     ids: list[str] = []
     parts: list[str] = []
-    for s, p, o in hit.facts:
+    for s, p, o in facts:
         eid = ev.graph.step(s, Atom(p)).get(o)
         text = f"{ev.name(s)} {ev.prop_name(p)} {ev.name(o)}"
         if eid is not None:
@@ -111,17 +220,18 @@ def _facts(hit: Hit, ev: _Evidence) -> tuple[list[str], str]:
     return ids, ", ".join(parts)
 
 
-def _name_unknown(store, hit: Hit, ev: _Evidence) -> None:
-    """Labels for the rule's constants and facts the evidence does not name (one query)."""
-    iris = {hit.rule.head, *(x for f in hit.facts for x in f)}
-    if hit.rule.constant:
-        iris.add(hit.rule.constant)
-    if hit.rule.kind == "const":
-        iris.add(hit.rule.body[0][1])
-    for atom in hit.rule.body if hit.rule.kind == "path" else ():
-        iris.add(atom.prop)
-    if hit.rule.kind == "const":
-        iris.add(hit.rule.body[0][0].prop)
+def _name_unknown(store, hits: list[Hit], facts: list[Triple], ev: _Evidence) -> None:
+    """Labels for the rules' constants and the facts the evidence does not name (one query)."""
+    iris = {x for f in facts for x in f}
+    for hit in hits:
+        iris |= {hit.rule.head, *(x for f in hit.facts for x in f)}
+        if hit.rule.constant:
+            iris.add(hit.rule.constant)
+        if hit.rule.kind == "const":
+            iris.add(hit.rule.body[0][1])
+            iris.add(hit.rule.body[0][0].prop)
+        for atom in hit.rule.body if hit.rule.kind == "path" else ():
+            iris.add(atom.prop)
     missing = [
         i
         for i in iris

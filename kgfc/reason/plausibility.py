@@ -1,0 +1,229 @@
+"""What the KG says for and against an unstated claim: the features a calibrated combiner weighs.
+
+One mined rule's confidence is a weak signal on its own (CoDEx's hard
+negatives are plausible by construction: "Samuel Beckett occupation actor").
+:func:`features` gathers, for a claim (s P o) that no fact states, every
+signal the KG offers, each one citable:
+
+- **rules** (:mod:`kgfc.reason.completion`): the best rule, the best path rule
+  and how many apply; rules with a constant read from the subject's side
+  (``(s a c') => (s P o)``) and from the object's (``(o a c') => (s P o)``),
+  each as the best confidence, the summed log-lift over the object's prior
+  (a naive-Bayes aggregate of every rule that fires) and the count;
+- **peers** (collaborative evidence): the entities most like s — sharing its
+  facts, rare facts weighing more (IDF) — that have some value for P: the
+  share of them that have o. The same from o's side (entities most like o
+  that are a P of s), and o's co-occurrence with s's other P values
+  ("singer" is often listed with "songwriter");
+- **priors**: how many subjects have o as their P (popularity), how many P
+  values s already has, and whether it has none (PCA: a subject with values
+  listed is taken as complete more often than one with none).
+
+:mod:`kgfc.reason.calibration` fits one logistic model per relation over these
+features on labelled claims; the reasoner cites the rule's facts and the
+peers' facts that made the prediction.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from collections import Counter, OrderedDict
+from dataclasses import dataclass, field
+
+from kgfc.reason.completion import P31, Completion, Hit, KGIndex, Triple, _fact
+from kgfc.reason.rules import Atom
+
+FEATURES = (
+    "rule",  # best rule confidence
+    "path_rule",  # best path rule confidence
+    "path_rules",  # log(1 + path rules that apply)
+    "subject_rule",  # best constant rule read from the subject's facts
+    "subject_lift",  # summed log-lift of those rules over the object's prior
+    "subject_rules",  # log(1 + their count)
+    "object_rule",  # best constant rule read from the object's facts
+    "object_lift",
+    "object_rules",
+    "object_popularity",  # log(1 + subjects having o as their P)
+    "subject_values",  # log(1 + P values s already has)
+    "subject_has_none",  # 1 when s has no P value at all
+    "peers",  # IDF-weighted share of s's peers (with a P value) that have o
+    "peers_share",  # unweighted share
+    "object_peers",  # the same from o's side: o's peers that are a P of s
+    "object_peers_share",
+    "co_values",  # best co-occurrence (cosine of subject sets) of o with s's other P values
+    "co_values_sum",
+)
+
+PEERS = 50  # peers voting
+MAX_SHARED = (
+    500  # a fact shared by more entities than this says little about similarity (and costs)
+)
+_CACHE_SIZE = 4096
+
+
+@dataclass
+class Peers:
+    """Peers of an entity that vote on a claim: who has the value, and what they share with it."""
+
+    voters: list[tuple[str, float]] = field(
+        default_factory=list
+    )  # (peer, similarity) with the value
+    considered: int = 0
+    weighted: float = 0.0
+    share: float = 0.0
+
+
+@dataclass
+class Signals:
+    """A claim's feature vector and what to cite for it."""
+
+    values: list[float]
+    hits: list[Hit]
+    peers: Peers
+    object_peers: Peers
+    co_value: tuple[str, int] | None = None  # (another P value of s, subjects shared with o)
+
+    @property
+    def citable(self) -> bool:
+        return bool(self.hits or self.peers.voters or self.object_peers.voters or self.co_value)
+
+
+class Similarity:
+    """IDF-weighted shared facts between entities, cached per entity (hand-written: no library
+    does kNN over a labelled multigraph's attribute sets, and the index is already in memory)."""
+
+    def __init__(self, index: KGIndex) -> None:
+        self.index = index
+        self.n = max(2, len(index.adj))
+        self._cache: OrderedDict[tuple[str, Atom | None], Counter[str]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def similar(self, v: str, exclude: Atom | None) -> Counter[str]:
+        key = (v, exclude)
+        with self._lock:
+            got = self._cache.get(key)
+            if got is not None:
+                self._cache.move_to_end(key)
+                return got
+        sim: Counter[str] = Counter()
+        step = self.index.step
+        for a, cs in self.index.adj.get(v, {}).items():
+            if a == exclude:
+                continue
+            back = a.flipped()
+            for c in cs:
+                others = step(c, back)
+                n = len(others)
+                if n <= 1 or n > MAX_SHARED:
+                    continue
+                w = math.log(self.n / n)
+                for z in others:
+                    if z != v:
+                        sim[z] += w
+        with self._lock:
+            self._cache[key] = sim
+            while len(self._cache) > _CACHE_SIZE:
+                self._cache.popitem(last=False)
+        return sim
+
+    def shared(self, v: str, z: str, limit: int = 2) -> list[tuple[Triple, Triple]]:
+        """Up to ``limit`` facts v and z share (rarest first), as (v's fact, z's fact)."""
+        out = []
+        for a, cs in self.index.adj.get(v, {}).items():
+            if a.prop == P31 and a.inverse:
+                continue
+            zs = self.index.step(z, a)
+            for c in cs & zs:
+                n = len(self.index.step(c, a.flipped()))
+                if 1 < n <= MAX_SHARED:
+                    out.append((n, _fact(v, a, c), _fact(z, a, c)))
+        out.sort()
+        return [(f1, f2) for _, f1, f2 in out[:limit]]
+
+    def vote(self, v: str, head: Atom, c: str) -> Peers:
+        """Among v's most similar entities that have some ``head`` value, those whose value is c."""
+        sim = self.similar(v, head)
+        step = self.index.step
+        top = [(z, w) for z, w in sim.most_common(4 * PEERS) if step(z, head)][:PEERS]
+        if not top:
+            return Peers()
+        total = sum(w for _, w in top)
+        voters = [(z, w) for z, w in top if c in step(z, head)]
+        return Peers(
+            voters,
+            len(top),
+            sum(w for _, w in voters) / total if total else 0.0,
+            len(voters) / len(top),
+        )
+
+
+_SIMILARITY: dict[int, Similarity] = {}
+_SIM_LOCK = threading.Lock()
+
+
+def similarity_for(model: Completion) -> Similarity:
+    with _SIM_LOCK:
+        got = getattr(model, "_similarity", None)
+        if got is None:
+            got = Similarity(model.index)
+            model._similarity = got  # type: ignore[attr-defined]
+        return got
+
+
+def _prior(index: KGIndex, head: Atom, c: str) -> float:
+    """Share of ``head``'s subjects whose value is c (Laplace-smoothed)."""
+    return (len(index.step(c, head.flipped())) + 1) / (len(index.subjects(head)) + 2)
+
+
+def features(model: Completion, s: str, p: str, o: str, hits: list[Hit] | None = None) -> Signals:
+    """The claim's :data:`FEATURES` and the hits, peers and co-values behind them."""
+    index = model.index
+    if hits is None:
+        hits = model.predict(s, p, o).hits
+    head = Atom(p)
+    best = hits[0].rule.confidence if hits else 0.0
+    path = [h.rule.confidence for h in hits if h.rule.kind == "path"]
+    sides = []
+    for inverse, c in ((False, o), (True, s)):
+        confs = [
+            h.rule.confidence
+            for h in hits
+            if h.rule.kind == "const" and h.rule.head_inverse == inverse
+        ]
+        ha = Atom(p, inverse)
+        prior = _prior(index, ha, c)
+        lift = sum(math.log(max(x, 1e-3) / prior) for x in confs)
+        sides.append((max(confs, default=0.0), lift, math.log1p(len(confs))))
+    values = len(index.step(s, head))
+    sim = similarity_for(model)
+    peers = sim.vote(s, head, o)
+    object_peers = sim.vote(o, head.flipped(), s)
+    co_best, co_sum, co_value = 0.0, 0.0, None
+    subjects_o = index.step(o, head.flipped())
+    for o2 in index.step(s, head):
+        if o2 == o:
+            continue
+        subjects_2 = index.step(o2, head.flipped())
+        both = len(subjects_o & subjects_2)
+        cos = both / math.sqrt(max(1, len(subjects_o)) * max(1, len(subjects_2)))
+        co_sum += cos
+        if cos > co_best:
+            co_best, co_value = cos, (o2, both)
+    row = [
+        best,
+        max(path, default=0.0),
+        math.log1p(len(path)),
+        *sides[0],
+        *sides[1],
+        math.log1p(len(subjects_o)),
+        math.log1p(values),
+        1.0 if values == 0 else 0.0,
+        peers.weighted,
+        peers.share,
+        object_peers.weighted,
+        object_peers.share,
+        co_best,
+        co_sum,
+    ]
+    return Signals(row, hits, peers, object_peers, co_value if co_value and co_value[1] else None)

@@ -1,0 +1,140 @@
+"""The calibrated combiner: every signal the KG gives for an unstated claim, weighed per relation, cited.
+
+tests/data/completion.ttl (described in its header): 15 Harbour Party members
+are citizens of Freedonia, 10 Valley Party members of Sylvania; Ada Unstated
+is a Harbour Party member whose citizenship no fact states.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from kgfc.kg import vocab as V
+from kgfc.kg.oxigraph_store import OxigraphStore
+from kgfc.models import VerdictLabel
+from kgfc.reason import completion as C
+from kgfc.reason.calibration import Calibration, Combiner, Model, fit_features
+from kgfc.reason.local import LocalReasoner
+from kgfc.reason.plausibility import FEATURES, features
+from kgfc.verify.api import verify_triple
+
+DATA = Path(__file__).parent / "data"
+S, N = VerdictLabel.SUPPORTED, VerdictLabel.NEI
+P27 = V.WDT + "P27"
+
+
+@pytest.fixture(scope="module")
+def kg():
+    store = OxigraphStore()
+    store.load_file(DATA / "completion.ttl")
+    return store
+
+
+def constant(bias: float) -> Calibration:
+    """A calibration whose combiner says ``bias`` (log-odds) whatever the features."""
+    zeros = (0.0,) * len(FEATURES)
+    combiner = Combiner(FEATURES, zeros, (1.0,) * len(FEATURES), Model((bias, *zeros), 40, 20))
+    return Calibration(combiner=combiner, meta={"claims": 40})
+
+
+def check(store, s, p, o, **kw):
+    result = verify_triple(store, s, p, o, LocalReasoner(store, **kw))
+    ids = {e.id for e in result.evidence}
+    assert set(result.verdict.cited) <= ids, "cited an id that is not in the evidence"
+    return result
+
+
+def test_features_see_rules_peers_and_priors(kg):
+    model = C.completion_for(kg)
+    ada, freedonia, sylvania = V.WD + "Q700100", V.WD + "Q700002", V.WD + "Q700004"
+    f = features(model, ada, P27, freedonia)
+    v = dict(zip(FEATURES, f.values, strict=True))
+    assert len(f.values) == len(FEATURES)
+    assert v["rule"] == pytest.approx(1.0)  # (x party Harbour) => (x citizen Freedonia)
+    assert v["subject_rule"] == pytest.approx(1.0) and v["subject_rules"] > 0
+    assert v["subject_has_none"] == 1.0 and v["subject_values"] == 0.0
+    # Ada's closest peers share her party: 15 of them are citizens of Freedonia
+    assert len(f.peers.voters) == 15 and f.peers.weighted > f.peers.share > 0.5
+    g = features(model, ada, P27, sylvania)
+    w = dict(zip(FEATURES, g.values, strict=True))
+    assert (
+        w["rule"] < v["rule"] and w["peers"] < v["peers"]
+    )  # only the Valley members vote for Sylvania
+    assert (
+        v["object_popularity"] > w["object_popularity"]
+    )  # 15+ citizens of Freedonia, 10 of Sylvania
+    # Town 0 is nobody's country: nothing in the KG speaks for it
+    assert not features(model, ada, P27, V.WD + "Q710000").citable
+
+
+def test_fit_features_learns_per_relation_weights_and_round_trips(tmp_path):
+    rng = random.Random(3)
+    a, b = V.WDT + "P1", V.WDT + "P2"
+    samples = []
+    for _ in range(200):
+        x = [rng.random() for _ in FEATURES]
+        samples.append((a, x, int(x[0] > 0.5)))  # P1: the first feature decides
+        y = [rng.random() for _ in FEATURES]
+        samples.append((b, y, int(y[1] < 0.5)))  # P2: the second, the other way round
+    cal = fit_features(samples, FEATURES, meta={"fitted_on": "synthetic"})
+    comb = cal.combiner
+    assert comb is not None and set(comb.relations) == {a, b}
+    hi, lo = [0.9] * len(FEATURES), [0.1] * len(FEATURES)
+    assert comb.probability(a, hi) > 0.9 and comb.probability(a, lo) < 0.1
+    assert comb.probability(b, hi) < 0.1 and comb.probability(b, lo) > 0.9
+    correct = sum((comb.probability(p, x) >= 0.5) == bool(g) for p, x, g in samples)
+    assert correct / len(samples) > 0.95
+    assert comb.model(V.WDT + "P99") == comb.default  # unseen relation: the global model
+    with pytest.raises(ValueError, match="expects"):
+        comb.probability(a, [0.5])
+    path = tmp_path / "cal.json"
+    cal.save(path)
+    assert json.loads(path.read_text())["version"] == 2
+    again = Calibration.load(path)
+    assert again.combiner is not None
+    assert again.combiner.probability(a, hi) == pytest.approx(comb.probability(a, hi), abs=1e-4)
+    assert again.meta["fitted_on"] == "synthetic"
+    # version 1 files (thresholds only) are still read
+    v1 = {"version": 1, "meta": {}, "default": {"threshold": 0.7}, "relations": {}}
+    path.write_text(json.dumps(v1), encoding="utf-8")
+    old = Calibration.load(path)
+    assert old.combiner is None and old.default.threshold == 0.7
+
+
+def test_combiner_supports_with_probability_and_cites_rule_and_peer_facts(kg):
+    r = check(kg, "Q700100", "P27", "Q700002", calibration=constant(2.0))
+    v = r.verdict
+    assert v.label == S
+    j = v.justification
+    assert j.startswith('No fact states "Ada Unstated country of citizenship Freedonia"')
+    assert "the KG predicts it with probability 0.88" in j
+    assert "fitted on 40 labelled claims" in j
+    assert "member of political party" in j and "=> (x country of citizenship" in j
+    # the rule's fact and a peer's fact, each quoted; cited by id when in the evidence
+    assert "Ada Unstated member of political party Harbour Party" in j
+    assert "entities most like the subject (Ada Unstated)" in j
+    assert "country of citizenship Freedonia" in j and "Person " in j
+    by_id = {e.id: e.text for e in r.evidence}
+    assert "Ada Unstated member of political party Harbour Party" in [by_id[c] for c in v.cited]
+    assert v.confidence == pytest.approx(0.85)  # capped: a prediction never outranks a stated fact
+
+
+def test_combiner_below_half_is_not_enough_info(kg):
+    r = check(kg, "Q700100", "P27", "Q700002", calibration=constant(-2.0))
+    assert r.verdict.label == N
+    assert "predicts it only with probability 0.12" in r.verdict.justification
+
+
+def test_nothing_citable_is_never_supported_whatever_the_model(kg):
+    r = check(kg, "Q700100", "P27", "Q710000", calibration=constant(10.0))
+    assert r.verdict.label != S
+    assert "No fact states" not in r.verdict.justification
+
+
+def test_strict_ignores_the_combiner(kg):
+    r = check(kg, "Q700100", "P27", "Q700002", calibration=constant(10.0), strict=True)
+    assert r.verdict.label == N
