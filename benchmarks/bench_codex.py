@@ -14,15 +14,18 @@ a. loads the split's ``train.txt`` into an in-memory store as
 b. mines the completion rules (:mod:`kgfc.reason.completion`: path rules up to
    length 3, rules with constants) and, for ``--strict`` variants, the
    AMIE-style rules (timed apart);
-c. scores every eval claim with the completion rules and splits the claims in
-   two folds by a hash of the triple; per-relation thresholds
+c. computes every eval claim's completion features (:mod:`kgfc.reason.plausibility`:
+   rules, peers, priors) and splits the claims in two folds by a hash of the
+   triple (:func:`kgfc.eval.calibrate.fold_of`, as ``kgfc eval --calibrate
+   cross-fit``); the per-relation combiner and thresholds
    (:mod:`kgfc.reason.calibration`) are fitted on each fold and used on the
-   *other* — no claim is decided by thresholds fitted on it;
+   *other* — no claim is decided by a model fitted on it;
 d. runs the structured triple check (:func:`kgfc.verify.api.verify_triple`)
    on every (h, r, t) of ``valid.txt`` (label 1) and ``valid_negatives.txt``
    (label 0, CoDEx's hard negatives) — SUPPORTED counts as 1, REFUTED and
    NOT ENOUGH INFO as 0 — for each variant: ``default`` (completion,
-   calibrated), ``strict`` (stated or entailed only, as ``--strict``),
+   calibrated combiner), ``thresholds`` (per-relation thresholds on the best
+   rule's confidence only), ``strict`` (stated or entailed only, as ``--strict``),
    ``strict_no_rules``, ``uncalibrated`` (completion with the default threshold);
 e. reports accuracy, precision/recall/F1, confusion counts, the 3-way
    breakdown (gold x verdict), the NEI rate, per-relation accuracy for the
@@ -42,7 +45,6 @@ benchmark, not a test: nothing asserts on the figures.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import random
 import statistics
@@ -54,6 +56,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run from a checkout without installing
 
+from kgfc.eval.calibrate import fold_of  # noqa: E402
 from kgfc.eval.codex import read_triples  # noqa: E402
 from kgfc.kg import vocab as V  # noqa: E402
 from kgfc.kg.oxigraph_store import OxigraphStore  # noqa: E402
@@ -118,12 +121,6 @@ def eval_set(split: str, limit: int | None, seed: int) -> list[tuple[tuple[str, 
         pos = rng.sample(pos, min(half, len(pos)))
         neg = rng.sample(neg, min(limit - len(pos), len(neg)))
     return [(t, 1) for t in pos] + [(t, 0) for t in neg]
-
-
-def fold_of(triple: tuple[str, str, str], seed: int) -> int:
-    """A claim's calibration fold (0 or 1), from a hash of the triple: stable across runs and variants."""
-    digest = hashlib.sha256(f"{seed}|{'|'.join(triple)}".encode()).digest()
-    return digest[0] & 1
 
 
 def metrics(rows: list[dict], top_relations: list[str]) -> dict:

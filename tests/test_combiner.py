@@ -138,3 +138,68 @@ def test_nothing_citable_is_never_supported_whatever_the_model(kg):
 def test_strict_ignores_the_combiner(kg):
     r = check(kg, "Q700100", "P27", "Q700002", calibration=constant(10.0), strict=True)
     assert r.verdict.label == N
+
+
+# -- kgfc eval --calibrate ----------------------------------------------------------
+
+
+def _codex_layout(root: Path) -> Path:
+    """A CoDEx-shaped folder: 30 Harbour Party members in train, 18 citizens of Freedonia and 12 of
+    Sylvania; valid and test ask about members whose citizenship train leaves out, true ones for
+    Freedonia and false ones for Sylvania. The mined rule's confidence is 0.6 for the true claims
+    and 0.4 for the false: below the default threshold (0.8) both, told apart once calibrated."""
+    folder = root / "triples" / "codex-s"
+    folder.mkdir(parents=True)
+    train = []
+    for i in range(30):
+        train.append(f"Q{800000 + i}\tP102\tQ700001")
+        train.append(f"Q{800000 + i}\tP27\t{'Q700002' if i < 18 else 'Q700004'}")
+    splits = {"valid": 0, "test": 100}
+    for split, base in splits.items():
+        pos, neg = [], []
+        for i in range(24):
+            e = f"Q{810000 + base + i}"
+            train.append(f"{e}\tP102\tQ700001")
+            (pos if i % 2 else neg).append(f"{e}\tP27\t{'Q700002' if i % 2 else 'Q700004'}")
+        (folder / f"{split}.txt").write_text("\n".join(pos) + "\n", encoding="utf-8")
+        (folder / f"{split}_negatives.txt").write_text("\n".join(neg) + "\n", encoding="utf-8")
+    (folder / "train.txt").write_text("\n".join(train) + "\n", encoding="utf-8")
+    return root
+
+
+def _eval(*args, expect=0):
+    from click.testing import CliRunner
+
+    from kgfc.cli import cli
+
+    res = CliRunner().invoke(cli, ["eval", *map(str, args)])
+    assert res.exit_code == expect, res.output
+    return res
+
+
+def test_eval_calibrate_cross_fit_and_named_split(tmp_path, monkeypatch):
+    monkeypatch.setenv("KGFC_HOME", str(tmp_path / "home"))
+    root = _codex_layout(tmp_path / "codex")
+    out = tmp_path / "out"
+    common = ["codex-s", "--path", root, "--kg", "train", "--output", out, "--json"]
+    plain = json.loads(_eval(*common).stdout)
+    assert plain["accuracy"] == 0.5  # uncalibrated: the 0.6 rule is below the default threshold
+    crossed = json.loads(_eval(*common, "--calibrate", "cross-fit").stdout)
+    assert crossed["accuracy"] == 1.0, crossed["confusion"]
+    assert crossed["calibration"]["mode"] == "cross-fit"
+    folder = out / "codex-s-valid" / "calibration-cross-fit"
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "calibration-fold0.json",
+        "calibration-fold1.json",
+    ]
+    fold0 = json.loads((folder / "calibration-fold0.json").read_text())
+    assert "fold 1 of 2" in fold0["meta"]["fitted_on"] and fold0["combiner"]["relations"]
+    assert (out / "codex-s-valid" / "kg-only.local.b4h4.cal-cross-fit" / "results.jsonl").exists()
+    # fitting on the evaluated split is refused; another split is fine
+    res = _eval(*common, "--calibrate", "valid", expect=2)
+    assert "very claims it then decides" in res.output
+    on_valid = json.loads(_eval(*common, "--split", "test", "--calibrate", "valid").stdout)
+    assert on_valid["accuracy"] == 1.0 and on_valid["n"] == 24
+    assert "valid split" in on_valid["calibration"]["protocol"]
+    res = _eval(*common, "--calibrate", "cross-fit", "--reasoner", "llm", expect=2)
+    assert "--reasoner local" in res.output

@@ -96,6 +96,13 @@ def _price(text: str | None) -> tuple[float, float] | None:
     help="store: the configured store; train: the dataset's train triples in memory (CoDEx).",
 )
 @click.option(
+    "--calibrate",
+    default=None,
+    metavar="cross-fit|SPLIT",
+    help="Calibrated completion (local reasoner, triples): fit the per-relation combiner by "
+    "two-fold cross-fitting over the evaluated claims, or on another split (e.g. valid).",
+)
+@click.option(
     "--search",
     "search_spec",
     default=None,
@@ -146,6 +153,7 @@ def eval_cmd(
     verbalise,
     lang,
     kg,
+    calibrate,
     search_spec,
     record,
     with_report,
@@ -179,6 +187,8 @@ def eval_cmd(
         raise UsageError("--max-cost needs --price IN,OUT to turn tokens into dollars.")
     if kg == "train" and not spec.name.startswith("codex"):
         raise UsageError("--kg train is for CoDEx (its train triples are the KG).")
+    if calibrate is not None and reasoner != "local":
+        raise UsageError("--calibrate fits the local reasoner's completion; use --reasoner local.")
     options = {"verbalise": verbalise, "lang": lang}
     examples = sample(
         load(spec.name, data_path, split=split, protocol=protocol, options=options), limit, seed
@@ -200,6 +210,27 @@ def eval_cmd(
     summaries, estimates = [], []
     failed_out = False
     try:
+        cal_plan = None
+        if calibrate is not None:
+            from kgfc.eval import calibrate as CAL
+
+            info(f"Fitting the completion combiner ({calibrate})...")
+            cal_plan = CAL.plan(
+                calibrate,
+                store,
+                examples,
+                out_root
+                / runner.RunSpec(
+                    spec.name, split, protocol, "", reasoner, 0, 0, verbalise
+                ).dataset_key
+                / f"calibration-{calibrate}",
+                split=split,
+                seed=seed,
+                load_split=lambda other: load(
+                    spec.name, data_path, split=other, protocol=protocol, options=options
+                ),
+            )
+            info(f"  {cal_plan.describe()}; written under {cal_plan.files[0].parent}")
         for variant, b, h in itertools.product(variant_list, beams, hop_list):
             run_settings = settings.model_copy(
                 update={"beam": b or settings.beam, "hops": h or settings.hops}
@@ -213,23 +244,31 @@ def eval_cmd(
                 beam=run_settings.beam,
                 hops=run_settings.hops,
                 verbalised=verbalise,
+                calibration=calibrate or "",
             )
             folder = rs.folder(out_root)
-            checker = build_checker(
-                run_settings,
-                store,
-                variant=variant,
-                reasoner=reasoner,
-                record=record,
-                trajectory_dir=folder,
-                max_steps=max_steps,
-            )
+            calibrations = cal_plan.files if cal_plan is not None else [None]
+            checkers = [
+                build_checker(
+                    run_settings.model_copy(update={"calibration": path})
+                    if path is not None
+                    else run_settings,
+                    store,
+                    variant=variant,
+                    reasoner=reasoner,
+                    record=record,
+                    trajectory_dir=folder,
+                    max_steps=max_steps,
+                )
+                for path in calibrations
+            ]
+            pick = cal_plan.pick if cal_plan is not None else (lambda ex: 0)
             results = runner.ResultsFile(folder / "results.jsonl")
             todo = examples[:estimate_sample] if estimate else examples
             bar = Progress(len(todo), f"{spec.name} {rs.name}")
             outcome = runner.run(
                 todo,
-                lambda ex, c=checker: verify_example(c, ex),
+                lambda ex, cs=checkers, pick=pick: verify_example(cs[pick(ex)], ex),
                 results,
                 concurrency=concurrency,
                 budget=budget,
@@ -238,6 +277,12 @@ def eval_cmd(
             )
             bar.close()
             summary = runner.summarise(rs, examples, outcome.rows, price=price_t)
+            if cal_plan is not None:
+                summary["calibration"] = {
+                    "mode": calibrate,
+                    "protocol": cal_plan.describe(),
+                    "files": [str(f) for f in cal_plan.files],
+                }
             summary["invocation"] = {  # this command only: differs between a run and its resume
                 "claims": outcome.ran,
                 "wall_seconds": outcome.wall_seconds,

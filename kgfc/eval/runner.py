@@ -46,10 +46,12 @@ class RunSpec:
     beam: int
     hops: int
     verbalised: bool = False
+    calibration: str = ""  # "", "cross-fit" or the split the combiner was fitted on
 
     @property
     def name(self) -> str:
-        return f"{self.variant}.{self.reasoner}.b{self.beam}h{self.hops}"
+        cal = f".cal-{self.calibration}" if self.calibration else ""
+        return f"{self.variant}.{self.reasoner}.b{self.beam}h{self.hops}{cal}"
 
     @property
     def dataset_key(self) -> str:

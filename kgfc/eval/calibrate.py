@@ -1,0 +1,135 @@
+"""Calibrated completion in ``kgfc eval``: fit the combiner on claims other than the ones scored.
+
+``--calibrate cross-fit`` splits the evaluated claims in two folds by a hash of
+the triple (:func:`fold_of`, the same split as ``benchmarks/bench_codex.py``)
+and decides each claim with a calibration fitted on the *other* fold only;
+``--calibrate SPLIT`` fits one calibration on another split of the same
+dataset (CoDEx: ``--split test --calibrate valid``) and refuses the evaluated
+split itself, since thresholds fitted on the claims they decide overstate
+accuracy. The fitted files are written to the run folder
+(``calibration-fold0.json``...), so a figure can be traced to its weights.
+
+Only claims with a triple can be calibrated (structured triples, or verbalised
+CoDEx claims, which keep theirs in ``meta``); NOT ENOUGH INFO examples are not
+labelled true or false and are left out of the fit.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from kgfc.errors import UsageError
+from kgfc.eval.loaders import Example
+from kgfc.kg import vocab as V
+from kgfc.models import VerdictLabel
+
+CROSS_FIT = "cross-fit"
+FOLDS = 2
+
+
+def fold_of(triple: Sequence[str], seed: int = 0) -> int:
+    """A claim's fold (0 or 1) from a hash of its triple's local ids: stable across runs and variants."""
+    ids = [V.local_id(x) for x in triple]
+    digest = hashlib.sha256(f"{seed}|{'|'.join(ids)}".encode()).digest()
+    return digest[0] & 1
+
+
+def triple_of(ex: Example) -> tuple[str, str, str] | None:
+    if ex.triple is not None:
+        return ex.triple
+    t = ex.meta.get("triple")
+    return tuple(t) if t and len(t) == 3 else None  # type: ignore[return-value]
+
+
+def samples(store, examples: Sequence[Example]) -> list[tuple[str, list[float], int]]:
+    """(property IRI, features, gold 0/1) of every labelled example with a triple."""
+    from kgfc.reason.completion import completion_for
+    from kgfc.reason.plausibility import features
+
+    model = completion_for(store)
+    out = []
+    for ex in examples:
+        t = triple_of(ex)
+        if t is None or ex.gold not in (VerdictLabel.SUPPORTED.value, VerdictLabel.REFUTED.value):
+            continue
+        s, p, o = V.entity_iri(t[0]), V.property_iri(t[1]), V.entity_iri(t[2])
+        out.append(
+            (p, features(model, s, p, o).values, int(ex.gold == VerdictLabel.SUPPORTED.value))
+        )
+    return out
+
+
+@dataclass
+class Plan:
+    """Which calibration file decides which example."""
+
+    mode: str
+    files: list[Path]
+    pick: Callable[[Example], int]  # example -> index into files
+    fitted_claims: list[int]
+
+    def describe(self) -> str:
+        if self.mode == CROSS_FIT:
+            return (
+                f"two-fold cross-fitting: each claim decided by a combiner fitted on the other fold "
+                f"({' / '.join(map(str, self.fitted_claims))} claims)"
+            )
+        return f"combiner fitted on the {self.mode} split ({self.fitted_claims[0]} claims)"
+
+
+def plan(
+    mode: str,
+    store,
+    examples: Sequence[Example],
+    folder: Path,
+    *,
+    split: str,
+    seed: int,
+    load_split: Callable[[str], list[Example]],
+) -> Plan:
+    """Fit the calibration(s) for ``mode`` and write them under ``folder``."""
+    from kgfc.reason.calibration import fit_features
+    from kgfc.reason.plausibility import FEATURES
+
+    folder.mkdir(parents=True, exist_ok=True)
+    if mode == CROSS_FIT:
+        keyed = [(fold_of(t, seed), ex) for ex in examples if (t := triple_of(ex))]
+        by_fold = [samples(store, [ex for f, ex in keyed if f == k]) for k in range(FOLDS)]
+        if not all(by_fold):
+            raise UsageError(
+                "--calibrate needs labelled triples in both folds "
+                "(structured CoDEx triples, or --verbalise)."
+            )
+        files, sizes = [], []
+        for k in range(FOLDS):
+            other = [r for j in range(FOLDS) if j != k for r in by_fold[j]]
+            cal = fit_features(
+                other,
+                FEATURES,
+                meta={"fitted_on": f"{split}, fold {1 - k} of {FOLDS} (seed {seed})"},
+            )
+            path = folder / f"calibration-fold{k}.json"
+            cal.save(path)
+            files.append(path)
+            sizes.append(len(other))
+
+        def pick(ex: Example) -> int:
+            t = triple_of(ex)
+            return fold_of(t, seed) if t else 0
+
+        return Plan(mode, files, pick, sizes)
+    if mode == split:
+        raise UsageError(
+            f"--calibrate {mode} would fit the combiner on the very claims it then decides.",
+            hint="Use --calibrate cross-fit, or name another split (e.g. --split test --calibrate valid).",
+        )
+    rows = samples(store, load_split(mode))
+    if not rows:
+        raise UsageError(f"The {mode} split has no labelled triples to calibrate on.")
+    cal = fit_features(rows, FEATURES, meta={"fitted_on": f"{mode} split ({len(rows)} claims)"})
+    path = folder / f"calibration-{mode}.json"
+    cal.save(path)
+    return Plan(mode, [path], lambda ex: 0, [len(rows)])
