@@ -77,9 +77,13 @@ def test_refuted_by_single_valued_conflict(local):
 def test_multi_hop_entailed(local):
     r = local.verify(id="c3", claim="Fyodor Dostoyevsky was born in Russia.")
     assert r.verdict.value == "SUPPORTED"
-    assert set(cited(r)) == {"Fyodor Dostoyevsky place of birth Moscow", "Moscow country Russia"}
-    hops = {e.text: e.hop for e in r.evidence}
-    assert hops["Moscow country Russia"] == 2
+    # Moscow is in Russia by country and by administrative entity: either chain will do
+    first, second = cited(r)
+    assert first == "Fyodor Dostoyevsky place of birth Moscow"
+    assert second in (
+        "Moscow country Russia",
+        "Moscow located in the administrative territorial entity Russia",
+    )
 
 
 def test_not_enough_info(local):

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
+from kgfc.kg.properties import CHAINS
 from kgfc.models import ClaimTriple, Counters, EvidenceFact, Fact
 from kgfc.nlp.text import words
 
@@ -23,6 +24,12 @@ RelRanker = Callable[[str, Sequence[str]], list[float]]
 # Facts ranked per hop at most: ranking costs grow with candidates, and hubs
 # (a country with thousands of citizens) would otherwise dominate a hop.
 MAX_CANDIDATES = 32
+# Relation priority of a hierarchy the claim's relation may be read through (located
+# in, country, part of, parent organization... for "born in", "works for"): below the
+# claim's own relation (1.0), above what the ranker gives unrelated relations.
+CHAIN_PRIORITY = 0.9
+# Score of a fact on a path the targeted search found between subject and object.
+PATH_SCORE = 1.5
 
 
 @dataclass
@@ -62,6 +69,10 @@ class BeamSearch:
         self.rank_relations = rank_relations
         self.beam = beam
         self.aligned = {p for t in triples for p in t.relation_ids[:3]}
+        # Relation-aware priority: the hierarchies the claim's relations chain through.
+        self.chained = {
+            q for p in self.aligned if p in CHAINS for q in CHAINS[p][0] | CHAINS[p][1]
+        } - self.aligned
         # (subject, property) slots the claim talks about: a fact filling one is the
         # evidence that decides the claim, whatever the ranker thinks of it.
         self.slots = {
@@ -78,6 +89,7 @@ class BeamSearch:
         self.frontier = list(self.seeds)
         self.hops_done = 0
         self.frontier_sizes: list[int] = []
+        self.paths: list[list[Fact]] = []  # chains found by the targeted path search
 
     @property
     def exhausted(self) -> bool:
@@ -96,6 +108,8 @@ class BeamSearch:
 
     def decided(self) -> bool:
         """Whether the claim's entities are connected well enough to stop expanding."""
+        if self.paths:
+            return True  # a chain between subject and object is in the evidence
         if not self.targets or not _connected(self.graph, self.targets):
             return False
         # Connected through a fact that fills a claim slot with the claimed value: the
@@ -134,6 +148,8 @@ class BeamSearch:
             sc = rel_score[_rel_text(f)]
             if f.predicate in self.aligned:
                 sc = max(sc, 1.0)
+            elif f.predicate in self.chained:
+                sc = max(sc, CHAIN_PRIORITY)
             by_pred[f.predicate] = max(by_pred.get(f.predicate, 0.0), sc)
         kept_preds = set(sorted(by_pred, key=lambda p: (-by_pred[p], p))[: self.beam])
         candidates = [f for f in facts if f.predicate in kept_preds]
@@ -169,32 +185,48 @@ class BeamSearch:
         next_frontier: list[str] = []
         added = 0
         for score, f, text in kept:
-            key = (f.key, f.source)
-            if key in self.evidence:
+            if not self._keep(f, text, score, hop):
                 continue
             added += 1
-            self.evidence[key] = EvidenceFact(
-                id="", fact=f, text=text, score=round(score, 4), hop=hop
-            )
-            self.graph.add_node(f.subject, label=f.subject_label)
-            if not f.object_is_literal:
-                self.graph.add_node(f.object, label=f.object_label)
-            self.graph.add_edge(
-                f.subject,
-                f.object,
-                key=f"{f.predicate}|{f.source}",
-                predicate=f.predicate,
-                label=f.predicate_label,
-                score=score,
-                hop=hop,
-                source=f.source,
-            )
             ends = [f.subject] if f.object_is_literal else [f.subject, f.object]
             for end in ends:
                 if end not in self.visited:
                     self.visited.add(end)
                     next_frontier.append(end)
         self.frontier = next_frontier[: self.beam]
+        return added
+
+    def _keep(self, f: Fact, text: str, score: float, hop: int) -> bool:
+        key = (f.key, f.source)
+        if key in self.evidence:
+            return False
+        self.evidence[key] = EvidenceFact(id="", fact=f, text=text, score=round(score, 4), hop=hop)
+        self.graph.add_node(f.subject, label=f.subject_label)
+        if not f.object_is_literal:
+            self.graph.add_node(f.object, label=f.object_label)
+        self.graph.add_edge(
+            f.subject,
+            f.object,
+            key=f"{f.predicate}|{f.source}",
+            predicate=f.predicate,
+            label=f.predicate_label,
+            score=score,
+            hop=hop,
+            source=f.source,
+        )
+        return True
+
+    def add_paths(self, paths: Sequence[Sequence[Fact]]) -> int:
+        """Put the chains a targeted path search found into the evidence (ahead of the beam's facts).
+
+        Each fact keeps the hop it sits at along its path, so the evidence reads
+        in chain order; returns the number of facts added.
+        """
+        added = 0
+        for path in paths:
+            self.paths.append(list(path))
+            for i, f in enumerate(path, 1):
+                added += self._keep(f, f.verbalise(), PATH_SCORE, i)
         return added
 
 

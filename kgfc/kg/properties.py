@@ -18,6 +18,7 @@ __all__ = [
     "ALIAS_PROPS",
     "CHAINS",
     "FUNCTIONAL_THRESHOLD",
+    "HISTORICAL",
     "INVERSES",
     "LOCATION",
     "MAX_CHAIN",
@@ -84,4 +85,19 @@ for _n in ("P131", "P276", "P17", "P706", "P30"):
 for _n in ("P361", "P279", "P171"):
     CHAINS[_p(_n)] = (frozenset({_p(_n)}), frozenset({_p(_n)}))
 CHAINS[P31] = (frozenset({P31}), frozenset({_p("P279")}))
+# Organisations: working for a subsidiary or a department is working for its parent
+# ("employer Google", "Google parent organization Alphabet"), studying at a college
+# is studying at the university it is part of. Membership (P463) is not read this
+# way: a member of a band is not a member of the label the band belongs to.
+_ORG_UP = frozenset({_p("P749"), _p("P361")})
+CHAINS[_p("P108")] = (frozenset({_p("P108")}), _ORG_UP)
+CHAINS[_p("P69")] = (frozenset({_p("P69")}), frozenset({_p("P361")}))
+CHAINS[_p("P749")] = (frozenset({_p("P749")}), frozenset({_p("P749")}))
 MAX_CHAIN = 5  # hops a chain (located in ... located in) may take
+# Classes of former states and territories (historical country, former
+# administrative territorial entity...): a city "located in" one of them, beside
+# its present-day country, was there at some time only, so a chain may not pass
+# through it (see kgfc.kg.paths.unambiguous).
+HISTORICAL = frozenset(
+    V.WD + q for q in ("Q3024240", "Q19953632", "Q1620908", "Q15893266", "Q28171280")
+)

@@ -170,9 +170,18 @@ class _Evidence:
         return out
 
     def reach(
-        self, start: str, first: frozenset[str], then: frozenset[str], goals: set[str]
+        self,
+        start: str,
+        first: frozenset[str],
+        then: frozenset[str],
+        goals: set[str],
+        sound=None,
     ) -> list[str] | None:
-        """Evidence ids of a shortest path from ``start`` into ``goals``: one ``first`` step, then ``then`` steps."""
+        """Evidence ids of a shortest path from ``start`` into ``goals``: one ``first`` step, then ``then`` steps.
+
+        ``sound(x, prop, y)``, when given, vets every step after the first (a
+        chain may not go through one of several historical countries).
+        """
         frontier = {start: []}
         seen = {start}
         for depth in range(MAX_CHAIN):
@@ -182,6 +191,8 @@ class _Evidence:
                 for prop in props:
                     for other, eid in self.graph.step(node, Atom(prop)).items():
                         if other in seen:
+                            continue
+                        if depth > 0 and sound is not None and not sound(node, prop, other):
                             continue
                         if other in goals:
                             return [*path, eid]
@@ -459,7 +470,7 @@ class LocalReasoner:
             if p in CHAINS and (best is None or best.confidence < CONF_CHAIN):
                 first, then = CHAINS[p]
                 for s2, s_path in s_alias.items():
-                    path = ev.reach(s2, first, then, set(o_alias))
+                    path = ev.reach(s2, first, then, set(o_alias), self._sound_step(ev))
                     if path:
                         ids = [*s_path, *path]
                         offer(
@@ -503,6 +514,24 @@ class LocalReasoner:
             why += " " + rule_out.reason
             looked = rule_out.cited + looked
         return self._nei(ev, why, looked)
+
+    def _sound_step(self, ev: _Evidence):
+        """``(x, prop, y) -> bool``: may a chain step from ``x`` to ``y`` (see :func:`kgfc.kg.paths.unambiguous`)?
+
+        With a store, all of ``x``'s values count (the evidence may hold only one
+        of Edinburgh's three countries); without one, the evidence's.
+        """
+        if self.store is not None:
+            from kgfc.kg.paths import unambiguous
+
+            return lambda x, prop, y: unambiguous(self.store, x, prop, y)
+
+        def in_evidence(x: str, prop: str, y: str) -> bool:
+            others = set(ev.graph.step(x, Atom(prop))) - {y}
+            up = LOCATION | {prop}
+            return all(ev.reach(v, up, up, {y}) or ev.reach(y, up, up, {v}) for v in others)
+
+        return in_evidence
 
     def _rules(self, s, props, o, s_alias, o_alias, ev: _Evidence) -> Outcome | None:
         rules = self.rules()

@@ -246,6 +246,45 @@ def start_kg(tb: Toolbox, ep: Episode, step: Step) -> None:
     added = ep.beam.step(ep.counters) if seeds else 0
     names = ", ".join(f"{e.label} ({V.local_id(e.entity)})" for e in ep.linked) or "none"
     step.observation = f"entities: {names}; hop 1: {added} fact(s) kept"
+    chained = connect(tb, ep)
+    if chained:
+        step.observation += f"; path search: {chained} chain fact(s) between subject and object"
+
+
+def connect(tb: Toolbox, ep: Episode) -> int:
+    """Targeted path search: sound chains from each triple's subject to its object (length <= 3).
+
+    The beam ranks hop by hop and can drop the one fact a chain needs
+    ("Edinburgh located in Scotland" among Scotland's hundreds of facts); a
+    handful of pattern lookups along the claim relation's hierarchies finds it
+    before the claim can be declared NOT ENOUGH INFO. Nothing is searched when
+    the KG already states the triple (the beam's first hop has it).
+    """
+    from kgfc.kg.paths import aliases, find_chains, label_facts
+
+    paths = []
+    for t in ep.analysis.triples if ep.analysis else []:
+        s, o = t.subject_id, t.object_id
+        if not s or not o or s == o or not t.relation_ids:
+            continue
+        props = [p for p in (_prop_iri(r) for r in t.relation_ids[:3]) if p]
+        stated = any(
+            (e.fact.subject, e.fact.predicate, e.fact.object) == (s, p, o)
+            for e in ep.beam.evidence.values()
+            for p in props
+        )
+        if stated:
+            continue
+        found = find_chains(tb.store, s, props, aliases(tb.store, o))
+        paths += [label_facts(tb.store, path) for path in found]
+    return ep.beam.add_paths(paths) if paths else 0
+
+
+def _prop_iri(ref: str) -> str | None:
+    try:
+        return V.property_iri(ref)
+    except ValueError:
+        return None
 
 
 def unknown_entities(store, iris: Sequence[str | None]) -> list[str]:

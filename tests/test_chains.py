@@ -1,0 +1,217 @@
+"""Chains the beam does not lose (issue 14, point 3).
+
+- :mod:`kgfc.kg.paths`: the targeted, bounded path search between a claim's
+  subject and object, and which steps a chain may soundly take (fixture
+  tests/data/chains.ttl);
+- the beam's relation-aware priority for the hierarchies a claim's relation
+  chains through;
+- the local reasoner refusing ambiguous steps (one of several historical
+  countries, one of a country's several continents);
+- end to end on the bundled demo KG: "Tony Blair was born in Scotland." is
+  SUPPORTED citing both facts of the chain, "... in the Kingdom of Great
+  Britain" is not.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kgfc.kg import vocab as V
+from kgfc.kg.beam import BeamSearch
+from kgfc.kg.demo import ensure_demo
+from kgfc.kg.oxigraph_store import OxigraphStore
+from kgfc.kg.paths import find_chains, label_facts, unambiguous
+from kgfc.models import ClaimTriple, Counters, EvidenceFact, Fact, VerdictLabel
+from kgfc.reason.local import LocalReasoner
+from kgfc.settings import load_settings
+from kgfc.verify.api import FactChecker
+
+DATA = Path(__file__).parent / "data"
+WD, WDT = V.WD, V.WDT
+
+
+def q(n: int) -> str:
+    return f"{WD}Q{n}"
+
+
+def p(name: str) -> str:
+    return WDT + name
+
+
+@pytest.fixture(scope="module")
+def chains():
+    store = OxigraphStore()
+    store.load_file(DATA / "chains.ttl")
+    return store
+
+
+# -- the path search -------------------------------------------------------------
+
+
+def test_finds_the_shortest_sound_chain_and_labels_it(chains):
+    paths = find_chains(chains, q(1), [p("P19")], {q(20)})
+    assert len(paths) == 1
+    texts = [f.verbalise() for f in label_facts(chains, paths[0])]
+    assert texts == ["Ada Example P19 Edinburgh", "Edinburgh P131 Scotland"]
+    # three facts: birthplace, region or country, continent (both shortest paths)
+    paths = find_chains(chains, q(1), [p("P19")], {q(40)})
+    assert [[f.object for f in path] for path in paths] == [
+        [q(10), q(20), q(40)],
+        [q(10), q(21), q(40)],
+    ]
+
+
+def test_length_is_bounded_and_direct_facts_are_not_chains(chains):
+    assert find_chains(chains, q(1), [p("P19")], {q(40)}, max_len=2) == []
+    assert find_chains(chains, q(1), [p("P19")], {q(10)}) == []  # stated: the beam's business
+
+
+def test_only_the_claim_relations_chains_are_followed(chains):
+    # citizenship has no chain reading; employer goes up parent organizations only
+    assert find_chains(chains, q(1), [p("P27")], {q(20)}) == []
+    (path,) = find_chains(chains, q(1), [p("P108")], {q(31)})
+    assert [f.predicate for f in path] == [p("P108"), p("P749")]
+    assert find_chains(chains, q(1), [p("P108")], {q(20)}) == []
+
+
+def test_ambiguous_steps_are_not_followed(chains):
+    # Edinburgh's former country beside its present one; the United States on two continents
+    assert not unambiguous(chains, q(10), p("P17"), q(22))
+    assert unambiguous(chains, q(10), p("P17"), q(21))
+    assert not unambiguous(chains, q(23), p("P30"), q(42))
+    assert unambiguous(chains, q(20), p("P17"), q(21))
+    assert find_chains(chains, q(1), [p("P19")], {q(22)}) == []
+    assert find_chains(chains, q(1), [p("P20")], {q(42)}) == []
+    assert find_chains(chains, q(1), [p("P19")], {q(21)})  # present-day country: sound
+
+
+# -- the beam ----------------------------------------------------------------------
+
+
+def _fact(s, pr, o, label=None):
+    return Fact(subject=s, predicate=pr, object=o, predicate_label=label or pr, source="g")
+
+
+def test_beam_keeps_the_chain_relation_of_the_claims_relation():
+    """A located-in fact survives among higher-ranked unrelated relations when the claim is a birthplace."""
+    scotland = q(20)
+    facts = [_fact(q(100 + i), p("P27"), scotland, "country of citizenship") for i in range(8)]
+    facts += [_fact(q(200 + i), p("P1412"), scotland, "languages spoken") for i in range(8)]
+    facts.append(
+        _fact(q(10), p("P131"), scotland, "located in the administrative territorial entity")
+    )
+
+    def rank_rel(claim, texts):
+        return [0.1 if t.startswith("located") else 0.8 for t in texts]
+
+    triple = ClaimTriple(
+        subject="Ada", relation="born in", object="Scotland",
+        subject_id=q(1), object_id=scotland, relation_ids=[p("P19")],
+    )  # fmt: skip
+
+    def run(triples):
+        beam = BeamSearch(
+            "Ada was born in Scotland.", [scotland],
+            neighbourhood=lambda frontier, incoming: facts,
+            rank_facts=None, rank_relations=rank_rel, triples=triples, beam=2,
+        )  # fmt: skip
+        beam.step(Counters())
+        return {e.fact.predicate for e in beam.result().evidence}
+
+    assert p("P131") in run([triple])
+    assert p("P131") not in run([])  # without the claim's relation, the ranker decides
+
+
+def test_beam_paths_are_evidence_and_decide(chains):
+    beam = BeamSearch(
+        "Ada was born in Scotland.", [q(1)],
+        neighbourhood=lambda frontier, incoming: [], rank_facts=None,
+        rank_relations=lambda c, t: [0.0] * len(t),
+    )  # fmt: skip
+    assert not beam.decided()
+    path = label_facts(chains, find_chains(chains, q(1), [p("P19")], {q(20)})[0])
+    assert beam.add_paths([path]) == 2
+    assert beam.decided()
+    assert [e.text for e in beam.result().evidence] == [f.verbalise() for f in path]
+
+
+# -- the reasoner ---------------------------------------------------------------------
+
+
+def _evidence(facts):
+    return [EvidenceFact(id=f"E{i}", fact=f, text=f.verbalise(), score=1.0, hop=1)
+            for i, f in enumerate(facts, 1)]  # fmt: skip
+
+
+@pytest.mark.parametrize("with_store", [True, False])
+def test_reasoner_refuses_ambiguous_chain_steps(chains, with_store):
+    facts = [
+        _fact(q(1), p("P19"), q(10)),
+        _fact(q(10), p("P17"), q(21)),
+        _fact(q(10), p("P17"), q(22)),
+        _fact(q(10), p("P131"), q(20)),
+        _fact(q(20), p("P17"), q(21)),
+    ]
+    if not with_store:
+        facts.append(_fact(q(22), p("P31"), "http://www.wikidata.org/entity/Q3024240"))
+    reasoner = LocalReasoner(chains if with_store else None, use_rules=False, use_types=False)
+
+    def verdict(obj):
+        t = ClaimTriple(subject="Ada Example", relation="place of birth", object="x",
+                        subject_id=q(1), object_id=obj, relation_ids=[p("P19")])  # fmt: skip
+        return reasoner.verdict("claim", [t], _evidence(facts), Counters())
+
+    assert verdict(q(20)).label is VerdictLabel.SUPPORTED
+    assert verdict(q(21)).label is VerdictLabel.SUPPORTED  # via Scotland, or the present country
+    former = verdict(q(22))
+    assert former.label is VerdictLabel.NEI, former.justification
+
+
+# -- end to end on the demo KG ----------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def demo():
+    store = OxigraphStore()
+    ensure_demo(store)
+    return FactChecker(store, settings=load_settings(offline=True))
+
+
+def test_born_in_a_region_through_the_birthplace(demo):
+    r = demo.verify("Tony Blair was born in Scotland.", record=False)
+    assert r.verdict is VerdictLabel.SUPPORTED, r.justification
+    assert {e.text for e in r.cited} == {
+        "Tony Blair place of birth Edinburgh",
+        "Edinburgh located in the administrative territorial entity Scotland",
+    }
+    assert "chain" in r.justification
+
+
+def test_a_three_fact_chain_the_beam_misses_is_found_by_the_path_search(demo):
+    r = demo.verify("Rainer Werner Fassbinder died in Europe.", record=False)
+    assert r.verdict is VerdictLabel.SUPPORTED, r.justification
+    assert [e.text for e in r.cited] == [
+        "Rainer Werner Fassbinder place of death Munich",
+        "Munich country Germany",
+        "Germany continent Europe",
+    ]
+    assert "path search: 2 chain fact(s)" in r.trajectory.steps[0].observation
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Tony Blair was born in Kingdom of Great Britain.",
+        "Fyodor Dostoyevsky was born in Soviet Union.",
+    ],
+)
+def test_former_countries_beside_the_present_one_do_not_support(demo, claim):
+    r = demo.verify(claim, record=False)
+    assert r.verdict is VerdictLabel.NEI, r.justification
+
+
+def test_a_false_region_is_not_supported_nor_refuted_by_type(demo):
+    r = demo.verify("Tony Blair was born in France.", record=False)
+    assert r.verdict is not VerdictLabel.SUPPORTED
