@@ -122,8 +122,9 @@ def _combined(
     sim = similarity_for(model)
     # per side: (the peer's own fact, one fact it shares with the claim's entity)
     notes: dict[str, list[tuple[Triple, tuple[Triple, Triple] | None]]] = {}
+    subject_peers = sig.peers if sig.peers.voters else sig.value_peers
     for key, side, who, value, head in (
-        ("subject", sig.peers, s, o, Atom(p)),
+        ("subject", subject_peers, s, o, Atom(p)),
         ("object", sig.object_peers, o, s, Atom(p, True)),
     ):
         notes[key] = []
@@ -147,7 +148,7 @@ def _combined(
             + (f", using {facts_text}" if facts_text else "")
             + (f" (and {more} more)" if more else "")
         )
-    for key, side, who in (("subject", sig.peers, s), ("object", sig.object_peers, o)):
+    for key, side, who in (("subject", subject_peers, s), ("object", sig.object_peers, o)):
         if not side.voters:
             continue
         quoted = []

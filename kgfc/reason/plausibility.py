@@ -12,7 +12,8 @@ signal the KG offers, each one citable:
   (a naive-Bayes aggregate of every rule that fires) and the count;
 - **peers** (collaborative evidence): the entities most like s — sharing its
   facts, rare facts weighing more (IDF) — that have some value for P: the
-  share of them that have o. The same from o's side (entities most like o
+  share of them that have o, with and without s's own P values among the
+  shared facts. The same from o's side (entities most like o
   that are a P of s), and o's co-occurrence with s's other P values
   ("singer" is often listed with "songwriter");
 - **priors**: how many subjects have o as their P (popularity), how many P
@@ -49,6 +50,7 @@ FEATURES = (
     "subject_has_none",  # 1 when s has no P value at all
     "peers",  # IDF-weighted share of s's peers (with a P value) that have o
     "peers_share",  # unweighted share
+    "value_peers",  # the same with s's own P values counted as shared facts
     "object_peers",  # the same from o's side: o's peers that are a P of s
     "object_peers_share",
     "co_values",  # best co-occurrence (cosine of subject sets) of o with s's other P values
@@ -82,11 +84,18 @@ class Signals:
     hits: list[Hit]
     peers: Peers
     object_peers: Peers
+    value_peers: Peers
     co_value: tuple[str, int] | None = None  # (another P value of s, subjects shared with o)
 
     @property
     def citable(self) -> bool:
-        return bool(self.hits or self.peers.voters or self.object_peers.voters or self.co_value)
+        return bool(
+            self.hits
+            or self.peers.voters
+            or self.value_peers.voters
+            or self.object_peers.voters
+            or self.co_value
+        )
 
 
 class Similarity:
@@ -141,9 +150,13 @@ class Similarity:
         out.sort()
         return [(f1, f2) for _, f1, f2 in out[:limit]]
 
-    def vote(self, v: str, head: Atom, c: str) -> Peers:
-        """Among v's most similar entities that have some ``head`` value, those whose value is c."""
-        sim = self.similar(v, head)
+    def vote(self, v: str, head: Atom, c: str, *, with_own: bool = False) -> Peers:
+        """Among v's most similar entities that have some ``head`` value, those whose value is c.
+
+        Similarity leaves out v's own ``head`` facts unless ``with_own`` (then
+        "has the same other occupations" makes a peer too).
+        """
+        sim = self.similar(v, None if with_own else head)
         step = self.index.step
         top = [(z, w) for z, w in sim.most_common(4 * PEERS) if step(z, head)][:PEERS]
         if not top:
@@ -198,6 +211,7 @@ def features(model: Completion, s: str, p: str, o: str, hits: list[Hit] | None =
     values = len(index.step(s, head))
     sim = similarity_for(model)
     peers = sim.vote(s, head, o)
+    value_peers = sim.vote(s, head, o, with_own=True)
     object_peers = sim.vote(o, head.flipped(), s)
     co_best, co_sum, co_value = 0.0, 0.0, None
     subjects_o = index.step(o, head.flipped())
@@ -221,9 +235,12 @@ def features(model: Completion, s: str, p: str, o: str, hits: list[Hit] | None =
         1.0 if values == 0 else 0.0,
         peers.weighted,
         peers.share,
+        value_peers.weighted,
         object_peers.weighted,
         object_peers.share,
         co_best,
         co_sum,
     ]
-    return Signals(row, hits, peers, object_peers, co_value if co_value and co_value[1] else None)
+    return Signals(
+        row, hits, peers, object_peers, value_peers, co_value if co_value and co_value[1] else None
+    )
