@@ -116,7 +116,10 @@ def test_combiner_supports_with_probability_and_cites_rule_and_peer_facts(kg):
     assert "member of political party" in j and "=> (x country of citizenship" in j
     # the rule's fact and a peer's fact, each quoted; cited by id when in the evidence
     assert "Ada Unstated member of political party Harbour Party" in j
-    assert "entities most like the subject (Ada Unstated)" in j
+    assert (
+        "of the 25 entities most like Ada Unstated that have a country of citizenship, 15 have Freedonia"
+        in j
+    )
     assert "country of citizenship Freedonia" in j and "Person " in j
     by_id = {e.id: e.text for e in r.evidence}
     assert "Ada Unstated member of political party Harbour Party" in [by_id[c] for c in v.cited]

@@ -161,11 +161,18 @@ def _combined(
                 ids += pair_ids
                 why = f", sharing {pair_text}"
             quoted.append(f"{own_text}{why}")
-        parts.append(
-            f"{len(side.voters)} of the {side.considered} entities most like the {key} "
-            f"({ev.name(who)}) that have such a fact agree ({side.weighted:.0%} by similarity), e.g. "
-            + "; ".join(quoted)
-        )
+        pn = ev.prop_name(p)
+        if key == "subject":
+            lead = (
+                f"of the {side.considered} entities most like {ev.name(s)} that have a {pn}, "
+                f"{len(side.voters)} have {ev.name(o)}"
+            )
+        else:
+            lead = (
+                f"of the {side.considered} entities most like {ev.name(o)} that are some {pn}, "
+                f"{len(side.voters)} are {ev.name(s)}'s"
+            )
+        parts.append(f"{lead} ({side.weighted:.0%} by similarity), e.g. " + "; ".join(quoted))
     if sig.co_value is not None:
         o3, both = sig.co_value
         own_ids, own_text = _facts([(s, p, o3)], ev)
