@@ -148,7 +148,7 @@ def _combined(
             + (f", using {facts_text}" if facts_text else "")
             + (f" (and {more} more)" if more else "")
         )
-    for key, side, who in (("subject", subject_peers, s), ("object", sig.object_peers, o)):
+    for key, side in (("subject", subject_peers), ("object", sig.object_peers)):
         if not side.voters:
             continue
         quoted = []

@@ -105,10 +105,12 @@ class Similarity:
     def __init__(self, index: KGIndex) -> None:
         self.index = index
         self.n = max(2, len(index.adj))
-        self._cache: OrderedDict[tuple[str, Atom | None], Counter[str]] = OrderedDict()
+        # (entity, left-out atom) -> its 4 * PEERS most similar entities, best first
+        self._cache: OrderedDict[tuple[str, Atom | None], list[tuple[str, float]]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def similar(self, v: str, exclude: Atom | None) -> Counter[str]:
+    def similar(self, v: str, exclude: Atom | None) -> list[tuple[str, float]]:
+        """v's most similar entities (at most ``4 * PEERS``), best first, leaving out its ``exclude`` facts."""
         key = (v, exclude)
         with self._lock:
             got = self._cache.get(key)
@@ -130,11 +132,12 @@ class Similarity:
                 for z in others:
                     if z != v:
                         sim[z] += w
+        top = sim.most_common(4 * PEERS)
         with self._lock:
-            self._cache[key] = sim
+            self._cache[key] = top
             while len(self._cache) > _CACHE_SIZE:
                 self._cache.popitem(last=False)
-        return sim
+        return top
 
     def shared(self, v: str, z: str, limit: int = 2) -> list[tuple[Triple, Triple]]:
         """Up to ``limit`` facts v and z share (rarest first), as (v's fact, z's fact)."""
@@ -158,7 +161,7 @@ class Similarity:
         """
         sim = self.similar(v, None if with_own else head)
         step = self.index.step
-        top = [(z, w) for z, w in sim.most_common(4 * PEERS) if step(z, head)][:PEERS]
+        top = [(z, w) for z, w in sim if step(z, head)][:PEERS]
         if not top:
             return Peers()
         total = sum(w for _, w in top)
