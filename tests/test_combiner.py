@@ -254,3 +254,26 @@ def test_codex_s_combiner_beats_rule_thresholds_on_held_out_claims():
     ) / len(held_out)
     assert acc_c >= 0.82, acc_c
     assert acc_c >= acc_t, (acc_c, acc_t)
+
+
+def test_cli_verify_reads_a_combiner_calibration_file(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from kgfc.cli import cli
+
+    monkeypatch.setenv("KGFC_HOME", str(tmp_path / "home"))
+    store = str(tmp_path / "store")
+    res = CliRunner().invoke(cli, ["kg", "load", str(DATA / "completion.ttl"), "--store", store])
+    assert res.exit_code == 0, res.output
+    args = ["verify", "--triple", "Q700100", "P27", "Q700002", "--store", store, "--no-record"]
+    for bias, label, phrase in (
+        (2.0, "SUPPORTED", "with probability 0.88"),
+        (-2.0, "NOT ENOUGH INFO", "only with probability 0.12"),
+    ):
+        cal = tmp_path / f"cal{bias}.json"
+        constant(bias).save(cal)
+        res = CliRunner().invoke(cli, [*args, "--json"], env={"KGFC_CALIBRATION": str(cal)})
+        assert res.exit_code == 0, res.output
+        out = json.loads(res.stdout)
+        out = out[0] if isinstance(out, list) else out
+        assert out["verdict"] == label and phrase in out["justification"]
