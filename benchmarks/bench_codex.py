@@ -34,7 +34,7 @@ e. reports accuracy, precision/recall/F1, confusion counts, the 3-way
    fit thresholds on all of valid and report test; the test split is held out
    here, hence the two-fold protocol on valid).
 
-``--save-calibration FILE`` also writes thresholds fitted on all eval claims,
+``--save-calibration FILE`` also writes the combiner and thresholds fitted on all eval claims,
 for ``KGFC_CALIBRATION`` on other claims.
 
 Results go to ``benchmarks/results/codex.json`` (one entry per split) and a
@@ -441,7 +441,7 @@ def main(argv: list[str] | None = None) -> int:
         "--save-calibration",
         type=Path,
         default=None,
-        help="also write per-relation thresholds fitted on all eval claims (for KGFC_CALIBRATION)",
+        help="also write the combiner and thresholds fitted on all eval claims (for KGFC_CALIBRATION)",
     )
     args = ap.parse_args(argv)
     if not (DATA / "triples" / f"codex-{args.split}" / "train.txt").exists():
