@@ -2,7 +2,8 @@
 
 Kept apart from :mod:`kgfc.reason.local` (which calls :func:`complete`) so the
 reasoner stays readable; the rules and the index live in
-:mod:`kgfc.reason.completion`, the thresholds in :mod:`kgfc.reason.calibration`.
+:mod:`kgfc.reason.completion`, the signals in :mod:`kgfc.reason.plausibility`,
+the thresholds and the combiner in :mod:`kgfc.reason.calibration`.
 """
 
 from __future__ import annotations
@@ -26,11 +27,6 @@ _DEFAULT = Calibration()
 
 def calibration_of(reasoner: LocalReasoner) -> Calibration:
     return reasoner.calibration if reasoner.calibration is not None else _DEFAULT
-
-
-def score(store, s: str, p: str, o: str) -> float:
-    """The completion score of (s p o): the best confidence of a mined rule predicting it (0: none)."""
-    return completion_for(store).predict(s, p, o).score
 
 
 def complete(
