@@ -215,3 +215,41 @@ def test_former_countries_beside_the_present_one_do_not_support(demo, claim):
 def test_a_false_region_is_not_supported_nor_refuted_by_type(demo):
     r = demo.verify("Tony Blair was born in France.", record=False)
     assert r.verdict is not VerdictLabel.SUPPORTED
+
+
+# -- the relation-aware shortcut (no embeddings once a claim slot is filled) ---------
+
+
+def test_beam_ranks_cheaply_once_a_claim_slot_is_filled():
+    calls = []
+
+    def embed_rank(claim, texts):
+        calls.append(list(texts))
+        return [0.5] * len(texts)
+
+    ada, scotland = q(1), q(20)
+    triple = ClaimTriple(
+        subject="Ada", relation="born in", object="Scotland",
+        subject_id=ada, object_id=scotland, relation_ids=[p("P19")],
+    )  # fmt: skip
+    hop1 = [_fact(ada, p("P19"), q(10), "place of birth"), _fact(ada, p("P27"), q(21), "citizen")]
+    hop2 = [_fact(q(10), p("P131"), scotland, "located in")]
+
+    def neighbourhood(frontier, incoming):
+        return hop1 if ada in frontier else hop2
+
+    def run(seeds, triples):
+        calls.clear()
+        beam = BeamSearch(
+            "Ada was born in Scotland.", seeds, neighbourhood=neighbourhood,
+            rank_facts=None, rank_relations=embed_rank, triples=triples,
+        )  # fmt: skip
+        beam.step(Counters())
+        beam.step(Counters())
+        return beam
+
+    beam = run([ada], [triple])
+    assert calls == [] and beam.cheap_hops == 2  # the slot (Ada, place of birth) is filled
+    assert {e.fact.object for e in beam.result().evidence} == {q(10), q(21), scotland}
+    beam = run([q(10)], [])  # nothing the claim talks about: the embedder ranks
+    assert calls and beam.cheap_hops == 0

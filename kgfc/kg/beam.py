@@ -17,7 +17,7 @@ import networkx as nx
 
 from kgfc.kg.properties import CHAINS
 from kgfc.models import ClaimTriple, Counters, EvidenceFact, Fact
-from kgfc.nlp.text import words
+from kgfc.nlp.text import overlap_scores, words
 
 RelRanker = Callable[[str, Sequence[str]], list[float]]
 
@@ -61,8 +61,12 @@ class BeamSearch:
         rank_relations: RelRanker,
         triples: Sequence[ClaimTriple] = (),
         beam: int = 4,
+        cheap_rank: RelRanker = overlap_scores,
     ) -> None:
         self.claim = claim
+        self.cheap_rank = cheap_rank
+        self.cheap_hops = 0  # hops ranked by token overlap (the relation-aware shortcut)
+        self.settled = False  # a claim slot was filled: the rest is ranked cheaply
         self.seeds = list(dict.fromkeys(seeds))
         self.neighbourhood = neighbourhood
         self.rank_facts = rank_facts
@@ -140,9 +144,21 @@ class BeamSearch:
         if not facts:
             self.frontier = []
             return 0
+        # Relation-aware shortcut: when a fact of this hop fills a slot the claim talks
+        # about (the subject's place of birth, for "born in"), that fact and the chains
+        # above it (the targeted path search) decide the claim, and the order of the
+        # other facts (at this hop and the next) cannot change the verdict; token overlap ranks them instead of
+        # the embedder, whose model runs were most of a claim's time. An LLM ranker
+        # (rank_facts) is kept: its ranking is what the LLM reasoner reads.
+        if self.rank_facts is None and not self.settled:
+            self.settled = any((f.subject, f.predicate) in self.slots for f in facts)
+        rank = self.rank_relations
+        if self.settled:
+            rank = self.cheap_rank
+            self.cheap_hops += 1
         # 1. relations: rank distinct relation labels; aligned properties are kept first.
         rel_texts = sorted({_rel_text(f) for f in facts})
-        rel_score = dict(zip(rel_texts, self.rank_relations(self.claim, rel_texts), strict=True))
+        rel_score = dict(zip(rel_texts, rank(self.claim, rel_texts), strict=True))
         by_pred: dict[str, float] = {}
         for f in facts:
             sc = rel_score[_rel_text(f)]
@@ -167,7 +183,7 @@ class BeamSearch:
         if self.rank_facts is not None:
             scores = self.rank_facts(self.claim, texts, counters)
         else:
-            scores = _far_end_scores(self.claim, candidates, frontier, self.rank_relations)
+            scores = _far_end_scores(self.claim, candidates, frontier, rank)
         combined = []
         seeds = set(self.seeds)
         for f, text, sc in zip(candidates, texts, scores, strict=True):

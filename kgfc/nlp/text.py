@@ -126,6 +126,20 @@ _LIST_ITEM = re.compile(r"^\s*(?:[-*•+]|\d+[.)])\s+")
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+")
 
 
+def overlap_scores(query: str, texts: Sequence[str]) -> list[float]:
+    """Token-overlap relevance in [0, 1] (cosine of binary bags of stemmed content words).
+
+    The no-model ranker, and the cheap one where the order of the candidates
+    cannot change a verdict (see :class:`kgfc.kg.beam.BeamSearch`).
+    """
+    q = content_words(query, stem=True)
+    out = []
+    for t in texts:
+        tt = content_words(t, stem=True)
+        out.append(len(q & tt) / (len(q) * len(tt)) ** 0.5 if q and tt else 0.0)
+    return out
+
+
 def split_sentences(text: str) -> list[str]:
     """Sentences of ``text``, whitespace collapsed, in order; cheap (a regex, no model).
 

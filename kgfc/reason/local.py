@@ -59,7 +59,7 @@ from kgfc.kg.properties import (
 )
 from kgfc.models import ClaimTriple, Counters, EvidenceFact, Verdict, VerdictLabel
 from kgfc.nlp import values as vals
-from kgfc.nlp.text import content_words
+from kgfc.nlp.text import overlap_scores
 from kgfc.reason.completion_step import complete
 from kgfc.reason.kgstats import PRIOR_FUNCTIONALITY, Functionality, stats_for
 from kgfc.reason.rules import Atom, EdgeIndex, RuleSet, rules_for
@@ -78,20 +78,6 @@ CONF_FUNCTIONAL = 0.8
 CONF_VALUE = 0.9
 CONF_TYPE = 0.6
 CONF_NEI = 0.5
-
-
-def _tokens(text: str) -> set[str]:
-    return content_words(text, stem=True)
-
-
-def overlap_scores(query: str, texts: Sequence[str]) -> list[float]:
-    """Token-overlap relevance in [0, 1] (cosine of binary bags of words): the no-model fallback."""
-    q = _tokens(query)
-    out = []
-    for t in texts:
-        tt = _tokens(t)
-        out.append(len(q & tt) / math.sqrt(len(q) * len(tt)) if q and tt else 0.0)
-    return out
 
 
 def _norm(text: str) -> str:
