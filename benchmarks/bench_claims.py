@@ -11,7 +11,15 @@ each verbalised with several phrasings:
 - ``possessive`` — "S's place of birth is O.";
 - ``inverse``   — "O is the place of birth of S.";
 - ``alias``     — relation first with a Wikidata alias of the property
-  ("The birthplace of S is O."), where the property has one.
+  ("The birthplace of S is O."), where the property has one;
+- ``where``     — the object first, the relation in a where-clause ("O is
+  where S was born.", "O is the city where S died."), for relations whose
+  object is a place or an institution;
+- ``voice``     — the natural sentence's relation in the other voice ("S was
+  employed by O.", "O influenced S.", "O is spoken by S."), where it has one;
+- ``relative``  — the natural sentence with a relative clause stating another
+  fact the KG holds about S ("S, who was born in X, died in O."): a conjunction
+  whose truth is the main clause's.
 
 KG: the bundled demo KG (CoDEx-M train, labels, Wikidata's property table),
 loaded into memory; for ``--split s`` the positives are the CoDEx-S valid
@@ -129,7 +137,37 @@ NATURAL = {
     "P101": "{s} works in the field of {o}.",
     "P136": "{s} works in the {o} genre.",
 }
-PHRASINGS = ("natural", "rel_first", "possessive", "inverse", "alias")
+PHRASINGS = (
+    "natural", "rel_first", "possessive", "inverse", "alias", "where", "voice", "relative"
+)  # fmt: skip
+# "O is where S ...": relations whose object is a place or an institution
+WHERE = {
+    "P19": "{o} is where {s} was born.",
+    "P20": "{o} is the city where {s} died.",
+    "P551": "{o} is where {s} lived.",
+    "P69": "{o} is where {s} studied.",
+    "P108": "{o} is where {s} worked.",
+    "P119": "{o} is where {s} is buried.",
+    "P159": "{o} is the place where {s} is headquartered.",
+    "P740": "{o} is where {s} was formed.",
+    "P937": "{o} is where {s} worked.",
+}
+# the natural sentence's relation in the other voice
+VOICE = {
+    "P108": "{s} was employed by {o}.",
+    "P737": "{o} influenced {s}.",
+    "P1412": "{o} is spoken by {s}.",
+    "P112": "{o} founded {s}.",
+    "P123": "{o} published {s}.",
+    "P50": "{o} wrote {s}.",
+    "P57": "{o} directed {s}.",
+    "P161": "{s} starred {o}.",
+    "P26": "{o} was married to {s}.",
+    "P40": "{o} is a child of {s}.",
+    "P3373": "{o} is a sibling of {s}.",
+    "P138": "{o} gave {s} its name.",
+    "P264": "{s} was signed to {o}.",
+}
 
 
 def log(msg: str) -> None:
@@ -155,10 +193,22 @@ def possessive(name: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
-def verbalise(pid: str, s: str, o: str, phrasing: str, names: dict) -> str | None:
+def verbalise(
+    pid: str, s: str, o: str, phrasing: str, names: dict, aside: str | None = None
+) -> str | None:
+    """The claim (s, pid, o) in ``phrasing``; ``aside`` is another true fact about s, "who ..."."""
     label, aliases = names.get(pid, (None, []))
     if phrasing == "natural":
         return NATURAL[pid].format(s=s, o=o)
+    if phrasing == "where":
+        return WHERE[pid].format(s=s, o=o) if pid in WHERE else None
+    if phrasing == "voice":
+        return VOICE[pid].format(s=s, o=o) if pid in VOICE else None
+    if phrasing == "relative":
+        main = NATURAL[pid].format(s=s, o=o)
+        if aside is None or not main.startswith(s + " "):
+            return None
+        return f"{s}, who {aside}, {main[len(s) + 1 :]}"
     if label is None:
         return None
     if phrasing == "rel_first":
@@ -195,7 +245,9 @@ def build_store(split: str) -> OxigraphStore:
     return store
 
 
-def dev_set(store: OxigraphStore, split: str, n: int, seed: int) -> list[dict]:
+def dev_set(
+    store: OxigraphStore, split: str, n: int, seed: int, phrasings=PHRASINGS
+) -> list[dict]:
     """``n`` labelled positive and ``n`` labelled negative triples, each in every phrasing."""
     folder = CODEX / "triples" / f"codex-{split}"
     index = store.label_index()
@@ -225,8 +277,9 @@ def dev_set(store: OxigraphStore, split: str, n: int, seed: int) -> list[dict]:
             if not gold and _stated(store, h, r, t):
                 continue
             taken += 1
-            for phrasing in PHRASINGS:
-                text = verbalise(r, hl, tl, phrasing, names)
+            aside = _aside(store, h, hl, r, rng)
+            for phrasing in phrasings:
+                text = verbalise(r, hl, tl, phrasing, names, aside)
                 if text:
                     claims.append(
                         {
@@ -237,6 +290,24 @@ def dev_set(store: OxigraphStore, split: str, n: int, seed: int) -> list[dict]:
                         }
                     )
     return claims
+
+
+def _aside(store: OxigraphStore, h: str, name: str, r: str, rng: random.Random) -> str | None:
+    """ "was born in X": another fact the KG states about ``h``, as a relative clause's words."""
+    options = []
+    for f in store.neighbourhood([V.WD + h]):
+        pid = f.predicate.rsplit("/", 1)[-1]
+        template = NATURAL.get(pid, "")
+        if (
+            f.subject == V.WD + h
+            and pid != r
+            and f.object_label
+            and not f.object_is_literal
+            and template.startswith("{s} ")
+            and template.count("{s}") == 1
+        ):
+            options.append(template.format(s=name, o=f.object_label)[len(name) + 1 : -1])
+    return rng.choice(sorted(set(options))) if options else None
 
 
 def _stated(store: OxigraphStore, h: str, r: str, t: str) -> bool:
@@ -282,12 +353,19 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=14)
     ap.add_argument("--tag", default="current", help="name of this run in the results file")
     ap.add_argument("--failures", type=int, default=0, help="print this many missed true claims")
+    ap.add_argument(
+        "--phrasings", default=",".join(PHRASINGS), help="comma-separated subset of phrasings"
+    )
     args = ap.parse_args()
     if not CODEX.exists():
         raise SystemExit(f"CoDEx data not found at {CODEX}")
 
     store = build_store(args.split)
-    claims = dev_set(store, args.split, args.triples, args.seed)
+    chosen = tuple(p for p in args.phrasings.split(",") if p)
+    unknown = set(chosen) - set(PHRASINGS)
+    if unknown:
+        raise SystemExit(f"unknown phrasing(s): {', '.join(sorted(unknown))}")
+    claims = dev_set(store, args.split, args.triples, args.seed, chosen)
     log(f"{len(claims)} claims")
     verify = make_verifier(store)
     for c in claims[:3]:
@@ -318,7 +396,7 @@ def main() -> None:
             log(f"{i + 1}/{len(claims)}")
     seconds = time.perf_counter() - start
     table = {}
-    for phrasing in PHRASINGS:
+    for phrasing in chosen:
         k = per[phrasing]
         npos, nneg = k["n_pos"] or 1, k["n_neg"] or 1
         table[phrasing] = {

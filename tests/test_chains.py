@@ -253,3 +253,16 @@ def test_beam_ranks_cheaply_once_a_claim_slot_is_filled():
     assert {e.fact.object for e in beam.result().evidence} == {q(10), q(21), scotland}
     beam = run([q(10)], [])  # nothing the claim talks about: the embedder ranks
     assert calls and beam.cheap_hops == 0
+
+
+@pytest.mark.parametrize(
+    ("claim", "label"),
+    [
+        ("Scotland is where Tony Blair was born.", VerdictLabel.SUPPORTED),
+        ("Tony Blair, who was born in Scotland, was a member of the Labour Party.", VerdictLabel.SUPPORTED),
+        ("Tony Blair, who was born in Paris, was a member of the Labour Party.", VerdictLabel.REFUTED),
+    ],
+)  # fmt: skip
+def test_where_and_relative_clauses_end_to_end(demo, claim, label):
+    r = demo.verify(claim, record=False)
+    assert r.verdict is label, r.justification

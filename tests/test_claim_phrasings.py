@@ -158,3 +158,41 @@ def test_a_label_a_source_assembled_wrongly_is_repaired_from_the_alias():
     )
     assert idx.label(V.WD + "Q4235") == "Miley Cyrus"
     assert idx.label(V.WD + "Q10") == "Baden-Baden"  # no alias says otherwise: left alone
+
+
+# -- where-clauses and relative clauses (issue 14, point 1) ----------------------------
+# fmt: off
+WHERE_CLAIMS = [
+    ("Edinburgh is where Tony Blair was born.", "Tony Blair", "Edinburgh", "P19"),
+    ("Paris is the city where Victor Hugo died.", "Victor Hugo", "Paris", "P20"),
+    ("The city where Tony Blair was born is Edinburgh.", "Tony Blair", "Edinburgh", "P19"),
+    ("Google is the company where Larry Page worked.", "Larry Page", "Google", "P108"),
+    ("Oxford is where Tony Blair studied.", "Tony Blair", "Oxford", "P69"),
+    ("Honolulu is not where Barack Obama was born.", "Barack Obama", "Honolulu", "P19"),
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(("claim", "subject", "obj", "top"), WHERE_CLAIMS)
+def test_where_clauses_read_the_object_as_the_place(aligner, claim, subject, obj, top):
+    (reading,) = read(aligner, claim)
+    assert reading[:3] == (subject, obj, top)
+    assert reading[3] == (" not " in claim)
+
+
+def test_a_relative_clause_is_a_second_claim_about_the_name_it_hangs_on(aligner):
+    got = read(aligner, "Tony Blair, who was born in Edinburgh, was a member of the Labour Party.")
+    assert ("Tony Blair", "Edinburgh", "P19", False) in got
+    assert any(r[:2] == ("Tony Blair", "Labour Party") for r in got)
+    assert len(got) == 2
+    got = read(aligner, "Tony Blair was born in Edinburgh, which is located in Scotland.")
+    assert ("Tony Blair", "Edinburgh", "P19", False) in got
+    assert any(r[:2] == ("Edinburgh", "Scotland") for r in got)
+
+
+def test_a_restrictive_clause_is_not_split(aligner):
+    # "the city where ..." is the where-rule's; "who" after a common noun is no aside
+    assert (
+        len(read(aligner, "The man who was born in Edinburgh was a member of the Labour Party."))
+        <= 1
+    )

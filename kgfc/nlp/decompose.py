@@ -85,6 +85,17 @@ def decompose_many(
 
 
 def _analyse(doc: Doc, aligner: RelationAligner | None) -> ClaimAnalysis:
+    parts = _without_relative_clause(doc)
+    if parts is not None:
+        # "S, who was born in X, died in Y": two claims, each read as a sentence of its own
+        # (every rule, the property-label frames too, applies to each), as a conjunction.
+        found = [_analyse(parse(part), aligner) for part in parts]
+        return ClaimAnalysis(
+            mentions=[m for a in found for m in a.mentions],
+            triples=_dedupe([t for a in found for t in a.triples]),
+            keywords=list(dict.fromkeys(k for a in found for k in a.keywords)),
+            method="rules",
+        )
     mentions = mentions_of(doc)
     token = _NAMES.set(aligner.entity_names() if aligner is not None else None)
     try:
@@ -484,15 +495,104 @@ def _read_predicate(pred: Token) -> list[_Reading]:
     for subj in subjects:
         if attr is not None:
             out.extend(_copular(pred, subj, attr, neg))
+        elif pred.lemma_ == "be" and _where_clause(pred) is not None:
+            # "Edinburgh is where Tony Blair was born"
+            out.extend(_where_reading(_where_clause(pred), _np(subj), neg))
         else:
             out.extend(_verbal(pred, _np(subj), neg))
     return out
+
+
+# -- "where" and "when" clauses, relative clauses ----------------------------------------
+
+
+def _without_relative_clause(doc: Doc) -> tuple[str, str] | None:
+    """ "S, who V X, W Y." -> ("S W Y.", "S V X."); "S, whose R is X, ..." -> (..., "S's R is X.").
+
+    Only a non-restrictive clause (between commas, or a comma and the end)
+    hanging on a name, introduced by who / which / that / whose.
+    """
+    for tok in doc:
+        if tok.dep_ != "relcl" or tok.head.pos_ != "PROPN":
+            continue
+        clause = list(tok.subtree)
+        first, last = clause[0].i, clause[-1].i
+        if first == 0 or doc[first - 1].text != "," or doc[first].lower_ not in _RELATIVE_PRONOUNS:
+            continue
+        after = last + 1
+        if after < len(doc) and doc[after].text == ",":
+            after += 1
+        elif after < len(doc) and not doc[after].is_punct:
+            continue
+        owner = _np(tok.head)
+        words = doc[first + 1 : last + 1].text
+        if doc[first].lower_ == "whose":
+            aside = f"{owner.text}'s {words}."
+        else:
+            aside = f"{owner.text} {words}."
+        rest = doc[after:].text if after < len(doc) else "."
+        main = doc[: first - 1].text + (" " + rest if rest[:1].isalnum() else rest)
+        return main, aside
+    return None
+
+
+_WH_ADVERBS = frozenset({"where", "when"})
+_RELATIVE_PRONOUNS = frozenset({"who", "which", "that", "whose"})
+# "where S studied": at a school or an employer, in a place otherwise
+_AT_VERBS = frozenset({"study", "educate", "work", "teach", "train", "graduate", "employ"})
+
+
+class _Word(NamedTuple):
+    """A word the sentence leaves implicit ("where S was born" = born *in* O), shaped like a token."""
+
+    text: str
+    i: int
+    dep_: str = "prep"
+    is_punct: bool = False
+    ent_type_: str = ""
+
+    @property
+    def lower_(self) -> str:
+        return self.text
+
+    @property
+    def lemma_(self) -> str:
+        return self.text
+
+
+def _where_clause(head: Token) -> Token | None:
+    """The verb of a "where/when S V" clause attached to ``head`` (advcl or relcl), if any."""
+    for c in head.children:
+        if (
+            c.dep_ in ("advcl", "relcl", "ccomp")
+            and c.pos_ in ("VERB", "AUX")
+            and any(a.dep_ == "advmod" and a.lower_ in _WH_ADVERBS for a in c.children)
+        ):
+            return c
+    return None
+
+
+def _where_reading(verb: Token, place: Span, neg: bool) -> list[_Reading]:
+    """ "O is where S V" / "O is the place where S V" / "the city where S V is O": (S, V in/at, O)."""
+    subjects = [c for c in verb.children if c.dep_ in _SUBJ and _usable(c)]
+    if not subjects:
+        return []
+    prep = "at" if verb.lemma_ in _AT_VERBS else "in"
+    rel = [*_relation_tokens(verb), _Word(prep, verb.i)]
+    neg = neg or _negated(verb)
+    return [_Reading(_np(s), rel, place, neg) for s in subjects for s in _expand_conj(s)]
 
 
 def _copular(pred: Token, subj: Token, attr: Token, neg: bool) -> list[_Reading]:
     """Readings of "S is/becomes ATTR" in its shapes."""
     out: list[_Reading] = []
     neg = neg or _negated(attr)
+    where = _where_clause(attr) if attr.pos_ == "NOUN" else None
+    if where is not None:  # "Paris is the city where Victor Hugo died"
+        return _where_reading(where, _np(subj), neg)
+    where = _where_clause(subj) if subj.pos_ == "NOUN" else None
+    if where is not None:  # "The city where Tony Blair was born is Edinburgh"
+        return [r for a in _expand_conj(attr) for r in _where_reading(where, _np(a), neg)]
     poss = next((c for c in subj.children if c.dep_ == "poss" and _usable(c)), None)
     subj_of = next((c for c in subj.children if c.dep_ == "prep" and c.lower_ == "of"), None)
     attr_poss = next((c for c in attr.children if c.dep_ == "poss" and _usable(c)), None)
