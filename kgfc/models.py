@@ -149,6 +149,10 @@ class ClaimTriple(BaseModel):
     )  # candidate property IRIs (wdt:...), best first
     object_id: str | None = None  # entity IRI once linked, or None for a literal value
     negated: bool = False
+    # How sure the links are (see kgfc.kg.linking: the label match, lowered when a
+    # same-named rival is about as likely); None when not linked from text.
+    subject_link: float | None = None
+    object_link: float | None = None
 
 
 class Mention(BaseModel):
@@ -171,6 +175,11 @@ class LinkedEntity(BaseModel):
     label: str | None = None
     score: float
     candidates: list[LabelHit] = Field(default_factory=list)
+    confidence: float = Field(
+        1.0,
+        description="how sure the link is: the label match (exact 1.0, alias 0.95, fuzzy less), "
+        "lowered when a same-named rival scores about as well",
+    )
 
 
 class Counters(BaseModel):

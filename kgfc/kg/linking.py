@@ -27,7 +27,7 @@ from kgfc.kg.vocab import WD
 from kgfc.models import LabelHit, LinkedEntity
 from kgfc.nlp.text import PRONOUNS, normalise, widen
 
-__all__ = ["EntityLinker", "LINK_MIN", "Ranker"]
+__all__ = ["EntityLinker", "LINK_MIN", "Ranker", "link_confidence"]
 
 Ranker = Callable[[str, Sequence[str]], list[float]]
 
@@ -38,6 +38,26 @@ TIE = 0.02  # hits this close to the best are tied; the better connected entity 
 
 def _is_property(iri: str) -> bool:
     return iri.startswith(WD + "P") and iri[len(WD) + 1 :].isdigit()
+
+
+RIVAL_MARGIN = 0.05  # a same-named candidate this close in the combined score is a rival
+RIVAL_FACTOR = 0.7  # what a rival leaves of the link's confidence
+
+
+def link_confidence(best: LabelHit, scored: Sequence[tuple[float, LabelHit]]) -> float:
+    """How sure a link is: the best hit's label match, lowered when a rival is about as likely.
+
+    A rival is another entity whose name matches as well (within :data:`TIE`)
+    and whose combined score is within :data:`RIVAL_MARGIN` of the best: two
+    entities called "Paris" that context and connectedness cannot tell apart.
+    """
+    top = scored[0][0]
+    rivals = [
+        h
+        for s, h in scored[1:]
+        if h.entity != best.entity and h.score >= best.score - TIE and s >= top - RIVAL_MARGIN
+    ]
+    return round(best.score * (RIVAL_FACTOR if rivals else 1.0), 4)
 
 
 class EntityLinker:
@@ -97,6 +117,7 @@ class EntityLinker:
                     label=best.text,
                     score=best_score,
                     candidates=ranked,
+                    confidence=link_confidence(best, scored),
                 )
             )
         linked.sort(key=lambda e: -e.score)

@@ -78,6 +78,9 @@ CONF_FUNCTIONAL = 0.8
 CONF_VALUE = 0.9
 CONF_TYPE = 0.6
 CONF_NEI = 0.5
+# Links below this (fuzzy names, same-named rivals: kgfc.kg.linking.link_confidence)
+# never refute; exact labels (1.0) and aliases (0.95) of one entity may.
+LINK_REFUTE_MIN = 0.9
 
 
 def _norm(text: str) -> str:
@@ -275,7 +278,7 @@ class LocalReasoner:
     ) -> Verdict:
         # SPARQL queries are counted by the store per episode (store.count_queries), not here.
         ev = _Evidence(evidence)
-        outcomes = [self._negate(t, self._check(t, ev)) for t in triples]
+        outcomes = [self._trust_links(t, self._negate(t, self._check(t, ev))) for t in triples]
         if not outcomes:
             return Verdict(
                 label=VerdictLabel.NEI,
@@ -284,6 +287,33 @@ class LocalReasoner:
                 cited=[],
             )
         return self._combine(outcomes, ev)
+
+    @staticmethod
+    def _trust_links(t: ClaimTriple, o: Outcome) -> Outcome:
+        """A verdict is no surer than the links it rests on; an unsure link never refutes.
+
+        "Austria-Hungary" fuzzily linked to Hungary, or "Paris" when two Parises
+        are equally likely, is a guess: a conflict found on the guessed entity
+        says nothing about the claim.
+        """
+        links = [x for x in (t.subject_link, t.object_link) if x is not None]
+        if not links or o.label is VerdictLabel.NEI:
+            return o
+        weakest = min(links)
+        if o.label is VerdictLabel.REFUTED and weakest < LINK_REFUTE_MIN:
+            which = t.subject if t.subject_link == weakest else t.object
+            return Outcome(
+                VerdictLabel.NEI,
+                CONF_NEI,
+                f'{o.reason} But "{which}" was linked to the KG with confidence {weakest:.2f} '
+                "only (a fuzzy or ambiguous name), so this is not taken as a refutation.",
+                o.cited,
+                o.path,
+                "nei",
+            )
+        if weakest < o.confidence:
+            return Outcome(o.label, weakest, o.reason, o.cited, o.path, o.kind)
+        return o
 
     @staticmethod
     def _negate(t: ClaimTriple, o: Outcome) -> Outcome:

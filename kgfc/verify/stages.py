@@ -33,7 +33,7 @@ from kgfc.models import (
     VerdictLabel,
 )
 from kgfc.nlp.claims import decompose
-from kgfc.nlp.text import widen
+from kgfc.nlp.text import normalise, widen
 from kgfc.reason.llm_reasoner import llm_decompose
 from kgfc.reason.triple_check import claim_triple, gather_triple_evidence
 from kgfc.verify.state import Episode
@@ -149,13 +149,19 @@ def link(tb: Toolbox, text: str, analysis: ClaimAnalysis) -> list[LinkedEntity]:
     linked = EntityLinker(tb.store, source=source, ranker=tb.rank_plain).link(text, mentions)
     by_mention = {e.mention: e for e in linked}
 
-    def best_for(m: str) -> str | None:
+    def best_for(m: str) -> LinkedEntity | None:
         cands = [by_mention[x] for x in (wide.get(m), m) if x and x in by_mention]
-        return max(cands, key=lambda e: e.score).entity if cands else None
+        return max(cands, key=lambda e: e.score) if cands else None
 
     for t in analysis.triples:
-        t.subject_id = t.subject_id or best_for(t.subject)
-        t.object_id = t.object_id or best_for(t.object)
+        if not t.subject_id and (e := best_for(t.subject)) is not None:
+            t.subject_id, t.subject_link = e.entity, e.confidence
+        if not t.object_id and (e := best_for(t.object)) is not None:
+            fitted = fit_range(tb, t, e)
+            if fitted is not e:  # the beam starts from the entity the triple names
+                linked = [fitted if x is e else x for x in linked]
+                by_mention[fitted.mention] = fitted
+            t.object_id, t.object_link = fitted.entity, fitted.confidence
     # a clipped mention and its widened span may link to different entities: keep the better
     for m, w in wide.items():
         if w and m in by_mention and w in by_mention:
@@ -166,6 +172,42 @@ def link(tb: Toolbox, text: str, analysis: ClaimAnalysis) -> list[LinkedEntity]:
     for e in linked:
         best.setdefault(e.entity, e)
     return list(best.values())
+
+
+RANGE_MARGIN = 0.1  # candidates this close to the best link (or same-named) may win on the range
+
+
+def fit_range(tb: Toolbox, t: ClaimTriple, e: LinkedEntity) -> LinkedEntity:
+    """Among same-named candidates, the one whose type the relation's objects have.
+
+    "born in Georgia": the country and the US state are both places of birth;
+    "plays for Arsenal" wants the club, not the London district. Only when the
+    best link's types are unseen in the relation's well-observed range and a
+    close candidate's are; otherwise the link stands.
+    """
+    name = normalise(e.label or "")
+    close = [
+        h
+        for h in e.candidates[1:]
+        if h.entity != e.entity
+        and (normalise(h.text) == name or h.score >= e.score - RANGE_MARGIN)
+    ]
+    if not close or not t.relation_ids:
+        return e
+    from kgfc.reason.kgstats import stats_for
+
+    stats = stats_for(tb.store)
+    seen = stats.range(t.relation_ids[0])
+    if seen is None or not seen.known():
+        return e
+    types = stats.types_of([e.entity, *(h.entity for h in close)])
+    if types.get(e.entity, set()) & set(seen.types) or not types.get(e.entity):
+        return e
+    fitting = [h for h in close if types.get(h.entity, set()) & set(seen.types)]
+    if not fitting:
+        return e
+    h = fitting[0]
+    return e.model_copy(update={"entity": h.entity, "label": h.text, "score": h.score})
 
 
 def _searchable(tb: Toolbox) -> bool:
