@@ -189,8 +189,7 @@ def fit_range(tb: Toolbox, t: ClaimTriple, e: LinkedEntity) -> LinkedEntity:
     close = [
         h
         for h in e.candidates[1:]
-        if h.entity != e.entity
-        and (normalise(h.text) == name or h.score >= e.score - RANGE_MARGIN)
+        if h.entity != e.entity and (normalise(h.text) == name or h.score >= e.score - RANGE_MARGIN)
     ]
     if not close or not t.relation_ids:
         return e
