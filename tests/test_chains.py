@@ -266,3 +266,21 @@ def test_beam_ranks_cheaply_once_a_claim_slot_is_filled():
 def test_where_and_relative_clauses_end_to_end(demo, claim, label):
     r = demo.verify(claim, record=False)
     assert r.verdict is label, r.justification
+
+
+# -- parsing ahead in batches ---------------------------------------------------------------
+
+
+def test_prefetched_docs_are_handed_out_once_and_batches_give_the_same_verdicts(demo):
+    from kgfc.nlp import spacy_pipeline as sp
+
+    texts = ["Tony Blair was born in Scotland.", "Tony Blair was born in France."]
+    assert sp.prefetch(texts) == 2
+    doc = sp._prefetched[(sp.MODEL, texts[0])]
+    assert sp.parse(texts[0]) is doc  # taken from the batch
+    assert sp.parse(texts[0]) is not doc  # once: the next call parses again
+    seen = []
+    items = list(sp.prefetching(texts * 3, lambda t: seen.append(t) or t, window=4))
+    assert items == texts * 3 and len(seen) == 6
+    one_by_one = [demo.verify(t, record=False).verdict for t in texts]
+    assert [r.verdict for r in demo.verify_many(texts, record=False)] == one_by_one

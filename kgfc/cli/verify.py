@@ -15,6 +15,7 @@ import click
 from kgfc.cli.common import Progress, info, open_cli_store, settings_from, store_option
 from kgfc.errors import InputError, KgfcError
 from kgfc.models import VerifyResult
+from kgfc.nlp.spacy_pipeline import prefetching
 from kgfc.verify.api import Claim, FactChecker, failed_result
 from kgfc.verify.record import DEFAULT_CHUNK
 from kgfc.verify.stages import UNKNOWN_ENTITY
@@ -494,6 +495,10 @@ def _stop_on_sigterm() -> Iterator[dict]:
         signal.signal(signal.SIGTERM, previous)
 
 
+def _text_of(item) -> str | None:
+    return item.claim if item.error is None and item.triple is None else None
+
+
 def _run_batch(
     checker: FactChecker,
     stream,
@@ -524,7 +529,8 @@ def _run_batch(
     with _stop_on_sigterm() as stop:
         try:
             with checker.batch(chunk):
-                for item in read_items(iter(lines)):
+                # the whole file is at hand: spaCy parses the next texts in batches
+                for item in prefetching(read_items(iter(lines)), _text_of):
                     if stop:
                         break
                     if item.error is None:

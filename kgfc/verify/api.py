@@ -389,7 +389,12 @@ class FactChecker:
         if errors not in ("raise", "keep"):
             raise ValueError("errors must be 'raise' or 'keep'")
         with self.batch(chunk):
-            for n, item in enumerate(claims, 1):
+            items = claims
+            if isinstance(claims, list | tuple):  # all at hand: parse the next texts in batches
+                from kgfc.nlp.spacy_pipeline import prefetching
+
+                items = prefetching(claims, _item_claim_text)
+            for n, item in enumerate(items, 1):
                 try:
                     c = Claim.of(item)
                     if resume and self.is_recorded(c):
@@ -399,6 +404,12 @@ class FactChecker:
                     if errors == "raise":
                         raise
                     yield failed_result(_item_id(item, n), _item_text(item), str(exc))
+
+
+def _item_claim_text(item: Any) -> str | None:
+    """A batch item's claim text, if it is a text claim (for parsing ahead)."""
+    c = Claim.of(item)
+    return c.text if c.triple is None else None
 
 
 def _claim_key(c: Claim, claim_id: str | None) -> tuple[str, str]:
