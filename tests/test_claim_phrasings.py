@@ -196,3 +196,29 @@ def test_a_restrictive_clause_is_not_split(aligner):
         len(read(aligner, "The man who was born in Edinburgh was a member of the Labour Party."))
         <= 1
     )
+
+
+def test_a_passive_reads_the_active_verb_backwards(aligner):
+    assert read(aligner, "English is spoken by Sean Lennon.") == [
+        ("Sean Lennon", "English", "P1412", False)
+    ]
+
+
+def test_a_property_the_kg_uses_wins_a_near_tie(tmp_path):
+    # "spoken by" is the exact label of P10894, which this KG never states
+    extra = tmp_path / "spoken.ttl"
+    extra.write_text(
+        EXTRA
+        + "wd:P10894 wikibase:directClaim wdt:P10894 ; wikibase:propertyType wikibase:WikibaseItem ;\n"
+        '  rdfs:label "spoken by"@en .\n'
+        "wd:Q3 wdt:P1412 wd:Q4 .\n",
+        encoding="utf-8",
+    )
+    s = OxigraphStore()
+    s.load_file(DATA / "properties.ttl")
+    s.load_file(extra)
+    got = read(RelationAligner(s), "English is spoken by Sean Lennon.")
+    assert got == [("Sean Lennon", "English", "P1412", False)]
+    ranked = RelationAligner(s).align("spoken by")
+    assert ranked[0].property.endswith("P1412") and ranked[0].inverse
+    assert any(a.property.endswith("P10894") for a in ranked)  # demoted, not dropped
