@@ -7,6 +7,7 @@ which only knowledge writes move. The store counts aggregate builds.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import signal
@@ -18,6 +19,7 @@ import pyoxigraph as ox
 import pytest
 
 from kgfc.kg import vocab as V
+from kgfc.kg.aggregates import StderrProgress, set_reporter
 from kgfc.kg.demo import ensure_demo
 from kgfc.kg.oxigraph_store import OxigraphStore
 from kgfc.kg.verdicts import record_verdict
@@ -285,3 +287,34 @@ def test_interrupted_batches_lose_at_most_one_chunk_and_resume_checks_exactly_th
         checker = FactChecker(s, settings=load_settings(offline=True), record=True)
         list(checker.verify_many(triples[:20], chunk=chunk))
         assert not +s.aggregate_builds, dict(s.aggregate_builds)
+
+
+# -- cold start: what a new process computes, and says it computes -------------------------
+
+
+class _Tty(io.StringIO):
+    def __init__(self, tty: bool) -> None:
+        super().__init__()
+        self.tty = tty
+
+    def isatty(self) -> bool:
+        return self.tty
+
+
+def test_first_computation_of_an_aggregate_shows_a_progress_line_on_a_terminal(tmp_path, obama_ttl):
+    def stats(path, tty: bool) -> str:
+        stream = _Tty(tty)
+        previous = set_reporter(StderrProgress(stream))
+        try:
+            with OxigraphStore(path) as s:
+                s.load_file(obama_ttl)
+                s.stats()
+        finally:
+            set_reporter(previous)
+        return stream.getvalue()
+
+    text = stats(tmp_path / "a", True)
+    assert "First use of this store: computing fact counts" in text
+    assert text.endswith("\r\x1b[K")  # the line is erased once done
+    assert stats(tmp_path / "a", True) == ""  # a second process reads the cache: nothing to say
+    assert stats(tmp_path / "b", False) == ""  # not a terminal: nothing on stderr

@@ -49,6 +49,10 @@ def cli(quiet: bool, debug: bool, offline: bool | None, server: str | None) -> N
         format="%(levelname)s %(name)s: %(message)s",
         stream=sys.stderr,
     )
+    if not quiet:  # a line on the terminal while a store's aggregates are first computed
+        from kgfc.kg.aggregates import StderrProgress, set_reporter
+
+        set_reporter(StderrProgress())
 
 
 def _register() -> None:

@@ -46,6 +46,7 @@ import pyoxigraph as ox
 
 from kgfc.errors import InputError, QuerySyntaxError, RDFSyntaxError, StoreError, StoreLockedError
 from kgfc.kg import vocab as V
+from kgfc.kg.aggregates import computing
 from kgfc.kg.labels import LabelIndex
 from kgfc.kg.store import QueryCounting, Term, is_bookkeeping
 from kgfc.kg.terms import (
@@ -856,7 +857,8 @@ class OxigraphStore(QueryCounting):
             except (OSError, ValueError):
                 pass
         self.aggregate_builds[name] += 1
-        rows = self.run(name)
+        with computing(name):
+            rows = self.run(name)
         try:
             cache.mkdir(parents=True, exist_ok=True)
             tmp = path.with_suffix(f".{os.getpid()}.tmp")

@@ -29,6 +29,7 @@ import hashlib
 import os
 import re
 import time
+from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import IO
@@ -37,6 +38,7 @@ import pyoxigraph as ox
 
 from kgfc.errors import ConfigError, InputError, RDFSyntaxError, StoreError
 from kgfc.kg import vocab as V
+from kgfc.kg.aggregates import computing
 from kgfc.kg.labels import LabelIndex
 from kgfc.kg.oxigraph_store import stored_fact
 from kgfc.kg.sparql_protocol import Endpoints, SparqlClient
@@ -245,6 +247,7 @@ class SparqlStore(QueryCounting):
         self.generation = 0
         self._label_index: LabelIndex | None = None
         self._cached: dict[str, list[dict]] = {}
+        self.aggregate_builds: Counter[str] = Counter()  # as OxigraphStore's: tests count rebuilds
         endpoints = Endpoints(
             query=query_url,
             update=None if read_only else (update_url or default_update_url(query_url)),
@@ -340,7 +343,9 @@ class SparqlStore(QueryCounting):
         seen once this process writes or reopens the store.
         """
         if name not in self._cached:
-            self._cached[name] = self.run(name)
+            self.aggregate_builds[name] += 1
+            with computing(name):
+                self._cached[name] = self.run(name)
         return self._cached[name]
 
     def knowledge_key(self) -> str:
@@ -598,6 +603,7 @@ class SparqlStore(QueryCounting):
 
     def label_index(self) -> LabelIndex:
         if self._label_index is None:
+            self.aggregate_builds["label_index"] += 1
             self._label_index = LabelIndex.from_rows(self.run_cached("all_labels"))
         return self._label_index
 

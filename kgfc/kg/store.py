@@ -25,6 +25,7 @@ from __future__ import annotations
 import contextvars
 import os
 import threading
+from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
@@ -103,6 +104,11 @@ class GraphStore(Protocol):
     read_only: bool
     generation: int
     """Bumped by every write of knowledge (never of bookkeeping); in-process caches key on it."""
+    aggregate_builds: Counter[str]
+    """Whole-store aggregates this object computed rather than read from a cache, by name.
+
+    Statistics for tests and benchmarks: recording claims must add none.
+    """
 
     @property
     def can_record(self) -> bool:

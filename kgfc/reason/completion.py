@@ -47,8 +47,10 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from kgfc.kg.vocab import OWL, WDT, local_id
+from kgfc.reason.factindex import FactIndex, cached_fact_index
 from kgfc.reason.rules import Atom, mine_rules
 
 log = logging.getLogger(__name__)
@@ -222,11 +224,78 @@ class CompletionRules:
     def from_json(cls, data: dict) -> CompletionRules:
         if data.get("version") != 1:
             raise ValueError("unknown completion rule file version")
-        return cls(
-            [CRule.from_json(r) for r in data["rules"]],
-            data.get("seconds", 0.0),
-            data.get("facts", 0),
+        return _ParsedOnUse(data["rules"], data.get("seconds", 0.0), data.get("facts", 0))
+
+
+class _ParsedOnUse(CompletionRules):
+    """Rules read from JSON, each head's parsed the first time a claim asks for it.
+
+    The demo KG ships ~39k rules and a claim needs the rules of its one
+    property: parsing them all cost more than the rest of a cold start.
+    ``paths``/``consts`` answer ``get`` as the eager ones do (same order,
+    same rule kept per body); ``rules`` parses everything.
+    """
+
+    def __init__(self, rows: list, seconds: float = 0.0, facts: int = 0) -> None:
+        self._rows = rows
+        self.seconds = seconds
+        self.facts = facts
+        paths: dict[str, list] = defaultdict(list)
+        consts: dict[tuple[Atom, str], list] = defaultdict(list)
+        for row in rows:  # [kind, head, body, support, conf, size, constant, inverse, sampled]
+            if row[0] == "path":
+                paths[row[1]].append(row)
+            else:
+                consts[(Atom(row[1], bool(row[7])), row[6])].append(row)
+        self.paths = _Groups(paths, lambda rs: _by_confidence(rs))  # type: ignore[assignment]
+        self.consts = _Groups(  # type: ignore[assignment]
+            consts, lambda rs: {r.body[0]: r for r in _by_confidence(rs)}
         )
+        self._all: list[CRule] | None = None
+
+    @property  # type: ignore[override]
+    def rules(self) -> list[CRule]:
+        if self._all is None:
+            self._all = [CRule.from_json(r) for r in self._rows]
+        return self._all
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+
+def _by_confidence(rows: list) -> list[CRule]:
+    return sorted(map(CRule.from_json, rows), key=lambda r: (-r.confidence, -r.support))
+
+
+class _Groups:
+    """``key -> value`` built from the key's JSON rows on first ``get``."""
+
+    def __init__(self, rows: dict, build: Callable[[list], Any]) -> None:
+        self._rows, self._build, self._done = rows, build, {}
+
+    def get(self, key, default=None):
+        got = self._done.get(key)
+        if got is None:
+            rows = self._rows.get(key)
+            if rows is None:
+                return default
+            got = self._done[key] = self._build(rows)
+        return got
+
+    def __getitem__(self, key):
+        got = self.get(key)
+        if got is None:
+            raise KeyError(key)
+        return got
+
+    def __contains__(self, key) -> bool:
+        return key in self._rows
+
+    def __iter__(self):
+        return iter(self._rows)
+
+    def __len__(self) -> int:
+        return len(self._rows)
 
 
 def mine_completion_rules(
@@ -398,7 +467,7 @@ class Completion:
     """Mined rules over an index of the store: predictions with the facts they rest on."""
 
     def __init__(
-        self, index: KGIndex, rules: CompletionRules | Callable[[], CompletionRules]
+        self, index: KGIndex | FactIndex, rules: CompletionRules | Callable[[], CompletionRules]
     ) -> None:
         self.index = index
         self._rules = rules
@@ -477,11 +546,13 @@ class Completion:
         with self._lock:
             if self._disjoint is None:
                 out: dict[str, set[str]] = defaultdict(set)
-                for node, steps in self.index.adj.items():
-                    for c in steps.get(Atom(OWL_DISJOINT), ()):
+                # only the nodes that state a disjointness (not a walk over every node)
+                for node in self.index.subjects(Atom(OWL_DISJOINT)):
+                    for c in self.index.step(node, Atom(OWL_DISJOINT)):
                         out[node].add(c)
                         out[c].add(node)
-                    parts = steps.get(Atom(P2738), ())
+                for node in self.index.subjects(Atom(P2738)):
+                    parts = self.index.step(node, Atom(P2738))
                     for a in parts:
                         for b in parts:
                             if a != b:
@@ -560,10 +631,15 @@ def _disk_path(store, fingerprint: str) -> Path | None:
     return folder / f"{digest}.json"
 
 
-def _index_for(store) -> KGIndex:
-    facts = [(r["s"], r["p"], r["o"]) for r in store.run("rule_mining_facts")]
-    facts += [(r["a"], OWL_DISJOINT, r["b"]) for r in store.run("class_disjointness")]
-    return KGIndex(facts)
+def _index_for(store) -> FactIndex:
+    """The store's facts for rule grounding: cached on disk per knowledge version (kgfc.reason.factindex)."""
+
+    def read() -> list[Triple]:
+        facts = [(r["s"], r["p"], r["o"]) for r in store.run("rule_mining_facts")]
+        facts += [(r["a"], OWL_DISJOINT, r["b"]) for r in store.run("class_disjointness")]
+        return facts
+
+    return cached_fact_index(store, "completion_facts", read)
 
 
 _BY_KEY: dict[
@@ -620,7 +696,7 @@ def _shipped(fingerprint: str) -> CompletionRules | None:
     return CompletionRules.from_json(data)
 
 
-def _load_or_mine(index: KGIndex, path, fingerprint: str) -> CompletionRules:
+def _load_or_mine(index: KGIndex | FactIndex, path, fingerprint: str) -> CompletionRules:
     shipped = _shipped(fingerprint)
     if shipped is not None:
         return shipped
@@ -629,6 +705,8 @@ def _load_or_mine(index: KGIndex, path, fingerprint: str) -> CompletionRules:
             return CompletionRules.from_json(json.loads(path.read_text(encoding="utf-8")))
         except (OSError, ValueError, KeyError, TypeError) as exc:
             log.warning("ignoring unreadable completion rule cache %s: %s", path, exc)
+    if isinstance(index, FactIndex):  # mining walks every node: the full in-memory index
+        index = KGIndex(index.triples())
     rules = mine_completion_rules(index, **RULE_DEFAULTS)
     if path is not None:
         try:

@@ -1,0 +1,94 @@
+"""Telling people when a whole-store aggregate is being computed (the first use of a store).
+
+Label index, property statistics, the completion fact index: each is
+computed once per knowledge version and cached on disk, so only the first
+claim on a store (or after a load) waits for them -- on a 185k-fact store,
+seconds. Code that computes one wraps it in ``with computing(name):``; the
+CLI installs :class:`StderrProgress`, which shows a progress line on a
+terminal and stays silent in pipelines. Without a reporter nothing is shown.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import IO, Protocol
+
+WHAT = {
+    "all_labels": "the label index",
+    "property_labels": "property labels",
+    "stats_facts": "fact counts",
+    "stats_entities": "entity counts",
+    "stats_labels": "label counts",
+    "property_functionality": "property functionality",
+    "property_object_counts": "property value counts",
+    "property_range_types": "property ranges",
+    "completion_facts": "the rule-grounding fact index",
+}
+
+
+class Reporter(Protocol):
+    def started(self, name: str) -> None: ...
+
+    def finished(self, name: str, seconds: float) -> None: ...
+
+
+_reporter: Reporter | None = None
+_lock = threading.Lock()
+
+
+def set_reporter(reporter: Reporter | None) -> Reporter | None:
+    """Install ``reporter`` (None: silence); returns the previous one."""
+    global _reporter
+    with _lock:
+        previous, _reporter = _reporter, reporter
+    return previous
+
+
+@contextmanager
+def computing(name: str) -> Iterator[None]:
+    """Around the computation of the whole-store aggregate ``name``."""
+    reporter = _reporter
+    start = time.monotonic()
+    if reporter is not None:
+        reporter.started(name)
+    try:
+        yield
+    finally:
+        if reporter is not None:
+            reporter.finished(name, time.monotonic() - start)
+
+
+class StderrProgress:
+    """One line on a terminal's stderr, rewritten as aggregates are computed; nothing when not a TTY.
+
+    While one is computed: ``First use of this store: computing property
+    ranges (cached for next time)...``; when it is done the line is erased,
+    and what took a second or more leaves ``computed ... in 3.1 s``.
+    """
+
+    def __init__(self, stream: IO[str] | None = None) -> None:
+        self.stream = stream if stream is not None else sys.stderr
+        self.enabled = bool(getattr(self.stream, "isatty", lambda: False)())
+
+    def _write(self, text: str) -> None:
+        try:
+            self.stream.write(text)
+            self.stream.flush()
+        except (OSError, ValueError):  # a closed or broken stderr never fails a claim
+            pass
+
+    def started(self, name: str) -> None:
+        if self.enabled:
+            what = WHAT.get(name, name)
+            self._write(
+                f"\r\x1b[KFirst use of this store: computing {what} (cached for next time)..."
+            )
+
+    def finished(self, name: str, seconds: float) -> None:
+        if self.enabled:
+            done = f"Computed {WHAT.get(name, name)} in {seconds:.1f} s.\n" if seconds >= 1 else ""
+            self._write("\r\x1b[K" + done)

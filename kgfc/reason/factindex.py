@@ -1,0 +1,210 @@
+"""The store's entity-to-entity facts as compact arrays, cached on disk, adjacency built per node on demand.
+
+Rule grounding (:mod:`kgfc.reason.completion`) asks, for one claim, for the
+neighbours of a handful of nodes; building the whole adjacency index of a
+185k-fact KG (dicts of sets, ~1 s) and, before that, reading every fact over
+SPARQL (3-8 s) made the first NOT ENOUGH INFO claim of every process slow.
+Here the facts are read once per knowledge version, kept on disk as three
+int32 arrays plus the node and property names (loaded in milliseconds), and a
+node's adjacency is assembled from its slice of the sorted arrays the first
+time it is asked for. :class:`FactIndex` answers what
+:class:`kgfc.reason.completion.KGIndex` answers (``step``, ``has``,
+``subjects``, ``adj``, ``triples``, ``facts``), so the rule code takes either.
+
+Hand-written rather than a graph library's: networkx/igraph would rebuild a
+full in-memory graph on load, which is the cost this avoids.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import threading
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from pathlib import Path
+
+from kgfc.kg.aggregates import computing
+from kgfc.reason.rules import Atom
+
+log = logging.getLogger(__name__)
+
+FORMAT = "factindex-v1"
+_NONE: set[str] = set()
+
+
+class _Adjacency(Mapping):
+    """``node -> {atom: neighbours}``, each node's entry built on first access."""
+
+    def __init__(self, index: FactIndex) -> None:
+        self._index = index
+
+    def __getitem__(self, node: str) -> dict[Atom, set[str]]:
+        got = self._index._node(node)
+        if got is None:
+            raise KeyError(node)
+        return got
+
+    def get(self, node, default=None):  # type: ignore[override]
+        got = self._index._node(node)
+        return default if got is None else got
+
+    def __contains__(self, node: object) -> bool:
+        return isinstance(node, str) and self._index._node(node) is not None
+
+    def __iter__(self) -> Iterator[str]:
+        return (n for n in self._index.nodes if self._index._node(n) is not None)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+class FactIndex:
+    """Entity-to-entity facts (``s p o``, ``s != o``, each once) over integer-coded nodes."""
+
+    def __init__(self, nodes: list[str], props: list[str], s, p, o) -> None:
+        import numpy as np  # here, not at import: a claim the KG states never needs it
+
+        self.nodes = nodes
+        self.props = props
+        self.s = np.asarray(s, dtype=np.int32)
+        self.p = np.asarray(p, dtype=np.int32)
+        self.o = np.asarray(o, dtype=np.int32)
+        self.facts = int(len(self.s))
+        self._ids: dict[str, int] | None = None
+        self._by_s = np.argsort(self.s, kind="stable")
+        self._by_o = np.argsort(self.o, kind="stable")
+        n = len(nodes)
+        self._s_start = np.searchsorted(self.s[self._by_s], np.arange(n + 1))
+        self._o_start = np.searchsorted(self.o[self._by_o], np.arange(n + 1))
+        self._adj: dict[str, dict[Atom, set[str]] | None] = {}
+        self._subjects: dict[Atom, set[str]] = {}
+        self._lock = threading.Lock()
+        self.adj = _Adjacency(self)
+
+    @classmethod
+    def from_triples(cls, triples: Iterable[tuple[str, str, str]]) -> FactIndex:
+        nodes: dict[str, int] = {}
+        props: dict[str, int] = {}
+        seen: set[tuple[int, int, int]] = set()
+        for s, p, o in triples:
+            if s == o:
+                continue
+            key = (
+                nodes.setdefault(s, len(nodes)),
+                props.setdefault(p, len(props)),
+                nodes.setdefault(o, len(nodes)),
+            )
+            seen.add(key)
+        rows = sorted(seen)
+        cols = list(zip(*rows, strict=True)) if rows else [(), (), ()]
+        return cls(list(nodes), list(props), *cols)
+
+    # -- what KGIndex answers -------------------------------------------------
+    def _id(self, node: str) -> int | None:
+        if self._ids is None:
+            with self._lock:
+                if self._ids is None:
+                    self._ids = {n: i for i, n in enumerate(self.nodes)}
+        return self._ids.get(node)
+
+    def _node(self, node: str) -> dict[Atom, set[str]] | None:
+        if node in self._adj:
+            return self._adj[node]
+        i = self._id(node)
+        out: dict[Atom, set[str]] | None = None
+        if i is not None:
+            out = {}
+            nodes, props = self.nodes, self.props
+            edges = self._by_s[self._s_start[i] : self._s_start[i + 1]]
+            for p, o in zip(self.p[edges].tolist(), self.o[edges].tolist(), strict=True):
+                out.setdefault(Atom(props[p]), set()).add(nodes[o])
+            edges = self._by_o[self._o_start[i] : self._o_start[i + 1]]
+            for p, s in zip(self.p[edges].tolist(), self.s[edges].tolist(), strict=True):
+                out.setdefault(Atom(props[p], True), set()).add(nodes[s])
+            out = out or None
+        self._adj[node] = out
+        return out
+
+    def step(self, node: str, atom: Atom) -> set[str]:
+        got = self._node(node)
+        return got.get(atom, _NONE) if got else _NONE
+
+    def has(self, s: str, p: str, o: str) -> bool:
+        return o in self.step(s, Atom(p))
+
+    def subjects(self, atom: Atom) -> set[str]:
+        """Nodes with at least one ``atom`` edge."""
+        got = self._subjects.get(atom)
+        if got is None:
+            try:
+                k = self.props.index(atom.prop)
+            except ValueError:
+                return _NONE
+            import numpy as np
+
+            ends = self.o if atom.inverse else self.s
+            got = {self.nodes[i] for i in np.unique(ends[self.p == k]).tolist()}
+            self._subjects[atom] = got
+        return got
+
+    def triples(self) -> Iterator[tuple[str, str, str]]:
+        nodes, props = self.nodes, self.props
+        for s, p, o in zip(self.s.tolist(), self.p.tolist(), self.o.tolist(), strict=True):
+            yield nodes[s], props[p], nodes[o]
+
+    # -- on disk ----------------------------------------------------------------
+    def save(self, path: Path) -> None:
+        """Write atomically (temporary names, then renamed): a reader never sees half a cache."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        import numpy as np
+
+        with open(tmp, "wb") as fh:
+            names = json.dumps({"format": FORMAT, "nodes": self.nodes, "props": self.props})
+            np.savez(
+                fh, s=self.s, p=self.p, o=self.o, names=np.frombuffer(names.encode(), np.uint8)
+            )
+        tmp.replace(path)
+
+    @classmethod
+    def load(cls, path: Path) -> FactIndex:
+        import numpy as np
+
+        with np.load(path, allow_pickle=False) as data:
+            names = json.loads(data["names"].tobytes().decode("utf-8"))
+            if names.get("format") != FORMAT:
+                raise ValueError(f"not a {FORMAT} file")
+            return cls(names["nodes"], names["props"], data["s"], data["p"], data["o"])
+
+
+def cached_fact_index(
+    store, name: str, read: Callable[[], Iterable[tuple[str, str, str]]], version: str = ""
+) -> FactIndex:
+    """The index of ``read()``'s triples, from the store's disk cache when its knowledge has not changed.
+
+    Keyed by :meth:`~kgfc.kg.store.GraphStore.knowledge_key`, which recording
+    claims never moves; built (and counted in ``store.aggregate_builds``) otherwise.
+    """
+    folder = store.cache_dir("factindex")
+    path = None
+    if folder is not None:
+        digest = hashlib.sha256(
+            f"{name}|{version}|{FORMAT}|{store.knowledge_key()}".encode()
+        ).hexdigest()[:24]
+        path = folder / f"{name}-{digest}.npz"
+        if path.is_file():
+            try:
+                return FactIndex.load(path)
+            except (OSError, ValueError, KeyError) as exc:
+                log.warning("ignoring unreadable fact index cache %s: %s", path, exc)
+    store.aggregate_builds[name] += 1
+    with computing(name):
+        index = FactIndex.from_triples(read())
+    if path is not None:
+        try:
+            index.save(path)
+        except OSError as exc:
+            log.warning("cannot cache the fact index at %s: %s", path, exc)
+    return index
