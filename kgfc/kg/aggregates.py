@@ -27,6 +27,7 @@ WHAT = {
     "property_object_counts": "property value counts",
     "property_range_types": "property ranges",
     "completion_facts": "the rule-grounding fact index",
+    "rules": "rules mined from the KG",
 }
 
 

@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
 
+from kgfc.kg.aggregates import computing
 from kgfc.kg.vocab import WDT, local_id
 
 log = logging.getLogger(__name__)
@@ -343,20 +344,27 @@ _CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _LOCK = threading.Lock()
 
 
+def refresh_rules(store) -> None:
+    """Forget the store's in-process rules (re-read from the disk cache or re-mined on next use)."""
+    with _LOCK:
+        _CACHE.pop(store, None)
+
+
 def rules_for(
     store, *, min_support: int = 20, min_confidence: float = 0.5, max_heads: int | None = 100
 ) -> RuleSet:
     """The store's mined rules: per process, then on disk, then shipped, else mined once.
 
-    In-process copies follow the store's knowledge generation; the disk cache
-    is keyed by its knowledge version. Recording claims touches neither.
+    In-process copies describe the store as of their first use, like the
+    property statistics and the completion index: a web page or document
+    added during a batch does not re-mine the whole KG for the next claim
+    (:func:`refresh_rules` after a large load; a new process sees the new
+    KG). The disk cache is keyed by the knowledge version. Recording claims
+    touches neither.
     """
     key = (min_support, min_confidence, max_heads)
     with _LOCK:
         per_store = _CACHE.setdefault(store, {})
-        if per_store.get("generation") != store.generation:
-            per_store.clear()
-            per_store["generation"] = store.generation
         if key in per_store:
             return per_store[key]
         cached = _disk_cache(store, store.knowledge_key(), key)
@@ -368,9 +376,14 @@ def rules_for(
                 log.warning("ignoring unreadable rule cache %s: %s", cached, exc)
         rules = _shipped(fact_fingerprint(store), key)
         if rules is None:
-            rules = mine_store_rules(
-                store, min_support=min_support, min_confidence=min_confidence, max_heads=max_heads
-            )
+            store.aggregate_builds["rules"] += 1
+            with computing("rules"):
+                rules = mine_store_rules(
+                    store,
+                    min_support=min_support,
+                    min_confidence=min_confidence,
+                    max_heads=max_heads,
+                )
         per_store[key] = rules
         if cached is not None:
             try:

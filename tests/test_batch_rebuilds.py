@@ -1,0 +1,130 @@
+"""Issue 16, point 5: text claims, the agent path (with web pages entering the KG) and
+`kg ingest` batches compute each whole-store aggregate at most once, never once per item.
+
+The store counts aggregate computations (``store.aggregate_builds``: label index, cached
+aggregate queries, the rule-grounding fact index, mined rules); each test warms up on the
+first item and asserts that the following items add none.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from kgfc.kg.demo import ensure_demo
+from kgfc.kg.oxigraph_store import OxigraphStore
+from kgfc.settings import load_settings
+from kgfc.verify.api import FactChecker
+
+pytest.importorskip("spacy")
+
+DOCS = {
+    "ford": "Gerald Ford was born in Omaha, Nebraska. Gerald Ford studied law at Yale.",
+    "blair": "Tony Blair was born in Edinburgh. Tony Blair studied law at Oxford.",
+    "curie": "Marie Curie was born in Warsaw. Marie Curie won the Nobel Prize in Physics.",
+    "obama": "Barack Obama was born in Honolulu. Barack Obama studied law at Harvard.",
+    "paris": "Paris is the capital of France. Paris is located on the Seine.",
+    "einstein": "Albert Einstein was born in Ulm. Albert Einstein worked in Bern.",
+}
+
+
+@pytest.fixture(scope="module")
+def demo_path(tmp_path_factory):
+    path = tmp_path_factory.mktemp("rebuilds") / "store"
+    with OxigraphStore(path) as s:
+        ensure_demo(s)
+    return path
+
+
+@pytest.fixture
+def store(demo_path, tmp_path):
+    import shutil
+
+    copy = tmp_path / "store"
+    shutil.copytree(demo_path, copy)
+    with OxigraphStore(copy) as s:
+        yield s
+
+
+def corpus(tmp_path, names):
+    d = tmp_path / "corpus"
+    d.mkdir(exist_ok=True)
+    for name in names:
+        (d / f"{name}.txt").write_text(DOCS[name], encoding="utf-8")
+    return d
+
+
+def test_a_batch_of_text_claims_rebuilds_nothing_after_the_first(store):
+    checker = FactChecker(store, settings=load_settings(offline=True), record=True)
+    claims = [
+        "Gerald Ford was born in Omaha.",
+        "Tony Blair was born in London.",
+        "Paris is the capital of France.",
+        "Barack Obama was born in Kenya.",
+        "Marie Curie was born in Warsaw.",
+        "Albert Einstein was born in Ulm.",
+    ]
+    list(checker.verify_many(claims[:3], chunk=2))  # warm-up: each aggregate at most once
+    builds = dict(store.aggregate_builds)
+    assert all(n == 1 for n in builds.values()), builds
+    out = list(checker.verify_many(claims * 2, chunk=4))  # new claims, then the same re-recorded
+    assert len(out) == 12 and all(r.claim_iri for r in out)
+    assert dict(store.aggregate_builds) == builds
+
+
+def test_the_agent_path_adding_web_pages_rebuilds_nothing_per_claim(store, tmp_path):
+    docs = corpus(tmp_path, ["ford", "blair", "curie", "einstein"])
+    settings = load_settings(offline=True, web=True, search_provider=f"local:{docs}")
+    agent = FactChecker.from_settings(settings, store=store, record=True)
+    claims = [
+        "Gerald Ford studied law at Yale.",
+        "Tony Blair studied law at Oxford.",
+        "Marie Curie won the Nobel Prize in Physics.",
+        "Albert Einstein worked in Bern.",
+    ]
+    gen = store.generation
+    searched = 0
+    for i, claim in enumerate(claims):
+        searched += agent.verify(claim, id=f"w{i}").counters.search_calls
+    assert searched >= 3 and store.generation >= gen + 3  # the web pages went into the KG
+    # each aggregate computed at most once for the whole batch, though the KG changed per claim
+    assert all(n <= 1 for n in store.aggregate_builds.values()), dict(store.aggregate_builds)
+
+
+def test_a_kg_ingest_batch_rebuilds_nothing_per_document(store, tmp_path):
+    from kgfc.web.integrate import WebKGIntegrator
+
+    docs = corpus(tmp_path, list(DOCS))
+    seen: list[dict] = []
+    integrator = WebKGIntegrator(store, None, settings=load_settings(offline=True))
+    try:
+        report = integrator.ingest(
+            [docs], progress=lambda done, total: seen.append(dict(store.aggregate_builds))
+        )
+    finally:
+        integrator.close()
+    assert report.documents == len(DOCS) and report.triples_added >= 3
+    assert len(seen) == len(DOCS)
+    assert all(s == seen[0] for s in seen), seen  # what the first document built, no more
+    assert all(n <= 1 for n in seen[-1].values()), seen[-1]
+
+
+def test_a_page_added_mid_batch_does_not_re_mine_the_rules(store):
+    """Mined rules, like the property statistics and the completion index, describe the store as
+    of their first use in a process: a web page or document added by the batch does not make
+    every later claim re-mine 200k facts (a new process, or ``refresh``, sees the new KG)."""
+    from kgfc.kg import vocab as V
+    from kgfc.models import Fact, Source, SourceKind
+    from kgfc.reason.rules import rules_for
+
+    rules = rules_for(store)
+    for i in range(3):
+        store.add_source(
+            Source(
+                iri=V.KGFC_SOURCE + f"web/test-{i}",
+                kind=SourceKind.WEB,
+                location=f"https://example.org/{i}",
+            ),
+            [Fact(subject=V.WD + "Q76", predicate=V.WDT + "P69", object=V.WD + f"Q{900 + i}")],
+        )
+        assert rules_for(store) is rules
+    assert store.aggregate_builds["rules"] == 0
