@@ -1,102 +1,273 @@
-"""Batch verification with recording on: throughput, per-claim cost across a history, store growth.
+"""Batch verification with recording on, at CoDEx-M size (issue 16).
 
-Builds an on-disk store holding the demo KG (CoDEx-M train + Wikidata labels,
-185k facts), records a history of structured-triple claims, then verifies a set
-of triples half new and half already recorded, with and without recording, and
-reports claims/s, quads and bytes per recorded claim, and aggregate rebuilds
-(the store counts them; recording must add none).
+1. Builds an on-disk store from ``../shared/data/codex`` (CoDEx-M train: 185k
+   facts, entity types as P31, English labels) -- never copied into the project.
+2. Records a history of ``--history`` claims (structured triples and some
+   text claims drawn from CoDEx-M valid) through ``kgfc verify --file --nl``
+   in batches of ``--batch``; one batch is stopped by SIGTERM and another
+   killed by SIGKILL half-way, each then resumed with ``--resume``. Reports
+   every batch's rate, what each interruption lost and the resume re-checked,
+   and checks that the store ends with exactly the history, once each.
+3. Then, in one process (``FactChecker.verify_many``, recording in chunks as
+   the CLI does): ``--triples`` structured triples and ``--texts`` text
+   claims, half new and half already recorded, with and without recording.
+4. Cold start: one-shot ``kgfc verify --triple`` / a text claim in a new
+   process once the aggregates are cached.
 
-    python benchmarks/bench_batch.py [--history 2000] [--triples 400] [--batch 500]
+Reports claims/s, quads and bytes per recorded claim, aggregate rebuilds
+(``store.aggregate_builds``), and the machine load. Results go to
+``benchmarks/results/bench_batch.json``.
+
+    python benchmarks/bench_batch.py                      # the issue's sizes
+    python benchmarks/bench_batch.py --history 2000 --batch 500 --triples 400 --texts 100
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import shutil
+import signal
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
 
-from kgfc.verify.api import FactChecker
-from kgfc.kg import vocab as V
-from kgfc.kg.demo import ensure_demo
-from kgfc.kg.oxigraph_store import OxigraphStore, _folder_bytes
-from kgfc.settings import load_settings
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
 
-RESULTS = Path(__file__).resolve().parent / "results"
+from kgfc.eval.codex import build_train_store, entity_labels, read_triples, relation_labels  # noqa: E402
+from kgfc.kg import vocab as V  # noqa: E402
+from kgfc.kg.oxigraph_store import OxigraphStore, _folder_bytes  # noqa: E402
+from kgfc.settings import load_settings  # noqa: E402
+from kgfc.verify.api import FactChecker  # noqa: E402
+
+DATA = ROOT.parent / "shared" / "data" / "codex"
+RESULTS = ROOT / "benchmarks" / "results"
 
 
-def sample_triples(store: OxigraphStore, n: int, seed: int = 7) -> list[tuple[str, str, str]]:
-    rows = store.sparql(
-        f"SELECT ?s ?p ?o WHERE {{ GRAPH ?g {{ ?s ?p ?o }} "
-        f'FILTER(STRSTARTS(STR(?p), "{V.WDT}") && ISIRI(?o)) }} LIMIT {n * 20}'
-    )
-    facts = [(r["s"].value, r["p"].value, r["o"].value) for r in rows]
+def log(*parts) -> None:
+    print(*parts, file=sys.stderr, flush=True)
+
+
+def load() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def claims_from_codex(n_triples: int, n_texts: int, seed: int = 11) -> tuple[list, list]:
+    """Structured triples (CoDEx-M valid, then train) and text claims ("S relation O.")."""
+    folder = DATA / "triples" / "codex-m"
+    rows = read_triples(folder / "valid.txt") + read_triples(folder / "train.txt")
     rng = random.Random(seed)
-    rng.shuffle(facts)
-    return [(V.local_id(s), V.local_id(p), V.local_id(o)) for s, p, o in facts[:n]]
+    rng.shuffle(rows)
+    ents, rels = entity_labels(DATA), relation_labels(DATA)
+    texts, triples, used = [], [], set()
+    for h, r, t in rows:
+        if len(texts) < n_texts and h in ents and t in ents and r in rels:
+            texts.append(f"{ents[h]} {rels[r]} {ents[t]}.")
+            used.add((h, r, t))
+        elif len(triples) < n_triples and (h, r, t) not in used:
+            triples.append((h, r, t))
+        if len(texts) >= n_texts and len(triples) >= n_triples:
+            break
+    return triples, texts
 
 
-def run(verifier: FactChecker, items: list[tuple[str, tuple]]) -> float:
+def jsonl(path: Path, items: list[tuple[str, object]]) -> Path:
+    with open(path, "w", encoding="utf-8") as fh:
+        for cid, item in items:
+            obj = (
+                {"id": cid, "triple": list(item)}
+                if isinstance(item, tuple)
+                else {"id": cid, "claim": item}
+            )
+            fh.write(json.dumps(obj) + "\n")
+    return path
+
+
+def kgfc_batch(store: Path, batch: Path, *extra: str, stop: tuple[int, int] | None = None) -> dict:
+    """``kgfc verify --file`` in a new process; ``stop=(after_lines, signal)`` interrupts it."""
+    cmd = [sys.executable, "-m", "kgfc", "verify", "--store", str(store), "--file", str(batch)]
+    cmd += ["--nl", "--reasoner", "local", "--record-chunk", "100", *extra]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
     start = time.perf_counter()
-    for cid, (s, p, o) in items:
-        verifier.verify((s, p, o), id=cid)
-    return len(items) / (time.perf_counter() - start)
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    lines = 0
+    assert proc.stdout is not None
+    for _ in proc.stdout:
+        lines += 1
+        if stop and lines == stop[0]:
+            proc.send_signal(stop[1])
+            break
+    rest, err = proc.communicate()
+    lines += len(rest.splitlines())
+    seconds = time.perf_counter() - start
+    return {
+        "printed": lines,
+        "seconds": round(seconds, 1),
+        "per_s": round(lines / seconds, 1),
+        "exit": proc.returncode,
+        "stderr_tail": err.decode("utf-8", "replace").strip().splitlines()[-1:],
+    }
+
+
+def trajectories() -> int:
+    """Claims checked so far by CLI runs (each appends its trajectory as soon as it is checked)."""
+    path = Path(os.environ["KGFC_HOME"]) / "trajectories" / "trajectories.jsonl"
+    return sum(1 for _ in open(path, "rb")) if path.exists() else 0
+
+
+def recorded_ids(store: OxigraphStore) -> list[str]:
+    import pyoxigraph as ox
+
+    return [q.object.value for q in store.quads(None, ox.NamedNode(V.KGFC + "claimId"), None, None)]
+
+
+def rate(checker: FactChecker, items: list[tuple[str, object]], record: bool) -> float:
+    start = time.perf_counter()
+    n = sum(
+        1 for _ in checker.verify_many([_claim(c, x) for c, x in items], record=record, chunk=100)
+    )
+    return round(n / (time.perf_counter() - start), 1)
+
+
+def _claim(cid: str, item) -> dict:
+    return (
+        {"id": cid, "triple": list(item)} if isinstance(item, tuple) else {"id": cid, "claim": item}
+    )
+
+
+def one_shot(store: Path, *args: str) -> float:
+    cmd = [sys.executable, "-m", "kgfc", "verify", "--store", str(store), "--reasoner", "local"]
+    cmd += ["--no-record", "--json", *args]
+    start = time.perf_counter()
+    subprocess.run(
+        cmd, check=True, capture_output=True, env={**os.environ, "PYTHONPATH": str(ROOT)}
+    )
+    return round(time.perf_counter() - start, 2)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--history", type=int, default=2000)
-    ap.add_argument("--triples", type=int, default=400)
-    ap.add_argument("--batch", type=int, default=500)
+    ap.add_argument("--history", type=int, default=10_000)
+    ap.add_argument("--batch", type=int, default=2_000)
+    ap.add_argument("--history-texts", type=int, default=500, help="text claims among the history")
+    ap.add_argument("--triples", type=int, default=2_000)
+    ap.add_argument("--texts", type=int, default=500)
+    ap.add_argument("--keep", type=Path, default=None, help="keep the store here")
     args = ap.parse_args()
+    if not (DATA / "triples" / "codex-m" / "train.txt").exists():
+        sys.exit(f"{DATA} is absent (../shared/data exists only in the developers' workspace)")
     tmp = Path(tempfile.mkdtemp(prefix="kgfc-bench-batch-"))
-    out: dict = {"history": args.history, "triples": args.triples}
+    os.environ["KGFC_HOME"] = str(tmp / "home")  # caches start empty, as on a fresh machine
+    os.environ["KGFC_OFFLINE"] = "1"
+    out: dict = {"args": vars(args) | {"keep": str(args.keep) if args.keep else None}}
+    out["load_before"] = load()
+    path = args.keep or tmp / "store"
     try:
-        path = tmp / "store"
-        with OxigraphStore(path) as store:
-            ensure_demo(store)
-        settings = load_settings(offline=True)
-        store = OxigraphStore(path)
-        triples = sample_triples(store, args.history + args.triples)
-        history, fresh = triples[: args.history], triples[args.history :]
-        rec = FactChecker(store, settings=settings, record=True)
-        norec = FactChecker(store, settings=settings, record=False)
-        run(rec, [("warm", history[0])])
-        builds = dict(store.aggregate_builds)
-        q0, b0 = len(store), _folder_bytes(path)
-        rates = []
-        for k in range(0, len(history), args.batch):
-            chunk = [(f"h{k + i}", t) for i, t in enumerate(history[k : k + args.batch])]
-            rates.append(round(run(rec, chunk), 1))
-        grown = {k: v - builds.get(k, 0) for k, v in store.aggregate_builds.items()}
-        out["aggregate_builds_during_history"] = {k: v for k, v in grown.items() if v}
-        store.close()
-        store = OxigraphStore(path)  # cold start: aggregates come from the caches
+        log("building the CoDEx-M store...")
         start = time.perf_counter()
-        rec, norec = FactChecker(store, settings=settings, record=True), FactChecker(store, settings=settings, record=False)
-        run(rec, [("cold", fresh[0])])
-        out["cold_first_claim_s"] = round(time.perf_counter() - start, 2)
-        q1, b1 = len(store), _folder_bytes(path)
-        out["history_rates_per_batch"] = rates
-        out["quads_per_claim"] = round((q1 - q0) / args.history, 1)
-        out["bytes_per_claim_on_disk"] = round((b1 - b0) / args.history)
-        half = args.triples // 2
-        new = [(f"n{i}", t) for i, t in enumerate(fresh[:half])]
-        again = [(f"h{i}", t) for i, t in enumerate(history[:half])]
-        out["new_recorded_per_s"] = round(run(rec, new), 1)
-        out["rechecked_recorded_per_s"] = round(run(rec, again), 1)
-        out["new_not_recorded_per_s"] = round(
-            run(norec, [(f"x{i}", t) for i, t in enumerate(fresh[half:])]), 1
+        with OxigraphStore(path) as store:
+            _, info = build_train_store(DATA, "m", store)
+            out["store"] = info | {"quads": len(store), "bytes": _folder_bytes(path)}
+        out["store"]["build_seconds"] = round(time.perf_counter() - start, 1)
+
+        half_t, half_x = args.triples // 2, args.texts // 2
+        n_hist_triples = args.history - args.history_texts
+        triples, texts = claims_from_codex(
+            n_hist_triples + half_t * 2, args.history_texts + half_x * 2
         )
-        out["rechecked_not_recorded_per_s"] = round(run(norec, again), 1)
-        after = dict(store.aggregate_builds)
-        out["aggregate_builds_after_cold_start"] = after
-        store.close()
+        hist_t, new_t = triples[:n_hist_triples], triples[n_hist_triples:]
+        hist_x, new_x = texts[: args.history_texts], texts[args.history_texts :]
+        history = [(f"h{i}", t) for i, t in enumerate(hist_t)]
+        history += [(f"hx{i}", x) for i, x in enumerate(hist_x)]
+        random.Random(5).shuffle(history)
+
+        # -- the history, through the CLI, with interruptions -----------------------------
+        q0, b0 = out["store"]["quads"], out["store"]["bytes"]
+        batches = []
+        n_batches = (len(history) + args.batch - 1) // args.batch
+        for k in range(n_batches):
+            part = history[k * args.batch : (k + 1) * args.batch]
+            f = jsonl(tmp / f"batch{k}.jsonl", part)
+            sig = {1: signal.SIGTERM, 3: signal.SIGKILL}.get(k) if n_batches > 3 else None
+            log(
+                f"history batch {k + 1}/{n_batches} ({len(part)} claims){' + ' + sig.name if sig else ''}; load {load()}"
+            )
+            checked = trajectories()
+            run = kgfc_batch(path, f, stop=(len(part) // 2, sig) if sig else None)
+            entry = {"claims": len(part), "run": run}
+            if sig:
+                checked = trajectories() - checked  # claims the interrupted run checked
+                with OxigraphStore(path, read_only=True) as s:
+                    have = set(recorded_ids(s))
+                recorded = sum(1 for cid, _ in part if cid in have)
+                resumed = kgfc_batch(path, f, "--resume")
+                entry |= {
+                    "interrupted_by": sig.name,
+                    "checked_before_stop": checked,
+                    "recorded_before_stop": recorded,
+                    "lost": checked - recorded,  # checked, not recorded: what the resume re-checks
+                    "resume": resumed,
+                }
+                assert recorded + resumed["printed"] == len(part), entry
+            batches.append(entry)
+        out["history_batches"] = batches
+        with OxigraphStore(path) as store:
+            ids = recorded_ids(store)
+            out["history_recorded"] = len(ids)
+            out["history_recorded_once_each"] = sorted(ids) == sorted(c for c, _ in history)
+            q1, b1 = len(store), _folder_bytes(path)
+        out["quads_per_claim"] = round((q1 - q0) / len(history), 1)
+        out["bytes_per_claim_on_disk"] = round((b1 - b0) / len(history))
+
+        # -- cold start: a new process with the aggregates cached ------------------------------
+        s, p, o = new_t[-1]
+        out["cold_start_triple_s"] = [one_shot(path, "--triple", s, p, o) for _ in range(3)]
+        out["cold_start_text_s"] = [one_shot(path, new_x[-1]) for _ in range(2)]
+
+        # -- new and re-checked, with and without recording, in one process -------------------
+        log(f"measuring new / re-checked, recorded / not; load {load()}")
+        settings = load_settings(offline=True)
+        with OxigraphStore(path) as store:
+            rec = FactChecker(store, settings=settings, record=True)
+            norec = FactChecker(store, settings=settings, record=False)
+            warm = [(f"warm{i}", t) for i, t in enumerate(new_t[:3])] + [("warmx", new_x[0])]
+            rate(rec, warm, False)
+            builds = dict(store.aggregate_builds)
+            again_t = [(c, t) for c, t in history if isinstance(t, tuple)][:half_t]
+            again_x = [(c, x) for c, x in history if isinstance(x, str)][:half_x]
+            res: dict = {}
+            for kind, new, again in (
+                ("triples", new_t[: half_t * 2], again_t),
+                ("texts", new_x[: half_x * 2], again_x),
+            ):
+                n = len(new) // 2
+                fresh_rec = [(f"n-{kind}-{i}", x) for i, x in enumerate(new[:n])]
+                fresh_norec = [(f"m-{kind}-{i}", x) for i, x in enumerate(new[n:])]
+                res[kind] = {
+                    "new_recorded_per_s": rate(rec, fresh_rec, True),
+                    "new_not_recorded_per_s": rate(norec, fresh_norec, False),
+                    "rechecked_recorded_per_s": rate(rec, again, True),
+                    "rechecked_not_recorded_per_s": rate(norec, again, False),
+                }
+                r = res[kind]
+                r["ratio_new"] = round(r["new_recorded_per_s"] / r["new_not_recorded_per_s"], 2)
+                r["ratio_rechecked"] = round(
+                    r["rechecked_recorded_per_s"] / r["rechecked_not_recorded_per_s"], 2
+                )
+                log(kind, r, f"load {load()}")
+            out["measured"] = res
+            grown = {k: v - builds.get(k, 0) for k, v in store.aggregate_builds.items()}
+            out["aggregate_builds_while_measuring"] = {k: v for k, v in grown.items() if v}
+            out["aggregate_builds_in_this_process"] = dict(store.aggregate_builds)
+        out["load_after"] = load()
     finally:
-        shutil.rmtree(tmp, ignore_errors=True)
+        if args.keep is None:
+            shutil.rmtree(tmp, ignore_errors=True)
     print(json.dumps(out, indent=2))
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / "bench_batch.json").write_text(json.dumps(out, indent=2))

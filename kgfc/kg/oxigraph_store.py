@@ -528,9 +528,11 @@ class OxigraphStore(QueryCounting):
                 q if q.graph_name == g else ox.Quad(q.subject, q.predicate, q.object, g)
                 for q in quads
             ]
-            fresh = [q for q in dict.fromkeys(quads) if q not in self._store]
+            exists = self._store.contains_named_graph(g)  # not: a claim's first record
+            unique = list(dict.fromkeys(quads))
+            fresh = [q for q in unique if q not in self._store] if exists else unique
             gone: list[ox.Quad] = []
-            if replace:
+            if replace and exists:
                 # Compare in the store's canonical form ("1.0"^^xsd:double is stored as
                 # "1"): otherwise an unchanged value looks stale and removing it
                 # deletes the fresh copy too.

@@ -31,9 +31,36 @@ from kgfc.models import ClaimTriple, EvidenceFact, Fact
 MAX_CONTEXT = 12  # other facts about the subject/object kept for context
 MAX_CHAIN_HOPS = 3
 MAX_FRONTIER = 200
-# chain_step rows per store, dropped when the store's knowledge generation moves
+MAX_CACHED = 50_000  # entities whose rows a store's lookup cache keeps (then it starts over)
+# Per store: chain_step, triple_entity_facts and entity_labels rows by entity,
+# dropped when the store's knowledge generation moves (recording claims does not move it).
 _CHAIN_CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _CHAIN_LOCK = threading.Lock()
+
+
+def _cached_rows(store, query: str, entities: list[str]) -> dict[str, list[dict]]:
+    """``query``'s rows (bound by VALUES ?entity) for each entity; only entities not seen cost a query.
+
+    A batch checks many triples about the same entities (the countries,
+    occupations and classes every other claim names): their facts and
+    labels are read once per knowledge generation, not once per claim.
+    """
+    gen = store.generation
+    with _CHAIN_LOCK:
+        cache: dict = _CHAIN_CACHE.setdefault(store, {})
+        if cache.get("generation") != gen:
+            cache.clear()
+            cache["generation"] = gen
+        rows_by: dict = cache.setdefault(query, {})
+        if len(rows_by) > MAX_CACHED:
+            rows_by.clear()
+    missing = [e for e in dict.fromkeys(entities) if e not in rows_by]
+    if missing:
+        got: dict[str, list[dict]] = {e: [] for e in missing}
+        for row in store.run(query, values=missing):
+            got.setdefault(row["entity"], []).append(row)
+        rows_by.update(got)
+    return {e: rows_by[e] for e in entities if e in rows_by}
 
 
 def _is_iri(text: str | None) -> bool:
@@ -70,7 +97,8 @@ def _fact(
 
 def _entity_facts(store, entities: list[str]) -> list[Fact]:
     out = []
-    for row in store.run("triple_entity_facts", values=entities):
+    rows = _cached_rows(store, "triple_entity_facts", entities)
+    for row in (r for e in dict.fromkeys(entities) for r in rows.get(e, ())):
         e, p, v, g = row["entity"], row["property"], row["value"], row["g"]
         if row["direction"] == "in":
             out.append(_fact(v, p, e, g))
@@ -120,20 +148,8 @@ def _chain_rows(store, entities: list[str]) -> list[dict]:
     Hierarchies (Omaha located in Nebraska...) are re-read for many claims;
     only entities not seen since the store last changed cost a query.
     """
-    gen = store.generation
-    with _CHAIN_LOCK:
-        cache: dict = _CHAIN_CACHE.setdefault(store, {})
-    if cache.get("generation") != gen:
-        cache.clear()
-        cache["generation"] = gen
-    rows_by: dict = cache.setdefault("rows", {})
-    missing = [e for e in entities if e not in rows_by]
-    if missing:
-        for e in missing:
-            rows_by[e] = []
-        for row in store.run("chain_step", values=missing):
-            rows_by.setdefault(row["entity"], []).append(row)
-    return [row for e in entities for row in rows_by[e]]
+    rows = _cached_rows(store, "chain_step", entities)
+    return [row for e in entities for row in rows.get(e, ())]
 
 
 def store_reaches(store, start: str, goals: set[str], props: frozenset[str], hops: int = 4) -> bool:
@@ -149,10 +165,7 @@ def _label_facts(store, facts: list[Fact]) -> list[Fact]:
         | {f.object for f in facts if not f.object_is_literal}
         | {f.predicate for f in facts}
     )
-    labels: dict[str, str] = {}
-    if iris:
-        for row in store.run("entity_labels", values=sorted(i for i in iris if _is_iri(i))):
-            labels.setdefault(row["entity"], row["label"])
+    labels = _labels(store, sorted(i for i in iris if _is_iri(i)))
     return [
         f.model_copy(
             update={
@@ -163,6 +176,14 @@ def _label_facts(store, facts: list[Fact]) -> list[Fact]:
         )
         for f in facts
     ]
+
+
+def _labels(store, iris: list[str]) -> dict[str, str]:
+    """English labels (the first the store gives) of entities and wdt: properties, cached per store."""
+    if not iris:
+        return {}
+    rows = _cached_rows(store, "entity_labels", iris)
+    return {e: rs[0]["label"] for e, rs in rows.items() if rs}
 
 
 def gather_triple_evidence(
@@ -265,10 +286,7 @@ def claim_triple(store, s: str, p: str, o: str, *, negated: bool = False) -> Cla
     s_iri = V.entity_iri(s)
     p_iri = V.property_iri(p)
     o_iri = _entity(o)
-    labels: dict[str, str] = {}
-    wanted = [s_iri, p_iri] + ([o_iri] if o_iri else [])
-    for row in store.run("entity_labels", values=wanted):
-        labels.setdefault(row["entity"], row["label"])
+    labels = _labels(store, [s_iri, p_iri] + ([o_iri] if o_iri else []))
     return ClaimTriple(
         subject=labels.get(s_iri, V.local_id(s_iri)),
         relation=labels.get(p_iri, V.local_id(p_iri)),
