@@ -318,3 +318,30 @@ def test_first_computation_of_an_aggregate_shows_a_progress_line_on_a_terminal(t
     assert text.endswith("\r\x1b[K")  # the line is erased once done
     assert stats(tmp_path / "a", True) == ""  # a second process reads the cache: nothing to say
     assert stats(tmp_path / "b", False) == ""  # not a terminal: nothing on stderr
+
+
+def test_a_one_shot_triple_check_imports_only_what_it_uses(tmp_path, obama_ttl):
+    """Cold start: no other subcommand, no web stack, no numpy for a claim the KG states."""
+    path = tmp_path / "store"
+    with OxigraphStore(path) as s:
+        s.load_file(obama_ttl)
+    probe = (
+        "import sys\n"
+        "from kgfc.cli import cli\n"
+        "try:\n"
+        f"    cli(['verify', '--store', {str(path)!r}, '--triple', 'Q76', 'P19', 'Q18094',"
+        " '--json', '--no-record'], standalone_mode=False)\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print('LOADED', sorted(m for m in sys.modules if m.startswith(('kgfc.cli.', 'kgfc.web',"
+        " 'kgfc.verify.web', 'numpy'))))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    [line] = [x for x in out.stdout.splitlines() if x.startswith("LOADED")]
+    assert line == "LOADED ['kgfc.cli.common', 'kgfc.cli.verify']", out.stderr[-2000:]

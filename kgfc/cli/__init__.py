@@ -14,7 +14,15 @@ from kgfc.errors import KgfcError
 
 
 class KgfcGroup(click.Group):
-    """Turns every KgfcError into one message on stderr and its exit code."""
+    """Turns every KgfcError into one message on stderr and its exit code; loads subcommands on use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(_COMMANDS) | set(self.commands))
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in self.commands and name in _COMMANDS:
+            self.add_command(_load(name), name)
+        return self.commands.get(name)
 
     def invoke(self, ctx: click.Context):
         try:
@@ -55,31 +63,31 @@ def cli(quiet: bool, debug: bool, offline: bool | None, server: str | None) -> N
         set_reporter(StderrProgress())
 
 
-def _register() -> None:
-    from kgfc.cli.eval import eval_cmd
-    from kgfc.cli.experience import experience
-    from kgfc.cli.kg import kg
-    from kgfc.cli.llm import llm
-    from kgfc.cli.mcp import mcp_cmd
-    from kgfc.cli.neo4j import cypher_cmd, sync_cmd
-    from kgfc.cli.optimize import optimize
-    from kgfc.cli.serve import serve
-    from kgfc.cli.verify import verify
-
-    cli.add_command(eval_cmd)
-    cli.add_command(experience)
-    kg.add_command(sync_cmd)
-    kg.add_command(cypher_cmd)
-
-    cli.add_command(kg)
-    cli.add_command(llm)
-    cli.add_command(mcp_cmd)
-    cli.add_command(optimize)
-    cli.add_command(serve)
-    cli.add_command(verify)
+# Subcommands load on use: a one-shot `kgfc verify` does not import `kg`, `eval`,
+# `serve`... (their modules and what they import are a good part of a cold start).
+_COMMANDS = {
+    "eval": ("kgfc.cli.eval", "eval_cmd"),
+    "experience": ("kgfc.cli.experience", "experience"),
+    "kg": ("kgfc.cli.kg", "kg"),
+    "llm": ("kgfc.cli.llm", "llm"),
+    "mcp": ("kgfc.cli.mcp", "mcp_cmd"),
+    "optimize": ("kgfc.cli.optimize", "optimize"),
+    "serve": ("kgfc.cli.serve", "serve"),
+    "verify": ("kgfc.cli.verify", "verify"),
+}
 
 
-_register()
+def _load(name: str) -> click.Command | None:
+    import importlib
+
+    module, attr = _COMMANDS[name]
+    cmd = getattr(importlib.import_module(module), attr)
+    if name == "kg" and "sync" not in cmd.commands:
+        from kgfc.cli.neo4j import cypher_cmd, sync_cmd
+
+        cmd.add_command(sync_cmd)
+        cmd.add_command(cypher_cmd)
+    return cmd
 
 
 def main() -> None:

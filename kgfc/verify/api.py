@@ -57,7 +57,6 @@ from kgfc.verify.record import (
 )
 from kgfc.verify.state import Budget, Episode
 from kgfc.verify.toolbox import Toolbox, make_reasoner
-from kgfc.verify.web import make_web_tools
 
 log = logging.getLogger(__name__)
 
@@ -213,7 +212,11 @@ class FactChecker:
             store = open_configured_store(settings, read_only=read_only)
         try:
             r, llm = make_reasoner(settings, store, reasoner)
-            web, pubmed = make_web_tools(settings, store, llm)
+            web, pubmed = None, None
+            if settings.web or settings.pubmed:  # the web stack loads only for --web / --pubmed
+                from kgfc.verify.web import make_web_tools
+
+                web, pubmed = make_web_tools(settings, store, llm)
         except BaseException:
             if own:
                 store.close()
