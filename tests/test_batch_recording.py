@@ -22,7 +22,7 @@ from kgfc.kg import vocab as V
 from kgfc.kg.aggregates import StderrProgress, set_reporter
 from kgfc.kg.demo import ensure_demo
 from kgfc.kg.oxigraph_store import OxigraphStore
-from kgfc.kg.verdicts import record_verdict
+from kgfc.kg.verdicts import record_verdict, stored_claims
 from kgfc.reason.kgstats import stats_for
 from kgfc.reason.rules import rules_for
 from kgfc.settings import load_settings
@@ -53,6 +53,24 @@ def test_a_recorded_one_triple_claim_is_at_most_30_quads(demo):
     assert {r["claim"] for r in rows} == {iri}
     cited = [r for r in rows if r["cited"] == "true"]
     assert cited and all(r["source"] and r["evidenceId"].startswith("E") for r in cited)
+
+
+def test_a_recorded_triple_with_its_episode_stays_lean(demo):
+    checker = FactChecker(demo, settings=load_settings(offline=True), record=True)
+    r = checker.verify(("Q76", "P19", "Q18094"), id="lean-episode")
+    assert [s.action.value for s in r.trajectory.steps] == ["init_kg_retrieval", "verdict"]
+    graph = ox.NamedNode(r.claim_iri + "/graph")
+    episode = [
+        q
+        for q in demo.quads(None, None, None, graph)
+        if q.subject.value.startswith(r.claim_iri + "/episode")
+    ]
+    # policy, stop reason, one error kind; per step: link, index, action, observation
+    assert len(episode) == 3 + 4 * 2, episode
+    assert not any(q.predicate.value == V.RDF_TYPE for q in episode)
+    [stored] = stored_claims(demo, "lean-episode")
+    steps = stored["trajectory"]["steps"]
+    assert [s["arguments"] for s in steps] == ["{}", "{}"]  # not stored, read back as before
 
 
 def test_recording_and_re_recording_rebuild_no_aggregate(demo):

@@ -148,13 +148,16 @@ def trajectory_quads(claim_iri: str, trajectory) -> list[ox.Quad]:
     def q(s, p: str, o) -> ox.Quad:
         return ox.Quad(s, N(p), o, g)
 
+    # Lean as the verdict: the episode and its steps are typed by the properties
+    # that link them (kgfc:episode, kgfc:hasStep); a forced verdict and a step's
+    # arguments are stated only when there are some.
     quads = [
         q(N(claim_iri), V.KGFC + "episode", ep),
-        q(ep, V.RDF_TYPE, N(V.KGFC + "Episode")),
         q(ep, V.KGFC + "policy", L(trajectory.policy)),
         q(ep, V.KGFC + "stopReason", L(trajectory.stop_reason)),
-        q(ep, V.KGFC + "forced", L(str(trajectory.forced).lower(), datatype=N(V.XSD + "boolean"))),
     ]
+    if trajectory.forced:
+        quads.append(q(ep, V.KGFC + "forced", L("true", datatype=N(V.XSD + "boolean"))))
     for flag in ("insufficient_kg", "step_limit_reached", "over_confidence"):
         if getattr(trajectory, flag):
             quads.append(q(ep, V.KGFC + "errorKind", L(flag)))
@@ -162,12 +165,13 @@ def trajectory_quads(claim_iri: str, trajectory) -> list[ox.Quad]:
         node = N(f"{claim_iri}/episode/step/{step.index}")
         quads += [
             q(ep, V.KGFC + "hasStep", node),
-            q(node, V.RDF_TYPE, N(V.KGFC + "Step")),
             q(node, V.KGFC + "stepIndex", L(str(step.index - 1), datatype=xsd_int)),
             q(node, V.KGFC + "action", N(V.KGFC + _ACTION_IND[step.action.value])),
-            q(node, V.KGFC + "arguments", L(json.dumps(step.arguments, ensure_ascii=False))),
             q(node, V.KGFC + "observation", L(step.observation)),
         ]
+        if step.arguments:
+            args = json.dumps(step.arguments, ensure_ascii=False)
+            quads.append(q(node, V.KGFC + "arguments", L(args)))
         if step.error:
             quads.append(q(node, V.KGFC + "error", L(step.error)))
     return quads
@@ -309,7 +313,7 @@ def stored_claims(store, claim_id: str) -> list[dict]:
             {
                 "index": int(r["index"]),
                 "action": r["action"].rsplit("#", 1)[-1],
-                "arguments": r["arguments"],
+                "arguments": r["arguments"] or "{}",
                 "observation": r["observation"],
                 "error": r["error"],
             }
