@@ -31,6 +31,13 @@ def test_fact_index_answers_as_the_in_memory_index(tmp_path):
     path = tmp_path / "i.npz"
     compact.save(path)
     loaded = FactIndex.load(path)
+    fresh = FactIndex.load(path)  # step() before any node's adjacency is built
+    props = {p for _, p, _ in triples}
+    for node in full.adj:
+        for prop in props:
+            for inv in (False, True):
+                atom = Atom(prop, inv)
+                assert fresh.step(node, atom) == full.step(node, atom)
     for index in (compact, loaded):
         assert index.facts == full.facts
         assert set(index.adj) == set(full.adj)

@@ -30,7 +30,7 @@ from kgfc.reason.rules import Atom
 
 log = logging.getLogger(__name__)
 
-FORMAT = "factindex-v1"
+FORMAT = "factindex-v2"
 _NONE: set[str] = set()
 
 
@@ -63,7 +63,8 @@ class _Adjacency(Mapping):
 class FactIndex:
     """Entity-to-entity facts (``s p o``, ``s != o``, each once) over integer-coded nodes."""
 
-    def __init__(self, nodes: list[str], props: list[str], s, p, o) -> None:
+    def __init__(self, nodes: list[str], props: list[str], s, p, o, orders=None) -> None:
+        """``orders``: the sort orders and node offsets :meth:`save` wrote (else computed)."""
         import numpy as np  # here, not at import: a claim the KG states never needs it
 
         self.nodes = nodes
@@ -73,12 +74,20 @@ class FactIndex:
         self.o = np.asarray(o, dtype=np.int32)
         self.facts = int(len(self.s))
         self._ids: dict[str, int] | None = None
-        self._by_s = np.argsort(self.s, kind="stable")
-        self._by_o = np.argsort(self.o, kind="stable")
-        n = len(nodes)
-        self._s_start = np.searchsorted(self.s[self._by_s], np.arange(n + 1))
-        self._o_start = np.searchsorted(self.o[self._by_o], np.arange(n + 1))
+        if orders is None:
+            by_s = np.argsort(self.s, kind="stable")
+            by_o = np.argsort(self.o, kind="stable")
+            n = len(nodes)
+            orders = (
+                by_s,
+                by_o,
+                np.searchsorted(self.s[by_s], np.arange(n + 1)),
+                np.searchsorted(self.o[by_o], np.arange(n + 1)),
+            )
+        self._by_s, self._by_o, self._s_start, self._o_start = orders
         self._adj: dict[str, dict[Atom, set[str]] | None] = {}
+        self._steps: dict[tuple[str, Atom], set[str]] = {}
+        self._prop_ids = {p: k for k, p in enumerate(props)}
         self._subjects: dict[Atom, set[str]] = {}
         self._lock = threading.Lock()
         self.adj = _Adjacency(self)
@@ -128,8 +137,29 @@ class FactIndex:
         return out
 
     def step(self, node: str, atom: Atom) -> set[str]:
-        got = self._node(node)
-        return got.get(atom, _NONE) if got else _NONE
+        """``node``'s neighbours along ``atom``: read from the node's slice for that property only."""
+        got = self._adj.get(node)
+        if got is not None or node in self._adj:
+            return got.get(atom, _NONE) if got else _NONE
+        key = (node, atom)
+        hit = self._steps.get(key)
+        if hit is None:
+            hit = self._steps[key] = self._step(node, atom)
+        return hit
+
+    def _step(self, node: str, atom: Atom) -> set[str]:
+        i = self._id(node)
+        k = self._prop_ids.get(atom.prop)
+        if i is None or k is None:
+            return _NONE
+        if atom.inverse:
+            edges = self._by_o[self._o_start[i] : self._o_start[i + 1]]
+            ends = self.s[edges[self.p[edges] == k]]
+        else:
+            edges = self._by_s[self._s_start[i] : self._s_start[i + 1]]
+            ends = self.o[edges[self.p[edges] == k]]
+        nodes = self.nodes
+        return {nodes[j] for j in ends.tolist()} or _NONE
 
     def has(self, s: str, p: str, o: str) -> bool:
         return o in self.step(s, Atom(p))
@@ -138,9 +168,8 @@ class FactIndex:
         """Nodes with at least one ``atom`` edge."""
         got = self._subjects.get(atom)
         if got is None:
-            try:
-                k = self.props.index(atom.prop)
-            except ValueError:
+            k = self._prop_ids.get(atom.prop)
+            if k is None:
                 return _NONE
             import numpy as np
 
@@ -164,7 +193,15 @@ class FactIndex:
         with open(tmp, "wb") as fh:
             names = json.dumps({"format": FORMAT, "nodes": self.nodes, "props": self.props})
             np.savez(
-                fh, s=self.s, p=self.p, o=self.o, names=np.frombuffer(names.encode(), np.uint8)
+                fh,
+                s=self.s,
+                p=self.p,
+                o=self.o,
+                by_s=self._by_s,
+                by_o=self._by_o,
+                s_start=self._s_start,
+                o_start=self._o_start,
+                names=np.frombuffer(names.encode(), np.uint8),
             )
         tmp.replace(path)
 
@@ -176,7 +213,8 @@ class FactIndex:
             names = json.loads(data["names"].tobytes().decode("utf-8"))
             if names.get("format") != FORMAT:
                 raise ValueError(f"not a {FORMAT} file")
-            return cls(names["nodes"], names["props"], data["s"], data["p"], data["o"])
+            orders = tuple(data[k] for k in ("by_s", "by_o", "s_start", "o_start"))
+            return cls(names["nodes"], names["props"], data["s"], data["p"], data["o"], orders)
 
 
 def cached_fact_index(
