@@ -631,14 +631,18 @@ def _disk_path(store, fingerprint: str) -> Path | None:
     return folder / f"{digest}.json"
 
 
-def _index_for(store) -> FactIndex:
-    """The store's facts for rule grounding: cached on disk per knowledge version (kgfc.reason.factindex)."""
+def _index_for(store) -> KGIndex | FactIndex:
+    """The store's facts for rule grounding: an on-disk store's cached on disk per knowledge
+    version (kgfc.reason.factindex), an in-memory store's in a KGIndex."""
 
     def read() -> list[Triple]:
         facts = [(r["s"], r["p"], r["o"]) for r in store.run("rule_mining_facts")]
         facts += [(r["a"], OWL_DISJOINT, r["b"]) for r in store.run("class_disjointness")]
         return facts
 
+    if store.cache_dir("factindex") is None:  # in memory: nothing to keep for another process
+        store.aggregate_builds["completion_facts"] += 1
+        return KGIndex(read())
     return cached_fact_index(store, "completion_facts", read)
 
 

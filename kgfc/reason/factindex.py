@@ -50,14 +50,16 @@ class _Adjacency(Mapping):
         got = self._index._node(node)
         return default if got is None else got
 
+    # Every coded node has at least one fact (from_triples codes only the ends of
+    # kept facts), so membership, iteration and size need no adjacency built.
     def __contains__(self, node: object) -> bool:
-        return isinstance(node, str) and self._index._node(node) is not None
+        return isinstance(node, str) and self._index._id(node) is not None
 
     def __iter__(self) -> Iterator[str]:
-        return (n for n in self._index.nodes if self._index._node(n) is not None)
+        return iter(self._index.nodes)
 
     def __len__(self) -> int:
-        return sum(1 for _ in self)
+        return len(self._index.nodes)
 
 
 class FactIndex:
