@@ -100,6 +100,7 @@ def kgfc_batch(store: Path, batch: Path, *extra: str, stop: tuple[int, int] | No
     for _ in proc.stdout:
         lines += 1
         if stop and lines == stop[0]:
+            time.sleep(1.0)  # the next chunk is under way: the signal lands mid-chunk
             proc.send_signal(stop[1])
             break
     rest, err = proc.communicate()
@@ -201,9 +202,7 @@ def main() -> None:
 
         half_t, half_x = args.triples // 2, args.texts // 2
         n_hist_triples = args.history - args.history_texts
-        triples, texts = claims_from_codex(
-            n_hist_triples + half_t * 2, args.history_texts + half_x * 2
-        )
+        triples, texts = claims_from_codex(n_hist_triples + half_t, args.history_texts + half_x)
         hist_t, new_t = triples[:n_hist_triples], triples[n_hist_triples:]
         hist_x, new_x = texts[: args.history_texts], texts[args.history_texts :]
         history = [(f"h{i}", t) for i, t in enumerate(hist_t)]
@@ -270,8 +269,8 @@ def main() -> None:
             again_x = [(c, x) for c, x in history if isinstance(x, str)][:half_x]
             res: dict = {}
             for kind, new, again in (
-                ("triples", new_t[: half_t * 2], again_t),
-                ("texts", new_x[: half_x * 2], again_x),
+                ("triples", new_t[:half_t], again_t),
+                ("texts", new_x[:half_x], again_x),
             ):
                 n, m = len(new) // 2, len(again) // 2
                 # Recorded and not recorded alternate in blocks, so both see the same
