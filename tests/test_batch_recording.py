@@ -363,3 +363,18 @@ def test_a_one_shot_triple_check_imports_only_what_it_uses(tmp_path, obama_ttl):
     )
     [line] = [x for x in out.stdout.splitlines() if x.startswith("LOADED")]
     assert line == "LOADED ['kgfc.cli.common', 'kgfc.cli.verify']", out.stderr[-2000:]
+
+
+def test_resume_is_for_a_recorded_batch(tmp_path):
+    from click.testing import CliRunner
+
+    from kgfc.cli import cli
+
+    batch = tmp_path / "b.jsonl"
+    batch.write_text('{"id": "a", "triple": ["Q76", "P19", "Q18094"]}\n')
+    for args in (
+        ["Obama was born in Honolulu.", "--resume"],
+        ["--file", str(batch), "--resume", "--no-record"],
+    ):
+        res = CliRunner().invoke(cli, ["verify", *args, "--store", str(tmp_path / "s")])
+        assert res.exit_code == 2 and "--resume is for a recorded batch" in res.output
