@@ -378,3 +378,25 @@ def test_resume_is_for_a_recorded_batch(tmp_path):
     ):
         res = CliRunner().invoke(cli, ["verify", *args, "--store", str(tmp_path / "s")])
         assert res.exit_code == 2 and "--resume is for a recorded batch" in res.output
+
+
+def test_neighbourhood_reads_a_node_once_per_knowledge_generation(tmp_path, obama_ttl):
+    from kgfc.models import Fact, Source, SourceKind
+
+    with OxigraphStore(tmp_path / "store") as s:
+        s.load_file(obama_ttl)
+        first = s.neighbourhood([WD + "Q76"])
+        assert any(f.object == WD + "Q18094" for f in first)
+        check = verify_triple(s, WD + "Q76", WDT + "P19", WD + "Q18094")
+        record_verdict(s, "n1", "x", check.verdict, check.evidence, "local")  # bookkeeping
+        again = s.neighbourhood([WD + "Q76"])
+        assert again == first and again[0] is first[0]  # served from the node cache
+        s.add_source(
+            Source(
+                iri=V.KGFC_SOURCE + "web/n", kind=SourceKind.WEB, location="https://example.org/n"
+            ),
+            [Fact(subject=WD + "Q76", predicate=WDT + "P69", object=WD + "Q13371")],
+        )
+        after = s.neighbourhood([WD + "Q76"])  # knowledge changed: read again
+        assert any(f.object == WD + "Q13371" for f in after)
+        assert s.neighbourhood([WD + "Q13371"], incoming=[WD + "Q13371"])[0].subject == WD + "Q76"

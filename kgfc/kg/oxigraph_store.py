@@ -100,6 +100,7 @@ _LABEL_PREDICATES = frozenset({V.RDFS_LABEL, V.SKOS_ALT, V.SCHEMA_DESC})
 _NOTHING = "urn:kgfc:nothing"
 _FACT_PREFIXES = (V.WDT, V.KGFC_REL)
 _INCOMING_CAP = 300
+_NEIGHBOUR_CACHE = 20_000  # nodes whose facts neighbourhood() keeps (then it starts over)
 _UNSEEN, _NOT_A_FACT = (
     object(),
     object(),
@@ -223,6 +224,8 @@ class OxigraphStore(QueryCounting):
         self.read_only = read_only
         self.generation = 0  # bumped on every write of knowledge; caches of derived data key on it
         self._label_index: LabelIndex | None = None
+        self._neighbours: dict[tuple[str, str], list[Fact]] = {}  # see neighbourhood()
+        self._fact_predicates: dict[str, object] = {}
         # whole-store aggregates computed (label index builds, aggregate queries run
         # rather than read from cache): tests assert recording claims adds none
         self.aggregate_builds: Counter[str] = Counter()
@@ -782,6 +785,8 @@ class OxigraphStore(QueryCounting):
         """
         self.generation += 1
         self._bump_version()
+        self._neighbours.clear()
+        self._fact_predicates.clear()
         if self._label_index is not None and added_labels is not None:
             self._label_index.add_rows(
                 {"entity": q.subject.value, "p": q.predicate.value, "text": q.object.value}
@@ -895,14 +900,55 @@ class OxigraphStore(QueryCounting):
         outs = [ox.NamedNode(e) for e in dict.fromkeys(entities)]
         ins = outs if incoming is None else [ox.NamedNode(e) for e in dict.fromkeys(incoming)]
         # No SPARQL runs, so no query is counted (count_queries counts SPARQL queries).
-        labels = self.label_index().labels
-        pattern = self._store.quads_for_pattern
         out_set = {n.value for n in outs} if outs else set()
-        # predicate IRI -> its label, or _NOT_A_FACT; a call sees a handful of predicates
-        predicates: dict[str, str | None] = {}
+        # A node's facts are read once per knowledge generation (``_changed`` clears
+        # them; recording claims does not): a batch walks the same hubs -- countries,
+        # occupations -- from claim after claim. Facts are frozen, so sharing is safe.
+        cache = self._neighbours
+        if len(cache) > _NEIGHBOUR_CACHE:
+            cache.clear()
         facts: list[Fact] = []
+        for node in outs:
+            got = cache.get(("out", node.value))
+            if got is None:
+                got = cache[("out", node.value)] = self._facts_of(node, out=True)
+            facts += got
+        budget = _INCOMING_CAP
+        for node in ins:
+            if budget == 0:
+                break
+            got = cache.get(("in", node.value))
+            if got is None:
+                got = cache[("in", node.value)] = self._facts_of(node, out=False)
+            for f in got:
+                budget -= 1
+                # a fact between two entities of the set was already read going out
+                if f.subject not in out_set:
+                    facts.append(f)
+                if budget == 0:
+                    break
+        return facts
 
-        def add(q: ox.Quad, p: str, p_label: str | None) -> None:
+    def _facts_of(self, node: ox.NamedNode, *, out: bool) -> list[Fact]:
+        """``node``'s outgoing facts, or its first ``_INCOMING_CAP`` incoming ones, with labels."""
+        labels = self.label_index().labels
+        predicates = self._fact_predicates
+        found = (
+            self._store.quads_for_pattern(node, None, None, None)
+            if out
+            else self._store.quads_for_pattern(None, None, node, None)
+        )
+        facts: list[Fact] = []
+        for q in found:
+            p = q.predicate.value
+            info = predicates.get(p, _UNSEEN)
+            if info is _UNSEEN:  # predicate IRI -> its label, or _NOT_A_FACT
+                info = (
+                    labels.get(_property_entity(p)) if p.startswith(_FACT_PREFIXES) else _NOT_A_FACT
+                )
+                predicates[p] = info
+            if info is _NOT_A_FACT or isinstance(q.graph_name, ox.DefaultGraph):
+                continue
             s, o = q.subject.value, q.object
             if isinstance(o, ox.Literal):
                 lang = o.language
@@ -920,43 +966,13 @@ class OxigraphStore(QueryCounting):
                     datatype=datatype,
                     lang=lang,
                     subject_label=labels.get(s),
-                    predicate_label=p_label,
+                    predicate_label=info,
                     object_label=obj_label,
                     source=q.graph_name.value,
                 )
             )
-
-        def predicate(q: ox.Quad) -> tuple[str, str | None] | None:
-            p = q.predicate.value
-            info = predicates.get(p, _UNSEEN)
-            if info is _UNSEEN:
-                info = (
-                    labels.get(_property_entity(p)) if p.startswith(_FACT_PREFIXES) else _NOT_A_FACT
-                )
-                predicates[p] = info
-            if info is _NOT_A_FACT or isinstance(q.graph_name, ox.DefaultGraph):
-                return None
-            return p, info
-
-        for node in outs:
-            for q in pattern(node, None, None, None):
-                hit = predicate(q)
-                if hit is not None:
-                    add(q, *hit)
-        budget = _INCOMING_CAP
-        for node in ins:
-            if budget == 0:
+            if not out and len(facts) == _INCOMING_CAP:
                 break
-            for q in pattern(None, None, node, None):
-                hit = predicate(q)
-                if hit is None:
-                    continue
-                budget -= 1
-                # a fact between two entities of the set was already read going out
-                if q.subject.value not in out_set:
-                    add(q, *hit)
-                if budget == 0:
-                    break
         return facts
 
     def label_index(self) -> LabelIndex:
