@@ -103,7 +103,9 @@ def kgfc_batch(store: Path, batch: Path, *extra: str, stop: tuple[int, int] | No
             time.sleep(1.0)  # the next chunk is under way: the signal lands mid-chunk
             proc.send_signal(stop[1])
             break
-    rest, err = proc.communicate()
+    rest = proc.stdout.read()  # the buffered reader's read-ahead included (not communicate())
+    err = proc.stderr.read() if proc.stderr else b""
+    proc.wait()
     lines += len(rest.splitlines())
     seconds = time.perf_counter() - start
     return {

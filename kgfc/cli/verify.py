@@ -6,6 +6,7 @@ import json
 import signal
 import sys
 import threading
+from collections import deque
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -470,29 +471,37 @@ def _write_report(results: list[VerifyResult], fmt: str, output: str) -> None:
 
 
 @contextmanager
-def _stop_on_sigterm() -> Iterator[dict]:
-    """SIGTERM asks the batch to stop after the claim in hand (``flag["signal"]`` set).
+def _stop_on_signals() -> Iterator[dict]:
+    """SIGTERM or Ctrl-C asks the batch to stop after the claim in hand (``flag["signal"]`` set).
 
-    The batch then records what it checked and exits 143: nothing checked is
-    lost. Python's default for SIGTERM is to die on the spot, which loses the
-    pending chunk; a second SIGTERM still does that.
+    The batch then records and prints what it checked and exits 128 + the
+    signal: nothing checked is lost, no output line is cut. (Python's default
+    is to die on SIGTERM, losing the pending chunk, and to raise Ctrl-C
+    wherever the program is, even half-way through printing a line.) A
+    second signal does the default.
     """
     flag: dict = {}
     if threading.current_thread() is not threading.main_thread():
         yield flag
         return
+    previous = {sig: signal.getsignal(sig) for sig in (signal.SIGTERM, signal.SIGINT)}
 
     def stop(signum, _frame) -> None:
         if flag:
-            signal.signal(signal.SIGTERM, signal.SIG_DFL)
-            signal.raise_signal(signal.SIGTERM)
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)
+            signal.raise_signal(signum)
+            return
         flag["signal"] = signal.Signals(signum).name
 
-    previous = signal.signal(signal.SIGTERM, stop)
+    for sig, handler in previous.items():
+        if handler is not signal.SIG_IGN:  # a shell that ignores Ctrl-C for a background job
+            signal.signal(sig, stop)
     try:
         yield flag
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
 
 
 def _text_of(item) -> str | None:
@@ -516,17 +525,20 @@ def _run_batch(
     lines = data.splitlines(keepends=True)
     bar = Progress(len(lines), "verify")
     results: list[VerifyResult] = []
-    unprinted: list[VerifyResult] = []
+    unprinted: deque[VerifyResult] = deque()
     bad = skipped = 0
 
     def emit() -> None:
+        # one at a time, each taken off once printed: should an exception stop the
+        # loop, the final emit prints the rest, none twice
+        while unprinted:
+            if as_nl:
+                click.echo(json.dumps(unprinted[0].model_dump(mode="json"), ensure_ascii=False))
+            unprinted.popleft()
         if as_nl:
-            for res in unprinted:
-                click.echo(json.dumps(res.model_dump(mode="json"), ensure_ascii=False))
             sys.stdout.flush()
-        unprinted.clear()
 
-    with _stop_on_sigterm() as stop:
+    with _stop_on_signals() as stop:
         try:
             with checker.batch(chunk):
                 # the whole file is at hand: spaCy parses the next texts in batches
