@@ -245,9 +245,7 @@ def build_store(split: str) -> OxigraphStore:
     return store
 
 
-def dev_set(
-    store: OxigraphStore, split: str, n: int, seed: int, phrasings=PHRASINGS
-) -> list[dict]:
+def dev_set(store: OxigraphStore, split: str, n: int, seed: int, phrasings=PHRASINGS) -> list[dict]:
     """``n`` labelled positive and ``n`` labelled negative triples, each in every phrasing."""
     folder = CODEX / "triples" / f"codex-{split}"
     index = store.label_index()

@@ -221,23 +221,9 @@ def test_codex_s_combiner_beats_rule_thresholds_on_held_out_claims():
     mining's sampling; the combiner must not fall below the thresholds.
     """
     from kgfc.reason.calibration import fit
-    from tests.conftest import shared_data
-    from tests.test_completion import _read
+    from tests.test_completion import codex_s_sample
 
-    codex = shared_data("codex")
-    folder = codex / "triples" / "codex-s"
-    train = _read(folder / "train.txt")
-    types = json.loads((codex / "types" / "entity2types.json").read_text(encoding="utf-8"))
-    ents = {h for h, _, _ in train} | {t for _, _, t in train}
-    facts = [(V.WD + h, V.WDT + r, V.WD + t) for h, r, t in train]
-    facts += [(V.WD + e, V.WDT + "P31", V.WD + t) for e in sorted(ents) for t in types.get(e, ())]
-    index = C.KGIndex(facts)
-    model = C.Completion(index, C.mine_completion_rules(index, **C.RULE_DEFAULTS))
-    rng = random.Random(14)
-    pos = rng.sample(_read(folder / "valid.txt"), 800)
-    neg = rng.sample(_read(folder / "valid_negatives.txt"), 800)
-    items = [(t, 1) for t in pos] + [(t, 0) for t in neg]
-    rng.shuffle(items)
+    model, items = codex_s_sample()
     rows = []
     for (h, r, t), gold in items:
         sig = features(model, V.WD + h, V.WDT + r, V.WD + t)
