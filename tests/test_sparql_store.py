@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 
 import httpx
+import pyoxigraph as ox
 import pytest
 from click.testing import CliRunner
 from conftest import fresh_sparql_store
@@ -29,15 +30,22 @@ WD, WDT = V.WD, V.WDT
 
 
 class Recording(httpx.HTTPTransport):
-    """The real transport, remembering each request's method and body size."""
+    """The real transport, remembering each request's method, path, body size and whether it is an update."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.requests: list[tuple[str, str, int]] = []
+        self.requests: list[tuple[str, str, int, bool]] = []
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
         request.read()
-        self.requests.append((request.method, request.url.path, len(request.content)))
+        self.requests.append(
+            (
+                request.method,
+                request.url.path,
+                len(request.content),
+                request.content.startswith(b"update="),
+            )
+        )
         return super().handle_request(request)
 
 
@@ -97,8 +105,6 @@ def test_bad_spec_is_a_config_error(spec, match):
 
 
 def test_bound_values_cannot_change_the_query():
-    import pyoxigraph as ox
-
     text = with_bindings("SELECT ?o WHERE { ?s ?p ?o }", {"s": ox.Literal('x" } ; DROP ALL ; { "')})
     assert text.count("{") == text.count("}") and "DROP ALL" in text
     assert '\\" } ; DROP ALL' in text  # escaped inside one literal
@@ -120,6 +126,39 @@ def test_one_request_per_source_graph(server):
     assert store.stats().facts == 500
     [src] = store.sources()
     assert (src.iri, src.facts, src.extractor) == (source("Q1").iri, 500, "test")
+
+
+def test_a_chunk_of_graphs_is_one_update_request(server):
+    """write_graphs (a batch's chunk of claim graphs) sends one request: stored whole or not at all."""
+    rec = Recording()
+    store = fresh_sparql_store(server, transport=rec)
+    store.client.flavour  # noqa: B018 - the probe, outside the count
+    graphs = {
+        f"https://example.org/chunk/g{i}": [
+            ox.Quad(
+                ox.NamedNode(f"https://example.org/chunk/g{i}"),
+                ox.NamedNode(V.RDFS + "label"),
+                ox.Literal(f"claim {i}"),
+            )
+        ]
+        for i in range(5)
+    }
+    rec.requests.clear()
+    assert store.write_graphs(graphs) == 5
+    assert sum(r[3] for r in rec.requests) == 1, rec.requests
+    for g in graphs:
+        assert store.count(graph=ox.NamedNode(g)) == 1
+    # replacing the chunk: old content goes, still in one request
+    rec.requests.clear()
+    again = {
+        g: [ox.Quad(q.subject, q.predicate, ox.Literal("new"), q.graph_name) for q in qs]
+        for g, qs in graphs.items()
+    }
+    assert store.write_graphs(again, replace=True) == 5
+    assert sum(r[3] for r in rec.requests) == 1, rec.requests
+    stored = {q.object.value for g in graphs for q in store.quads(graph=ox.NamedNode(g))}
+    assert stored == {"new"}
+    assert store.write_graphs(again, replace=True) == 0  # nothing changes: nothing sent
 
 
 def test_chunked_write_and_an_interrupted_one(server):
@@ -156,7 +195,7 @@ def test_graph_store_protocol_path(server):
     rec = Recording()
     store = fresh_sparql_store(server, gsp_url=gsp_url(server), transport=rec)
     store.add_source(source("Q4"), many_facts(30), [Label(entity=WD + "Q5", text="human")])
-    assert ("PUT", httpx.URL(gsp_url(server)).path) in {(m, p) for m, p, _ in rec.requests}
+    assert ("PUT", httpx.URL(gsp_url(server)).path) in {(m, p) for m, p, *_ in rec.requests}
     store.add_source(source("Q4"), many_facts(10), [], replace=True)
     assert store.stats().facts == 10
     assert [s.facts for s in store.sources()] == [10]

@@ -31,6 +31,7 @@ import re
 import time
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
@@ -418,25 +419,11 @@ class SparqlStore(QueryCounting):
         quads) in that same request, so the server never shows a half-replaced graph.
         """
         self._check_writable()
-        g = ox.NamedNode(graph)
-        triples = list(dict.fromkeys(canonical_triple(q.triple) for q in quads))
-        subject = ox.NamedNode(replace_subject) if replace_subject else None
-        before = {q.triple for q in self.quads(subject if replace else None, None, None, g)}
-        new = [t for t in triples if t not in before]
-        stale = bool(replace and before - set(triples))
-        if not new and not stale:
+        plan = self._plan_write(graph, quads, replace, replace_subject)
+        if plan is None:
             return 0
-        if replace and subject is not None:
-            clear = f"DELETE WHERE {{ GRAPH {g} {{ {subject} ?p ?o }} }}"
-            self._update_graph(g, triples, clear=clear)
-        else:
-            self._update_graph(g, triples if replace else new, clear="drop" if replace else None)
-        if not is_bookkeeping(graph):
-            removed_labels = stale and any(
-                t.predicate.value in LABEL_PREDICATES for t in before - set(triples)
-            )
-            self._changed(added=None if removed_labels else [ox.Quad(*t, g) for t in new])
-        return len(new)
+        self._update_graph(plan.graph, plan.send, clear=plan.clear)
+        return self._written(plan)
 
     def write_graphs(
         self,
@@ -445,11 +432,48 @@ class SparqlStore(QueryCounting):
         replace: bool = False,
         replace_subject: str | None = None,
     ) -> int:
-        """One update request per graph: SPARQL 1.1 has no transaction spanning requests."""
-        return sum(
-            self.write_quads(g, qs, replace=replace, replace_subject=replace_subject)
-            for g, qs in graphs.items()
-        )
+        """Write several named graphs (a batch's chunk of claim graphs) in ONE update request.
+
+        SPARQL 1.1 Update says a service should apply one request atomically
+        (Oxigraph runs it in one transaction), so a chunk is stored whole or
+        not at all, as on the embedded store; one request per graph would let
+        a crash leave part of a chunk behind.
+        """
+        self._check_writable()
+        plans = [
+            plan
+            for graph, quads in graphs.items()
+            if (plan := self._plan_write(graph, quads, replace, replace_subject)) is not None
+        ]
+        ops = [op for plan in plans for op in _graph_ops(plan.graph, plan.send, plan.clear)]
+        if ops:
+            self.client.update(" ;\n".join(ops))
+        return sum(self._written(plan) for plan in plans)
+
+    def _plan_write(
+        self, graph: str, quads: Iterable[ox.Quad], replace: bool, replace_subject: str | None
+    ) -> _WritePlan | None:
+        """What writing ``quads`` into ``graph`` must send (None: nothing changes)."""
+        g = ox.NamedNode(graph)
+        triples = list(dict.fromkeys(canonical_triple(q.triple) for q in quads))
+        subject = ox.NamedNode(replace_subject) if replace_subject else None
+        before = {q.triple for q in self.quads(subject if replace else None, None, None, g)}
+        new = [t for t in triples if t not in before]
+        removed = before - set(triples) if replace else set()
+        if not new and not removed:
+            return None
+        if replace and subject is not None:
+            clear = f"DELETE WHERE {{ GRAPH {g} {{ {subject} ?p ?o }} }}"
+            return _WritePlan(g, triples, clear, new, removed)
+        return _WritePlan(g, triples if replace else new, "drop" if replace else None, new, removed)
+
+    def _written(self, plan: _WritePlan) -> int:
+        """After a plan's request: tell the caches what changed; the number of new quads."""
+        if not is_bookkeeping(plan.graph.value):
+            removed_labels = any(t.predicate.value in LABEL_PREDICATES for t in plan.removed)
+            added = None if removed_labels else [ox.Quad(*t, plan.graph) for t in plan.new]
+            self._changed(added=added)
+        return len(plan.new)
 
     def _update_graph(
         self, g: ox.NamedNode, triples: Sequence[ox.Triple], *, clear: str | None
@@ -459,13 +483,7 @@ class SparqlStore(QueryCounting):
             # Graph Store PUT replaces the graph; N-Triples is Turtle, which every GSP server reads.
             self.client.put_graph(g.value, _ntriples(triples).encode("utf-8"), replace=True)
             return
-        ops = [f"DROP SILENT GRAPH {g}"] if clear == "drop" else [clear] if clear else []
-        # Several INSERT DATA operations in the one request: Virtuoso's SPARQL
-        # parser runs out of stack on one block of more than ~5000 triples.
-        ops += [
-            f"INSERT DATA {{ GRAPH {g} {{\n{_ntriples(part)}}} }}"
-            for part in _chunks(triples, _OP_TRIPLES)
-        ]
+        ops = _graph_ops(g, triples, clear)
         if ops:
             self.client.update(" ;\n".join(ops))
 
@@ -733,3 +751,26 @@ def _parse_by_graph(
         except (OSError, EOFError, UnicodeDecodeError) as exc:
             raise InputError(f"Cannot read {path}: {exc}") from exc
     return out
+
+
+@dataclass(frozen=True)
+class _WritePlan:
+    """One graph's part of a write: what to send and what changes."""
+
+    graph: ox.NamedNode
+    send: list[ox.Triple]
+    clear: str | None  # None, "drop", or an update operation run first
+    new: list[ox.Triple]
+    removed: set[ox.Triple]
+
+
+def _graph_ops(g: ox.NamedNode, triples: Sequence[ox.Triple], clear: str | None) -> list[str]:
+    """The update operations writing ``triples`` into ``g`` (after clearing it, if asked)."""
+    ops = [f"DROP SILENT GRAPH {g}"] if clear == "drop" else [clear] if clear else []
+    # Several INSERT DATA operations: Virtuoso's SPARQL parser runs out of
+    # stack on one block of more than ~5000 triples.
+    ops += [
+        f"INSERT DATA {{ GRAPH {g} {{\n{_ntriples(part)}}} }}"
+        for part in _chunks(triples, _OP_TRIPLES)
+    ]
+    return ops

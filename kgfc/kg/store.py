@@ -175,8 +175,9 @@ class GraphStore(Protocol):
     ) -> int:
         """:meth:`write_quads` for several graphs at once: a batch's chunk of claim graphs.
 
-        The embedded store writes them in one transaction (all or none); a
-        remote store sends one request per graph. Returns how many quads were new.
+        The embedded store writes them in one transaction (all or none); the
+        remote SPARQL store sends them as one update request, which a SPARQL
+        1.1 Update service applies atomically. Returns how many quads were new.
         """
         ...
 
