@@ -9,7 +9,7 @@ that must not stop (the optimiser) record the episode without a critique.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, Field, model_validator
 
@@ -17,15 +17,6 @@ from kgfc.llm.client import LLM, fence
 from kgfc.llm.prompts import system_prompt
 from kgfc.models import Counters
 
-ERROR_TYPES = (
-    "none",
-    "insufficient_evidence_coverage",
-    "premature_verdict",
-    "redundant_expansion",
-    "step_limit",
-    "kg_web_conflict",
-    "extraction_error",
-)
 ErrorType = Literal[
     "none",
     "insufficient_evidence_coverage",
@@ -35,6 +26,7 @@ ErrorType = Literal[
     "kg_web_conflict",
     "extraction_error",
 ]
+ERROR_TYPES: tuple[str, ...] = get_args(ErrorType)
 REFLECT_MAX_TOKENS = 120
 MAX_SUGGESTION_CHARS = 240
 

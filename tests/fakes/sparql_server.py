@@ -93,7 +93,7 @@ def oxigraph_endpoint(ttl: Path | None, workdir: Path, *, read_only: bool = Fals
         for _attempt in range(3):  # the free port can be taken between probe and bind
             port = free_port()
             url = f"http://127.0.0.1:{port}/query"
-            proc = subprocess.Popen(
+            proc = start_server(
                 [
                     binary,
                     "serve-read-only" if read_only else "serve",
@@ -102,19 +102,13 @@ def oxigraph_endpoint(ttl: Path | None, workdir: Path, *, read_only: bool = Fals
                     "--bind",
                     f"127.0.0.1:{port}",
                 ],
-                stdout=log,
-                stderr=subprocess.STDOUT,
-                preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None,
+                url,
+                log,
+                limit=_STARTUP_LIMIT_S,
+                poll=0.05,
             )
-            deadline = time.monotonic() + _STARTUP_LIMIT_S
-            while proc.poll() is None and time.monotonic() < deadline:
-                if _answers(url):
-                    break
-                time.sleep(0.05)
-            if proc.poll() is None and _answers(url):
+            if proc is not None:
                 break
-            _stop(proc)
-            proc = None
         if proc is None:
             log.flush()
             raise RuntimeError(
@@ -125,6 +119,31 @@ def oxigraph_endpoint(ttl: Path | None, workdir: Path, *, read_only: bool = Fals
         if proc is not None:
             _stop(proc)
         log.close()
+
+
+def start_server(
+    cmd: list[str], url: str, log, *, limit: float, poll: float, cwd: Path | None = None
+) -> subprocess.Popen | None:
+    """Start ``cmd`` (dying with this process) and wait until ``url`` answers.
+
+    The running process, or None (stopped) when it exited or did not answer within ``limit`` s.
+    """
+    proc = subprocess.Popen(
+        cmd,
+        cwd=cwd,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None,
+    )
+    deadline = time.monotonic() + limit
+    while proc.poll() is None and time.monotonic() < deadline:
+        if _answers(url):
+            break
+        time.sleep(poll)
+    if proc.poll() is None and _answers(url):
+        return proc
+    _stop(proc)
+    return None
 
 
 def _stop(proc: subprocess.Popen) -> None:

@@ -21,13 +21,11 @@ from __future__ import annotations
 import contextlib
 import shutil
 import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from fakes.sparql_server import _answers, _die_with_parent, _stop, free_port
+from fakes.sparql_server import _stop, free_port, start_server
 
 _STARTUP_LIMIT_S = 90.0  # a bound on start-up (about 5-10 s here), not a timing assertion
 
@@ -113,22 +111,16 @@ def virtuoso_endpoint(
                 )
             )
             url = f"http://127.0.0.1:{http_port}/sparql"
-            proc = subprocess.Popen(
+            proc = start_server(
                 [server, "-f", "-c", str(ini)],
+                url,
+                log,
+                limit=_STARTUP_LIMIT_S,
+                poll=0.2,
                 cwd=workdir,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-                preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None,
             )
-            deadline = time.monotonic() + _STARTUP_LIMIT_S
-            while proc.poll() is None and time.monotonic() < deadline:
-                if _answers(url):
-                    break
-                time.sleep(0.2)
-            if proc.poll() is None and _answers(url):
+            if proc is not None:
                 break
-            _stop(proc)
-            proc = None
         if proc is None:
             log.flush()
             raise RuntimeError(
