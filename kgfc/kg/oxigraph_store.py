@@ -26,7 +26,6 @@ leaves no half-written source behind and a re-run loads it again.
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import io
 import itertools
@@ -36,57 +35,43 @@ import os
 import shutil
 import time
 import uuid
-from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections import defaultdict
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import IO
 
 import pyoxigraph as ox
 
-from kgfc.errors import InputError, QuerySyntaxError, RDFSyntaxError, StoreError, StoreLockedError
+from kgfc.errors import QuerySyntaxError, StoreError, StoreLockedError
 from kgfc.kg import vocab as V
 from kgfc.kg.aggregates import computing
-from kgfc.kg.labels import LabelIndex
-from kgfc.kg.store import QueryCounting, Term, is_bookkeeping
-from kgfc.kg.terms import (
-    fact_quads,
-    is_sparql_update,
-    label_quads,
-    provenance_quads,
-    service_endpoints,
-    source_from_row,
-    source_iri,
-    with_values,
+from kgfc.kg.rdf_files import FORMAT_NAMES as FORMAT_NAMES
+from kgfc.kg.rdf_files import FORMATS as FORMATS
+from kgfc.kg.rdf_files import LOADING, STATUS, Meter, export_prefixes, open_bytes, read_quads
+from kgfc.kg.rdf_files import file_graph_iri as file_graph_iri
+from kgfc.kg.rdf_files import file_sha256 as file_sha256
+from kgfc.kg.rdf_files import guess_format as guess_format
+from kgfc.kg.rdf_store import (
+    FACT_PREFIXES,
+    RdfStore,
+    WritePlan,
+    fact_of,
+    graph_node,
+    part_record,
+    property_entity,
 )
-from kgfc.models import Fact, Label, LabelHit, LoadReport, Source, SourceKind, StoreStats
+from kgfc.kg.rdf_store import stored_fact as stored_fact
+from kgfc.kg.store import Term, is_bookkeeping
+from kgfc.kg.terms import provenance_quads, service_endpoints, source_from_row
+from kgfc.kg.terms import source_iri as source_iri
+from kgfc.models import Fact, Source
 from kgfc.resources import load_query
 from kgfc.settings import default_home
 
+# The `X as X` imports above keep `from kgfc.kg.oxigraph_store import X` working for
+# what moved to kgfc.kg.rdf_files / rdf_store / terms.
+
 log = logging.getLogger(__name__)
 
-FORMATS = {
-    ".nt": ox.RdfFormat.N_TRIPLES,
-    ".ttl": ox.RdfFormat.TURTLE,
-    ".nq": ox.RdfFormat.N_QUADS,
-    ".trig": ox.RdfFormat.TRIG,
-    ".jsonld": ox.RdfFormat.JSON_LD,
-    ".rdf": ox.RdfFormat.RDF_XML,
-    ".owl": ox.RdfFormat.RDF_XML,
-}
-FORMAT_NAMES = {
-    "nt": ox.RdfFormat.N_TRIPLES,
-    "ntriples": ox.RdfFormat.N_TRIPLES,
-    "turtle": ox.RdfFormat.TURTLE,
-    "ttl": ox.RdfFormat.TURTLE,
-    "nquads": ox.RdfFormat.N_QUADS,
-    "nq": ox.RdfFormat.N_QUADS,
-    "trig": ox.RdfFormat.TRIG,
-    "jsonld": ox.RdfFormat.JSON_LD,
-    "json-ld": ox.RdfFormat.JSON_LD,
-}
-STATUS = ox.NamedNode(V.KGFC + "status")
-_LOADING = ox.Literal("loading")
 BULK_BATCH = 250_000  # quads per bulk-load batch (peak memory ~ 300 MB, whatever the file size)
 # The store's own meta statements sit in the default graph (which kgfc never
 # writes otherwise): no `GRAPH ?g` query, source listing or export sees them.
@@ -94,82 +79,12 @@ _META = ox.NamedNode("https://w3id.org/kgfc/meta")
 _META_G = ox.DefaultGraph()
 _VERSION = ox.NamedNode(V.KGFC + "knowledgeVersion")
 _CHANGING = ox.NamedNode(V.KGFC + "knowledgeChanging")
-_ORIGINAL_GRAPH = ox.NamedNode(V.KGFC + "originalGraph")
-_PART_OF = ox.NamedNode(V.DCT + "isPartOf")
-_LABEL_PREDICATES = frozenset({V.RDFS_LABEL, V.SKOS_ALT, V.SCHEMA_DESC})
-_NOTHING = "urn:kgfc:nothing"
-_FACT_PREFIXES = (V.WDT, V.KGFC_REL)
 _INCOMING_CAP = 300
 _NEIGHBOUR_CACHE = 20_000  # nodes whose facts neighbourhood() keeps (then it starts over)
 _UNSEEN, _NOT_A_FACT = (
     object(),
     object(),
 )  # as neighbourhood.rq: incoming facts of hubs run to thousands
-
-
-def guess_format(path: Path, fmt: str | None = None) -> ox.RdfFormat:
-    if fmt:
-        try:
-            return FORMAT_NAMES[fmt.lower()]
-        except KeyError:
-            raise InputError(
-                f"Unknown RDF format {fmt!r}.",
-                hint=f"Use one of: {', '.join(sorted(FORMAT_NAMES))}.",
-            ) from None
-    suffixes = path.suffixes
-    ext = suffixes[-2] if suffixes and suffixes[-1] == ".gz" and len(suffixes) > 1 else path.suffix
-    try:
-        return FORMATS[ext.lower()]
-    except KeyError:
-        raise InputError(
-            f"Cannot tell the RDF format of {path.name!r} from its extension.",
-            hint="Use .nt, .ttl, .nq, .trig or .jsonld (optionally .gz), or pass --format.",
-        ) from None
-
-
-class _Meter:
-    """Counts bytes read from a file for a ``progress(done, total)`` callback, at most ~10 times/s."""
-
-    def __init__(self, progress: Callable[[int, int], None] | None, total: int) -> None:
-        self.progress, self.total, self.read, self._last = progress, max(total, 1), 0, 0.0
-
-    def add(self, k: int) -> None:
-        self.read += k
-        now = time.monotonic()
-        if self.progress is not None and now - self._last > 0.1:
-            self._last = now
-            self.progress(min(self.read, self.total), self.total)
-
-    def done(self) -> None:
-        if self.progress is not None:
-            self.progress(self.total, self.total)
-
-
-class _MeteredFile(io.RawIOBase):
-    def __init__(self, raw: IO[bytes], meter: _Meter) -> None:
-        self.raw, self.meter = raw, meter
-
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, b) -> int:
-        n = self.raw.readinto(b)  # type: ignore[attr-defined]
-        self.meter.add(n or 0)
-        return n
-
-
-@contextmanager
-def _open_bytes(path: Path, meter: _Meter | None = None) -> Iterator[IO[bytes]]:
-    """The file's bytes (gunzipped for .gz), counting the bytes read from disk into ``meter``."""
-    with open(path, "rb") as fh:
-        raw: IO[bytes] = fh
-        if meter is not None:
-            raw = io.BufferedReader(_MeteredFile(fh, meter), 1 << 20)  # type: ignore[arg-type]
-        if path.suffix == ".gz":
-            with gzip.GzipFile(fileobj=raw, mode="rb") as gz:
-                yield gz
-        else:
-            yield raw
 
 
 def _folder_bytes(folder: Path) -> int:
@@ -182,19 +97,6 @@ def _folder_bytes(folder: Path) -> int:
         except OSError:
             continue
     return total
-
-
-def file_graph_iri(file_source: str, graph: str) -> str:
-    """The source graph a named graph ``graph`` of a loaded file becomes."""
-    return f"{file_source}/graph/{hashlib.sha256(graph.encode('utf-8')).hexdigest()[:24]}"
-
-
-def file_sha256(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
 
 
 def _open_read_only(path: Path, attempts: int = 20) -> ox.Store:
@@ -214,21 +116,16 @@ def _open_read_only(path: Path, attempts: int = 20) -> ox.Store:
     raise AssertionError("unreachable")
 
 
-class OxigraphStore(QueryCounting):
+class OxigraphStore(RdfStore):
     """A :class:`~kgfc.kg.store.GraphStore` on pyoxigraph."""
 
     def __init__(
         self, path: str | os.PathLike[str] | None = None, *, read_only: bool = False
     ) -> None:
+        super().__init__(read_only=read_only)
         self.path = Path(path) if path is not None else None
-        self.read_only = read_only
-        self.generation = 0  # bumped on every write of knowledge; caches of derived data key on it
-        self._label_index: LabelIndex | None = None
         self._neighbours: dict[tuple[str, str], list[Fact]] = {}  # see neighbourhood()
         self._fact_predicates: dict[str, object] = {}
-        # whole-store aggregates computed (label index builds, aggregate queries run
-        # rather than read from cache): tests assert recording claims adds none
-        self.aggregate_builds: Counter[str] = Counter()
         try:
             if self.path is None:
                 self._store = ox.Store()
@@ -360,12 +257,6 @@ class OxigraphStore(QueryCounting):
             applied += 1
         return applied
 
-    def __enter__(self) -> OxigraphStore:
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
-
     def _recover(self) -> None:
         # A killed bulk load leaves its sorted runs (bulk-*.sst) in the folder; we hold
         # the writer lock, so no other process is loading them.
@@ -395,24 +286,10 @@ class OxigraphStore(QueryCounting):
         except OSError as exc:
             raise StoreError(f"Query failed: {exc}") from exc
 
-    def sparql(
-        self,
-        text: str,
-        *,
-        union_default_graph: bool = True,
-        substitutions=None,
-        allow_service: bool = False,
-    ):
-        """Run user SPARQL, read-only. Returns the raw pyoxigraph result (solutions, triples or bool).
-
-        Updates are refused; so are ``SERVICE`` clauses (they reach the network)
-        unless ``allow_service`` -- the caller vets the endpoints first.
+    def _user_query(self, text: str, union: bool, substitutions, allow_service: bool):
+        """The raw pyoxigraph result. ``SERVICE`` clauses reach the network from this
+        process, so they are refused unless ``allow_service`` (the caller vets the endpoints).
         """
-        if is_sparql_update(text):
-            raise QuerySyntaxError(
-                "Queries are read-only: SPARQL updates (INSERT, DELETE, LOAD, DROP...) are refused.",
-                hint="Change the KG with `kgfc kg load`, `kg enrich` or `kg retract`.",
-            )
         if not allow_service and service_endpoints(text) is not None:
             raise QuerySyntaxError(
                 "SERVICE clauses are refused: queries run on the local store only.",
@@ -421,7 +298,7 @@ class OxigraphStore(QueryCounting):
         self._count_query()
         try:
             return self._store.query(
-                text, use_default_graph_as_union=union_default_graph, substitutions=substitutions
+                text, use_default_graph_as_union=union, substitutions=substitutions
             )
         except SyntaxError as exc:
             raise QuerySyntaxError(
@@ -432,22 +309,11 @@ class OxigraphStore(QueryCounting):
         except OSError as exc:
             raise StoreError(f"Query failed: {exc}") from exc
 
-    def run(
-        self,
-        name: str,
-        bindings: Mapping[str, str | ox.NamedNode | ox.Literal] | None = None,
-        values: Sequence[str] | None = None,
-        values_var: str = "entity",
+    def _rows(
+        self, text: str, terms: Mapping[str, ox.NamedNode | ox.Literal], *, scan: bool
     ) -> list[dict[str, str | None]]:
-        """Run ``queries/sparql/<name>.rq``. Bindings are substituted, IRIs lists bound by VALUES."""
-        text = load_query(name)
-        if values is not None:
-            text = with_values(text, values_var, values)
-        subs = {
-            k: (v if isinstance(v, ox.NamedNode | ox.Literal) else ox.NamedNode(v))
-            for k, v in (bindings or {}).items()
-        }
-        result = self._select(text, subs)
+        """Solutions as plain values; ``terms`` go in as pyoxigraph substitutions."""
+        result = self._select(text, terms)
         names = [v.value for v in result.variables]
         return [
             {n: (row[n].value if row[n] is not None else None) for n in names} for row in result
@@ -455,19 +321,17 @@ class OxigraphStore(QueryCounting):
 
     # -- writes -----------------------------------------------------------
     def has_source(self, iri: str) -> bool:
-        try:
-            g = ox.NamedNode(iri)
-        except ValueError:  # not an IRI at all
+        g = graph_node(iri)
+        if g is None:
             return False
         if not self._store.contains_named_graph(g):
             return iri in self._journaled
         # A graph still marked as loading is half-written (a load running or killed).
-        return next(iter(self._store.quads_for_pattern(g, STATUS, _LOADING, g)), None) is None
+        return next(iter(self._store.quads_for_pattern(g, STATUS, LOADING, g)), None) is None
 
     def source(self, iri: str) -> Source | None:
-        try:
-            g = ox.NamedNode(iri)
-        except ValueError:
+        g = graph_node(iri)
+        if g is None:
             return None
         props: dict[str, list[str]] = defaultdict(list)
         for q in self._store.quads_for_pattern(g, None, None, g):
@@ -482,93 +346,61 @@ class OxigraphStore(QueryCounting):
         )
         return source_from_row(iri, props).model_copy(update={"facts": n})
 
-    def write_quads(
-        self,
-        graph: str,
-        quads: Iterable[ox.Quad],
-        *,
-        replace: bool = False,
-        replace_subject: str | None = None,
-    ) -> int:
-        return self.write_graphs({graph: quads}, replace=replace, replace_subject=replace_subject)
+    def _divert(
+        self, graphs: Mapping[str, Iterable[ox.Quad]], replace: bool, replace_subject: str | None
+    ) -> int | None:
+        """A read-only process journals its records (bookkeeping) for the next writer.
 
-    def write_graphs(
-        self,
-        graphs: Mapping[str, Iterable[ox.Quad]],
-        *,
-        replace: bool = False,
-        replace_subject: str | None = None,
-    ) -> int:
-        """Write several named graphs (a batch's chunk of claim graphs) in one transaction.
-
-        As :meth:`write_quads` for each graph: all the new quads go in with one
-        ``extend`` (one RocksDB transaction), then what the replaced graphs no
-        longer say goes out, so a crash leaves every graph of the chunk
-        written or none, never one with less than it had.
+        A writer recording bookkeeping first picks up what readers journaled.
         """
-        named = {g: ox.NamedNode(g) for g in graphs}
-        bookkeeping = all(is_bookkeeping(g) for g in graphs)
-        if not self.read_only and bookkeeping:
+        if not all(is_bookkeeping(g) for g in graphs):
+            return None
+        if not self.read_only:
             self._poll_journal()
-        if self.read_only and self.journal is not None and bookkeeping:
-            return self._journal_write(
-                [
-                    (g, [ox.Quad(q.subject, q.predicate, q.object, named[g]) for q in qs])
-                    for g, qs in graphs.items()
-                ],
-                replace,
-                replace_subject,
-            )
-        self._check_writable()
-        new: list[ox.Quad] = []
-        stale: list[ox.Quad] = []
-        labels_removed = False
-        knowledge = False
-        subject = ox.NamedNode(replace_subject) if replace_subject else None
-        for graph, quads in graphs.items():
-            g = named[graph]
-            quads = [
-                q if q.graph_name == g else ox.Quad(q.subject, q.predicate, q.object, g)
-                for q in quads
+            return None
+        if self.journal is None:
+            return None  # an in-memory store opened read-only: refused by _check_writable
+        named = {g: ox.NamedNode(g) for g in graphs}
+        return self._journal_write(
+            [
+                (g, [ox.Quad(q.subject, q.predicate, q.object, named[g]) for q in qs])
+                for g, qs in graphs.items()
+            ],
+            replace,
+            replace_subject,
+        )
+
+    def _plan_write(
+        self, g: ox.NamedNode, quads: Iterable[ox.Quad], replace: bool, subject: Term | None
+    ) -> WritePlan:
+        """New quads by index lookups; with ``replace``, what the graph holds and ``quads`` do not."""
+        quads = [
+            q if q.graph_name == g else ox.Quad(q.subject, q.predicate, q.object, g) for q in quads
+        ]
+        exists = self._store.contains_named_graph(g)  # not: a claim's first record
+        unique = list(dict.fromkeys(quads))
+        fresh = [q for q in unique if q not in self._store] if exists else unique
+        gone: list[ox.Quad] = []
+        if replace and exists:
+            # Compare in the store's canonical form ("1.0"^^xsd:double is stored as
+            # "1"): otherwise an unchanged value looks stale and removing it
+            # deletes the fresh copy too.
+            scratch = ox.Store()
+            scratch.extend(quads)
+            keep = set(scratch)
+            gone = [
+                q for q in self._store.quads_for_pattern(subject, None, None, g) if q not in keep
             ]
-            exists = self._store.contains_named_graph(g)  # not: a claim's first record
-            unique = list(dict.fromkeys(quads))
-            fresh = [q for q in unique if q not in self._store] if exists else unique
-            gone: list[ox.Quad] = []
-            if replace and exists:
-                # Compare in the store's canonical form ("1.0"^^xsd:double is stored as
-                # "1"): otherwise an unchanged value looks stale and removing it
-                # deletes the fresh copy too.
-                scratch = ox.Store()
-                scratch.extend(quads)
-                keep = set(scratch)
-                gone = [
-                    q
-                    for q in self._store.quads_for_pattern(subject, None, None, g)
-                    if q not in keep
-                ]
-            if (fresh or gone) and not is_bookkeeping(graph):
-                knowledge = True
-                labels_removed = labels_removed or any(
-                    q.predicate.value in _LABEL_PREDICATES for q in gone
-                )
-            new += fresh
-            stale += gone
-        # New quads go in (one transaction) before stale ones go out, so a crash
-        # in between never leaves a graph with less than it had.
-        if knowledge:
-            self._begin_knowledge_change()
+        return WritePlan(g, fresh, gone)
+
+    def _send(self, plans: Sequence[WritePlan]) -> None:
+        """All new quads in one ``extend`` (one RocksDB transaction), then the stale ones out."""
+        new = [q for plan in plans for q in plan.new]
         if new:
             self._store.extend(new)
-        for q in stale:
-            self._store.remove(q)
-        if knowledge:
-            self._changed(
-                added_labels=None
-                if labels_removed
-                else [q for q in new if not is_bookkeeping(q.graph_name.value)]
-            )
-        return len(new)
+        for plan in plans:
+            for q in plan.removed:
+                self._store.remove(q)
 
     def load_bundle(self, path: str | os.PathLike[str], graphs: Sequence[str]) -> None:
         """Bulk-load a trusted N-Quads(.gz) file holding exactly ``graphs``, replacing them.
@@ -584,9 +416,9 @@ class OxigraphStore(QueryCounting):
         self._begin_knowledge_change()
         for g in targets:
             self._store.remove_graph(g)
-        self._store.extend([ox.Quad(g, STATUS, _LOADING, g) for g in targets])
+        self._store.extend([ox.Quad(g, STATUS, LOADING, g) for g in targets])
         try:
-            with _open_bytes(path) as fh:
+            with open_bytes(path) as fh:
                 # lenient: the file is trusted (validated when it was built);
                 # skipping IRI checks makes the load noticeably faster.
                 self._store.bulk_load(fh, ox.RdfFormat.N_QUADS, lenient=True)
@@ -603,105 +435,34 @@ class OxigraphStore(QueryCounting):
         )
         self._changed()
 
-    def add_source(
-        self,
-        source: Source,
-        facts: Iterable[Fact],
-        labels: Iterable[Label] = (),
-        *,
-        replace: bool = False,
-    ) -> bool:
-        self._check_writable()
-        g = ox.NamedNode(source.iri)
-        exists = self._store.contains_named_graph(g)
-        if exists and not replace:
-            return False
-        quads = [*fact_quads(facts, g), *label_quads(labels, g), *provenance_quads(source)]
-        self.write_quads(source.iri, quads, replace=exists)
-        return True
+    def _graph_exists(self, g: ox.NamedNode) -> bool:
+        return self._store.contains_named_graph(g)
 
-    def retract(self, source_iri: str) -> int:
-        """Remove a source graph and everything in it. Returns the number of quads removed."""
-        self._check_writable()
-        g = ox.NamedNode(source_iri)
-        if not self._store.contains_named_graph(g):
-            raise InputError(
-                f"No source {source_iri!r} in this store.", hint="List them with `kgfc kg sources`."
-            )
-        # A loaded file's named graphs are sources of their own, part of the file's.
-        graphs = [g] + [
-            q.subject
-            for q in self._store.quads_for_pattern(None, _PART_OF, g, None)
-            if q.subject == q.graph_name
-        ]
-        n = 0
-        if not is_bookkeeping(source_iri):
-            self._begin_knowledge_change()
+    def _drop_graphs(self, graphs: Sequence[ox.NamedNode]) -> None:
         for graph in graphs:
-            n += self.count(None, None, None, graph)
             self._store.remove_graph(graph)
-        if not is_bookkeeping(source_iri):
-            self._changed()
-        return n
 
-    def load_file(
-        self,
-        path: str | os.PathLike[str],
-        fmt: str | None = None,
-        *,
-        progress: Callable[[int, int], None] | None = None,
-    ) -> LoadReport:
-        """Load an RDF file as one source. Malformed files are rejected whole.
-
-        Triple formats go into one graph named after the file's content hash, so
-        loading the same file again changes nothing. In quad formats, the
-        default graph goes into that graph and every named graph ``G`` of the
-        file becomes a source graph of its own under it
-        (``<file source>/graph/<hash of G>``, recording ``G`` as
-        ``kgfc:originalGraph``): a file can never write into another source's
-        graph, and retracting the file removes everything it brought. Files
-        may not use kgfc's crash marker (``kgfc:status "loading"``) nor write
-        claims (``kgfc:claim/`` IRIs): such files are rejected whole.
+    def _load(self, path: Path, rdf_format: ox.RdfFormat, source: Source, meter: Meter) -> int:
+        """Bulk load, the graphs marked loading until it is all in (see the module docstring).
 
         Memory stays flat in the file size: the file is streamed twice (check,
-        then bulk load). ``progress(done, total)`` is called with bytes read.
+        then bulk load).
         """
-        self._check_writable()
-        path = Path(path)
-        if not path.is_file():
-            raise InputError(f"No such file: {path}")
-        rdf_format = guess_format(path, fmt)
-        start = time.perf_counter()
-        digest = file_sha256(path)
-        iri = source_iri("file", digest)
-        g = ox.NamedNode(iri)
-        if self.has_source(iri):
-            return LoadReport(
-                path=str(path),
-                source=iri,
-                status="unchanged",
-                quads=0,
-                seconds=time.perf_counter() - start,
-            )
-        source = Source(
-            iri=iri,
-            kind=SourceKind.FILE,
-            location=path.resolve().as_uri(),
-            query=f"sha256:{digest}",
-            extractor=f"rdf-parser:{rdf_format.name}",
-            title=path.name,
-        )
-        size = path.stat().st_size
-        meter = _Meter(progress, 2 * size)
-        n, graphs = self._check_file(path, rdf_format, meter)
-        sub = {other: ox.NamedNode(file_graph_iri(iri, other.value)) for other in graphs}
+        g = ox.NamedNode(source.iri)
+        n = 0
+        graphs: set[ox.NamedNode | ox.BlankNode] = set()
+        for q in read_quads(path, rdf_format, meter):  # syntax, reserved vocabulary
+            n += 1
+            if not isinstance(q.graph_name, ox.DefaultGraph):
+                graphs.add(q.graph_name)
+        sub = {other: ox.NamedNode(file_graph_iri(source.iri, other.value)) for other in graphs}
         targets = [g, *sub.values()]
         # Mark first, bulk load, then mark complete: see the module docstring.
         self._begin_knowledge_change()
         self._store.remove_graph(g)
-        self._store.extend([ox.Quad(t, STATUS, _LOADING, t) for t in targets])
+        self._store.extend([ox.Quad(t, STATUS, LOADING, t) for t in targets])
         try:
-            with _open_bytes(path, meter) as fh:
+            with open_bytes(path, meter) as fh:
                 quads = (
                     ox.Quad(
                         q.subject,
@@ -726,77 +487,17 @@ class OxigraphStore(QueryCounting):
             raise StoreError(f"Loading {path} failed: {exc}") from exc
         record = provenance_quads(source)
         for other, graph in sub.items():
-            record += provenance_quads(
-                source.model_copy(update={"iri": graph.value, "title": f"{path.name} {other}"})
-            )
-            record += [
-                ox.Quad(graph, _ORIGINAL_GRAPH, other, graph),
-                ox.Quad(graph, _PART_OF, g, graph),
-            ]
+            record += part_record(source, path.name, other, graph)
         self._store.extend(record)
         for t in targets:
-            self._store.remove(ox.Quad(t, STATUS, _LOADING, t))
-        self._changed()
-        meter.done()
-        return LoadReport(
-            path=str(path),
-            source=iri,
-            status="loaded",
-            quads=n,
-            seconds=time.perf_counter() - start,
-        )
-
-    def _check_file(
-        self, path: Path, rdf_format: ox.RdfFormat, meter: _Meter
-    ) -> tuple[int, set[ox.NamedNode | ox.BlankNode]]:
-        """Parse the whole file once: syntax, reserved vocabulary; its quad count and named graphs."""
-        n = 0
-        graphs: set = set()
-        with _open_bytes(path, meter) as fh:
-            try:
-                for q in ox.parse(fh, rdf_format):
-                    n += 1
-                    if not isinstance(q.graph_name, ox.DefaultGraph):
-                        graphs.add(q.graph_name)
-                    if (q.predicate == STATUS and q.object == _LOADING) or any(
-                        isinstance(t, ox.NamedNode) and is_bookkeeping(t.value)
-                        for t in (q.subject, q.object, q.graph_name)
-                    ):
-                        raise InputError(
-                            f"{path} uses kgfc's reserved vocabulary (quad {n}: {q}).",
-                            hint='Files may not mark graphs kgfc:status "loading" nor write '
-                            "claims (kgfc:claim/ IRIs); remove those statements.",
-                        )
-            except SyntaxError as exc:
-                raise RDFSyntaxError(
-                    str(exc.args[0] if exc.args else exc), path=str(path), line=exc.lineno
-                ) from exc
-            except (OSError, EOFError, UnicodeDecodeError) as exc:
-                raise InputError(f"Cannot read {path}: {exc}") from exc
-        return n, graphs
+            self._store.remove(ox.Quad(t, STATUS, LOADING, t))
+        return n
 
     def _changed(self, *, added_labels: Iterable[ox.Quad] | None = None) -> None:
-        """Knowledge changed: bump the generation and drop caches of derived data.
-
-        ``added_labels``: the write only added quads (these), so an already
-        built label index learns their labels instead of being rebuilt --
-        rebuilding it over a large KG takes seconds, an ingest job adds a few
-        labels per document and links the next document against them.
-        """
-        self.generation += 1
+        super()._changed(added_labels=added_labels)
         self._bump_version()
         self._neighbours.clear()
         self._fact_predicates.clear()
-        if self._label_index is not None and added_labels is not None:
-            self._label_index.add_rows(
-                {"entity": q.subject.value, "p": q.predicate.value, "text": q.object.value}
-                for q in added_labels
-                if q.predicate.value in _LABEL_PREDICATES
-                and isinstance(q.object, ox.Literal)
-                and (q.object.language or "").lower().startswith("en")
-            )
-        else:
-            self._label_index = None
         cache = self.cache_dir("queries")
         if cache is not None and cache.exists():
             shutil.rmtree(cache, ignore_errors=True)
@@ -875,12 +576,6 @@ class OxigraphStore(QueryCounting):
             log.debug("cannot cache %s: %s", name, exc)
         return rows
 
-    def _check_writable(self) -> None:
-        if self.read_only:
-            raise StoreError(
-                "The store is open read-only.", hint="Re-run without --read-only to write."
-            )
-
     # -- reads ------------------------------------------------------------
     def neighbourhood(
         self, entities: Sequence[str], incoming: Sequence[str] | None = None
@@ -944,144 +639,53 @@ class OxigraphStore(QueryCounting):
             info = predicates.get(p, _UNSEEN)
             if info is _UNSEEN:  # predicate IRI -> its label, or _NOT_A_FACT
                 info = (
-                    labels.get(_property_entity(p)) if p.startswith(_FACT_PREFIXES) else _NOT_A_FACT
+                    labels.get(property_entity(p)) if p.startswith(FACT_PREFIXES) else _NOT_A_FACT
                 )
                 predicates[p] = info
             if info is _NOT_A_FACT or isinstance(q.graph_name, ox.DefaultGraph):
                 continue
-            s, o = q.subject.value, q.object
-            if isinstance(o, ox.Literal):
-                lang = o.language
-                datatype = o.datatype.value if lang is None else None
-                obj, obj_label, is_lit = o.value, None, True
-            else:
-                obj, lang, datatype, is_lit = o.value, None, None, False
-                obj_label = labels.get(obj)
-            facts.append(
-                stored_fact(
-                    subject=s,
-                    predicate=p,
-                    object=obj,
-                    object_is_literal=is_lit,
-                    datatype=datatype,
-                    lang=lang,
-                    subject_label=labels.get(s),
-                    predicate_label=info,
-                    object_label=obj_label,
-                    source=q.graph_name.value,
-                )
-            )
+            facts.append(fact_of(q.subject.value, p, q.object, q.graph_name.value, labels, info))
             if not out and len(facts) == _INCOMING_CAP:
                 break
         return facts
 
-    def label_index(self) -> LabelIndex:
-        if self._label_index is None:
-            self.aggregate_builds["label_index"] += 1
-            self._label_index = LabelIndex.from_rows(self.run_cached("all_labels"))
-        return self._label_index
+    def _where(self) -> tuple[str | None, int | None]:
+        if self.path is None:
+            return None, None
+        return str(self.path), _folder_bytes(self.path) if self.path.exists() else None
 
-    def search_labels(self, text: str, limit: int = 10) -> list[LabelHit]:
-        return self.label_index().search(text, limit=limit)
-
-    def sources(self) -> list[Source]:
-        props: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
-        for row in self.run("sources"):
-            props[row["g"]][row["p"]].append(row["o"])
-        counts = {r["g"]: int(r["facts"]) for r in self.run("source_fact_counts")}
-        out = [
-            source_from_row(iri, p).model_copy(update={"facts": counts.get(iri, 0)})
-            for iri, p in props.items()
-        ]
-        return sorted(out, key=lambda s: (s.retrieved_at, s.iri))
-
-    def stats(self) -> StoreStats:
-        # Full scans (seconds on the demo KG), so cached until the facts change.
-        facts = int(self.run_cached("stats_facts")[0]["facts"])
-        entities = int(self.run_cached("stats_entities")[0]["entities"])
-        labels = int(self.run_cached("stats_labels")[0]["labels"])
-        kinds: dict[str, int] = defaultdict(int)
-        n_sources = 0
-        for row in self.run("sources"):
-            if row["p"] == V.KGFC + "sourceKind":
-                kinds[row["o"]] += 1
-                n_sources += 1
-        disk = None
-        if self.path is not None and self.path.exists():
-            disk = _folder_bytes(self.path)
-        return StoreStats(
-            entities=entities,
-            facts=facts,
-            sources=n_sources,
-            labels=labels,
-            quads=len(self),
-            claims=kinds.get("claim", 0),
-            sources_by_kind=dict(kinds),
-            path=str(self.path) if self.path else None,
-            disk_bytes=disk,
-        )
-
-    def export(
-        self,
-        output: IO[bytes] | str | os.PathLike[str],
-        fmt: str = "trig",
-        source: str | None = None,
-    ) -> None:
-        """Write the store (or one source graph) as TriG, N-Quads, Turtle, N-Triples or JSON-LD.
-
-        Triple formats cannot carry graph names: they get the union of all
-        facts (or the one source graph) without provenance.
-        """
-        rdf_format = FORMAT_NAMES.get(fmt.lower())
-        if rdf_format is None:
-            raise InputError(
-                f"Unknown export format {fmt!r}.", hint="Use trig, nquads, turtle, nt or jsonld."
-            )
-        from_graph = ox.NamedNode(source) if source else None
-        if source and not self.has_source(source):
-            raise InputError(
-                f"No source {source!r} in this store.", hint="List them with `kgfc kg sources`."
-            )
-        if rdf_format.supports_datasets and from_graph is None:
+    def _export(self, output, rdf_format: ox.RdfFormat, graph: ox.NamedNode | None) -> None:
+        if rdf_format.supports_datasets and graph is None:
             ox.serialize(
                 self.quads(),
                 output,
                 rdf_format,
                 prefixes=V.PREFIXES if rdf_format == ox.RdfFormat.TRIG else None,
             )
-        elif from_graph is not None:
+        elif graph is not None:
             self._store.dump(
-                output, rdf_format, from_graph=from_graph, prefixes=_prefixes(rdf_format)
+                output, rdf_format, from_graph=graph, prefixes=export_prefixes(rdf_format)
             )
         else:
             self._count_query()
             triples = self._store.query("CONSTRUCT { ?s ?p ?o } WHERE { GRAPH ?g { ?s ?p ?o } }")
-            ox.serialize(triples, output, rdf_format, prefixes=_prefixes(rdf_format))
+            ox.serialize(triples, output, rdf_format, prefixes=export_prefixes(rdf_format))
 
-    def quads(
-        self,
-        subject: Term | None = None,
-        predicate: ox.NamedNode | None = None,
-        object: Term | None = None,
-        graph: ox.NamedNode | None = None,
+    def _match(
+        self, s: Term | None, p: ox.NamedNode | None, o: Term | None, g: ox.NamedNode | None
     ) -> Iterator[ox.Quad]:
-        found = self._store.quads_for_pattern(subject, predicate, object, graph)
-        if graph is not None:
+        found = self._store.quads_for_pattern(s, p, o, g)
+        if g is not None:
             return iter(found)
-        return (
-            q for q in found if q.subject != _META or q.graph_name != _META_G
-        )  # the store's own meta graph stays inside
+        # the store's own meta graph stays inside
+        return (q for q in found if q.subject != _META or q.graph_name != _META_G)
 
-    def count(
-        self,
-        subject: Term | None = None,
-        predicate: ox.NamedNode | None = None,
-        object: Term | None = None,
-        graph: ox.NamedNode | None = None,
+    def _count(
+        self, s: Term | None, p: ox.NamedNode | None, o: Term | None, g: ox.NamedNode | None
     ) -> int:
-        if subject is predicate is object is graph is None:
+        if s is p is o is g is None:
             return len(self)
-        return sum(1 for _ in self.quads(subject, predicate, object, graph))
+        return sum(1 for _ in self._match(s, p, o, g))
 
     def contains(self, quad: ox.Quad) -> bool:
         return quad in self._store
@@ -1090,33 +694,3 @@ class OxigraphStore(QueryCounting):
         return len(self._store) - sum(
             1 for _ in self._store.quads_for_pattern(_META, None, None, _META_G)
         )
-
-
-_FACT_FIELDS = frozenset(Fact.model_fields)
-
-
-def stored_fact(**values) -> Fact:
-    """A :class:`Fact` from values read straight out of the store, without validation.
-
-    Neighbourhood lookups build a hundred or more facts per call, and on this
-    path ``Fact.model_construct`` alone costs several times the index scan (21 us
-    vs 5 us per fact here), so the instance is assembled the way pydantic's
-    own ``model_construct`` does, minus its per-field default handling: every
-    field is given. ``tests/test_store_contract.py`` checks the result equals a
-    validated ``Fact``, so a pydantic change that breaks this fails a test.
-    """
-    fact = Fact.__new__(Fact)
-    object.__setattr__(fact, "__dict__", values)
-    object.__setattr__(fact, "__pydantic_fields_set__", _FACT_FIELDS)
-    object.__setattr__(fact, "__pydantic_extra__", None)
-    object.__setattr__(fact, "__pydantic_private__", None)
-    return fact
-
-
-def _property_entity(predicate: str) -> str:
-    """``wdt:P19`` -> ``wd:P19`` (whose labels name the property); other predicates unchanged."""
-    return V.WD + predicate[len(V.WDT) :] if predicate.startswith(V.WDT) else predicate
-
-
-def _prefixes(fmt: ox.RdfFormat) -> dict[str, str] | None:
-    return V.PREFIXES if fmt in (ox.RdfFormat.TURTLE, ox.RdfFormat.TRIG) else None

@@ -3,7 +3,8 @@
 Every backend keeps facts in named graphs, one per source, with the source's
 PROV-O record on the graph IRI; it answers the same questions with kgfc's
 models. The embedded Oxigraph store (:mod:`kgfc.kg.oxigraph_store`) is the
-default.
+default; it and the remote SPARQL store (:mod:`kgfc.kg.sparql_store`) share
+their implementation of this contract in :class:`kgfc.kg.rdf_store.RdfStore`.
 
 Nothing outside a backend's own module touches its internals: every read and
 write goes through the methods below (``tests/test_layering.py`` walks the
