@@ -7,9 +7,10 @@ import signal
 import sys
 import threading
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 import click
 
@@ -30,6 +31,50 @@ class Item:
     claim: str | None = None
     triple: tuple[str, str, str] | None = None
     error: str | None = None
+
+
+@dataclass(frozen=True)
+class VerifyOptions:
+    """How each claim is checked, from the command's flags: one object for both paths.
+
+    The local store (:func:`_verify_local`) and ``--server`` (the ``/v1/verify``
+    options, :meth:`for_server`) read the same fields, so a new option reaches
+    both or neither. Fields marked ``local`` drive a local batch only. Each
+    field is the ``verify`` flag of its name (:meth:`from_params`), but ``record``
+    (``--no-record``).
+    """
+
+    reasoner: str | None = None
+    beam: int | None = None
+    hops: int | None = None
+    web: bool | None = None
+    pubmed: bool | None = None
+    max_steps: int = 5
+    max_llm_calls: int | None = None
+    max_tokens: int | None = None
+    max_searches: int | None = None
+    max_seconds: float | None = None
+    record: bool = True
+    record_chunk: int = field(default=DEFAULT_CHUNK, metadata={"local": True})
+    resume: bool = field(default=False, metadata={"local": True})
+
+    @classmethod
+    def from_params(cls, params: Mapping[str, Any]) -> VerifyOptions:
+        """From the command's parameters (``ctx.params``); a field without its flag is a KeyError."""
+        flags = {f.name: params[f.name] for f in fields(cls) if f.name != "record"}
+        return cls(**flags, record=not params["no_record"])
+
+    def budget(self) -> Budget:
+        return Budget(
+            llm_calls=self.max_llm_calls,
+            tokens=self.max_tokens,
+            search_calls=self.max_searches,
+            seconds=self.max_seconds,
+        )
+
+    def for_server(self) -> dict:
+        """The options a kgfc server takes with each claim (``/v1/verify``)."""
+        return {f.name: getattr(self, f.name) for f in fields(self) if not f.metadata.get("local")}
 
 
 def _decode(raw: bytes, line: int) -> str:
@@ -277,51 +322,29 @@ def verify(
         pubmed=pubmed,
         search_provider=search_spec,
     )
+    opts = VerifyOptions.from_params(ctx.params)
+    # one claim from the command line (None: a batch from --file)
+    single = (
+        Item(line=0, id=claim_id, claim=claim, triple=tuple(triple) if triple else None)
+        if claim_file is None
+        else None
+    )
     server = ctx.find_root().params.get("server")
     if server:
         if search_spec:
             raise click.UsageError("--search is the server's setting; drop it with --server.")
         from kgfc.cli.remote import verify_remote
 
-        options = {
-            "reasoner": reasoner,
-            "beam": beam,
-            "hops": hops,
-            "web": web,
-            "pubmed": pubmed,
-            "max_steps": max_steps,
-            "max_llm_calls": max_llm_calls,
-            "max_tokens": max_tokens,
-            "max_searches": max_searches,
-            "max_seconds": max_seconds,
-            "record": not no_record,
-        }
         if resume:
             raise click.UsageError("--resume runs against a local store, not --server.")
-        if claim_file is None:
-            item = Item(line=0, id=claim_id, claim=claim, triple=tuple(triple) if triple else None)
-            results, bad_lines = verify_remote(server, [item], options, single=True)
+        if single is not None:
+            results, bad_lines = verify_remote(server, [single], opts.for_server(), single=True)
         else:
             items = read_items(iter(claim_file.read().splitlines(keepends=True)))
-            results, bad_lines = verify_remote(server, items, options, as_nl=as_nl)
+            results, bad_lines = verify_remote(server, items, opts.for_server(), as_nl=as_nl)
     else:
         results, bad_lines, stopped = _verify_local(
-            settings,
-            read_only,
-            reasoner,
-            no_record,
-            max_steps,
-            max_llm_calls,
-            max_tokens,
-            max_searches,
-            max_seconds,
-            claim,
-            triple,
-            claim_id,
-            claim_file,
-            as_nl,
-            record_chunk,
-            resume,
+            settings, read_only, opts, single, claim_file, as_nl
         )
         if stopped:
             _write_results(results, report_fmt, output, as_nl, as_json, claim_file)
@@ -368,47 +391,32 @@ def _write_results(results, report_fmt, output, as_nl, as_json, claim_file) -> N
 
 
 def _verify_local(
-    settings,
-    read_only,
-    reasoner,
-    no_record,
-    max_steps,
-    max_llm_calls,
-    max_tokens,
-    max_searches,
-    max_seconds,
-    claim,
-    triple,
-    claim_id,
-    claim_file,
-    as_nl,
-    record_chunk=DEFAULT_CHUNK,
-    resume=False,
-):
+    settings, read_only: bool, opts: VerifyOptions, single: Item | None, claim_file, as_nl: bool
+) -> tuple[list[VerifyResult], int, str | None]:
+    """Check on the local store: ``single``, or the batch in ``claim_file``.
+
+    ``settings`` already carry the options the store and pipeline read from
+    settings (beam, hops, web, pubmed); the rest come from ``opts``.
+    """
     store = open_cli_store(settings, read_only=read_only)
     stopped = None
     try:
         checker = FactChecker.from_settings(
             settings,
             store=store,
-            reasoner=reasoner,
-            record=not no_record,
+            reasoner=opts.reasoner,
+            record=opts.record,
             trajectory_log=settings.home / "trajectories",
-            max_steps=max_steps,
-            budget=Budget(
-                llm_calls=max_llm_calls,
-                tokens=max_tokens,
-                search_calls=max_searches,
-                seconds=max_seconds,
-            ),
+            max_steps=opts.max_steps,
+            budget=opts.budget(),
         )
-        if claim is not None or triple:
-            one = Claim(id=claim_id, text=claim, triple=tuple(triple) if triple else None)
+        if single is not None:
+            one = Claim(id=single.id, text=single.claim, triple=single.triple)
             results = [checker.verify(one)]
             bad_lines = 0
         else:
             results, bad_lines, stopped = _run_batch(
-                checker, claim_file, as_nl, record_chunk, resume
+                checker, claim_file, as_nl, opts.record_chunk, opts.resume
             )
     finally:
         store.close()
