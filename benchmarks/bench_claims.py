@@ -226,22 +226,24 @@ def verbalise(
 
 def build_store(split: str) -> OxigraphStore:
     start = time.perf_counter()
-    store = OxigraphStore()
-    ensure_demo(store)
+    facts = []
     if split == "m":
         triples = read_triples(CODEX / "triples" / "codex-m" / "valid.txt")
         facts = [
             Fact(subject=V.WD + h, predicate=V.WDT + r, object=V.WD + t) for h, r, t in triples
         ]
-        store.add_source(
-            Source(
-                iri=V.KGFC_SOURCE + "bench/codex-m/valid",
-                kind=SourceKind.FILE,
-                title="codex-m valid.txt",
-            ),
-            facts,
-        )
+    store = demo_store_with(facts, "bench/codex-m/valid", "codex-m valid.txt")
     log(f"store ready in {time.perf_counter() - start:.1f}s")
+    return store
+
+
+def demo_store_with(facts: list[Fact], name: str, title: str) -> OxigraphStore:
+    """The demo KG in memory, plus ``facts`` (if any) as one more source graph ``name``."""
+    store = OxigraphStore()
+    ensure_demo(store)
+    if facts:
+        source = Source(iri=V.KGFC_SOURCE + name, kind=SourceKind.FILE, title=title)
+        store.add_source(source, facts)
     return store
 
 
@@ -337,6 +339,12 @@ def analysed(result, triple) -> tuple[bool, bool]:
     return rel, linked
 
 
+def md_table(header: list[str], rows: list[list[str]]) -> str:
+    """A Markdown table (what the README quotes)."""
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    return "\n".join(lines + ["| " + " | ".join(r) + " |" for r in rows])
+
+
 def prf(tp: int, fp: int, fn: int) -> dict:
     p = tp / (tp + fp) if tp + fp else 0.0
     r = tp / (tp + fn) if tp + fn else 0.0
@@ -414,14 +422,14 @@ def main() -> None:
         "phrasings": table,
     }
     print(json.dumps(out, indent=2))
-    print("\n| phrasing | recall | false SUPPORTED | true REFUTED | relation found | linked |")
-    print("|---|---|---|---|---|---|")
-    for p, row in table.items():
-        print(
-            f"| {p} | {row['recall']:.3f} | {row['false_supported']:.3f} | "
-            f"{row['true_refuted']:.3f} | {row['relation_found']:.3f} | "
-            f"{row['analysed_and_linked']:.3f} |"
+    columns = ("recall", "false_supported", "true_refuted", "relation_found", "analysed_and_linked")
+    print(
+        "\n"
+        + md_table(
+            ["phrasing", "recall", "false SUPPORTED", "true REFUTED", "relation found", "linked"],
+            [[p] + [f"{row[c]:.3f}" for c in columns] for p, row in table.items()],
         )
+    )
     s = out["supported"]
     print(
         f"\nSUPPORTED P {s['precision']:.3f} R {s['recall']:.3f} F1 {s['f1']:.3f}; "

@@ -105,6 +105,18 @@ compose: ~P86
 owned by: P127
 own: ~P127
 part of: P361
+birthday | birth date: P569
+pass away | pass away in | pass away on: P570 P20
+death date: P570
+found in | founded in | found on | founded on | establish in | established in | establish on | established on | set up in | create in | inception: P571 P740
+come out | come out in | come out on | premiere in | premiere on | publish in | publish on | release date: P577
+population | population of | inhabitant | inhabitants | have inhabitant | home to | home to people | resident | residents: P1082
+tall | stand tall | stand | height | height of: P2048
+high: P2048 P2044
+elevation | elevation of | altitude | altitude of | above sea level | lie at elevation of | lie at elevation | lie at altitude of | sit at elevation of: P2044
+area | area of | cover | cover area of: P2046
+long | length | length of: P2043
+weigh | weight | weight of: P2067
 """
 
 
@@ -123,8 +135,11 @@ PARAPHRASES = _parse_table(_PARAPHRASE_TABLE)
 # Datatypes of the few properties the table names, for stores without
 # wikibase:propertyType.
 _KNOWN_TIME = frozenset({"P569", "P570", "P571", "P576", "P577", "P580", "P582", "P585"})
-_TIME = V.WIKIBASE + "Time"
-_QUANTITY = V.WIKIBASE + "Quantity"
+_TIME = TIME_TYPE = V.WIKIBASE + "Time"
+_QUANTITY = QUANTITY_TYPE = V.WIKIBASE + "Quantity"
+_KNOWN_QUANTITY = frozenset(
+    {"P1082", "P2048", "P2043", "P2044", "P2046", "P2047", "P2049", "P2067"}
+)
 
 # Words dropped from labels and phrases before matching (auxiliaries, articles).
 _FUNCTION_WORDS = AUXILIARIES | ARTICLES | {"also", "not", "never", "n't"}
@@ -244,6 +259,15 @@ class RelationAligner:
         """Is ``key`` (normalised words) exactly some property's label or alias?"""
         self._ensure()
         return key in self._keys
+
+    def datatype(self, iri: str) -> str | None:
+        """The property's Wikibase datatype (``wikibase:Time``, ``wikibase:Quantity``...), if known."""
+        self._ensure()
+        dtype = self.types.get(iri)
+        if dtype is None:
+            pid = V.local_id(iri)
+            dtype = _TIME if pid in _KNOWN_TIME else _QUANTITY if pid in _KNOWN_QUANTITY else None
+        return dtype
 
     def entity_names(self) -> Container[str] | None:
         """The store's entity label keys (its :class:`~kgfc.kg.labels.LabelIndex`), if any.
@@ -443,9 +467,7 @@ class RelationAligner:
     def _type_fit(self, iri: str, value_kind: ValueKind | None) -> float:
         if value_kind is None:
             return 1.0
-        dtype = self.types.get(iri)
-        if dtype is None:
-            dtype = _TIME if V.local_id(iri) in _KNOWN_TIME else None
+        dtype = self.datatype(iri)
         if dtype is None:
             return 0.9 if value_kind == "date" else 1.0
         if value_kind == "date":

@@ -20,7 +20,14 @@ from contextvars import ContextVar
 from typing import TYPE_CHECKING, NamedTuple
 
 from kgfc.models import ClaimAnalysis, ClaimTriple, Mention
-from kgfc.nlp.alignment import KEEP_SURFACE, RelationAligner, ValueKind, phrase_forms
+from kgfc.nlp.alignment import (
+    KEEP_SURFACE,
+    QUANTITY_TYPE,
+    TIME_TYPE,
+    RelationAligner,
+    ValueKind,
+    phrase_forms,
+)
 from kgfc.nlp.mentions import (
     DATE_LABELS,
     NUMBER_LABELS,
@@ -31,6 +38,7 @@ from kgfc.nlp.mentions import (
 )
 from kgfc.nlp.spacy_pipeline import parse, parse_many
 from kgfc.nlp.text import ARTICLES, AUXILIARIES, NEGATIONS, PREPOSITIONS, STOP_WORDS, normalise
+from kgfc.nlp.values import MONTHS, QUALIFIERS, is_value_text, parse_date
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
@@ -114,15 +122,20 @@ def _analyse(doc: Doc, aligner: RelationAligner | None) -> ClaimAnalysis:
 def _triples(doc: Doc, aligner: RelationAligner | None) -> list[ClaimTriple]:
     """Label-pattern readings when a sentence names a property verbatim, else dependency ones."""
     readings: list[_Reading] = []
+    valued: list[ClaimTriple] = []
     for sent in doc.sents:
         framed = _framed(sent, aligner) if aligner is not None else []
         if framed:
             readings.extend(framed)
             continue
+        by_value = _value_triples(sent, aligner) if aligner is not None else []
+        if by_value:
+            valued.extend(by_value)
+            continue
         for pred in _predicates(sent.root):
             readings.extend(_read_predicate(pred))
     triples = _dedupe(
-        [_to_triple(r, aligner) for r in readings if r.subject.text and r.object.text]
+        valued + [_to_triple(r, aligner) for r in readings if r.subject.text and r.object.text]
     )
     if aligner is not None and not any(t.relation_ids for t in triples):
         # Nothing aligned: read the longest property phrase in the sentence as the relation.
@@ -191,7 +204,11 @@ def _objects(span: Span | None) -> list[Span]:
     """A framed object, split when it is a list ("A, B and C") and not one known name."""
     if span is None:
         return []
-    if _known(span.text) or not any(t.lower_ in ("and", ",") for t in span):
+    if (
+        _known(span.text)
+        or is_value_text(span.text)  # "May 3, 1950", "1,234,567"
+        or not any(t.lower_ in ("and", ",") for t in span)
+    ):
         return [span]
     parts: list[Span] = []
     start = span.start
@@ -695,12 +712,194 @@ def _value_kind(span: Span) -> ValueKind:
     """What the object is, judged by its head: "2003 comedy film" is a thing, not a date."""
     if not len(span):
         return "entity"
+    if parse_date(span.text) is not None:  # "1950-05-03", "May 3, 1950", "the 1950s"
+        return "date"
+    if is_value_text(span.text):  # "1.2 million", "185 cm", "about 41,000 km²"
+        return "number"
     head = span.root.ent_type_
     if head in DATE_LABELS or (len(span) == 1 and _YEAR.match(span.text)):
         return "date"
     if head in NUMBER_LABELS or all(t.like_num or t.is_punct for t in span):
         return "number"
     return "entity"
+
+
+# -- a date or a quantity as the object ------------------------------------------------
+#
+# "X was born on 3 May 1950", "Y has about 1.2 million inhabitants", "X is 1.85 m
+# tall", "Y is 520 metres above sea level": the value is a span the value parser
+# reads whole (a dependency parse cuts it up: "1.85 m" modifies "tall", "1.2
+# million" is a number on "inhabitants"), the subject is the sentence's subject,
+# and every other word is the relation, aligned to a property of the value's
+# datatype (time or quantity). Only a forward reading: a value is never a subject.
+
+_VALUE_STARTS = frozenset({"the", "~", "in", "on"}) | {m for m in MONTHS}
+_MAX_VALUE_TOKENS = 9
+_CLAUSE_DEPS = frozenset({"cc", "conj", "relcl", "advcl", "ccomp", "acl", "parataxis"})
+_QUALIFIER_STARTS = frozenset(w.split()[0] for w in QUALIFIERS)
+_VALUE_ENTS = frozenset({"DATE", "TIME", "CARDINAL", "QUANTITY", "MONEY", "PERCENT", "ORDINAL"})
+
+
+def _value_span(sent: Span) -> Span | None:
+    """The one span of the sentence that reads whole as a date or a quantity, if exactly one does.
+
+    A number inside a name ("Apollo 13", "Boeing 747": next to a proper noun,
+    or in a named entity reaching past it) is no value.
+    """
+    doc = sent.doc
+    found: list[Span] = []
+    for tok in sent:
+        low = tok.lower_.rstrip(".")
+        if found and tok.i < found[-1].end:
+            continue
+        if not (
+            tok.like_num
+            or low in _VALUE_STARTS
+            or low in _QUALIFIER_STARTS
+            or tok.text[:1].isdigit()
+        ):
+            continue
+        for end in range(min(sent.end, tok.i + _MAX_VALUE_TOKENS), tok.i, -1):
+            span = doc[tok.i : end]
+            if span[-1].is_punct:
+                continue
+            if is_value_text(span.text):
+                found.append(span)
+                break
+    values = [v for v in found if _free_value(v)]
+    if len(values) != 1:
+        return None
+    best = values[0]
+    # "in 1950", "on 3 May 1950": the preposition belongs to the relation
+    while len(best) > 1 and best[0].lower_ in ("in", "on") and is_value_text(best[1:].text):
+        best = best[1:]
+    return best
+
+
+def _free_value(span: Span) -> bool:
+    doc = span.doc
+    for ent in doc.ents:
+        if ent.label_ in _VALUE_ENTS or not (ent.start < span.end and span.start < ent.end):
+            continue
+        if ent.start < span.start or ent.end > span.end:
+            return False
+    before = doc[span.start - 1] if span.start > 0 else None
+    after = doc[span.end] if span.end < len(doc) else None
+    for t in (before, after):
+        if t is not None and t.pos_ == "PROPN" and t.lower_ not in MONTHS and t.is_title:
+            return False
+    return not _known(span.text)
+
+
+def _of_owner(noun: Token) -> Token | None:
+    """In "the R of S" (R a common noun, S after the last "of"), S's head token."""
+    if noun.pos_ != "NOUN":
+        return None
+    inner = noun
+    for _ in range(3):  # "the number of inhabitants of S"
+        of = next((c for c in inner.children if c.dep_ == "prep" and c.lower_ == "of"), None)
+        objs = _pobjs(of) if of is not None else []
+        if not objs:
+            break
+        inner = objs[0]
+    return inner if inner is not noun and inner.pos_ == "PROPN" else None
+
+
+def _known_prefix(sent: Span, stop: int) -> Span | None:
+    """The longest run of words from the sentence start (before ``stop``) the KG knows as a name."""
+    doc = sent.doc
+    for k in range(stop, sent.start, -1):
+        whole = doc[sent.start : k]  # "The Grey Harbour" may be the name, article and all
+        for span in (whole, strip_span(whole)):
+            if len(span) and not span[-1].is_punct and _known(span.text):
+                return span
+    return None
+
+
+def _value_triples(sent: Span, aligner: RelationAligner) -> list[ClaimTriple]:
+    value = _value_span(sent)
+    if value is None:
+        return []
+    kind: ValueKind = "date" if parse_date(value.text) is not None else "number"
+    subj = next((c for c in sent.root.children if c.dep_ in _SUBJ and _usable(c)), None)
+    known = _known_prefix(sent, min(value.start, sent.root.i))
+    owner = of_owner = None
+    if subj is None:
+        if known is None:
+            return []
+        subject = known  # a name the parser did not see as the subject ("Nelly" as an adverb)
+    else:
+        if value.start <= subj.i < value.end:
+            return []
+        owner = next((c for c in subj.children if c.dep_ == "poss" and _usable(c)), None)
+        of_owner = _of_owner(subj) if owner is None else None
+        if of_owner is not None:
+            # "The founding year of X is 1782", "The number of inhabitants of X is N": the
+            # relational noun phrase is the relation, the last "of" names the subject
+            owner = subj = of_owner
+        subject = _np(owner) if owner is not None else _np(subj)
+        # "Washington, D.C.": a proper-noun apposition right after the name is part of it
+        appos = [
+            c for c in subj.children if c.dep_ == "appos" and c.pos_ == "PROPN" and c.i > subj.i
+        ]
+        if (
+            owner is None
+            and appos
+            and all(
+                t.is_punct or t.i in {x.i for x in appos[0].subtree}
+                for t in sent.doc[subject.end : appos[0].right_edge.i + 1]
+            )
+        ):
+            subject = sent.doc[subject.start : appos[0].right_edge.i + 1]
+        if owner is None and known is not None and known.start <= subj.i < known.end:
+            subject = known  # "Sherlock Holmes: A Game of Shadows", "I, Robot": the whole title
+    if subject.start < value.end and value.start < subject.end:
+        return []
+    skip = set(range(subject.start, subject.end)) | set(range(value.start, value.end))
+    rel = [
+        t
+        for t in sent
+        if t.i not in skip
+        and not t.is_punct
+        and t.tag_ != "POS"
+        and not (t.dep_ in ("det", "predet") and t.i < value.start and t.head.i in skip)
+    ]
+    if of_owner is not None:  # the noun phrase before "of S": "number of inhabitants"
+        last_of = max((t.i for t in sent if t.lower_ == "of" and t.i < of_owner.i), default=0)
+        rel = [t for t in rel if t.i < last_of and t.dep_ not in ("det", "predet")]
+    if not rel or any(
+        t.like_num
+        or t.pos_ == "PROPN"
+        or (t.ent_type_ and t.ent_type_ not in _VALUE_ENTS)
+        or (t.dep_ in _CLAUSE_DEPS and t.pos_ != "ADJ")  # "stands 1.80 m tall" is one clause
+        for t in rel
+    ):
+        # a second number, a name ("born on 9 August 1943 in London") or a second clause
+        # ("born January 23 1911 and died in prison"): the dependency rules read those
+        return []
+    neg = any(t.dep_ == "neg" or t.lower_ in NEGATIONS for t in rel)
+    words, lemmas = phrase_forms(t for t in rel)
+    person = bool({t.ent_type_ for t in subject} & PERSON_LABELS)
+    ranked = aligner.align_forms(words, lemmas, value_kind=kind, subject_is_person=person, limit=10)
+    wanted = TIME_TYPE if kind == "date" else QUANTITY_TYPE
+    fitting = [
+        a
+        for a in ranked
+        if not a.inverse and a.score >= 0.5 and aligner.datatype(a.property) == wanted
+    ]
+    if not fitting:
+        return []
+    ids = list(dict.fromkeys(a.property for a in fitting))[:5]
+    relation = " ".join(t.text for t in rel if t.dep_ != "neg" and t.lower_ not in NEGATIONS)
+    return [
+        ClaimTriple(
+            subject=subject.text,
+            relation=relation,
+            object=value.text,
+            relation_ids=ids,
+            negated=neg,
+        )
+    ]
 
 
 def _to_triple(r: _Reading, aligner: RelationAligner | None) -> ClaimTriple:

@@ -692,10 +692,7 @@ class LocalReasoner:
             facts = [f for s2 in s_alias for f in ev.literals.get((s2, p), [])]
             if not facts:
                 continue
-            verdicts = [
-                (f, vals.compare(value, vals.parse_literal(f.fact.object, f.fact.datatype)))
-                for f in facts
-            ]
+            verdicts = [(f, self._compare_value(value, f, p, s, ev)) for f in facts]
             seen += [f.id for f in facts]
             pn = ev.prop_name(p)
             match = [f.id for f, ok in verdicts if ok is True]
@@ -723,6 +720,22 @@ class LocalReasoner:
             f'No value in the evidence confirms or contradicts "{sn} {t.relation} {t.object}".',
             seen,
         )
+
+    def _compare_value(self, value, f: EvidenceFact, prop: str, s: str, ev: _Evidence):
+        """The claim's value against one literal fact; a quantity in the property's units."""
+        kg = vals.parse_literal(f.fact.object, f.fact.datatype)
+        if isinstance(value, vals.NumberValue) and isinstance(kg, vals.NumberValue):
+            return vals.compare_quantity(value, kg.value, prop, human=self._is_human(s, ev))
+        return vals.compare(value, kg)
+
+    def _is_human(self, s: str, ev: _Evidence) -> bool:
+        """Is ``s`` a human (wd:Q5)? From the evidence, else the store: it bounds a height's unit."""
+        human = V.WD + "Q5"
+        if human in ev.types.get(s, {}):
+            return True
+        if self.store is None:
+            return False
+        return human in stats_for(self.store).types_of([s]).get(s, set())
 
     def _check_string(self, s: str, props: list[str], t: ClaimTriple, ev: _Evidence) -> Outcome:
         s_alias = ev.aliases(s)

@@ -34,6 +34,7 @@ from kgfc.models import (
 )
 from kgfc.nlp.claims import decompose
 from kgfc.nlp.text import normalise, widen
+from kgfc.nlp.values import is_value_text
 from kgfc.reason.llm_reasoner import llm_decompose
 from kgfc.reason.triple_check import claim_triple, gather_triple_evidence
 from kgfc.verify.state import Episode
@@ -113,7 +114,11 @@ def looks_like_value(text: str) -> bool:
     t = text.strip().lower()
     if _VALUE.fullmatch(t):
         return True
-    return bool(_YEAR.search(t)) and any(m in t or m[:3] in t.split() for m in _MONTHS)
+    if bool(_YEAR.search(t)) and any(m in t or m[:3] in t.split() for m in _MONTHS):
+        return True
+    # "about 1.2 million", "1.85 m", "the 1950s": what the value parser reads whole (strictly:
+    # a name such as "12 Angry Men" stays a mention)
+    return is_value_text(text)
 
 
 def analyse(tb: Toolbox, text: str, counters: Counters) -> ClaimAnalysis:
@@ -290,6 +295,9 @@ def start_kg(tb: Toolbox, ep: Episode, step: Step) -> None:
     chained = connect(tb, ep)
     if chained:
         step.observation += f"; path search: {chained} chain fact(s) between subject and object"
+    valued = lookup_values(tb, ep)
+    if valued:
+        step.observation += f"; value lookup: {valued} fact(s) of the claimed properties"
 
 
 def connect(tb: Toolbox, ep: Episode) -> int:
@@ -319,6 +327,34 @@ def connect(tb: Toolbox, ep: Episode) -> int:
         found = find_chains(tb.store, s, props, aliases(tb.store, o))
         paths += [label_facts(tb.store, path) for path in found]
     return ep.beam.add_paths(paths) if paths else 0
+
+
+def lookup_values(tb: Toolbox, ep: Episode) -> int:
+    """The subject's stated values of a date or quantity claim's properties, into the evidence.
+
+    "Austria-Hungary has about 230 million inhabitants": the beam ranks the
+    subject's hundreds of facts (and its neighbours') and may keep Hungary's
+    population but not Austria-Hungary's own. The value the claim is about is
+    one lookup away in the subject's (cached) neighbourhood, so it is fetched
+    before the claim can be declared NOT ENOUGH INFO.
+    """
+    facts = []
+    for t in ep.analysis.triples if ep.analysis else []:
+        if not t.subject_id or t.object_id or not t.relation_ids or not is_value_text(t.object):
+            continue
+        props = {p for p in (_prop_iri(r) for r in t.relation_ids[:3]) if p}
+        have = {
+            (e.fact.subject, e.fact.predicate, e.fact.object) for e in ep.beam.evidence.values()
+        }
+        facts += [
+            f
+            for f in tb.store.neighbourhood([t.subject_id])
+            if f.subject == t.subject_id
+            and f.predicate in props
+            and f.object_is_literal
+            and (f.subject, f.predicate, f.object) not in have
+        ]
+    return ep.beam.add_paths([[f] for f in facts]) if facts else 0
 
 
 def _prop_iri(ref: str) -> str | None:
