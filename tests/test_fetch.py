@@ -312,3 +312,25 @@ def test_charset_from_meta_tag(settings):
     with scripted_server([(200, {"Content-Type": "text/html"}, body.encode("iso-8859-1"))]) as srv:
         page = SafeFetcher(settings, allow_private=True).fetch(srv.url + "/")
     assert "Crème brûlée is a dessert" in page.text
+
+
+def test_a_client_passed_in_stays_open_one_made_here_is_closed(settings):
+    import httpx
+
+    from kgfc.web._http import CachedHttp
+
+    for make in (
+        lambda c: SafeFetcher(settings, client=c),
+        lambda c: CachedHttp(settings, "x", client=c),
+    ):
+        mine = httpx.Client()
+        user = make(mine)
+        assert user.client() is mine
+        user.close()
+        assert not mine.is_closed  # the caller's to close
+        mine.close()
+        own = make(None)
+        made = own.client()
+        assert own.client() is made  # made once, on first use
+        own.close()
+        assert made.is_closed

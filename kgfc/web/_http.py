@@ -62,6 +62,28 @@ def cache_key(record: dict[str, Any]) -> str:
     return hashlib.sha256(json.dumps(record, sort_keys=True, default=str).encode()).hexdigest()
 
 
+class LazyClient:
+    """An httpx client made by ``make`` on first use, and closed here only if made here.
+
+    A client passed in stays its owner's to close. ``make`` imports httpx, so a
+    run that never goes online never loads it.
+    """
+
+    def __init__(self, client: httpx.Client | None, make: Callable[[], httpx.Client]) -> None:
+        self._client, self._make, self._own = client, make, False
+
+    def get(self) -> httpx.Client:
+        if self._client is None:
+            self._client = self._make()
+            self._own = True
+        return self._client
+
+    def close(self) -> None:
+        if self._own and self._client is not None:
+            self._client.close()
+            self._client = None
+
+
 class CachedHttp:
     """Cached, retried HTTP for one provider; ``calls`` counts requests that went out."""
 
@@ -79,27 +101,24 @@ class CachedHttp:
         self.cache_dir = Path(settings.cache_dir) / "search" / provider
         self.calls = 0
         self.cache_hits = 0
-        self._client = client
-        self._own_client = False
+        self._http = LazyClient(client, self._new_client)
         self._sleep = sleep
         self._before_request = before_request
 
-    def client(self) -> httpx.Client:
-        if self._client is None:
-            import httpx
+    def _new_client(self) -> httpx.Client:
+        import httpx
 
-            self._client = httpx.Client(
-                timeout=self.settings.timeout,
-                headers={"User-Agent": self.settings.user_agent},
-                follow_redirects=True,
-            )
-            self._own_client = True
-        return self._client
+        return httpx.Client(
+            timeout=self.settings.timeout,
+            headers={"User-Agent": self.settings.user_agent},
+            follow_redirects=True,
+        )
+
+    def client(self) -> httpx.Client:
+        return self._http.get()
 
     def close(self) -> None:
-        if self._own_client and self._client is not None:
-            self._client.close()
-            self._client = None
+        self._http.close()
 
     def request(
         self,

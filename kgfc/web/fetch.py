@@ -46,7 +46,7 @@ from pydantic import BaseModel, Field
 from kgfc.errors import ConfigError, InputError, RemoteError, RemoteUnavailable
 from kgfc.models import utcnow
 from kgfc.remote import call_with_retries
-from kgfc.web._http import setting, write_atomic
+from kgfc.web._http import LazyClient, setting, write_atomic
 
 if TYPE_CHECKING:
     import httpx
@@ -162,28 +162,25 @@ class SafeFetcher:
         self.cache_dir = Path(settings.cache_dir) / "fetch"
         self.pages_fetched = 0
         self.cache_hits = 0
-        self._client = client
-        self._own_client = False
+        self._http = LazyClient(client, self._new_client)
         self._sleep = sleep
 
     # -- lifecycle ----------------------------------------------------------
-    def client(self) -> httpx.Client:
-        if self._client is None:
-            import httpx
+    def _new_client(self) -> httpx.Client:
+        import httpx
 
-            self._client = httpx.Client(
-                timeout=self.settings.timeout,
-                headers={"User-Agent": self.settings.user_agent, "Accept": ACCEPT},
-                follow_redirects=False,  # each hop is checked by hand
-                trust_env=False,  # a proxy would connect past the guard
-            )
-            self._own_client = True
-        return self._client
+        return httpx.Client(
+            timeout=self.settings.timeout,
+            headers={"User-Agent": self.settings.user_agent, "Accept": ACCEPT},
+            follow_redirects=False,  # each hop is checked by hand
+            trust_env=False,  # a proxy would connect past the guard
+        )
+
+    def client(self) -> httpx.Client:
+        return self._http.get()
 
     def close(self) -> None:
-        if self._own_client and self._client is not None:
-            self._client.close()
-            self._client = None
+        self._http.close()
 
     def __enter__(self) -> SafeFetcher:
         return self
