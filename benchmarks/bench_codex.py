@@ -64,6 +64,9 @@ from kgfc.models import Counters, VerdictLabel  # noqa: E402
 from kgfc.reason.calibration import fit as fit_calibration  # noqa: E402
 from kgfc.reason.calibration import fit_features  # noqa: E402
 from kgfc.reason.completion import completion_for  # noqa: E402
+from kgfc.reason.embedding import FEATURES as KGE_FEATURES  # noqa: E402
+from kgfc.reason.embedding import Settings as KGESettings  # noqa: E402
+from kgfc.reason.embedding import train_for  # noqa: E402
 from kgfc.reason.local import LocalReasoner  # noqa: E402
 from kgfc.reason.plausibility import FEATURES, features  # noqa: E402
 from kgfc.reason.rules import rules_for  # noqa: E402
@@ -175,6 +178,7 @@ def run(
     seed: int,
     variants: list[str],
     save_calibration: Path | None = None,
+    kge: KGESettings | None = None,
 ) -> dict:
     log(f"codex-{split}: loading train into an in-memory store...")
     store, info = build_store(split)
@@ -197,8 +201,29 @@ def run(
     log(
         f"  completion: {mining['completion']['rules']} rules in {mining['completion']['seconds']}s"
     )
+    names = FEATURES
+    emb = None
+    if kge is not None:
+        t0 = time.perf_counter()
+        emb, _ = train_for(
+            store,
+            kge,
+            progress=lambda e, loss, sec: log(
+                f"  KG embedding epoch {e}: loss {loss:.4f}, {sec:.0f}s"
+            ),
+        )
+        mining["kge"] = {
+            "settings": kge.__dict__,
+            "entities": len(emb.entities),
+            "loss": emb.meta["loss"],
+            "seconds": round(time.perf_counter() - t0, 2),
+        }
+        names = FEATURES + KGE_FEATURES
     t0 = time.perf_counter()
-    signals = [features(model, V.WD + h, V.WDT + r, V.WD + t).values for (h, r, t), _ in items]
+    signals = [
+        features(model, V.WD + h, V.WDT + r, V.WD + t, embedding=emb).row(names)
+        for (h, r, t), _ in items
+    ]
     score_seconds = round(time.perf_counter() - t0, 2)
     # Two-fold cross-fitting: each claim is decided by a calibration fitted on the other fold only.
     calibrations = {
@@ -208,7 +233,7 @@ def run(
                 for (t, gold), sig, f in zip(items, signals, folds, strict=True)
                 if f != k
             ],
-            FEATURES,
+            names,
             meta={
                 "fitted_on": f"codex-{split} valid+valid_negatives, fold {1 - k} of 2 (seed {seed})"
             },
@@ -302,7 +327,7 @@ def run(
         return round(1000 * xs[min(len(xs) - 1, int(q * len(xs)))], 2) if xs else 0.0
 
     result = {
-        "split": f"codex-{split}",
+        "split": f"codex-{split}" + ("+kge" if kge is not None else ""),
         "eval": "valid + valid_negatives"
         + (f" (balanced sample of {limit}, seed {seed})" if limit else ""),
         "kg": info,
@@ -348,7 +373,7 @@ def run(
         # For other claims (e.g. the held-out test split): thresholds fitted on every eval claim.
         fit_features(
             [(V.WDT + t[1], sig, gold) for (t, gold), sig in zip(items, signals, strict=True)],
-            FEATURES,
+            names,
             meta={"fitted_on": f"codex-{split} valid+valid_negatives ({len(items)} claims)"},
         ).save(save_calibration)
         log(f"wrote {save_calibration} (use with KGFC_CALIBRATION on claims other than these)")
@@ -443,6 +468,14 @@ def main(argv: list[str] | None = None) -> int:
         default=None,
         help="also write the combiner and thresholds fitted on all eval claims (for KGFC_CALIBRATION)",
     )
+    ap.add_argument(
+        "--kge",
+        action="store_true",
+        help="train a KG embedding on the train KG (needs kgfc[kge]) and add its features to the combiner",
+    )
+    ap.add_argument("--kge-rank", type=int, default=KGESettings.rank)
+    ap.add_argument("--kge-epochs", type=int, default=KGESettings.epochs)
+    ap.add_argument("--kge-n3", type=float, default=KGESettings.n3)
     args = ap.parse_args(argv)
     if not (DATA / "triples" / f"codex-{args.split}" / "train.txt").exists():
         print(
@@ -453,7 +486,12 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [v for v in variants if v not in VARIANTS]
     if unknown:
         ap.error(f"unknown variant(s) {', '.join(unknown)}; choose from {', '.join(VARIANTS)}")
-    res = run(args.split, args.limit, args.seed, variants, args.save_calibration)
+    kge = (
+        KGESettings(rank=args.kge_rank, epochs=args.kge_epochs, n3=args.kge_n3)
+        if args.kge
+        else None
+    )
+    res = run(args.split, args.limit, args.seed, variants, args.save_calibration, kge)
     args.output.parent.mkdir(parents=True, exist_ok=True)
     existing = json.loads(args.output.read_text(encoding="utf-8")) if args.output.exists() else {}
     existing[res["split"]] = res

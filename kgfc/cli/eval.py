@@ -103,6 +103,12 @@ def _price(text: str | None) -> tuple[float, float] | None:
     "two-fold cross-fitting over the evaluated claims, or on another split (e.g. valid).",
 )
 @click.option(
+    "--kge",
+    is_flag=True,
+    help="Train a KG embedding on the KG first (as `kgfc kg embed`; needs kgfc[kge]) and weigh it "
+    "in calibrated completion. Without it, a store's existing embedding is used.",
+)
+@click.option(
     "--search",
     "search_spec",
     default=None,
@@ -154,6 +160,7 @@ def eval_cmd(
     lang,
     kg,
     calibrate,
+    kge,
     search_spec,
     record,
     with_report,
@@ -189,6 +196,8 @@ def eval_cmd(
         raise UsageError("--kg train is for CoDEx (its train triples are the KG).")
     if calibrate is not None and reasoner != "local":
         raise UsageError("--calibrate fits the local reasoner's completion; use --reasoner local.")
+    if kge and calibrate is None:
+        raise UsageError("--kge weighs the embedding in calibrated completion: add --calibrate.")
     options = {"verbalise": verbalise, "lang": lang}
     examples = sample(
         load(spec.name, data_path, split=split, protocol=protocol, options=options), limit, seed
@@ -210,6 +219,10 @@ def eval_cmd(
     summaries, estimates = [], []
     failed_out = False
     try:
+        if kge:
+            from kgfc.cli.kg import train_embedding
+
+            train_embedding(store)
         cal_plan = None
         if calibrate is not None:
             from kgfc.eval import calibrate as CAL
@@ -223,7 +236,7 @@ def eval_cmd(
                 / runner.RunSpec(
                     spec.name, split, protocol, "", reasoner, 0, 0, verbalise
                 ).dataset_key
-                / f"calibration-{calibrate}",
+                / f"calibration-{calibrate}{'-kge' if kge else ''}",
                 split=split,
                 seed=seed,
                 load_split=lambda other: load(
@@ -244,7 +257,7 @@ def eval_cmd(
                 beam=run_settings.beam,
                 hops=run_settings.hops,
                 verbalised=verbalise,
-                calibration=calibrate or "",
+                calibration=(calibrate or "") + ("-kge" if kge else ""),
             )
             folder = rs.folder(out_root)
             calibrations = cal_plan.files if cal_plan is not None else [None]

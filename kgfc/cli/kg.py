@@ -15,6 +15,7 @@ import click
 from kgfc.cli.common import Progress, echo_json, info, print_table, with_store
 from kgfc.errors import InputError, StoreError
 from kgfc.kg import vocab as V
+from kgfc.reason.embedding import Settings as KGE  # light: torch and numpy load when used
 
 
 @click.group()
@@ -754,3 +755,86 @@ from kgfc.cli.ingest import index_cmd, ingest_cmd  # noqa: E402 - the commands l
 
 kg.add_command(ingest_cmd)
 kg.add_command(index_cmd)
+
+
+def train_embedding(store, settings=None, threads: int | None = None):
+    """Train the store's KG embedding with a line per epoch on stderr (``kg embed``, ``eval --kge``)."""
+    from kgfc.reason import embedding as E
+
+    settings = settings or E.Settings()
+    info(
+        f"Training a KG embedding (ComplEx, rank {settings.rank}, {settings.epochs} epochs) "
+        "on the store's facts..."
+    )
+
+    def progress(epoch: int, loss: float, seconds: float) -> None:
+        info(f"  epoch {epoch}/{settings.epochs}: loss {loss:.4f}, {seconds:,.0f} s")
+
+    return E.train_for(store, settings, threads=threads, progress=progress)
+
+
+def _embedding_summary(emb, path) -> dict:
+    return {
+        "path": str(path) if path else None,
+        "entities": len(emb.entities),
+        "relations": len(emb.relations),
+        "rank": emb.rank,
+        "stale": bool(emb.meta.get("stale", False)),
+        **{
+            k: emb.meta[k]
+            for k in ("facts", "loss", "seconds", "trained_at", "settings")
+            if k in emb.meta
+        },
+    }
+
+
+@kg.command("embed")
+@click.option(
+    "--rank",
+    type=click.IntRange(1),
+    default=KGE.rank,
+    show_default=True,
+    help="Complex dimensions.",
+)
+@click.option("--epochs", type=click.IntRange(1), default=KGE.epochs, show_default=True)
+@click.option(
+    "--n3",
+    type=click.FloatRange(0),
+    default=KGE.n3,
+    show_default=True,
+    help="N3 regularisation weight.",
+)
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option(
+    "--threads", type=click.IntRange(1), default=None, help="CPU threads (default: torch's)."
+)
+@click.option("--info", "show", is_flag=True, help="Describe the store's embedding; train nothing.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON on stdout.")
+@with_store()
+def embed_cmd(rank, epochs, n3, seed, threads, show, as_json, store, settings) -> None:
+    """Train a KG-embedding model (ComplEx-N3) on the store's facts (needs kgfc[kge]).
+
+    Calibrated completion then weighs its scores with the rules and the peers
+    (fit a calibration with `kgfc eval --calibrate`). The model is kept in the
+    cache folder and serves until trained again: entities added since get no
+    score. Scoring needs only numpy.
+    """
+    from kgfc.reason import embedding as E
+
+    if show:
+        emb = E.embedding_for(store)
+        if emb is None:
+            raise StoreError(
+                "This store has no KG embedding.", hint="Train one with `kgfc kg embed`."
+            )
+        summary = _embedding_summary(emb, None)
+    else:
+        emb, path = train_embedding(
+            store, E.Settings(rank=rank, epochs=epochs, n3=n3, seed=seed), threads
+        )
+        summary = _embedding_summary(emb, path)
+    if as_json:
+        echo_json(summary)
+        return
+    rows = [(k, str(v)) for k, v in summary.items() if k != "settings"]
+    print_table(["what", "value"], rows, max_width=100)

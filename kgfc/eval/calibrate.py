@@ -44,12 +44,26 @@ def triple_of(ex: Example) -> tuple[str, str, str] | None:
     return tuple(t) if t and len(t) == 3 else None  # type: ignore[return-value]
 
 
+def feature_names(store) -> tuple[str, ...]:
+    """The combiner's features: the KG's signals, and the KG embedding's when the store has one."""
+    from kgfc.reason import embedding
+    from kgfc.reason.plausibility import FEATURES
+
+    if embedding.embedding_for(store) is None:
+        return FEATURES
+    return FEATURES + embedding.FEATURES
+
+
 def samples(store, examples: Sequence[Example]) -> list[tuple[str, list[float], int]]:
-    """(property IRI, features, gold 0/1) of every labelled example with a triple."""
+    """(property IRI, features in :func:`feature_names` order, gold 0/1) of every labelled example
+    with a triple."""
     from kgfc.reason.completion import completion_for
+    from kgfc.reason.embedding import embedding_for
     from kgfc.reason.plausibility import features
 
     model = completion_for(store)
+    emb = embedding_for(store)
+    names = feature_names(store)
     out = []
     for ex in examples:
         t = triple_of(ex)
@@ -57,7 +71,11 @@ def samples(store, examples: Sequence[Example]) -> list[tuple[str, list[float], 
             continue
         s, p, o = V.entity_iri(t[0]), V.property_iri(t[1]), V.entity_iri(t[2])
         out.append(
-            (p, features(model, s, p, o).values, int(ex.gold == VerdictLabel.SUPPORTED.value))
+            (
+                p,
+                features(model, s, p, o, embedding=emb).row(names),
+                int(ex.gold == VerdictLabel.SUPPORTED.value),
+            )
         )
     return out
 
@@ -92,8 +110,8 @@ def plan(
 ) -> Plan:
     """Fit the calibration(s) for ``mode`` and write them under ``folder``."""
     from kgfc.reason.calibration import fit_features
-    from kgfc.reason.plausibility import FEATURES
 
+    names = feature_names(store)
     folder.mkdir(parents=True, exist_ok=True)
     if mode == CROSS_FIT:
         keyed = [(fold_of(t, seed), ex) for ex in examples if (t := triple_of(ex))]
@@ -108,7 +126,7 @@ def plan(
             other = [r for j in range(FOLDS) if j != k for r in by_fold[j]]
             cal = fit_features(
                 other,
-                FEATURES,
+                names,
                 meta={"fitted_on": f"{split}, fold {1 - k} of {FOLDS} (seed {seed})"},
             )
             path = folder / f"calibration-fold{k}.json"
@@ -129,7 +147,7 @@ def plan(
     rows = samples(store, load_split(mode))
     if not rows:
         raise UsageError(f"The {mode} split has no labelled triples to calibrate on.")
-    cal = fit_features(rows, FEATURES, meta={"fitted_on": f"{mode} split ({len(rows)} claims)"})
+    cal = fit_features(rows, names, meta={"fitted_on": f"{mode} split ({len(rows)} claims)"})
     path = folder / f"calibration-{mode}.json"
     cal.save(path)
     return Plan(mode, [path], lambda ex: 0, [len(rows)])

@@ -75,9 +75,11 @@ class Combiner:
                 f"the combiner expects {len(self.features)} features, got {len(values)}"
             )
         w = self.model(prop).weights
+        # A missing value (NaN: no KG embedding for this entity) is read as the mean: neutral.
         z = w[0] + sum(
             wi * (x - m) / sd
             for wi, x, m, sd in zip(w[1:], values, self.mean, self.scale, strict=True)
+            if x == x
         )
         return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
@@ -254,7 +256,11 @@ def fit_features(
         return cal
     X = np.array([v for _, v, _ in rows], dtype=float)
     y = np.array([g for _, _, g in rows], dtype=float)
-    mean = X.mean(0)
+    # Missing values (NaN) take the column's mean, as Combiner.probability reads them.
+    known = ~np.isnan(X)
+    counts = known.sum(0)
+    mean = np.where(counts > 0, np.where(known, X, 0.0).sum(0) / np.maximum(counts, 1), 0.0)
+    X = np.where(known, X, mean)
     scale = X.std(0)
     scale[scale < 1e-9] = 1.0
     Z = np.hstack([np.ones((len(X), 1)), (X - mean) / scale])

@@ -8,12 +8,15 @@ the thresholds and the combiner in :mod:`kgfc.reason.calibration`.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from kgfc.kg import vocab as V
 from kgfc.models import VerdictLabel
 from kgfc.reason.calibration import Calibration, Combiner
 from kgfc.reason.completion import CRule, Hit, Prediction, Triple, _fact, completion_for
+from kgfc.reason.embedding import FEATURES as KGE_FEATURES
+from kgfc.reason.embedding import embedding_for
 from kgfc.reason.plausibility import features, similarity_for
 from kgfc.reason.rules import Atom
 
@@ -109,10 +112,13 @@ def _combined(
     """The combiner's decision, with the rules and the peers that carried it quoted and cited."""
     from kgfc.reason.local import Outcome
 
-    sig = features(model, s, p, o, pred.hits)
+    emb = None
+    if any(name in KGE_FEATURES for name in combiner.features):
+        emb = embedding_for(reasoner.store)
+    sig = features(model, s, p, o, pred.hits, emb)
     if not sig.citable:
         return None  # nothing in the KG speaks for it: no prediction to report
-    prob = combiner.probability(p, sig.values)
+    prob = combiner.probability(p, sig.row(combiner.features))
     fitted = combiner.model(p)
     claim = f"{ev.name(s)} {ev.prop_name(p)} {ev.name(o)}"
     sim = similarity_for(model)
@@ -175,6 +181,12 @@ def _combined(
         ids += own_ids
         parts.append(
             f"{ev.name(o)} is listed with {ev.name(o3)} for {both} subject(s), and {own_text}"
+        )
+    if sig.kge and sig.kge[1] == sig.kge[1]:
+        parts.append(
+            f"a KG-embedding model trained on the KG ranks {ev.name(o)} "
+            f"{_ordinal(round(math.expm1(-sig.kge[1])) + 1)} among {len(emb.entities):,} entities "
+            f"as {ev.name(s)}'s {ev.prop_name(p)}"
         )
     ids = list(dict.fromkeys(ids))
     how = (
@@ -252,3 +264,8 @@ def _name_unknown(store, hits: list[Hit], facts: list[Triple], ev: _Evidence) ->
             # property labels are stored on the wd: entity of a wdt: property
             if iri.startswith(V.WD) and iri[len(V.WD) :].startswith("P"):
                 ev.prop_labels.setdefault(V.WDT + iri[len(V.WD) :], label)
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n:,}{suffix}"

@@ -31,9 +31,13 @@ import math
 import threading
 from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from kgfc.reason.completion import P31, Completion, Hit, KGIndex, Triple, _fact
 from kgfc.reason.rules import Atom
+
+if TYPE_CHECKING:
+    from kgfc.reason.embedding import Embedding
 
 FEATURES = (
     "rule",  # best rule confidence
@@ -86,6 +90,23 @@ class Signals:
     object_peers: Peers
     value_peers: Peers
     co_value: tuple[str, int] | None = None  # (another P value of s, subjects shared with o)
+    kge: list[float] = field(default_factory=list)  # kgfc.reason.embedding.FEATURES (NaN: unknown)
+
+    def row(self, names: tuple[str, ...]) -> list[float]:
+        """The values of the named features (:data:`FEATURES`, then the embedding's), in that order.
+
+        A KG-embedding feature without a trained model is NaN: the combiner
+        reads a missing value as neutral."""
+        from kgfc.reason import embedding
+
+        got = dict(zip(FEATURES, self.values, strict=True))
+        got.update(
+            zip(embedding.FEATURES, self.kge or [math.nan] * len(embedding.FEATURES), strict=True)
+        )
+        try:
+            return [got[n] for n in names]
+        except KeyError as exc:
+            raise ValueError(f"unknown combiner feature {exc.args[0]!r}") from None
 
     @property
     def citable(self) -> bool:
@@ -192,8 +213,16 @@ def _prior(index: KGIndex, head: Atom, c: str) -> float:
     return (len(index.step(c, head.flipped())) + 1) / (len(index.subjects(head)) + 2)
 
 
-def features(model: Completion, s: str, p: str, o: str, hits: list[Hit] | None = None) -> Signals:
-    """The claim's :data:`FEATURES` and the hits, peers and co-values behind them."""
+def features(
+    model: Completion,
+    s: str,
+    p: str,
+    o: str,
+    hits: list[Hit] | None = None,
+    embedding: Embedding | None = None,
+) -> Signals:
+    """The claim's :data:`FEATURES` and the hits, peers and co-values behind them; with a trained
+    KG embedding (:mod:`kgfc.reason.embedding`) its features too."""
     index = model.index
     if hits is None:
         hits = model.predict(s, p, o).hits
@@ -245,5 +274,11 @@ def features(model: Completion, s: str, p: str, o: str, hits: list[Hit] | None =
         co_sum,
     ]
     return Signals(
-        row, hits, peers, object_peers, value_peers, co_value if co_value and co_value[1] else None
+        row,
+        hits,
+        peers,
+        object_peers,
+        value_peers,
+        co_value if co_value and co_value[1] else None,
+        embedding.features(s, p, o) if embedding is not None else [],
     )
