@@ -175,3 +175,28 @@ def test_kg_embed_info_without_a_model_fails_clearly(tmp_path, monkeypatch):
     res = runner.invoke(cli, ["kg", "embed", "--store", str(store_dir), "--info"])
     assert res.exit_code == 1
     assert "no KG embedding" in res.output
+
+
+@torch_only
+def test_eval_kge_trains_on_the_eval_kg_and_fits_the_combiner_with_its_features(
+    tmp_path, monkeypatch
+):
+    import json
+
+    from tests.test_combiner import _codex_layout, _eval
+
+    monkeypatch.setenv("KGFC_HOME", str(tmp_path / "home"))
+    root = _codex_layout(tmp_path / "codex")
+    out = tmp_path / "out"
+    common = ["codex-s", "--path", root, "--kg", "train", "--output", out, "--json"]
+    res = _eval(*common, "--kge", expect=2)  # the embedding only matters to the combiner
+    assert "add --calibrate" in res.output
+    got = json.loads(_eval(*common, "--calibrate", "cross-fit", "--kge").stdout)
+    assert got["accuracy"] == 1.0, got["confusion"]
+    folder = out / "codex-s-valid" / "calibration-cross-fit-kge"
+    fold0 = json.loads((folder / "calibration-fold0.json").read_text())
+    assert fold0["combiner"]["features"][-len(E.FEATURES) :] == list(E.FEATURES)
+    # a run without the embedding keeps its own folder and results
+    assert (
+        out / "codex-s-valid" / "kg-only.local.b4h4.cal-cross-fit-kge" / "results.jsonl"
+    ).exists()
