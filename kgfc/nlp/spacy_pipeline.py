@@ -51,9 +51,36 @@ def get_nlp(model: str = MODEL) -> Language:
     return nlp
 
 
-def _load(model: str) -> Language:
+def _import_spacy():
+    """``import spacy``, without letting thinc import torch.
+
+    thinc (spaCy's machine-learning layer) imports torch at import time whenever
+    it is installed (``thinc.compat``): 2-3 s and ~250 MB per process, for a
+    pipeline (en_core_web_sm) that runs on thinc's numpy ops and never uses it.
+    With ``kgfc[kge]`` or ``kgfc[torch]`` installed that tripled a one-shot text
+    claim. So unless torch is already loaded, it is hidden while spaCy and thinc
+    load (thinc then records "no torch", a state it supports); importing torch
+    afterwards (KG-embedding training, sentence-transformers) works as usual.
+    """
+    import sys
+
+    if "torch" in sys.modules or "thinc" in sys.modules:
+        import spacy
+
+        return spacy
+    sys.modules["torch"] = None  # type: ignore[assignment]  # `import torch` raises ImportError
     try:
         import spacy
+        import thinc.compat  # noqa: F401  (its torch probe runs now, while torch is hidden)
+    finally:
+        if "torch" in sys.modules and sys.modules["torch"] is None:
+            del sys.modules["torch"]
+    return spacy
+
+
+def _load(model: str) -> Language:
+    try:
+        spacy = _import_spacy()
     except ImportError as exc:
         raise ConfigError(
             "spaCy is not installed, so claims cannot be analysed.", hint=_INSTALL_HINT
