@@ -29,6 +29,9 @@ outside a sensible tolerance (x0.5-0.75 or x1.35-2), or a wrong magnitude
 than the stored value (a full date against a year) is not generated: nothing
 can decide it.
 
+The "blind" phrasings were written after the reading was fixed against the
+others and are the check on how far those fixes carry (see README).
+
 Reported per phrasing: true claims SUPPORTED (recall) and REFUTED (unsound:
 must be 0), false claims SUPPORTED (false positives) and REFUTED; overall
 SUPPORTED precision/recall/F1 and REFUTED precision/recall.
@@ -136,6 +139,19 @@ DATE_TEMPLATES = {
         "hand": "{s} came out in {y}.",
     },
 }
+
+# Relative phrasings (a decade's third, a century), added after the first figures: their
+# false variants draw from a second RNG so the claims above stay the same.
+RELATIVE_DATES = {
+    "P569": {"century": "{s} was born in the {cent} century.",
+             "decade_part": "{s} was born in the {part} {dec}."},
+    "P570": {"century": "{s} died in the {cent} century.",
+             "decade_part": "{s} died in the {part} {dec}."},
+    "P571": {"century": "{s} was founded in the {cent} century.",
+             "decade_part": "{s} was established in the {part} {dec}."},
+    "P577": {"century": "{s} was released in the {cent} century.",
+             "decade_part": "{s} came out in the {part} {dec}."},
+}  # fmt: skip
 
 # "blind": phrasings written after the reading fixes were made against the ones
 # above, and measured without tuning to them: a check on how far the fixes carry.
@@ -331,10 +347,18 @@ def _date_words(y: int, m: int, d: int) -> dict[str, str]:
         "iso": f"{y:04d}-{m:02d}-{d:02d}",
         "my": f"{MONTHS[m - 1]} {y}",
         "y": str(y),
-        "dth": f"{d}{'th' if 10 <= d % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(d % 10, 'th')}",
+        "dth": _ordinal(d),
         "mon": MONTHS[m - 1],
         "dec": f"{y // 10 * 10}s",
+        "cent": _ordinal(y // 100 + 1) if y % 100 else "",
+        "part": ("early", "early", "early", "mid", "mid", "mid", "mid", "late", "late", "late")[
+            y % 10
+        ],
     }
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 def _wrong_date(
@@ -364,6 +388,7 @@ def _wrong_qty(si: float, rng: random.Random) -> tuple[float, str]:
 
 def dev_set(store: OxigraphStore, per_kind: int, seed: int) -> tuple[list[dict], list[Fact]]:
     rng = random.Random(seed)
+    rng2 = random.Random(seed + 1)  # the relative phrasings' false variants
     claims: list[dict] = []
     facts: list[Fact] = []
     for q, label, kind in pick_entities(store, per_kind, rng):
@@ -382,6 +407,25 @@ def dev_set(store: OxigraphStore, per_kind: int, seed: int) -> tuple[list[dict],
             )
             if value[0] == "date":
                 _, y, m, d, year_only = value
+                for phrasing, tpl in RELATIVE_DATES[pid].items():
+                    words = _date_words(y, m, d)
+                    if phrasing == "century" and not words["cent"]:
+                        continue  # 1900: the 19th or the 20th century, as one counts
+                    base = {
+                        "phrasing": phrasing,
+                        "property": pid,
+                        "entity": q,
+                        "stored": text,
+                        "states": 1,
+                    }
+                    claims.append({**base, "text": tpl.format(s=label, **words), "gold": True})
+                    step = 100 if phrasing == "century" else 10
+                    y2 = y + rng2.choice((-1, 1)) * rng2.randint(1, 3) * step
+                    y2 += y2 % 100 == 0  # not a year two centuries share
+                    wrong = tpl.format(s=label, **_date_words(y2, m, d))
+                    claims.append(
+                        {**base, "text": wrong, "gold": False, "why": f"wrong {phrasing}"}
+                    )
                 blind = [("blind", t) for t in BLIND_DATES[pid]]
                 for phrasing, tpl in [*DATE_TEMPLATES[pid].items(), *blind]:
                     precision = _precision(tpl)

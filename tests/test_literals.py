@@ -95,6 +95,21 @@ def test_year_against_full_date_and_precision_mismatch():
     assert compare(parse_claim_value("the 990s"), old) is True
 
 
+def test_centuries_and_parts_of_decades():
+    kg = DateValue(1952, 5, 3)
+    assert compare(parse_claim_value("the early 1950s"), kg) is True
+    assert compare(parse_claim_value("the late 1950s"), kg) is None  # same decade: cannot tell
+    assert compare(parse_claim_value("the late 1960s"), kg) is False
+    assert compare(parse_claim_value("the 20th century"), kg) is True
+    assert compare(parse_claim_value("the twentieth century"), kg) is True
+    assert compare(parse_claim_value("the mid-20th century"), kg) is True
+    assert compare(parse_claim_value("the 19th century"), kg) is False
+    # 1900 is the 19th century counted strictly and the 20th as most people count: neither
+    assert compare(parse_claim_value("the 19th century"), DateValue(1900)) is None
+    assert compare(parse_claim_value("the 20th century"), DateValue(1900)) is None
+    assert parse_claim_value("the 19th century").text() == "the 19th century"
+
+
 def test_a_bare_amount_is_read_in_the_units_the_property_uses():
     cm, m = 185.0, 1.85  # Wikidata heights come in centimetres or metres; wdt: drops which
     for amount in (cm, m):
@@ -200,6 +215,8 @@ SUPPORTED = [
     "Port Alder is 1,706 feet above sea level.",
     "Port Alder has an area of 41,285 km².",
     "Port Alder was established in 1887.",
+    "Lena Marsh was born in the early 1950s.",
+    "Lena Marsh was born in the 20th century.",
     "Northwind Records was founded in 1962.",
     "The Grey Harbour came out in November 1999.",
     "Night, Again: A Story was released in 1970.",
@@ -208,6 +225,7 @@ REFUTED = [
     "Lena Marsh was born on 4 May 1950.",  # same precision, another day
     "Lena Marsh was born in 1951.",
     "Lena Marsh was born in the 1960s.",
+    "Lena Marsh was born in the 19th century.",
     "Lena Marsh died on 3 March 1998.",  # the KG knows the year only, and it differs
     "Lena Marsh is 185 m tall.",  # a wrong magnitude
     "Tom Ridley is 2.10 m tall.",
@@ -221,6 +239,7 @@ NOT_DECIDED = [
     "Lena Marsh died on 3 March 1999.",  # more precise than the KG's year: never refuted
     "Port Alder has a population of 1,250,000.",  # just off its own rounding
     "Port Alder was founded on 4 July 1887.",
+    "Lena Marsh was born in the late 1950s.",  # the KG says 1950: same decade, not late
 ]
 
 

@@ -80,7 +80,16 @@ _DATE_PATTERNS = [
     re.compile(rf"^(?:in |the year )?{_YEAR}{_ERA}$"),
     # 04/08/1961 is ambiguous (day/month order), so only ISO and worded dates are read.
 ]
-_DECADE = re.compile(r"^(?:in )?(?:the )?(?P<decade>\d{2,3})0s$")  # the 1950s, the 990s
+_PART = r"(?:(?P<part>early|mid|late)[- ]?)?"
+# the (early) 1950s, the 990s
+_DECADE = re.compile(rf"^(?:in )?(?:the )?{_PART}(?P<decade>\d{{2,3}})0s$")
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+             "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth",
+             "seventeenth", "eighteenth", "nineteenth", "twentieth", "twenty-first")  # fmt: skip
+_ORDINAL_WORDS = {w: i + 1 for i, w in enumerate(_ORDINALS)}
+_CENTURY = re.compile(
+    rf"^(?:in )?(?:the )?{_PART}(?:(?P<n>\d{{1,2}})(?:st|nd|rd|th)|(?P<word>[a-z-]+))[- ]century$"
+)
 
 _SCALE = {
     "thousand": 1e3,
@@ -183,23 +192,56 @@ NUMBER_TYPES = {
 
 @dataclass(frozen=True)
 class DateValue:
-    """A calendar date known to year, month or day precision (or a decade)."""
+    """A calendar date known to year, month or day precision, or a decade or century.
+
+    A decade starts at ``year`` (1950 for the 1950s), a century at its first
+    year (1801 for the 19th); ``part`` ("early", "mid", "late") narrows either
+    to its first, middle or last third.
+    """
 
     year: int
     month: int | None = None
     day: int | None = None
     decade: bool = False
+    century: bool = False
+    part: str | None = None
 
     @property
     def precision(self) -> int:
-        """0 decade, 1 year, 2 month, 3 day."""
-        if self.decade:
+        """0 decade or century, 1 year, 2 month, 3 day."""
+        if self.decade or self.century:
             return 0
         return 1 + (self.month is not None) + (self.day is not None)
 
-    def text(self) -> str:
+    def years(self) -> tuple[int, int, int, int]:
+        """(sure first, sure last, outer first, outer last) year the value stands for.
+
+        A year within the sure range agrees with it; one outside the outer range
+        contradicts it; between the two (the other third of a decade, or 1800
+        and 1900 for "the 19th century", which people count either way) it is
+        neither.
+        """
+        y = self.year
         if self.decade:
-            return f"the {self.year}s"
+            lo, hi, outer = y, y + 9, (y, y + 9)
+        elif self.century:
+            lo, hi, outer = y, y + 98, (y - 1, y + 99)
+        else:
+            return y, y, y, y
+        if self.part is not None:
+            third = (hi - lo + 1) / 3
+            k = ("early", "mid", "late").index(self.part)
+            lo, hi = lo + round(k * third), lo + round((k + 1) * third) - 1
+        return lo, hi, *outer
+
+    def text(self) -> str:
+        part = f"{self.part} " if self.part else ""
+        if self.decade:
+            return f"the {part}{self.year}s"
+        if self.century:
+            n = (self.year - 1) // 100 + 1
+            suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+            return f"the {part}{n}{suffix} century"
         if self.month is None:
             return str(self.year)
         name = _MONTH_NAMES[self.month - 1]
@@ -270,7 +312,12 @@ def parse_date(text: str) -> DateValue | None:
     t = _clean(text)
     m = _DECADE.match(t)
     if m:
-        return DateValue(int(m["decade"]) * 10, decade=True)
+        return DateValue(int(m["decade"]) * 10, decade=True, part=m["part"])
+    m = _CENTURY.match(t)
+    if m:
+        n = int(m["n"]) if m["n"] else _ORDINAL_WORDS.get(m["word"] or "")
+        if n:
+            return DateValue((n - 1) * 100 + 1, century=True, part=m["part"])
     for pattern in _DATE_PATTERNS:
         m = pattern.match(t)
         if not m:
@@ -414,12 +461,12 @@ def parse_literal(value: str, datatype: str | None) -> Value:
 
 
 def _compare_dates(claim: DateValue, kg: DateValue) -> bool | None:
-    if claim.decade or kg.decade:
-        c_lo, c_hi = (claim.year, claim.year + 9) if claim.decade else (claim.year, claim.year)
-        k_lo, k_hi = (kg.year, kg.year + 9) if kg.decade else (kg.year, kg.year)
-        if c_hi < k_lo or k_hi < c_lo:
+    if claim.precision == 0 or kg.precision == 0:
+        sure_lo, sure_hi, out_lo, out_hi = claim.years()
+        k_lo, _, _, k_hi = kg.years()
+        if k_hi < out_lo or out_hi < k_lo:
             return False
-        return True if k_lo >= c_lo and k_hi <= c_hi else None
+        return True if sure_lo <= k_lo and k_hi <= sure_hi else None
     shared = min(claim.precision, kg.precision)
     c = (claim.year, claim.month, claim.day)[:shared]
     k = (kg.year, kg.month, kg.day)[:shared]
