@@ -143,6 +143,7 @@ def test_kg_embed_cli_trains_caches_and_the_reasoner_cites_it(tmp_path, monkeypa
     assert '"relations"' in res.output and '"stale": false' in res.output
     res = runner.invoke(cli, ["kg", "embed", "--store", str(store_dir), "--info", "--json"])
     assert res.exit_code == 0 and '"rank": 8' in res.output
+    assert '"path": null' not in res.output  # the file it serves from
     store = OxigraphStore(store_dir)
     try:
         emb = E.embedding_for(store)
@@ -165,6 +166,17 @@ def test_kg_embed_cli_trains_caches_and_the_reasoner_cites_it(tmp_path, monkeypa
     finally:
         store.close()
         E.forget(store)
+    # new facts: the last model keeps serving, and says it is stale
+    extra = tmp_path / "extra.ttl"
+    extra.write_text(
+        "<http://www.wikidata.org/entity/Q1> <http://www.wikidata.org/prop/direct/P27> "
+        "<http://www.wikidata.org/entity/Q700002> .\n",
+        encoding="utf-8",
+    )
+    res = runner.invoke(cli, ["kg", "load", str(extra), "--store", str(store_dir)])
+    assert res.exit_code == 0, res.output
+    res = runner.invoke(cli, ["kg", "embed", "--store", str(store_dir), "--info", "--json"])
+    assert res.exit_code == 0 and '"stale": true' in res.output
 
 
 def test_kg_embed_info_without_a_model_fails_clearly(tmp_path, monkeypatch):

@@ -827,7 +827,7 @@ def embed_cmd(rank, epochs, n3, seed, threads, show, as_json, store, settings) -
             raise StoreError(
                 "This store has no KG embedding.", hint="Train one with `kgfc kg embed`."
             )
-        summary = _embedding_summary(emb, None)
+        summary = _embedding_summary(emb, emb.path)
     else:
         emb, path = train_embedding(
             store, E.Settings(rank=rank, epochs=epochs, n3=n3, seed=seed), threads

@@ -83,6 +83,7 @@ class Embedding:
     ent: object  # numpy float32 array, (entities, 2 * rank)
     rel: object  # numpy float32 array, (2 * relations, 2 * rank)
     meta: dict = field(default_factory=dict)
+    path: Path | None = None  # the file it was saved to or read from
 
     def __post_init__(self) -> None:
         self._eid = {e: i for i, e in enumerate(self.entities)}
@@ -134,6 +135,7 @@ class Embedding:
             meta=np.array(json.dumps({"format": FORMAT, **self.meta})),
         )
         tmp.replace(path)
+        self.path = path
 
     @classmethod
     def load(cls, path: Path) -> Embedding:
@@ -150,6 +152,7 @@ class Embedding:
                     z["ent"].astype(np.float32),
                     z["rel"].astype(np.float32),
                     meta,
+                    Path(path),
                 )
         except (OSError, ValueError, KeyError) as exc:
             raise ConfigError(
