@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
     from kgfc.kg.store import GraphStore
 
-__all__ = ["Alignment", "PARAPHRASES", "RelationAligner", "ValueKind", "phrase_forms"]
+__all__ = ["Alignment", "PARAPHRASES", "SYMMETRIC", "RelationAligner", "ValueKind", "phrase_forms"]
 
 ValueKind = Literal["date", "number", "entity"]
 
@@ -119,6 +119,51 @@ long | length | length of: P2043
 weigh | weight | weight of: P2067
 """
 
+# Verb variants, synonyms and relational nouns the property labels lack, as people and
+# claim generators write them ("X hails from Y", "X holds citizenship of Y", "X
+# succumbed to Y", "X is an English speaker"); measured by benchmarks/bench_paraphrases.py.
+_SYNONYM_TABLE = """
+hail from | hails from | native of | come into world in: P19 P27
+citizenship | citizenship of | citizenship in | national of: P27
+career as | career | know as | known as | profession as: P106 P1449
+fluent in | speaker | speaker of | converse in: P1412
+player | player of: P1303 P641 P54
+perform on | play on: P1303
+record for | records for | record on | records on | album on | albums on | release record on: P264
+sign: ~P264 ~P54
+inspiration from | draw inspiration from | take inspiration from | inspiration: P737
+influence on: ~P737
+practise | practice | adhere to | follow | faith | belief: P140
+ethnicity | ethnic background | descent: P172
+specialise in | specialize in | expert in | specialist in | field | field of study | research | work on | active in | active in field of | work in field of: P101
+go to | alumnus of | alumna of | alumni of | student at | student of: P69
+staff of | on staff of | hire by | hired by: P108
+employ: ~P108
+reside in | resides in | settle in | settled in | live in | resident of: P551
+situate in | situated in | lie in | lies in: P131 P17 P30 P276
+continent: P30
+form part of | component of | belong to: P361 P463 P102
+membership in | membership of | member state of | member country of | join | affiliate with | affiliated with | represent: P463 P102 P54
+die from | succumb to | death cause by | die as result of | die of | cause of death: P509
+lay to rest in | laid to rest in | inter in | interred in | interred at | grave | resting place | final resting place: P119
+feature | cast: P161
+appear in | act in | role in | have role in | play role in: ~P161
+diagnose with | diagnosed with | live with | suffer from: P1050
+wed | marry | married to: P26
+helm: ~P57
+film by | movie by: P57
+take place in | setting | set in | unfold in: P840
+originate from | originate in | make in | produce in: P495
+book by | novel by | pen by | penned by | write by: P50
+best known for | famous for | know for | known for: P800 P136
+associate with | associated with: P135 P136 P463
+compete in: P641
+relationship with | in relationship with: P451
+parent company: P749
+parent company of: ~P749
+diplomatic ties | diplomatic ties with | ties with | relations with | diplomatic relations with: P530
+"""
+
 
 def _parse_table(text: str) -> dict[str, tuple[tuple[str, bool], ...]]:
     table: dict[str, tuple[tuple[str, bool], ...]] = {}
@@ -130,7 +175,11 @@ def _parse_table(text: str) -> dict[str, tuple[tuple[str, bool], ...]]:
     return table
 
 
-PARAPHRASES = _parse_table(_PARAPHRASE_TABLE)
+PARAPHRASES = {**_parse_table(_SYNONYM_TABLE), **_parse_table(_PARAPHRASE_TABLE)}
+
+# Properties whose statements hold both ways: "X and Y have diplomatic relations",
+# "X and Y are siblings" name both ends as a pair (Wikidata's symmetric properties).
+SYMMETRIC = frozenset(V.WDT + p for p in ("P530", "P26", "P3373", "P47", "P451", "P1327"))
 
 # Datatypes of the few properties the table names, for stores without
 # wikibase:propertyType.

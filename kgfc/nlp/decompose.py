@@ -23,6 +23,7 @@ from kgfc.models import ClaimAnalysis, ClaimTriple, Mention
 from kgfc.nlp.alignment import (
     KEEP_SURFACE,
     QUANTITY_TYPE,
+    SYMMETRIC,
     TIME_TYPE,
     RelationAligner,
     ValueKind,
@@ -36,6 +37,7 @@ from kgfc.nlp.mentions import (
     mentions_of,
     strip_span,
 )
+from kgfc.nlp.rewrite import simplified
 from kgfc.nlp.spacy_pipeline import parse, parse_many
 from kgfc.nlp.text import ARTICLES, AUXILIARIES, NEGATIONS, PREPOSITIONS, STOP_WORDS, normalise
 from kgfc.nlp.values import MONTHS, QUALIFIERS, is_value_text, parse_date
@@ -92,7 +94,13 @@ def decompose_many(
     return out
 
 
-def _analyse(doc: Doc, aligner: RelationAligner | None) -> ClaimAnalysis:
+def _analyse(doc: Doc, aligner: RelationAligner | None, plain: bool = False) -> ClaimAnalysis:
+    if not plain:
+        names = aligner.entity_names() if aligner is not None else None
+        inner = simplified(doc, lambda text: names is not None and normalise(text) in names)
+        if inner is not None:
+            # "According to records, the actor S was actually born in O" reads as "S was born in O"
+            return _analyse(parse(inner), aligner, plain=True)
     parts = _without_relative_clause(doc)
     if parts is not None:
         # "S, who was born in X, died in Y": two claims, each read as a sentence of its own
@@ -106,10 +114,12 @@ def _analyse(doc: Doc, aligner: RelationAligner | None) -> ClaimAnalysis:
         )
     mentions = mentions_of(doc)
     token = _NAMES.set(aligner.entity_names() if aligner is not None else None)
+    token_a = _ALIGNER.set(aligner)
     try:
         triples = _triples(doc, aligner)
     finally:
         _NAMES.reset(token)
+        _ALIGNER.reset(token_a)
     if not triples:
         fallback = _fallback(doc, mentions, aligner)
         if fallback is not None:
@@ -160,6 +170,7 @@ def _triples(doc: Doc, aligner: RelationAligner | None) -> list[ClaimTriple]:
 
 _COPULAS = frozenset({"is", "was", "are", "were"})
 _NAMES: ContextVar[Container[str] | None] = ContextVar("kgfc_known_names", default=None)
+_ALIGNER: ContextVar[RelationAligner | None] = ContextVar("kgfc_aligner", default=None)
 
 
 def _words(sent: Span) -> list[Token]:
@@ -436,7 +447,16 @@ def _np(tok: Token) -> Span:
     for e in doc.ents:
         if e.start < end and start < e.end and e.label_ not in SKIPPED_ENTITY_LABELS:
             start, end = min(start, e.start), max(end, e.end)
+    # "American English" is a name of its own, not "English" with a modifier: the longest
+    # known name the modifiers in front make with it (spaCy tags "American" apart).
+    mods = [t.i for c in tok.children if c.dep_ in _NAME_MODS and c.i < start for t in c.subtree]
+    for k in range(min(mods, default=start), start):
+        if not doc[k].is_punct and _known(doc[k:end].text):
+            return strip_span(doc[k:end])
     return strip_span(doc[start:end])
+
+
+_NAME_MODS = frozenset({"amod", "compound", "nmod", "nummod"})
 
 
 _HYPHENS = frozenset({"-", "‐", "‑", "–"})
@@ -500,6 +520,9 @@ def _pobjs(prep: Token) -> list[Token]:
 
 def _read_predicate(pred: Token) -> list[_Reading]:
     subjects = _subjects(pred)
+    mutual = _mutual(pred, subjects)
+    if mutual:
+        return mutual
     if not subjects:
         return []
     neg = _negated(pred)
@@ -632,11 +655,15 @@ def _copular(pred: Token, subj: Token, attr: Token, neg: bool) -> list[_Reading]
         out.append(_Reading(_np(attr_poss), verb + _noun_tokens(attr), _np(subj), neg))
     elif relcl is not None and attr.pos_ == "NOUN":  # "CBS is the network that aired The Millers"
         out.extend(_verbal(relcl, _np(subj), neg or _negated(relcl)))
+    elif (acl := _participle(attr)) is not None:  # "S was a film directed by O"
+        out.extend(_verbal(acl, _np(subj), neg or _negated(acl)))
     elif attr_preps:  # "Honolulu is the capital of Hawaii"
         prep = attr_preps[0]
         rel = _relation_tokens(pred, *attr.doc[attr.left_edge.i : attr.i + 1], prep)
         for obj in _pobjs(prep):
             out.append(_Reading(_np(subj), rel, _np(obj), neg))
+    elif (named := _named_modifier(attr)) is not None:  # "X is an English speaker"
+        out.append(_Reading(_np(subj), [attr], named, neg))
     else:  # "X is a singer", "X is American", "X is Barack Obama"
         det = [c for c in attr.children if c.dep_ == "det" and c.lower_ in ("a", "an")]
         for a in _expand_conj(attr):
@@ -657,6 +684,9 @@ def _noun_tokens(noun: Token) -> list[Token]:
 
 def _verbal(pred: Token, subject: Span, neg: bool) -> list[_Reading]:
     children = list(pred.children)
+    light = _light_verb(pred, subject, neg)
+    if light:
+        return light
     dobjs = [o for c in children if c.dep_ in _OBJ for o in _expand_conj(c) if _usable(o)]
     if dobjs:
         rel = _relation_tokens(pred)
@@ -992,3 +1022,116 @@ def _keywords(doc: Doc, mentions: list[Mention]) -> list[str]:
     for m in mentions:
         out.setdefault(m.text.casefold(), m.text)
     return list(out.values())
+
+
+# -- light verbs, pairs and named modifiers -----------------------------------------------
+#
+# "S holds citizenship of O", "S maintains diplomatic relations with O", "S had a
+# career as O", "S drew inspiration from O": the verb says little, the noun and its
+# preposition are the relation. "S and O have diplomatic relations", "S and O are
+# siblings", "Diplomatic relations exist between S and O": a symmetric relation
+# names both ends as a pair. "S is an English speaker", "S is a guitar player": the
+# object is the name modifying a relational noun. Each reading is taken only when
+# its relation words align to a property (a symmetric one for pairs), so other
+# sentences of these shapes read as before.
+
+_LIGHT_VERBS = frozenset(
+    {"have", "hold", "maintain", "establish", "keep", "enjoy", "draw", "take", "pursue",
+     "build", "forge", "develop", "share", "gain", "obtain", "acquire", "release", "find"}
+)  # fmt: skip
+_ALIGNED = 0.85  # a table entry or a label, not a fuzzy near-miss
+
+
+def _top_alignment(tokens: list[Token], *, backwards: bool = False) -> str | None:
+    """The property the relation words align to with a table or label score, if any.
+
+    A reading backwards ("O had a role in S" is S cast member O) counts only if
+    ``backwards``: the triple is turned round later, where that is known.
+    """
+    aligner = _ALIGNER.get()
+    if aligner is None:
+        return None
+    words, lemmas = phrase_forms(tokens)
+    ranked = aligner.align_forms(words, lemmas, value_kind="entity", limit=1)
+    if not ranked or ranked[0].score < _ALIGNED or (ranked[0].inverse and not backwards):
+        return None
+    return ranked[0].property
+
+
+def _light_verb(pred: Token, subject: Span, neg: bool) -> list[_Reading]:
+    if pred.lemma_ not in _LIGHT_VERBS:
+        return []
+    noun = next((c for c in pred.children if c.dep_ in _OBJ), None)
+    if noun is None or noun.pos_ != "NOUN" or noun.ent_type_:
+        return []
+    prep = next((c for c in noun.children if c.dep_ == "prep" and _pobjs(c)), None)
+    if prep is None:
+        prep = next(
+            (c for c in pred.children if c.dep_ == "prep" and c.i > noun.i and _pobjs(c)), None
+        )
+    if prep is None:
+        return []
+    rel = [*_noun_tokens(noun), prep]
+    if _top_alignment(rel, backwards=True) is None:
+        return []
+    return [_Reading(subject, rel, _np(o), neg or _has_no(noun)) for o in _pobjs(prep)]
+
+
+def _mutual(pred: Token, subjects: list[Token]) -> list[_Reading]:
+    """ "S and O have diplomatic relations", "Diplomatic relations exist between S and O"."""
+    pair: list[Token] = []
+    rel: list[Token] = []
+    children = list(pred.children)
+    if not subjects:  # "S and O were married": the parser may hang the subject on "were"
+        aux = [c for c in children if c.dep_ in ("aux", "auxpass")]
+        subjects = [t for a in aux for c in a.children if c.dep_ in _SUBJ for t in _expand_conj(c)]
+    if len(subjects) == 2:
+        pair = subjects
+        noun = next((c for c in children if c.dep_ in (*_OBJ, "attr") and c.pos_ == "NOUN"), None)
+        if noun is not None and (pred.lemma_ in _LIGHT_VERBS or pred.lemma_ == "be"):
+            if any(c.dep_ == "prep" for c in noun.children):
+                return []
+            rel = _noun_tokens(noun)
+        elif noun is None and pred.pos_ == "VERB" and not any(c.dep_ == "prep" for c in children):
+            rel = _relation_tokens(pred)  # "S and O were married"
+    else:
+        subj = next((c for c in children if c.dep_ in _SUBJ and c.pos_ == "NOUN"), None)
+        between = next(
+            (c for c in children if c.dep_ == "prep" and c.lower_ in ("between", "among")), None
+        )
+        if subj is not None and between is not None:
+            pair = _pobjs(between)
+            rel = _noun_tokens(subj)
+    if len(pair) != 2 or not rel or _top_alignment(rel) not in SYMMETRIC:
+        return []
+    return [_Reading(_np(pair[0]), rel, _np(pair[1]), _negated(pred))]
+
+
+def _participle(noun: Token) -> Token | None:
+    """The participle describing a common noun with an agent or object: "a film *directed by* O"."""
+    if noun.pos_ != "NOUN":
+        return None
+    return next(
+        (
+            c
+            for c in noun.children
+            if c.dep_ == "acl"
+            and c.pos_ == "VERB"
+            and any(g.dep_ in ("agent", "prep") and _pobjs(g) for g in c.children)
+        ),
+        None,
+    )
+
+
+def _named_modifier(noun: Token) -> Span | None:
+    """In "an English speaker", "a bass guitar player": the known name before a relational noun."""
+    if noun.pos_ != "NOUN":
+        return None
+    mods = [c for c in noun.children if c.dep_ in ("compound", "amod", "nmod") and c.i < noun.i]
+    if not mods:
+        return None
+    start = min(t.i for m in mods for t in m.subtree)
+    span = noun.doc[start : noun.i]
+    if not _known(span.text) or _known(noun.doc[start : noun.i + 1].text):
+        return None
+    return span if _top_alignment([noun]) is not None else None

@@ -1,0 +1,536 @@
+"""Held-out-style paraphrases of NL claims over a Wikidata KG (issue 14's goal, a second dev set).
+
+``bench_claims.py`` verbalises each triple in eight phrasings, and claim
+analysis was tuned on them. The issuer measures on claims whose phrasings we
+do not know, so this set uses only phrasings that are *not* among those
+eight, the way people and claim generators write: verb variants and
+synonyms ("S hails from O", "S graduated from O", "S succumbed to O", "O
+features in S"), other tenses ("S has been a member of O"), nouns the
+property table does not use ("S's profession is O"), hedges and adverbs
+("S was actually born in O"), frames around the sentence ("According to
+records, ..."), and appositive subjects built from another fact the KG holds
+about S ("The actor S was born in O", "S, a singer, plays the guitar").
+
+Same KG and claim source as ``bench_claims.py`` (its ``dev_set``: CoDEx
+valid triples the demo KG states and CoDEx hard negatives, both entities
+labelled), with another seed, so other triples. Each template is written to
+be grammatical and to keep the triple's meaning for every object of its
+relation (a guard skips the objects it does not fit, e.g. "S makes O" only
+for a genre that is music); the templates were written before any fix and
+are not changed to suit the reader.
+
+Reported: per template and per template class, the share of true claims
+SUPPORTED (recall), of false ones SUPPORTED, of true ones REFUTED (must be
+0); overall SUPPORTED precision/recall/F1; claims/s.
+
+Run: ``python benchmarks/bench_paraphrases.py --split s --triples 150``
+(``--failures N`` prints missed true claims). Results go to
+``benchmarks/results/paraphrases.json``; nothing asserts on them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import re
+import sys
+import time
+from collections import Counter, defaultdict
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from bench_claims import (  # noqa: E402
+    CODEX,
+    NATURAL,
+    analysed,
+    build_store,
+    dev_set,
+    log,
+    make_verifier,
+    md_table,
+    possessive,
+    prf,
+)
+
+from kgfc.kg import vocab as V  # noqa: E402
+
+RESULTS = ROOT / "benchmarks" / "results" / "paraphrases.json"
+
+# Template classes (the README's rows).
+CLASSES = {
+    "verb": "verb variant or synonym",
+    "tense": "another tense or aspect",
+    "noun": "a noun the property table lacks",
+    "hedge": "hedge or adverb",
+    "frame": "a frame around the sentence",
+    "appositive": "appositive subject",
+}
+
+MUSIC = re.compile(r"\b(?:music|rock|pop|jazz|blues|hip hop|rap|metal|punk|soul|folk|country|funk|reggae|disco|techno|house|electronic|gospel|opera|classical|R&B|ska|grunge)\b", re.I)  # fmt: skip
+
+
+def _a(word: str) -> str:
+    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
+
+
+def _music(o: str) -> bool:
+    return bool(MUSIC.search(o))
+
+
+# PID -> [(name, class, template or function(s, o) -> text | None)]
+Template = tuple[str, str, "str | Callable[[str, str], str | None]"]
+TEMPLATES: dict[str, list[Template]] = {
+    "P106": [
+        ("works_as", "verb", lambda s, o: f"{s} works as {_a(o)}."),
+        ("by_profession", "noun", lambda s, o: f"{s} was {_a(o)} by profession."),
+        ("has_worked_as", "tense", lambda s, o: f"{s} has worked as {_a(o)}."),
+        ("profession_is", "noun", "{s}'s profession is {o}."),
+        ("known_as", "verb", lambda s, o: f"{s} is known as {_a(o)}."),
+        ("career_as", "noun", lambda s, o: f"{s} had a career as {_a(o)}."),
+    ],
+    "P27": [
+        ("holds_citizenship_of", "verb", "{s} holds citizenship of {o}."),
+        ("has_citizenship_in", "verb", "{s} has citizenship in {o}."),
+        ("national_of", "noun", "{s} is a national of {o}."),
+        ("hails_from", "verb", "{s} hails from {o}."),
+        ("nationality_is", "noun", "{s}'s nationality is {o}."),
+        ("has_been_citizen", "tense", "{s} has been a citizen of {o}."),
+    ],
+    "P1412": [
+        ("speaks_fluent", "hedge", "{s} speaks fluent {o}."),
+        ("fluent_in", "verb", "{s} is fluent in {o}."),
+        ("can_speak", "verb", "{s} can speak {o}."),
+        ("writes_in", "verb", "{s} writes in {o}."),
+        ("is_speaker", "noun", lambda s, o: f"{s} is {_a(o)} speaker."),
+        ("spoke", "tense", "{s} spoke {o}."),
+    ],
+    "P136": [
+        ("makes", "verb", lambda s, o: f"{s} makes {o}." if _music(o) else None),
+        ("performs", "verb", lambda s, o: f"{s} performs {o}." if _music(o) else None),
+        ("associated_genre", "verb", "{s} is associated with the {o} genre."),
+        ("style_is", "noun", lambda s, o: f"{possessive(s)} style is {o}." if _music(o) else None),
+        ("known_for_genre", "verb", "{s} is known for {o}."),
+        ("has_worked_in_genre", "tense", "{s} has worked in the {o} genre."),
+    ],
+    "P463": [
+        ("belongs_to", "verb", "{s} belongs to {o}."),
+        ("has_been_member", "tense", "{s} has been a member of {o}."),
+        ("joined", "verb", "{s} joined {o}."),
+        ("membership_in", "noun", "{s} holds membership in {o}."),
+        ("one_of_members", "noun", "{s} is one of the members of {o}."),
+        ("is_member_state", "noun", "{s} is a member state of {o}."),
+    ],
+    "P530": [
+        ("maintains", "verb", "{s} maintains diplomatic relations with {o}."),
+        ("and_have", "verb", "{s} and {o} have diplomatic relations."),
+        ("ties", "noun", "{s} has diplomatic ties with {o}."),
+        ("has_established", "tense", "{s} has established diplomatic relations with {o}."),
+        ("relations_exist", "frame", "Diplomatic relations exist between {s} and {o}."),
+    ],
+    "P1303": [
+        ("player", "noun", lambda s, o: f"{s} is {_a(o)} player."),
+        ("performs_on", "verb", "{s} performs on the {o}."),
+        ("plays_bare", "verb", "{s} plays {o}."),
+        ("has_played", "tense", "{s} has played the {o}."),
+        ("instrument_is", "noun", "{s}'s instrument is the {o}."),
+    ],
+    "P264": [
+        ("records_for", "verb", "{s} records for {o}."),
+        ("released_on", "verb", "{s} released records on {o}."),
+        ("signed_with", "tense", "{s} has been signed with {o}."),
+        ("label_is", "noun", "{s}'s label is {o}."),
+        ("o_signed", "verb", "{o} signed {s}."),
+    ],
+    "P737": [
+        ("drew_inspiration", "verb", "{s} drew inspiration from {o}."),
+        ("cites_influence", "verb", "{s} cites {o} as an influence."),
+        ("influence_on", "noun", "{o} was an influence on {s}."),
+        ("work_influenced", "noun", "{s}'s work was influenced by {o}."),
+        ("inspired", "verb", "{o} inspired {s}."),
+    ],
+    "P140": [
+        ("practises", "verb", "{s} practises {o}."),
+        ("adheres_to", "verb", "{s} adheres to {o}."),
+        ("follows", "verb", "{s} follows {o}."),
+        ("faith_is", "noun", "{s}'s faith is {o}."),
+    ],
+    "P172": [
+        ("member_of_group", "noun", "{s} is a member of the {o} ethnic group."),
+        ("ethnicity_is", "noun", "{s}'s ethnicity is {o}."),
+        ("belongs_to_community", "verb", "{s} belongs to the {o} community."),
+    ],
+    "P19": [
+        ("hails_from", "verb", "{s} hails from {o}."),
+        ("native_of", "noun", "{s} is a native of {o}."),
+        ("came_into_world", "verb", "{s} came into the world in {o}."),
+        ("birthplace_was", "tense", "{s}'s birthplace was {o}."),
+        ("born_and_raised", "verb", "{s} was born and raised in {o}."),
+    ],
+    "P20": [
+        ("passed_away", "verb", "{s} passed away in {o}."),
+        ("died_at", "verb", "{s} died at {o}."),
+        ("life_ended", "noun", "{s}'s life ended in {o}."),
+        ("death_occurred", "noun", "{s}'s death occurred in {o}."),
+    ],
+    "P101": [
+        ("specialises", "verb", "{s} specialises in {o}."),
+        ("works_on", "verb", "{s} works on {o}."),
+        ("active_in", "verb", "{s} is active in the field of {o}."),
+        ("field_is", "noun", "{s}'s field is {o}."),
+        ("expert_in", "noun", "{s} is an expert in {o}."),
+    ],
+    "P108": [
+        ("works_for", "tense", "{s} works for {o}."),
+        ("on_staff", "noun", "{s} was on the staff of {o}."),
+        ("employed_at", "tense", "{s} has been employed at {o}."),
+        ("hired_by", "verb", "{s} was hired by {o}."),
+        ("o_employed", "verb", "{o} employed {s}."),
+    ],
+    "P551": [
+        ("resides_in", "verb", "{s} resides in {o}."),
+        ("has_lived", "tense", "{s} has lived in {o}."),
+        ("settled_in", "verb", "{s} settled in {o}."),
+        ("made_home", "verb", "{s} made {o} their home."),
+    ],
+    "P30": [
+        ("lies_in", "verb", "{s} lies in {o}."),
+        ("located_in", "verb", "{s} is located in {o}."),
+        ("situated_in", "verb", "{s} is situated in {o}."),
+    ],
+    "P69": [
+        ("graduated_from", "verb", "{s} graduated from {o}."),
+        ("attended", "verb", "{s} attended {o}."),
+        ("alumnus", "noun", "{s} is an alumnus of {o}."),
+        ("went_to", "verb", "{s} went to {o}."),
+        ("student_at", "noun", "{s} was a student at {o}."),
+    ],
+    "P509": [
+        ("died_from", "verb", "{s} died from {o}."),
+        ("succumbed", "verb", "{s} succumbed to {o}."),
+        ("death_caused", "noun", "{s}'s death was caused by {o}."),
+        ("result_of", "verb", "{s} died as a result of {o}."),
+    ],
+    "P37": [
+        ("has_as_official", "verb", "{s} has {o} as its official language."),
+        ("official_in", "noun", "{o} is an official language in {s}."),
+        ("spoken_officially", "hedge", "{o} is officially spoken in {s}."),
+    ],
+    "P102": [
+        ("belongs_to", "verb", "{s} belongs to the {o}."),
+        ("affiliated", "verb", "{s} is affiliated with the {o}."),
+        ("joined", "verb", "{s} joined the {o}."),
+        ("was_member", "tense", "{s} was a member of the {o}."),
+        ("represented", "verb", "{s} represented the {o}."),
+    ],
+    "P361": [
+        ("forms_part", "verb", "{s} forms part of {o}."),
+        ("component", "noun", "{s} is a component of {o}."),
+        ("belongs_to", "verb", "{s} belongs to {o}."),
+    ],
+    "P3373": [
+        ("are_siblings", "verb", "{s} and {o} are siblings."),
+        ("has_sibling_named", "noun", "{s} has a sibling named {o}."),
+        ("o_is_sibling", "noun", "{o} is {s}'s sibling."),
+    ],
+    "P135": [
+        ("belonged_to", "verb", "{s} belonged to the {o} movement."),
+        ("associated", "verb", "{s} was associated with {o}."),
+        ("figure_of", "noun", "{s} was a figure of the {o} movement."),
+    ],
+    "P119": [
+        ("laid_to_rest", "verb", "{s} was laid to rest in {o}."),
+        ("interred", "verb", "{s} is interred in {o}."),
+        ("grave_is", "noun", "{s}'s grave is in {o}."),
+        ("resting_place", "noun", "{s}'s final resting place is {o}."),
+    ],
+    "P17": [
+        ("located_in", "verb", "{s} is located in {o}."),
+        ("situated_in", "verb", "{s} is situated in {o}."),
+        ("lies_in", "verb", "{s} lies in {o}."),
+    ],
+    "P161": [
+        ("appeared_in", "verb", "{o} appeared in {s}."),
+        ("acted_in", "verb", "{o} acted in {s}."),
+        ("features", "verb", "{s} features {o}."),
+        ("stars", "tense", "{s} stars {o}."),
+        ("role_in", "noun", "{o} had a role in {s}."),
+        ("cast_includes", "noun", "The cast of {s} includes {o}."),
+    ],
+    "P1050": [
+        ("diagnosed", "verb", "{s} was diagnosed with {o}."),
+        ("had", "verb", "{s} had {o}."),
+        ("lived_with", "verb", "{s} lived with {o}."),
+    ],
+    "P26": [
+        ("is_married", "tense", "{s} is married to {o}."),
+        ("married", "verb", "{s} married {o}."),
+        ("were_married", "verb", "{s} and {o} were married."),
+        ("wed", "verb", "{s} wed {o}."),
+    ],
+    "P57": [
+        ("film_by", "noun", "{s} is a film by {o}."),
+        ("helmed", "verb", "{o} helmed {s}."),
+        ("directed_by_was", "noun", "{s} was a film directed by {o}."),
+    ],
+    "P840": [
+        ("takes_place", "verb", "{s} takes place in {o}."),
+        ("story_unfolds", "noun", "The story of {s} unfolds in {o}."),
+        ("setting_is", "noun", "{s}'s setting is {o}."),
+    ],
+    "P495": [
+        ("originates", "verb", "{s} originates from {o}."),
+        ("made_in", "verb", "{s} was made in {o}."),
+        ("produced_in", "verb", "{s} was produced in {o}."),
+    ],
+    "P40": [
+        ("parent_of", "noun", "{s} is a parent of {o}."),
+        ("has_child_named", "noun", "{s} has a child named {o}."),
+        ("o_parent_is", "noun", "{o}'s parent is {s}."),
+    ],
+    "P641": [
+        ("competes_in", "verb", "{s} competes in {o}."),
+        ("player", "noun", lambda s, o: f"{s} is {_a(o)} player."),
+    ],
+    "P131": [
+        ("situated_in", "verb", "{s} is situated in {o}."),
+        ("lies_in", "verb", "{s} lies in {o}."),
+    ],
+    "P451": [
+        ("in_relationship", "verb", "{s} was in a relationship with {o}."),
+        ("dated", "verb", "{s} dated {o}."),
+    ],
+    "P54": [
+        ("has_played_for", "tense", "{s} has played for {o}."),
+        ("player_of", "noun", "{s} was a player of {o}."),
+    ],
+    "P112": [
+        ("established", "verb", "{o} established {s}."),
+        ("set_up", "verb", "{o} set up {s}."),
+        ("co_founded", "verb", "{o} co-founded {s}."),
+    ],
+    "P50": [
+        ("penned", "verb", "{s} was penned by {o}."),
+        ("book_by", "noun", "{s} is a book by {o}."),
+    ],
+    "P800": [
+        ("best_known_for", "verb", "{s} is best known for {o}."),
+        ("famous_for", "verb", "{s} is famous for {o}."),
+    ],
+    "P159": [
+        ("based_in", "verb", "{s} is based in {o}."),
+        ("has_headquarters", "noun", "{s} has its headquarters in {o}."),
+    ],
+    "P749": [
+        ("owned_by", "verb", "{s} is owned by {o}."),
+        ("parent_company", "noun", "{o} is the parent company of {s}."),
+    ],
+}
+# Templates that wrap any relation's hand-written sentence (bench_claims.NATURAL), for
+# every relation whose sentence starts with its subject.
+
+
+def _actually(main: str) -> str:
+    """ "S was born in O" -> "S was actually born in O"; "S speaks O" -> "S actually speaks O"."""
+    first, _, rest = main.partition(" ")
+    participle = rest.split(" ", 1)[0]
+    if first in ("is", "was", "are", "were") or (
+        first in ("has", "had") and (participle == "been" or participle.endswith(("ed", "en")))
+    ):
+        return f"{first} actually {rest}"
+    return f"actually {main}"
+
+
+def wrapped(pid: str, s: str, o: str, desc: str | None) -> list[tuple[str, str, str]]:
+    """(name, class, text) for the frames around the natural sentence of (s, pid, o)."""
+    natural = NATURAL[pid].format(s=s, o=o)
+    if not natural.startswith(s + " "):
+        return []
+    main = natural[len(s) + 1 :]
+    out = [
+        ("according_to_records", "frame", f"According to records, {natural}"),
+        ("it_is_true", "frame", f"It is true that {natural}"),
+        ("actually", "hedge", f"{s} {_actually(main)}"),
+    ]
+    if desc:
+        out.append(("the_desc_s", "appositive", f"The {desc} {natural}"))
+        out.append(("s_comma_desc", "appositive", f"{s}, {_a(desc)}, {main}"))
+    return out
+
+
+def describe(store, h: str, pid: str, o: str, rng: random.Random) -> str | None:
+    """A true description of the subject from the KG, for an appositive: an occupation, else a type.
+
+    Not the claim's own object (an appositive "the actor S" must not state the claim).
+    """
+    occupations, types = [], []
+    for f in store.neighbourhood([V.WD + h]):
+        if f.subject != V.WD + h or not f.object_label or f.object_is_literal:
+            continue
+        if f.object == V.WD + o:
+            continue
+        label = f.object_label
+        if not re.fullmatch(r"[a-z][a-z -]{2,30}", label):  # a common noun, not "Q123"
+            continue
+        if f.predicate == V.WDT + "P106":
+            occupations.append(label)
+        elif f.predicate == V.WDT + "P31" and label not in ("human", "person"):
+            types.append(label)
+    pool = sorted(set(occupations)) or sorted(set(types))
+    return rng.choice(pool) if pool else None
+
+
+def paraphrase_set(store, split: str, n: int, seed: int) -> list[dict]:
+    """Every template on ``n`` positive and ``n`` negative triples (bench_claims' sampler)."""
+    rng = random.Random(seed)
+    base = dev_set(store, split, n, seed, ("natural",))
+    claims = []
+    for c in base:
+        h, pid, t = c["triple"]
+        s, o = _labels(store, h, t)
+        texts: list[tuple[str, str, str]] = []
+        for name, klass, tpl in TEMPLATES.get(pid, ()):
+            if callable(tpl):
+                text = tpl(s, o)
+            else:
+                text = tpl.replace("{s}'s", "{sp}").format(s=s, o=o, sp=possessive(s))
+            if text:
+                texts.append((f"{pid}:{name}", klass, text))
+        desc = describe(store, h, pid, t, rng)
+        texts.extend((f"*:{name}", klass, text) for name, klass, text in wrapped(pid, s, o, desc))
+        for template, klass, text in texts:
+            claims.append(
+                {
+                    "text": text,
+                    "gold": c["gold"],
+                    "template": template,
+                    "class": klass,
+                    "triple": c["triple"],
+                }
+            )
+    return claims
+
+
+def _labels(store, h: str, t: str) -> tuple[str, str]:
+    index = store.label_index()
+    return index.label(V.WD + h), index.label(V.WD + t)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--split", choices=("s", "m"), default="s")
+    ap.add_argument("--triples", type=int, default=150, help="positive and negative triples each")
+    ap.add_argument("--seed", type=int, default=41, help="bench_claims uses 14: other triples")
+    ap.add_argument("--tag", default="current", help="name of this run in the results file")
+    ap.add_argument("--failures", type=int, default=0, help="print this many missed true claims")
+    ap.add_argument("--only", default="", help="comma-separated template names or classes")
+    args = ap.parse_args()
+    if not CODEX.exists():
+        raise SystemExit(f"CoDEx data not found at {CODEX}")
+
+    store = build_store(args.split)
+    claims = paraphrase_set(store, args.split, args.triples, args.seed)
+    if args.only:
+        keep = set(args.only.split(","))
+        claims = [c for c in claims if c["template"] in keep or c["class"] in keep]
+    log(f"{len(claims)} claims")
+    verify = make_verifier(store)
+    for c in claims[:3]:
+        verify(c["text"])  # warm: spaCy, embedder, label index, KG statistics
+    per: dict[str, Counter] = defaultdict(Counter)
+    tp = fp = fn = refuted = 0
+    missed, wrong = [], []
+    start = time.perf_counter()
+    cpu = time.process_time()
+    for i, c in enumerate(claims):
+        r = verify(c["text"])
+        v = r.verdict.value
+        rel, linked = analysed(r, c["triple"])
+        for key in (c["template"], "class:" + c["class"]):
+            k = per[key]
+            k["n_" + ("pos" if c["gold"] else "neg")] += 1
+            if c["gold"]:
+                k["supported"] += v == "SUPPORTED"
+                k["refuted"] += v == "REFUTED"
+                k["relation_found"] += rel
+                k["linked"] += linked
+            else:
+                k["false_supported"] += v == "SUPPORTED"
+        if c["gold"]:
+            tp += v == "SUPPORTED"
+            fn += v != "SUPPORTED"
+            refuted += v == "REFUTED"
+            if v != "SUPPORTED":
+                missed.append((c["template"], c["text"], v, r.justification[:140]))
+        else:
+            fp += v == "SUPPORTED"
+            if v == "SUPPORTED":
+                wrong.append((c["template"], c["text"], v, r.justification[:140]))
+        if (i + 1) % 200 == 0:
+            log(f"{i + 1}/{len(claims)}")
+    seconds = time.perf_counter() - start
+    cpu_seconds = time.process_time() - cpu
+
+    def row(k: Counter) -> dict:
+        npos, nneg = k["n_pos"] or 1, k["n_neg"] or 1
+        return {
+            "true_claims": k["n_pos"],
+            "false_claims": k["n_neg"],
+            "recall": round(k["supported"] / npos, 4),
+            "false_supported": round(k["false_supported"] / nneg, 4),
+            "true_refuted": k["refuted"],
+            "relation_found": round(k["relation_found"] / npos, 4),
+            "linked": round(k["linked"] / npos, 4),
+        }
+
+    templates = {key: row(k) for key, k in sorted(per.items()) if not key.startswith("class:")}
+    classes = {key[6:]: row(k) for key, k in sorted(per.items()) if key.startswith("class:")}
+    out = {
+        "split": args.split,
+        "seed": args.seed,
+        "claims": len(claims),
+        "templates": len(templates),
+        "supported": prf(tp, fp, fn),
+        "true_claims_refuted": refuted,
+        "claims_per_s": round(len(claims) / seconds, 2),
+        "claims_per_cpu_s": round(len(claims) / cpu_seconds, 2),
+        "classes": classes,
+        "per_template": templates,
+    }
+    columns = ("recall", "false_supported", "true_refuted", "relation_found", "linked")
+    header = ["true", "recall", "false SUPPORTED", "true REFUTED", "relation found", "linked"]
+
+    def cells(r: dict) -> list[str]:
+        return [str(r["true_claims"])] + [
+            str(r[c]) if isinstance(r[c], int) else f"{r[c]:.3f}" for c in columns
+        ]
+
+    print(
+        md_table(
+            ["class"] + header, [[f"{k} ({CLASSES[k]})"] + cells(r) for k, r in classes.items()]
+        )
+    )
+    print()
+    print(md_table(["template"] + header, [[k] + cells(r) for k, r in templates.items()]))
+    s = out["supported"]
+    print(
+        f"\nSUPPORTED P {s['precision']:.3f} R {s['recall']:.3f} F1 {s['f1']:.3f}; "
+        f"true claims REFUTED {refuted}; {out['claims_per_s']} claims/s "
+        f"({out['claims_per_cpu_s']} per CPU s)"
+    )
+    for m in missed[: args.failures]:
+        print("MISS", " | ".join(m))
+    for m in wrong[: args.failures]:
+        print("FALSE", " | ".join(m))
+    if args.only:
+        return  # a partial run does not overwrite the record
+    results = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
+    results[f"{args.tag}:{args.split}"] = out
+    RESULTS.write_text(json.dumps(results, indent=2) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,176 @@
+"""Words around a claim that do not change what it states, taken off before it is read.
+
+People and claim generators wrap the statement: a frame ("According to
+records, ...", "It is true that ..."), a hedge or an adverb ("X was actually
+born in Y", "X reportedly speaks French"), a description of the subject ("The
+American actor X was born in Y", "X, a singer, plays the guitar"), a
+manner phrase ("X was a journalist by profession"). The statement inside is
+what the KG can check; :func:`simplified` returns it as plain text, to be
+parsed again, or None when there is nothing to take off.
+
+Only words that cannot carry the claim go: a leading segment before a comma
+with no name, number or date in it ("In 1986, ..." and "In Paris, ..." stay),
+a descriptor only when what is left of the subject is a name the KG knows and
+the whole phrase is not, adverbs from a closed list of hedges (never "no
+longer", "not", "formerly"). Hand-written rules over the parse: no library
+does this, and the parse is already there.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from kgfc.nlp.text import ARTICLES
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc
+
+__all__ = ["HEDGES", "simplified"]
+
+# "It is true that S", "It is a well-known fact that S", "It is reported that S"
+_THAT_FRAME = re.compile(
+    r"^\s*it(?:\s+is|'s|\s+was|\s+has\s+been)\s+(?:(?:a|an|the|well|well-known|widely|"
+    r"generally|commonly|historically|documented|known|true|fact|correct|case|accurate|"
+    r"confirmed|established|recorded|certain|reported|said|believed|claimed|noted|"
+    r"accepted)[\s-]+)+that\s+",
+    re.I,
+)
+# "X was a journalist by profession", "... by trade"
+_MANNER = re.compile(r"\s+by\s+(?:profession|trade|occupation|training)(?=\s*[.!]?\s*$)", re.I)
+# "X was in fact born in Y"
+_INLINE = re.compile(r"\b(?:in fact|in reality|of course|in truth)\b,?\s*", re.I)
+
+HEDGES = frozenset(
+    {"actually", "reportedly", "indeed", "really", "truly", "certainly", "definitely",
+     "allegedly", "apparently", "famously", "notably", "reputedly", "supposedly",
+     "undoubtedly", "evidently", "clearly", "obviously", "officially", "verifiably",
+     "purportedly", "historically", "originally", "fluently", "proudly", "widely"}
+)  # fmt: skip
+# A leading segment that frames where the claim comes from: "According to records,",
+# "As documented,"; it may name a source ("According to the BBC,").
+_SOURCE_STARTS = frozenset({"according", "as", "per", "reportedly"})
+# Words a descriptor in front of a name is made of ("The American actor X").
+_DESCRIPTOR_POS = frozenset({"DET", "ADJ", "NOUN", "PUNCT", "CCONJ"})
+
+
+def simplified(doc: Doc, known: Callable[[str], bool]) -> str | None:
+    """The claim without frames, hedges and subject descriptions; None when nothing changed.
+
+    ``known(text)`` says whether the KG has ``text`` as a name (the label index).
+    """
+    text = doc.text
+    drop: set[int] = set()
+    drop |= _leading_segment(doc)
+    drop |= _hedges(doc)
+    drop |= _apposition(doc)
+    drop |= _descriptor(doc, known)
+    drop |= _possessed_work(doc, known)
+    if drop:
+        parts: list[str] = []
+        for t in doc:
+            if t.i in drop:
+                continue
+            if parts and t.i - 1 in drop and not parts[-1][-1:].isspace():
+                parts.append(" ")  # "Malaysia, a state, has" -> "Malaysia has"
+            parts.append(t.text_with_ws)
+        text = "".join(parts)
+    text = _THAT_FRAME.sub("", text, count=1)
+    text = _MANNER.sub("", text)
+    text = _INLINE.sub("", text)
+    text = text.strip()
+    if not text or text == doc.text.strip():
+        return None
+    return text[0].upper() + text[1:]
+
+
+def _leading_segment(doc: Doc) -> set[int]:
+    """ "According to records, S" / "In fact, S": the words before the first comma, if no name."""
+    root = next((t for t in doc if t.dep_ == "ROOT"), None)
+    comma = next((t.i for t in doc if t.text == ","), None)
+    if root is None or comma is None or comma == 0 or comma > root.i:
+        return set()
+    seg = doc[:comma]
+    first = seg[0].lower_
+    if first not in _SOURCE_STARTS and (
+        seg[0].pos_ not in ("ADP", "ADV", "SCONJ")
+        or any(t.ent_type_ or t.like_num or t.pos_ == "PROPN" for t in seg)
+    ):
+        return set()
+    if any(t.dep_ in ("nsubj", "nsubjpass") and t.head is root for t in seg):
+        return set()  # the segment holds the subject: not a frame
+    return set(range(comma + 1))
+
+
+def _hedges(doc: Doc) -> set[int]:
+    out = set()
+    for t in doc:
+        if t.lower_ in HEDGES and t.dep_ == "advmod":
+            out.add(t.i)
+            if t.i + 1 < len(doc) and doc[t.i + 1].text == "," and t.i == 0:
+                out.add(t.i + 1)
+    return out
+
+
+def _apposition(doc: Doc) -> set[int]:
+    """ "X, a sovereign state, has ...": a description between commas after the subject."""
+    root = next((t for t in doc if t.dep_ == "ROOT"), None)
+    if root is None:
+        return set()
+    for t in doc:
+        if t.text != "," or t.i == 0 or t.i + 1 >= len(doc) or t.i > root.i:
+            continue
+        if doc[t.i + 1].lower_ not in ARTICLES:
+            return set()
+        end = next((u.i for u in doc[t.i + 1 :] if u.text == ","), None)
+        if end is None or end > root.i:
+            return set()
+        seg = doc[t.i + 1 : end]
+        if any(u.pos_ == "PROPN" and u.ent_type_ != "NORP" for u in seg) or any(
+            u.pos_ in ("VERB", "AUX") for u in seg
+        ):
+            return set()
+        return set(range(t.i, end + 1))
+    return set()
+
+
+def _descriptor(doc: Doc, known: Callable[[str], bool]) -> set[int]:
+    """ "The American actor X was born in Y": the words before a known name in the subject."""
+    root = next((t for t in doc if t.dep_ == "ROOT"), None)
+    if root is None:
+        return set()
+    # the words before the predicate (its auxiliaries included): the subject's region
+    start = 0
+    end = min([root.i] + [c.i for c in root.children if c.dep_ in ("aux", "auxpass", "neg")])
+    if end < 2 or any(t.is_punct for t in doc[start:end]):
+        return set()
+    whole = doc[start:end]
+    if len(whole) < 2 or known(whole.text) or known(doc[start + 1 : end].text):
+        return set()
+    for k in range(start + 1, end):
+        tail = doc[k:end]
+        head = doc[start:k]
+        if not tail[0].is_title or not known(tail.text):
+            continue
+        if all(
+            t.pos_ in _DESCRIPTOR_POS or (t.pos_ == "PROPN" and t.ent_type_ == "NORP") for t in head
+        ) and any(t.pos_ == "NOUN" for t in head):
+            return set(range(start, k))
+        return set()
+    return set()
+
+
+# "S's work was influenced by O", "S's music is rock music": what S makes stands for S.
+_WORKS = frozenset(
+    {"work", "works", "music", "writing", "writings", "art", "poetry", "songs", "films"}
+)
+
+
+def _possessed_work(doc: Doc, known: Callable[[str], bool]) -> set[int]:
+    for t in doc:
+        if t.lower_ in _WORKS and t.dep_ in ("nsubj", "nsubjpass") and t.i >= 2:
+            pos = doc[t.i - 1]
+            if pos.tag_ == "POS" and known(doc[: pos.i].text):
+                return {pos.i, t.i}
+    return set()

@@ -1,0 +1,166 @@
+"""Phrasings outside bench_claims' eight (issue 14, benchmarks/bench_paraphrases.py).
+
+Verb variants and synonyms, light verbs ("holds citizenship of"), pairs of a
+symmetric relation ("S and O have diplomatic relations"), a name modifying a
+relational noun ("an English speaker"), frames, hedges and descriptions of
+the subject; on the bundled demo KG, whose facts these claims state.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("spacy")
+
+from kgfc.errors import ConfigError  # noqa: E402
+from kgfc.kg import vocab as V  # noqa: E402
+from kgfc.kg.demo import ensure_demo  # noqa: E402
+from kgfc.kg.oxigraph_store import OxigraphStore  # noqa: E402
+from kgfc.models import VerdictLabel  # noqa: E402
+from kgfc.nlp import spacy_pipeline  # noqa: E402
+from kgfc.nlp.claims import RelationAligner, decompose  # noqa: E402
+from kgfc.nlp.rewrite import simplified  # noqa: E402
+from kgfc.settings import load_settings  # noqa: E402
+from kgfc.verify.api import FactChecker  # noqa: E402
+
+try:
+    spacy_pipeline.get_nlp()
+except ConfigError as exc:  # pragma: no cover - the nlp extra is part of the test install
+    pytest.skip(str(exc), allow_module_level=True)
+
+
+@pytest.fixture(scope="module")
+def store():
+    s = OxigraphStore()
+    ensure_demo(s)
+    return s
+
+
+@pytest.fixture(scope="module")
+def aligner(store):
+    return RelationAligner(store)
+
+
+@pytest.fixture(scope="module")
+def checker(store):
+    return FactChecker(store, settings=load_settings(offline=True))
+
+
+def read(aligner, claim):
+    return [
+        (t.subject, t.object, V.local_id(t.relation_ids[0]) if t.relation_ids else None)
+        for t in decompose(claim, aligner).triples
+    ]
+
+
+# claim -> its one (subject, object, top PID) reading
+# fmt: off
+CASES = [
+    # light verb + relational noun + preposition
+    ("Herbie Hancock holds citizenship of United States of America.", "Herbie Hancock", "United States of America", "P27"),
+    ("Malaysia maintains diplomatic relations with Maldives.", "Malaysia", "Maldives", "P530"),
+    ("Samuel R. Delany drew inspiration from Jacques Derrida.", "Samuel R. Delany", "Jacques Derrida", "P737"),
+    ("Frank Zappa had a career as a guitarist.", "Frank Zappa", "guitarist", "P106"),
+    ("Martin Sheen had a role in Gandhi.", "Gandhi", "Martin Sheen", "P161"),
+    # a symmetric relation naming both ends as a pair
+    ("Malaysia and Maldives have diplomatic relations.", "Malaysia", "Maldives", "P530"),
+    ("Diplomatic relations exist between Malaysia and Maldives.", "Malaysia", "Maldives", "P530"),
+    # a known name modifying a relational noun
+    ("Jack Black is an English speaker.", "Jack Black", "English", "P1412"),
+    ("Kenny Rogers is a bass guitar player.", "Kenny Rogers", "bass guitar", "P1303"),
+    # verb variants and synonyms
+    ("Jack Black is fluent in English.", "Jack Black", "English", "P1412"),
+    ("Parlophone signed Chris Martin.", "Chris Martin", "Parlophone", "P264"),
+    ("Dean Devlin went to University of Southern California.", "Dean Devlin", "University of Southern California", "P69"),
+    # frames, hedges, descriptions of the subject, manner phrases
+    ("According to records, Malaysia has diplomatic relations with Maldives.", "Malaysia", "Maldives", "P530"),
+    ("It is true that Mel Brooks is a citizen of United States of America.", "Mel Brooks", "United States of America", "P27"),
+    ("Malaysia actually has diplomatic relations with Maldives.", "Malaysia", "Maldives", "P530"),
+    ("The sovereign state Malaysia has diplomatic relations with Maldives.", "Malaysia", "Maldives", "P530"),
+    ("Malaysia, a sovereign state, has diplomatic relations with Maldives.", "Malaysia", "Maldives", "P530"),
+    ("The producer David Bowie was part of the art rock movement.", "David Bowie", "art rock", "P135"),
+    ("Frank Zappa was a guitarist by profession.", "Frank Zappa", "guitarist", "P106"),
+    ("Charles Bukowski's work was influenced by Ernest Hemingway.", "Charles Bukowski", "Ernest Hemingway", "P737"),
+    # a participle on the predicate noun carries the claim
+    ("Lincoln was a film directed by Neil Jordan.", "Lincoln", "Neil Jordan", "P57"),
+    # a modifier that makes a longer known name is part of it
+    ("Charlotte Gainsbourg speaks fluent American English.", "Charlotte Gainsbourg", "American English", "P1412"),
+]
+# fmt: on
+
+
+@pytest.mark.parametrize("claim,subject,obj,top", CASES)
+def test_paraphrases_read_the_property_they_mean(aligner, claim, subject, obj, top):
+    assert read(aligner, claim) == [(subject, obj, top)]
+
+
+def test_shapes_that_do_not_align_read_as_before(aligner):
+    # "son" aligns to no property through "has": no light-verb reading is forced
+    assert read(aligner, "Tony Blair has a son.") == [("Tony Blair", "son", None)]
+    # a pair whose relation is not symmetric is no pair
+    triples = read(aligner, "Tony Blair and Gordon Brown were born in Scotland.")
+    assert {(s, p) for s, _, p in triples} == {("Tony Blair", "P19"), ("Gordon Brown", "P19")}
+
+
+def known(*names):
+    keys = {n.casefold() for n in names}
+    return lambda text: text.casefold() in keys
+
+
+@pytest.mark.parametrize(
+    "claim,plain",
+    [
+        ("According to records, X was born in Y.", "X was born in Y."),
+        ("In fact, X was born in Y.", "X was born in Y."),
+        ("It is a well-known fact that X was born in Y.", "X was born in Y."),
+        ("X was actually born in Y.", "X was born in Y."),
+        ("X was in fact born in Y.", "X was born in Y."),
+        ("X was a journalist by profession.", "X was a journalist."),
+    ],
+)
+def test_frames_and_hedges_are_taken_off(claim, plain):
+    doc = spacy_pipeline.parse(claim)
+    assert simplified(doc, known()) == plain
+
+
+def test_what_can_carry_the_claim_stays():
+    for claim in (
+        "In 1986, Tony Blair was born in Edinburgh.",  # a date
+        "In Paris, Tony Blair met Gordon Brown.",  # a name
+        "Tony Blair no longer lives in Edinburgh.",  # not a hedge
+        "Tony Blair was born in Edinburgh.",
+    ):
+        assert simplified(spacy_pipeline.parse(claim), known("Tony Blair")) is None, claim
+    # a descriptor goes only when the rest is a name the KG knows and the whole is not
+    doc = spacy_pipeline.parse("The American actor Tom Hanks was born in Concord.")
+    assert simplified(doc, known("Tom Hanks")) == "Tom Hanks was born in Concord."
+    assert simplified(doc, known()) is None
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Herbie Hancock holds citizenship of United States of America.",
+        "Malaysia and Maldives have diplomatic relations.",
+        "Jack Black is an English speaker.",
+        "According to records, Frank Zappa was a guitarist by profession.",
+        "The sovereign state Malaysia maintains diplomatic relations with Maldives.",
+    ],
+)
+def test_true_paraphrases_are_supported(checker, claim):
+    r = checker.verify(claim, record=False)
+    assert r.verdict is VerdictLabel.SUPPORTED, r.justification
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        # the KG states English, not American English
+        "Charlotte Gainsbourg speaks fluent American English.",
+        # Lincoln is a film, but Neil Jordan did not direct it
+        "Lincoln was a film directed by Neil Jordan.",
+    ],
+)
+def test_false_paraphrases_are_not_supported(checker, claim):
+    r = checker.verify(claim, record=False)
+    assert r.verdict is not VerdictLabel.SUPPORTED, r.justification
