@@ -81,6 +81,7 @@ CASES = [
     ("The producer David Bowie was part of the art rock movement.", "David Bowie", "art rock", "P135"),
     ("Frank Zappa was a guitarist by profession.", "Frank Zappa", "guitarist", "P106"),
     ("Charles Bukowski's work was influenced by Ernest Hemingway.", "Charles Bukowski", "Ernest Hemingway", "P737"),
+    ("The cast of Gandhi includes Martin Sheen.", "Gandhi", "Martin Sheen", "P161"),
     # a participle on the predicate noun carries the claim
     ("Lincoln was a film directed by Neil Jordan.", "Lincoln", "Neil Jordan", "P57"),
     # a modifier that makes a longer known name is part of it
@@ -150,6 +151,16 @@ def test_what_can_carry_the_claim_stays():
 def test_true_paraphrases_are_supported(checker, claim):
     r = checker.verify(claim, record=False)
     assert r.verdict is VerdictLabel.SUPPORTED, r.justification
+
+
+def test_a_lone_preposition_between_two_names_is_no_relation(aligner, checker):
+    # spaCy misparses the name "Augustine of Hippo"; main read "Augustine part of Hippo" and
+    # refuted the claim by type
+    assert [p for _, _, p in read(aligner, "Augustine of Hippo adheres to Catholic Church.")] == [
+        None
+    ]
+    r = checker.verify("Augustine of Hippo adheres to Catholic Church.", record=False)
+    assert r.verdict is not VerdictLabel.REFUTED, r.justification
 
 
 @pytest.mark.parametrize(

@@ -154,6 +154,7 @@ helm: ~P57
 film by | movie by: P57
 take place in | setting | set in | unfold in: P840
 originate from | originate in | make in | produce in: P495
+make: P1056 P136
 book by | novel by | pen by | penned by | write by: P50
 best known for | famous for | know for | known for: P800 P136
 associate with | associated with: P135 P136 P463

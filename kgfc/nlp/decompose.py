@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from kgfc.models import ClaimAnalysis, ClaimTriple, Mention
 from kgfc.nlp.alignment import (
     KEEP_SURFACE,
+    PARAPHRASES,
     QUANTITY_TYPE,
     SYMMETRIC,
     TIME_TYPE,
@@ -991,7 +992,12 @@ def _fallback(
         t.text for t in between if t.dep_ != "neg" and t.lower_ not in ("not", "never", "n't")
     )
     ids: list[str] = []
-    if aligner is not None and between:
+    # "Augustine of Hippo adheres to ...", misparsed: "of" between two mentions is no relation
+    # ("from" is one: the paraphrase table says so)
+    worded = any(normalise(t.text) not in STOP_WORDS | PREPOSITIONS for t in between) or (
+        " ".join(normalise(t.text) for t in between) in PARAPHRASES
+    )
+    if aligner is not None and between and worded:
         words, lemmas = phrase_forms(between)
         kind: ValueKind = "date" if second.label in DATE_LABELS else "entity"
         ids = [

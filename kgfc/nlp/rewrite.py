@@ -67,14 +67,15 @@ def simplified(doc: Doc, known: Callable[[str], bool]) -> str | None:
     drop |= _apposition(doc)
     drop |= _descriptor(doc, known)
     drop |= _possessed_work(doc, known)
-    if drop:
+    swap = _inclusion(doc)
+    if drop or swap:
         parts: list[str] = []
         for t in doc:
             if t.i in drop:
                 continue
             if parts and t.i - 1 in drop and not parts[-1][-1:].isspace():
                 parts.append(" ")  # "Malaysia, a state, has" -> "Malaysia has"
-            parts.append(t.text_with_ws)
+            parts.append(swap[t.i] + t.whitespace_ if t.i in swap else t.text_with_ws)
         text = "".join(parts)
     text = _THAT_FRAME.sub("", text, count=1)
     text = _MANNER.sub("", text)
@@ -174,3 +175,20 @@ def _possessed_work(doc: Doc, known: Callable[[str], bool]) -> set[int]:
             if pos.tag_ == "POS" and known(doc[: pos.i].text):
                 return {pos.i, t.i}
     return set()
+
+
+def _inclusion(doc: Doc) -> dict[int, str]:
+    """ "The cast of S includes O" states what "The cast of S is O" does (one value of many)."""
+    root = next((t for t in doc if t.dep_ == "ROOT"), None)
+    if (
+        root is None
+        or root.lemma_ not in ("include", "comprise")
+        or root.tag_ not in ("VBZ", "VBP")
+    ):
+        return {}
+    subj = next((c for c in root.children if c.dep_ == "nsubj"), None)
+    if subj is None or subj.pos_ != "NOUN":
+        return {}
+    if not any(c.dep_ == "prep" and c.lower_ == "of" for c in subj.children):
+        return {}
+    return {root.i: "is" if root.tag_ == "VBZ" else "are"}
