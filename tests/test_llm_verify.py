@@ -16,7 +16,8 @@ from fakes.openai_server import fake_openai, json_reply, status_reply
 
 from kgfc.cli import cli
 
-CLAIM = "Tony Blair was born in London."
+CLAIM = "Tony Blair was born in London."  # the demo KG decides it: Edinburgh, a one-valued slot
+UNDECIDED = "Barack Obama was born in Honolulu."  # the demo KG has no place of birth for him
 
 
 @pytest.fixture(scope="module")
@@ -25,6 +26,12 @@ def demo_store(tmp_path_factory):
     res = CliRunner().invoke(cli, ["kg", "demo", "--store", str(path)])
     assert res.exit_code == 0, res.output
     return path
+
+
+@pytest.fixture(autouse=True)
+def _own_home(tmp_path, monkeypatch):
+    """A home per test: what an endpoint supports is cached per base URL, and ports get reused."""
+    monkeypatch.setenv("KGFC_HOME", str(tmp_path / "home"))
 
 
 def _task(body: dict) -> str:
@@ -39,31 +46,34 @@ def _task(body: dict) -> str:
     return "decompose"
 
 
-def _verify(store, monkeypatch, srv, *extra):
+def _verify(store, monkeypatch, srv, *extra, claim=CLAIM):
     monkeypatch.setenv("KGFC_LLM_BASE_URL", srv.base_url)
     monkeypatch.setenv("KGFC_LLM_MODEL", "gemma-3-270m")
     monkeypatch.setenv("KGFC_RETRIES", "1")
     monkeypatch.setenv("KGFC_BACKOFF", "0")
     res = CliRunner().invoke(
-        cli, ["verify", CLAIM, "--reasoner", "llm", "--json", "--store", str(store), *extra]
+        cli, ["verify", claim, "--reasoner", "llm", "--json", "--store", str(store), *extra]
     )
     assert res.exit_code == 0, res.output
     return json.loads(res.stdout)
 
 
-def test_a_broken_model_degrades_every_step_and_loses_no_evidence(demo_store, monkeypatch):
-    def respond(body):
-        task = _task(body)
-        if task == "decompose":
-            triple = {"subject": "Tony Blair", "relation": "place of birth", "object": "London"}
-            return json_reply({"triples": [triple]})
-        if task == "policy":
-            return json_reply({"action": "no such action"})
-        if task == "rank":
-            return json_reply({"scores": "all of them"})  # unusable, twice
-        return status_reply(503, "model crashed")  # the verdict call never succeeds
+def _broken(body):
+    task = _task(body)
+    if task == "decompose":
+        user = body["messages"][1]["content"]
+        subject, place = re.search(r"(\w+ \w+) was born in (\w+)", user).groups()
+        triple = {"subject": subject, "relation": "place of birth", "object": place}
+        return json_reply({"triples": [triple]})
+    if task == "policy":
+        return json_reply({"action": "no such action"})
+    if task == "rank":
+        return json_reply({"scores": "all of them"})  # unusable, twice
+    return status_reply(503, "model crashed")  # the verdict call never succeeds
 
-    with fake_openai(llama_cpp=True, responder=respond) as srv:
+
+def test_a_broken_model_degrades_every_step_and_loses_no_evidence(demo_store, monkeypatch):
+    with fake_openai(llama_cpp=True, responder=_broken) as srv:
         data = _verify(demo_store, monkeypatch, srv)
         tasks = [_task(b) for b in srv.bodies]
 
@@ -73,8 +83,25 @@ def test_a_broken_model_degrades_every_step_and_loses_no_evidence(demo_store, mo
     c = data["counters"]
     assert c["llm_calls"] == len(tasks)  # every request counted, the failed ones too
     assert c["llm_failures"] >= tasks.count("rank") + 2  # bad ranks, two 503s, the json_schema 500
-    # rank, policy and verdict all fell back, and the justification says which and why
-    assert c["degraded_steps"] >= 3 and "degraded to local methods" in data["justification"]
+    # rank and verdict fell back, and the justification says which and why; the
+    # policy was not asked: the evidence (Edinburgh, one-valued) decides the claim
+    assert "policy" not in tasks
+    assert c["degraded_steps"] >= 2 and "degraded to local methods" in data["justification"]
+    for step in ("rank: LLM failed", "verdict: LLM failed"):
+        assert step in data["justification"]
+
+
+def test_a_broken_model_on_an_open_claim_degrades_the_policy_too(demo_store, monkeypatch):
+    with fake_openai(llama_cpp=True, responder=_broken) as srv:
+        data = _verify(demo_store, monkeypatch, srv, claim=UNDECIDED)
+        tasks = [_task(b) for b in srv.bodies]
+
+    assert data["verdict"] == "NOT ENOUGH INFO"
+    assert data["reasoner"].startswith("local (llm failed: ")
+    hops = {e["hop"] for e in data["evidence"]}  # every hop kept its evidence
+    assert hops and hops == set(range(1, max(hops) + 1))
+    c = data["counters"]
+    assert c["llm_calls"] == len(tasks) and "policy" in tasks
     for step in ("rank: LLM failed", "policy: LLM failed", "verdict: LLM failed"):
         assert step in data["justification"]
 
@@ -105,8 +132,35 @@ def test_a_small_model_answering_in_near_misses_needs_no_repair(demo_store, monk
         "Tony Blair place of birth Edinburgh"
     ]
     c = data["counters"]
-    assert c["degraded_steps"] == 0 and c["llm_calls"] == n
-    # one json_schema refusal (learned once) and one empty tool reply; nothing else failed
-    assert c["llm_failures"] == 2
-    # the policy call carries the shared prompt; the trajectory names the prompt set
+    assert c["degraded_steps"] == 0 and c["llm_calls"] == n == 4  # decompose, rank, verdict
+    # one json_schema refusal (learned once); nothing else failed, and no policy call:
+    # the evidence decides the claim
+    assert c["llm_failures"] == 1
+    assert data["trajectory"]["steps"][1]["policy_reason"].startswith("no policy call")
+    # the trajectory names the prompt set
     assert data["trajectory"]["prompts"] == "default@1"
+
+
+def test_a_small_model_choosing_an_action_in_a_near_miss(demo_store, monkeypatch):
+    def respond(body):
+        task = _task(body)
+        if task == "decompose":
+            return json_reply([["Barack Obama", "place of birth", "Honolulu"]])
+        if task == "policy":
+            return json_reply("verdict")  # the bare action name
+        if task == "rank":
+            return json_reply([1, 2])
+        return json_reply({"verdict": "NOT ENOUGH INFO", "confidence": 0.5, "cited": []})
+
+    with fake_openai(llama_cpp=True, responder=respond) as srv:
+        data = _verify(demo_store, monkeypatch, srv, claim=UNDECIDED)
+        n = len(srv.bodies)
+
+    steps = data["trajectory"]["steps"]
+    assert [s["action"] for s in steps] == ["init_kg_retrieval", "verdict"]
+    assert steps[1]["policy_reason"] == "chosen by the LLM"
+    c = data["counters"]
+    assert c["degraded_steps"] == 0 and c["llm_calls"] == n
+    # one json_schema refusal and one empty tool reply (both learned once); nothing else failed
+    assert c["llm_failures"] == 2
+    assert data["verdict"] == "NOT ENOUGH INFO" and data["reasoner"] == "llm:gemma-3-270m"

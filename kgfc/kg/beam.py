@@ -94,6 +94,9 @@ class BeamSearch:
         self.hops_done = 0
         self.frontier_sizes: list[int] = []
         self.paths: list[list[Fact]] = []  # chains found by the targeted path search
+        # Hops whose facts were not given to rank_facts because its ranking could not
+        # change what the hop keeps, each with why (the verify loop puts it in the step).
+        self.unranked: list[str] = []
 
     @property
     def exhausted(self) -> bool:
@@ -180,7 +183,16 @@ class BeamSearch:
 
             candidates = sorted(candidates, key=lexical)[:MAX_CANDIDATES]
         texts = [f.verbalise() for f in candidates]
-        if self.rank_facts is not None:
+        keep = max(max(self.beam, 1) * 2, len(frontier))
+        if self.rank_facts is not None and self._fits(candidates, keep):
+            # Every candidate is kept and every new entity goes on the frontier, whatever
+            # their order: a (costly, LLM) ranking could only reorder them.
+            self.unranked.append(
+                f"hop {hop}: all {len(candidates)} candidate fact(s) fit the beam "
+                "(kept whatever their order): no ranking call"
+            )
+            scores = _far_end_scores(self.claim, candidates, frontier, rank)
+        elif self.rank_facts is not None:
             scores = self.rank_facts(self.claim, texts, counters)
         else:
             scores = _far_end_scores(self.claim, candidates, frontier, rank)
@@ -197,7 +209,7 @@ class BeamSearch:
                 bonus += 0.25  # reaches a claim entity not yet visited
             combined.append((0.6 * sc + 0.4 * by_pred[f.predicate] + bonus, f, text))
         combined.sort(key=lambda x: (-x[0], x[1].subject, x[1].predicate, x[1].object))
-        kept = _diverse(combined, frontier, max(self.beam, 1) * 2)
+        kept = _diverse(combined, frontier, keep)
         next_frontier: list[str] = []
         added = 0
         for score, f, text in kept:
@@ -211,6 +223,23 @@ class BeamSearch:
                     next_frontier.append(end)
         self.frontier = next_frontier[: self.beam]
         return added
+
+    def _fits(self, candidates: Sequence[Fact], keep: int) -> bool:
+        """Whether ranking ``candidates`` cannot change the hop's outcome.
+
+        :func:`_diverse` keeps all of them when there are at most ``keep``, and the
+        next frontier takes every new far end when there are at most ``beam``: the
+        kept facts and the next hop are then the same for any scores.
+        """
+        if len(candidates) > keep:
+            return False
+        ends = {
+            end
+            for f in candidates
+            for end in ([f.subject] if f.object_is_literal else [f.subject, f.object])
+            if end not in self.visited
+        }
+        return len(ends) <= self.beam
 
     def _keep(self, f: Fact, text: str, score: float, hop: int) -> bool:
         key = (f.key, f.source)

@@ -27,7 +27,7 @@ from kgfc.errors import ConfigError, KgfcError, LLMError, RemoteError
 from kgfc.llm.promptset import active_prompts
 from kgfc.models import Action, Counters, Step, Trajectory, Verdict
 from kgfc.verify import stages
-from kgfc.verify.policies import Policy, RulePolicy, allows
+from kgfc.verify.policies import LLMPolicy, Policy, RulePolicy, allows
 from kgfc.verify.state import Budget, Episode
 from kgfc.verify.toolbox import Toolbox
 
@@ -83,14 +83,13 @@ def run_episode(
     while decided is None:
         ep.counters.seconds = time.perf_counter() - start
         if len(ep.steps) >= max_steps - 1:
-            # The last step must be a verdict. The rule policy is asked for free:
-            # if it would decide anyway, the limit played no part.
-            if (
-                isinstance(policy, RulePolicy)
-                and policy.choose(tb, ep, max_steps)[0] is Action.VERDICT
-            ):
-                traj.stop_reason = "nothing more to retrieve"
-                decided = _step(tb, ep, Action.VERDICT, {}, traj.stop_reason, queries)
+            # The last step must be a verdict. The rule policy is asked for free, and the
+            # LLM policy's evidence check costs no call: if either would decide anyway,
+            # the limit played no part (and an LLM verdict gets the plain prompt).
+            free = _free_verdict(tb, ep, policy, max_steps)
+            if free is not None:
+                traj.stop_reason = free
+                decided = _step(tb, ep, Action.VERDICT, {}, free, queries)
                 break
             traj.step_limit_reached = True
             traj.forced, traj.stop_reason = True, f"step limit ({max_steps}) reached"
@@ -126,6 +125,16 @@ def run_episode(
     return Outcome(verdict, who, traj)
 
 
+def _free_verdict(tb: Toolbox, ep: Episode, policy: Policy, max_steps: int) -> str | None:
+    """Why the verdict at the step limit is not forced: the policy would decide now, at no cost."""
+    if isinstance(policy, RulePolicy):
+        if policy.choose(tb, ep, max_steps)[0] is Action.VERDICT:
+            return "nothing more to retrieve"
+    elif isinstance(policy, LLMPolicy):  # the evidence decides: no call would be made anyway
+        return policy.settled(tb, ep)
+    return None
+
+
 def _step(
     tb: Toolbox,
     ep: Episode,
@@ -143,6 +152,7 @@ def _step(
     step = Step(index=len(ep.steps) + 1, action=action, arguments=args, policy_reason=why)
     out: tuple[Verdict, str] | None = None
     ep.notes.clear()
+    unranked = len(ep.beam.unranked) if ep.beam is not None else 0
     try:
         if action is Action.INIT:
             stages.start_kg(tb, ep, step)
@@ -164,6 +174,8 @@ def _step(
         if action is Action.INIT:
             raise
         step.error = str(exc)
+    if ep.beam is not None:  # hops the LLM did not rank, and why
+        ep.notes += ep.beam.unranked[unranked:]
     if ep.notes:
         step.observation = "; ".join([step.observation, *ep.notes]).strip("; ")
     degraded = ep.counters.degradations[notes_before:]

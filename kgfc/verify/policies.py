@@ -4,8 +4,11 @@
   beam may still connect the claim's entities, decide. The plain pipeline.
 - :class:`RulePolicy` — without an LLM: a transparent sufficiency check
   (the local reasoner on the evidence so far) -> expand -> web -> PubMed -> decide.
-- :class:`LLMPolicy` — the LLM picks the next action by a tool call. When the
-  call fails, the loop lets the rule policy choose that step instead.
+- :class:`LLMPolicy` — the LLM picks the next action by a tool call, but only
+  when its choice can change the outcome: when the evidence already decides
+  the claim (the same sufficiency check) it goes to the verdict, and when one
+  action is possible it takes it, without a call. When the call fails, the loop
+  lets the rule policy choose that step instead.
 
 A policy returns ``(action, arguments, reason)``; the loop checks the action
 is possible before running it.
@@ -18,7 +21,7 @@ from typing import Any, Protocol
 
 from kgfc.errors import ConfigError
 from kgfc.llm.prompts import POLICY_MAX_TOKENS, policy_messages
-from kgfc.models import Action, VerdictLabel
+from kgfc.models import Action, Verdict, VerdictLabel
 from kgfc.verify import stages
 from kgfc.verify.state import Episode
 from kgfc.verify.toolbox import Toolbox
@@ -73,24 +76,49 @@ class FixedPlan:
         return Action.VERDICT, {}, "fixed plan: decide"
 
 
+CONFIDENT = 0.7  # the local checker's confidence from which the evidence decides a claim
+_BASIS_CHARS = 200  # how much of the local checker's justification a step's reason quotes
+
+
+def sufficient(tb: Toolbox, ep: Episode, confident: float = CONFIDENT) -> Verdict | None:
+    """The local checker's verdict when the evidence so far decides the claim, else None.
+
+    Deciding means a label other than NOT ENOUGH INFO at ``confident`` or more for
+    the claim as a whole (every triple supported, or one refuted): under an LLM
+    reasoner the check is strict, so only a stated fact, an entailed one (alias,
+    inverse, chain) or a demonstrable conflict (a functional property with
+    another value) decides, never a rule's prediction. More evidence would not
+    be read for such a claim by any policy of ours, so asking for it is waste.
+    """
+    v = stages.peek(tb, ep)
+    if v.label is VerdictLabel.NEI or v.confidence < confident:
+        return None
+    return v
+
+
+def sufficient_reason(v: Verdict) -> str:
+    """Why a step was taken without more evidence: label, confidence, the facts it rests on."""
+    basis = " ".join(v.justification.split())
+    if len(basis) > _BASIS_CHARS:
+        basis = basis[: _BASIS_CHARS - 1] + "…"
+    on = f" on {', '.join(v.cited)}" if v.cited else ""
+    return f"evidence is sufficient ({v.label.value}, {v.confidence:.2f}){on}: {basis}"
+
+
 class RulePolicy:
     """No LLM: retrieve from the KG; expand while the evidence does not decide; then the web; then decide."""
 
     name = "rules"
 
-    def __init__(self, confident: float = 0.7) -> None:
+    def __init__(self, confident: float = CONFIDENT) -> None:
         self.confident = confident
 
     def choose(self, tb: Toolbox, ep: Episode, max_steps: int) -> Choice:
         if not ep.started:
             return Action.INIT, {}, "start from the claim's entities in the KG"
-        v = stages.peek(tb, ep)
-        if v.label is not VerdictLabel.NEI and v.confidence >= self.confident:
-            return (
-                Action.VERDICT,
-                {},
-                f"evidence is sufficient ({v.label.value}, {v.confidence:.2f})",
-            )
+        v = sufficient(tb, ep, self.confident)
+        if v is not None:
+            return Action.VERDICT, {}, sufficient_reason(v)
         # Keep a step for the web (when there is one) before the final verdict.
         left = max_steps - len(ep.steps) - 1
         web_left = allows(tb, ep, Action.WEB)
@@ -135,18 +163,39 @@ TOOLS = [
 
 
 class LLMPolicy:
-    """The LLM picks the next action by a tool call (the loop falls back to the rules when it fails)."""
+    """The LLM picks the next action by a tool call (the loop falls back to the rules when it fails).
 
-    def __init__(self, llm) -> None:
+    A call is made only where the model's choice can change the outcome. The
+    first step is always the KG; when the evidence already decides the claim
+    (:func:`sufficient`: a stated fact, an entailment or a conflict for every
+    claim triple), another hop or a search could only add facts the verdict
+    does not need, so the policy goes to the verdict and the step's reason says
+    which evidence decided; when one action is possible, it is taken.
+    """
+
+    def __init__(self, llm, confident: float = CONFIDENT) -> None:
         self.llm = llm
         self.name = f"llm:{llm.model}"
+        self.confident = confident
+
+    def settled(self, tb: Toolbox, ep: Episode) -> str | None:
+        """The reason to decide now without asking the model, or None when its choice matters."""
+        v = sufficient(tb, ep, self.confident)
+        return f"no policy call: {sufficient_reason(v)}" if v is not None else None
 
     def choose(self, tb: Toolbox, ep: Episode, max_steps: int) -> Choice:
         if not ep.started:
             return Action.INIT, {}, "an episode always starts from the KG"
+        why = self.settled(tb, ep)
+        if why is not None:
+            return Action.VERDICT, {}, why
         tools = [t for t in TOOLS if allows(tb, ep, Action(t["function"]["name"]))]
         if len(tools) == 1:  # nothing to choose: no call
-            return Action(tools[0]["function"]["name"]), {}, "the only possible action"
+            return (
+                Action(tools[0]["function"]["name"]),
+                {},
+                "no policy call: the only possible action",
+            )
         evidence = [f"{e.id} {e.text}" for e in ep.evidence()[:20]]
         history = [
             f"{s.index}. {s.action.value} {json.dumps(s.arguments)} -> {s.observation}"
