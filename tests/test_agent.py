@@ -375,3 +375,26 @@ def test_the_beam_asks_the_fact_ranker_only_when_its_order_matters(n_facts, n_ob
             "(kept whatever their order): no ranking call"
         ]
         assert len(beam.frontier) == n_objects
+
+
+def test_a_reading_with_no_triple_from_the_claim_falls_back_to_the_rules(demo_store, tmp_path):
+    # Gemma 3 270M echoes the reply format: {"subject": "...", "relation": "...", ...}
+    base = model(["expand_kg"] * 10)
+
+    def respond(payload: dict):
+        if payload.get("response_format", {}).get("json_schema", {}).get("name") == "decompose":
+            echo = {"subject": "...", "relation": "...", "object": "...", "negated": False}
+            return json_reply({"triples": [echo, echo], "keywords": ["..."]})
+        return base(payload)
+
+    with fake_openai(responder=respond) as srv:
+        result = llm_agent(demo_store, srv, tmp_path).verify("Tony Blair was born in London.")
+    init = result.trajectory.steps[0]
+    assert "degraded: decompose: no LLM triple was taken from the claim; rules read it" in (
+        init.observation
+    )
+    assert [(t.subject, t.object) for t in result.triples] == [("Tony Blair", "London")]
+    # the rules' reading lets the evidence decide: no policy call, 3 calls in all
+    assert task_names(srv) == ["decompose", "rank", "verdict"]
+    assert result.verdict.value == "REFUTED" and result.counters.degraded_steps == 1
+    assert "degraded to local methods" in result.justification

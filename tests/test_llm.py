@@ -736,6 +736,31 @@ def test_llm_decompose(server, make_client):
     assert analysis.keywords == ["Barack Obama", "Kenya"]
 
 
+def test_llm_decompose_drops_triples_not_taken_from_the_claim(server, make_client):
+    echo = {"subject": "...", "relation": "...", "object": "..."}  # the reply format, echoed
+    server.script(
+        json_reply(
+            {
+                "triples": [
+                    echo,
+                    {"subject": "Marie Curie", "relation": "born in", "object": "Warsaw"},
+                    {"subject": "Obama", "relation": "place of birth", "object": "Kenya"},
+                    {"subject": "Obama", "relation": "place of birth", "object": "Africa"},
+                ],
+                "keywords": ["...", "Kenya"],
+            }
+        ),
+        json_reply({"triples": [echo, echo], "keywords": ["..."]}),
+    )
+    claim = "Obama was not born in Kenya."
+    analysis = llm_decompose(make_client(), claim, Counters())
+    assert [(t.subject, t.object) for t in analysis.triples] == [("Obama", "Kenya")]
+    assert analysis.keywords == ["Kenya"]
+    counters = Counters()
+    nothing = llm_decompose(make_client(), "Obama was born in Kenya.", counters)
+    assert nothing.triples == [] and counters.llm_calls == 1  # no repair asked: rules read it
+
+
 # -- untrusted text ----------------------------------------------------------------
 
 

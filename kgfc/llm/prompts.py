@@ -367,8 +367,23 @@ class TripleOutput(BaseModel):
         return _triple_aliases(data)
 
 
+_WORD = re.compile(r"\w+")
+
+
+def _words(text: str) -> set[str]:
+    return {w.casefold() for w in _WORD.findall(text)}
+
+
 class DecompositionOutput(BaseModel):
-    """Triples and keywords; a bare list of triples is accepted."""
+    """Triples and keywords; a bare list of triples is accepted.
+
+    With the claim in the validation context (``{"claim": ...}``), a triple whose
+    subject or object shares no word with the claim is dropped: the prompt asks
+    for both copied from the claim, and a small model may echo the reply
+    format's ``"..."`` or an example instead. What is left may be no triple at
+    all; the caller then reads the claim without the LLM. Keywords with no word
+    in them go too.
+    """
 
     triples: list[TripleOutput]
     keywords: list[str] = Field(default_factory=list)
@@ -385,6 +400,18 @@ class DecompositionOutput(BaseModel):
                 if alias in data:
                     return {**data, "triples": data[alias]}
         return data
+
+    @model_validator(mode="after")
+    def _grounded(self, info: ValidationInfo) -> DecompositionOutput:
+        claim = (info.context or {}).get("claim")
+        if claim is None:
+            return self
+        said = _words(claim)
+        self.triples = [
+            t for t in self.triples if _words(t.subject) & said and _words(t.object) & said
+        ]
+        self.keywords = [k for k in self.keywords if _WORD.search(k)]
+        return self
 
 
 DECOMPOSE_MAX_TOKENS = 120

@@ -211,6 +211,7 @@ def llm_decompose(llm: LLM, claim: str, counters: Counters) -> ClaimAnalysis:
         counters=counters,
         name="decompose",
         max_tokens=DECOMPOSE_MAX_TOKENS,
+        context={"claim": claim},  # triples not taken from the claim are dropped
         schema_json=decompose_schema(),
     )
     triples = [

@@ -135,8 +135,11 @@ def analyse(tb: Toolbox, text: str, counters: Counters) -> ClaimAnalysis:
             if analysis.triples:
                 analysis.mentions = decompose(text, aligner).mentions
                 return analysis
+            # every triple was dropped as not taken from the claim (DecompositionOutput)
+            counters.degrade("decompose: no LLM triple was taken from the claim; rules read it")
         except (LLMError, RemoteError) as exc:  # recoverable: the rule-based decomposer reads it
             log.warning("LLM decomposition failed (%s); using rules", exc)
+            counters.degrade(f"decompose: LLM failed ({exc.message}); rules read the claim")
     return decompose(text, aligner)
 
 
