@@ -68,6 +68,7 @@ CLASSES = {
     "hedge": "hedge or adverb",
     "frame": "a frame around the sentence",
     "appositive": "appositive subject",
+    "blind": "written after the fixes, never read against them",
 }
 
 MUSIC = re.compile(r"\b(?:music|rock|pop|jazz|blues|hip hop|rap|metal|punk|soul|folk|country|funk|reggae|disco|techno|house|electronic|gospel|opera|classical|R&B|ska|grunge)\b", re.I)  # fmt: skip
@@ -329,6 +330,81 @@ TEMPLATES: dict[str, list[Template]] = {
         ("parent_company", "noun", "{o} is the parent company of {s}."),
     ],
 }
+# The "blind" class: templates written after the fixes above were made and measured, and
+# not used to change the reader (the check on how far the fixes carry past the templates
+# they were written against).
+BLIND: dict[str, list[tuple[str, str | Callable[[str, str], str | None]]]] = {
+    "P106": [
+        ("earns_living_as", lambda s, o: f"{s} earns a living as {_a(o)}."),
+        ("employed_as", lambda s, o: f"{s} is employed as {_a(o)}."),
+        ("made_name_as", lambda s, o: f"{s} made a name as {_a(o)}."),
+    ],
+    "P27": [
+        ("became_citizen", "{s} became a citizen of {o}."),
+        ("granted_citizenship", "{s} was granted citizenship of {o}."),
+        ("passport", "{s} carries a passport of {o}."),
+    ],
+    "P1412": [
+        ("able_to_speak", "{s} is able to speak {o}."),
+        ("communicates_in", "{s} communicates in {o}."),
+        ("knows", "{s} knows {o}."),
+    ],
+    "P463": [
+        ("counted_among", "{s} is counted among the members of {o}."),
+        ("admitted_to", "{s} was admitted to {o}."),
+        ("has_membership_of", "{s} has membership of {o}."),
+    ],
+    "P530": [
+        ("official_relations", "{s} has official relations with {o}."),
+        ("entertains", "{s} entertains diplomatic relations with {o}."),
+        ("are_partners", "{s} and {o} are diplomatic partners."),
+    ],
+    "P136": [
+        (
+            "falls_under",
+            lambda s, o: f"{possessive(s)} music falls under {o}." if _music(o) else None,
+        ),
+        ("described_as", "{s}'s work is described as {o}."),
+    ],
+    "P1303": [
+        ("skilled_at", "{s} is skilled at the {o}."),
+        ("learned_to_play", "{s} learned to play the {o}."),
+    ],
+    "P264": [
+        ("on_label", "{s} is on the {o} label."),
+        ("albums_through", "{s} released albums through {o}."),
+    ],
+    "P737": [
+        ("shaped_by", "{s} was shaped by {o}."),
+        ("influence_of", "{s} came under the influence of {o}."),
+    ],
+    "P19": [
+        ("city_of", "{s} was born in the city of {o}."),
+        ("originally_from", "{s} is originally from {o}."),
+    ],
+    "P20": [("where_passed_away", "{o} is where {s} passed away.")],
+    "P69": [
+        ("degree_from", "{s} earned a degree from {o}."),
+        ("graduate_of", "{s} is a graduate of {o}."),
+    ],
+    "P108": [
+        ("position_at", "{s} held a position at {o}."),
+        ("payroll", "{s} was on the payroll of {o}."),
+    ],
+    "P140": [("professes", "{s} professes {o}.")],
+    "P161": [
+        ("in_cast_of", "{o} is in the cast of {s}."),
+        ("played_in", "{o} played in {s}."),
+    ],
+    "P101": [("researches", "{s} researches {o}.")],
+    "*": [
+        ("records_show", "Records show that {natural}"),
+        ("well_documented", "As is well documented, {natural}"),
+        ("notably", "Notably, {natural}"),
+    ],
+}
+
+
 # Templates that wrap any relation's hand-written sentence (bench_claims.NATURAL), for
 # every relation whose sentence starts with its subject.
 
@@ -399,6 +475,22 @@ def paraphrase_set(store, split: str, n: int, seed: int) -> list[dict]:
                 text = tpl.replace("{s}'s", "{sp}").format(s=s, o=o, sp=possessive(s))
             if text:
                 texts.append((f"{pid}:{name}", klass, text))
+        for name, tpl in BLIND.get(pid, []) + BLIND["*"]:
+            if callable(tpl):
+                text = tpl(s, o)
+            else:
+                natural = NATURAL[pid].format(s=s, o=o)
+                text = tpl.replace("{s}'s", "{sp}").format(
+                    s=s, o=o, sp=possessive(s), natural=natural
+                )
+            if text:
+                texts.append(
+                    (
+                        f"blind:{pid if name in dict(BLIND.get(pid, [])) else '*'}:{name}",
+                        "blind",
+                        text,
+                    )
+                )
         desc = describe(store, h, pid, t, rng)
         texts.extend((f"*:{name}", klass, text) for name, klass, text in wrapped(pid, s, o, desc))
         for template, klass, text in texts:

@@ -37,6 +37,15 @@ _THAT_FRAME = re.compile(
     r"accepted)[\s-]+)+that\s+",
     re.I,
 )
+# "Records show that S", "Sources confirm that S": a report of the claim
+_REPORT_FRAME = re.compile(
+    r"^\s*(?:the\s+)?(?:records?|sources?|documents?|reports?|archives?|studies|evidence|"
+    r"data|history)\s+(?:show|shows|showed|state|states|confirm|confirms|indicate|indicates|"
+    r"suggest|suggests|say|says|reveal|reveals)\s+that\s+",
+    re.I,
+)
+# "born in the city of Y": a class noun before a name ("the city of New York City")
+_CLASSIFIERS = frozenset({"city", "town", "village", "state", "province", "region", "county"})
 # "X was a journalist by profession", "... by trade"
 _MANNER = re.compile(r"\s+by\s+(?:profession|trade|occupation|training)(?=\s*[.!]?\s*$)", re.I)
 # "X was in fact born in Y"
@@ -67,6 +76,7 @@ def simplified(doc: Doc, known: Callable[[str], bool]) -> str | None:
     drop |= _apposition(doc)
     drop |= _descriptor(doc, known)
     drop |= _possessed_work(doc, known)
+    drop |= _classifier(doc, known)
     swap = _inclusion(doc)
     if drop or swap:
         parts: list[str] = []
@@ -78,6 +88,7 @@ def simplified(doc: Doc, known: Callable[[str], bool]) -> str | None:
             parts.append(swap[t.i] + t.whitespace_ if t.i in swap else t.text_with_ws)
         text = "".join(parts)
     text = _THAT_FRAME.sub("", text, count=1)
+    text = _REPORT_FRAME.sub("", text, count=1)
     text = _MANNER.sub("", text)
     text = _INLINE.sub("", text)
     text = text.strip()
@@ -192,3 +203,18 @@ def _inclusion(doc: Doc) -> dict[int, str]:
     if not any(c.dep_ == "prep" and c.lower_ == "of" for c in subj.children):
         return {}
     return {root.i: "is" if root.tag_ == "VBZ" else "are"}
+
+
+def _classifier(doc: Doc, known: Callable[[str], bool]) -> set[int]:
+    """ "S was born in the city of O": "the city of" goes when O is a name and "city of O" is not."""
+    for t in doc:
+        if t.lower_ not in _CLASSIFIERS or t.i + 2 >= len(doc) or doc[t.i + 1].lower_ != "of":
+            continue
+        if t.i == 0 or doc[t.i - 1].lower_ != "the" or t.i - 1 == 0:
+            continue
+        rest = doc[t.i + 2 :]
+        end = next((u.i for u in rest if u.is_punct and u.text != "-"), len(doc))
+        name = doc[t.i + 2 : end]
+        if len(name) and known(name.text) and not known(doc[t.i : end].text):
+            return {t.i - 1, t.i, t.i + 1}
+    return set()
