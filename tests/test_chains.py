@@ -284,3 +284,15 @@ def test_prefetched_docs_are_handed_out_once_and_batches_give_the_same_verdicts(
     assert items == texts * 3 and len(seen) == 6
     one_by_one = [demo.verify(t, record=False).verdict for t in texts]
     assert [r.verdict for r in demo.verify_many(texts, record=False)] == one_by_one
+
+
+def test_a_claim_whose_words_run_backwards_is_supported_by_the_reverse_fact(demo):
+    # "S starred in O" aligns to cast member forward, where a film is never a value; read the
+    # other way round it is what the KG states (it was REFUTED as a type clash)
+    r = demo.verify("Tom Hanks starred in Catch Me If You Can.", record=False)
+    assert r.verdict is VerdictLabel.SUPPORTED, r.justification
+    assert "the other way round" in r.justification
+    assert {e.text for e in r.cited} == {"Catch Me If You Can cast member Tom Hanks"}
+    # words that fit several properties ("played in": instrument, sport) never refute by type
+    r = demo.verify("Tom Hanks played in Catch Me If You Can.", record=False)
+    assert r.verdict is not VerdictLabel.REFUTED, r.justification

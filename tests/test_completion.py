@@ -251,3 +251,28 @@ def test_codex_s_accuracy_on_a_fixed_sample_is_above_the_floor():
     correct = sum((sc >= cal.for_relation(p).threshold) == bool(g) for p, sc, g in held_out)
     accuracy = correct / len(held_out)
     assert accuracy >= 0.80, accuracy
+
+
+def test_a_clash_both_ways_round_still_refutes(kg):
+    # read backwards ("S starred in O" for "O cast member S", tests/test_chains.py) only when the
+    # other direction fits: a human is no place of birth, and no human is born in a human
+    reasoner = LocalReasoner(kg)
+    p = V.WDT + "P19"
+    assert not reasoner._reads_backwards(V.WD + "Q700100", p, V.WD + "Q720003")
+    assert reasoner._reads_backwards(V.WD + "Q710000", p, V.WD + "Q720003")  # town <- human
+    assert check(kg, "Q700100", "P19", "Q720003").verdict.label == R
+
+
+def test_no_type_refutation_when_the_words_fit_several_properties(kg):
+    from kgfc.models import Counters
+    from kgfc.reason.triple_check import claim_triple, gather_triple_evidence
+
+    triple = claim_triple(kg, "Q700100", "P19", "Q720003")  # born in Person 3: a clash
+    evidence = gather_triple_evidence(kg, triple.subject_id, "P19", triple.object_id)
+    reasoner = LocalReasoner(kg)
+    one = reasoner.verdict("claim", [triple], evidence, Counters())
+    assert one.label == R
+    # the same words aligned to two properties ("played in": instrument or sport): the reading
+    # is uncertain, so a clash with the first says nothing about the claim
+    two = triple.model_copy(update={"relation_ids": [V.WDT + "P19", V.WDT + "P27"]})
+    assert reasoner.verdict("claim", [two], evidence, Counters()).label == N

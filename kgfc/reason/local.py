@@ -482,6 +482,25 @@ class LocalReasoner:
                                     "inverse",
                                 )
                             )
+            # 2b. the words read backwards ("S starred in O" for "O cast member S"): taken only
+            # when the forward reading is a demonstrable type clash and the backward one fits
+            for o2, o_path in o_alias.items():
+                hits = ev.graph.step(o2, Atom(p))
+                for s2, s_path in s_alias.items():
+                    if s2 in hits and self._reads_backwards(s, p, o):
+                        ids = [*o_path, hits[s2], *s_path]
+                        offer(
+                            Outcome(
+                                VerdictLabel.SUPPORTED,
+                                CONF_ALIAS,
+                                f"{ev.quote(ids)} states it with subject and object the other way "
+                                f"round: {on} cannot be a {pn} (its type is never one), so "
+                                f'"{claim_text}" reads as "{on} {pn} {sn}".',
+                                ids,
+                                ev.texts(ids),
+                                "inverse",
+                            )
+                        )
             # 3. transitive chains
             if p in CHAINS and (best is None or best.confidence < CONF_CHAIN):
                 first, then = CHAINS[p]
@@ -658,15 +677,33 @@ class LocalReasoner:
             return True
         return any(mine & ts for ts in theirs)
 
+    def _reads_backwards(self, s: str, p: str, o: str) -> bool:
+        """Is ``s p o`` a demonstrable type clash that ``o p s`` is not (the claim's direction misread)?"""
+        if not self.use_types or self.store is None or p in SYMMETRIC:
+            return False
+        from kgfc.reason.completion import completion_for
+
+        model = completion_for(self.store)
+        return model.type_clash(p, o) is not None and model.type_clash(p, s) is None
+
     def _type_clash(self, s, props, o, s_alias, o_alias, ev: _Evidence) -> Outcome | None:
         """REFUTED only for a demonstrable clash (see :meth:`Completion.type_clash`), never for "not seen before"."""
         if not self.use_types or self.store is None:
             return None
         from kgfc.reason.completion import completion_for
 
+        if len(props) != 1:
+            # The claim's words fit several properties ("played in": instrument, sport): a clash
+            # with one of them says the reading may be wrong, not that the claim is.
+            return None
         p = props[0]
-        found = completion_for(self.store).type_clash(p, o)
+        model = completion_for(self.store)
+        found = model.type_clash(p, o)
         if found is None:
+            return None
+        if model.type_clash(p, s) is None:
+            # Read the other way round ("S starred in O" is "O cast member S") the types fit:
+            # the clash says the claim's direction was misread, so it is no ground to refute.
             return None
         t, why = found
         eid = ev.types.get(o, {}).get(t)
