@@ -31,13 +31,10 @@ import math
 import threading
 from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
+from kgfc.reason import embedding as kge
 from kgfc.reason.completion import P31, Completion, Hit, KGIndex, Triple, _fact
 from kgfc.reason.rules import Atom
-
-if TYPE_CHECKING:
-    from kgfc.reason.embedding import Embedding
 
 FEATURES = (
     "rule",  # best rule confidence
@@ -97,12 +94,8 @@ class Signals:
 
         A KG-embedding feature without a trained model is NaN: the combiner
         reads a missing value as neutral."""
-        from kgfc.reason import embedding
-
         got = dict(zip(FEATURES, self.values, strict=True))
-        got.update(
-            zip(embedding.FEATURES, self.kge or [math.nan] * len(embedding.FEATURES), strict=True)
-        )
+        got.update(zip(kge.FEATURES, self.kge or [math.nan] * len(kge.FEATURES), strict=True))
         try:
             return [got[n] for n in names]
         except KeyError as exc:
@@ -219,7 +212,7 @@ def features(
     p: str,
     o: str,
     hits: list[Hit] | None = None,
-    embedding: Embedding | None = None,
+    embedding: kge.Embedding | None = None,
 ) -> Signals:
     """The claim's :data:`FEATURES` and the hits, peers and co-values behind them; with a trained
     KG embedding (:mod:`kgfc.reason.embedding`) its features too."""
