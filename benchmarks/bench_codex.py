@@ -179,6 +179,7 @@ def run(
     variants: list[str],
     save_calibration: Path | None = None,
     kge: KGESettings | None = None,
+    priors: bool = True,
 ) -> dict:
     log(f"codex-{split}: loading train into an in-memory store...")
     store, info = build_store(split)
@@ -234,6 +235,7 @@ def run(
                 if f != k
             ],
             names,
+            priors=priors,
             meta={
                 "fitted_on": f"codex-{split} valid+valid_negatives, fold {1 - k} of 2 (seed {seed})"
             },
@@ -327,7 +329,9 @@ def run(
         return round(1000 * xs[min(len(xs) - 1, int(q * len(xs)))], 2) if xs else 0.0
 
     result = {
-        "split": f"codex-{split}" + ("+kge" if kge is not None else ""),
+        "split": f"codex-{split}"
+        + ("+kge" if kge is not None else "")
+        + ("" if priors else "-no-priors"),
         "eval": "valid + valid_negatives"
         + (f" (balanced sample of {limit}, seed {seed})" if limit else ""),
         "kg": info,
@@ -374,6 +378,7 @@ def run(
         fit_features(
             [(V.WDT + t[1], sig, gold) for (t, gold), sig in zip(items, signals, strict=True)],
             names,
+            priors=priors,
             meta={"fitted_on": f"codex-{split} valid+valid_negatives ({len(items)} claims)"},
         ).save(save_calibration)
         log(f"wrote {save_calibration} (use with KGFC_CALIBRATION on claims other than these)")
@@ -476,6 +481,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--kge-rank", type=int, default=KGESettings.rank)
     ap.add_argument("--kge-epochs", type=int, default=KGESettings.epochs)
     ap.add_argument("--kge-n3", type=float, default=KGESettings.n3)
+    ap.add_argument(
+        "--no-priors",
+        action="store_true",
+        help="fit the combiner without priors-alone support (a claim no rule or peer speaks for stays NEI)",
+    )
     args = ap.parse_args(argv)
     if not (DATA / "triples" / f"codex-{args.split}" / "train.txt").exists():
         print(
@@ -491,7 +501,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.kge
         else None
     )
-    res = run(args.split, args.limit, args.seed, variants, args.save_calibration, kge)
+    res = run(
+        args.split, args.limit, args.seed, variants, args.save_calibration, kge, not args.no_priors
+    )
     args.output.parent.mkdir(parents=True, exist_ok=True)
     existing = json.loads(args.output.read_text(encoding="utf-8")) if args.output.exists() else {}
     existing[res["split"]] = res

@@ -103,6 +103,35 @@ def test_fit_features_learns_per_relation_weights_and_round_trips(tmp_path):
     path.write_text(json.dumps(v1), encoding="utf-8")
     old = Calibration.load(path)
     assert old.combiner is None and old.default.threshold == 0.7
+    # a combiner may decide on priors alone unless fitted with priors=False; files written
+    # before the field existed keep their old verdicts (no priors)
+    assert again.combiner.priors is True
+    assert fit_features(samples, FEATURES, priors=False).combiner.priors is False
+    data = cal.to_json()
+    del data["combiner"]["priors"]
+    assert Calibration.from_json(data).combiner.priors is False
+
+
+def test_a_relation_with_few_claims_keeps_the_global_reading():
+    """Per-relation weights are pulled towards the global model's, not towards zero."""
+    rng = random.Random(5)
+    a, c = V.WDT + "P1", V.WDT + "P3"
+    samples = []
+    for _ in range(300):
+        x = [rng.random() for _ in FEATURES]
+        samples.append((a, x, int(x[0] > 0.5)))
+    for i in range(12):  # P3: a dozen claims whose labels say nothing either way
+        x = [rng.random() for _ in FEATURES]
+        samples.append((c, x, i % 2))
+    comb = fit_features(samples, FEATURES).combiner
+    assert c in comb.relations
+    hi = [0.5] * len(FEATURES)
+    lo = list(hi)
+    hi[0], lo[0] = 0.95, 0.05
+    assert comb.probability(c, hi) - comb.probability(c, lo) > 0.5
+    # towards zero instead (no global model behind it), a dozen noisy claims say little
+    flat = fit_features(samples, FEATURES, l2=1e6).combiner
+    assert abs(flat.probability(c, hi) - flat.probability(c, lo)) < 0.3
 
 
 def test_combiner_supports_with_probability_and_cites_rule_and_peer_facts(kg):
@@ -136,6 +165,53 @@ def test_nothing_citable_is_never_supported_whatever_the_model(kg):
     r = check(kg, "Q700100", "P27", "Q710000", calibration=constant(10.0))
     assert r.verdict.label != S
     assert "No fact states" not in r.verdict.justification
+
+
+def _with_priors(bias: float) -> Calibration:
+    cal = constant(bias)
+    cal.combiner.priors = True
+    return cal
+
+
+@pytest.fixture
+def nothing_citable(monkeypatch):
+    """Signals with the rules and the peers taken out: only the priors are left to speak.
+
+    (In this small KG every human shares a type and a party with others, so rules and peers
+    always speak; in a KG of CoDEx's size a claim with neither is common.)"""
+    from kgfc.reason import completion_step
+    from kgfc.reason.plausibility import Peers, Signals
+
+    def stripped(*args, **kwargs):
+        sig = features(*args, **kwargs)
+        return Signals(sig.values, [], Peers(), Peers(), Peers(), None, sig.kge)
+
+    monkeypatch.setattr(completion_step, "features", stripped)
+
+
+def test_priors_alone_support_only_when_the_combiner_allows_it_and_say_so(kg, nothing_citable):
+    plain = check(kg, "Q700100", "P27", "Q700002", calibration=constant(10.0))
+    assert plain.verdict.label == N  # a combiner fitted without priors: as before
+    r = check(kg, "Q700100", "P27", "Q700002", calibration=_with_priors(2.0))
+    v = r.verdict
+    assert v.label == S
+    j = v.justification
+    assert "no mined rule or similar entity speaks for it" in j
+    assert "from the KG's priors alone" in j and "probability 0.88" in j
+    assert "Freedonia is the country of citizenship of 15 subject(s)" in j
+    assert "Ada Unstated has no country of citizenship listed" in j
+    assert "and is a human, as other subjects of country of citizenship are" in j
+    assert "statistical guess" in j
+    assert v.confidence == pytest.approx(0.7)  # below a rule's or a peer's cap
+    # below one half: no verdict from priors
+    r = check(kg, "Q700100", "P27", "Q700002", calibration=_with_priors(-2.0))
+    assert r.verdict.label == N
+
+
+def test_priors_never_support_a_subject_of_a_type_no_subject_has(kg, nothing_citable):
+    # Mars is a planet and no planet has a citizenship in the KG; Town 0 is nobody's country.
+    for s, o in (("Q700301", "Q700002"), ("Q700100", "Q710000")):
+        assert check(kg, s, "P27", o, calibration=_with_priors(10.0)).verdict.label != S
 
 
 def test_strict_ignores_the_combiner(kg):
@@ -206,6 +282,13 @@ def test_eval_calibrate_cross_fit_and_named_split(tmp_path, monkeypatch):
     assert "valid split" in on_valid["calibration"]["protocol"]
     res = _eval(*common, "--calibrate", "cross-fit", "--reasoner", "llm", expect=2)
     assert "--reasoner local" in res.output
+    # --no-priors: written into the fitted files, kept apart from the default run
+    _eval(*common, "--calibrate", "cross-fit", "--no-priors")
+    folder = out / "codex-s-valid" / "calibration-cross-fit-no-priors"
+    assert json.loads((folder / "calibration-fold0.json").read_text())["combiner"]["priors"] is False
+    assert fold0["combiner"]["priors"] is True
+    res = _eval(*common, "--no-priors", expect=2)
+    assert "add --calibrate" in res.output
 
 
 # -- CoDEx-S (shared data) ----------------------------------------------------------

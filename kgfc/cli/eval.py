@@ -109,6 +109,13 @@ def _price(text: str | None) -> tuple[float, float] | None:
     "in calibrated completion. Without it, a store's existing embedding is used.",
 )
 @click.option(
+    "--priors/--no-priors",
+    default=True,
+    show_default=True,
+    help="With --calibrate: may the combiner support a claim that no rule or similar entity "
+    "speaks for, on the priors alone (the verdict says so)?",
+)
+@click.option(
     "--search",
     "search_spec",
     default=None,
@@ -161,6 +168,7 @@ def eval_cmd(
     kg,
     calibrate,
     kge,
+    priors,
     search_spec,
     record,
     with_report,
@@ -198,6 +206,8 @@ def eval_cmd(
         raise UsageError("--calibrate fits the local reasoner's completion; use --reasoner local.")
     if kge and calibrate is None:
         raise UsageError("--kge weighs the embedding in calibrated completion: add --calibrate.")
+    if not priors and calibrate is None:
+        raise UsageError("--no-priors is a setting of the fitted combiner: add --calibrate.")
     options = {"verbalise": verbalise, "lang": lang}
     examples = sample(
         load(spec.name, data_path, split=split, protocol=protocol, options=options), limit, seed
@@ -236,9 +246,10 @@ def eval_cmd(
                 / runner.RunSpec(
                     spec.name, split, protocol, "", reasoner, 0, 0, verbalise
                 ).dataset_key
-                / f"calibration-{calibrate}{'-kge' if kge else ''}",
+                / f"calibration-{calibrate}{'-kge' if kge else ''}{'' if priors else '-no-priors'}",
                 split=split,
                 seed=seed,
+                priors=priors,
                 load_split=lambda other: load(
                     spec.name, data_path, split=other, protocol=protocol, options=options
                 ),
@@ -257,7 +268,9 @@ def eval_cmd(
                 beam=run_settings.beam,
                 hops=run_settings.hops,
                 verbalised=verbalise,
-                calibration=(calibrate or "") + ("-kge" if kge else ""),
+                calibration=(calibrate or "")
+                + ("-kge" if kge else "")
+                + ("" if priors else "-no-priors"),
             )
             folder = rs.folder(out_root)
             calibrations = cal_plan.files if cal_plan is not None else [None]

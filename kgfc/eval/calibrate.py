@@ -107,8 +107,12 @@ def plan(
     split: str,
     seed: int,
     load_split: Callable[[str], list[Example]],
+    priors: bool = True,
 ) -> Plan:
-    """Fit the calibration(s) for ``mode`` and write them under ``folder``."""
+    """Fit the calibration(s) for ``mode`` and write them under ``folder``.
+
+    ``priors``: whether the combiner may support a claim on the priors alone
+    (:attr:`kgfc.reason.calibration.Combiner.priors`)."""
     from kgfc.reason.calibration import fit_features
 
     names = feature_names(store)
@@ -127,6 +131,7 @@ def plan(
             cal = fit_features(
                 other,
                 names,
+                priors=priors,
                 meta={"fitted_on": f"{split}, fold {1 - k} of {FOLDS} (seed {seed})"},
             )
             path = folder / f"calibration-fold{k}.json"
@@ -147,7 +152,9 @@ def plan(
     rows = samples(store, load_split(mode))
     if not rows:
         raise UsageError(f"The {mode} split has no labelled triples to calibrate on.")
-    cal = fit_features(rows, names, meta={"fitted_on": f"{mode} split ({len(rows)} claims)"})
+    cal = fit_features(
+        rows, names, priors=priors, meta={"fitted_on": f"{mode} split ({len(rows)} claims)"}
+    )
     path = folder / f"calibration-{mode}.json"
     cal.save(path)
     return Plan(mode, [path], lambda ex: 0, [len(rows)])

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from kgfc.kg import vocab as V
 from kgfc.models import VerdictLabel
 from kgfc.reason.calibration import Calibration, Combiner
-from kgfc.reason.completion import CRule, Hit, Prediction, Triple, _fact, completion_for
+from kgfc.reason.completion import P31, CRule, Hit, Prediction, Triple, _fact, completion_for
 from kgfc.reason.embedding import FEATURES as KGE_FEATURES
 from kgfc.reason.embedding import embedding_for
 from kgfc.reason.plausibility import features, similarity_for
@@ -24,6 +24,8 @@ if TYPE_CHECKING:
     from kgfc.reason.local import LocalReasoner, Outcome, _Evidence
 
 CONF_CAP = 0.85  # a statistical prediction never outranks a stated chain
+PRIOR_CAP = 0.7  # nor does one from priors alone reach a rule's or a peer's
+CITED_PRIOR_FACTS = 2  # facts quoted to show how often the object is some subject's value
 DECISION = 0.5  # the combiner's probability from which a claim is SUPPORTED
 _DEFAULT = Calibration()
 
@@ -116,10 +118,13 @@ def _combined(
     if any(name in KGE_FEATURES for name in combiner.features):
         emb = embedding_for(reasoner.store)
     sig = features(model, s, p, o, pred.hits, emb)
-    if not sig.citable:
-        return None  # nothing in the KG speaks for it: no prediction to report
     prob = combiner.probability(p, sig.row(combiner.features))
     fitted = combiner.model(p)
+    if not sig.citable:
+        # No rule, peer or co-listed value speaks for it: only priors are left.
+        if combiner.priors and prob >= DECISION:
+            return _from_priors(reasoner, model, s, p, o, prob, fitted, ev)
+        return None
     claim = f"{ev.name(s)} {ev.prop_name(p)} {ev.name(o)}"
     sim = similarity_for(model)
     # per side: (the peer's own fact, one fact it shares with the claim's entity)
@@ -209,6 +214,57 @@ def _combined(
         f"The KG predicts it only with probability {prob:.2f} ({how}): " + "; ".join(parts) + ".",
         ids,
         texts,
+        "completion",
+    )
+
+
+def _from_priors(reasoner, model, s: str, p: str, o: str, prob: float, fitted, ev: _Evidence):
+    """SUPPORTED on the priors alone, saying so: how often o is a P in the KG, what s has listed.
+
+    The combiner learnt, on labelled claims, when such claims are mostly true
+    (CoDEx-M: a film with no cast listed and an actor cast in many films). It is
+    the weakest kind of prediction kgfc makes, and its verdict says exactly that.
+    """
+    from kgfc.reason.local import Outcome
+
+    if math.isnan(prob):
+        return None
+    index = model.index
+    head = Atom(p)
+    subjects = index.step(o, head.flipped())
+    if not subjects:
+        return None  # o is nobody's P: there is no prior to cite
+    # s must be of a type some subject of P has (no planet has a citizenship in the KG).
+    is_a = Atom(P31)
+    domain = index.subjects(head)
+    kinds = [t for t in index.step(s, is_a) if not index.step(t, is_a.flipped()).isdisjoint(domain)]
+    if not kinds:
+        return None
+    # Quote facts the evidence holds first (they get ids), then any others.
+    in_evidence = set(ev.graph.step(o, head.flipped()))
+    quoted = sorted(subjects, key=lambda z: (z not in in_evidence, z))[:CITED_PRIOR_FACTS]
+    facts = [(z, p, o) for z in quoted]
+    _name_unknown(reasoner.store, [], facts, ev)
+    ids, facts_text = _facts(facts, ev)
+    pn = ev.prop_name(p)
+    values = len(index.step(s, head))
+    has = (
+        f"{ev.name(s)} has no {pn} listed"
+        if not values
+        else f"{ev.name(s)} has {values} other {pn} value(s) listed"
+    )
+    claim = f"{ev.name(s)} {pn} {ev.name(o)}"
+    _name_unknown(reasoner.store, [], [(s, P31, kinds[0])], ev)
+    return Outcome(
+        VerdictLabel.SUPPORTED,
+        min(prob, PRIOR_CAP),
+        f'No fact states "{claim}", and no mined rule or similar entity speaks for it; from the '
+        f"KG's priors alone it is likely (probability {prob:.2f}: a model for {pn} fitted on "
+        f"{fitted.claims} labelled claims, {fitted.positives} true, weighs them): "
+        f"{ev.name(o)} is the {pn} of {len(subjects):,} subject(s) in the KG, e.g. {facts_text}; "
+        f"{has}, and is a {ev.name(kinds[0])}, as other subjects of {pn} are. This is a statistical guess, not evidence about {ev.name(s)}.",
+        ids,
+        ev.texts(ids),
         "completion",
     )
 
