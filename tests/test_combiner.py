@@ -346,3 +346,18 @@ def test_cli_verify_reads_a_combiner_calibration_file(tmp_path, monkeypatch):
         out = json.loads(res.stdout)
         out = out[0] if isinstance(out, list) else out
         assert out["verdict"] == label and phrase in out["justification"]
+
+
+def test_fold_of_spreads_claims_over_k_folds_and_keeps_the_two_fold_split():
+    from kgfc.eval.calibrate import fold_of
+
+    triples = [(f"Q{i}", "P27", f"Q{i + 7}") for i in range(600)]
+    for k in (2, 3, 10):
+        got = [fold_of(t, 0, k) for t in triples]
+        counts = [got.count(f) for f in range(k)]
+        assert set(got) == set(range(k)) and min(counts) > 600 / k / 2
+        assert got == [fold_of(t, 0, k) for t in triples]  # stable
+    # the default is the two folds every earlier figure used: the first byte's lowest bit
+    assert [fold_of(t) for t in triples] == [fold_of(t, 0, 2) for t in triples]
+    assert fold_of(("wd:Q1", "wdt:P27", "wd:Q8")) == fold_of(("Q1", "P27", "Q8"))
+    assert [fold_of(t, 1) for t in triples] != [fold_of(t, 0) for t in triples]

@@ -30,11 +30,14 @@ CROSS_FIT = "cross-fit"
 FOLDS = 2
 
 
-def fold_of(triple: Sequence[str], seed: int = 0) -> int:
-    """A claim's fold (0 or 1) from a hash of its triple's local ids: stable across runs and variants."""
+def fold_of(triple: Sequence[str], seed: int = 0, folds: int = FOLDS) -> int:
+    """A claim's fold (0 .. folds - 1) from a hash of its triple's local ids: stable across runs
+    and variants."""
     ids = [V.local_id(x) for x in triple]
     digest = hashlib.sha256(f"{seed}|{'|'.join(ids)}".encode()).digest()
-    return digest[0] & 1
+    if folds == 2:
+        return digest[0] & 1  # as before there were other fold counts: the same two folds
+    return int.from_bytes(digest[:8], "big") % folds
 
 
 def triple_of(ex: Example) -> tuple[str, str, str] | None:
