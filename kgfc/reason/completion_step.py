@@ -227,8 +227,6 @@ def _from_priors(reasoner, model, s: str, p: str, o: str, prob: float, fitted, e
     """
     from kgfc.reason.local import Outcome
 
-    if math.isnan(prob):
-        return None
     index = model.index
     head = Atom(p)
     subjects = index.step(o, head.flipped())
@@ -244,7 +242,7 @@ def _from_priors(reasoner, model, s: str, p: str, o: str, prob: float, fitted, e
     in_evidence = set(ev.graph.step(o, head.flipped()))
     quoted = sorted(subjects, key=lambda z: (z not in in_evidence, z))[:CITED_PRIOR_FACTS]
     facts = [(z, p, o) for z in quoted]
-    _name_unknown(reasoner.store, [], facts, ev)
+    _name_unknown(reasoner.store, [], [*facts, (s, P31, kinds[0])], ev)
     ids, facts_text = _facts(facts, ev)
     pn = ev.prop_name(p)
     values = len(index.step(s, head))
@@ -254,7 +252,6 @@ def _from_priors(reasoner, model, s: str, p: str, o: str, prob: float, fitted, e
         else f"{ev.name(s)} has {values} other {pn} value(s) listed"
     )
     claim = f"{ev.name(s)} {pn} {ev.name(o)}"
-    _name_unknown(reasoner.store, [], [(s, P31, kinds[0])], ev)
     return Outcome(
         VerdictLabel.SUPPORTED,
         min(prob, PRIOR_CAP),
@@ -262,7 +259,8 @@ def _from_priors(reasoner, model, s: str, p: str, o: str, prob: float, fitted, e
         f"KG's priors alone it is likely (probability {prob:.2f}: a model for {pn} fitted on "
         f"{fitted.claims} labelled claims, {fitted.positives} true, weighs them): "
         f"{ev.name(o)} is the {pn} of {len(subjects):,} subject(s) in the KG, e.g. {facts_text}; "
-        f"{has}, and is a {ev.name(kinds[0])}, as other subjects of {pn} are. This is a statistical guess, not evidence about {ev.name(s)}.",
+        f"{has}, and is a {ev.name(kinds[0])}, as other subjects of {pn} are. "
+        f"This is a statistical guess, not evidence about {ev.name(s)}.",
         ids,
         ev.texts(ids),
         "completion",
