@@ -336,7 +336,8 @@ def run(
     result = {
         "split": f"codex-{split}"
         + ("+kge" if kge is not None else "")
-        + ("" if priors else "-no-priors"),
+        + ("" if priors else "-no-priors")
+        + ("" if n_folds == 2 else f"-{n_folds}fold"),
         "eval": "valid + valid_negatives"
         + (f" (balanced sample of {limit}, seed {seed})" if limit else ""),
         "kg": info,

@@ -285,10 +285,26 @@ def test_eval_calibrate_cross_fit_and_named_split(tmp_path, monkeypatch):
     # --no-priors: written into the fitted files, kept apart from the default run
     _eval(*common, "--calibrate", "cross-fit", "--no-priors")
     folder = out / "codex-s-valid" / "calibration-cross-fit-no-priors"
-    assert json.loads((folder / "calibration-fold0.json").read_text())["combiner"]["priors"] is False
+    assert (
+        json.loads((folder / "calibration-fold0.json").read_text())["combiner"]["priors"] is False
+    )
     assert fold0["combiner"]["priors"] is True
     res = _eval(*common, "--no-priors", expect=2)
     assert "add --calibrate" in res.output
+    # --folds K: K fitted files, each fold decided by the combiner fitted on the others
+    tenfold = json.loads(_eval(*common, "--calibrate", "cross-fit", "--folds", "3").stdout)
+    assert "3-fold cross-fitting" in tenfold["calibration"]["protocol"]
+    folder = out / "codex-s-valid" / "calibration-cross-fit-3fold"
+    assert sorted(p.name for p in folder.iterdir()) == [
+        f"calibration-fold{k}.json" for k in range(3)
+    ]
+    assert (
+        "every fold but 0 of 3"
+        in json.loads((folder / "calibration-fold0.json").read_text())["meta"]["fitted_on"]
+    )
+    assert (
+        "is a setting of --calibrate cross-fit" in _eval(*common, "--folds", "3", expect=2).output
+    )
 
 
 # -- CoDEx-S (shared data) ----------------------------------------------------------

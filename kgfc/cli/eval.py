@@ -109,6 +109,14 @@ def _price(text: str | None) -> tuple[float, float] | None:
     "in calibrated completion. Without it, a store's existing embedding is used.",
 )
 @click.option(
+    "--folds",
+    type=click.IntRange(min=2),
+    default=2,
+    show_default=True,
+    help="With --calibrate cross-fit: folds to split the claims into; each is decided by a "
+    "combiner fitted on all the others (10: fitted on 90 %% of them).",
+)
+@click.option(
     "--priors/--no-priors",
     default=True,
     show_default=True,
@@ -168,6 +176,7 @@ def eval_cmd(
     kg,
     calibrate,
     kge,
+    folds,
     priors,
     search_spec,
     record,
@@ -206,6 +215,8 @@ def eval_cmd(
         raise UsageError("--calibrate fits the local reasoner's completion; use --reasoner local.")
     if kge and calibrate is None:
         raise UsageError("--kge weighs the embedding in calibrated completion: add --calibrate.")
+    if folds != 2 and calibrate != "cross-fit":
+        raise UsageError("--folds is a setting of --calibrate cross-fit.")
     if not priors and calibrate is None:
         raise UsageError("--no-priors is a setting of the fitted combiner: add --calibrate.")
     options = {"verbalise": verbalise, "lang": lang}
@@ -234,6 +245,13 @@ def eval_cmd(
 
             train_embedding(store)
         cal_plan = None
+        # names the fitted files' folder and the run folder: runs with other settings stay apart
+        cal_tag = (
+            (calibrate or "")
+            + ("-kge" if kge else "")
+            + ("" if priors else "-no-priors")
+            + ("" if folds == 2 else f"-{folds}fold")
+        )
         if calibrate is not None:
             from kgfc.eval import calibrate as CAL
 
@@ -246,10 +264,11 @@ def eval_cmd(
                 / runner.RunSpec(
                     spec.name, split, protocol, "", reasoner, 0, 0, verbalise
                 ).dataset_key
-                / f"calibration-{calibrate}{'-kge' if kge else ''}{'' if priors else '-no-priors'}",
+                / f"calibration-{cal_tag}",
                 split=split,
                 seed=seed,
                 priors=priors,
+                folds=folds,
                 load_split=lambda other: load(
                     spec.name, data_path, split=other, protocol=protocol, options=options
                 ),
@@ -268,9 +287,7 @@ def eval_cmd(
                 beam=run_settings.beam,
                 hops=run_settings.hops,
                 verbalised=verbalise,
-                calibration=(calibrate or "")
-                + ("-kge" if kge else "")
-                + ("" if priors else "-no-priors"),
+                calibration=cal_tag,
             )
             folder = rs.folder(out_root)
             calibrations = cal_plan.files if cal_plan is not None else [None]

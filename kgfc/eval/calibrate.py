@@ -94,8 +94,11 @@ class Plan:
 
     def describe(self) -> str:
         if self.mode == CROSS_FIT:
+            n = len(self.files)
+            folds = "two-fold" if n == 2 else f"{n}-fold"
+            other = "the other fold" if n == 2 else "the other folds"
             return (
-                f"two-fold cross-fitting: each claim decided by a combiner fitted on the other fold "
+                f"{folds} cross-fitting: each claim decided by a combiner fitted on {other} "
                 f"({' / '.join(map(str, self.fitted_claims))} claims)"
             )
         return f"combiner fitted on the {self.mode} split ({self.fitted_claims[0]} claims)"
@@ -111,31 +114,37 @@ def plan(
     seed: int,
     load_split: Callable[[str], list[Example]],
     priors: bool = True,
+    folds: int = FOLDS,
 ) -> Plan:
     """Fit the calibration(s) for ``mode`` and write them under ``folder``.
 
     ``priors``: whether the combiner may support a claim on the priors alone
-    (:attr:`kgfc.reason.calibration.Combiner.priors`)."""
+    (:attr:`kgfc.reason.calibration.Combiner.priors`). ``folds``: how many
+    folds cross-fitting splits the claims into (each fold decided by a
+    combiner fitted on all the others)."""
     from kgfc.reason.calibration import fit_features
 
     names = feature_names(store)
     folder.mkdir(parents=True, exist_ok=True)
     if mode == CROSS_FIT:
-        keyed = [(fold_of(t, seed), ex) for ex in examples if (t := triple_of(ex))]
-        by_fold = [samples(store, [ex for f, ex in keyed if f == k]) for k in range(FOLDS)]
+        if folds < 2:
+            raise UsageError("--folds must be at least 2.")
+        keyed = [(fold_of(t, seed, folds), ex) for ex in examples if (t := triple_of(ex))]
+        by_fold = [samples(store, [ex for f, ex in keyed if f == k]) for k in range(folds)]
         if not all(by_fold):
             raise UsageError(
-                "--calibrate needs labelled triples in both folds "
-                "(structured CoDEx triples, or --verbalise)."
+                f"--calibrate needs labelled triples in every one of the {folds} folds "
+                "(structured CoDEx triples, or --verbalise; fewer --folds for a small set)."
             )
         files, sizes = [], []
-        for k in range(FOLDS):
-            other = [r for j in range(FOLDS) if j != k for r in by_fold[j]]
+        for k in range(folds):
+            other = [r for j in range(folds) if j != k for r in by_fold[j]]
+            rest = f"fold {1 - k} of 2" if folds == 2 else f"every fold but {k} of {folds}"
             cal = fit_features(
                 other,
                 names,
                 priors=priors,
-                meta={"fitted_on": f"{split}, fold {1 - k} of {FOLDS} (seed {seed})"},
+                meta={"fitted_on": f"{split}, {rest} (seed {seed})"},
             )
             path = folder / f"calibration-fold{k}.json"
             cal.save(path)
@@ -144,7 +153,7 @@ def plan(
 
         def pick(ex: Example) -> int:
             t = triple_of(ex)
-            return fold_of(t, seed) if t else 0
+            return fold_of(t, seed, folds) if t else 0
 
         return Plan(mode, files, pick, sizes)
     if mode == split:
