@@ -68,7 +68,8 @@ CLASSES = {
     "hedge": "hedge or adverb",
     "frame": "a frame around the sentence",
     "appositive": "appositive subject",
-    "blind": "written after the fixes, never read against them",
+    "blind": "written after the first fixes; tuned on by the entity-anchored fallback (no longer blind)",
+    "blind2": "written before the entity-anchored fallback, never read against it",
 }
 
 MUSIC = re.compile(r"\b(?:music|rock|pop|jazz|blues|hip hop|rap|metal|punk|soul|folk|country|funk|reggae|disco|techno|house|electronic|gospel|opera|classical|R&B|ska|grunge)\b", re.I)  # fmt: skip
@@ -331,8 +332,9 @@ TEMPLATES: dict[str, list[Template]] = {
     ],
 }
 # The "blind" class: templates written after the fixes above were made and measured, and
-# not used to change the reader (the check on how far the fixes carry past the templates
-# they were written against).
+# not used to change the reader by those fixes (the check on how far they carried past the
+# templates they were written against). The entity-anchored fallback (kgfc/nlp/anchored.py)
+# was then tuned on its misses, so it is no longer blind: "blind2" below is the check.
 BLIND: dict[str, list[tuple[str, str | Callable[[str, str], str | None]]]] = {
     "P106": [
         ("earns_living_as", lambda s, o: f"{s} earns a living as {_a(o)}."),
@@ -401,6 +403,65 @@ BLIND: dict[str, list[tuple[str, str | Callable[[str, str], str | None]]]] = {
         ("records_show", "Records show that {natural}"),
         ("well_documented", "As is well documented, {natural}"),
         ("notably", "Notably, {natural}"),
+    ],
+}
+
+
+# The "blind2" class: written before the entity-anchored, embedding-aligned fallback was
+# built and measured only (never used to change the reader), when "blind" became a tuning
+# set for that fallback. Ordinary ways people and claim generators phrase these relations,
+# none of them taken from the failures the fallback was built against.
+BLIND2: dict[str, list[tuple[str, str | Callable[[str, str], str | None]]]] = {
+    "P106": [
+        ("trained_as", lambda s, o: f"{s} trained as {_a(o)}."),
+        ("worked_professionally", lambda s, o: f"{s} worked professionally as {_a(o)}."),
+    ],
+    "P27": [
+        ("has_o_citizenship", "{s} has {o} citizenship."),
+        ("nationality_of", "{s} has the nationality of {o}."),
+    ],
+    "P1412": [
+        ("proficient_in", "{s} is proficient in {o}."),
+        ("speaks_the_language", "{s} speaks the {o} language."),
+        ("command_of", "{s} has a command of {o}."),
+    ],
+    "P463": [
+        ("participates_in", "{s} participates in {o}."),
+        ("part_of_org", "{s} is part of {o}."),
+    ],
+    "P530": [
+        ("maintain_ties", "{s} and {o} maintain diplomatic ties."),
+        ("cooperates_diplomatically", "{s} cooperates diplomatically with {o}."),
+    ],
+    "P136": [
+        ("genre_artist", lambda s, o: f"{s} is {_a(o)} artist." if _music(o) else None),
+        ("genre_of_work", lambda s, o: f"The genre of {possessive(s)} work is {o}."),
+    ],
+    "P1303": [
+        ("main_instrument", "{s}'s main instrument is the {o}."),
+        ("known_for_playing", "{s} is known for playing the {o}."),
+    ],
+    "P264": [
+        ("recorded_under", "{s} recorded under {o}."),
+        ("put_out_records", "{s} put out records on {o}."),
+    ],
+    "P737": [
+        ("heavily_influenced", "{s} was heavily influenced by {o}."),
+        ("counts_among_influences", "{s} counts {o} among their influences."),
+    ],
+    "P19": [("birthplace_of", "{o} is the birthplace of {s}.")],
+    "P20": [("breathed_last", "{s} breathed their last in {o}.")],
+    "P69": [("received_education", "{s} received their education at {o}.")],
+    "P108": [("took_job", "{s} took a job at {o}.")],
+    "P140": [("follower_of", "{s} is a follower of {o}.")],
+    "P161": [("cast_in", "{o} was cast in {s}.")],
+    "P101": [("research_in", "{s} conducts research in {o}.")],
+    "P26": [("tied_knot", "{s} tied the knot with {o}.")],
+    "P509": [("lost_battle", "{s} lost their battle with {o}.")],
+    "P57": [("director_of", "{o} was the director of {s}.")],
+    "*": [
+        ("sources_confirm", "Sources confirm that {natural}"),
+        ("in_fact", "In fact, {natural}"),
     ],
 }
 
@@ -475,22 +536,18 @@ def paraphrase_set(store, split: str, n: int, seed: int) -> list[dict]:
                 text = tpl.replace("{s}'s", "{sp}").format(s=s, o=o, sp=possessive(s))
             if text:
                 texts.append((f"{pid}:{name}", klass, text))
-        for name, tpl in BLIND.get(pid, []) + BLIND["*"]:
-            if callable(tpl):
-                text = tpl(s, o)
-            else:
-                natural = NATURAL[pid].format(s=s, o=o)
-                text = tpl.replace("{s}'s", "{sp}").format(
-                    s=s, o=o, sp=possessive(s), natural=natural
-                )
-            if text:
-                texts.append(
-                    (
-                        f"blind:{pid if name in dict(BLIND.get(pid, [])) else '*'}:{name}",
-                        "blind",
-                        text,
+        for klass, table in (("blind", BLIND), ("blind2", BLIND2)):
+            for name, tpl in table.get(pid, []) + table["*"]:
+                if callable(tpl):
+                    text = tpl(s, o)
+                else:
+                    natural = NATURAL[pid].format(s=s, o=o)
+                    text = tpl.replace("{s}'s", "{sp}").format(
+                        s=s, o=o, sp=possessive(s), natural=natural
                     )
-                )
+                if text:
+                    where = pid if name in dict(table.get(pid, [])) else "*"
+                    texts.append((f"{klass}:{where}:{name}", klass, text))
         desc = describe(store, h, pid, t, rng)
         texts.extend((f"*:{name}", klass, text) for name, klass, text in wrapped(pid, s, o, desc))
         for template, klass, text in texts:
