@@ -182,6 +182,48 @@ def link(tb: Toolbox, text: str, analysis: ClaimAnalysis) -> list[LinkedEntity]:
     return list(best.values())
 
 
+def reread(tb: Toolbox, ep: Episode) -> None:
+    """The entity-anchored fallback (kgfc.nlp.anchored) when the claim's reading cannot be checked.
+
+    Only when no triple has linked ends, a property the KG states and no type
+    clash; a reading it finds replaces the triples, and says how it was read.
+    """
+    from kgfc.nlp.anchored import read_anchored, sound
+
+    if ep.analysis is None or sound(tb.store, ep.analysis.triples, looks_like_value):
+        return
+    known = {normalise(e.mention): (e.entity, e.confidence) for e in ep.linked}
+    linker = EntityLinker(tb.store)
+
+    def resolve(name: str) -> tuple[str, float] | None:
+        got = known.get(normalise(name))
+        if got is not None:
+            return got
+        hit = linker.resolve(name, ANCHOR_MIN)
+        return (hit.entity, hit.score) if hit is not None else None
+
+    found = read_anchored(ep.claim, tb.store, tb.aligner(), resolve)
+    if found is None:
+        return
+    t = found.triple
+    ep.analysis.triples = [t]
+    ep.reading, ep.reading_semantic = found.describe(), found.how == "semantic"
+    have = {e.entity for e in ep.linked}
+    for name, iri, conf in (
+        (t.subject, t.subject_id, t.subject_link),
+        (t.object, t.object_id, t.object_link),
+    ):
+        if iri and iri not in have:
+            ep.linked.append(
+                LinkedEntity(
+                    mention=name, entity=iri, label=name, score=conf or 1.0, confidence=conf or 1.0
+                )
+            )
+
+
+ANCHOR_MIN = 0.95  # an anchor is an exact label or alias
+
+
 RANGE_MARGIN = 0.1  # candidates this close to the best link (or same-named) may win on the range
 
 
@@ -282,6 +324,7 @@ def start_kg(tb: Toolbox, ep: Episode, step: Step) -> None:
 
     ep.analysis = analyse(tb, ep.claim, ep.counters)
     ep.linked = link(tb, ep.claim, ep.analysis)
+    reread(tb, ep)
     seeds = ep.seeds()
     ep.beam = BeamSearch(
         ep.claim,
@@ -295,6 +338,8 @@ def start_kg(tb: Toolbox, ep: Episode, step: Step) -> None:
     added = ep.beam.step(ep.counters) if seeds else 0
     names = ", ".join(f"{e.label} ({V.local_id(e.entity)})" for e in ep.linked) or "none"
     step.observation = f"entities: {names}; hop 1: {added} fact(s) kept"
+    if ep.reading:
+        step.observation = f"reading: {ep.reading}; {step.observation}"
     chained = connect(tb, ep)
     if chained:
         step.observation += f"; path search: {chained} chain fact(s) between subject and object"
@@ -489,7 +534,9 @@ def kg_first_verdict(
         return Verdict(label=VerdictLabel.NEI, confidence=0.5, justification=NO_ENTITY)
 
     def ask(evidence: list[EvidenceFact]) -> Verdict:
-        return _verdict(tb, ep, reasoner, text, triples, evidence, counters, forced)
+        return _with_reading(
+            ep, _verdict(tb, ep, reasoner, text, triples, evidence, counters, forced)
+        )
 
     if not web:
         return ask(kg)
@@ -525,6 +572,28 @@ def _verdict(tb, ep: Episode, reasoner, text, triples, evidence, counters, force
     if key not in memo:
         memo[key] = reasoner.verdict(text, triples, evidence, counters)
     return memo[key]
+
+
+def _with_reading(ep: Episode, verdict: Verdict) -> Verdict:
+    """The verdict says how the fallback read the claim; a reading by similarity refutes nothing.
+
+    A relation read by sentence similarity is a guess good enough to find the fact
+    that supports a claim, not to call a claim false: the KG stating another value
+    under the guessed property may only mean the guess was wrong.
+    """
+    if not ep.reading:
+        return verdict
+    why = f"Reading: {ep.reading}. {verdict.justification}"
+    if ep.reading_semantic and verdict.label is VerdictLabel.REFUTED:
+        return verdict.model_copy(
+            update={
+                "label": VerdictLabel.NEI,
+                "confidence": 0.5,
+                "justification": f"{why} The relation was read by similarity only, which is "
+                "not sure enough to refute the claim.",
+            }
+        )
+    return verdict.model_copy(update={"justification": why})
 
 
 def _accepts_forced(reasoner) -> bool:

@@ -86,6 +86,9 @@ class Episode:
     # The local reasoner's verdicts, memoised on the evidence they saw (the rule
     # policy's sufficiency check after every step; the final verdict often asks the same).
     local_verdicts: dict[tuple, Verdict] = field(default_factory=dict)
+    # How the entity-anchored fallback read the claim (kgfc.nlp.anchored), when it did.
+    reading: str | None = None
+    reading_semantic: bool = False
 
     @property
     def started(self) -> bool:

@@ -1,0 +1,478 @@
+"""Entity-anchored reading of a claim whose relation phrase no table names.
+
+The rule-based decomposer (:mod:`kgfc.nlp.decompose`) reads the phrasings
+its patterns and the paraphrase table know. On others ("X earns a living as
+a pianist", "X and Y are diplomatic partners", "X is skilled at the bass
+guitar") it finds no relation, swallows the sentence into the subject, or
+takes a noun of the phrase for the object. This is the fallback for those:
+
+1. **Anchors.** The longest spans of the claim that are KG names (the
+   store's label index) are the entities; the first is the subject, the last
+   the object, and the words between them (and after the object) are the
+   relation phrase. "X and Y <phrase>" names a pair: only symmetric
+   properties may read it.
+2. **Type fit.** Only properties the store states are candidates, and only
+   in a direction whose observed domain and range (the types of their
+   subjects and objects in the KG) fit the anchors' types.
+3. **Alignment.** The phrase goes to the :class:`RelationAligner` first (its
+   table and the properties' labels); when that reads nothing that fits, the
+   phrase is compared with the labels and aliases of the fitting properties
+   by sentence embeddings (MiniLM, :mod:`kgfc.nlp.embed`). Only a clear
+   winner is taken: a similarity of at least :data:`SEMANTIC_MIN` and a
+   margin of :data:`SEMANTIC_MARGIN` over the best other property; otherwise
+   there is no reading and the claim stays NOT ENOUGH INFO. Without the
+   embedding model (BM25 fallback) the semantic step is skipped: BM25
+   scores have no absolute scale to hold a threshold against.
+
+The result says how it was read (:meth:`Reading.describe`), so the verdict
+can show it. Property texts are embedded once per store (and its
+generation); the fallback runs only when the decomposer's reading fails.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import weakref
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
+
+from kgfc.kg import vocab as V
+from kgfc.models import ClaimTriple
+from kgfc.nlp.alignment import SYMMETRIC, RelationAligner
+from kgfc.nlp.text import ARTICLES, AUXILIARIES, NEGATIONS, PRONOUNS, STOP_WORDS, normalise
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+
+    import numpy as np
+
+__all__ = [
+    "FIT_MIN",
+    "SEMANTIC_MARGIN",
+    "SEMANTIC_MIN",
+    "Reading",
+    "fits",
+    "read_anchored",
+    "sound",
+]
+
+SEMANTIC_MIN = 0.4  # cosine the best property text must reach
+SEMANTIC_MARGIN = 0.08  # over the best other type-fitting property
+LEXICAL_MIN = 0.85  # an aligner score this high (label, alias or table entry) is a reading
+FIT_MIN = 0.01  # share of a property's typed subjects (objects) an entity's type must reach
+MIN_TYPED = 20  # a domain/range seen on fewer typed entities is unknown
+MAX_SPAN = 10  # words in a name
+# Class and identifier properties say what an entity is, not how two relate.
+_NOT_RELATIONS = frozenset(V.WDT + p for p in ("P31", "P279", "P1343", "P910"))
+
+
+@dataclass(frozen=True)
+class Anchor:
+    start: int  # word index
+    end: int  # exclusive
+    text: str
+    entity: str
+    link: float
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One entity-anchored reading: the triple and how its relation was read."""
+
+    triple: ClaimTriple
+    phrase: str
+    property: str
+    label: str
+    how: Literal["lexical", "semantic"]
+    score: float
+    runner_up: tuple[str, float] | None = None
+
+    def describe(self) -> str:
+        pid = V.local_id(self.property)
+        if self.how == "lexical":
+            return f'"{self.phrase}" was read as {self.label} ({pid}) from its wording'
+        rival = f", next best {self.runner_up[0]} {self.runner_up[1]:.2f}" if self.runner_up else ""
+        return (
+            f'"{self.phrase}" was read as {self.label} ({pid}) by similarity '
+            f"{self.score:.2f}{rival}"
+        )
+
+
+# -- per-store property profiles -----------------------------------------------------
+
+
+@dataclass
+class _Profile:
+    """What the store says about its properties: texts, embeddings, domains and ranges."""
+
+    texts: dict[str, list[str]] = field(default_factory=dict)  # prop -> label, aliases
+    labels: dict[str, str] = field(default_factory=dict)
+    domain: dict[str, dict[str, float]] = field(default_factory=dict)  # prop -> type -> share
+    range: dict[str, dict[str, float]] = field(default_factory=dict)
+    rows: list[str] = field(default_factory=list)  # property of each embedded text
+    row_texts: list[str] = field(default_factory=list)
+    matrix: np.ndarray | None = None
+    embedder: object = None
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def embeddings(self, embedder) -> np.ndarray | None:
+        """The property texts' embeddings (computed once per profile and embedder)."""
+        with self.lock:
+            if self.matrix is None or self.embedder is not embedder:
+                flat = [(p, t) for p, ts in self.texts.items() for t in ts]
+                self.rows = [p for p, _ in flat]
+                self.row_texts = [t for _, t in flat]
+                self.matrix = embedder.embed([t for _, t in flat]) if flat else None
+                self.embedder = embedder
+            return self.matrix
+
+
+_PROFILES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_PROFILES_LOCK = threading.Lock()
+
+
+def _profile(store) -> _Profile:
+    with _PROFILES_LOCK:
+        cached = _PROFILES.get(store)
+        generation = getattr(store, "generation", None)
+        if cached is not None and cached[0] == generation:
+            return cached[1]
+    profile = _build_profile(store)
+    with _PROFILES_LOCK:
+        _PROFILES[store] = (generation, profile)
+    return profile
+
+
+def _shares(rows, count: str) -> dict[str, dict[str, float]]:
+    """property -> type -> share of the property's typed entities, from a typed-count aggregate."""
+    counts: dict[str, dict[str, int]] = defaultdict(dict)
+    for r in rows:
+        if r.get("property") and r.get("type"):
+            counts[r["property"]][r["type"]] = int(r.get(count) or 0)
+    out: dict[str, dict[str, float]] = {}
+    for prop, types in counts.items():
+        # Entities with several types count once per type: the sum overstates the typed
+        # total a little, so shares are, if anything, on the low side.
+        total = sum(types.values())
+        if total >= MIN_TYPED:
+            out[prop] = {t: n / total for t, n in types.items()}
+    return out
+
+
+def _telling(text: str) -> bool:
+    """Is a label or alias worth comparing? Not "SO", "of", "in": a bare preposition or code."""
+    keys = normalise(text).split()
+    return len(text) >= 4 and any(k not in _FUNCTION for k in keys)
+
+
+def _build_profile(store) -> _Profile:
+    profile = _Profile()
+    used = set()
+    for row in store.run_cached("property_functionality"):
+        if row.get("property") and int(row.get("subjects") or 0):
+            used.add(row["property"])
+    for row in store.run_cached("property_labels"):
+        prop, text = row.get("property"), row.get("text")
+        if prop not in used or prop in _NOT_RELATIONS or not text:
+            continue
+        if row.get("kind") == "label":
+            profile.labels.setdefault(prop, text)
+        if not _telling(text):
+            continue
+        bucket = profile.texts.setdefault(prop, [])
+        if text not in bucket:
+            bucket.append(text)
+    descriptions = getattr(store.label_index(), "descriptions", {})
+    for prop, bucket in profile.texts.items():
+        # "musical instrument that a person plays or teaches": what the label leaves unsaid
+        desc = descriptions.get(V.WD + V.local_id(prop))
+        if desc:
+            bucket.append(desc.split(". ")[0][:160])
+    profile.domain = _shares(store.run_cached("property_domain_types"), "subjects")
+    profile.range = _shares(store.run_cached("property_range_types"), "objects")
+    return profile
+
+
+# -- type fit -------------------------------------------------------------------------
+
+Fit = Literal["fits", "unknown", "clash"]
+
+
+def _fit(shares: Mapping[str, float] | None, types: set[str]) -> Fit:
+    if shares is None or not types:
+        return "unknown"
+    return "fits" if max((shares.get(t, 0.0) for t in types), default=0.0) >= FIT_MIN else "clash"
+
+
+def fits(store, prop: str, subject_types: set[str], object_types: set[str]) -> tuple[Fit, Fit]:
+    """(domain fit of the subject, range fit of the object) for ``prop`` read forward."""
+    p = _profile(store)
+    return _fit(p.domain.get(prop), subject_types), _fit(p.range.get(prop), object_types)
+
+
+def _types(store, entities: Sequence[str]) -> dict[str, set[str]]:
+    out: dict[str, set[str]] = defaultdict(set)
+    ents = [e for e in dict.fromkeys(entities) if e]
+    if ents:
+        for row in store.run("entity_types", values=ents):
+            out[row["entity"]].add(row["type"])
+    return out
+
+
+def sound(store, triples: Sequence[ClaimTriple], value: callable) -> bool:
+    """Does some triple make a checkable reading: linked ends, a stated property, no type clash?
+
+    ``value(text)`` says whether an unlinked object is a date or number (a value
+    claim, checked as such). A triple whose property the store never states, or
+    whose linked ends clash with the property's observed domain or range, is not.
+    """
+    profile = _profile(store)
+    ids = [x for t in triples for x in (t.subject_id, t.object_id) if x]
+    types = _types(store, ids) if ids else {}
+    for t in triples:
+        if not t.relation_ids or not t.subject_id:
+            continue
+        if t.object_id is None and not value(t.object):
+            continue
+        prop = t.relation_ids[0]
+        if t.object_id is None:
+            return True  # a value claim: the value readers check it
+        if prop not in profile.texts:
+            continue
+        d, r = fits(store, prop, types.get(t.subject_id, set()), types.get(t.object_id, set()))
+        if "clash" not in (d, r):
+            return True
+    return False
+
+
+# -- anchors --------------------------------------------------------------------------
+
+_TOKEN = re.compile(r"\S+")
+_EDGE = "\"'“”‘’()[],.;:!?"
+_FUNCTION = STOP_WORDS | PRONOUNS
+
+
+@dataclass(frozen=True)
+class _Word:
+    text: str  # without edge punctuation and possessive marker
+    possessive: bool
+    capital: bool
+
+
+def _words(text: str) -> list[_Word]:
+    out = []
+    for m in _TOKEN.finditer(text):
+        w = m.group().strip(_EDGE)
+        poss = False
+        for marker in ("'s", "’s"):
+            if w.lower().endswith(marker):
+                w, poss = w[: -len(marker)], True
+        if w.endswith(("s'", "s’")):
+            w, poss = w[:-1], True
+        if w:
+            out.append(_Word(w, poss, w[:1].isupper()))
+    return out
+
+
+def _anchors(words: list[_Word], index, resolve) -> list[Anchor]:
+    """The longest non-overlapping spans that are KG names, in sentence order."""
+    spans: list[tuple[int, int, str]] = []
+    n = len(words)
+    for i in range(n):
+        for j in range(min(n, i + MAX_SPAN), i, -1):
+            # a possessive ends a name: "George Martin's music" is not one name
+            if any(w.possessive for w in words[i : j - 1]):
+                continue
+            key = normalise(" ".join(w.text for w in words[i:j]))
+            if not key or key not in index:
+                continue
+            first, last = key.split()[0], key.split()[-1]
+            if last in _FUNCTION or (first in _FUNCTION and not words[i].capital):
+                continue
+            if all(k in _FUNCTION for k in key.split()):
+                continue
+            spans.append((i, j, " ".join(w.text for w in words[i:j])))
+    spans.sort(key=lambda s: (-(s[1] - s[0]), s[0]))
+    taken: list[Anchor] = []
+    used: set[int] = set()
+    for i, j, text in spans:
+        if used & set(range(i, j)):
+            continue
+        hit = resolve(text)
+        if hit is None:
+            continue
+        used |= set(range(i, j))
+        taken.append(Anchor(i, j, text, hit[0], hit[1]))
+    return sorted(taken, key=lambda a: a.start)
+
+
+# -- reading --------------------------------------------------------------------------
+
+
+def _phrase(words: list[_Word], start: int, end: int) -> list[str]:
+    return [w.text for w in words[start:end]]
+
+
+def read_anchored(
+    text: str,
+    store,
+    aligner: RelationAligner,
+    resolve,
+    *,
+    embedder=None,
+) -> Reading | None:
+    """The entity-anchored reading of ``text``, or None when there is no clear one.
+
+    ``resolve(name) -> (entity IRI, link confidence) | None`` links a span
+    (the caller's linker, so the claim's own links are reused).
+    """
+    from kgfc.nlp.rewrite import simplified
+    from kgfc.nlp.spacy_pipeline import parse
+
+    index = store.label_index()
+    # "Records show that X ...", "The actor X ...": the frames the decomposer drops
+    inner = simplified(parse(text), lambda t: normalise(t) in index)
+    words = _words(inner or text)
+    anchors = _anchors(words, index, resolve)
+    if len(anchors) < 2:
+        return None
+    subj, obj = anchors[0], anchors[-1]
+    pair = (
+        len(anchors) == 2
+        and [w.text.lower() for w in words[subj.end : obj.start]] == ["and"]
+        and obj.end < len(words)
+    )
+    if pair:  # "X and Y are diplomatic partners"
+        phrase = _phrase(words, obj.end, len(words))
+    else:
+        phrase = _phrase(words, subj.end, obj.start) + _phrase(words, obj.end, len(words))
+    keys = normalise(" ".join(phrase)).split()
+    if not keys or any(k in NEGATIONS for k in keys) or subj.entity == obj.entity:
+        return None
+    if all(k in AUXILIARIES | ARTICLES for k in keys):
+        return None  # "X is a Y": the decomposer's own business
+    types = _types(store, [subj.entity, obj.entity])
+    s_types, o_types = types.get(subj.entity, set()), types.get(obj.entity, set())
+    profile = _profile(store)
+    options = _fitting(profile, s_types, o_types, symmetric_only=pair)
+    if not options:
+        return None
+    phrase_text = " ".join(phrase)
+
+    def triple(prop: str, inverse: bool, relation: str) -> ClaimTriple:
+        a, b = (obj, subj) if inverse else (subj, obj)
+        return ClaimTriple(
+            subject=a.text,
+            relation=relation,
+            object=b.text,
+            subject_id=a.entity,
+            object_id=b.entity,
+            relation_ids=[prop],
+            subject_link=a.link,
+            object_link=b.link,
+        )
+
+    lexical = _lexical(aligner, phrase_text, options)
+    if lexical is not None:
+        prop, inverse, score = lexical
+        label = profile.labels.get(prop, V.local_id(prop))
+        return Reading(triple(prop, inverse, label), phrase_text, prop, label, "lexical", score)
+    semantic = _semantic(profile, phrase_text, options, embedder)
+    if semantic is None:
+        return None
+    prop, inverse, score, runner = semantic
+    label = profile.labels.get(prop, V.local_id(prop))
+    return Reading(
+        triple(prop, inverse, label), phrase_text, prop, label, "semantic", score, runner
+    )
+
+
+def _fitting(
+    profile: _Profile, s_types: set[str], o_types: set[str], *, symmetric_only: bool
+) -> dict[str, list[bool]]:
+    """property -> the directions (inverse flags) whose domain and range fit the anchors.
+
+    A direction fits when neither end clashes and at least one end is known to fit:
+    with no type evidence at all a similar label alone would decide.
+    """
+    out: dict[str, list[bool]] = {}
+    for prop in profile.texts:
+        if symmetric_only and prop not in SYMMETRIC:
+            continue
+        dom, rng = profile.domain.get(prop), profile.range.get(prop)
+        dirs = []
+        for inverse, (a, b) in ((False, (s_types, o_types)), (True, (o_types, s_types))):
+            f = (_fit(dom, a), _fit(rng, b))
+            if "clash" not in f and "fits" in f:
+                dirs.append(inverse)
+        if prop in SYMMETRIC and dirs:
+            dirs = [False]
+        if dirs:
+            out[prop] = dirs
+    return out
+
+
+def _lexical(
+    aligner: RelationAligner, phrase: str, options: dict[str, list[bool]]
+) -> tuple[str, bool, float] | None:
+    """The aligner's best reading of the phrase among the fitting ones, when it is a sure one."""
+    for a in aligner.align(phrase, value_kind="entity", limit=8):
+        if a.property not in options:
+            continue
+        if a.score < LEXICAL_MIN:
+            return None
+        if a.inverse in options[a.property]:
+            return a.property, a.inverse, a.score
+        return None
+    return None
+
+
+def _semantic(
+    profile: _Profile, phrase: str, options: dict[str, list[bool]], embedder
+) -> tuple[str, bool, float, tuple[str, float] | None] | None:
+    from kgfc.nlp.embed import BM25Scorer, get_embedder
+
+    embedder = embedder if embedder is not None else get_embedder()
+    if isinstance(embedder, BM25Scorer):
+        return None  # no absolute similarity to hold a threshold against: no semantic reading
+    matrix = profile.embeddings(embedder)
+    if matrix is None:
+        return None
+    query = embedder.embed([_bare(phrase)])[0]
+    cos = matrix @ query
+    best: dict[str, float] = {}
+    best_text: dict[str, str] = {}
+    for prop, text, c in zip(profile.rows, profile.row_texts, cos, strict=True):
+        if prop in options and float(c) > best.get(prop, -1.0):
+            best[prop], best_text[prop] = float(c), text
+    ranked = sorted(best.items(), key=lambda x: -x[1])
+    if not ranked or ranked[0][1] < SEMANTIC_MIN:
+        return None
+    prop, score = ranked[0]
+    runner = ranked[1] if len(ranked) > 1 else None
+    if runner is not None and score - runner[1] < SEMANTIC_MARGIN:
+        return None
+    dirs = options[prop]
+    if len(dirs) != 1:
+        # Both directions fit ("influenced by": person to person) and similarity has no
+        # direction: the voice decides. A passive phrase ("was shaped by") reads a
+        # passive label ("influenced by") forward and an active one backwards; an active
+        # phrase reads an active or noun label forward. An active phrase against a
+        # passive label ("Y inspired X" or "X admired Y"?) is not decided.
+        phrase_by = normalise(phrase).split()[-1:] == ["by"]
+        label_by = normalise(best_text[prop]).endswith(" by")
+        if not phrase_by and label_by:
+            return None
+        dirs = [phrase_by and not label_by]
+    label_runner = (
+        (profile.labels.get(runner[0], V.local_id(runner[0])), runner[1]) if runner else None
+    )
+    return prop, dirs[0], score, label_runner
+
+
+def _bare(phrase: str) -> str:
+    """The phrase without auxiliaries and articles ("is employed as a" -> "employed as")."""
+    kept = [w for w in phrase.split() if normalise(w) not in AUXILIARIES | ARTICLES]
+    return " ".join(kept) or phrase

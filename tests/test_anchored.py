@@ -1,0 +1,195 @@
+"""The entity-anchored fallback (kgfc/nlp/anchored.py): relation phrases no table names.
+
+A tiny store (tests/data/properties.ttl for the property labels, plus 30
+generated people with an occupation, a birthplace, a place of death and a
+language) and a scripted embedder whose similarities are written out below,
+so every case says why it must read as it does. One case runs the real
+MiniLM model when it is installed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+pytest.importorskip("spacy")
+
+from kgfc.errors import ConfigError  # noqa: E402
+from kgfc.kg import vocab as V  # noqa: E402
+from kgfc.kg.linking import EntityLinker  # noqa: E402
+from kgfc.kg.oxigraph_store import OxigraphStore  # noqa: E402
+from kgfc.models import ClaimTriple, VerdictLabel  # noqa: E402
+from kgfc.nlp import anchored, embed, spacy_pipeline  # noqa: E402
+from kgfc.nlp.alignment import RelationAligner  # noqa: E402
+from kgfc.settings import load_settings  # noqa: E402
+from kgfc.verify.api import FactChecker  # noqa: E402
+
+try:
+    spacy_pipeline.get_nlp()
+except ConfigError as exc:  # pragma: no cover - the nlp extra is part of the test install
+    pytest.skip(str(exc), allow_module_level=True)
+
+DATA = Path(__file__).parent / "data"
+PEOPLE = 30
+
+
+def _ttl() -> str:
+    lines = [
+        "@prefix wd: <http://www.wikidata.org/entity/> .",
+        "@prefix wdt: <http://www.wikidata.org/prop/direct/> .",
+        "@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .",
+        'wd:Q5 rdfs:label "human"@en .',
+        'wd:Q515 rdfs:label "city"@en .',
+        'wd:Q28640 rdfs:label "profession"@en .',
+        'wd:Q34770 rdfs:label "language"@en .',
+        'wd:Q49757 rdfs:label "poet"@en ; wdt:P31 wd:Q28640 .',
+        'wd:Q1028181 rdfs:label "painter"@en ; wdt:P31 wd:Q28640 .',
+        'wd:Q1860 rdfs:label "English"@en ; wdt:P31 wd:Q34770 .',
+    ]
+    for i in range(PEOPLE):
+        city, died = f"wd:Q{7000 + i}", f"wd:Q{7000 + (i + 1) % PEOPLE}"
+        lines.append(f'{city} rdfs:label "Town {_word(i)}"@en ; wdt:P31 wd:Q515 .')
+        job = "wd:Q49757" if i % 2 == 0 else "wd:Q1028181"
+        lines.append(
+            f'wd:Q{9000 + i} rdfs:label "Person {_word(i)}"@en ; wdt:P31 wd:Q5 ; '
+            f"wdt:P106 {job} ; wdt:P19 {city} ; wdt:P20 {died} ; wdt:P1412 wd:Q1860 ."
+        )
+    return "\n".join(lines) + "\n"
+
+
+def _word(i: int) -> str:
+    """Distinct name words (labels must not be numbers, which read as values)."""
+    return "Ab" + "".join("cdefghijklmnopqrstuvwxyz"[int(d)] for d in str(i))
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory):
+    path = tmp_path_factory.mktemp("anchored") / "people.ttl"
+    path.write_text(_ttl())
+    s = OxigraphStore()
+    s.load_file(DATA / "properties.ttl")
+    s.load_file(path)
+    return s
+
+
+# The scripted embedder: a text's vector counts its concept words; every text also
+# has a small constant part, so unrelated texts are far but not orthogonal.
+CONCEPTS = {
+    "birth": {"born", "birth", "birthplace", "breath"},
+    "death": {"died", "death", "deathplace", "killed"},
+    "job": {"occupation", "profession", "living", "job"},
+    "tongue": {"language", "languages", "spoken", "speaks"},
+    # "around" is said of birth and death places alike: no clear winner
+    "around": {"around"},
+}
+AXES = list(CONCEPTS) + ["bias"]
+
+
+class ScriptedEmbedder:
+    name, dim = "scripted", len(AXES)
+
+    def embed(self, texts):
+        rows = []
+        for t in texts:
+            words = set(t.lower().replace(",", " ").split())
+            v = np.zeros(self.dim, dtype=np.float32)
+            for k, (axis, vocab) in enumerate(CONCEPTS.items()):
+                v[k] = len(words & vocab)
+                if axis == "around" and v[k]:
+                    v[AXES.index("birth")] += 1
+                    v[AXES.index("death")] += 1
+                    v[k] = 0
+            v[-1] = 0.3
+            rows.append(v / np.linalg.norm(v))
+        return np.stack(rows)
+
+
+def read(store, text, embedder):
+    linker = EntityLinker(store)
+
+    def resolve(name):
+        hit = linker.resolve(name, 0.95)
+        return (hit.entity, hit.score) if hit is not None else None
+
+    return anchored.read_anchored(text, store, RelationAligner(store), resolve, embedder=embedder)
+
+
+def person(i: int) -> str:
+    return f"Person {_word(i)}"
+
+
+def test_unlisted_phrase_reads_as_the_similar_property_that_fits_the_types(store):
+    r = read(store, f"{person(0)} earns a living as a poet.", ScriptedEmbedder())
+    assert r is not None and r.how == "semantic"
+    assert r.property == V.WDT + "P106"
+    assert (r.triple.subject_id, r.triple.object_id) == (V.WD + "Q9000", V.WD + "Q49757")
+    assert "occupation (P106) by similarity" in r.describe()
+
+
+def test_table_phrase_is_read_from_its_wording(store):
+    r = read(store, f"{person(0)} was born in Town {_word(0)}.", ScriptedEmbedder())
+    assert r is not None and r.how == "lexical" and r.property == V.WDT + "P19"
+
+
+def test_ambiguous_phrase_is_not_read(store):
+    # "around" is as near to place of birth as to place of death, and both fit the types
+    assert read(store, f"{person(0)} was around in Town {_word(0)}.", ScriptedEmbedder()) is None
+
+
+def test_type_clash_rules_a_property_out(store):
+    # "breath" is birth, but place of birth's objects are cities and a poet is a profession
+    assert read(store, f"{person(0)} drew breath as a poet.", ScriptedEmbedder()) is None
+
+
+def test_negated_phrase_is_not_read(store):
+    assert read(store, f"{person(0)} never earned a living as a poet.", ScriptedEmbedder()) is None
+
+
+def test_bm25_gives_no_semantic_reading(store):
+    assert read(store, f"{person(0)} earns a living as a poet.", embed.BM25Scorer()) is None
+
+
+def test_sound_rejects_a_reading_whose_ends_clash(store):
+    poet, someone = V.WD + "Q49757", V.WD + "Q9000"
+    backwards = ClaimTriple(
+        subject="poet", relation="place of birth", object=person(0),
+        subject_id=poet, object_id=someone, relation_ids=[V.WDT + "P19"],
+    )  # fmt: skip
+    forward = backwards.model_copy(
+        update={"subject_id": someone, "object_id": V.WD + "Q7000", "object": "Town"}
+    )
+    assert not anchored.sound(store, [backwards], lambda text: False)
+    assert anchored.sound(store, [forward], lambda text: False)
+
+
+@pytest.fixture()
+def scripted(monkeypatch):
+    monkeypatch.setattr(embed, "get_embedder", lambda name=None: ScriptedEmbedder())
+
+
+def test_verdict_shows_the_reading(store, scripted):
+    checker = FactChecker(store, settings=load_settings(offline=True))
+    r = checker.verify(f"{person(0)} earns a living as a poet.", record=False)
+    assert r.verdict is VerdictLabel.SUPPORTED
+    assert r.justification.startswith(
+        'Reading: "earns a living as a" was read as occupation (P106)'
+    )
+
+
+def test_similarity_reading_does_not_refute(store, scripted):
+    checker = FactChecker(store, settings=load_settings(offline=True))
+    # place of birth is single-valued and Person Ab was born in Town Ab: under the
+    # similarity reading the KG contradicts the claim, but a guess refutes nothing
+    r = checker.verify(f"{person(0)} first drew breath in Town {_word(1)}.", record=False)
+    assert r.verdict is VerdictLabel.NEI
+    assert "not sure enough to refute" in r.justification
+    true = checker.verify(f"{person(0)} first drew breath in Town {_word(0)}.", record=False)
+    assert true.verdict is VerdictLabel.SUPPORTED
+
+
+@pytest.mark.skipif(bool(embed._missing_onnx_modules()), reason="MiniLM model not installed")
+def test_minilm_reads_earns_a_living_as_occupation(store):
+    r = read(store, f"{person(2)} earns a living as a poet.", embed.get_embedder("onnx"))
+    assert r is not None and r.property == V.WDT + "P106"
