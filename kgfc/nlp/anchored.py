@@ -61,7 +61,11 @@ __all__ = [
 SEMANTIC_MIN = 0.4  # cosine the best property text must reach
 SEMANTIC_MARGIN = 0.08  # over the best other type-fitting property
 LEXICAL_MIN = 0.85  # an aligner score this high (label, alias or table entry) is a reading
-FIT_MIN = 0.01  # share of a property's typed subjects (objects) an entity's type must reach
+# Type fit: the share of a property's typed subjects (objects) that have the entity's
+# types (summed over its types). At least FIT_MIN fits; below CLASH_MAX clashes (the KG never, or all
+# but never, pairs such an entity with the property); in between is unusual, not wrong.
+FIT_MIN = 0.01
+CLASH_MAX = 0.002
 MIN_TYPED = 20  # a domain/range seen on fewer typed entities is unknown
 MAX_SPAN = 10  # words in a name
 # Class and identifier properties say what an entity is, not how two relate.
@@ -108,6 +112,7 @@ class _Profile:
     """What the store says about its properties: texts, embeddings, domains and ranges."""
 
     texts: dict[str, list[str]] = field(default_factory=dict)  # prop -> label, aliases
+    used: set[str] = field(default_factory=set)  # every property the store states
     labels: dict[str, str] = field(default_factory=dict)
     domain: dict[str, dict[str, float]] = field(default_factory=dict)  # prop -> type -> share
     range: dict[str, dict[str, float]] = field(default_factory=dict)
@@ -173,6 +178,7 @@ def _build_profile(store) -> _Profile:
     for row in store.run_cached("property_functionality"):
         if row.get("property") and int(row.get("subjects") or 0):
             used.add(row["property"])
+    profile.used = used
     for row in store.run_cached("property_labels"):
         prop, text = row.get("property"), row.get("text")
         if prop not in used or prop in _NOT_RELATIONS or not text:
@@ -197,13 +203,16 @@ def _build_profile(store) -> _Profile:
 
 # -- type fit -------------------------------------------------------------------------
 
-Fit = Literal["fits", "unknown", "clash"]
+Fit = Literal["fits", "unusual", "unknown", "clash"]
 
 
 def _fit(shares: Mapping[str, float] | None, types: set[str]) -> Fit:
     if shares is None or not types:
         return "unknown"
-    return "fits" if max((shares.get(t, 0.0) for t in types), default=0.0) >= FIT_MIN else "clash"
+    # summed over the entity's types: "university teacher" is a teacher, an academic
+    # profession, a position..., each rare among occupations, together not
+    share = sum(shares.get(t, 0.0) for t in types)
+    return "fits" if share >= FIT_MIN else "clash" if share < CLASH_MAX else "unusual"
 
 
 def fits(store, prop: str, subject_types: set[str], object_types: set[str]) -> tuple[Fit, Fit]:
@@ -236,14 +245,12 @@ def sound(store, triples: Sequence[ClaimTriple], value: callable) -> bool:
             continue
         if t.object_id is None and not value(t.object):
             continue
-        prop = t.relation_ids[0]
         if t.object_id is None:
             return True  # a value claim: the value readers check it
-        if prop not in profile.texts:
-            continue
-        d, r = fits(store, prop, types.get(t.subject_id, set()), types.get(t.object_id, set()))
-        if "clash" not in (d, r):
-            return True
+        s_types, o_types = types.get(t.subject_id, set()), types.get(t.object_id, set())
+        for prop in t.relation_ids[:3]:
+            if prop in profile.used and "clash" not in fits(store, prop, s_types, o_types):
+                return True
     return False
 
 
@@ -257,6 +264,7 @@ _FUNCTION = STOP_WORDS | PRONOUNS
 @dataclass(frozen=True)
 class _Word:
     text: str  # without edge punctuation and possessive marker
+    raw: str  # without edge punctuation
     possessive: bool
     capital: bool
 
@@ -264,7 +272,7 @@ class _Word:
 def _words(text: str) -> list[_Word]:
     out = []
     for m in _TOKEN.finditer(text):
-        w = m.group().strip(_EDGE)
+        w = raw = m.group().strip(_EDGE)
         poss = False
         for marker in ("'s", "’s"):
             if w.lower().endswith(marker):
@@ -272,7 +280,7 @@ def _words(text: str) -> list[_Word]:
         if w.endswith(("s'", "s’")):
             w, poss = w[:-1], True
         if w:
-            out.append(_Word(w, poss, w[:1].isupper()))
+            out.append(_Word(w, raw, poss, w[:1].isupper()))
     return out
 
 
@@ -282,10 +290,10 @@ def _anchors(words: list[_Word], index, resolve) -> list[Anchor]:
     n = len(words)
     for i in range(n):
         for j in range(min(n, i + MAX_SPAN), i, -1):
-            # a possessive ends a name: "George Martin's music" is not one name
-            if any(w.possessive for w in words[i : j - 1]):
-                continue
-            key = normalise(" ".join(w.text for w in words[i:j]))
+            # inside a span a possessive is part of the name ("People's Republic of
+            # China"); "George Martin's music" is no name, so it finds no key
+            inner = [w.raw for w in words[i : j - 1]] + [words[j - 1].text]
+            key = normalise(" ".join(inner))
             if not key or key not in index:
                 continue
             first, last = key.split()[0], key.split()[-1]
@@ -293,7 +301,7 @@ def _anchors(words: list[_Word], index, resolve) -> list[Anchor]:
                 continue
             if all(k in _FUNCTION for k in key.split()):
                 continue
-            spans.append((i, j, " ".join(w.text for w in words[i:j])))
+            spans.append((i, j, " ".join(inner)))
     spans.sort(key=lambda s: (-(s[1] - s[0]), s[0]))
     taken: list[Anchor] = []
     used: set[int] = set()
@@ -356,7 +364,7 @@ def read_anchored(
     types = _types(store, [subj.entity, obj.entity])
     s_types, o_types = types.get(subj.entity, set()), types.get(obj.entity, set())
     profile = _profile(store)
-    options = _fitting(profile, s_types, o_types, symmetric_only=pair)
+    options, unusual = _fitting(profile, s_types, o_types, symmetric_only=pair)
     if not options:
         return None
     phrase_text = " ".join(phrase)
@@ -374,12 +382,12 @@ def read_anchored(
             object_link=b.link,
         )
 
-    lexical = _lexical(aligner, phrase_text, options)
+    lexical = _lexical(aligner, phrase_text, options, unusual)
     if lexical is not None:
         prop, inverse, score = lexical
         label = profile.labels.get(prop, V.local_id(prop))
         return Reading(triple(prop, inverse, label), phrase_text, prop, label, "lexical", score)
-    semantic = _semantic(profile, phrase_text, options, embedder)
+    semantic = _semantic(profile, phrase_text, options, unusual, embedder)
     if semantic is None:
         return None
     prop, inverse, score, runner = semantic
@@ -391,13 +399,16 @@ def read_anchored(
 
 def _fitting(
     profile: _Profile, s_types: set[str], o_types: set[str], *, symmetric_only: bool
-) -> dict[str, list[bool]]:
-    """property -> the directions (inverse flags) whose domain and range fit the anchors.
+) -> tuple[dict[str, list[bool]], set[str]]:
+    """(property -> the directions (inverse flags) that fit the anchors, the unusual properties).
 
-    A direction fits when neither end clashes and at least one end is known to fit:
-    with no type evidence at all a similar label alone would decide.
+    A direction fits when each end fits or is unknown and at least one end is known
+    to fit: with no type evidence at all a similar label alone would decide. A
+    property whose best direction is unusual (no clash, no fit) is no candidate, but
+    it may still be what the claim says: it blocks a reading it would compete with.
     """
     out: dict[str, list[bool]] = {}
+    unusual: set[str] = set()
     for prop in profile.texts:
         if symmetric_only and prop not in SYMMETRIC:
             continue
@@ -405,20 +416,32 @@ def _fitting(
         dirs = []
         for inverse, (a, b) in ((False, (s_types, o_types)), (True, (o_types, s_types))):
             f = (_fit(dom, a), _fit(rng, b))
-            if "clash" not in f and "fits" in f:
+            if "clash" in f:
+                continue
+            if "unusual" in f:
+                unusual.add(prop)
+            elif "fits" in f:
                 dirs.append(inverse)
         if prop in SYMMETRIC and dirs:
             dirs = [False]
         if dirs:
             out[prop] = dirs
-    return out
+            unusual.discard(prop)
+    return out, unusual
 
 
 def _lexical(
-    aligner: RelationAligner, phrase: str, options: dict[str, list[bool]]
+    aligner: RelationAligner, phrase: str, options: dict[str, list[bool]], unusual: set[str]
 ) -> tuple[str, bool, float] | None:
-    """The aligner's best reading of the phrase among the fitting ones, when it is a sure one."""
+    """The aligner's best reading of the phrase among the fitting ones, when it is a sure one.
+
+    Readings that clash with the anchors' types are passed over ("is employed as a
+    poet": employer, whose objects are never professions, then occupation); an
+    unusual fit stops the search: the wording names that property.
+    """
     for a in aligner.align(phrase, value_kind="entity", limit=8):
+        if a.property in unusual:
+            return None
         if a.property not in options:
             continue
         if a.score < LEXICAL_MIN:
@@ -430,7 +453,7 @@ def _lexical(
 
 
 def _semantic(
-    profile: _Profile, phrase: str, options: dict[str, list[bool]], embedder
+    profile: _Profile, phrase: str, options: dict[str, list[bool]], unusual: set[str], embedder
 ) -> tuple[str, bool, float, tuple[str, float] | None] | None:
     from kgfc.nlp.embed import BM25Scorer, get_embedder
 
@@ -445,12 +468,14 @@ def _semantic(
     best: dict[str, float] = {}
     best_text: dict[str, str] = {}
     for prop, text, c in zip(profile.rows, profile.row_texts, cos, strict=True):
-        if prop in options and float(c) > best.get(prop, -1.0):
+        if (prop in options or prop in unusual) and float(c) > best.get(prop, -1.0):
             best[prop], best_text[prop] = float(c), text
     ranked = sorted(best.items(), key=lambda x: -x[1])
     if not ranked or ranked[0][1] < SEMANTIC_MIN:
         return None
     prop, score = ranked[0]
+    if prop in unusual:
+        return None  # the nearest property is an unusual fit: no clear reading
     runner = ranked[1] if len(ranked) > 1 else None
     if runner is not None and score - runner[1] < SEMANTIC_MARGIN:
         return None
