@@ -518,6 +518,9 @@ def kg_first_verdict(
     KG: they are remembered hypotheses, not Wikidata statements.
     """
     text, triples = ep.claim, ep.triples
+    if ep.reading and reasoner is tb.local():
+        # the fallback's reading is itself a guess: stated or entailed facts only
+        reasoner = tb.strict_local()
     all_kg = ep.kg_evidence()
     kg = [e for e in all_kg if not is_web_source(e.fact.source)]
     web = [e for e in all_kg if is_web_source(e.fact.source)] + ep.web_evidence
@@ -562,7 +565,7 @@ def kg_first_verdict(
 
 
 def _verdict(tb, ep: Episode, reasoner, text, triples, evidence, counters, forced) -> Verdict:
-    if reasoner is not tb.local():
+    if reasoner is not tb.local() and reasoner is not tb._strict:
         kw = {"forced": True} if forced and _accepts_forced(reasoner) else {}
         return reasoner.verdict(text, triples, evidence, counters, **kw)
     # The local reasoner is deterministic: the rule policy's sufficiency check and the

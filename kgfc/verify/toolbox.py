@@ -33,6 +33,7 @@ class Toolbox:
     pubmed: Any = None  # the same over PubMed, optional
     _local: Reasoner | None = field(default=None, repr=False)
     _aligner: Any = field(default=None, repr=False)
+    _strict: Reasoner | None = field(default=None, repr=False)
 
     def local(self) -> Reasoner:
         """The local reasoner: the sufficiency check, and the stand-in when the LLM fails."""
@@ -43,6 +44,19 @@ class Toolbox:
             # prediction never stops the search early
             self._local = LocalReasoner(self.store, strict=True)
         return self._local
+
+    def strict_local(self) -> Reasoner:
+        """The local reasoner that supports a claim only by stated or entailed facts.
+
+        For a claim read by the entity-anchored fallback (kgfc.nlp.anchored): a guessed
+        reading and a predicted fact are two guesses, one too many to call it SUPPORTED.
+        """
+        local = self.local()
+        if getattr(local, "strict", True):
+            return local
+        if self._strict is None:
+            self._strict = LocalReasoner(self.store, strict=True)
+        return self._strict
 
     def aligner(self):
         if self._aligner is None:
