@@ -178,6 +178,13 @@ def test_verdict_shows_the_reading(store, scripted):
     )
 
 
+def test_a_checkable_reading_is_not_read_again(store, scripted):
+    checker = FactChecker(store, settings=load_settings(offline=True))
+    r = checker.verify(f"{person(0)} was born in Town {_word(0)}.", record=False)
+    assert r.verdict is VerdictLabel.SUPPORTED
+    assert "Reading:" not in r.justification
+
+
 def test_similarity_reading_does_not_refute(store, scripted):
     checker = FactChecker(store, settings=load_settings(offline=True))
     # place of birth is single-valued and Person Ab was born in Town Ab: under the
