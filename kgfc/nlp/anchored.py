@@ -44,7 +44,7 @@ from kgfc.nlp.alignment import SYMMETRIC, RelationAligner
 from kgfc.nlp.text import ARTICLES, AUXILIARIES, NEGATIONS, PRONOUNS, STOP_WORDS, normalise
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping, Sequence
+    from collections.abc import Callable, Mapping, Sequence
 
     import numpy as np
 
@@ -230,7 +230,7 @@ def _types(store, entities: Sequence[str]) -> dict[str, set[str]]:
     return out
 
 
-def sound(store, triples: Sequence[ClaimTriple], value: callable) -> bool:
+def sound(store, triples: Sequence[ClaimTriple], value: Callable[[str], bool]) -> bool:
     """Does some triple make a checkable reading: linked ends, a stated property, no type clash?
 
     ``value(text)`` says whether an unlinked object is a date or number (a value
@@ -312,7 +312,8 @@ def _anchors(words: list[_Word], index, resolve) -> list[Anchor]:
         if hit is None:
             continue
         used |= set(range(i, j))
-        taken.append(Anchor(i, j, text, hit[0], hit[1]))
+        # shown as the KG names it ("Samuel R. Delany": the words lost their edge dots)
+        taken.append(Anchor(i, j, index.label(hit[0]) or text, hit[0], hit[1]))
     return sorted(taken, key=lambda a: a.start)
 
 
