@@ -565,7 +565,7 @@ def kg_first_verdict(
 
 
 def _verdict(tb, ep: Episode, reasoner, text, triples, evidence, counters, forced) -> Verdict:
-    if reasoner is not tb.local() and reasoner is not tb._strict:
+    if not tb.is_local(reasoner):
         kw = {"forced": True} if forced and _accepts_forced(reasoner) else {}
         return reasoner.verdict(text, triples, evidence, counters, **kw)
     # The local reasoner is deterministic: the rule policy's sufficiency check and the

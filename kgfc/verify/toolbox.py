@@ -58,6 +58,10 @@ class Toolbox:
             self._strict = LocalReasoner(self.store, strict=True)
         return self._strict
 
+    def is_local(self, reasoner) -> bool:
+        """Is ``reasoner`` one of the toolbox's (deterministic) local reasoners?"""
+        return reasoner is self.local() or (self._strict is not None and reasoner is self._strict)
+
     def aligner(self):
         if self._aligner is None:
             self._aligner = RelationAligner(self.store)
