@@ -79,7 +79,9 @@ def test_the_agent_path_adding_web_pages_rebuilds_nothing_per_claim(store, tmp_p
         "Gerald Ford studied law at Yale.",
         "Tony Blair studied law at Oxford.",
         "Marie Curie won the Nobel Prize in Physics.",
-        "Albert Einstein worked in Bern.",
+        # a claim the KG cannot decide, so that it searches: not "worked in Bern", which
+        # the entity-anchored reading (kgfc/nlp/anchored.py) finds stated as employer
+        "Albert Einstein visited Bern.",
     ]
     gen = store.generation
     searched = 0

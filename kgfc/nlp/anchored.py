@@ -25,8 +25,8 @@ takes a noun of the phrase for the object. This is the fallback for those:
    scores have no absolute scale to hold a threshold against.
 
 The result says how it was read (:meth:`Reading.describe`), so the verdict
-can show it. Property texts are embedded once per store (and its
-generation); the fallback runs only when the decomposer's reading fails.
+can show it. Property texts are embedded once per store; the fallback runs
+only when the decomposer's reading fails.
 """
 
 from __future__ import annotations
@@ -54,6 +54,7 @@ __all__ = [
     "SEMANTIC_MIN",
     "Reading",
     "fits",
+    "forget",
     "read_anchored",
     "sound",
 ]
@@ -139,15 +140,25 @@ _PROFILES_LOCK = threading.Lock()
 
 
 def _profile(store) -> _Profile:
+    """The store's property profile, built on first use and kept for the store's lifetime.
+
+    Like the aligner's property index it describes the store as of its first use: the
+    web pages a batch writes into the KG must not make every claim recompute the
+    whole-store aggregates (issue 16); :func:`forget` drops it after a large load.
+    """
     with _PROFILES_LOCK:
         cached = _PROFILES.get(store)
-        generation = getattr(store, "generation", None)
-        if cached is not None and cached[0] == generation:
-            return cached[1]
+    if cached is not None:
+        return cached
     profile = _build_profile(store)
     with _PROFILES_LOCK:
-        _PROFILES[store] = (generation, profile)
-    return profile
+        return _PROFILES.setdefault(store, profile)
+
+
+def forget(store) -> None:
+    """Drop ``store``'s property profile (rebuilt on next use)."""
+    with _PROFILES_LOCK:
+        _PROFILES.pop(store, None)
 
 
 def _shares(rows, count: str) -> dict[str, dict[str, float]]:
