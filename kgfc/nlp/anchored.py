@@ -241,12 +241,20 @@ def _types(store, entities: Sequence[str]) -> dict[str, set[str]]:
     return out
 
 
-def sound(store, triples: Sequence[ClaimTriple], value: Callable[[str], bool]) -> bool:
+def sound(
+    store,
+    triples: Sequence[ClaimTriple],
+    value: Callable[[str], bool],
+    aligner: RelationAligner | None = None,
+) -> bool:
     """Does some triple make a checkable reading: linked ends, a stated property, no type clash?
 
     ``value(text)`` says whether an unlinked object is a date or number (a value
     claim, checked as such). A triple whose property the store never states, or
-    whose linked ends clash with the property's observed domain or range, is not.
+    whose linked ends clash with the property's observed domain or range, is not;
+    but an object outside the range is no clash when the triple's own words name
+    the property (``aligner``): "Fassbinder died in Europe" holds through a chain
+    (Munich, Germany, Europe) that the reasoner follows.
     """
     profile = _profile(store)
     ids = [x for t in triples for x in (t.subject_id, t.object_id) if x]
@@ -260,9 +268,21 @@ def sound(store, triples: Sequence[ClaimTriple], value: Callable[[str], bool]) -
             return True  # a value claim: the value readers check it
         s_types, o_types = types.get(t.subject_id, set()), types.get(t.object_id, set())
         for prop in t.relation_ids[:3]:
-            if prop in profile.used and "clash" not in fits(store, prop, s_types, o_types):
+            if prop not in profile.used:
+                continue
+            d, r = fits(store, prop, s_types, o_types)
+            if d == "clash":
+                continue
+            if r != "clash" or _named(aligner, t.relation, prop):
                 return True
     return False
+
+
+def _named(aligner: RelationAligner | None, phrase: str, prop: str) -> bool:
+    """Do the words ``phrase`` surely name ``prop`` (its label, an alias, a table entry)?"""
+    if aligner is None or not phrase.strip():
+        return False
+    return any(a.property == prop and a.score >= LEXICAL_MIN for a in aligner.align(phrase)[:2])
 
 
 # -- anchors --------------------------------------------------------------------------

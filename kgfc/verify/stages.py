@@ -190,7 +190,7 @@ def reread(tb: Toolbox, ep: Episode) -> None:
     """
     from kgfc.nlp.anchored import read_anchored, sound
 
-    if ep.analysis is None or sound(tb.store, ep.analysis.triples, looks_like_value):
+    if ep.analysis is None or sound(tb.store, ep.analysis.triples, looks_like_value, tb.aligner()):
         return
     known = {normalise(e.mention): (e.entity, e.confidence) for e in ep.linked}
     linker = EntityLinker(tb.store)
