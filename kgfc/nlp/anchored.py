@@ -201,7 +201,7 @@ def _build_profile(store) -> _Profile:
         bucket = profile.texts.setdefault(prop, [])
         if text not in bucket:
             bucket.append(text)
-    descriptions = getattr(store.label_index(), "descriptions", {})
+    descriptions = store.label_index().descriptions
     for prop, bucket in profile.texts.items():
         # "musical instrument that a person plays or teaches": what the label leaves unsaid
         desc = descriptions.get(V.WD + V.local_id(prop))
