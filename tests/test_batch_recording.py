@@ -206,12 +206,19 @@ def test_a_chunk_from_a_read_only_process_is_one_journal_entry(tmp_path, obama_t
         assert s.stats().claims == 3 and s.pending_records() == 0
 
 
+def _default_sigint() -> None:
+    # A test run started in the background (nohup, `&` in a script) hands its children an
+    # ignored SIGINT, which kgfc rightly leaves ignored: give the child the default back.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _kgfc(*args: str, **kw) -> subprocess.Popen:
     return subprocess.Popen(
         [sys.executable, "-m", "kgfc", *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
+        preexec_fn=_default_sigint,
         **kw,
     )
 
