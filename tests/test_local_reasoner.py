@@ -414,3 +414,33 @@ def test_rules_of_an_on_disk_store_are_cached_across_processes(tmp_path, monkeyp
     ) as store:  # a new store object: only the disk cache can answer
         again = rules_for(store)
     assert [r.describe() for r in again.all()] == [r.describe() for r in first.all()]
+
+
+def test_statistics_outlive_a_few_added_facts_but_not_a_load_or_a_removal():
+    """A web page's facts do not make the whole-store aggregates run again; a load does."""
+    from kgfc.models import Source, SourceKind
+
+    store = OxigraphStore()
+    store.load_file(DATA / "reasoner_people.ttl")
+    first = stats_for(store)
+    size = len(store)
+    page = Source(iri="https://example.org/page", kind=SourceKind.WEB, title="a page")
+    store.add_source(
+        page, [Fact(subject=V.WD + "Q76", predicate=V.WDT + "P69", object=V.WD + "Q1")]
+    )
+    assert store.added_since_wholesale >= 1
+    assert stats_for(store) is first  # one fact: the estimates stand
+    # facts added a write at a time past 5 % of the store: computed again
+    many = [
+        Fact(subject=V.WD + f"Q9{i:04d}", predicate=V.WDT + "P19", object=V.WD + "Q1297")
+        for i in range(int(0.05 * size) + 2)
+    ]
+    store.add_source(
+        Source(iri="https://example.org/more", kind=SourceKind.WEB, title="more"), many
+    )
+    second = stats_for(store)
+    assert second is not first
+    # a removal (or a load) is wholesale: computed again whatever its size
+    store.retract("https://example.org/page")
+    assert store.added_since_wholesale == 0
+    assert stats_for(store) is not second

@@ -172,6 +172,11 @@ class RdfStore(QueryCounting, ABC):
     def __init__(self, *, read_only: bool) -> None:
         self.read_only = read_only
         self.generation = 0  # bumped on every write of knowledge; caches of derived data key on it
+        # The last change that was not a mere addition of facts (a load, a replacement, a
+        # removal), and the facts added one write at a time since: whole-store statistics
+        # may outlive a few web pages' facts (kgfc.reason.kgstats.stats_for).
+        self.wholesale_generation = 0
+        self.added_since_wholesale = 0
         self._label_index: LabelIndex | None = None
         # whole-store aggregates computed (label index builds, aggregate queries run
         # rather than read from cache): tests assert recording claims adds none
@@ -259,6 +264,12 @@ class RdfStore(QueryCounting, ABC):
         Backends extend this with their own caches.
         """
         self.generation += 1
+        if added_labels is None:
+            self.wholesale_generation = self.generation
+            self.added_since_wholesale = 0
+        else:
+            added_labels = list(added_labels)
+            self.added_since_wholesale += len(added_labels)
         if self._label_index is not None and added_labels is not None:
             self._label_index.add_rows(label_rows(added_labels))
         else:

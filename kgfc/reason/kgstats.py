@@ -5,8 +5,10 @@ properties, and on a type clash only for properties whose range it knows.
 Both are estimated from the store's own facts with one SPARQL aggregate each
 (``property_functionality``, ``property_range_types`` and
 ``property_object_counts`` in ``queries/sparql``), run once per store and
-cached: statistics describe the store as of their first use (call
-:meth:`KGStats.refresh` after a large load).
+cached: statistics describe the store as of their first use, and are
+computed again after a load or a removal, or once facts added a write at a
+time reach 5 % of the store (:func:`stats_for`; :meth:`KGStats.refresh`
+forces it).
 
 A property seen on fewer than ``min_subjects`` subjects has no reliable
 estimate; then a small table of Wikidata single-value constraints is used
@@ -136,11 +138,42 @@ _CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _CACHE_LOCK = threading.Lock()
 
 
+# Share of the store's facts that may be added, a write at a time, before its statistics are
+# computed again: a web page's few facts do not change how single-valued place of birth is,
+# and the aggregates take seconds on the demo KG (a batch that adds pages paid it per claim).
+STALE_SHARE = 0.05
+
+
 def stats_for(store) -> KGStats:
-    """The cached :class:`KGStats` of ``store`` (one per store object)."""
+    """The cached :class:`KGStats` of ``store`` (one per store object).
+
+    Computed again after a load, a replacement or a removal of facts, and once
+    facts added since reach :data:`STALE_SHARE` of the store; a store without
+    that bookkeeping (not an :class:`~kgfc.kg.rdf_store.RdfStore`), after any
+    write of knowledge.
+    """
+    wholesale = getattr(store, "wholesale_generation", None)
     with _CACHE_LOCK:
         cached = _CACHE.get(store)
-        if cached is None or cached[0] != store.generation:  # knowledge changed, not bookkeeping
-            cached = (store.generation, KGStats(store))
-            _CACHE[store] = cached
-        return cached[1]
+        if cached is not None:
+            generation, base, added, size, stats = cached
+            if generation == store.generation:
+                return stats
+            if (
+                wholesale is not None
+                and wholesale == base
+                and store.added_since_wholesale - added <= STALE_SHARE * size
+            ):
+                return stats
+        stats = KGStats(store)
+        if wholesale is None:
+            _CACHE[store] = (store.generation, None, 0, 0, stats)
+        else:
+            _CACHE[store] = (
+                store.generation,
+                wholesale,
+                store.added_since_wholesale,
+                len(store),
+                stats,
+            )
+        return stats
