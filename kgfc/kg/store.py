@@ -105,6 +105,10 @@ class GraphStore(Protocol):
     read_only: bool
     generation: int
     """Bumped by every write of knowledge (never of bookkeeping); in-process caches key on it."""
+    wholesale_generation: int
+    """The generation of the last write of knowledge that was not a mere addition of facts."""
+    added_since_wholesale: int
+    """Facts added, one write at a time, since then (whole-store statistics may outlive a few)."""
     aggregate_builds: Counter[str]
     """Whole-store aggregates this object computed rather than read from a cache, by name.
 

@@ -147,33 +147,25 @@ STALE_SHARE = 0.05
 def stats_for(store) -> KGStats:
     """The cached :class:`KGStats` of ``store`` (one per store object).
 
-    Computed again after a load, a replacement or a removal of facts, and once
-    facts added since reach :data:`STALE_SHARE` of the store; a store without
-    that bookkeeping (not an :class:`~kgfc.kg.rdf_store.RdfStore`), after any
-    write of knowledge.
+    Computed again after a load, a replacement or a removal of facts
+    (:attr:`~kgfc.kg.store.GraphStore.wholesale_generation`), and once facts
+    added since reach :data:`STALE_SHARE` of the store.
     """
-    wholesale = getattr(store, "wholesale_generation", None)
     with _CACHE_LOCK:
         cached = _CACHE.get(store)
         if cached is not None:
-            generation, base, added, size, stats = cached
-            if generation == store.generation:
-                return stats
-            if (
-                wholesale is not None
-                and wholesale == base
+            generation, wholesale, added, size, stats = cached
+            if generation == store.generation or (
+                wholesale == store.wholesale_generation
                 and store.added_since_wholesale - added <= STALE_SHARE * size
             ):
                 return stats
         stats = KGStats(store)
-        if wholesale is None:
-            _CACHE[store] = (store.generation, None, 0, 0, stats)
-        else:
-            _CACHE[store] = (
-                store.generation,
-                wholesale,
-                store.added_since_wholesale,
-                len(store),
-                stats,
-            )
+        _CACHE[store] = (
+            store.generation,
+            store.wholesale_generation,
+            store.added_since_wholesale,
+            len(store),
+            stats,
+        )
         return stats
