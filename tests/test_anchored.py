@@ -200,3 +200,18 @@ def test_similarity_reading_does_not_refute(store, scripted):
 def test_minilm_reads_earns_a_living_as_occupation(store):
     r = read(store, f"{person(2)} earns a living as a poet.", embed.get_embedder("onnx"))
     assert r is not None and r.property == V.WDT + "P106"
+
+
+def test_the_property_profile_outlives_added_facts_not_a_removal():
+    from kgfc.models import Fact, Source, SourceKind
+
+    store = OxigraphStore()
+    store.load_file(DATA / "properties.ttl")
+    first = anchored._profile(store)
+    page = Source(iri="https://example.org/page", kind=SourceKind.WEB, title="a page")
+    store.add_source(
+        page, [Fact(subject=V.WD + "Q1", predicate=V.WDT + "P106", object=V.WD + "Q2")]
+    )
+    assert anchored._profile(store) is first  # a web page's facts: no whole-store rebuild
+    store.retract("https://example.org/page")
+    assert anchored._profile(store) is not first  # a removal: built again

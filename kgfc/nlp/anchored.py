@@ -54,7 +54,6 @@ __all__ = [
     "SEMANTIC_MIN",
     "Reading",
     "fits",
-    "forget",
     "read_anchored",
     "sound",
 ]
@@ -140,25 +139,22 @@ _PROFILES_LOCK = threading.Lock()
 
 
 def _profile(store) -> _Profile:
-    """The store's property profile, built on first use and kept for the store's lifetime.
+    """The store's property profile, built on first use and kept until a wholesale change.
 
-    Like the aligner's property index it describes the store as of its first use: the
-    web pages a batch writes into the KG must not make every claim recompute the
-    whole-store aggregates (issue 16); :func:`forget` drops it after a large load.
+    Like :func:`kgfc.reason.kgstats.stats_for` it outlives facts added a write at a
+    time (the web pages a batch writes into the KG must not make every claim
+    recompute the whole-store aggregates, issue 16) and is built again after a
+    load, a replacement or a removal (:attr:`~kgfc.kg.store.GraphStore.wholesale_generation`).
     """
     with _PROFILES_LOCK:
         cached = _PROFILES.get(store)
-    if cached is not None:
-        return cached
+    if cached is not None and cached[0] == store.wholesale_generation:
+        return cached[1]
+    generation = store.wholesale_generation
     profile = _build_profile(store)
     with _PROFILES_LOCK:
-        return _PROFILES.setdefault(store, profile)
-
-
-def forget(store) -> None:
-    """Drop ``store``'s property profile (rebuilt on next use)."""
-    with _PROFILES_LOCK:
-        _PROFILES.pop(store, None)
+        _PROFILES[store] = (generation, profile)
+    return profile
 
 
 def _shares(rows, count: str) -> dict[str, dict[str, float]]:
