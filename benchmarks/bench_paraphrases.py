@@ -70,6 +70,8 @@ CLASSES = {
     "appositive": "appositive subject",
     "blind": "written after the first fixes; tuned on by the entity-anchored fallback (no longer blind)",
     "blind2": "written before the entity-anchored fallback, never read against it",
+    "blind3": "written before the range-driven re-reading, as its check; then tuned on",
+    "blind4": "written before blind3's misses were read, as the check on that tuning",
 }
 
 MUSIC = re.compile(r"\b(?:music|rock|pop|jazz|blues|hip hop|rap|metal|punk|soul|folk|country|funk|reggae|disco|techno|house|electronic|gospel|opera|classical|R&B|ska|grunge)\b", re.I)  # fmt: skip
@@ -466,6 +468,97 @@ BLIND2: dict[str, list[tuple[str, str | Callable[[str, str], str | None]]]] = {
 }
 
 
+# The "blind3" class: written at the start of the session that widened the fallback to
+# readings whose relation does not fit the linked object (before that change was made or
+# the class was run), as the check on it: more relations, and phrasings none of the earlier
+# misses suggested.
+BLIND3: dict[str, list[tuple[str, str | Callable[[str, str], str | None]]]] = {
+    "P106": [
+        ("serves_as", lambda s, o: f"{s} serves as {_a(o)}."),
+        ("career_spans", lambda s, o: f"{s} has a long career as {_a(o)}."),
+        ("by_trade", lambda s, o: f"{s} is {_a(o)} by trade."),
+    ],
+    "P27": [
+        ("citizen_of_country", "{s} is a citizen of the country {o}."),
+        ("passport_holder", "{s} holds a {o} passport."),
+    ],
+    "P1412": [
+        ("converses_in", "{s} converses in {o}."),
+        ("language_skills", "{s}'s language skills include {o}."),
+        ("uses_language", "{s} uses the {o} language."),
+    ],
+    "P463": [
+        ("membership_holds", "{s} holds a membership of {o}."),
+        ("enrolled_member", "{s} is an enrolled member of {o}."),
+        ("affiliated_with", "{s} is affiliated with {o}."),
+    ],
+    "P530": [
+        ("diplomatic_links", "{s} has diplomatic links with {o}."),
+        ("embassies", "{s} and {o} exchange ambassadors."),
+    ],
+    "P136": [
+        ("plays_genre", lambda s, o: f"{s} plays {o}." if _music(o) else None),
+        ("style_rooted", "{s}'s style is rooted in {o}."),
+        ("is_genre_musician", lambda s, o: f"{s} is {_a(o)} musician." if _music(o) else None),
+    ],
+    "P1303": [
+        ("picks_up", "{s} picks up the {o} on stage."),
+        ("is_instrumentalist", "{s} is known as an instrumentalist on the {o}."),
+    ],
+    "P264": [
+        ("under_contract", "{s} is under contract with {o}."),
+        ("label_home", "{o} is the label home of {s}."),
+    ],
+    "P737": [
+        ("looked_up_to", "{s} looked up to {o}."),
+        ("influenced_s", "{o} influenced {s}."),
+    ],
+    "P140": [("practises", "{s} practises {o}."), ("faith_is", "{s}'s faith is {o}.")],
+    "P172": [("belongs_to_ethnic", "{s} belongs to the {o} ethnic group.")],
+    "P19": [("came_into_world", "{s} came into the world in {o}."), ("native_of", "{s} is a native of {o}.")],
+    "P20": [("died_in_city", "{s} passed away in the city of {o}.")],
+    "P101": [("specialises_in", "{s} specialises in {o}."), ("field_is", "{s}'s field is {o}.")],
+    "P108": [("worked_for", "{s} worked for {o}."), ("employed_by", "{s} was employed by {o}.")],
+    "P551": [("makes_home", "{s} makes their home in {o}."), ("resides", "{s} resides in {o}.")],
+    "P30": [("situated_in", "{s} is situated in {o}."), ("is_country_in", "{s} is a country in {o}.")],
+    "P69": [("studied_at", "{s} studied at {o}."), ("alumnus", "{s} is an alumnus of {o}.")],
+    "P509": [("cause_was", "{s}'s death was caused by {o}."), ("succumbed", "{s} succumbed to {o}.")],
+    "P37": [("language_official", "{o} is an official language of {s}.")],
+    "P102": [("party_member", "{s} is a {o} politician."), ("ran_for", "{s} represented {o}.")],
+    "*": [
+        ("it_is_known", "It is known that {natural}"),
+        ("reportedly", "Reportedly, {natural}"),
+    ],
+}
+
+
+# The "blind4" class: written after blind3 was measured and before its misses were read
+# (blind3 then became a tuning set), as the check on what was built from those misses.
+BLIND4: dict[str, list[tuple[str, str | Callable[[str, str], str | None]]]] = {
+    "P106": [
+        ("pursued_career", lambda s, o: f"{s} pursued a career as {_a(o)}."),
+        ("day_job", lambda s, o: f"By profession, {s} is {_a(o)}."),
+    ],
+    "P27": [("nationality_holds", "{s} holds {o} nationality."), ("subject_of", "{s} is a subject of {o}.")],
+    "P1412": [("knows_how", "{s} knows how to speak {o}."), ("tongue", "{s} speaks the {o} tongue.")],
+    "P463": [("sits_in", "{s} has a seat in {o}."), ("among_members", "{o} counts {s} among its members.")],
+    "P530": [("recognises", "{s} has formal diplomatic relations with {o}.")],
+    "P136": [("sound_is", "{s}'s sound is {o}."), ("genre_act", lambda s, o: f"{s} is {_a(o)} act." if _music(o) else None)],
+    "P1303": [("on_the", "{s} plays on the {o}."), ("instrument_of_choice", "The {o} is {s}'s instrument.")],
+    "P264": [("deal_with", "{s} has a record deal with {o}.")],
+    "P737": [("inspired_by", "{s} was inspired by {o}.")],
+    "P140": [("adheres", "{s} adheres to {o}.")],
+    "P19": [("hometown", "{s} was born and raised in {o}.")],
+    "P20": [("last_days", "{s} spent their last days in {o}.")],
+    "P101": [("works_in_field", "{s} works in the field of {o}.")],
+    "P108": [("staff", "{s} was on the staff of {o}.")],
+    "P69": [("attended", "{s} attended {o}.")],
+    "P551": [("lived_in", "{s} lived in {o}.")],
+    "P102": [("joined_party", "{s} joined the {o}.")],
+    "*": [("confirmed", "It has been confirmed that {natural}")],
+}
+
+
 # Templates that wrap any relation's hand-written sentence (bench_claims.NATURAL), for
 # every relation whose sentence starts with its subject.
 
@@ -536,7 +629,7 @@ def paraphrase_set(store, split: str, n: int, seed: int) -> list[dict]:
                 text = tpl.replace("{s}'s", "{sp}").format(s=s, o=o, sp=possessive(s))
             if text:
                 texts.append((f"{pid}:{name}", klass, text))
-        for klass, table in (("blind", BLIND), ("blind2", BLIND2)):
+        for klass, table in (("blind", BLIND), ("blind2", BLIND2), ("blind3", BLIND3), ("blind4", BLIND4)):
             for name, tpl in table.get(pid, []) + table["*"]:
                 if callable(tpl):
                     text = tpl(s, o)

@@ -215,3 +215,43 @@ def test_the_property_profile_outlives_added_facts_not_a_removal():
     assert anchored._profile(store) is first  # a web page's facts: no whole-store rebuild
     store.retract("https://example.org/page")
     assert anchored._profile(store) is not first  # a removal: built again
+
+
+def test_a_named_property_outside_its_range_is_sound_only_where_a_chain_could_reach(tmp_path):
+    # "born in" names place of birth; a country is outside its range (towns) but a chain
+    # (town, country) reaches it; a profession no chain reaches: that reading is read again
+    lines = _ttl().splitlines() + ['wd:Q6256 rdfs:label "country"@en .']
+    for i in range(PEOPLE):  # a country per town: enough countries to know country's range
+        lines.append(f'wd:Q{8000 + i} rdfs:label "Land {_word(i)}"@en ; wdt:P31 wd:Q6256 .')
+        lines.append(f"wd:Q{7000 + i} wdt:P17 wd:Q{8000 + i} .")
+    path = tmp_path / "chained.ttl"
+    path.write_text("\n".join(lines) + "\n")
+    s = OxigraphStore()
+    s.load_file(DATA / "properties.ttl")
+    s.load_file(path)
+    aligner = RelationAligner(s)
+
+    def born_in(obj: str, iri: str) -> ClaimTriple:
+        return ClaimTriple(
+            subject=person(0), relation="was born in", object=obj, subject_id=V.WD + "Q9000",
+            object_id=V.WD + iri, relation_ids=[V.WDT + "P19"],
+        )  # fmt: skip
+
+    assert anchored.sound(s, [born_in(f"Land {_word(0)}", "Q8000")], lambda text: False, aligner)
+    assert not anchored.sound(s, [born_in("poet", "Q49757")], lambda text: False, aligner)
+
+
+def test_the_type_prior_breaks_a_tie_of_similarity():
+    # "job" texts for two properties: equally similar; occupation's objects are
+    # professions, the other's rarely are. Without the prior there is no clear winner.
+    profile = anchored._Profile(
+        texts={V.WDT + "P106": ["job"], V.WDT + "P1303": ["job"]}, used={V.WDT + "P106"}
+    )
+    options = {V.WDT + "P106": [False], V.WDT + "P1303": [False]}
+    emb = ScriptedEmbedder()
+    assert anchored._semantic(profile, "job", options, set(), emb) is None
+    prior = {V.WDT + "P106": np.log(0.9 * 0.3), V.WDT + "P1303": np.log(0.9 * 0.01)}
+    got = anchored._semantic(profile, "job", options, set(), emb, prior)
+    assert got is not None and got[0] == V.WDT + "P106"
+    # a prior cannot lift a phrase the property is not like to a reading
+    assert anchored._semantic(profile, "around", options, set(), emb, prior) is None

@@ -31,6 +31,7 @@ only when the decomposer's reading fails.
 
 from __future__ import annotations
 
+import math
 import re
 import threading
 import weakref
@@ -39,6 +40,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 from kgfc.kg import vocab as V
+from kgfc.kg.properties import CHAINS
 from kgfc.models import ClaimTriple
 from kgfc.nlp.alignment import SYMMETRIC, RelationAligner
 from kgfc.nlp.text import ARTICLES, AUXILIARIES, NEGATIONS, PRONOUNS, STOP_WORDS, normalise
@@ -60,6 +62,9 @@ __all__ = [
 
 SEMANTIC_MIN = 0.4  # cosine the best property text must reach
 SEMANTIC_MARGIN = 0.08  # over the best other type-fitting property
+# Weight of the log type prior beside the similarity: a property whose objects are 20 times
+# as often of the claim object's types gains 0.15.
+TYPE_WEIGHT = 0.05
 LEXICAL_MIN = 0.85  # an aligner score this high (label, alias or table entry) is a reading
 # Type fit: the share of a property's typed subjects (objects) that have the entity's
 # types (summed over its types). At least FIT_MIN fits; below CLASH_MAX clashes (the KG never, or all
@@ -249,8 +254,11 @@ def sound(
     claim, checked as such). A triple whose property the store never states, or
     whose linked ends clash with the property's observed domain or range, is not;
     but an object outside the range is no clash when the triple's own words name
-    the property (``aligner``): "Fassbinder died in Europe" holds through a chain
-    (Munich, Germany, Europe) that the reasoner follows.
+    the property (``aligner``) and the object is of a kind the property's chains
+    reach (:func:`_chained`): "Fassbinder died in Europe" holds through a chain
+    (Munich, Germany, Europe) that the reasoner follows. "Nabokov trained as a
+    poet" does not: "trained" names educated at, but no chain from a school
+    reaches a profession, so the claim is read again (as occupation).
     """
     profile = _profile(store)
     ids = [x for t in triples for x in (t.subject_id, t.object_id) if x]
@@ -269,9 +277,30 @@ def sound(
             d, r = fits(store, prop, s_types, o_types)
             if d == "clash":
                 continue
-            if r != "clash" or _named(aligner, t.relation, prop):
+            if r != "clash" or (
+                _named(aligner, t.relation, prop) and _chained(profile, prop, o_types)
+            ):
                 return True
     return False
+
+
+def _chained(profile: _Profile, prop: str, object_types: set[str]) -> bool:
+    """Could a chain the reasoner follows for ``prop`` end at an object of these types?
+
+    :data:`kgfc.kg.properties.CHAINS` says which properties continue a chain
+    (place of birth, then located in / country / continent); the object must not
+    clash with what every one of them has as objects in the store ("Europe" is
+    a continent, an object of "continent"; a range seen on too few typed
+    objects to tell, as continent's seven, does not rule it out).
+    """
+    spec = CHAINS.get(prop)
+    if spec is None or not object_types:
+        return False
+    return any(
+        _fit(profile.range.get(q), object_types) != "clash"
+        for q in spec[0] | spec[1]
+        if q != prop and q in profile.used
+    )
 
 
 def _named(aligner: RelationAligner | None, phrase: str, prop: str) -> bool:
@@ -351,6 +380,26 @@ def _phrase(words: list[_Word], start: int, end: int) -> list[str]:
     return [w.text for w in words[start:end]]
 
 
+def _modifier(words: list[_Word], anchors: list[Anchor]) -> bool:
+    """Is the claim "S is a/an E N" with E and N names side by side ("a hip hop musician")?
+
+    Only after a bare copula and article, with N a lower-case noun (a class or a
+    profession, not a second proper name) ending the sentence.
+    """
+    if len(anchors) != 3:
+        return False
+    subj, mod, head = anchors
+    between = [w.text.lower() for w in words[subj.end : mod.start]]
+    return (
+        mod.end == head.start
+        and head.end == len(words)
+        and not words[head.start].capital
+        and len(between) == 2
+        and between[0] in AUXILIARIES
+        and between[1] in ARTICLES
+    )
+
+
 def read_anchored(
     text: str,
     store,
@@ -382,8 +431,16 @@ def read_anchored(
     )
     if pair:  # "X and Y are diplomatic partners"
         phrase = _phrase(words, obj.end, len(words))
+    elif _modifier(words, anchors):
+        # "S is a pop rock musician": the name before the final noun is the object,
+        # the noun says how S relates to it (a musician's genre, a politician's party)
+        obj, head = anchors[-2], anchors[-1]
+        phrase = _phrase(words, head.start, len(words))
     else:
         phrase = _phrase(words, subj.end, obj.start) + _phrase(words, obj.end, len(words))
+        if subj.start > 0 and words[subj.start - 1].text.lower() == "of":
+            # relation first: "The style of S is O" names the relation before S
+            phrase = _phrase(words, 0, subj.start) + phrase
     keys = normalise(" ".join(phrase)).split()
     if not keys or any(k in NEGATIONS for k in keys) or subj.entity == obj.entity:
         return None
@@ -415,7 +472,8 @@ def read_anchored(
         prop, inverse, score = lexical
         label = profile.labels.get(prop, V.local_id(prop))
         return Reading(triple(prop, inverse, label), phrase_text, prop, label, "lexical", score)
-    semantic = _semantic(profile, phrase_text, options, unusual, embedder)
+    prior = _type_prior(profile, s_types, o_types, options, unusual)
+    semantic = _semantic(profile, phrase_text, options, unusual, embedder, prior)
     if semantic is None:
         return None
     prop, inverse, score, runner = semantic
@@ -480,9 +538,51 @@ def _lexical(
     return None
 
 
+def _share(shares: Mapping[str, float] | None, types: set[str]) -> float:
+    """The entity's types' share of a property's domain or range (FIT_MIN when unknown)."""
+    if shares is None or not types:
+        return FIT_MIN
+    return max(CLASH_MAX, min(1.0, sum(shares.get(t, 0.0) for t in types)))
+
+
+def _type_prior(
+    profile: _Profile,
+    s_types: set[str],
+    o_types: set[str],
+    options: dict[str, list[bool]],
+    unusual: set[str],
+) -> dict[str, float]:
+    """property -> log of how typical the anchors' types are for it (its best direction).
+
+    A professional "trained as a poet" is compared with occupation and with
+    instrument (whose teachers' instruments include a few professions); poets are
+    a quarter of occupation's objects and one in seventy of instrument's.
+    """
+    out = {}
+    for prop in (*options, *unusual):
+        best = 0.0
+        for inverse in options.get(prop, [False, True]):
+            a, b = (o_types, s_types) if inverse else (s_types, o_types)
+            best = max(best, _share(profile.domain.get(prop), a) * _share(profile.range.get(prop), b))
+        out[prop] = math.log(best)
+    return out
+
+
 def _semantic(
-    profile: _Profile, phrase: str, options: dict[str, list[bool]], unusual: set[str], embedder
+    profile: _Profile,
+    phrase: str,
+    options: dict[str, list[bool]],
+    unusual: set[str],
+    embedder,
+    prior: Mapping[str, float] | None = None,
 ) -> tuple[str, bool, float, tuple[str, float] | None] | None:
+    """The property the phrase is most like, when it is a clear winner.
+
+    Candidates are ranked by similarity plus :data:`TYPE_WEIGHT` times the log type
+    prior (``prior``: how typical the anchors' types are for the property), so a
+    phrase equally like two properties goes to the one whose objects look like
+    the claim's; the winner's own similarity must still reach :data:`SEMANTIC_MIN`.
+    """
     from kgfc.nlp.embed import BM25Scorer, get_embedder
 
     embedder = embedder if embedder is not None else get_embedder()
@@ -498,14 +598,16 @@ def _semantic(
     for prop, text, c in zip(profile.rows, profile.row_texts, cos, strict=True):
         if (prop in options or prop in unusual) and float(c) > best.get(prop, -1.0):
             best[prop], best_text[prop] = float(c), text
-    ranked = sorted(best.items(), key=lambda x: -x[1])
-    if not ranked or ranked[0][1] < SEMANTIC_MIN:
+    prior = prior or {}
+    combined = {p: c + TYPE_WEIGHT * prior.get(p, 0.0) for p, c in best.items()}
+    ranked = sorted(combined.items(), key=lambda x: -x[1])
+    if not ranked or best[ranked[0][0]] < SEMANTIC_MIN:
         return None
-    prop, score = ranked[0]
+    prop, score = ranked[0][0], best[ranked[0][0]]
     if prop in unusual:
         return None  # the nearest property is an unusual fit: no clear reading
-    runner = ranked[1] if len(ranked) > 1 else None
-    if runner is not None and score - runner[1] < SEMANTIC_MARGIN:
+    runner = (ranked[1][0], best[ranked[1][0]]) if len(ranked) > 1 else None
+    if runner is not None and ranked[0][1] - ranked[1][1] < SEMANTIC_MARGIN:
         return None
     dirs = options[prop]
     if len(dirs) != 1:

@@ -180,11 +180,17 @@ _WORKS = frozenset(
 
 
 def _possessed_work(doc: Doc, known: Callable[[str], bool]) -> set[int]:
+    """ "S's music is rock", "The genre of S's work is satire": "'s work" goes after a known name.
+
+    The name is the longest known span ending at the possessive marker (the
+    claim's subject, or the object of "The genre of").
+    """
     for t in doc:
-        if t.lower_ in _WORKS and t.dep_ in ("nsubj", "nsubjpass") and t.i >= 2:
-            pos = doc[t.i - 1]
-            if pos.tag_ == "POS" and known(doc[: pos.i].text):
-                return {pos.i, t.i}
+        if t.lower_ not in _WORKS or t.i < 2 or doc[t.i - 1].tag_ != "POS":
+            continue
+        pos = doc[t.i - 1]
+        if any(known(doc[start : pos.i].text) for start in range(pos.i)):
+            return {pos.i, t.i}
     return set()
 
 

@@ -33,6 +33,7 @@ from kgfc.models import (
     VerdictLabel,
 )
 from kgfc.nlp.claims import decompose
+from kgfc.nlp.demonyms import read_nationality
 from kgfc.nlp.text import normalise, widen
 from kgfc.nlp.values import is_value_text
 from kgfc.reason.llm_reasoner import llm_decompose
@@ -122,7 +123,17 @@ def looks_like_value(text: str) -> bool:
 
 
 def analyse(tb: Toolbox, text: str, counters: Counters) -> ClaimAnalysis:
-    """The claim's triples and mentions: the LLM when there is one, else (or when it fails) rules."""
+    """The claim's triples and mentions: the LLM when there is one, else (or when it fails) rules.
+
+    Nationality adjectives are read as citizenship either way (:mod:`kgfc.nlp.demonyms`).
+    """
+    analysis = _analyse(tb, text, counters)
+    index = tb.store.label_index()
+    analysis.triples = read_nationality(analysis.triples, lambda name: normalise(name) in index)
+    return analysis
+
+
+def _analyse(tb: Toolbox, text: str, counters: Counters) -> ClaimAnalysis:
     aligner = tb.aligner()
     if tb.llm is not None:
         try:
