@@ -247,8 +247,16 @@ def demo_store_with(facts: list[Fact], name: str, title: str) -> OxigraphStore:
     return store
 
 
-def dev_set(store: OxigraphStore, split: str, n: int, seed: int, phrasings=PHRASINGS) -> list[dict]:
-    """``n`` labelled positive and ``n`` labelled negative triples, each in every phrasing."""
+def dev_set(
+    store: OxigraphStore,
+    split: str,
+    n: int,
+    seed: int,
+    phrasings=PHRASINGS,
+    relations: frozenset[str] | None = None,
+) -> list[dict]:
+    """``n`` labelled positive and ``n`` labelled negative triples, each in every phrasing
+    (of the given ``relations`` only, when set)."""
     folder = CODEX / "triples" / f"codex-{split}"
     index = store.label_index()
 
@@ -256,7 +264,7 @@ def dev_set(store: OxigraphStore, split: str, n: int, seed: int, phrasings=PHRAS
         out = []
         for h, r, t in triples:
             hl, tl = index.label(V.WD + h), index.label(V.WD + t)
-            if hl and tl and hl != tl and r in NATURAL:
+            if hl and tl and hl != tl and r in NATURAL and (relations is None or r in relations):
                 out.append((h, r, t, hl, tl))
         return out
 

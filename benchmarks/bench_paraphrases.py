@@ -65,6 +65,7 @@ CLASSES = {
     "verb": "verb variant or synonym",
     "tense": "another tense or aspect",
     "noun": "a noun the property table lacks",
+    "demonym": "the country as its nationality adjective",
     "hedge": "hedge or adverb",
     "frame": "a frame around the sentence",
     "appositive": "appositive subject",
@@ -591,6 +592,25 @@ def wrapped(pid: str, s: str, o: str, desc: str | None) -> list[tuple[str, str, 
     return out
 
 
+def demonym(country: str) -> str | None:
+    """The nationality adjective of a country label ("United States of America" -> "American"),
+    from countryinfo's table, which kgfc reads it back with."""
+    from countryinfo import all_countries
+
+    global _DEMONYMS
+    if _DEMONYMS is None:
+        _DEMONYMS = {}
+        for c in all_countries():
+            info = c.info()
+            if info.get("demonym"):
+                for name in [info.get("name") or "", *(info.get("altSpellings") or [])]:
+                    _DEMONYMS.setdefault(name.lower(), info["demonym"])
+    return _DEMONYMS.get(country.lower())
+
+
+_DEMONYMS: dict[str, str] | None = None
+
+
 def describe(store, h: str, pid: str, o: str, rng: random.Random) -> str | None:
     """A true description of the subject from the KG, for an appositive: an occupation, else a type.
 
@@ -613,10 +633,12 @@ def describe(store, h: str, pid: str, o: str, rng: random.Random) -> str | None:
     return rng.choice(pool) if pool else None
 
 
-def paraphrase_set(store, split: str, n: int, seed: int) -> list[dict]:
+def paraphrase_set(
+    store, split: str, n: int, seed: int, relations: frozenset[str] | None = None
+) -> list[dict]:
     """Every template on ``n`` positive and ``n`` negative triples (bench_claims' sampler)."""
     rng = random.Random(seed)
-    base = dev_set(store, split, n, seed, ("natural",))
+    base = dev_set(store, split, n, seed, ("natural",), relations)
     claims = []
     for c in base:
         h, pid, t = c["triple"]
@@ -643,6 +665,12 @@ def paraphrase_set(store, split: str, n: int, seed: int) -> list[dict]:
                     texts.append((f"{klass}:{where}:{name}", klass, text))
         desc = describe(store, h, pid, t, rng)
         texts.extend((f"*:{name}", klass, text) for name, klass, text in wrapped(pid, s, o, desc))
+        adjective = demonym(o) if pid == "P27" else None
+        if adjective:  # the country as its nationality adjective (kgfc/nlp/demonyms.py)
+            texts.append(("P27:is_adjective", "demonym", f"{s} is {adjective}."))
+            texts.append(("P27:adjective_citizenship", "demonym", f"{s} has {adjective} citizenship."))
+            if desc:  # two statements: the occupation is true, the citizenship is the claim
+                texts.append(("P27:adjective_noun", "demonym", f"{s} is {_a(adjective)} {desc}."))
         for template, klass, text in texts:
             claims.append(
                 {
@@ -669,12 +697,16 @@ def main() -> None:
     ap.add_argument("--tag", default="current", help="name of this run in the results file")
     ap.add_argument("--failures", type=int, default=0, help="print this many missed true claims")
     ap.add_argument("--only", default="", help="comma-separated template names or classes")
+    ap.add_argument(
+        "--relations", default="", help="comma-separated PIDs: sample triples of these only"
+    )
     args = ap.parse_args()
     if not CODEX.exists():
         raise SystemExit(f"CoDEx data not found at {CODEX}")
 
     store = build_store(args.split)
-    claims = paraphrase_set(store, args.split, args.triples, args.seed)
+    relations = frozenset(args.relations.split(",")) if args.relations else None
+    claims = paraphrase_set(store, args.split, args.triples, args.seed, relations)
     if args.only:
         keep = set(args.only.split(","))
         claims = [c for c in claims if c["template"] in keep or c["class"] in keep]
