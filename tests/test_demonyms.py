@@ -33,6 +33,12 @@ def test_an_adjective_alone_after_a_copula_is_citizenship():
     assert (t.relation_ids, t.object) == ([P27], "United States of America")
 
 
+def test_an_adjective_as_the_value_of_citizenship_is_the_country():
+    # what an LLM decomposer writes for "Ann is American"
+    (t,) = demonyms.read_nationality([triple("country of citizenship", "American", [P27])], known)
+    assert (t.relation_ids, t.object) == ([P27], "United States of America")
+
+
 def test_a_nationality_noun_reads_the_same_whatever_the_verb():
     for obj in ("American citizenship", "American nationality", "an American citizen"):
         (t,) = demonyms.read_nationality([triple("has", obj, [])], known)
@@ -93,6 +99,11 @@ def test_stated_citizenship_supports_the_adjective(checker, text):
     r = checker.verify(text, record=False)
     assert r.verdict is VerdictLabel.SUPPORTED, r.justification
     assert "country of citizenship United States of America" in r.justification
+
+
+def test_a_negated_adjective_is_refuted_by_the_stated_country(checker):
+    r = checker.verify("Ann Abcott is not American.", record=False)
+    assert r.verdict is VerdictLabel.REFUTED, r.justification
 
 
 def test_another_country_is_not_supported(checker):

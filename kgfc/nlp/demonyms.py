@@ -87,10 +87,11 @@ def read_nationality(
     ``known(name)`` says whether the KG has the name (its label index): the
     country is written as the first of its names the KG knows. A triple is
     changed only when its object is not linked yet, starts with a demonym of
-    a country the KG names, and is either the adjective alone ("S is
-    American"), the adjective and a nationality noun ("S has American
-    citizenship"), or, after a copula, the adjective and a noun ("S is an
-    American singer": two triples).
+    a country the KG names, and is either the adjective alone after a copula or
+    as the value of citizenship ("S is American"; an LLM's "S | country of
+    citizenship | American"), the adjective and a nationality noun ("S has
+    American citizenship"), or, after a copula, the adjective and a noun ("S is
+    an American singer": two triples).
     """
     out: list[ClaimTriple] = []
     for t in triples:
@@ -112,7 +113,8 @@ def read_nationality(
                 "object_link": None,
             }
         )
-        if rest.lower() in NATIONALITY_NOUNS or (not rest and copular):
+        citizenship_named = bool(t.relation_ids) and t.relation_ids[0] == P27
+        if rest.lower() in NATIONALITY_NOUNS or (not rest and (copular or citizenship_named)):
             out.append(citizenship)
         elif rest and copular and not known(_LEAD.sub("", t.object.strip()).rstrip(" .")):
             out += [citizenship, t.model_copy(update={"object": rest})]
