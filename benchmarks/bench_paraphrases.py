@@ -516,14 +516,23 @@ BLIND3: dict[str, list[tuple[str, str | Callable[[str, str], str | None]]]] = {
     ],
     "P140": [("practises", "{s} practises {o}."), ("faith_is", "{s}'s faith is {o}.")],
     "P172": [("belongs_to_ethnic", "{s} belongs to the {o} ethnic group.")],
-    "P19": [("came_into_world", "{s} came into the world in {o}."), ("native_of", "{s} is a native of {o}.")],
+    "P19": [
+        ("came_into_world", "{s} came into the world in {o}."),
+        ("native_of", "{s} is a native of {o}."),
+    ],
     "P20": [("died_in_city", "{s} passed away in the city of {o}.")],
     "P101": [("specialises_in", "{s} specialises in {o}."), ("field_is", "{s}'s field is {o}.")],
     "P108": [("worked_for", "{s} worked for {o}."), ("employed_by", "{s} was employed by {o}.")],
     "P551": [("makes_home", "{s} makes their home in {o}."), ("resides", "{s} resides in {o}.")],
-    "P30": [("situated_in", "{s} is situated in {o}."), ("is_country_in", "{s} is a country in {o}.")],
+    "P30": [
+        ("situated_in", "{s} is situated in {o}."),
+        ("is_country_in", "{s} is a country in {o}."),
+    ],
     "P69": [("studied_at", "{s} studied at {o}."), ("alumnus", "{s} is an alumnus of {o}.")],
-    "P509": [("cause_was", "{s}'s death was caused by {o}."), ("succumbed", "{s} succumbed to {o}.")],
+    "P509": [
+        ("cause_was", "{s}'s death was caused by {o}."),
+        ("succumbed", "{s} succumbed to {o}."),
+    ],
     "P37": [("language_official", "{o} is an official language of {s}.")],
     "P102": [("party_member", "{s} is a {o} politician."), ("ran_for", "{s} represented {o}.")],
     "*": [
@@ -540,12 +549,27 @@ BLIND4: dict[str, list[tuple[str, str | Callable[[str, str], str | None]]]] = {
         ("pursued_career", lambda s, o: f"{s} pursued a career as {_a(o)}."),
         ("day_job", lambda s, o: f"By profession, {s} is {_a(o)}."),
     ],
-    "P27": [("nationality_holds", "{s} holds {o} nationality."), ("subject_of", "{s} is a subject of {o}.")],
-    "P1412": [("knows_how", "{s} knows how to speak {o}."), ("tongue", "{s} speaks the {o} tongue.")],
-    "P463": [("sits_in", "{s} has a seat in {o}."), ("among_members", "{o} counts {s} among its members.")],
+    "P27": [
+        ("nationality_holds", "{s} holds {o} nationality."),
+        ("subject_of", "{s} is a subject of {o}."),
+    ],
+    "P1412": [
+        ("knows_how", "{s} knows how to speak {o}."),
+        ("tongue", "{s} speaks the {o} tongue."),
+    ],
+    "P463": [
+        ("sits_in", "{s} has a seat in {o}."),
+        ("among_members", "{o} counts {s} among its members."),
+    ],
     "P530": [("recognises", "{s} has formal diplomatic relations with {o}.")],
-    "P136": [("sound_is", "{s}'s sound is {o}."), ("genre_act", lambda s, o: f"{s} is {_a(o)} act." if _music(o) else None)],
-    "P1303": [("on_the", "{s} plays on the {o}."), ("instrument_of_choice", "The {o} is {s}'s instrument.")],
+    "P136": [
+        ("sound_is", "{s}'s sound is {o}."),
+        ("genre_act", lambda s, o: f"{s} is {_a(o)} act." if _music(o) else None),
+    ],
+    "P1303": [
+        ("on_the", "{s} plays on the {o}."),
+        ("instrument_of_choice", "The {o} is {s}'s instrument."),
+    ],
     "P264": [("deal_with", "{s} has a record deal with {o}.")],
     "P737": [("inspired_by", "{s} was inspired by {o}.")],
     "P140": [("adheres", "{s} adheres to {o}.")],
@@ -651,7 +675,12 @@ def paraphrase_set(
                 text = tpl.replace("{s}'s", "{sp}").format(s=s, o=o, sp=possessive(s))
             if text:
                 texts.append((f"{pid}:{name}", klass, text))
-        for klass, table in (("blind", BLIND), ("blind2", BLIND2), ("blind3", BLIND3), ("blind4", BLIND4)):
+        for klass, table in (
+            ("blind", BLIND),
+            ("blind2", BLIND2),
+            ("blind3", BLIND3),
+            ("blind4", BLIND4),
+        ):
             for name, tpl in table.get(pid, []) + table["*"]:
                 if callable(tpl):
                     text = tpl(s, o)
@@ -668,7 +697,9 @@ def paraphrase_set(
         adjective = demonym(o) if pid == "P27" else None
         if adjective:  # the country as its nationality adjective (kgfc/nlp/demonyms.py)
             texts.append(("P27:is_adjective", "demonym", f"{s} is {adjective}."))
-            texts.append(("P27:adjective_citizenship", "demonym", f"{s} has {adjective} citizenship."))
+            texts.append(
+                ("P27:adjective_citizenship", "demonym", f"{s} has {adjective} citizenship.")
+            )
             if desc:  # two statements: the occupation is true, the citizenship is the claim
                 texts.append(("P27:adjective_noun", "demonym", f"{s} is {_a(adjective)} {desc}."))
         for template, klass, text in texts:

@@ -11,6 +11,7 @@ from kgfc.models import ClaimTriple, VerdictLabel
 from kgfc.nlp import demonyms
 
 P27, P106, P1412 = (V.WDT + p for p in ("P27", "P106", "P1412"))
+NATIONAL = demonyms.NATIONALITY_PROPS
 KNOWN = {"United States of America", "France", "poet", "French", "Dutch East India Company"}
 
 
@@ -24,44 +25,75 @@ def triple(relation: str, obj: str, ids: list[str]) -> ClaimTriple:
 
 def test_the_table_comes_from_countryinfo():
     assert "United States" in demonyms.countries("American")
-    assert "France" == demonyms.countries("french")[0]  # the most populous of its countries
+    assert demonyms.countries("french")[0] == "France"  # the most populous of its countries
     assert demonyms.countries("Martian") == []
 
 
-def test_an_adjective_alone_after_a_copula_is_citizenship():
-    (t,) = demonyms.read_nationality([triple("is", "American", [])], known)
-    assert (t.relation_ids, t.object) == ([P27], "United States of America")
+def noun_reader(sentence: str) -> list[ClaimTriple]:
+    """Stands in for the decomposer: "Ann is a poet." -> (Ann, is a, poet)."""
+    subject, _, rest = sentence.rstrip(".").partition(" is a ")
+    return [ClaimTriple(subject=subject, relation="is a", object=rest, relation_ids=[P106])]
 
 
-def test_an_adjective_as_the_value_of_citizenship_is_the_country():
-    # what an LLM decomposer writes for "Ann is American"
-    (t,) = demonyms.read_nationality([triple("country of citizenship", "American", [P27])], known)
-    assert (t.relation_ids, t.object) == ([P27], "United States of America")
+def read(text: str, triples: list[ClaimTriple] | None = None) -> list[ClaimTriple]:
+    return demonyms.read_nationality(text, triples or [], known, noun_reader)
+
+
+def test_an_adjective_alone_after_a_copula_is_the_country():
+    (t,) = read("Ann is American.")
+    assert (t.subject, t.object, t.relation_ids) == ("Ann", "United States of America", NATIONAL)
+    assert not t.negated
+    assert read("Ann is not American.")[0].negated
+    # "French" is also a language the KG names: after a copula it is still a nationality
+    assert read("Ann is French.")[0].object == "France"
+
+
+def test_adjective_and_noun_become_two_statements():
+    got = read("Ann is a French poet.")
+    assert [(t.relation_ids, t.object) for t in got] == [(NATIONAL, "France"), ([P106], "poet")]
 
 
 def test_a_nationality_noun_reads_the_same_whatever_the_verb():
     for obj in ("American citizenship", "American nationality", "an American citizen"):
-        (t,) = demonyms.read_nationality([triple("has", obj, [])], known)
-        assert (t.relation_ids, t.object) == ([P27], "United States of America")
+        (t,) = read("Ann has it.", [triple("has", obj, [])])
+        assert (t.relation_ids, t.object) == (NATIONAL, "United States of America")
 
 
-def test_adjective_and_noun_become_two_statements():
-    got = demonyms.read_nationality([triple("is a", "French poet", [P106])], known)
-    assert [(t.relation_ids[0], t.object) for t in got] == [(P27, "France"), (P106, "poet")]
+def test_an_adjective_as_the_value_of_citizenship_is_the_country():
+    # what an LLM decomposer writes for "Ann is American"
+    (t,) = read("Ann's nationality.", [triple("country of citizenship", "American", [P27])])
+    assert (t.relation_ids, t.object) == (NATIONAL, "United States of America")
 
 
 def test_other_properties_and_names_are_left_alone():
     speaks = triple("speaks", "French", [P1412])
+    assert read("Ann speaks French.", [speaks]) == [speaks]
     company = triple("is a", "Dutch East India Company", [P106])
-    unknown_country = triple("is", "Martian", [])
-    for t in (speaks, company, unknown_country):
-        assert demonyms.read_nationality([t], known) == [t]
+    assert read("Ann is a Dutch East India Company.", [company]) == [company]
+    martian = triple("is", "Martian", [])
+    assert read("Ann is Martian.", [martian]) == [martian]
     # a country the KG does not name is not read: nothing to link it to
-    assert demonyms.read_nationality([triple("is", "Swiss", [])], known)[0].relation_ids == []
+    swiss = triple("is", "Swiss", [])
+    assert read("Ann is Swiss.", [swiss]) == [swiss]
 
 
-@pytest.fixture(scope="module")
-def checker(tmp_path_factory):
+def test_mentions_nationality_is_a_cheap_gate():
+    assert demonyms.mentions_nationality("Leipzig is a German city.")
+    assert demonyms.mentions_nationality("Seoul is South Korean.")
+    assert not demonyms.mentions_nationality("Ann was born in Paris.")
+
+
+HEADER = [
+    "@prefix wd: <http://www.wikidata.org/entity/> .",
+    "@prefix wdt: <http://www.wikidata.org/prop/direct/> .",
+    "@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .",
+    'wd:Q30 rdfs:label "United States of America"@en ; wdt:P31 wd:Q6256 .',
+    'wd:Q142 rdfs:label "France"@en ; wdt:P31 wd:Q6256 .',
+]
+
+
+def checker_for(folder: Path, lines: list[str]):
+    """A fact checker over the two countries and ``lines`` (Turtle), offline."""
     pytest.importorskip("spacy")
     from kgfc.errors import ConfigError
     from kgfc.kg.oxigraph_store import OxigraphStore
@@ -73,27 +105,35 @@ def checker(tmp_path_factory):
         spacy_pipeline.get_nlp()
     except ConfigError as exc:  # pragma: no cover - the nlp extra is part of the test install
         pytest.skip(str(exc))
-    ttl = [
-        "@prefix wd: <http://www.wikidata.org/entity/> .",
-        "@prefix wdt: <http://www.wikidata.org/prop/direct/> .",
-        "@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .",
-        'wd:Q30 rdfs:label "United States of America"@en ; wdt:P31 wd:Q6256 .',
-        'wd:Q142 rdfs:label "France"@en ; wdt:P31 wd:Q6256 .',
-        'wd:Q49757 rdfs:label "poet"@en .',
-        'wd:Q9001 rdfs:label "Ann Abcott"@en ; wdt:P27 wd:Q30 ; wdt:P106 wd:Q49757 .',
-        'wd:Q9002 rdfs:label "Bea Bexley"@en ; wdt:P27 wd:Q142 ; wdt:P106 wd:Q49757 .',
-    ]
-    path = tmp_path_factory.mktemp("demonyms") / "kg.ttl"
-    path.write_text("\n".join(ttl) + "\n")
+    path = folder / "kg.ttl"
+    path.write_text("\n".join(HEADER + lines) + "\n")
     store = OxigraphStore()
     store.load_file(Path(__file__).parent / "data" / "properties.ttl")  # property labels
     store.load_file(path)
     return FactChecker(store, settings=load_settings(offline=True))
 
 
+@pytest.fixture(scope="module")
+def checker(tmp_path_factory):
+    return checker_for(
+        tmp_path_factory.mktemp("demonyms"),
+        [
+            'wd:Q49757 rdfs:label "poet"@en .',
+            'wd:Q9001 rdfs:label "Ann Abcott"@en ; wdt:P27 wd:Q30 ; wdt:P106 wd:Q49757 .',
+            'wd:Q9002 rdfs:label "Bea Bexley"@en ; wdt:P27 wd:Q142 ; wdt:P106 wd:Q49757 .',
+            'wd:Q11424 rdfs:label "film"@en .',
+            'wd:Q9003 rdfs:label "Dawn Patrolling"@en ; wdt:P31 wd:Q11424 ; wdt:P495 wd:Q30 .',
+        ],
+    )
+
+
 @pytest.mark.parametrize(
     "text",
-    ["Ann Abcott is American.", "Ann Abcott is an American poet.", "Ann Abcott has American citizenship."],
+    [
+        "Ann Abcott is American.",
+        "Ann Abcott is an American poet.",
+        "Ann Abcott has American citizenship.",
+    ],
 )
 def test_stated_citizenship_supports_the_adjective(checker, text):
     r = checker.verify(text, record=False)
@@ -101,12 +141,42 @@ def test_stated_citizenship_supports_the_adjective(checker, text):
     assert "country of citizenship United States of America" in r.justification
 
 
+def test_a_framed_adjective_is_read_inside_the_frame(checker):
+    r = checker.verify("According to records, Ann Abcott is American.", record=False)
+    assert r.verdict is VerdictLabel.SUPPORTED, r.justification
+
+
 def test_a_negated_adjective_is_refuted_by_the_stated_country(checker):
     r = checker.verify("Ann Abcott is not American.", record=False)
     assert r.verdict is VerdictLabel.REFUTED, r.justification
+
+
+def test_a_films_adjective_is_its_country_of_origin(checker):
+    r = checker.verify("Dawn Patrolling is an American film.", record=False)
+    assert r.verdict is VerdictLabel.SUPPORTED, r.justification
+    assert "P495" in r.justification or "country of origin" in r.justification
 
 
 def test_another_country_is_not_supported(checker):
     r = checker.verify("Ann Abcott is a French poet.", record=False)
     assert r.verdict is not VerdictLabel.SUPPORTED
     assert "France" in r.justification
+
+
+def test_the_property_is_narrowed_to_what_the_subject_is(tmp_path):
+    # enough typed people and towns that citizenship's and country's subjects are known
+    lines = ['wd:Q5 rdfs:label "human"@en .', 'wd:Q515 rdfs:label "city"@en .']
+    for i in range(25):
+        word = "Ab" + "".join("cdefghijklmnopqrstuvwxyz"[int(d)] for d in str(i))
+        lines.append(
+            f'wd:Q{9100 + i} rdfs:label "Person {word}"@en ; wdt:P31 wd:Q5 ; wdt:P27 wd:Q30 .'
+        )
+        lines.append(
+            f'wd:Q{9200 + i} rdfs:label "Town {word}"@en ; wdt:P31 wd:Q515 ; wdt:P17 wd:Q142 .'
+        )
+    checker = checker_for(tmp_path, lines)
+    town = checker.verify("Town Abc is a French city.", record=False)
+    assert town.verdict is VerdictLabel.SUPPORTED, town.justification
+    assert town.triples[0].relation_ids == [V.WDT + "P17"]
+    person = checker.verify("Person Abc is American.", record=False)
+    assert person.triples[0].relation_ids == [P27]

@@ -565,7 +565,9 @@ def _type_prior(
         best = 0.0
         for inverse in options.get(prop, [False, True]):
             a, b = (o_types, s_types) if inverse else (s_types, o_types)
-            best = max(best, _share(profile.domain.get(prop), a) * _share(profile.range.get(prop), b))
+            best = max(
+                best, _share(profile.domain.get(prop), a) * _share(profile.range.get(prop), b)
+            )
         out[prop] = math.log(best)
     return out
 

@@ -23,16 +23,24 @@ from collections.abc import Callable, Sequence
 from kgfc.kg import vocab as V
 from kgfc.models import ClaimTriple
 
-__all__ = ["NATIONALITY_NOUNS", "countries", "read_nationality"]
+__all__ = [
+    "NATIONALITY_NOUNS",
+    "NATIONALITY_PROPS",
+    "countries",
+    "mentions_nationality",
+    "read_nationality",
+]
 
 P27 = V.WDT + "P27"
+# What a nationality adjective says, by the subject's kind (unknown before linking, so all
+# three are candidates, best first; each holds only for its own kind of subject): a
+# person's citizenship, a work's or a band's country of origin, a place's or an
+# organisation's country.
+NATIONALITY_PROPS = [P27, V.WDT + "P495", V.WDT + "P17"]
 # "has American citizenship", "is of French nationality", "is a Swiss national"
 NATIONALITY_NOUNS = frozenset(
     {"citizenship", "nationality", "citizen", "national", "passport", "passport holder"}
 )
-# properties a copular "S is a/an N" reads (occupation, instance of): only those objects
-# split into a nationality and a noun
-_COPULAR = frozenset(V.WDT + p for p in ("P106", "P31"))
 _LEAD = re.compile(r"^(?:of\s+)?(?:(?:a|an|the)\s+)?", re.I)
 
 
@@ -65,6 +73,12 @@ def countries(adjective: str) -> list[str]:
     return list(_table().get(adjective.strip().lower(), []))
 
 
+def mentions_nationality(text: str) -> bool:
+    """Does a capitalised word or two of ``text`` name a nationality? (cheap: a table lookup)"""
+    words = re.findall(r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?", text)
+    return any(countries(w) or countries(w.split()[0]) for w in words)
+
+
 def _split(text: str) -> tuple[list[str], str] | None:
     """(country names, what follows) when ``text`` starts with a capitalised demonym."""
     body = _LEAD.sub("", text.strip()).rstrip(" .")
@@ -79,45 +93,91 @@ def _split(text: str) -> tuple[list[str], str] | None:
     return None
 
 
+# "S is American.", "Leipzig is not a German city.", "The Beatles were a British band."
+_COPULA = re.compile(
+    r"^(?P<subject>.+?)\s+(?P<verb>is|was|are|were)(?P<neg>\s+not)?\s+"
+    r"(?:(?P<article>a|an)\s+)?(?P<rest>[^,;:()]+?)\s*[.!]?\s*$"
+)
+
+
 def read_nationality(
-    triples: Sequence[ClaimTriple], known: Callable[[str], bool]
+    text: str,
+    triples: Sequence[ClaimTriple],
+    known: Callable[[str], bool],
+    read: Callable[[str], list[ClaimTriple]],
 ) -> list[ClaimTriple]:
-    """The triples with nationality adjectives read as citizenship.
+    """The claim's triples with nationality adjectives read as the subject's country.
 
     ``known(name)`` says whether the KG has the name (its label index): the
-    country is written as the first of its names the KG knows. A triple is
-    changed only when its object is not linked yet, starts with a demonym of
-    a country the KG names, and is either the adjective alone after a copula or
-    as the value of citizenship ("S is American"; an LLM's "S | country of
-    citizenship | American"), the adjective and a nationality noun ("S has
-    American citizenship"), or, after a copula, the adjective and a noun ("S is
-    an American singer": two triples).
+    country is written as the first of its names the KG knows, and a country
+    the KG does not name is not read. ``read(sentence)`` is the decomposer, for
+    the noun of "S is a French poet" ("S is a poet").
+
+    - A copular claim whose predicate starts with the adjective (read from the
+      text, whatever the decomposer made of it: "a German city" is no relation
+      "city" with object "German"): "S is American" is one statement, "S is an
+      American singer" two (the country, and "S is a singer"); not when the
+      whole predicate is a name ("a Dutch East India Company ship" aside).
+    - Otherwise, a triple whose unlinked object is the adjective and a
+      nationality noun ("S has American citizenship", "S is of French
+      nationality"), or the adjective alone as the value of citizenship (an
+      LLM's "S | country of citizenship | American").
+
+    The country is a candidate value of citizenship, country of origin and
+    country (:data:`NATIONALITY_PROPS`): which one holds depends on what the
+    subject is, which linking tells later.
     """
+    m = _COPULA.match(text.strip())
+    if m is not None:
+        got = _copular(m, known, read)
+        if got is not None:
+            return got
     out: list[ClaimTriple] = []
     for t in triples:
         split = None if t.object_id else _split(t.object)
-        country = next((n for n in split[0] if known(n)), None) if split else None
-        if split is None or country is None:
-            out.append(t)
-            continue
-        rest = split[1]
-        # "S is French" (no property named) or "S is a French singer" (occupation, instance
-        # of); never "S speaks French" (a property other than these: French is a language)
-        copular = not t.relation_ids or bool(set(t.relation_ids[:2]) & _COPULAR)
-        citizenship = t.model_copy(
-            update={
-                "relation": "country of citizenship",
-                "relation_ids": [P27],
-                "object": country,
-                "object_id": None,
-                "object_link": None,
-            }
-        )
-        citizenship_named = bool(t.relation_ids) and t.relation_ids[0] == P27
-        if rest.lower() in NATIONALITY_NOUNS or (not rest and (copular or citizenship_named)):
-            out.append(citizenship)
-        elif rest and copular and not known(_LEAD.sub("", t.object.strip()).rstrip(" .")):
-            out += [citizenship, t.model_copy(update={"object": rest})]
+        country = _country(split[0], known) if split else None
+        rest = split[1].lower() if split else ""
+        named = t.relation_ids[:1] == [P27]
+        if country is not None and (rest in NATIONALITY_NOUNS or (not rest and named)):
+            out.append(_citizenship(t, country))
         else:
             out.append(t)
     return out
+
+
+def _country(names: list[str], known: Callable[[str], bool]) -> str | None:
+    return next((n for n in names if known(n)), None)
+
+
+def _citizenship(t: ClaimTriple, country: str) -> ClaimTriple:
+    return t.model_copy(
+        update={
+            "relation": "country of citizenship" if t.relation_ids[:1] == [P27] else "country",
+            "relation_ids": list(NATIONALITY_PROPS),
+            "object": country,
+            "object_id": None,
+            "object_link": None,
+        }
+    )
+
+
+def _copular(m: re.Match, known, read) -> list[ClaimTriple] | None:
+    rest = m["rest"]
+    split = _split(rest)
+    country = _country(split[0], known) if split else None
+    if split is None or country is None:
+        return None
+    subject, noun = m["subject"], split[1]
+    if noun and (known(rest) or known(_LEAD.sub("", rest))):
+        return None  # "a Dutch East India Company": a name, not an adjective and a noun
+    negated = bool(m["neg"])
+    base = ClaimTriple(subject=subject, relation="country", object=country, negated=negated)
+    if not noun or noun.lower() in NATIONALITY_NOUNS:
+        return [_citizenship(base, country)]
+    article = f"{m['article']} " if m["article"] else ""
+    # the noun is the decomposer's business: "S is a singer", "S was a band"
+    sentence = f"{subject} {m['verb']}{m['neg'] or ''} {article}{noun}."
+    nouns = read(sentence)
+    if not nouns:
+        return None
+    return [_citizenship(base, country), *nouns]

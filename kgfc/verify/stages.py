@@ -33,7 +33,9 @@ from kgfc.models import (
     VerdictLabel,
 )
 from kgfc.nlp.claims import decompose
-from kgfc.nlp.demonyms import read_nationality
+from kgfc.nlp.demonyms import NATIONALITY_PROPS, mentions_nationality, read_nationality
+from kgfc.nlp.rewrite import simplified
+from kgfc.nlp.spacy_pipeline import parse
 from kgfc.nlp.text import normalise, widen
 from kgfc.nlp.values import is_value_text
 from kgfc.reason.llm_reasoner import llm_decompose
@@ -128,8 +130,18 @@ def analyse(tb: Toolbox, text: str, counters: Counters) -> ClaimAnalysis:
     Nationality adjectives are read as citizenship either way (:mod:`kgfc.nlp.demonyms`).
     """
     analysis = _analyse(tb, text, counters)
+    if not mentions_nationality(text):
+        return analysis
     index = tb.store.label_index()
-    analysis.triples = read_nationality(analysis.triples, lambda name: normalise(name) in index)
+
+    def known(name: str) -> bool:
+        return normalise(name) in index
+
+    # "According to records, S is American": the statement inside the frame
+    inner = simplified(parse(text), known) or text
+    analysis.triples = read_nationality(
+        inner, analysis.triples, known, lambda s: decompose(s, tb.aligner()).triples
+    )
     return analysis
 
 
@@ -191,6 +203,25 @@ def link(tb: Toolbox, text: str, analysis: ClaimAnalysis) -> list[LinkedEntity]:
     for e in linked:
         best.setdefault(e.entity, e)
     return list(best.values())
+
+
+def narrow_nationality(tb: Toolbox, triples: Sequence[ClaimTriple]) -> None:
+    """A nationality adjective's property, once the subject is linked: the candidates
+    (:data:`kgfc.nlp.demonyms.NATIONALITY_PROPS`) whose observed subjects' types the
+    subject has — citizenship for a person, country for a city ("Leipzig is a French
+    city" is then refuted by its one country), country of origin for a film."""
+    from kgfc.nlp.anchored import fits
+    from kgfc.reason.kgstats import stats_for
+
+    pending = [t for t in triples if t.relation_ids == NATIONALITY_PROPS and t.subject_id]
+    if not pending:
+        return
+    types = stats_for(tb.store).types_of([t.subject_id for t in pending])
+    for t in pending:
+        s_types = types.get(t.subject_id, set())
+        keep = [p for p in t.relation_ids if fits(tb.store, p, s_types, set())[0] == "fits"]
+        if keep:
+            t.relation_ids = keep
 
 
 def reread(tb: Toolbox, ep: Episode) -> None:
@@ -335,6 +366,7 @@ def start_kg(tb: Toolbox, ep: Episode, step: Step) -> None:
 
     ep.analysis = analyse(tb, ep.claim, ep.counters)
     ep.linked = link(tb, ep.claim, ep.analysis)
+    narrow_nationality(tb, ep.analysis.triples)
     reread(tb, ep)
     seeds = ep.seeds()
     ep.beam = BeamSearch(
