@@ -694,14 +694,15 @@ def paraphrase_set(
                     texts.append((f"{klass}:{where}:{name}", klass, text))
         desc = describe(store, h, pid, t, rng)
         texts.extend((f"*:{name}", klass, text) for name, klass, text in wrapped(pid, s, o, desc))
-        adjective = demonym(o) if pid == "P27" else None
-        if adjective:  # the country as its nationality adjective (kgfc/nlp/demonyms.py)
+        adjective = demonym(o) if pid in ("P27", "P495", "P17") else None
+        if adjective and pid == "P27":  # the country as its nationality adjective
             texts.append(("P27:is_adjective", "demonym", f"{s} is {adjective}."))
             texts.append(
                 ("P27:adjective_citizenship", "demonym", f"{s} has {adjective} citizenship.")
             )
-            if desc:  # two statements: the occupation is true, the citizenship is the claim
-                texts.append(("P27:adjective_noun", "demonym", f"{s} is {_a(adjective)} {desc}."))
+        if adjective and desc:  # two statements: the description is true, the country is
+            # the claim ("an American singer", "an American film", "a German city")
+            texts.append((f"{pid}:adjective_noun", "demonym", f"{s} is {_a(adjective)} {desc}."))
         for template, klass, text in texts:
             claims.append(
                 {

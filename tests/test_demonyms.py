@@ -11,8 +11,16 @@ from kgfc.models import ClaimTriple, VerdictLabel
 from kgfc.nlp import demonyms
 
 P27, P106, P1412 = (V.WDT + p for p in ("P27", "P106", "P1412"))
-NATIONAL = demonyms.NATIONALITY_PROPS
-KNOWN = {"United States of America", "France", "poet", "French", "Dutch East India Company"}
+NATIONAL, IS_A = demonyms.NATIONALITY_PROPS, demonyms.IS_A
+KNOWN = {
+    "United States of America",
+    "France",
+    "United Kingdom",
+    "Taiwan",
+    "poet",
+    "French",
+    "Dutch East India Company",
+}
 
 
 def known(name: str) -> bool:
@@ -29,14 +37,8 @@ def test_the_table_comes_from_countryinfo():
     assert demonyms.countries("Martian") == []
 
 
-def noun_reader(sentence: str) -> list[ClaimTriple]:
-    """Stands in for the decomposer: "Ann is a poet." -> (Ann, is a, poet)."""
-    subject, _, rest = sentence.rstrip(".").partition(" is a ")
-    return [ClaimTriple(subject=subject, relation="is a", object=rest, relation_ids=[P106])]
-
-
 def read(text: str, triples: list[ClaimTriple] | None = None) -> list[ClaimTriple]:
-    return demonyms.read_nationality(text, triples or [], known, noun_reader)
+    return demonyms.read_nationality(text, triples or [], known)
 
 
 def test_an_adjective_alone_after_a_copula_is_the_country():
@@ -50,7 +52,17 @@ def test_an_adjective_alone_after_a_copula_is_the_country():
 
 def test_adjective_and_noun_become_two_statements():
     got = read("Ann is a French poet.")
-    assert [(t.relation_ids, t.object) for t in got] == [(NATIONAL, "France"), ([P106], "poet")]
+    assert [(t.relation_ids, t.object) for t in got] == [(NATIONAL, "France"), (IS_A, "poet")]
+    # the subject as written, commas and all (a title the decomposer would split)
+    got = read("Crouching Tiger, Hidden Dragon is a Taiwanese film.", [])
+    assert {t.subject for t in got} == {"Crouching Tiger, Hidden Dragon"}
+
+
+def test_possession_of_a_nationality_noun_is_read_from_the_text():
+    for text in ("Ann has British citizenship.", "Ann holds a French passport."):
+        (t,) = read(text)
+        assert (t.subject, t.relation_ids) == ("Ann", NATIONAL), text
+    assert read("Ann has French wines.") == []  # not a nationality: the decomposer's reading
 
 
 def test_a_nationality_noun_reads_the_same_whatever_the_verb():
@@ -177,6 +189,10 @@ def test_the_property_is_narrowed_to_what_the_subject_is(tmp_path):
     checker = checker_for(tmp_path, lines)
     town = checker.verify("Town Abc is a French city.", record=False)
     assert town.verdict is VerdictLabel.SUPPORTED, town.justification
-    assert town.triples[0].relation_ids == [V.WDT + "P17"]
+    # citizenship's subjects are people: a town's adjective is not read as it (country of
+    # origin, which no fact in this KG uses, has no observed subjects to clash with)
+    assert V.WDT + "P17" in town.triples[0].relation_ids
+    assert P27 not in town.triples[0].relation_ids
     person = checker.verify("Person Abc is American.", record=False)
-    assert person.triples[0].relation_ids == [P27]
+    assert P27 in person.triples[0].relation_ids
+    assert V.WDT + "P17" not in person.triples[0].relation_ids

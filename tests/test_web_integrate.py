@@ -291,6 +291,8 @@ def test_the_toolkit_widens_clipped_names_by_capitalisation_without_labels():
         widen("The University of Göttingen is old.", "Göttingen") == "The University of Göttingen"
     )
     assert widen("Glen was born in Edinburgh.", "Glen") is None
+    # whole words only: "Japan" (a country read from an adjective) is not part of "Japanese"
+    assert widen("Ayumi Hamasaki is Japanese.", "Japan") is None
     assert (
         widen("Little Richard plays the piano.", "Richard", {"little richard"}) == "little richard"
     )

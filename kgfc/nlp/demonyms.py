@@ -37,6 +37,7 @@ P27 = V.WDT + "P27"
 # person's citizenship, a work's or a band's country of origin, a place's or an
 # organisation's country.
 NATIONALITY_PROPS = [P27, V.WDT + "P495", V.WDT + "P17"]
+IS_A = [V.WDT + "P106", V.WDT + "P31"]  # "S is a poet": occupation or instance of
 # "has American citizenship", "is of French nationality", "is a Swiss national"
 NATIONALITY_NOUNS = frozenset(
     {"citizenship", "nationality", "citizen", "national", "passport", "passport holder"}
@@ -93,25 +94,25 @@ def _split(text: str) -> tuple[list[str], str] | None:
     return None
 
 
-# "S is American.", "Leipzig is not a German city.", "The Beatles were a British band."
+# "S is American.", "Leipzig is not a German city.", "The Beatles were a British band.",
+# "S has British citizenship", "S holds a French passport"
 _COPULA = re.compile(
-    r"^(?P<subject>.+?)\s+(?P<verb>is|was|are|were)(?P<neg>\s+not)?\s+"
-    r"(?:(?P<article>a|an)\s+)?(?P<rest>[^,;:()]+?)\s*[.!]?\s*$"
+    r"^(?P<subject>.+?)\s+(?P<verb>is|was|are|were|has|have|had|holds|hold|held)"
+    r"(?P<neg>\s+not)?\s+(?:(?P<article>a|an)\s+)?(?P<rest>[^,;:()]+?)\s*[.!]?\s*$"
 )
+_BE = frozenset({"is", "was", "are", "were"})
 
 
 def read_nationality(
     text: str,
     triples: Sequence[ClaimTriple],
     known: Callable[[str], bool],
-    read: Callable[[str], list[ClaimTriple]],
 ) -> list[ClaimTriple]:
     """The claim's triples with nationality adjectives read as the subject's country.
 
     ``known(name)`` says whether the KG has the name (its label index): the
     country is written as the first of its names the KG knows, and a country
-    the KG does not name is not read. ``read(sentence)`` is the decomposer, for
-    the noun of "S is a French poet" ("S is a poet").
+    the KG does not name is not read.
 
     - A copular claim whose predicate starts with the adjective (read from the
       text, whatever the decomposer made of it: "a German city" is no relation
@@ -129,7 +130,7 @@ def read_nationality(
     """
     m = _COPULA.match(text.strip())
     if m is not None:
-        got = _copular(m, known, read)
+        got = _copular(m, known)
         if got is not None:
             return got
     out: list[ClaimTriple] = []
@@ -161,7 +162,7 @@ def _citizenship(t: ClaimTriple, country: str) -> ClaimTriple:
     )
 
 
-def _copular(m: re.Match, known, read) -> list[ClaimTriple] | None:
+def _copular(m: re.Match, known: Callable[[str], bool]) -> list[ClaimTriple] | None:
     rest = m["rest"]
     split = _split(rest)
     country = _country(split[0], known) if split else None
@@ -172,12 +173,12 @@ def _copular(m: re.Match, known, read) -> list[ClaimTriple] | None:
         return None  # "a Dutch East India Company": a name, not an adjective and a noun
     negated = bool(m["neg"])
     base = ClaimTriple(subject=subject, relation="country", object=country, negated=negated)
-    if not noun or noun.lower() in NATIONALITY_NOUNS:
+    if noun.lower() in NATIONALITY_NOUNS or (not noun and m["verb"] in _BE):
         return [_citizenship(base, country)]
-    article = f"{m['article']} " if m["article"] else ""
-    # the noun is the decomposer's business: "S is a singer", "S was a band"
-    sentence = f"{subject} {m['verb']}{m['neg'] or ''} {article}{noun}."
-    nouns = read(sentence)
-    if not nouns:
-        return None
-    return [_citizenship(base, country), *nouns]
+    if m["verb"] not in _BE:
+        return None  # "S has French wines": not a nationality
+    # "S is a singer", "S was a band": what the decomposer reads a copula with a noun as
+    # (built here, not re-read: it would split "Crouching Tiger, Hidden Dragon" at the comma)
+    relation = f"{m['verb']} {m['article'] or ''}".strip()
+    what = base.model_copy(update={"relation": relation, "object": noun, "relation_ids": IS_A})
+    return [_citizenship(base, country), what]

@@ -231,7 +231,8 @@ def _widen_capitalised(text: str, mention: str) -> str | None:
         for lead in ("of ", "and ", "& "):  # a span cannot start with a connector
             if span.lower().startswith(lead):
                 span = span[len(lead) :]
-        if mention in span and span != mention:
+        # whole words: "Japan" is no clipped part of "Japanese"
+        if span != mention and re.search(rf"(?<!\w){re.escape(mention)}(?!\w)", span):
             return span
     return None
 

@@ -139,9 +139,7 @@ def analyse(tb: Toolbox, text: str, counters: Counters) -> ClaimAnalysis:
 
     # "According to records, S is American": the statement inside the frame
     inner = simplified(parse(text), known) or text
-    analysis.triples = read_nationality(
-        inner, analysis.triples, known, lambda s: decompose(s, tb.aligner()).triples
-    )
+    analysis.triples = read_nationality(inner, analysis.triples, known)
     return analysis
 
 
@@ -193,11 +191,15 @@ def link(tb: Toolbox, text: str, analysis: ClaimAnalysis) -> list[LinkedEntity]:
                 linked = [fitted if x is e else x for x in linked]
                 by_mention[fitted.mention] = fitted
             t.object_id, t.object_link = fitted.entity, fitted.confidence
-    # a clipped mention and its widened span may link to different entities: keep the better
+    # a clipped mention and its widened span may link to different entities: keep the better,
+    # but never the one a triple names ("Gangs of New York was directed by ...": the film is
+    # the subject, though "New York" links with the higher score; the beam starts from it)
+    named = {x for t in analysis.triples for x in (t.subject_id, t.object_id) if x}
     for m, w in wide.items():
         if w and m in by_mention and w in by_mention:
             loser = min(by_mention[m], by_mention[w], key=lambda e: e.score)
-            linked = [e for e in linked if e is not loser]
+            if loser.entity not in named:
+                linked = [e for e in linked if e is not loser]
     # one entity may be linked from several mentions: keep the first (best) per entity
     best: dict[str, LinkedEntity] = {}
     for e in linked:
@@ -207,9 +209,9 @@ def link(tb: Toolbox, text: str, analysis: ClaimAnalysis) -> list[LinkedEntity]:
 
 def narrow_nationality(tb: Toolbox, triples: Sequence[ClaimTriple]) -> None:
     """A nationality adjective's property, once the subject is linked: the candidates
-    (:data:`kgfc.nlp.demonyms.NATIONALITY_PROPS`) whose observed subjects' types the
-    subject has — citizenship for a person, country for a city ("Leipzig is a French
-    city" is then refuted by its one country), country of origin for a film."""
+    (:data:`kgfc.nlp.demonyms.NATIONALITY_PROPS`) whose observed subjects' types do not
+    clash with the subject's — citizenship for a person, country for a city, country of
+    origin (and country) for a film."""
     from kgfc.nlp.anchored import fits
     from kgfc.reason.kgstats import stats_for
 
@@ -219,7 +221,7 @@ def narrow_nationality(tb: Toolbox, triples: Sequence[ClaimTriple]) -> None:
     types = stats_for(tb.store).types_of([t.subject_id for t in pending])
     for t in pending:
         s_types = types.get(t.subject_id, set())
-        keep = [p for p in t.relation_ids if fits(tb.store, p, s_types, set())[0] == "fits"]
+        keep = [p for p in t.relation_ids if fits(tb.store, p, s_types, set())[0] != "clash"]
         if keep:
             t.relation_ids = keep
 
