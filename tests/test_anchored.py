@@ -255,3 +255,12 @@ def test_the_type_prior_breaks_a_tie_of_similarity():
     assert got is not None and got[0] == V.WDT + "P106"
     # a prior cannot lift a phrase the property is not like to a reading
     assert anchored._semantic(profile, "around", options, set(), emb, prior) is None
+
+
+def test_a_bare_copula_reads_as_occupation_or_instance_of(store):
+    r = read(store, f"{person(0)} is a poet.", ScriptedEmbedder())
+    assert r is not None and r.triple.relation_ids == list(anchored.IS_A)
+    assert (r.triple.subject_id, r.triple.object_id) == (V.WD + "Q9000", V.WD + "Q49757")
+    assert "occupation or instance of (P106/P31)" in r.describe()
+    # "X and Y are ..." with nothing else names no relation
+    assert read(store, f"{person(0)} and {person(1)} are.", ScriptedEmbedder()) is None

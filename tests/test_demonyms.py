@@ -13,6 +13,8 @@ from kgfc.nlp import demonyms
 P27, P106, P1412 = (V.WDT + p for p in ("P27", "P106", "P1412"))
 NATIONAL, IS_A = demonyms.NATIONALITY_PROPS, demonyms.IS_A
 KNOWN = {
+    "Ann",
+    "Crouching Tiger, Hidden Dragon",
     "United States of America",
     "France",
     "United Kingdom",
@@ -75,6 +77,11 @@ def test_an_adjective_as_the_value_of_citizenship_is_the_country():
     # what an LLM decomposer writes for "Ann is American"
     (t,) = read("Ann's nationality.", [triple("country of citizenship", "American", [P27])])
     assert (t.relation_ids, t.object) == (NATIONAL, "United States of America")
+
+
+def test_a_relation_first_claim_is_not_a_nationality():
+    language = triple("language", "French", [P1412])
+    assert read("The language of Ann is French.", [language]) == [language]
 
 
 def test_other_properties_and_names_are_left_alone():

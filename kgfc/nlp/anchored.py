@@ -75,6 +75,8 @@ FIT_MIN = 0.01
 CLASH_MAX = 0.002
 MIN_TYPED = 20  # a domain/range seen on fewer typed entities is unknown
 MAX_SPAN = 10  # words in a name
+# "X is a Y": what a bare copula reads as (as the decomposer reads it)
+IS_A = (V.WDT + "P106", V.WDT + "P31")
 # Class and identifier properties say what an entity is, not how two relate.
 _NOT_RELATIONS = frozenset(V.WDT + p for p in ("P31", "P279", "P1343", "P910"))
 
@@ -101,7 +103,7 @@ class Reading:
     runner_up: tuple[str, float] | None = None
 
     def describe(self) -> str:
-        pid = V.local_id(self.property)
+        pid = "/".join(V.local_id(p) for p in self.triple.relation_ids) or V.local_id(self.property)
         if self.how == "lexical":
             return f'"{self.phrase}" was read as {self.label} ({pid}) from its wording'
         rival = f", next best {self.runner_up[0]} {self.runner_up[1]:.2f}" if self.runner_up else ""
@@ -447,7 +449,18 @@ def read_anchored(
     if not keys or any(k in NEGATIONS for k in keys) or subj.entity == obj.entity:
         return None
     if all(k in AUXILIARIES | ARTICLES for k in keys):
-        return None  # "X is a Y": the decomposer's own business
+        # "X is a Y" whose subject the decomposer lost ("Gangs of New York is a film" parsed
+        # around "New York"): the copula's reading, occupation or instance of
+        if pair or not any(k in AUXILIARIES for k in keys):
+            return None
+        copula = ClaimTriple(
+            subject=subj.text, relation=" ".join(phrase), object=obj.text,
+            subject_id=subj.entity, object_id=obj.entity, relation_ids=list(IS_A),
+            subject_link=subj.link, object_link=obj.link,
+        )  # fmt: skip
+        return Reading(
+            copula, " ".join(phrase), IS_A[1], "occupation or instance of", "lexical", 1.0
+        )
     types = _types(store, [subj.entity, obj.entity])
     s_types, o_types = types.get(subj.entity, set()), types.get(obj.entity, set())
     profile = _profile(store)

@@ -114,9 +114,10 @@ def read_nationality(
     country is written as the first of its names the KG knows, and a country
     the KG does not name is not read.
 
-    - A copular claim whose predicate starts with the adjective (read from the
-      text, whatever the decomposer made of it: "a German city" is no relation
-      "city" with object "German"): "S is American" is one statement, "S is an
+    - A copular claim about a name the KG knows whose predicate starts with the
+      adjective (read from the text, whatever the decomposer made of it: "a
+      German city" is no relation "city" with object "German"; "The language of
+      S is French" is no claim about "The language of S"): "S is American" is one statement, "S is an
       American singer" two (the country, and "S is a singer"); not when the
       whole predicate is a name ("a Dutch East India Company ship" aside).
     - Otherwise, a triple whose unlinked object is the adjective and a
@@ -169,6 +170,8 @@ def _copular(m: re.Match, known: Callable[[str], bool]) -> list[ClaimTriple] | N
     if split is None or country is None:
         return None
     subject, noun = m["subject"], split[1]
+    if not known(subject):
+        return None  # "The language of S is French": a relation first, not a nationality
     if noun and (known(rest) or known(_LEAD.sub("", rest))):
         return None  # "a Dutch East India Company": a name, not an adjective and a noun
     negated = bool(m["neg"])
