@@ -264,3 +264,15 @@ def test_a_bare_copula_reads_as_occupation_or_instance_of(store):
     assert "occupation or instance of (P106/P31)" in r.describe()
     # "X and Y are ..." with nothing else names no relation
     assert read(store, f"{person(0)} and {person(1)} are.", ScriptedEmbedder()) is None
+
+
+def test_a_clause_whose_reading_fails_is_read_again_on_its_own(store, scripted):
+    checker = FactChecker(store, settings=load_settings(offline=True))
+    # the main clause reads ("was born in"); the relative clause's phrase no table names
+    text = f"{person(0)}, who earns a living as a poet, was born in Town {_word(0)}."
+    r = checker.verify(text, record=False)
+    assert r.verdict is VerdictLabel.SUPPORTED, r.justification
+    assert "occupation (P106)" in r.justification
+    assert {t.relation_ids[0] for t in r.triples} == {V.WDT + "P106", V.WDT + "P19"}
+    wrong = checker.verify(text.replace("a poet", "a painter"), record=False)
+    assert wrong.verdict is not VerdictLabel.SUPPORTED

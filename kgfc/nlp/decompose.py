@@ -547,6 +547,12 @@ def _read_predicate(pred: Token) -> list[_Reading]:
 # -- "where" and "when" clauses, relative clauses ----------------------------------------
 
 
+def relative_clauses(text: str) -> list[str]:
+    """ "S, who V X, W Y." -> ["S W Y.", "S V X."]; [] when the claim has no such clause."""
+    parts = _without_relative_clause(parse(text)) if text.strip() else None
+    return list(parts) if parts else []
+
+
 def _without_relative_clause(doc: Doc) -> tuple[str, str] | None:
     """ "S, who V X, W Y." -> ("S W Y.", "S V X."); "S, whose R is X, ..." -> (..., "S's R is X.").
 

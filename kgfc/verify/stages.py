@@ -229,13 +229,18 @@ def narrow_nationality(tb: Toolbox, triples: Sequence[ClaimTriple]) -> None:
 def reread(tb: Toolbox, ep: Episode) -> None:
     """The entity-anchored fallback (kgfc.nlp.anchored) when the claim's reading cannot be checked.
 
-    Only when no triple has linked ends, a property the KG states and no type
-    clash; a reading it finds replaces the triples, and says how it was read.
+    When no triple has linked ends, a property the KG states and no type clash,
+    the whole claim is read again; when some do, a relative clause or main
+    clause whose own triples do not ("Tunisia, who has diplomatic relations
+    with Italy, is on the continent of Africa") is read again on its own. A
+    reading found replaces the triples it reads, and says how it was read.
     """
     from kgfc.nlp.anchored import read_anchored, sound
 
-    if ep.analysis is None or sound(tb.store, ep.analysis.triples, looks_like_value, tb.aligner()):
+    if ep.analysis is None:
         return
+    triples = ep.analysis.triples
+    aligner = tb.aligner()
     known = {normalise(e.mention): (e.entity, e.confidence) for e in ep.linked}
     linker = EntityLinker(tb.store)
 
@@ -246,23 +251,55 @@ def reread(tb: Toolbox, ep: Episode) -> None:
         hit = linker.resolve(name, ANCHOR_MIN)
         return (hit.entity, hit.score) if hit is not None else None
 
-    found = read_anchored(ep.claim, tb.store, tb.aligner(), resolve)
-    if found is None:
-        return
-    t = found.triple
-    ep.analysis.triples = [t]
-    ep.reading, ep.reading_semantic = found.describe(), found.how == "semantic"
-    have = {e.entity for e in ep.linked}
-    for name, iri, conf in (
-        (t.subject, t.subject_id, t.subject_link),
-        (t.object, t.object_id, t.object_link),
-    ):
-        if iri and iri not in have:
-            ep.linked.append(
-                LinkedEntity(
-                    mention=name, entity=iri, label=name, score=conf or 1.0, confidence=conf or 1.0
-                )
-            )
+    if not sound(tb.store, triples, looks_like_value, aligner):
+        parts = [(ep.claim, list(triples))]
+    elif len(triples) > 1:
+        parts = [
+            (part, mine)
+            for part, mine in _clauses(ep.claim, triples)
+            if not sound(tb.store, mine, looks_like_value, aligner)
+        ]
+    else:
+        parts = []
+    for text, mine in parts:
+        found = read_anchored(text, tb.store, aligner, resolve)
+        if found is None:
+            continue
+        t = found.triple
+        at = min(triples.index(x) for x in mine) if mine else len(triples)
+        triples = [x for x in triples if not any(x is y for y in mine)]
+        triples.insert(min(at, len(triples)), t)
+        ep.reading, ep.reading_semantic = (
+            found.describe(),
+            ep.reading_semantic or found.how == "semantic",
+        )
+        have = {e.entity for e in ep.linked}
+        for name, iri, conf in (
+            (t.subject, t.subject_id, t.subject_link),
+            (t.object, t.object_id, t.object_link),
+        ):
+            if iri and iri not in have:
+                ep.linked.append(
+                    LinkedEntity(
+                        mention=name, entity=iri, label=name, score=conf or 1.0,
+                        confidence=conf or 1.0,
+                    )
+                )  # fmt: skip
+    ep.analysis.triples = triples
+
+
+def _clauses(claim: str, triples: Sequence[ClaimTriple]) -> list[tuple[str, list[ClaimTriple]]]:
+    """The claim's clauses ("S, who V X, W Y." -> "S W Y.", "S V X."), each with the triples
+    read from it (those whose subject and object it contains); none when it has one clause."""
+    from kgfc.nlp.decompose import relative_clauses
+
+    parts = relative_clauses(claim)
+    out = []
+    for part in parts:
+        key = normalise(part)
+        mine = [t for t in triples if normalise(t.subject) in key and normalise(t.object) in key]
+        out.append((part, mine))
+    return out
 
 
 ANCHOR_MIN = 0.95  # an anchor is an exact label or alias
