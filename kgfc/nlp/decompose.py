@@ -549,7 +549,9 @@ def _read_predicate(pred: Token) -> list[_Reading]:
 
 def relative_clauses(text: str) -> list[str]:
     """ "S, who V X, W Y." -> ["S W Y.", "S V X."]; [] when the claim has no such clause."""
-    parts = _without_relative_clause(parse(text)) if text.strip() else None
+    if not _RELATIVE_START.search(text):
+        return []  # no parse for a claim that cannot have one
+    parts = _without_relative_clause(parse(text))
     return list(parts) if parts else []
 
 
@@ -585,6 +587,7 @@ def _without_relative_clause(doc: Doc) -> tuple[str, str] | None:
 
 _WH_ADVERBS = frozenset({"where", "when"})
 _RELATIVE_PRONOUNS = frozenset({"who", "which", "that", "whose"})
+_RELATIVE_START = re.compile(r",\s*(?:who|which|that|whose)\b", re.I)
 # "where S studied": at a school or an employer, in a place otherwise
 _AT_VERBS = frozenset({"study", "educate", "work", "teach", "train", "graduate", "employ"})
 
