@@ -8,6 +8,8 @@ first item and asserts that the following items add none.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from kgfc.kg.demo import ensure_demo
@@ -130,3 +132,21 @@ def test_a_page_added_mid_batch_does_not_re_mine_the_rules(store):
         )
         assert rules_for(store) is rules
     assert store.aggregate_builds["rules"] == 0
+
+
+def test_stable_rows_are_shared_across_small_additions_not_a_removal():
+    from kgfc.kg import vocab as V
+    from kgfc.kg.aggregates import stable_rows
+    from kgfc.models import Fact, Source, SourceKind
+
+    s = OxigraphStore()  # in memory: every run_cached computes
+    s.load_file(Path(__file__).parent / "data" / "properties.ttl")
+    first = stable_rows(s, "property_functionality")
+    page = Source(iri="https://example.org/p", kind=SourceKind.WEB, title="a page")
+    s.add_source(page, [Fact(subject=V.WD + "Q1", predicate=V.WDT + "P106", object=V.WD + "Q2")])
+    # a second reader, after a small addition: the same rows, not a second computation
+    assert stable_rows(s, "property_functionality") is first
+    assert s.aggregate_builds["property_functionality"] == 1
+    s.retract("https://example.org/p")
+    stable_rows(s, "property_functionality")
+    assert s.aggregate_builds["property_functionality"] == 2

@@ -13,6 +13,7 @@ from __future__ import annotations
 import sys
 import threading
 import time
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import IO, Protocol
@@ -93,3 +94,40 @@ class StderrProgress:
         if self.enabled:
             done = f"Computed {WHAT.get(name, name)} in {seconds:.1f} s.\n" if seconds >= 1 else ""
             self._write("\r\x1b[K" + done)
+
+
+# -- rows kept across small additions ---------------------------------------------------
+
+# Share of the store's facts that may be added, a write at a time, before a whole-store
+# aggregate is computed again: a web page's few facts do not change how single-valued place
+# of birth is, and the aggregates take seconds on the demo KG (a batch that adds pages paid
+# for them per claim).
+STALE_SHARE = 0.05
+
+_ROWS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_ROWS_LOCK = threading.Lock()
+
+
+def stable_rows(store, name: str) -> list[dict[str, str | None]]:
+    """``store.run_cached(name)``, kept while only a few facts are added.
+
+    The same rows for every reader of the aggregate (the KG statistics, the
+    property profile of the claim reader), computed again after a load, a
+    replacement or a removal (``wholesale_generation``) or once the facts added
+    since reach :data:`STALE_SHARE` of the store. Without this, two readers
+    that first ask at different generations each pay for the aggregate.
+    """
+    with _ROWS_LOCK:
+        got = _ROWS.setdefault(store, {}).get(name)
+    if got is not None:
+        generation, wholesale, added, size, rows = got
+        if generation == store.generation or (
+            wholesale == store.wholesale_generation
+            and store.added_since_wholesale - added <= STALE_SHARE * size
+        ):
+            return rows
+    state = (store.generation, store.wholesale_generation, store.added_since_wholesale, len(store))
+    rows = store.run_cached(name)
+    with _ROWS_LOCK:
+        _ROWS.setdefault(store, {})[name] = (*state, rows)
+    return rows

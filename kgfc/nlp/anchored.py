@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 from kgfc.kg import vocab as V
+from kgfc.kg.aggregates import stable_rows
 from kgfc.kg.properties import CHAINS
 from kgfc.models import ClaimTriple
 from kgfc.nlp.alignment import SYMMETRIC, RelationAligner
@@ -191,11 +192,11 @@ def _telling(text: str) -> bool:
 def _build_profile(store) -> _Profile:
     profile = _Profile()
     used = set()
-    for row in store.run_cached("property_functionality"):
+    for row in stable_rows(store, "property_functionality"):
         if row.get("property") and int(row.get("subjects") or 0):
             used.add(row["property"])
     profile.used = used
-    for row in store.run_cached("property_labels"):
+    for row in stable_rows(store, "property_labels"):
         prop, text = row.get("property"), row.get("text")
         if prop not in used or prop in _NOT_RELATIONS or not text:
             continue
@@ -212,8 +213,8 @@ def _build_profile(store) -> _Profile:
         desc = descriptions.get(V.WD + V.local_id(prop))
         if desc:
             bucket.append(desc.split(". ")[0][:160])
-    profile.domain = _shares(store.run_cached("property_domain_types"), "subjects")
-    profile.range = _shares(store.run_cached("property_range_types"), "objects")
+    profile.domain = _shares(stable_rows(store, "property_domain_types"), "subjects")
+    profile.range = _shares(stable_rows(store, "property_range_types"), "objects")
     return profile
 
 

@@ -24,6 +24,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from kgfc.kg.aggregates import STALE_SHARE, stable_rows
 from kgfc.kg.properties import FUNCTIONAL_THRESHOLD, PRIOR_FUNCTIONALITY
 
 MIN_SUBJECTS = 10
@@ -131,17 +132,11 @@ class KGStats:
 
 
 def _run_cached(store, name: str):
-    return store.run_cached(name)
+    return stable_rows(store, name)
 
 
 _CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _CACHE_LOCK = threading.Lock()
-
-
-# Share of the store's facts that may be added, a write at a time, before its statistics are
-# computed again: a web page's few facts do not change how single-valued place of birth is,
-# and the aggregates take seconds on the demo KG (a batch that adds pages paid it per claim).
-STALE_SHARE = 0.05
 
 
 def stats_for(store) -> KGStats:
@@ -149,7 +144,7 @@ def stats_for(store) -> KGStats:
 
     Computed again after a load, a replacement or a removal of facts
     (:attr:`~kgfc.kg.store.GraphStore.wholesale_generation`), and once facts
-    added since reach :data:`STALE_SHARE` of the store.
+    added since reach :data:`kgfc.kg.aggregates.STALE_SHARE` of the store.
     """
     with _CACHE_LOCK:
         cached = _CACHE.get(store)
