@@ -108,6 +108,21 @@ _ROWS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _ROWS_LOCK = threading.Lock()
 
 
+def snapshot(store) -> tuple[int, int, int, int]:
+    """Where the store stands: (generation, wholesale generation, facts added since, size)."""
+    return (store.generation, store.wholesale_generation, store.added_since_wholesale, len(store))
+
+
+def still_fresh(store, then: tuple[int, int, int, int]) -> bool:
+    """May what was computed at :func:`snapshot` ``then`` still serve? The same generation, or
+    only additions since, fewer than :data:`STALE_SHARE` of the store then."""
+    generation, wholesale, added, size = then
+    return generation == store.generation or (
+        wholesale == store.wholesale_generation
+        and store.added_since_wholesale - added <= STALE_SHARE * size
+    )
+
+
 def stable_rows(store, name: str) -> list[dict[str, str | None]]:
     """``store.run_cached(name)``, kept while only a few facts are added.
 
@@ -119,15 +134,10 @@ def stable_rows(store, name: str) -> list[dict[str, str | None]]:
     """
     with _ROWS_LOCK:
         got = _ROWS.setdefault(store, {}).get(name)
-    if got is not None:
-        generation, wholesale, added, size, rows = got
-        if generation == store.generation or (
-            wholesale == store.wholesale_generation
-            and store.added_since_wholesale - added <= STALE_SHARE * size
-        ):
-            return rows
-    state = (store.generation, store.wholesale_generation, store.added_since_wholesale, len(store))
+    if got is not None and still_fresh(store, got[0]):
+        return got[1]
+    then = snapshot(store)
     rows = store.run_cached(name)
     with _ROWS_LOCK:
-        _ROWS.setdefault(store, {})[name] = (*state, rows)
+        _ROWS.setdefault(store, {})[name] = (then, rows)
     return rows

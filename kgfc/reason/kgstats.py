@@ -24,7 +24,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from kgfc.kg.aggregates import STALE_SHARE, stable_rows
+from kgfc.kg.aggregates import snapshot, stable_rows, still_fresh
 from kgfc.kg.properties import FUNCTIONAL_THRESHOLD, PRIOR_FUNCTIONALITY
 
 MIN_SUBJECTS = 10
@@ -148,19 +148,8 @@ def stats_for(store) -> KGStats:
     """
     with _CACHE_LOCK:
         cached = _CACHE.get(store)
-        if cached is not None:
-            generation, wholesale, added, size, stats = cached
-            if generation == store.generation or (
-                wholesale == store.wholesale_generation
-                and store.added_since_wholesale - added <= STALE_SHARE * size
-            ):
-                return stats
+        if cached is not None and still_fresh(store, cached[0]):
+            return cached[1]
         stats = KGStats(store)
-        _CACHE[store] = (
-            store.generation,
-            store.wholesale_generation,
-            store.added_since_wholesale,
-            len(store),
-            stats,
-        )
+        _CACHE[store] = (snapshot(store), stats)
         return stats
