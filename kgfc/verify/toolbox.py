@@ -50,12 +50,16 @@ class Toolbox:
 
         For a claim read by the entity-anchored fallback (kgfc.nlp.anchored): a guessed
         reading and a predicted fact are two guesses, one too many to call it SUPPORTED.
+        A mined rule's conclusion is a prediction too, so this reasoner uses no mined
+        rules — stated facts and chains only (and it never waits for rules to be mined:
+        on a store without shipped or cached rules that takes ~30 s at CoDEx-M size,
+        which the first claim of a batch so read used to pay).
         """
         local = self.local()
         if getattr(local, "strict", True):
             return local
         if self._strict is None:
-            self._strict = LocalReasoner(self.store, strict=True)
+            self._strict = LocalReasoner(self.store, strict=True, use_rules=False)
         return self._strict
 
     def is_local(self, reasoner) -> bool:
