@@ -291,3 +291,14 @@ def test_a_guessed_reading_never_waits_for_rule_mining(tmp_path, scripted):
     r = checker.verify(f"{person(0)} earns a living as a painter.", record=False)
     assert r.verdict is not VerdictLabel.SUPPORTED and "Reading:" in r.justification
     assert fresh.aggregate_builds["rules"] == 0, dict(fresh.aggregate_builds)
+
+
+def test_a_claim_with_no_triple_read_is_read_by_the_fallback(store, scripted, monkeypatch):
+    from kgfc.models import ClaimAnalysis
+    from kgfc.verify import stages
+
+    # the decomposer reads nothing at all: the whole claim goes to the fallback
+    monkeypatch.setattr(stages, "_analyse", lambda tb, text, counters: ClaimAnalysis())
+    checker = FactChecker(store, settings=load_settings(offline=True))
+    r = checker.verify(f"{person(0)} earns a living as a poet.", record=False)
+    assert r.verdict is VerdictLabel.SUPPORTED, r.justification

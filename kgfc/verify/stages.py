@@ -257,7 +257,9 @@ def reread(tb: Toolbox, ep: Episode) -> None:
         parts = [
             (part, mine)
             for part, mine in _clauses(ep.claim, triples)
-            if not sound(tb.store, mine, looks_like_value, aligner)
+            # a clause none of whose triples is known is left alone: its reading would
+            # stand beside the triples it replaces, not instead of them
+            if mine and not sound(tb.store, mine, looks_like_value, aligner)
         ]
     else:
         parts = []
@@ -266,7 +268,7 @@ def reread(tb: Toolbox, ep: Episode) -> None:
         if found is None:
             continue
         t = found.triple
-        at = min(triples.index(x) for x in mine) if mine else len(triples)
+        at = min((i for i, x in enumerate(triples) if any(x is y for y in mine)), default=0)
         triples = [x for x in triples if not any(x is y for y in mine)]
         triples.insert(min(at, len(triples)), t)
         ep.reading, ep.reading_semantic = (
