@@ -17,6 +17,7 @@ import pytest
 pytest.importorskip("spacy")
 
 from kgfc.errors import ConfigError  # noqa: E402
+from kgfc.kg import properties  # noqa: E402
 from kgfc.kg import vocab as V  # noqa: E402
 from kgfc.kg.linking import EntityLinker  # noqa: E402
 from kgfc.kg.oxigraph_store import OxigraphStore  # noqa: E402
@@ -259,7 +260,7 @@ def test_the_type_prior_breaks_a_tie_of_similarity():
 
 def test_a_bare_copula_reads_as_occupation_or_instance_of(store):
     r = read(store, f"{person(0)} is a poet.", ScriptedEmbedder())
-    assert r is not None and r.triple.relation_ids == list(anchored.IS_A)
+    assert r is not None and r.triple.relation_ids == list(properties.IS_A)
     assert (r.triple.subject_id, r.triple.object_id) == (V.WD + "Q9000", V.WD + "Q49757")
     assert "occupation or instance of (P106/P31)" in r.describe()
     # "X and Y are ..." with nothing else names no relation

@@ -11,7 +11,7 @@ from kgfc.models import ClaimTriple, VerdictLabel
 from kgfc.nlp import demonyms
 
 P27, P106, P1412 = (V.WDT + p for p in ("P27", "P106", "P1412"))
-NATIONAL, IS_A = demonyms.NATIONALITY_PROPS, demonyms.IS_A
+NATIONAL, IS_A = demonyms.NATIONALITY_PROPS, list(demonyms.IS_A)
 KNOWN = {
     "Ann",
     "Crouching Tiger, Hidden Dragon",

@@ -59,6 +59,8 @@ def _p(n: str) -> str:
 
 OWL_SAME_AS = V.OWL + "sameAs"
 P31 = _p("P31")
+# "X is a Y": what a bare copula reads as (occupation, or instance of), best first
+IS_A = (_p("P106"), P31)
 ALIAS_PROPS = frozenset({OWL_SAME_AS, _p("P460")})
 SYMMETRIC = frozenset(_p(n) for n in ("P26", "P3373", "P47", "P530", "P451", "P1327", "P460"))
 _INVERSE_PAIRS = [

@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Literal
 
 from kgfc.kg import vocab as V
 from kgfc.kg.aggregates import stable_rows
-from kgfc.kg.properties import CHAINS
+from kgfc.kg.properties import CHAINS, IS_A
 from kgfc.models import ClaimTriple
 from kgfc.nlp.alignment import SYMMETRIC, RelationAligner
 from kgfc.nlp.text import ARTICLES, AUXILIARIES, NEGATIONS, PRONOUNS, STOP_WORDS, normalise
@@ -76,8 +76,6 @@ FIT_MIN = 0.01
 CLASH_MAX = 0.002
 MIN_TYPED = 20  # a domain/range seen on fewer typed entities is unknown
 MAX_SPAN = 10  # words in a name
-# "X is a Y": what a bare copula reads as (as the decomposer reads it)
-IS_A = (V.WDT + "P106", V.WDT + "P31")
 # Class and identifier properties say what an entity is, not how two relate.
 _NOT_RELATIONS = frozenset(V.WDT + p for p in ("P31", "P279", "P1343", "P910"))
 

@@ -21,6 +21,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from kgfc.kg import vocab as V
+from kgfc.kg.properties import IS_A
 from kgfc.models import ClaimTriple
 
 __all__ = [
@@ -37,7 +38,6 @@ P27 = V.WDT + "P27"
 # person's citizenship, a work's or a band's country of origin, a place's or an
 # organisation's country.
 NATIONALITY_PROPS = [P27, V.WDT + "P495", V.WDT + "P17"]
-IS_A = [V.WDT + "P106", V.WDT + "P31"]  # "S is a poet": occupation or instance of
 # "has American citizenship", "is of French nationality", "is a Swiss national"
 NATIONALITY_NOUNS = frozenset(
     {"citizenship", "nationality", "citizen", "national", "passport", "passport holder"}
@@ -183,5 +183,7 @@ def _copular(m: re.Match, known: Callable[[str], bool]) -> list[ClaimTriple] | N
     # "S is a singer", "S was a band": what the decomposer reads a copula with a noun as
     # (built here, not re-read: it would split "Crouching Tiger, Hidden Dragon" at the comma)
     relation = f"{m['verb']} {m['article'] or ''}".strip()
-    what = base.model_copy(update={"relation": relation, "object": noun, "relation_ids": IS_A})
+    what = base.model_copy(
+        update={"relation": relation, "object": noun, "relation_ids": list(IS_A)}
+    )
     return [_citizenship(base, country), what]
