@@ -22,6 +22,10 @@ KNOWN = {
     "poet",
     "French",
     "Dutch East India Company",
+    "Canada",
+    "Germany",
+    "German Empire",
+    "Soviet Union",
 }
 
 
@@ -96,6 +100,47 @@ def test_other_properties_and_names_are_left_alone():
     assert read("Ann is Swiss.", [swiss]) == [swiss]
 
 
+def test_former_states_follow_the_present_day_countries():
+    assert demonyms.countries("Soviet") == ["Soviet Union"]
+    german = demonyms.countries("German")
+    assert german[0] == "Germany" and "German Empire" in german and "Nazi Germany" in german
+    assert demonyms.countries("east  German") == ["East Germany"]
+    # a state only under its own citizens' adjective
+    assert "Austria-Hungary" not in demonyms.countries("Austrian")
+    assert "United Kingdom" not in demonyms.countries("English")
+
+
+def test_the_state_the_kg_states_for_the_subject_is_preferred():
+    asked = []
+
+    def prefer(subject: str, names: list[str]) -> str | None:
+        asked.append((subject, names))
+        return "German Empire" if subject == "Ann" else None
+
+    (t,) = demonyms.read_nationality("Ann was German.", [], known, prefer)
+    assert t.object == "German Empire"
+    # only names the KG knows are offered, present-day first
+    assert asked == [("Ann", ["Germany", "German Empire"])]
+    (t,) = demonyms.read_nationality("Ann was German.", [], known)
+    assert t.object == "Germany"  # nothing stated: the present-day country
+    (t,) = demonyms.read_nationality("Ann was Soviet.", [], known, prefer)
+    assert t.object == "Soviet Union"  # one name: nothing to choose
+
+
+def test_a_hyphenated_pair_is_two_nationalities():
+    got = read("Ann is a Canadian-American poet.")
+    assert [(t.relation_ids, t.object) for t in got] == [
+        (NATIONAL, "Canada"),
+        (NATIONAL, "United States of America"),
+        (IS_A, "poet"),
+    ]
+    got = read("Ann holds Canadian-American citizenship.")
+    assert [t.object for t in got] == ["Canada", "United States of America"]
+    assert read("Ann is not Canadian-American.") == []  # which one is denied is unsaid
+    assert demonyms.mentions_nationality("Ann is a Canadian-American poet.")
+    assert not demonyms.mentions_nationality("Ann is a Rolls-Royce engineer.")
+
+
 def test_mentions_nationality_is_a_cheap_gate():
     assert demonyms.mentions_nationality("Leipzig is a German city.")
     assert demonyms.mentions_nationality("Seoul is South Korean.")
@@ -142,6 +187,13 @@ def checker(tmp_path_factory):
             'wd:Q9002 rdfs:label "Bea Bexley"@en ; wdt:P27 wd:Q142 ; wdt:P106 wd:Q49757 .',
             'wd:Q11424 rdfs:label "film"@en .',
             'wd:Q9003 rdfs:label "Dawn Patrolling"@en ; wdt:P31 wd:Q11424 ; wdt:P495 wd:Q30 .',
+            'wd:Q183 rdfs:label "Germany"@en ; wdt:P31 wd:Q6256 .',
+            'wd:Q43287 rdfs:label "German Empire"@en ; wdt:P31 wd:Q3024240 .',
+            'wd:Q15180 rdfs:label "Soviet Union"@en ; wdt:P31 wd:Q3024240 .',
+            'wd:Q16 rdfs:label "Canada"@en ; wdt:P31 wd:Q6256 .',
+            'wd:Q9004 rdfs:label "Emil Eckhart"@en ; wdt:P27 wd:Q43287 ; wdt:P106 wd:Q49757 .',
+            'wd:Q9005 rdfs:label "Cora Carrick"@en ; wdt:P27 wd:Q16, wd:Q30 .',
+            'wd:Q9006 rdfs:label "Dora Dunmore"@en ; wdt:P27 wd:Q16 .',
         ],
     )
 
@@ -180,6 +232,28 @@ def test_another_country_is_not_supported(checker):
     r = checker.verify("Ann Abcott is a French poet.", record=False)
     assert r.verdict is not VerdictLabel.SUPPORTED
     assert "France" in r.justification
+
+
+@pytest.mark.parametrize("text", ["Emil Eckhart was German.", "Emil Eckhart was a German poet."])
+def test_an_adjective_means_the_former_state_the_kg_states(checker, text):
+    r = checker.verify(text, record=False)
+    assert r.verdict is VerdictLabel.SUPPORTED, r.justification
+    assert "German Empire" in r.justification
+
+
+def test_a_former_state_the_kg_does_not_state_is_not_supported(checker):
+    r = checker.verify("Emil Eckhart was Soviet.", record=False)
+    assert r.verdict is not VerdictLabel.SUPPORTED, r.justification
+    assert "Soviet Union" in r.justification
+
+
+def test_a_double_nationality_needs_both(checker):
+    both = checker.verify("Cora Carrick is a Canadian-American poet.", record=False)
+    assert both.verdict is not VerdictLabel.SUPPORTED  # no fact says she is a poet
+    both = checker.verify("Cora Carrick is Canadian-American.", record=False)
+    assert both.verdict is VerdictLabel.SUPPORTED, both.justification
+    one = checker.verify("Dora Dunmore is Canadian-American.", record=False)
+    assert one.verdict is not VerdictLabel.SUPPORTED, one.justification
 
 
 def test_the_property_is_narrowed_to_what_the_subject_is(tmp_path):

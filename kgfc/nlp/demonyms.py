@@ -10,8 +10,14 @@ American singer" into two statements: citizenship of the country, and
 The demonym table is the ``countryinfo`` package's (MIT; 250 present-day
 countries with their names and alternative spellings): a library, not a
 hand-kept list. Where two countries share an adjective ("French": France and
-its overseas departments) the most populous is meant. Former states
-("Soviet", "Prussian") are not in it and stay unread.
+its overseas departments) the most populous is meant.
+
+Former states ("Soviet", "Prussian", "Ottoman"; a "German" of the German
+Empire) are not in it: :data:`FORMER_STATES` adds them by hand, as no
+package lists former states' adjectives. An adjective with several states
+("German": Germany, the German Empire, Nazi Germany, ...) means the one the
+KG states for the subject, when it states one (the caller's ``prefer``),
+else the present-day country. "Canadian-American" is two nationalities.
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ from kgfc.kg.properties import IS_A
 from kgfc.models import ClaimTriple
 
 __all__ = [
+    "FORMER_STATES",
     "NATIONALITY_NOUNS",
     "NATIONALITY_PROPS",
     "countries",
@@ -43,6 +50,80 @@ NATIONALITY_NOUNS = frozenset(
     {"citizenship", "nationality", "citizen", "national", "passport", "passport holder"}
 )
 _LEAD = re.compile(r"^(?:of\s+)?(?:(?:a|an|the)\s+)?", re.I)
+
+# Adjectives of former states, by their Wikidata labels (hand-kept: countryinfo lists
+# present-day countries only, and no package lists former states' adjectives). Each
+# state is listed only under the adjective its own citizens go by: Austria-Hungary
+# is not "Austrian" (Bartók was its citizen), Czechoslovakia not "Czech", and no
+# constituent country stands for the United Kingdom ("Sean Connery was English").
+FORMER_STATES: dict[str, tuple[str, ...]] = {
+    "american": ("Confederate States of America",),
+    "austrian": ("Austrian Empire", "Archduchy of Austria", "First Austrian Republic"),
+    "austro-hungarian": ("Austria-Hungary",),
+    "british": (
+        "Kingdom of Great Britain",
+        "United Kingdom of Great Britain and Ireland",
+    ),
+    "bulgarian": ("Kingdom of Bulgaria", "People's Republic of Bulgaria"),
+    "byzantine": ("Byzantine Empire",),
+    "chinese": ("Qing dynasty", "Republic of China (1912–1949)"),
+    "czechoslovak": ("Czechoslovakia",),
+    "czechoslovakian": ("Czechoslovakia",),
+    "dutch": ("Kingdom of the Netherlands", "Dutch Republic"),
+    "east german": ("East Germany",),
+    "english": ("Kingdom of England",),
+    "french": (
+        "Kingdom of France",
+        "French First Republic",
+        "First French Empire",
+        "Second French Empire",
+        "French Third Republic",
+        "French Fourth Republic",
+    ),
+    "german": (
+        "German Empire",
+        "Weimar Republic",
+        "Nazi Germany",
+        "West Germany",
+        "East Germany",
+        "German Confederation",
+        "North German Confederation",
+    ),
+    "hungarian": ("Kingdom of Hungary", "Hungarian People's Republic"),
+    "indian": ("Dominion of India",),
+    "irish": ("Irish Free State",),
+    "italian": ("Kingdom of Italy",),
+    "japanese": ("Empire of Japan",),
+    "ottoman": ("Ottoman Empire",),
+    "polish": (
+        "Second Polish Republic",
+        "Polish People's Republic",
+        "Polish–Lithuanian Commonwealth",
+        "Congress Poland",
+    ),
+    "portuguese": ("Kingdom of Portugal",),
+    "prussian": ("Kingdom of Prussia", "Prussia"),
+    "romanian": ("Kingdom of Romania", "Socialist Republic of Romania"),
+    "russian": (
+        "Russian Empire",
+        "Russian Soviet Federative Socialist Republic",
+        "Tsardom of Russia",
+    ),
+    "scottish": ("Kingdom of Scotland",),
+    "soviet": ("Soviet Union",),
+    "spanish": ("Francoist Spain", "Second Spanish Republic"),
+    "west german": ("West Germany",),
+    "yugoslav": (
+        "Socialist Federal Republic of Yugoslavia",
+        "Kingdom of Yugoslavia",
+        "Federal Republic of Yugoslavia",
+    ),
+    "yugoslavian": (
+        "Socialist Federal Republic of Yugoslavia",
+        "Kingdom of Yugoslavia",
+        "Federal Republic of Yugoslavia",
+    ),
+}
 
 
 @functools.lru_cache(maxsize=1)
@@ -70,27 +151,44 @@ def _table() -> dict[str, list[str]]:
 
 
 def countries(adjective: str) -> list[str]:
-    """The country names an adjective stands for ("American" -> "United States", "USA", ...)."""
-    return list(_table().get(adjective.strip().lower(), []))
+    """The country names an adjective stands for ("American" -> "United States", "USA", ...):
+    present-day countries first, then former states (:data:`FORMER_STATES`)."""
+    key = " ".join(adjective.lower().split())
+    return list(_table().get(key, [])) + list(FORMER_STATES.get(key, ()))
+
+
+def _nationalities(word: str) -> list[list[str]]:
+    """The countries of one adjective, or of each half of a hyphenated pair
+    ("Canadian-American"); empty when it is not one."""
+    names = countries(word)
+    if names:
+        return [names]
+    halves = word.split("-")
+    if len(halves) == 2 and all(h[:1].isupper() for h in halves):
+        got = [countries(h) for h in halves]
+        if all(got):
+            return got
+    return []
 
 
 def mentions_nationality(text: str) -> bool:
     """Does a capitalised word or two of ``text`` name a nationality? (cheap: a table lookup)"""
     words = re.findall(r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?", text)
-    return any(countries(w) or countries(w.split()[0]) for w in words)
+    return any(_nationalities(w) or _nationalities(w.split()[0]) for w in words)
 
 
-def _split(text: str) -> tuple[list[str], str] | None:
-    """(country names, what follows) when ``text`` starts with a capitalised demonym."""
+def _split(text: str) -> tuple[list[list[str]], str] | None:
+    """(each nationality's country names, what follows) when ``text`` starts with a
+    capitalised demonym (or a hyphenated pair of them)."""
     body = _LEAD.sub("", text.strip()).rstrip(" .")
     words = body.split()
     for n in (3, 2, 1):  # the longest demonym first: "South Korean", "New Zealander"
         head = " ".join(words[:n])
         if len(words) < n or not head[:1].isupper():
             continue
-        names = countries(head)
-        if names:
-            return names, " ".join(words[n:])
+        found = _nationalities(head)
+        if found:
+            return found, " ".join(words[n:])
     return None
 
 
@@ -103,16 +201,22 @@ _COPULA = re.compile(
 _BE = frozenset({"is", "was", "are", "were"})
 
 
+Prefer = Callable[[str, list[str]], str | None]
+
+
 def read_nationality(
     text: str,
     triples: Sequence[ClaimTriple],
     known: Callable[[str], bool],
+    prefer: Prefer | None = None,
 ) -> list[ClaimTriple]:
     """The claim's triples with nationality adjectives read as the subject's country.
 
     ``known(name)`` says whether the KG has the name (its label index): the
     country is written as the first of its names the KG knows, and a country
-    the KG does not name is not read.
+    the KG does not name is not read. ``prefer(subject, names)``, when given,
+    picks among several such names the one the KG states for the subject
+    ("Einstein was German": the German Empire), or None.
 
     - A copular claim about a name the KG knows whose predicate starts with the
       adjective (read from the text, whatever the decomposer made of it: "a
@@ -125,30 +229,44 @@ def read_nationality(
       nationality"), or the adjective alone as the value of citizenship (an
       LLM's "S | country of citizenship | American").
 
-    The country is a candidate value of citizenship, country of origin and
-    country (:data:`NATIONALITY_PROPS`): which one holds depends on what the
-    subject is, which linking tells later.
+    "Canadian-American" is a statement per country. The country is a
+    candidate value of citizenship, country of origin and country
+    (:data:`NATIONALITY_PROPS`): which one holds depends on what the subject
+    is, which linking tells later.
     """
     m = _COPULA.match(text.strip())
     if m is not None:
-        got = _copular(m, known)
+        got = _copular(m, known, prefer)
         if got is not None:
             return got
     out: list[ClaimTriple] = []
     for t in triples:
         split = None if t.object_id else _split(t.object)
-        country = _country(split[0], known) if split else None
+        found = _countries(split[0], t.subject, known, prefer) if split else None
         rest = split[1].lower() if split else ""
         named = t.relation_ids[:1] == [P27]
-        if country is not None and (rest in NATIONALITY_NOUNS or (not rest and named)):
-            out.append(_citizenship(t, country))
+        if found and (rest in NATIONALITY_NOUNS or (not rest and named)):
+            out.extend(_citizenship(t, country) for country in found)
         else:
             out.append(t)
     return out
 
 
-def _country(names: list[str], known: Callable[[str], bool]) -> str | None:
-    return next((n for n in names if known(n)), None)
+def _countries(
+    nationalities: list[list[str]],
+    subject: str,
+    known: Callable[[str], bool],
+    prefer: Prefer | None,
+) -> list[str] | None:
+    """One country per nationality, each as a name the KG knows; None if one has none."""
+    out = []
+    for names in nationalities:
+        names = [n for n in names if known(n)]
+        if not names:
+            return None
+        got = prefer(subject, names) if prefer is not None and len(names) > 1 else None
+        out.append(got if got in names else names[0])
+    return out
 
 
 def _citizenship(t: ClaimTriple, country: str) -> ClaimTriple:
@@ -163,21 +281,28 @@ def _citizenship(t: ClaimTriple, country: str) -> ClaimTriple:
     )
 
 
-def _copular(m: re.Match, known: Callable[[str], bool]) -> list[ClaimTriple] | None:
+def _copular(
+    m: re.Match, known: Callable[[str], bool], prefer: Prefer | None
+) -> list[ClaimTriple] | None:
     rest = m["rest"]
     split = _split(rest)
-    country = _country(split[0], known) if split else None
-    if split is None or country is None:
+    if split is None:
         return None
     subject, noun = m["subject"], split[1]
+    negated = bool(m["neg"])
+    if negated and len(split[0]) > 1:
+        return None  # "S is not Canadian-American": which of the two is denied is unsaid
+    found = _countries(split[0], subject, known, prefer)
+    if found is None:
+        return None
     if not known(subject):
         return None  # "The language of S is French": a relation first, not a nationality
     if noun and (known(rest) or known(_LEAD.sub("", rest))):
         return None  # "a Dutch East India Company": a name, not an adjective and a noun
-    negated = bool(m["neg"])
-    base = ClaimTriple(subject=subject, relation="country", object=country, negated=negated)
+    base = ClaimTriple(subject=subject, relation="country", object=found[0], negated=negated)
+    stated = [_citizenship(base, country) for country in found]
     if noun.lower() in NATIONALITY_NOUNS or (not noun and m["verb"] in _BE):
-        return [_citizenship(base, country)]
+        return stated
     if m["verb"] not in _BE:
         return None  # "S has French wines": not a nationality
     # "S is a singer", "S was a band": what the decomposer reads a copula with a noun as
@@ -186,4 +311,4 @@ def _copular(m: re.Match, known: Callable[[str], bool]) -> list[ClaimTriple] | N
     what = base.model_copy(
         update={"relation": relation, "object": noun, "relation_ids": list(IS_A)}
     )
-    return [_citizenship(base, country), what]
+    return [*stated, what]

@@ -137,9 +137,20 @@ def analyse(tb: Toolbox, text: str, counters: Counters) -> ClaimAnalysis:
     def known(name: str) -> bool:
         return normalise(name) in index
 
+    def prefer(subject: str, names: list[str]) -> str | None:
+        """The country the KG states for the subject among an adjective's states."""
+        subjects = [ox.NamedNode(e) for e, _, _ in index.by_key.get(normalise(subject), ())]
+        for name in names:
+            for c, _, _ in index.by_key.get(normalise(name), ()):
+                for s in subjects:
+                    for p in NATIONALITY_PROPS:
+                        if next(tb.store.quads(s, ox.NamedNode(p), ox.NamedNode(c)), None):
+                            return name
+        return None
+
     # "According to records, S is American": the statement inside the frame
     inner = simplified(parse(text), known) or text
-    analysis.triples = read_nationality(inner, analysis.triples, known)
+    analysis.triples = read_nationality(inner, analysis.triples, known, prefer)
     return analysis
 
 
