@@ -188,7 +188,9 @@ def checker(tmp_path_factory):
             'wd:Q11424 rdfs:label "film"@en .',
             'wd:Q9003 rdfs:label "Dawn Patrolling"@en ; wdt:P31 wd:Q11424 ; wdt:P495 wd:Q30 .',
             'wd:Q183 rdfs:label "Germany"@en ; wdt:P31 wd:Q6256 .',
-            'wd:Q43287 rdfs:label "German Empire"@en ; wdt:P31 wd:Q3024240 .',
+            # "Germany" is also the German Empire's alias (as in Wikidata)
+            'wd:Q43287 rdfs:label "German Empire"@en ; wdt:P31 wd:Q3024240 ;'
+            ' <http://www.w3.org/2004/02/skos/core#altLabel> "Germany"@en .',
             'wd:Q15180 rdfs:label "Soviet Union"@en ; wdt:P31 wd:Q3024240 .',
             'wd:Q16 rdfs:label "Canada"@en ; wdt:P31 wd:Q6256 .',
             'wd:Q9004 rdfs:label "Emil Eckhart"@en ; wdt:P27 wd:Q43287 ; wdt:P106 wd:Q49757 .',
@@ -239,6 +241,8 @@ def test_an_adjective_means_the_former_state_the_kg_states(checker, text):
     r = checker.verify(text, record=False)
     assert r.verdict is VerdictLabel.SUPPORTED, r.justification
     assert "German Empire" in r.justification
+    # written as the state's label, not the name that found it (Germany's, its alias)
+    assert r.triples[0].object == "German Empire"
 
 
 def test_a_former_state_the_kg_does_not_state_is_not_supported(checker):

@@ -215,8 +215,8 @@ def read_nationality(
     ``known(name)`` says whether the KG has the name (its label index): the
     country is written as the first of its names the KG knows, and a country
     the KG does not name is not read. ``prefer(subject, names)``, when given,
-    picks among several such names the one the KG states for the subject
-    ("Einstein was German": the German Empire), or None.
+    says which of several such names' states the KG states for the subject, as
+    the name to write ("Einstein was German": "German Empire"), or None.
 
     - A copular claim about a name the KG knows whose predicate starts with the
       adjective (read from the text, whatever the decomposer made of it: "a
@@ -265,7 +265,7 @@ def _countries(
         if not names:
             return None
         got = prefer(subject, names) if prefer is not None and len(names) > 1 else None
-        out.append(got if got in names else names[0])
+        out.append(got or names[0])
     return out
 
 

@@ -138,14 +138,15 @@ def analyse(tb: Toolbox, text: str, counters: Counters) -> ClaimAnalysis:
         return normalise(name) in index
 
     def prefer(subject: str, names: list[str]) -> str | None:
-        """The country the KG states for the subject among an adjective's states."""
+        """The label of the state the KG states for the subject among an adjective's states
+        (the label, not the name that found it: "Germany" is also the German Empire's alias)."""
         subjects = [ox.NamedNode(e) for e, _, _ in index.by_key.get(normalise(subject), ())]
         for name in names:
             for c, _, _ in index.by_key.get(normalise(name), ()):
                 for s in subjects:
                     for p in NATIONALITY_PROPS:
                         if next(tb.store.quads(s, ox.NamedNode(p), ox.NamedNode(c)), None):
-                            return name
+                            return index.label(c) or name
         return None
 
     # "According to records, S is American": the statement inside the frame
