@@ -36,6 +36,7 @@ wd:P530 wikibase:directClaim wdt:P530 ; wikibase:propertyType wikibase:WikibaseI
 wd:Q1 rdfs:label "rhythm and blues"@en .
 wd:Q2 rdfs:label "Trinidad and Tobago"@en .
 wd:Q3 rdfs:label "Sam Cooke"@en .
+wd:Q4 rdfs:label "Australia"@en .
 """
 
 
@@ -77,6 +78,9 @@ CASES = [
     ("The genre of Sam Cooke is rhythm and blues.", "Sam Cooke", "rhythm and blues", "P136"),
     ("Sam Cooke's genre is rhythm and blues.", "Sam Cooke", "rhythm and blues", "P136"),
     ("Trinidad and Tobago has diplomatic relations with Australia.", "Trinidad and Tobago", "Australia", "P530"),
+    # "S has the R O", the label verbatim before a name the KG knows
+    ("Sam Cooke has the genre rhythm and blues.", "Sam Cooke", "rhythm and blues", "P136"),
+    ("Trinidad and Tobago has the diplomatic relation Australia.", "Trinidad and Tobago", "Australia", "P530"),
     # a trailing relational noun after a name the KG knows
     ("Sam Cooke works in the rhythm and blues genre.", "Sam Cooke", "rhythm and blues", "P136"),
     # a hyphenated name spaCy tags as two places
@@ -96,6 +100,16 @@ def test_negation_after_the_copula(aligner):
     assert read(aligner, "The educated at of Lucy Liu is not Yale University.") == [
         ("Lucy Liu", "Yale University", "P69", True)
     ]
+
+
+def test_has_the_label_negated_and_only_before_a_known_name(aligner):
+    assert read(aligner, "Sam Cooke does not have the genre rhythm and blues.") == [
+        ("Sam Cooke", "rhythm and blues", "P136", True)
+    ]
+    # not a label and its value: "genre" is no relation of "Sam Cooke" and "music lovers"
+    assert ("Sam Cooke", "music lovers", "P136", False) not in read(
+        aligner, "Sam Cooke has a genre music lovers."
+    )
 
 
 def test_lists_give_one_triple_per_item(aligner):

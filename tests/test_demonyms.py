@@ -127,6 +127,12 @@ def test_the_state_the_kg_states_for_the_subject_is_preferred():
     assert t.object == "Soviet Union"  # one name: nothing to choose
 
 
+def test_a_speaker_of_the_adjective_is_no_nationality():
+    assert read("Ann is an English speaker.") == []
+    assert read("Ann is a French speaker.") == []
+    assert read("Ann is a native German speaker.") == []
+
+
 def test_a_hyphenated_pair_is_two_nationalities():
     got = read("Ann is a Canadian-American poet.")
     assert [(t.relation_ids, t.object) for t in got] == [

@@ -118,11 +118,23 @@ def known(*names):
         ("X was in fact born in Y.", "X was born in Y."),
         ("X was a journalist by profession.", "X was a journalist."),
         ("Records show that X was born in Y.", "X was born in Y."),
+        ("There are diplomatic relations between X and Y.", "X has diplomatic relations with Y."),
+        ("There were no diplomatic ties between X and Y.", "X had no diplomatic ties with Y."),
+        ("There is not any treaty between X and Y.", "X has no treaty with Y."),
     ],
 )
 def test_frames_and_hedges_are_taken_off(claim, plain):
     doc = spacy_pipeline.parse(claim)
     assert simplified(doc, known()) == plain
+
+
+def test_an_existential_pair_splits_where_both_halves_are_names():
+    claim = "There are diplomatic relations between Trinidad and Tobago and Jamaica."
+    names = known("Trinidad and Tobago", "Jamaica")
+    assert simplified(spacy_pipeline.parse(claim), names) == (
+        "Trinidad and Tobago has diplomatic relations with Jamaica."
+    )
+    assert simplified(spacy_pipeline.parse(claim), known()) is None  # which "and"? unsaid
 
 
 def test_what_can_carry_the_claim_stays():

@@ -237,7 +237,7 @@ def _objects(span: Span | None) -> list[Span]:
 
 
 def _framed(sent: Span, aligner: RelationAligner) -> list[_Reading]:
-    """Readings of "The R of S is O", "S's R is O" and "O is the R of S"."""
+    """Readings of "The R of S is O", "S's R is O", "O is the R of S" and "S has the R O"."""
     ws = _words(sent)
     if len(ws) < 4:
         return []
@@ -274,6 +274,11 @@ def _framed(sent: Span, aligner: RelationAligner) -> list[_Reading]:
             obj = _span(ws, 0, k)
             if subject is not None and obj is not None:
                 return [_Reading(subject, rel, obj, neg)]
+        # "S has the R O" ("Bill Cosby has the occupation television actor"): only when
+        # every object is a name or value the KG knows, right after the relation
+        reading = _has_the(ws, i, j, rel)
+        if reading:
+            return reading
         # "S works in the O genre", "S belongs to the O ethnic group": a trailing
         # relational noun; only when the KG knows O as a name and not "O R" as one
         if j == len(ws):
@@ -281,6 +286,29 @@ def _framed(sent: Span, aligner: RelationAligner) -> list[_Reading]:
             if reading is not None:
                 return [reading]
     return []
+
+
+_HAVE = frozenset({"has", "have", "had"})
+_DO = frozenset({"does", "do", "did"})
+
+
+def _has_the(ws: list[Token], i: int, j: int, rel: list[Token]) -> list[_Reading]:
+    """ "S has the R O" / "S does not have an R O": generated claims' label-verbatim form."""
+    low = [t.lower_ for t in ws]
+    if i < 3 or j >= len(ws) or low[i - 1] not in ARTICLES or low[i - 2] not in _HAVE:
+        return []
+    if low[j] in PREPOSITIONS:
+        return []  # "S has the citizenship of O": another frame's
+    end, neg = i - 2, False
+    if end >= 2 and low[end - 1] in NEGATIONS and low[end - 2] in _DO:
+        end, neg = end - 2, True
+    subject = _span(ws, 0, end)
+    objects = _objects(_span(ws, j, len(ws)))
+    if subject is None or not objects:
+        return []
+    if not all(_known(o.text) or is_value_text(o.text) for o in objects):
+        return []  # "S has a record deal with O": not a label and its value
+    return [_Reading(subject, rel, o, neg) for o in objects]
 
 
 def _trailing(sent: Span, ws: list[Token], i: int, rel: list[Token]) -> _Reading | None:

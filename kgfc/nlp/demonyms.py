@@ -50,6 +50,8 @@ NATIONALITY_NOUNS = frozenset(
     {"citizenship", "nationality", "citizen", "national", "passport", "passport holder"}
 )
 _LEAD = re.compile(r"^(?:of\s+)?(?:(?:a|an|the)\s+)?", re.I)
+# "S is an English speaker", "S is a native French speaker": the adjective is a language
+_LANGUAGE_NOUNS = re.compile(r"\b(?:speakers?|language|tongue)$", re.I)
 
 # Adjectives of former states, by their Wikidata labels (hand-kept: countryinfo lists
 # present-day countries only, and no package lists former states' adjectives). Each
@@ -305,6 +307,8 @@ def _copular(
         return stated
     if m["verb"] not in _BE:
         return None  # "S has French wines": not a nationality
+    if _LANGUAGE_NOUNS.search(noun):
+        return None  # "S is an English speaker": a language
     # "S is a singer", "S was a band": what the decomposer reads a copula with a noun as
     # (built here, not re-read: it would split "Crouching Tiger, Hidden Dragon" at the comma)
     relation = f"{m['verb']} {m['article'] or ''}".strip()

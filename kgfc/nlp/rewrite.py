@@ -12,7 +12,9 @@ Only words that cannot carry the claim go: a leading segment before a comma
 with no name, number or date in it ("In 1986, ..." and "In Paris, ..." stay),
 a descriptor only when what is left of the subject is a name the KG knows and
 the whole phrase is not, adverbs from a closed list of hedges (never "no
-longer", "not", "formerly"). Hand-written rules over the parse: no library
+longer", "not", "formerly"). An existential sentence ("There are diplomatic
+relations between A and B") is put the usual way round ("A has diplomatic
+relations with B"). Hand-written rules over the parse: no library
 does this, and the parse is already there.
 """
 
@@ -50,6 +52,13 @@ _CLASSIFIERS = frozenset({"city", "town", "village", "state", "province", "regio
 _MANNER = re.compile(r"\s+by\s+(?:profession|trade|occupation|training)(?=\s*[.!]?\s*$)", re.I)
 # "X was in fact born in Y"
 _INLINE = re.compile(r"\b(?:in fact|in reality|of course|in truth)\b,?\s*", re.I)
+# "There are diplomatic relations between A and B" -> "A has diplomatic relations with B"
+_BETWEEN = re.compile(
+    r"^\s*there\s+(?P<verb>is|are|was|were|exists?|existed|has\s+been|have\s+been)"
+    r"(?P<neg>\s+no|\s+not)?\s+(?P<what>[^,;:]+?)\s+between\s+(?P<pair>[^,;:]+?)\s*[.!]?\s*$",
+    re.I,
+)
+_PAST = frozenset({"was", "were", "existed"})
 
 HEDGES = frozenset(
     {"actually", "reportedly", "indeed", "really", "truly", "certainly", "definitely",
@@ -91,10 +100,39 @@ def simplified(doc: Doc, known: Callable[[str], bool]) -> str | None:
     text = _REPORT_FRAME.sub("", text, count=1)
     text = _MANNER.sub("", text)
     text = _INLINE.sub("", text)
+    text = _between(text, known) or text
     text = text.strip()
     if not text or text == doc.text.strip():
         return None
     return text[0].upper() + text[1:]
+
+
+def _between(text: str, known: Callable[[str], bool]) -> str | None:
+    """ "There are R between A and B" as "A has R with B" (the pair split where both halves
+    are names the KG knows: "between Trinidad and Tobago and Jamaica"); None otherwise."""
+    m = _BETWEEN.match(text)
+    if m is None:
+        return None
+    pair = m["pair"]
+    halves = [
+        (pair[: k.start()].strip(), pair[k.end() :].strip())
+        for k in re.finditer(r"\s+and\s+", pair)
+    ]
+    named = [(a, b) for a, b in halves if known(a) and known(b)]
+    if len(named) != 1 and len(halves) != 1:
+        return None  # which "and" splits the pair is unclear
+    a, b = named[0] if len(named) == 1 else halves[0]
+    have = "had" if m["verb"].lower() in _PAST else "has"
+    what = m["what"]
+    if m["neg"]:
+        what = f"no {what}" if m["neg"].strip().lower() == "no" else f"no {_bare(what)}"
+    return f"{a} {have} {what} with {b}."
+
+
+def _bare(what: str) -> str:
+    """ "any diplomatic relations" / "a treaty" without its determiner (after "not")."""
+    first, _, rest = what.partition(" ")
+    return rest if rest and first.lower() in ARTICLES | {"any"} else what
 
 
 def _leading_segment(doc: Doc) -> set[int]:
