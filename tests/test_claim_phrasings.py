@@ -37,6 +37,7 @@ wd:Q1 rdfs:label "rhythm and blues"@en .
 wd:Q2 rdfs:label "Trinidad and Tobago"@en .
 wd:Q3 rdfs:label "Sam Cooke"@en .
 wd:Q4 rdfs:label "Australia"@en .
+wd:Q5 rdfs:label "soul music"@en .
 """
 
 
@@ -83,6 +84,8 @@ CASES = [
     ("Trinidad and Tobago has the diplomatic relation Australia.", "Trinidad and Tobago", "Australia", "P530"),
     # a trailing relational noun after a name the KG knows
     ("Sam Cooke works in the rhythm and blues genre.", "Sam Cooke", "rhythm and blues", "P136"),
+    # ... whose name ends in the first word of the longest phrase ("music genre")
+    ("Sam Cooke works in the soul music genre.", "Sam Cooke", "soul music", "P136"),
     # a hyphenated name spaCy tags as two places
     ("Franz Kafka was born in Austria-Hungary.", "Franz Kafka", "Austria-Hungary", "P19"),
     # dates as values

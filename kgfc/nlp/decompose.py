@@ -317,8 +317,14 @@ def _trailing(sent: Span, ws: list[Token], i: int, rel: list[Token]) -> _Reading
         return None
     obj = _span(ws, a + 1, i)
     whole = _span(ws, a + 1, len(ws))
-    if obj is None or whole is None or not _known(obj.text) or _known(whole.text):
+    if obj is None or whole is None or _known(whole.text):
         return None
+    if not _known(obj.text):
+        # "the classical music genre": the longest phrase ("music genre") took the end of
+        # the name; the name the KG knows and a shorter phrase after it are the reading
+        obj, rel = _name_then_phrase(ws, a + 1, i, rel)
+        if obj is None:
+            return None
     subj = next((c for c in sent.root.children if c.dep_ in _SUBJ and _usable(c)), None)
     if subj is None:
         return None
@@ -326,6 +332,26 @@ def _trailing(sent: Span, ws: list[Token], i: int, rel: list[Token]) -> _Reading
     if subject.end > ws[a].i:
         return None
     return _Reading(subject, rel, obj, _negated(sent.root))
+
+
+def _name_then_phrase(
+    ws: list[Token], start: int, i: int, rel: list[Token]
+) -> tuple[Span | None, list[Token]]:
+    """A known name ``ws[start:i]`` extended by the phrase's first words, and the rest of the
+    phrase when that is a property label or alias itself; (None, rel) when there is none."""
+    aligner = _ALIGNER.get()
+    if aligner is None:
+        return None, rel
+    for k in range(1, len(rel)):
+        name = _span(ws, start, i + k)
+        rest = rel[k:]
+        if (
+            name is not None
+            and _known(name.text)
+            and aligner.is_phrase(" ".join(normalise(t.text) for t in rest))
+        ):
+            return name, rest
+    return None, rel
 
 
 def _frame(ws: list[Token], rel: list[Token], subject: tuple[int, int], cop: int) -> list[_Reading]:
