@@ -33,6 +33,8 @@ wd:P737 wikibase:directClaim wdt:P737 ; wikibase:propertyType wikibase:WikibaseI
   rdfs:label "influenced by"@en ; skos:altLabel "inspired by"@en .
 wd:P530 wikibase:directClaim wdt:P530 ; wikibase:propertyType wikibase:WikibaseItem ;
   rdfs:label "diplomatic relation"@en .
+wd:P37 wikibase:directClaim wdt:P37 ; wikibase:propertyType wikibase:WikibaseItem ;
+  rdfs:label "official language"@en .
 wd:Q1 rdfs:label "rhythm and blues"@en .
 wd:Q2 rdfs:label "Trinidad and Tobago"@en .
 wd:Q3 rdfs:label "Sam Cooke"@en .
@@ -239,3 +241,13 @@ def test_a_property_the_kg_uses_wins_a_near_tie(tmp_path):
     ranked = RelationAligner(s).align("spoken by")
     assert ranked[0].property.endswith("P1412") and ranked[0].inverse
     assert any(a.property.endswith("P10894") for a in ranked)  # demoted, not dropped
+
+
+def test_a_property_named_verbatim_keeps_no_partial_matches(aligner):
+    # "official language" is P37's label; "languages spoken" and "language of work" only
+    # share a word with it, and a mined rule predicting one of them is no evidence for it
+    [t] = decompose("The official language of Finland is Swedish.", aligner).triples
+    assert [V.local_id(p) for p in t.relation_ids] == ["P37"]
+    # near-exact paraphrases of a generic label stay candidates
+    [t] = decompose("Andy Griffith is a member of the Democratic Party.", aligner).triples
+    assert {"P463", "P102"} <= {V.local_id(p) for p in t.relation_ids}

@@ -996,6 +996,12 @@ def _value_triples(sent: Span, aligner: RelationAligner) -> list[ClaimTriple]:
     ]
 
 
+# After an exact label or alias, other candidates must score this high to stay: the
+# paraphrase table's near-exact readings ("member of": member of political party, 0.98;
+# member of sports team, 0.885) stay, partial label matches (0.78 and below) go.
+EXACT_FLOOR = 0.85
+
+
 def _to_triple(r: _Reading, aligner: RelationAligner | None) -> ClaimTriple:
     subject, obj = r.subject.text, r.object.text
     relation = " ".join(t.text for t in r.relation if t.dep_ != "neg")
@@ -1006,9 +1012,14 @@ def _to_triple(r: _Reading, aligner: RelationAligner | None) -> ClaimTriple:
         ranked = aligner.align_forms(
             words, lemmas, value_kind=_value_kind(r.object), subject_is_person=person, limit=10
         )
-        # Candidates far below the best are noise (mostly fuzzy near-misses).
+        # Candidates far below the best are noise (mostly fuzzy near-misses); when the words
+        # are a property's own label or alias, so are the partial matches: "official
+        # language" is not "languages spoken" (0.78), which mined rules may predict.
+        floor = EXACT_FLOOR if ranked and ranked[0].score >= 1.0 else 0.0
         ranked = (
-            [a for a in ranked if a.score >= max(0.5, ranked[0].score - 0.25)] if ranked else []
+            [a for a in ranked if a.score >= max(0.5, ranked[0].score - 0.25, floor)]
+            if ranked
+            else []
         )
         if ranked:
             forward = [a for a in ranked if not a.inverse]
