@@ -14,7 +14,8 @@ a descriptor only when what is left of the subject is a name the KG knows and
 the whole phrase is not, adverbs from a closed list of hedges (never "no
 longer", "not", "formerly"). An existential sentence ("There are diplomatic
 relations between A and B") is put the usual way round ("A has diplomatic
-relations with B"). Hand-written rules over the parse: no library
+relations with B"), and a pronoun in a later sentence or clause names the
+first sentence's subject ("S is a guitarist. He was born in B."). Hand-written rules over the parse: no library
 does this, and the parse is already there.
 """
 
@@ -27,7 +28,7 @@ from typing import TYPE_CHECKING
 from kgfc.nlp.text import ARTICLES
 
 if TYPE_CHECKING:
-    from spacy.tokens import Doc
+    from spacy.tokens import Doc, Token
 
 __all__ = ["HEDGES", "simplified"]
 
@@ -86,7 +87,7 @@ def simplified(doc: Doc, known: Callable[[str], bool]) -> str | None:
     drop |= _descriptor(doc, known)
     drop |= _possessed_work(doc, known)
     drop |= _classifier(doc, known)
-    swap = _inclusion(doc)
+    swap = _inclusion(doc) | _coreference(doc, known)
     if drop or swap:
         parts: list[str] = []
         for t in doc:
@@ -247,6 +248,57 @@ def _inclusion(doc: Doc) -> dict[int, str]:
     if not any(c.dep_ == "prep" and c.lower_ == "of" for c in subj.children):
         return {}
     return {root.i: "is" if root.tag_ == "VBZ" else "are"}
+
+
+_SUBJECT_PRONOUNS = frozenset({"he", "she", "they", "it"})
+_POSSESSIVE_PRONOUNS = frozenset({"his", "her", "their", "its"})
+
+
+def _coreference(doc: Doc, known: Callable[[str], bool]) -> dict[int, str]:
+    """ "S is a guitarist. He was born in B." / "... and his wife is W": a subject or possessive
+    pronoun after the first sentence's subject names that subject.
+
+    Without this the pronoun's statement could not be read and was dropped, and the
+    claim was judged on its other statement alone. Hand-written (one antecedent, the
+    subject a claim is about): no coreference model ships with the pipeline.
+    """
+    sents = list(doc.sents)
+    if not sents:
+        return {}
+    root = sents[0].root
+    subj = next((c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    if subj is None or subj.lower_ in _SUBJECT_PRONOUNS | _POSSESSIVE_PRONOUNS:
+        return {}
+    span = doc[subj.left_edge.i : subj.right_edge.i + 1]
+    if any(t.is_punct or t.dep_ in ("relcl", "appos", "acl") for t in span):
+        span = doc[subj.left_edge.i : subj.i + 1]  # "S, who ...,": the name alone
+    if not (any(t.pos_ == "PROPN" for t in span) or known(span.text)):
+        return {}
+    name = span.text
+    out: dict[int, str] = {}
+    for t in doc[span.end :]:
+        low = t.lower_
+        clause = _clause(t)
+        if clause.i == root.i:
+            continue  # "S lost their life in O": the subject's own clause, nothing to name
+        if low in _SUBJECT_PRONOUNS and t.dep_ in ("nsubj", "nsubjpass"):
+            if any(c.dep_ == "ccomp" for c in t.head.children):
+                continue  # "It is true that ...": a frame, not the subject
+            out[t.i] = name
+        elif low in _POSSESSIVE_PRONOUNS and t.dep_ == "poss" and clause.dep_ in ("ROOT", "conj"):
+            # in a sentence or a conjoined clause of its own, not "S made B their home"
+            out[t.i] = f"{name}'" if name.endswith("s") else f"{name}'s"
+    return out
+
+
+_CLAUSE_DEPS = frozenset({"ROOT", "conj", "ccomp", "advcl", "relcl", "parataxis"})
+
+
+def _clause(t: Token) -> Token:
+    """The head of the clause ``t`` is in (its sentence's root, or a conjoined or embedded verb)."""
+    while t.dep_ not in _CLAUSE_DEPS and t.head is not t:
+        t = t.head
+    return t
 
 
 def _classifier(doc: Doc, known: Callable[[str], bool]) -> set[int]:
