@@ -163,6 +163,23 @@ def test_a_pronoun_names_the_first_subject(claim, plain):
     assert simplified(spacy_pipeline.parse(claim), known()) == plain
 
 
+@pytest.mark.parametrize(
+    "claim,plain",
+    [
+        (
+            "Born in Paris, Frank Zappa is a guitarist.",
+            "Frank Zappa is a guitarist. Frank Zappa was born in Paris.",
+        ),
+        (
+            "Having studied at Harvard, Barack Obama became a lawyer.",
+            "Barack Obama became a lawyer. Barack Obama studied at Harvard.",
+        ),
+    ],
+)
+def test_a_leading_participle_is_a_statement_about_the_subject(claim, plain):
+    assert simplified(spacy_pipeline.parse(claim), known()) == plain
+
+
 def test_a_pronoun_without_a_named_antecedent_stays():
     for claim in (
         "He was born in Baltimore.",
@@ -201,6 +218,7 @@ def test_what_can_carry_the_claim_stays():
         "According to records, Frank Zappa was a guitarist by profession.",
         "The sovereign state Malaysia maintains diplomatic relations with Maldives.",
         "Frank Zappa is a guitarist. He was born in Baltimore.",
+        "Born in Baltimore, Frank Zappa is a guitarist.",
     ],
 )
 def test_true_paraphrases_are_supported(checker, claim):
@@ -228,6 +246,8 @@ def test_a_lone_preposition_between_two_names_is_no_relation(aligner, checker):
         # the pronoun's statement was dropped and the claim judged on the first alone
         "Frank Zappa is a guitarist. He was born in Paris.",
         "Frank Zappa is a guitarist and his place of birth is Paris.",
+        # the leading participle's statement was dropped in the same way
+        "Born in Paris, Frank Zappa is a guitarist.",
     ],
 )
 def test_false_paraphrases_are_not_supported(checker, claim):

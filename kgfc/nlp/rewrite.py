@@ -14,8 +14,10 @@ a descriptor only when what is left of the subject is a name the KG knows and
 the whole phrase is not, adverbs from a closed list of hedges (never "no
 longer", "not", "formerly"). An existential sentence ("There are diplomatic
 relations between A and B") is put the usual way round ("A has diplomatic
-relations with B"), and a pronoun in a later sentence or clause names the
-first sentence's subject ("S is a guitarist. He was born in B."). Hand-written rules over the parse: no library
+relations with B"), a pronoun in a later sentence or clause names the first
+sentence's subject ("S is a guitarist. He was born in B."), and a leading
+participle becomes a sentence of its own ("Born in B, S is a guitarist." ->
+"S is a guitarist. S was born in B."). Hand-written rules over the parse: no library
 does this, and the parse is already there.
 """
 
@@ -88,6 +90,9 @@ def simplified(doc: Doc, known: Callable[[str], bool]) -> str | None:
     drop |= _possessed_work(doc, known)
     drop |= _classifier(doc, known)
     swap = _inclusion(doc) | _coreference(doc, known)
+    lead = _participial(doc, known)
+    if lead is not None:
+        drop |= lead[0]
     if drop or swap:
         parts: list[str] = []
         for t in doc:
@@ -103,6 +108,8 @@ def simplified(doc: Doc, known: Callable[[str], bool]) -> str | None:
     text = _INLINE.sub("", text)
     text = _between(text, known) or text
     text = text.strip()
+    if lead is not None:
+        text = f"{text} {lead[1]}"
     if not text or text == doc.text.strip():
         return None
     return text[0].upper() + text[1:]
@@ -250,6 +257,45 @@ def _inclusion(doc: Doc) -> dict[int, str]:
     return {root.i: "is" if root.tag_ == "VBZ" else "are"}
 
 
+def _participial(doc: Doc, known: Callable[[str], bool]) -> tuple[set[int], str] | None:
+    """ "Born in Paris, S is a guitarist": the leading participle is a statement about S too
+    ("S was born in Paris"), put after the sentence; (the words to drop, that statement).
+
+    Without this the participle's statement was dropped unread and the claim judged
+    on the main clause alone. "Having studied at Harvard, S ..." reads "S studied at
+    Harvard".
+    """
+    if len(doc) < 4:
+        return None
+    having = doc[0].lower_ == "having"
+    verb = doc[1] if having else doc[0]
+    if verb.tag_ != "VBN" or verb.dep_ != "advcl" or verb.head.dep_ != "ROOT":
+        return None
+    comma = next((t.i for t in doc if t.text == ","), None)
+    if comma is None or comma <= verb.i:
+        return None
+    name = _subject_name(verb.head, known)
+    if name is None:
+        return None
+    words = doc[verb.i : comma].text
+    statement = f"{name} {words}." if having else f"{name} was {words[:1].lower()}{words[1:]}."
+    return set(range(comma + 1)), statement
+
+
+def _subject_name(root: Token, known: Callable[[str], bool]) -> str | None:
+    """The clause's subject when it is a name ("Frank Zappa", "Tony Blair and Gordon Brown")."""
+    subj = next((c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    if subj is None or subj.lower_ in _SUBJECT_PRONOUNS | _POSSESSIVE_PRONOUNS:
+        return None
+    doc = root.doc
+    span = doc[subj.left_edge.i : subj.right_edge.i + 1]
+    if any(t.is_punct or t.dep_ in ("relcl", "appos", "acl") for t in span):
+        span = doc[subj.left_edge.i : subj.i + 1]  # "S, who ...,": the name alone
+    if not (any(t.pos_ == "PROPN" for t in span) or known(span.text)):
+        return None
+    return span.text
+
+
 _SUBJECT_PRONOUNS = frozenset({"he", "she", "they", "it"})
 _POSSESSIVE_PRONOUNS = frozenset({"his", "her", "their", "its"})
 
@@ -266,17 +312,12 @@ def _coreference(doc: Doc, known: Callable[[str], bool]) -> dict[int, str]:
     if not sents:
         return {}
     root = sents[0].root
-    subj = next((c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")), None)
-    if subj is None or subj.lower_ in _SUBJECT_PRONOUNS | _POSSESSIVE_PRONOUNS:
+    name = _subject_name(root, known)
+    if name is None:
         return {}
-    span = doc[subj.left_edge.i : subj.right_edge.i + 1]
-    if any(t.is_punct or t.dep_ in ("relcl", "appos", "acl") for t in span):
-        span = doc[subj.left_edge.i : subj.i + 1]  # "S, who ...,": the name alone
-    if not (any(t.pos_ == "PROPN" for t in span) or known(span.text)):
-        return {}
-    name = span.text
+    subj = next(c for c in root.children if c.dep_ in ("nsubj", "nsubjpass"))
     out: dict[int, str] = {}
-    for t in doc[span.end :]:
+    for t in doc[subj.i + 1 :]:
         low = t.lower_
         clause = _clause(t)
         if clause.i == root.i:
