@@ -337,7 +337,7 @@ _CLAUSE_DEPS = frozenset({"ROOT", "conj", "ccomp", "advcl", "relcl", "parataxis"
 
 def _clause(t: Token) -> Token:
     """The head of the clause ``t`` is in (its sentence's root, or a conjoined or embedded verb)."""
-    while t.dep_ not in _CLAUSE_DEPS and t.head is not t:
+    while t.dep_ not in _CLAUSE_DEPS and t.head.i != t.i:
         t = t.head
     return t
 
