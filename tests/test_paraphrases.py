@@ -174,6 +174,10 @@ def test_a_pronoun_names_the_first_subject(claim, plain):
             "Having studied at Harvard, Barack Obama became a lawyer.",
             "Barack Obama became a lawyer. Barack Obama studied at Harvard.",
         ),
+        (
+            "Frank Zappa, born in Paris, is a guitarist.",
+            "Frank Zappa is a guitarist. Frank Zappa was born in Paris.",
+        ),
     ],
 )
 def test_a_leading_participle_is_a_statement_about_the_subject(claim, plain):
@@ -219,6 +223,7 @@ def test_what_can_carry_the_claim_stays():
         "The sovereign state Malaysia maintains diplomatic relations with Maldives.",
         "Frank Zappa is a guitarist. He was born in Baltimore.",
         "Born in Baltimore, Frank Zappa is a guitarist.",
+        "Frank Zappa, born in Baltimore, is a guitarist.",
     ],
 )
 def test_true_paraphrases_are_supported(checker, claim):
@@ -248,6 +253,7 @@ def test_a_lone_preposition_between_two_names_is_no_relation(aligner, checker):
         "Frank Zappa is a guitarist and his place of birth is Paris.",
         # the leading participle's statement was dropped in the same way
         "Born in Paris, Frank Zappa is a guitarist.",
+        "Frank Zappa, born in Paris, is a guitarist.",
     ],
 )
 def test_false_paraphrases_are_not_supported(checker, claim):

@@ -270,7 +270,7 @@ def _participial(doc: Doc, known: Callable[[str], bool]) -> tuple[set[int], str]
     having = doc[0].lower_ == "having"
     verb = doc[1] if having else doc[0]
     if verb.tag_ != "VBN" or verb.dep_ != "advcl" or verb.head.dep_ != "ROOT":
-        return None
+        return _inserted_participle(doc, known)
     comma = next((t.i for t in doc if t.text == ","), None)
     if comma is None or comma <= verb.i:
         return None
@@ -280,6 +280,28 @@ def _participial(doc: Doc, known: Callable[[str], bool]) -> tuple[set[int], str]
     words = doc[verb.i : comma].text
     statement = f"{name} {words}." if having else f"{name} was {words[:1].lower()}{words[1:]}."
     return set(range(comma + 1)), statement
+
+
+def _inserted_participle(doc: Doc, known: Callable[[str], bool]) -> tuple[set[int], str] | None:
+    """ "S, born in Paris, is a guitarist": the participle between commas after the subject."""
+    root = next((t for t in doc if t.dep_ == "ROOT"), None)
+    if root is None:
+        return None
+    subj = next((c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    name = _subject_name(root, known) if subj is not None else None
+    if name is None:
+        return None
+    for t in doc[subj.i + 1 : root.i]:
+        if t.tag_ == "VBN" and t.dep_ == "acl" and t.head.i == subj.i:
+            before, after = (
+                doc[t.i - 1],
+                next((u for u in doc[t.i : root.i] if u.text == ","), None),
+            )
+            if before.text != "," or after is None:
+                return None
+            words = doc[t.i : after.i].text
+            return set(range(before.i, after.i + 1)), f"{name} was {words}."
+    return None
 
 
 def _subject_name(root: Token, known: Callable[[str], bool]) -> str | None:
