@@ -58,6 +58,12 @@ _LANGUAGE_NOUNS = re.compile(r"\b(?:speakers?|language|tongue)$", re.I)
 # state is listed only under the adjective its own citizens go by: Austria-Hungary
 # is not "Austrian" (Bartók was its citizen), Czechoslovakia not "Czech", and no
 # constituent country stands for the United Kingdom ("Sean Connery was English").
+_CZECHOSLOVAKIA = ("Czechoslovakia",)
+_YUGOSLAVIA = (
+    "Socialist Federal Republic of Yugoslavia",
+    "Kingdom of Yugoslavia",
+    "Federal Republic of Yugoslavia",
+)
 FORMER_STATES: dict[str, tuple[str, ...]] = {
     "american": ("Confederate States of America",),
     "austrian": ("Austrian Empire", "Archduchy of Austria", "First Austrian Republic"),
@@ -69,8 +75,8 @@ FORMER_STATES: dict[str, tuple[str, ...]] = {
     "bulgarian": ("Kingdom of Bulgaria", "People's Republic of Bulgaria"),
     "byzantine": ("Byzantine Empire",),
     "chinese": ("Qing dynasty", "Republic of China (1912–1949)"),
-    "czechoslovak": ("Czechoslovakia",),
-    "czechoslovakian": ("Czechoslovakia",),
+    "czechoslovak": _CZECHOSLOVAKIA,
+    "czechoslovakian": _CZECHOSLOVAKIA,
     "dutch": ("Kingdom of the Netherlands", "Dutch Republic"),
     "east german": ("East Germany",),
     "english": ("Kingdom of England",),
@@ -115,16 +121,8 @@ FORMER_STATES: dict[str, tuple[str, ...]] = {
     "soviet": ("Soviet Union",),
     "spanish": ("Francoist Spain", "Second Spanish Republic"),
     "west german": ("West Germany",),
-    "yugoslav": (
-        "Socialist Federal Republic of Yugoslavia",
-        "Kingdom of Yugoslavia",
-        "Federal Republic of Yugoslavia",
-    ),
-    "yugoslavian": (
-        "Socialist Federal Republic of Yugoslavia",
-        "Kingdom of Yugoslavia",
-        "Federal Republic of Yugoslavia",
-    ),
+    "yugoslav": _YUGOSLAVIA,
+    "yugoslavian": _YUGOSLAVIA,
 }
 
 
@@ -294,13 +292,13 @@ def _copular(
     negated = bool(m["neg"])
     if negated and len(split[0]) > 1:
         return None  # "S is not Canadian-American": which of the two is denied is unsaid
-    found = _countries(split[0], subject, known, prefer)
-    if found is None:
-        return None
     if not known(subject):
         return None  # "The language of S is French": a relation first, not a nationality
     if noun and (known(rest) or known(_LEAD.sub("", rest))):
         return None  # "a Dutch East India Company": a name, not an adjective and a noun
+    found = _countries(split[0], subject, known, prefer)  # after the cheap checks: it queries
+    if found is None:
+        return None
     base = ClaimTriple(subject=subject, relation="country", object=found[0], negated=negated)
     stated = [_citizenship(base, country) for country in found]
     if noun.lower() in NATIONALITY_NOUNS or (not noun and m["verb"] in _BE):
