@@ -75,6 +75,7 @@ CLASSES = {
     "blind3": "written before the range-driven re-reading, as its check; then tuned on",
     "blind4": "written before blind3's misses were read, as the check on that tuning",
     "blind5": "written at the start of a later session, before any run, as a fresh check",
+    "blind6": "written at the start of the session after, before any run, as a fresh check",
 }
 
 MUSIC = re.compile(r"\b(?:music|rock|pop|jazz|blues|hip hop|rap|metal|punk|soul|folk|country|funk|reggae|disco|techno|house|electronic|gospel|opera|classical|R&B|ska|grunge)\b", re.I)  # fmt: skip
@@ -678,6 +679,107 @@ BLIND5: dict[str, list[tuple[str, str | Callable[[str, str], str | None]]]] = {
 }
 
 
+# The "blind6" class: written at the start of the session after blind5's, before it was run,
+# each phrasing new to every earlier class.
+BLIND6: dict[str, list[tuple[str, str | Callable[[str, str], str | None]]]] = {
+    "P106": [
+        ("found_fame", lambda s, o: f"{s} found fame as {_a(o)}."),
+        ("professional", "{s} is a professional {o}."),
+        ("for_years", lambda s, o: f"{s} worked as {_a(o)} for many years."),
+    ],
+    "P27": [
+        ("by_birth", "{s} is a citizen of {o} by birth."),
+        ("naturalised", "{s} became a naturalised citizen of {o}."),
+    ],
+    "P1412": [
+        ("fluently", "{s} speaks {o} fluently."),
+        ("native_speaker", "{s} is a native speaker of {o}."),
+        ("one_of_languages", "{o} is one of the languages {s} speaks."),
+    ],
+    "P463": [
+        ("became_member", "{s} became a member of {o}."),
+        ("acceded", "{s} acceded to {o}."),
+    ],
+    "P530": [
+        ("have_established", "{s} and {o} have established diplomatic relations."),
+        ("link", "Diplomatic relations link {s} and {o}."),
+    ],
+    "P136": [
+        ("classified_as", "{s} is often classified as {o}."),
+        ("performer", lambda s, o: f"{s} is {_a(o)} performer." if _music(o) else None),
+    ],
+    "P1303": [
+        ("virtuoso", "{s} is a virtuoso on the {o}."),
+        ("accomplished", lambda s, o: f"{s} is an accomplished {o} player."),
+    ],
+    "P264": [
+        ("roster", "{s} is on {o}'s roster."),
+        ("inked", "{s} inked a deal with {o}."),
+        ("recording_artist", lambda s, o: f"{s} is {_a(o)} recording artist."),
+    ],
+    "P737": [
+        ("acknowledged", "{s} acknowledged {o} as an influence."),
+        ("work_influenced", "{o}'s work influenced {s}."),
+    ],
+    "P19": [
+        ("native", lambda s, o: f"{s} is {_a(o)} native."),
+        ("town_of", "{s} was born in the town of {o}."),
+    ],
+    "P20": [
+        ("at_home", "{s} died at home in {o}."),
+        ("passed_on", "{s} passed on in {o}."),
+    ],
+    "P26": [
+        ("got_married", "{s} and {o} got married."),
+        ("o_married_to", "{o} is married to {s}."),
+    ],
+    "P69": [
+        ("degree_from", "{s} holds a degree from {o}."),
+        ("enrolled_at", "{s} enrolled at {o}."),
+    ],
+    "P108": [
+        ("works_at", "{s} works at {o}."),
+        ("employer_of", "{o} is the employer of {s}."),
+        (
+            "professor_at",
+            lambda s, o: f"{s} is a professor at {o}." if "Universit" in o else None,
+        ),
+    ],
+    "P102": [
+        ("politician_of", "{s} is a politician of the {o}."),
+        ("party_member", "{s} is a {o} member."),
+    ],
+    "P551": [
+        ("lives_and_works", "{s} lives and works in {o}."),
+        ("has_a_home", "{s} has a home in {o}."),
+    ],
+    "P140": [("believer", "{s} is a believer in {o}."), ("converted", "{s} converted to {o}.")],
+    "P101": [
+        ("devoted", "{s} devoted their career to {o}."),
+        ("known_for_work", "{s} is known for work in {o}."),
+    ],
+    "P37": [("official_language_in", "The official language in {s} is {o}.")],
+    "P30": [("on_the_continent", "{s} is located on the {o} continent.")],
+    "P161": [
+        ("had_a_part", "{o} had a part in {s}."),
+        ("was_in_the_film", "{o} was in the film {s}."),
+    ],
+    "P57": [("a_film_by_name", "{s} is a {o} film."), ("made_the_film", "{o} made the film {s}.")],
+    "P495": [("created_in", "{s} was created in {o}."), ("is_from", "{s} is from {o}.")],
+    "P17": [
+        ("place_in", "{s} is a place in {o}."),
+        ("belongs_country", "{s} belongs to the country {o}."),
+    ],
+    "*": [
+        ("has_o_as_label", "{s} has {o} as {label}."),
+        ("label_for", "The {label} for {s} is {o}."),
+        ("o_is_the_label_of", "{o} is the {label} of {s}."),
+        ("in_fact", "In fact, {natural}"),
+        ("exclaimed", lambda natural: natural.rstrip(".") + "!"),
+    ],
+}
+
+
 # Templates that wrap any relation's hand-written sentence (bench_claims.NATURAL), for
 # every relation whose sentence starts with its subject.
 
@@ -783,6 +885,7 @@ def paraphrase_set(
             ("blind3", BLIND3),
             ("blind4", BLIND4),
             ("blind5", BLIND5),
+            ("blind6", BLIND6),
         ):
             for name, tpl in table.get(pid, []) + table["*"]:
                 natural = NATURAL[pid].format(s=s, o=o)

@@ -76,9 +76,6 @@ CASES = [
     ("According to records, Malaysia has diplomatic relations with Maldives.", "Malaysia", "Maldives", "P530"),
     ("It is true that Mel Brooks is a citizen of United States of America.", "Mel Brooks", "United States of America", "P27"),
     ("Malaysia actually has diplomatic relations with Maldives.", "Malaysia", "Maldives", "P530"),
-    ("The sovereign state Malaysia has diplomatic relations with Maldives.", "Malaysia", "Maldives", "P530"),
-    ("Malaysia, a sovereign state, has diplomatic relations with Maldives.", "Malaysia", "Maldives", "P530"),
-    ("The producer David Bowie was part of the art rock movement.", "David Bowie", "art rock", "P135"),
     ("Frank Zappa was a guitarist by profession.", "Frank Zappa", "guitarist", "P106"),
     ("Charles Bukowski's work was influenced by Ernest Hemingway.", "Charles Bukowski", "Ernest Hemingway", "P737"),
     ("The cast of Gandhi includes Martin Sheen.", "Gandhi", "Martin Sheen", "P161"),
@@ -93,6 +90,25 @@ CASES = [
 @pytest.mark.parametrize("claim,subject,obj,top", CASES)
 def test_paraphrases_read_the_property_they_mean(aligner, claim, subject, obj, top):
     assert read(aligner, claim) == [(subject, obj, top)]
+
+
+MALAYSIA = [("Malaysia", "Maldives", "P530"), ("Malaysia", "sovereign state", "P31")]
+
+
+@pytest.mark.parametrize(
+    "claim,triples",
+    [
+        ("The sovereign state Malaysia has diplomatic relations with Maldives.", MALAYSIA),
+        ("Malaysia, a sovereign state, has diplomatic relations with Maldives.", MALAYSIA),
+        (
+            "The producer David Bowie was part of the art rock movement.",
+            [("David Bowie", "art rock", "P135"), ("David Bowie", "producer", "P106")],
+        ),
+    ],
+)
+def test_a_description_the_kg_can_check_is_a_statement_too(aligner, claim, triples):
+    # it was dropped unread, and "Frank Zappa, a poet, was born in Baltimore" SUPPORTED
+    assert read(aligner, claim) == triples
 
 
 def test_shapes_that_do_not_align_read_as_before(aligner):
@@ -206,6 +222,12 @@ def test_what_can_carry_the_claim_stays():
     doc = spacy_pipeline.parse("The American actor Tom Hanks was born in Concord.")
     assert simplified(doc, known("Tom Hanks")) == "Tom Hanks was born in Concord."
     assert simplified(doc, known()) is None
+    # a word of praise goes (the article mended), unless it is part of a name the KG knows
+    doc = spacy_pipeline.parse("Jimi Hendrix is an accomplished guitar player.")
+    assert simplified(doc, known()) == "Jimi Hendrix is a guitar player."
+    doc = spacy_pipeline.parse("John Cena is a professional wrestler.")
+    assert simplified(doc, known("professional wrestler")) is None
+    assert simplified(doc, known()) == "John Cena is a wrestler."
     # "the city of" before a name the KG knows goes; "the City of London" is a name
     doc = spacy_pipeline.parse("Steve Allen was born in the city of New York City.")
     assert simplified(doc, known("New York City")) == "Steve Allen was born in New York City."
@@ -224,6 +246,33 @@ def test_what_can_carry_the_claim_stays():
         "Frank Zappa is a guitarist. He was born in Baltimore.",
         "Born in Baltimore, Frank Zappa is a guitarist.",
         "Frank Zappa, born in Baltimore, is a guitarist.",
+        # a description the KG states, after the subject or before it
+        "Frank Zappa, a composer, was born in Baltimore.",
+        "The American composer Frank Zappa was born in Baltimore.",
+        # a nationality adjective in a later sentence (the first's predicate ran into it)
+        "Frank Zappa is a composer. Frank Zappa is an American composer.",
+        "Frank Zappa is an American composer. Frank Zappa was born in Baltimore.",
+        # a name before a relational noun
+        "Chris Martin is a Parlophone recording artist.",
+        "Jaws is a Steven Spielberg film.",
+        "Frank Zappa is a Baltimore native.",
+        "Robert De Niro is a Democratic Party member.",
+        "Barack Obama is a Columbia University graduate.",
+        # the label last, its value before "as"; "for" in the relation-first frame
+        "Vladimir Nabokov has poet as occupation.",
+        "Frank Zappa has Baltimore as his place of birth.",
+        "The occupation for Vladimir Nabokov is poet.",
+        # phrasings the table lacked
+        "Cat Stevens signed a contract with Island Records.",
+        "Chris Martin is on the roster of Parlophone.",
+        "Kenny Rogers is a virtuoso on the bass guitar.",
+        "Frank Zappa found fame as a guitarist.",
+        "Isaac Asimov converted to atheism.",
+        "Tom Hanks was in the film Forrest Gump.",
+        "Finland acceded to Council of Europe.",
+        # words of praise say how well, not what
+        "Jimi Hendrix is an accomplished guitar player.",
+        "Vladimir Nabokov is a professional poet.",
     ],
 )
 def test_true_paraphrases_are_supported(checker, claim):
@@ -254,6 +303,13 @@ def test_a_lone_preposition_between_two_names_is_no_relation(aligner, checker):
         # the leading participle's statement was dropped in the same way
         "Born in Paris, Frank Zappa is a guitarist.",
         "Frank Zappa, born in Paris, is a guitarist.",
+        # the description's statement was dropped in the same way (the KG does not say poet,
+        # nor British)
+        "Frank Zappa, a poet, was born in Baltimore.",
+        "The British composer Frank Zappa was born in Baltimore.",
+        "Frank Zappa is a British composer. Frank Zappa was born in Baltimore.",
+        # "professor" was read as educated at (by similarity), which the KG states
+        "Barack Obama is a Columbia University professor.",
     ],
 )
 def test_false_paraphrases_are_not_supported(checker, claim):

@@ -58,7 +58,7 @@ capital of: P1376 ~P36
 capital: P36 ~P1376
 located in | locate in | in: P131 P17 P276
 member of: P463 P54 P102
-member: P463 P54
+member: P463 P54 P102
 play for | plays for: P54
 work for | works for | work at | employ by | employed by | employer: P108
 educate at | educated at | study at | graduate from | attend: P69
@@ -108,7 +108,8 @@ part of: P361
 birthday | birth date: P569
 pass away | pass away in | pass away on: P570 P20
 death date: P570
-found in | founded in | found on | founded on | establish in | established in | establish on | established on | set up in | create in | inception: P571 P740
+found in | founded in | found on | founded on | establish in | established in | establish on | established on | set up in | inception: P571 P740
+create in | created in: P571 P495 P740
 come out | come out in | come out on | premiere in | premiere on | publish in | publish on | release date: P577
 population | population of | inhabitant | inhabitants | have inhabitant | home to | home to people | resident | residents: P1082
 tall | stand tall | stand | height | height of: P2048
@@ -163,6 +164,20 @@ relationship with | in relationship with: P451
 parent company: P749
 parent company of: ~P749
 diplomatic ties | diplomatic ties with | ties with | relations with | diplomatic relations with: P530
+find fame as | found fame as | rise to fame as | become famous as | famous as: P106
+virtuoso on | virtuoso | proficient on | skilled on: P1303
+convert to | converted to: P140
+accede to | acceded to: P463
+devote their career to | devote his career to | devote her career to | dedicate their career to | dedicate his career to | dedicate her career to | devote their life to | devote his life to | devote her life to: P101
+classify as | classified as | categorise as | categorize as: P136 P31
+sign contract with | signed contract with | ink deal with | inked deal with | sign deal with | record deal with | contract with: P264 P54
+roster | on roster of | roster of: P264 P54
+recording artist | recording artist for | recording artist on | artist on | signee | signee of: P264
+professor | professor at | professor of | lecturer | lecturer at | faculty member | faculty member at | on faculty of | teach at | teacher at | employee | researcher at: P108
+native: P19 P27
+graduate | alumnus | alumna | student: P69
+film | movie: P57 P161
+have part in | had part in | play part in | played part in | in film | in movie | appear in film | appear in movie | star in film | star in movie | act in film | act in movie: ~P161
 """
 
 

@@ -250,8 +250,9 @@ def _framed(sent: Span, aligner: RelationAligner) -> list[_Reading]:
             continue
         tried.append((i, j))
         rel = ws[i:j]
-        # "The R of S is O"
-        if all(w in ARTICLES for w in low[:i]) and j < len(ws) and low[j] == "of":
+        # "The R of S is O" ("The R for S is O", as some generators write it; "The official
+        # language in S is O")
+        if all(w in ARTICLES for w in low[:i]) and j < len(ws) and low[j] in _OF:
             k = next((k for k in range(j + 2, len(ws) - 1) if low[k] in _COPULAS), None)
             if k is not None:
                 return _frame(ws, rel, (j + 1, k), k)
@@ -274,9 +275,9 @@ def _framed(sent: Span, aligner: RelationAligner) -> list[_Reading]:
             obj = _span(ws, 0, k)
             if subject is not None and obj is not None:
                 return [_Reading(subject, rel, obj, neg)]
-        # "S has the R O" ("Bill Cosby has the occupation television actor"): only when
-        # every object is a name or value the KG knows, right after the relation
-        reading = _has_the(ws, i, j, rel)
+        # "S has the R O" ("Bill Cosby has the occupation television actor") and "S has O
+        # as (its) R": only when every object is a name or value the KG knows
+        reading = _has_the(ws, i, j, rel) or _has_as(ws, i, j, rel)
         if reading:
             return reading
         # "S works in the O genre", "S belongs to the O ethnic group": a trailing
@@ -308,6 +309,35 @@ def _has_the(ws: list[Token], i: int, j: int, rel: list[Token]) -> list[_Reading
         return []
     if not all(_known(o.text) or is_value_text(o.text) for o in objects):
         return []  # "S has a record deal with O": not a label and its value
+    return [_Reading(subject, rel, o, neg) for o in objects]
+
+
+_OF = frozenset({"of", "for", "in"})
+_AS_DETERMINERS = ARTICLES | {"his", "her", "its", "their"}
+
+
+def _has_as(ws: list[Token], i: int, j: int, rel: list[Token]) -> list[_Reading]:
+    """ "S has O as (its) R" / "S does not have O as R": the label last, its value before "as"."""
+    low = [t.lower_ for t in ws]
+    if j != len(ws):
+        return []
+    k = i - 1
+    while k > 0 and low[k] in _AS_DETERMINERS:
+        k -= 1
+    if k < 3 or low[k] != "as":
+        return []
+    h = next((h for h in range(1, k - 1) if low[h] in _HAVE), None)
+    if h is None:
+        return []
+    end, neg = h, False
+    if end >= 2 and low[end - 1] in NEGATIONS and low[end - 2] in _DO:
+        end, neg = end - 2, True
+    subject = _span(ws, 0, end)
+    objects = _objects(_span(ws, h + 1, k))
+    if subject is None or not objects:
+        return []
+    if not all(_known(o.text) or is_value_text(o.text) for o in objects):
+        return []  # "S has a reputation as a singer": no value of a property
     return [_Reading(subject, rel, o, neg) for o in objects]
 
 
@@ -727,7 +757,7 @@ def _copular(pred: Token, subj: Token, attr: Token, neg: bool) -> list[_Reading]
         for obj in _pobjs(prep):
             out.append(_Reading(_np(subj), rel, _np(obj), neg))
     elif (named := _named_modifier(attr)) is not None:  # "X is an English speaker"
-        out.append(_Reading(_np(subj), [attr], named, neg))
+        out.append(_Reading(_np(subj), named[1], named[0], neg))
     else:  # "X is a singer", "X is American", "X is Barack Obama"
         det = [c for c in attr.children if c.dep_ == "det" and c.lower_ in ("a", "an")]
         for a in _expand_conj(attr):
@@ -1203,15 +1233,21 @@ def _participle(noun: Token) -> Token | None:
     )
 
 
-def _named_modifier(noun: Token) -> Span | None:
-    """In "an English speaker", "a bass guitar player": the known name before a relational noun."""
+def _named_modifier(noun: Token) -> tuple[Span, list[Token]] | None:
+    """In "an English speaker", "a bass guitar player", "a Parlophone recording artist", "a
+    Harvard University professor": the known name before a relational noun (with the
+    modifiers after the name: "recording artist"), and that noun."""
     if noun.pos_ != "NOUN":
         return None
     mods = [c for c in noun.children if c.dep_ in ("compound", "amod", "nmod") and c.i < noun.i]
     if not mods:
         return None
+    doc = noun.doc
     start = min(t.i for m in mods for t in m.subtree)
-    span = noun.doc[start : noun.i]
-    if not _known(span.text) or _known(noun.doc[start : noun.i + 1].text):
-        return None
-    return span if _top_alignment([noun]) is not None else None
+    if _known(doc[start : noun.i + 1].text):
+        return None  # "a Dutch East India Company ship" is one name
+    for k in range(noun.i, start, -1):  # the longest name first
+        if _known(doc[start:k].text):
+            rel = list(doc[k : noun.i + 1])
+            return (doc[start:k], rel) if _top_alignment(rel) is not None else None
+    return None

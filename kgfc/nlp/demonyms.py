@@ -171,9 +171,16 @@ def _nationalities(word: str) -> list[list[str]]:
     return []
 
 
+def is_nationality(word: str) -> bool:
+    """Is ``word`` a nationality adjective ("American", "Soviet", "Canadian-American")?"""
+    return bool(word[:1].isupper() and _nationalities(word))
+
+
 def mentions_nationality(text: str) -> bool:
     """Does a capitalised word or two of ``text`` name a nationality? (cheap: a table lookup)"""
-    words = re.findall(r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?", text)
+    # each capitalised word alone and with the next ("South Korean"): "The American composer"
+    # is no nationality as a pair, "American" is
+    words = re.findall(r"(?=([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?))", text)
     return any(_nationalities(w) or _nationalities(w.split()[0]) for w in words)
 
 
@@ -209,8 +216,11 @@ def read_nationality(
     triples: Sequence[ClaimTriple],
     known: Callable[[str], bool],
     prefer: Prefer | None = None,
+    sentences: Sequence[str] | None = None,
 ) -> list[ClaimTriple]:
     """The claim's triples with nationality adjectives read as the subject's country.
+
+    ``sentences``: the text's sentences, when it has several (each is read on its own).
 
     ``known(name)`` says whether the KG has the name (its label index): the
     country is written as the first of its names the KG knows, and a country
@@ -234,11 +244,24 @@ def read_nationality(
     (:data:`NATIONALITY_PROPS`): which one holds depends on what the subject
     is, which linking tells later.
     """
-    m = _COPULA.match(text.strip())
-    if m is not None:
-        got = _copular(m, known, prefer)
+    sents = [s for s in (sentences or [text]) if s.strip()]
+    if len(sents) <= 1:
+        m = _COPULA.match(text.strip())
+        got = _copular(m, known, prefer) if m is not None else None
         if got is not None:
             return got
+    else:
+        # each sentence on its own: "S is a composer. S is an American composer." (the
+        # whole text is no copula: its predicate would run into the next sentence)
+        read: list[tuple[str, list[ClaimTriple]]] = []
+        for s in sents:
+            m = _COPULA.match(s.strip())
+            got = _copular(m, known, prefer) if m is not None else None
+            if got is not None:
+                read.append((s, got))
+        if read:
+            kept = [t for t in triples if not any(_from_sentence(t, s) for s, _ in read)]
+            triples = kept + [t for _, got in read for t in got]
     out: list[ClaimTriple] = []
     for t in triples:
         split = None if t.object_id else _split(t.object)
@@ -250,6 +273,13 @@ def read_nationality(
         else:
             out.append(t)
     return out
+
+
+def _from_sentence(t: ClaimTriple, sentence: str) -> bool:
+    """Was ``t`` read from ``sentence``? (both its ends are in it: the decomposer keeps the
+    sentence's words)"""
+    low = sentence.lower()
+    return bool(t.subject) and t.subject.lower() in low and t.object.lower() in low
 
 
 def _countries(

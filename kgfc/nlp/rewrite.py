@@ -27,6 +27,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from kgfc.nlp.demonyms import is_nationality
 from kgfc.nlp.text import ARTICLES
 
 if TYPE_CHECKING:
@@ -85,11 +86,17 @@ def simplified(doc: Doc, known: Callable[[str], bool]) -> str | None:
     drop: set[int] = set()
     drop |= _leading_segment(doc)
     drop |= _hedges(doc)
-    drop |= _apposition(doc)
-    drop |= _descriptor(doc, known)
+    described: list[str] = []  # "S, a poet, ...": the description is a statement too
+    for found in (_apposition(doc, known), _descriptor(doc, known)):
+        drop |= found[0]
+        if found[1]:
+            described.append(found[1])
     drop |= _possessed_work(doc, known)
     drop |= _classifier(doc, known)
     swap = _inclusion(doc) | _coreference(doc, known)
+    praise, article = _praise(doc, known)
+    drop |= praise
+    swap |= article
     lead = _participial(doc, known)
     if lead is not None:
         drop |= lead[0]
@@ -110,6 +117,8 @@ def simplified(doc: Doc, known: Callable[[str], bool]) -> str | None:
     text = text.strip()
     if lead is not None:
         text = f"{text} {lead[1]}"
+    if described and text:
+        text = " ".join([text, *described])
     if not text or text == doc.text.strip():
         return None
     return text[0].upper() + text[1:]
@@ -171,41 +180,69 @@ def _hedges(doc: Doc) -> set[int]:
     return out
 
 
-def _apposition(doc: Doc) -> set[int]:
-    """ "X, a sovereign state, has ...": a description between commas after the subject."""
+_Described = tuple[set[int], "str | None"]
+
+
+def _apposition(doc: Doc, known: Callable[[str], bool]) -> _Described:
+    """ "X, a sovereign state, has ...": a description between commas after the subject; (the
+    words to drop, "X is a sovereign state." when the description can be checked)."""
     root = next((t for t in doc if t.dep_ == "ROOT"), None)
     if root is None:
-        return set()
+        return set(), None
     for t in doc:
         if t.text != "," or t.i == 0 or t.i + 1 >= len(doc) or t.i > root.i:
             continue
         if doc[t.i + 1].lower_ not in ARTICLES:
-            return set()
+            return set(), None
         end = next((u.i for u in doc[t.i + 1 :] if u.text == ","), None)
         if end is None or end > root.i:
-            return set()
+            return set(), None
         seg = doc[t.i + 1 : end]
         if any(u.pos_ == "PROPN" and u.ent_type_ != "NORP" for u in seg) or any(
             u.pos_ in ("VERB", "AUX") for u in seg
         ):
-            return set()
-        return set(range(t.i, end + 1))
-    return set()
+            return set(), None
+        return set(range(t.i, end + 1)), _statement(doc[: t.i].text, seg.text, known)
+    return set(), None
 
 
-def _descriptor(doc: Doc, known: Callable[[str], bool]) -> set[int]:
-    """ "The American actor X was born in Y": the words before a known name in the subject."""
+def _statement(name: str, description: str, known: Callable[[str], bool]) -> str | None:
+    """ "X is a poet." for a description the KG can check: a name it knows ("poet", "film
+    actor"), or a nationality adjective before one ("American composer"); None otherwise.
+
+    A description the KG cannot check ("the 44th president") is still dropped unread; one
+    it can is no longer taken for granted: "Frank Zappa, a poet, was born in Baltimore"
+    was SUPPORTED on the birthplace alone.
+    """
+    if not known(name):
+        return None
+    words = description.split()
+    while words and words[0].lower() in ARTICLES:
+        words = words[1:]
+    desc = " ".join(words)
+    if not desc:
+        return None
+    rest = " ".join(words[1:])
+    if not (known(desc) or (is_nationality(words[0]) and (not rest or known(rest)))):
+        return None
+    article = "an" if desc[:1].lower() in "aeiou" else "a"
+    return f"{name} is {article} {desc}."
+
+
+def _descriptor(doc: Doc, known: Callable[[str], bool]) -> _Described:
+    """ "The American actor X was born in Y": the words before a known name in the subject;
+    (the words to drop, "X is an American actor." when the description can be checked)."""
     root = next((t for t in doc if t.dep_ == "ROOT"), None)
     if root is None:
-        return set()
+        return set(), None
     # the words before the predicate (its auxiliaries included): the subject's region
     start = 0
     end = min([root.i] + [c.i for c in root.children if c.dep_ in ("aux", "auxpass", "neg")])
     if end < 2 or any(t.is_punct for t in doc[start:end]):
-        return set()
+        return set(), None
     whole = doc[start:end]
     if len(whole) < 2 or known(whole.text) or known(doc[start + 1 : end].text):
-        return set()
+        return set(), None
     for k in range(start + 1, end):
         tail = doc[k:end]
         head = doc[start:k]
@@ -214,9 +251,39 @@ def _descriptor(doc: Doc, known: Callable[[str], bool]) -> set[int]:
         if all(
             t.pos_ in _DESCRIPTOR_POS or (t.pos_ == "PROPN" and t.ent_type_ == "NORP") for t in head
         ) and any(t.pos_ == "NOUN" for t in head):
-            return set(range(start, k))
-        return set()
-    return set()
+            return set(range(start, k)), _statement(tail.text, head.text, known)
+        return set(), None
+    return set(), None
+
+
+# Words of praise before a noun ("a professional poet", "an accomplished guitar player"):
+# they say how well, not what. A closed list: "American", "jazz", "former" stay.
+_PRAISE = frozenset(
+    {"professional", "accomplished", "renowned", "famous", "well-known", "celebrated", "noted",
+     "prolific", "successful", "talented", "acclaimed", "award-winning", "prominent",
+     "distinguished", "gifted", "skilled", "skillful", "skilful", "legendary", "influential",
+     "popular", "respected", "seasoned", "notable", "leading", "brilliant", "great"}
+)  # fmt: skip
+
+
+def _praise(doc: Doc, known: Callable[[str], bool]) -> tuple[set[int], dict[int, str]]:
+    """ "S is a professional poet" -> "S is a poet": a word of praise before a noun goes,
+    unless the KG knows it with the noun as one name ("professional wrestler"); the article
+    before it is mended ("an accomplished guitar player" -> "a guitar player")."""
+    drop: set[int] = set()
+    swap: dict[int, str] = {}
+    for t in doc:
+        if t.lower_ not in _PRAISE or t.dep_ != "amod" or t.head.pos_ != "NOUN" or t.head.i < t.i:
+            continue
+        if known(doc[t.i : t.head.i + 1].text):
+            continue
+        drop.add(t.i)
+        before = doc[t.i - 1] if t.i > 0 else None
+        if before is not None and before.lower_ in ("a", "an") and t.i + 1 < len(doc):
+            an = doc[t.i + 1].lower_[:1] in "aeiou"
+            word = "an" if an else "a"
+            swap[before.i] = word.capitalize() if before.text[:1].isupper() else word
+    return drop, swap
 
 
 # "S's work was influenced by O", "S's music is rock music": what S makes stands for S.

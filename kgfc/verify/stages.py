@@ -151,7 +151,8 @@ def analyse(tb: Toolbox, text: str, counters: Counters) -> ClaimAnalysis:
 
     # "According to records, S is American": the statement inside the frame
     inner = simplified(parse(text), known) or text
-    analysis.triples = read_nationality(inner, analysis.triples, known, prefer)
+    sentences = [s.text for s in parse(inner).sents]
+    analysis.triples = read_nationality(inner, analysis.triples, known, prefer, sentences)
     return analysis
 
 
