@@ -222,6 +222,11 @@ def test_what_can_carry_the_claim_stays():
     doc = spacy_pipeline.parse("The American actor Tom Hanks was born in Concord.")
     assert simplified(doc, known("Tom Hanks")) == "Tom Hanks was born in Concord."
     assert simplified(doc, known()) is None
+    # "R link A and B" is "A has R with B"; not when a name links them
+    doc = spacy_pipeline.parse("Diplomatic relations link Belarus and Poland.")
+    assert simplified(doc, known()) == "Belarus has diplomatic relations with Poland."
+    doc = spacy_pipeline.parse("The Channel Tunnel links France and England.")
+    assert simplified(doc, known()) is None
     # a word of praise goes (the article mended), unless it is part of a name the KG knows
     doc = spacy_pipeline.parse("Jimi Hendrix is an accomplished guitar player.")
     assert simplified(doc, known()) == "Jimi Hendrix is a guitar player."
@@ -270,6 +275,8 @@ def test_what_can_carry_the_claim_stays():
         "Isaac Asimov converted to atheism.",
         "Tom Hanks was in the film Forrest Gump.",
         "Finland acceded to Council of Europe.",
+        "David Bowie is an art rock artist.",
+        "Diplomatic relations link Belarus and Poland.",
         # words of praise say how well, not what
         "Jimi Hendrix is an accomplished guitar player.",
         "Vladimir Nabokov is a professional poet.",

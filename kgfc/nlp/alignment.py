@@ -177,6 +177,7 @@ professor | professor at | professor of | lecturer | lecturer at | faculty membe
 native: P19 P27
 graduate | alumnus | alumna | student: P69
 film | movie: P57 P161
+artist | act | musician: P136 P264 P135
 have part in | had part in | play part in | played part in | in film | in movie | appear in film | appear in movie | star in film | star in movie | act in film | act in movie: ~P161
 """
 

@@ -62,7 +62,13 @@ _BETWEEN = re.compile(
     r"(?P<neg>\s+no|\s+not)?\s+(?P<what>[^,;:]+?)\s+between\s+(?P<pair>[^,;:]+?)\s*[.!]?\s*$",
     re.I,
 )
-_PAST = frozenset({"was", "were", "existed"})
+# "Diplomatic relations link A and B" -> "A has diplomatic relations with B"
+_LINKS = re.compile(
+    r"^\s*(?P<what>[^,;:]+?)\s+(?P<verb>links?|linked|connects?|connected|unites?|united|"
+    r"binds?|bound)\s+(?P<pair>[^,;:]+?)\s*[.!]?\s*$",
+    re.I,
+)
+_PAST = frozenset({"was", "were", "existed", "linked", "connected", "united", "bound"})
 
 HEDGES = frozenset(
     {"actually", "reportedly", "indeed", "really", "truly", "certainly", "definitely",
@@ -125,11 +131,14 @@ def simplified(doc: Doc, known: Callable[[str], bool]) -> str | None:
 
 
 def _between(text: str, known: Callable[[str], bool]) -> str | None:
-    """ "There are R between A and B" as "A has R with B" (the pair split where both halves
-    are names the KG knows: "between Trinidad and Tobago and Jamaica"); None otherwise."""
+    """ "There are R between A and B" and "R link A and B" as "A has R with B" (the pair split
+    where both halves are names the KG knows: "between Trinidad and Tobago and Jamaica");
+    None otherwise."""
     m = _BETWEEN.match(text)
     if m is None:
-        return None
+        m = _LINKS.match(text)
+        if m is None or not all(w.islower() for w in m["what"].split()[1:]):
+            return None  # "The Channel Tunnel links France and England": a name links them
     pair = m["pair"]
     halves = [
         (pair[: k.start()].strip(), pair[k.end() :].strip())
@@ -141,7 +150,8 @@ def _between(text: str, known: Callable[[str], bool]) -> str | None:
     a, b = named[0] if len(named) == 1 else halves[0]
     have = "had" if m["verb"].lower() in _PAST else "has"
     what = m["what"]
-    if m["neg"]:
+    what = what[:1].lower() + what[1:] if what[1:2].islower() else what
+    if m.groupdict().get("neg"):
         what = f"no {what}" if m["neg"].strip().lower() == "no" else f"no {_bare(what)}"
     return f"{a} {have} {what} with {b}."
 
