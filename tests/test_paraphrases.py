@@ -276,6 +276,8 @@ def test_what_can_carry_the_claim_stays():
         "Tom Hanks was in the film Forrest Gump.",
         "Finland acceded to Council of Europe.",
         "David Bowie is an art rock artist.",
+        "David Bowie is a proponent of art rock.",
+        "Jack Black knows the English language.",
         "Diplomatic relations link Belarus and Poland.",
         # words of praise say how well, not what
         "Jimi Hendrix is an accomplished guitar player.",
