@@ -276,6 +276,10 @@ def test_what_can_carry_the_claim_stays():
         "Tom Hanks was in the film Forrest Gump.",
         "Finland acceded to Council of Europe.",
         "David Bowie is an art rock artist.",
+        # each statement read again on its own when it cannot be checked as read: the
+        # fallback took the whole two-sentence text as one
+        "Isaac Asimov, a biochemist, is a follower of atheism.",
+        "Frank Zappa is a composer. He is a follower of atheism.",
         "David Bowie is a proponent of art rock.",
         "Jack Black knows the English language.",
         "Diplomatic relations link Belarus and Poland.",

@@ -264,12 +264,15 @@ def reread(tb: Toolbox, ep: Episode) -> None:
         hit = linker.resolve(name, ANCHOR_MIN)
         return (hit.entity, hit.score) if hit is not None else None
 
-    if not sound(tb.store, triples, looks_like_value, aligner):
+    # a claim of several statements ("S, a biochemist, is a follower of O" is two once
+    # its description is one) is read again statement by statement, never as one
+    sentences = _sentences(tb, ep.claim)
+    if len(sentences) < 2 and not sound(tb.store, triples, looks_like_value, aligner):
         parts = [(ep.claim, list(triples))]
-    elif len(triples) > 1:
+    elif len(triples) > 1 or len(sentences) > 1:
         parts = [
             (part, mine)
-            for part, mine in _clauses(ep.claim, triples)
+            for part, mine in _clauses(sentences, triples)
             # a clause none of whose triples is known is left alone: its reading would
             # stand beside the triples it replaces, not instead of them
             if mine and not sound(tb.store, mine, looks_like_value, aligner)
@@ -303,12 +306,27 @@ def reread(tb: Toolbox, ep: Episode) -> None:
     ep.analysis.triples = triples
 
 
-def _clauses(claim: str, triples: Sequence[ClaimTriple]) -> list[tuple[str, list[ClaimTriple]]]:
-    """The claim's clauses ("S, who V X, W Y." -> "S W Y.", "S V X."), each with the triples
-    read from it (those whose subject and object it contains); none when it has one clause."""
+def _sentences(tb: Toolbox, claim: str) -> list[str]:
+    """The claim's statements as sentences, as the decomposer read them: after the rewrites
+    that make a description, a participle or a pronoun's clause a sentence of its own."""
+    if not any(c in claim for c in ".,;!?") or "," not in claim and claim.count(".") < 2:
+        return [claim]  # one sentence and nothing to rewrite: no parse
+    index = tb.store.label_index()
+    inner = simplified(parse(claim), lambda name: normalise(name) in index) or claim
+    return [s.text for s in parse(inner).sents] or [claim]
+
+
+def _clauses(
+    sentences: Sequence[str], triples: Sequence[ClaimTriple]
+) -> list[tuple[str, list[ClaimTriple]]]:
+    """The claim's clauses ("S, who V X, W Y." -> "S W Y.", "S V X."; each of its sentences),
+    each with the triples read from it (those whose subject and object it contains); none
+    when it has one clause."""
     from kgfc.nlp.decompose import relative_clauses
 
-    parts = relative_clauses(claim)
+    parts = [p for s in sentences for p in (relative_clauses(s) or [s])]
+    if len(parts) < 2:
+        return []
     out = []
     for part in parts:
         key = normalise(part)
