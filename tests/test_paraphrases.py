@@ -279,6 +279,7 @@ def test_what_can_carry_the_claim_stays():
         # each statement read again on its own when it cannot be checked as read: the
         # fallback took the whole two-sentence text as one
         "Isaac Asimov, a biochemist, is a follower of atheism.",
+        "The biochemist Isaac Asimov is a follower of atheism.",
         "Frank Zappa is a composer. He is a follower of atheism.",
         "David Bowie is a proponent of art rock.",
         "Jack Black knows the English language.",

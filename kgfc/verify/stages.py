@@ -309,8 +309,6 @@ def reread(tb: Toolbox, ep: Episode) -> None:
 def _sentences(tb: Toolbox, claim: str) -> list[str]:
     """The claim's statements as sentences, as the decomposer read them: after the rewrites
     that make a description, a participle or a pronoun's clause a sentence of its own."""
-    if not any(c in claim for c in ".,;!?") or "," not in claim and claim.count(".") < 2:
-        return [claim]  # one sentence and nothing to rewrite: no parse
     index = tb.store.label_index()
     inner = simplified(parse(claim), lambda name: normalise(name) in index) or claim
     return [s.text for s in parse(inner).sents] or [claim]
