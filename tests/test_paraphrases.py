@@ -324,6 +324,10 @@ def test_a_lone_preposition_between_two_names_is_no_relation(aligner, checker):
         "Frank Zappa is a British composer. Frank Zappa was born in Baltimore.",
         # "professor" was read as educated at (by similarity), which the KG states
         "Barack Obama is a Columbia University professor.",
+        # a sentence no pattern read vanished beside one that was read (the description's):
+        # SUPPORTED on "Stranger than Fiction instance of film" alone
+        "The film Stranger than Fiction works in the musical film genre.",
+        "Stranger than Fiction works in the musical film genre. Stranger than Fiction is a film.",
     ],
 )
 def test_false_paraphrases_are_not_supported(checker, claim):

@@ -102,11 +102,15 @@ def _analyse(doc: Doc, aligner: RelationAligner | None, plain: bool = False) -> 
         if inner is not None:
             # "According to records, the actor S was actually born in O" reads as "S was born in O"
             return _analyse(parse(inner), aligner, plain=True)
-    parts = _without_relative_clause(doc)
+    sents = list(doc.sents)
+    # each sentence read on its own, every fallback included: a sentence no pattern reads
+    # vanished when another did ("The film S works in the musical film genre." is two once
+    # its description is a statement; the film's genre was never checked)
+    parts = tuple(s.text for s in sents) if len(sents) > 1 else _without_relative_clause(doc)
     if parts is not None:
         # "S, who was born in X, died in Y": two claims, each read as a sentence of its own
         # (every rule, the property-label frames too, applies to each), as a conjunction.
-        found = [_analyse(parse(part), aligner) for part in parts]
+        found = [_analyse(parse(part), aligner, plain=len(sents) > 1) for part in parts]
         return ClaimAnalysis(
             mentions=[m for a in found for m in a.mentions],
             triples=_dedupe([t for a in found for t in a.triples]),

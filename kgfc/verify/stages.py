@@ -284,6 +284,16 @@ def reread(tb: Toolbox, ep: Episode) -> None:
         if found is None:
             continue
         t = found.triple
+        if len(sentences) > 1:
+            # one statement's reading replaces that statement only, and never stands for
+            # another's ("The film S works in the musical film genre": "film" is in both)
+            bad = [x for x in mine if not sound(tb.store, [x], looks_like_value, aligner)]
+            ends = (t.subject_id, t.object_id)
+            if len(bad) != 1 or any(
+                (x.subject_id, x.object_id) == ends for x in triples if x is not bad[0]
+            ):
+                continue
+            mine = bad
         at = min((i for i, x in enumerate(triples) if any(x is y for y in mine)), default=0)
         triples = [x for x in triples if not any(x is y for y in mine)]
         triples.insert(min(at, len(triples)), t)
