@@ -276,6 +276,9 @@ def test_what_can_carry_the_claim_stays():
         "Tom Hanks was in the film Forrest Gump.",
         "Finland acceded to Council of Europe.",
         "David Bowie is an art rock artist.",
+        # "producer" is film producer's alias and another entity's label, the one the KG
+        # states for Madonna: the namesake the KG states for the subject is meant
+        "Madonna is a producer.",
         # each statement read again on its own when it cannot be checked as read: the
         # fallback took the whole two-sentence text as one
         "Isaac Asimov, a biochemist, is a follower of atheism.",

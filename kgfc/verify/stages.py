@@ -199,7 +199,7 @@ def link(tb: Toolbox, text: str, analysis: ClaimAnalysis) -> list[LinkedEntity]:
         if not t.subject_id and (e := best_for(t.subject)) is not None:
             t.subject_id, t.subject_link = e.entity, e.confidence
         if not t.object_id and (e := best_for(t.object)) is not None:
-            fitted = fit_range(tb, t, e)
+            fitted = stated_namesake(tb, t, fit_range(tb, t, e))
             if fitted is not e:  # the beam starts from the entity the triple names
                 linked = [fitted if x is e else x for x in linked]
                 by_mention[fitted.mention] = fitted
@@ -379,6 +379,34 @@ def fit_range(tb: Toolbox, t: ClaimTriple, e: LinkedEntity) -> LinkedEntity:
         return e
     h = fitting[0]
     return e.model_copy(update={"entity": h.entity, "label": h.text, "score": h.score})
+
+
+def stated_namesake(tb: Toolbox, t: ClaimTriple, e: LinkedEntity) -> LinkedEntity:
+    """Among entities the object's words name exactly (a label or alias, not a near match),
+    the one the KG states for the subject under the claim's relation, when the best link is
+    not.
+
+    "Madonna is a producer": "producer" is film producer's alias and the label of two
+    other entities; film producer, the most linked, won, though the KG states "Madonna
+    occupation producer" (the label). Two entities of the same name are told apart by
+    what the KG says about the subject, as a reader would; a near match never is.
+    """
+    if not t.subject_id or not t.relation_ids or len(e.candidates) < 2:
+        return e
+    s = ox.NamedNode(t.subject_id)
+    props = [ox.NamedNode(p) for p in t.relation_ids if p.startswith(V.WDT)]
+
+    def stated(entity: str) -> bool:
+        o = ox.NamedNode(entity)
+        return any(next(iter(tb.store.quads(s, p, o)), None) is not None for p in props)
+
+    if not props or stated(e.entity):
+        return e
+    words = normalise(e.mention)
+    for h in e.candidates:
+        if h.entity != e.entity and normalise(h.text) == words and stated(h.entity):
+            return e.model_copy(update={"entity": h.entity, "label": h.text, "score": h.score})
+    return e
 
 
 def _searchable(tb: Toolbox) -> bool:
