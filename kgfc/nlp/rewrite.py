@@ -245,6 +245,12 @@ def _descriptor(doc: Doc, known: Callable[[str], bool]) -> _Described:
     root = next((t for t in doc if t.dep_ == "ROOT"), None)
     if root is None:
         return set(), None
+    if root.pos_ == "NOUN":
+        # "The country Italy has ...": spaCy may hang the sentence on the descriptor, the
+        # predicate a relative clause of it
+        root = next(
+            (c for c in root.children if c.dep_ == "relcl" and c.pos_ in ("VERB", "AUX")), root
+        )
     # the words before the predicate (its auxiliaries included): the subject's region
     start = 0
     end = min([root.i] + [c.i for c in root.children if c.dep_ in ("aux", "auxpass", "neg")])
