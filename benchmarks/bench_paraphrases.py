@@ -76,6 +76,7 @@ CLASSES = {
     "blind4": "written before blind3's misses were read, as the check on that tuning",
     "blind5": "written at the start of a later session, before any run, as a fresh check",
     "blind6": "written at the start of the session after, before any run, as a fresh check",
+    "blind7": "written after blind6's fixes, before any run, as the check on them",
 }
 
 MUSIC = re.compile(r"\b(?:music|rock|pop|jazz|blues|hip hop|rap|metal|punk|soul|folk|country|funk|reggae|disco|techno|house|electronic|gospel|opera|classical|R&B|ska|grunge)\b", re.I)  # fmt: skip
@@ -780,6 +781,76 @@ BLIND6: dict[str, list[tuple[str, str | Callable[[str, str], str | None]]]] = {
 }
 
 
+# The "blind7" class: written after blind6's fixes, in the same session, before it was run: a
+# check on how far those fixes carry to phrasings nobody read.
+BLIND7: dict[str, list[tuple[str, str | Callable[[str, str], str | None]]]] = {
+    "P106": [
+        ("by_occupation", lambda s, o: f"{s} is by occupation {_a(o)}."),
+        ("career_was", lambda s, o: f"{s} had a successful career as {_a(o)}."),
+        ("among_other_things", lambda s, o: f"Among other things, {s} is {_a(o)}."),
+    ],
+    "P27": [
+        ("passport_holder", "{s} is a passport holder of {o}."),
+        ("nationality_of", "{s} has the nationality of {o}."),
+    ],
+    "P1412": [
+        ("language_of", "{o} is a language of {s}."),
+        ("speaks_well", "{s} speaks {o} well."),
+    ],
+    "P463": [
+        ("is_part_of_org", "{s} is part of the organisation {o}."),
+        ("membership_in", "{s} has a membership in {o}."),
+    ],
+    "P530": [
+        ("relations_with", "{s} maintains official diplomatic relations with {o}."),
+        ("embassy", "{s} and {o} have diplomatic ties."),
+    ],
+    "P136": [
+        ("style_of_music", lambda s, o: f"{s} plays {o}." if _music(o) else None),
+        ("genre_of_work", "The genre of {s}'s work is {o}."),
+    ],
+    "P1303": [
+        ("instrument_played", "The instrument played by {s} is the {o}."),
+        ("took_up", "{s} took up the {o}."),
+    ],
+    "P264": [
+        ("released_on", "{s} released music on {o}."),
+        ("label_home", "{o} is the record label of {s}."),
+    ],
+    "P737": [
+        ("influences_include", "{s}'s influences include {o}."),
+        ("looked_to", "{s} was influenced greatly by {o}."),
+    ],
+    "P19": [
+        ("birth_city", "{s} was born in the city {o}."),
+        ("native_city", "{o} is the native city of {s}."),
+    ],
+    "P20": [("died_in_city", "{s} died in the city {o}."), ("death_place", "{s} died at {o}.")],
+    "P26": [("husband_wife", "{s} is married with {o}."), ("partner_in_marriage", "{o} wed {s}.")],
+    "P69": [
+        ("alumna", "{s} is an alumna of {o}."),
+        ("went_to_school", "{s} went to school at {o}."),
+    ],
+    "P108": [("employed_at", "{s} was employed at {o}."), ("job_at", "{s} had a job at {o}.")],
+    "P102": [("politician_party", "{s} is a politician of {o}.")],
+    "P551": [("home_is", "{s}'s home is in {o}."), ("moved_to", "{s} moved to {o}.")],
+    "P140": [("religion_is", "{s}'s religion is {o}.")],
+    "P101": [("field_of", "{s} is active in {o}.")],
+    "P161": [
+        ("starring", "{s} is a film starring {o}."),
+        ("acted", "{o} acted in the film {s}."),
+    ],
+    "P57": [("directed_by_film", "{s} is a film directed by {o}.")],
+    "P495": [("made_in", "{s} was made in {o}.")],
+    "*": [
+        ("label_colon", "{s} — {label}: {o}."),
+        ("o_as_label", "{o} is {s}'s {label}."),
+        ("true_that", "True: {natural}"),
+        ("double_space", lambda natural: natural.replace(" ", "  ", 1)),
+    ],
+}
+
+
 # Templates that wrap any relation's hand-written sentence (bench_claims.NATURAL), for
 # every relation whose sentence starts with its subject.
 
@@ -886,6 +957,7 @@ def paraphrase_set(
             ("blind4", BLIND4),
             ("blind5", BLIND5),
             ("blind6", BLIND6),
+            ("blind7", BLIND7),
         ):
             for name, tpl in table.get(pid, []) + table["*"]:
                 natural = NATURAL[pid].format(s=s, o=o)

@@ -285,6 +285,16 @@ def test_what_can_carry_the_claim_stays():
         # "producer" is film producer's alias and another entity's label, the one the KG
         # states for Madonna: the namesake the KG states for the subject is meant
         "Madonna is a producer.",
+        # blind7's misses: "O is S's R" (a possessive name is no nationality adjective),
+        # "took up", "released music on"
+        "Gore Vidal's occupation is playwright.",
+        "playwright is Gore Vidal's occupation.",
+        "Baltimore is Frank Zappa's place of birth.",
+        "Paris is not Frank Zappa's place of birth.",
+        "Vanuatu is Soviet Union's diplomatic relation.",
+        "Kenny Rogers took up the bass guitar.",
+        "Chris Martin released music on Parlophone.",
+        "Fight Club is a film starring Brad Pitt.",
         # each statement read again on its own when it cannot be checked as read: the
         # fallback took the whole two-sentence text as one
         "Isaac Asimov, a biochemist, is a follower of atheism.",
@@ -336,6 +346,9 @@ def test_a_lone_preposition_between_two_names_is_no_relation(aligner, checker):
         # a sentence no pattern read vanished beside one that was read (the description's):
         # SUPPORTED on "Stranger than Fiction instance of film" alone
         "The film Stranger than Fiction works in the musical film genre.",
+        # the participle's object was dropped: SUPPORTED as "Fight Club is a film"
+        "Fight Club is a film starring Jennifer Aniston.",
+        "Baltimore is not Frank Zappa's place of birth.",
         "Stranger than Fiction works in the musical film genre. Stranger than Fiction is a film.",
     ],
 )

@@ -179,6 +179,10 @@ graduate | alumnus | alumna | student: P69
 film | movie: P57 P161
 artist | act | musician: P136 P264 P135
 know | knows: P1412
+take up | took up | taken up: P1303
+influence | influences: P737
+music on | release music on | released music on: P264
+go to school at | went to school at | attend school at: P69
 owe much to | owes much to | owe lot to | owes lot to | owe debt to | owes debt to | indebted to: P737
 proponent of | exponent of | champion of: P135 P136
 have part in | had part in | play part in | played part in | in film | in movie | appear in film | appear in movie | star in film | star in movie | act in film | act in movie: ~P161

@@ -263,6 +263,15 @@ def _framed(sent: Span, aligner: RelationAligner) -> list[_Reading]:
         # "S's R is O"
         if i > 0 and ws[i - 1].i + 1 in possessive and j < len(ws) - 1 and low[j] in _COPULAS:
             return _frame(ws, rel, (0, i), j)
+        # "O is S's R" ("playwright is Gore Vidal's occupation")
+        if j == len(ws) and i > 2 and ws[i - 1].i + 1 in possessive:
+            k = next((k for k in range(1, i - 1) if low[k] in _COPULAS), None)
+            if k is not None:
+                neg = low[k + 1] in NEGATIONS
+                subject = _span(ws, k + 1 + neg, i)
+                obj = _span(ws, 0, k)
+                if subject is not None and obj is not None:
+                    return [_Reading(subject, rel, o, neg) for o in _objects(obj)]
         # "O is the R of S" (a single relational noun, "the wife of", is the
         # dependency rules' case: they know which way it reads)
         if (
@@ -1222,7 +1231,8 @@ def _mutual(pred: Token, subjects: list[Token]) -> list[_Reading]:
 
 
 def _participle(noun: Token) -> Token | None:
-    """The participle describing a common noun with an agent or object: "a film *directed by* O"."""
+    """The participle describing a common noun with an agent or object: "a film *directed by* O",
+    "a film *starring* O" (read as "S is a film" alone, it was SUPPORTED whoever starred)."""
     if noun.pos_ != "NOUN":
         return None
     return next(
@@ -1231,7 +1241,9 @@ def _participle(noun: Token) -> Token | None:
             for c in noun.children
             if c.dep_ == "acl"
             and c.pos_ == "VERB"
-            and any(g.dep_ in ("agent", "prep") and _pobjs(g) for g in c.children)
+            and any(
+                (g.dep_ in ("agent", "prep") and _pobjs(g)) or g.dep_ in _OBJ for g in c.children
+            )
         ),
         None,
     )

@@ -324,6 +324,8 @@ def _copular(
         return None  # "S is not Canadian-American": which of the two is denied is unsaid
     if not known(subject):
         return None  # "The language of S is French": a relation first, not a nationality
+    if re.search(r"\w's?\b|s'(?:\s|$)", rest):
+        return None  # "V is Soviet Union's diplomatic relation": a name's, not an adjective
     if noun and (known(rest) or known(_LEAD.sub("", rest))):
         return None  # "a Dutch East India Company": a name, not an adjective and a noun
     found = _countries(split[0], subject, known, prefer)  # after the cheap checks: it queries

@@ -335,8 +335,8 @@ def _inclusion(doc: Doc) -> dict[int, str]:
     subj = next((c for c in root.children if c.dep_ == "nsubj"), None)
     if subj is None or subj.pos_ != "NOUN":
         return {}
-    if not any(c.dep_ == "prep" and c.lower_ == "of" for c in subj.children):
-        return {}
+    if not any((c.dep_ == "prep" and c.lower_ == "of") or c.dep_ == "poss" for c in subj.children):
+        return {}  # "The cast of S includes O", "S's influences include O"
     return {root.i: "is" if root.tag_ == "VBZ" else "are"}
 
 
