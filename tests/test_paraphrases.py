@@ -233,6 +233,8 @@ def test_what_can_carry_the_claim_stays():
     assert simplified(doc, known()) == "Belarus has diplomatic relations with Poland."
     doc = spacy_pipeline.parse("The Channel Tunnel links France and England.")
     assert simplified(doc, known()) is None
+    doc = spacy_pipeline.parse("He links Belarus and Poland.")
+    assert simplified(doc, known("Belarus", "Poland")) is None
     # a word of praise goes (the article mended), unless it is part of a name the KG knows
     doc = spacy_pipeline.parse("Jimi Hendrix is an accomplished guitar player.")
     assert simplified(doc, known()) == "Jimi Hendrix is a guitar player."

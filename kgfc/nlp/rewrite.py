@@ -137,7 +137,8 @@ def _between(text: str, known: Callable[[str], bool]) -> str | None:
     m = _BETWEEN.match(text)
     if m is None:
         m = _LINKS.match(text)
-        if m is None or not all(w.islower() for w in m["what"].split()[1:]):
+        words = m["what"].split() if m is not None else []
+        if not words or words[0].lower() in _PRONOUNS or not all(w.islower() for w in words[1:]):
             return None  # "The Channel Tunnel links France and England": a name links them
     pair = m["pair"]
     halves = [
@@ -402,6 +403,7 @@ def _subject_name(root: Token, known: Callable[[str], bool]) -> str | None:
 
 
 _SUBJECT_PRONOUNS = frozenset({"he", "she", "they", "it"})
+_PRONOUNS = _SUBJECT_PRONOUNS | {"this", "that", "which", "who", "i", "we", "you"}
 _POSSESSIVE_PRONOUNS = frozenset({"his", "her", "their", "its"})
 
 
