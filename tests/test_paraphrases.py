@@ -297,6 +297,8 @@ def test_what_can_carry_the_claim_stays():
         "Kenny Rogers took up the bass guitar.",
         "Chris Martin released music on Parlophone.",
         "Fight Club is a film starring Brad Pitt.",
+        "The instrument played by Kenny Rogers is the bass guitar.",
+        "The language spoken by Jack Black is English.",
         # each statement read again on its own when it cannot be checked as read: the
         # fallback took the whole two-sentence text as one
         "Isaac Asimov, a biochemist, is a follower of atheism.",

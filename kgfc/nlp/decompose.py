@@ -255,11 +255,22 @@ def _framed(sent: Span, aligner: RelationAligner) -> list[_Reading]:
         tried.append((i, j))
         rel = ws[i:j]
         # "The R of S is O" ("The R for S is O", as some generators write it; "The official
-        # language in S is O")
-        if all(w in ARTICLES for w in low[:i]) and j < len(ws) and low[j] in _OF:
-            k = next((k for k in range(j + 2, len(ws) - 1) if low[k] in _COPULAS), None)
+        # language in S is O"; "The instrument played by S is O")
+        if all(w in ARTICLES for w in low[:i]) and j < len(ws) - 1:
+            at = (
+                j + 1
+                if low[j] in _OF or (low[j] == "by" and ws[j - 1].tag_ == "VBN")
+                else j + 2
+                if ws[j].tag_ == "VBN" and low[j + 1] == "by"
+                else None
+            )
+            k = (
+                next((k for k in range(at + 1, len(ws) - 1) if low[k] in _COPULAS), None)
+                if at
+                else None
+            )
             if k is not None:
-                return _frame(ws, rel, (j + 1, k), k)
+                return _frame(ws, rel, (at, k), k)
         # "S's R is O"
         if i > 0 and ws[i - 1].i + 1 in possessive and j < len(ws) - 1 and low[j] in _COPULAS:
             return _frame(ws, rel, (0, i), j)
