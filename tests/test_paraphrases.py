@@ -111,6 +111,14 @@ def test_a_description_the_kg_can_check_is_a_statement_too(aligner, claim, tripl
     assert read(aligner, claim) == triples
 
 
+def test_a_sentence_break_inside_a_title_is_no_break(aligner):
+    # spaCy ends a sentence at "Mars Attacks!"; read as two, the claim had no statement
+    assert read(aligner, "Mars Attacks! stars Sylvia Sidney.") == [
+        ("Mars Attacks", "Sylvia Sidney", "P161")
+    ]
+    assert len(read(aligner, "Frank Zappa is a guitarist. Frank Zappa was born in Baltimore.")) == 2
+
+
 def test_shapes_that_do_not_align_read_as_before(aligner):
     # "son" aligns to no property through "has": no light-verb reading is forced
     assert read(aligner, "Tony Blair has a son.") == [("Tony Blair", "son", None)]
@@ -235,6 +243,9 @@ def test_what_can_carry_the_claim_stays():
     assert simplified(doc, known()) is None
     doc = spacy_pipeline.parse("He links Belarus and Poland.")
     assert simplified(doc, known("Belarus", "Poland")) is None
+    # "United" is no verb: the verb is in lower case
+    doc = spacy_pipeline.parse("A member of United States of America is Council of Europe.")
+    assert simplified(doc, known("United States of America", "Council of Europe")) is None
     # a word of praise goes (the article mended), unless it is part of a name the KG knows
     doc = spacy_pipeline.parse("Jimi Hendrix is an accomplished guitar player.")
     assert simplified(doc, known()) == "Jimi Hendrix is a guitar player."

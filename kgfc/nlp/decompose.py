@@ -81,6 +81,27 @@ def decompose(text: str, aligner: RelationAligner | None = None) -> ClaimAnalysi
     return _analyse(parse(text), aligner)
 
 
+def _sentences(doc: Doc) -> list[str]:
+    """The doc's sentences where each is one: spaCy also ends a sentence inside a title ("Mars
+    Attacks! stars Sylvia Sidney", "Catch Me If You Can stars ...") or after "Jr."; a break
+    counts only after a full stop, between two parts that each have a verb."""
+    out: list[str] = []
+    start = 0
+    sents = list(doc.sents)
+    for s, nxt in zip(sents, sents[1:], strict=False):
+        left = doc[start : s.end]
+        if (
+            s[-1].text == "."
+            and nxt[0].is_title
+            and any(t.pos_ in ("VERB", "AUX") for t in left)
+            and any(t.pos_ in ("VERB", "AUX") for t in nxt)
+        ):
+            out.append(left.text)
+            start = s.end
+    out.append(doc[start:].text)
+    return [x for x in out if x.strip()]
+
+
 def decompose_many(
     texts: Iterable[str], aligner: RelationAligner | None = None, *, batch_size: int = 64
 ) -> list[ClaimAnalysis]:
@@ -102,11 +123,11 @@ def _analyse(doc: Doc, aligner: RelationAligner | None, plain: bool = False) -> 
         if inner is not None:
             # "According to records, the actor S was actually born in O" reads as "S was born in O"
             return _analyse(parse(inner), aligner, plain=True)
-    sents = list(doc.sents)
+    sents = _sentences(doc)
     # each sentence read on its own, every fallback included: a sentence no pattern reads
     # vanished when another did ("The film S works in the musical film genre." is two once
     # its description is a statement; the film's genre was never checked)
-    parts = tuple(s.text for s in sents) if len(sents) > 1 else _without_relative_clause(doc)
+    parts = tuple(sents) if len(sents) > 1 else _without_relative_clause(doc)
     if parts is not None:
         # "S, who was born in X, died in Y": two claims, each read as a sentence of its own
         # (every rule, the property-label frames too, applies to each), as a conjunction.

@@ -64,8 +64,9 @@ _BETWEEN = re.compile(
 )
 # "Diplomatic relations link A and B" -> "A has diplomatic relations with B"
 _LINKS = re.compile(
-    r"^\s*(?P<what>[^,;:]+?)\s+(?P<verb>links?|linked|connects?|connected|unites?|united|"
-    r"binds?|bound)\s+(?P<pair>[^,;:]+?)\s*[.!]?\s*$",
+    # the verb in lower case: "United States" is a name
+    r"^\s*(?P<what>[^,;:]+?)\s+(?P<verb>(?-i:links?|linked|connects?|connected|unites?|united|"
+    r"binds?|bound))\s+(?P<pair>[^,;:]+?)\s*[.!]?\s*$",
     re.I,
 )
 _PAST = frozenset({"was", "were", "existed", "linked", "connected", "united", "bound"})
