@@ -264,10 +264,12 @@ def reread(tb: Toolbox, ep: Episode) -> None:
         hit = linker.resolve(name, ANCHOR_MIN)
         return (hit.entity, hit.score) if hit is not None else None
 
+    whole = sound(tb.store, triples, looks_like_value, aligner)
     # a claim of several statements ("S, a biochemist, is a follower of O" is two once
-    # its description is one) is read again statement by statement, never as one
-    sentences = _sentences(tb, ep.claim)
-    if len(sentences) < 2 and not sound(tb.store, triples, looks_like_value, aligner):
+    # its description is one) is read again statement by statement, never as one; a
+    # claim read as one checkable triple is not parsed again
+    sentences = [ep.claim] if whole and len(triples) < 2 else _sentences(tb, ep.claim)
+    if len(sentences) < 2 and not whole:
         parts = [(ep.claim, list(triples))]
     elif len(triples) > 1 or len(sentences) > 1:
         parts = [
