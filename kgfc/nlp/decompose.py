@@ -345,16 +345,27 @@ def _has_the(ws: list[Token], i: int, j: int, rel: list[Token]) -> list[_Reading
         return []
     if low[j] in PREPOSITIONS:
         return []  # "S has the citizenship of O": another frame's
-    end, neg = i - 2, False
+    # not "S has a record deal with O": the objects must be names or values
+    return _have_readings(ws, i - 2, (j, len(ws)), rel)
+
+
+def _have_readings(
+    ws: list[Token], have: int, objects: tuple[int, int], rel: list[Token]
+) -> list[_Reading]:
+    """The readings of a "has" frame: the subject before ``ws[have]`` ("does not have"
+    negates), one per object in ``ws[objects]``; none unless every object is a name or a
+    value the KG knows."""
+    low = [t.lower_ for t in ws]
+    end, neg = have, False
     if end >= 2 and low[end - 1] in NEGATIONS and low[end - 2] in _DO:
         end, neg = end - 2, True
     subject = _span(ws, 0, end)
-    objects = _objects(_span(ws, j, len(ws)))
-    if subject is None or not objects:
+    found = _objects(_span(ws, *objects))
+    if subject is None or not found:
         return []
-    if not all(_known(o.text) or is_value_text(o.text) for o in objects):
-        return []  # "S has a record deal with O": not a label and its value
-    return [_Reading(subject, rel, o, neg) for o in objects]
+    if not all(_known(o.text) or is_value_text(o.text) for o in found):
+        return []
+    return [_Reading(subject, rel, o, neg) for o in found]
 
 
 _OF = frozenset({"of", "for", "in"})
@@ -372,18 +383,8 @@ def _has_as(ws: list[Token], i: int, j: int, rel: list[Token]) -> list[_Reading]
     if k < 3 or low[k] != "as":
         return []
     h = next((h for h in range(1, k - 1) if low[h] in _HAVE), None)
-    if h is None:
-        return []
-    end, neg = h, False
-    if end >= 2 and low[end - 1] in NEGATIONS and low[end - 2] in _DO:
-        end, neg = end - 2, True
-    subject = _span(ws, 0, end)
-    objects = _objects(_span(ws, h + 1, k))
-    if subject is None or not objects:
-        return []
-    if not all(_known(o.text) or is_value_text(o.text) for o in objects):
-        return []  # "S has a reputation as a singer": no value of a property
-    return [_Reading(subject, rel, o, neg) for o in objects]
+    # not "S has a reputation as a singer": the objects must be names or values
+    return [] if h is None else _have_readings(ws, h, (h + 1, k), rel)
 
 
 def _trailing(sent: Span, ws: list[Token], i: int, rel: list[Token]) -> _Reading | None:

@@ -29,6 +29,7 @@ from collections.abc import Callable, Sequence
 from kgfc.kg import vocab as V
 from kgfc.kg.properties import IS_A
 from kgfc.models import ClaimTriple
+from kgfc.nlp.text import read_from
 
 __all__ = [
     "FORMER_STATES",
@@ -260,7 +261,9 @@ def read_nationality(
             if got is not None:
                 read.append((s, got))
         if read:
-            kept = [t for t in triples if not any(_from_sentence(t, s) for s, _ in read)]
+            kept = [
+                t for t in triples if not any(read_from(t.subject, t.object, s) for s, _ in read)
+            ]
             triples = kept + [t for _, got in read for t in got]
     out: list[ClaimTriple] = []
     for t in triples:
@@ -273,13 +276,6 @@ def read_nationality(
         else:
             out.append(t)
     return out
-
-
-def _from_sentence(t: ClaimTriple, sentence: str) -> bool:
-    """Was ``t`` read from ``sentence``? (both its ends are in it: the decomposer keeps the
-    sentence's words)"""
-    low = sentence.lower()
-    return bool(t.subject) and t.subject.lower() in low and t.object.lower() in low
 
 
 def _countries(

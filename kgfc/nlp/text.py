@@ -270,3 +270,10 @@ def _known_spans(ws: Sequence[str], known: Callable[[str], bool]) -> Iterable[tu
                 found.append((i, j))
                 break
     return sorted(found, key=lambda r: (-(r[1] - r[0]), r[0]))
+
+
+def read_from(subject: str, obj: str, text: str) -> bool:
+    """Were a triple's two ends read from ``text``? (both are in it: readers keep the text's
+    words) -- how a claim's triples are told apart by sentence or clause."""
+    key = normalise(text)
+    return bool(subject) and normalise(subject) in key and normalise(obj) in key

@@ -36,7 +36,7 @@ from kgfc.nlp.claims import decompose
 from kgfc.nlp.demonyms import NATIONALITY_PROPS, mentions_nationality, read_nationality
 from kgfc.nlp.rewrite import simplified
 from kgfc.nlp.spacy_pipeline import parse
-from kgfc.nlp.text import normalise, widen
+from kgfc.nlp.text import normalise, read_from, widen
 from kgfc.nlp.values import is_value_text
 from kgfc.reason.llm_reasoner import llm_decompose
 from kgfc.reason.triple_check import claim_triple, gather_triple_evidence
@@ -140,13 +140,11 @@ def analyse(tb: Toolbox, text: str, counters: Counters) -> ClaimAnalysis:
     def prefer(subject: str, names: list[str]) -> str | None:
         """The label of the state the KG states for the subject among an adjective's states
         (the label, not the name that found it: "Germany" is also the German Empire's alias)."""
-        subjects = [ox.NamedNode(e) for e, _, _ in index.by_key.get(normalise(subject), ())]
+        subjects = [e for e, _, _ in index.by_key.get(normalise(subject), ())]
         for name in names:
             for c, _, _ in index.by_key.get(normalise(name), ()):
-                for s in subjects:
-                    for p in NATIONALITY_PROPS:
-                        if next(tb.store.quads(s, ox.NamedNode(p), ox.NamedNode(c)), None):
-                            return index.label(c) or name
+                if any(_states(tb, s, NATIONALITY_PROPS, c) for s in subjects):
+                    return index.label(c) or name
         return None
 
     # "According to records, S is American": the statement inside the frame
@@ -339,9 +337,7 @@ def _clauses(
         return []
     out = []
     for part in parts:
-        key = normalise(part)
-        mine = [t for t in triples if normalise(t.subject) in key and normalise(t.object) in key]
-        out.append((part, mine))
+        out.append((part, [t for t in triples if read_from(t.subject, t.object, part)]))
     return out
 
 
@@ -395,20 +391,24 @@ def stated_namesake(tb: Toolbox, t: ClaimTriple, e: LinkedEntity) -> LinkedEntit
     """
     if not t.subject_id or not t.relation_ids or len(e.candidates) < 2:
         return e
-    s = ox.NamedNode(t.subject_id)
-    props = [ox.NamedNode(p) for p in t.relation_ids if p.startswith(V.WDT)]
-
-    def stated(entity: str) -> bool:
-        o = ox.NamedNode(entity)
-        return any(next(iter(tb.store.quads(s, p, o)), None) is not None for p in props)
-
-    if not props or stated(e.entity):
+    props = [p for p in t.relation_ids if p.startswith(V.WDT)]
+    if not props or _states(tb, t.subject_id, props, e.entity):
         return e
     words = normalise(e.mention)
     for h in e.candidates:
-        if h.entity != e.entity and normalise(h.text) == words and stated(h.entity):
+        if (
+            h.entity != e.entity
+            and normalise(h.text) == words
+            and _states(tb, t.subject_id, props, h.entity)
+        ):
             return e.model_copy(update={"entity": h.entity, "label": h.text, "score": h.score})
     return e
+
+
+def _states(tb: Toolbox, s: str, props: Sequence[str], o: str) -> bool:
+    """Does the store state ``s p o`` for one of ``props`` (IRIs)?"""
+    subject, obj = ox.NamedNode(s), ox.NamedNode(o)
+    return any(next(iter(tb.store.quads(subject, ox.NamedNode(p), obj)), None) for p in props)
 
 
 def _searchable(tb: Toolbox) -> bool:
