@@ -77,6 +77,7 @@ CLASSES = {
     "blind5": "written at the start of a later session, before any run, as a fresh check",
     "blind6": "written at the start of the session after, before any run, as a fresh check",
     "blind7": "written after blind6's fixes, before any run, as the check on them",
+    "blind8": "written at the start of the session after blind7, before any run, as a fresh check",
 }
 
 MUSIC = re.compile(r"\b(?:music|rock|pop|jazz|blues|hip hop|rap|metal|punk|soul|folk|country|funk|reggae|disco|techno|house|electronic|gospel|opera|classical|R&B|ska|grunge)\b", re.I)  # fmt: skip
@@ -851,6 +852,78 @@ BLIND7: dict[str, list[tuple[str, str | Callable[[str, str], str | None]]]] = {
 }
 
 
+# The "blind8" class: written at the start of the session after blind7, before any run of
+# it and before any change to the reader: a fresh check of how far the reading carries.
+BLIND8: dict[str, list[tuple[str, str | Callable[[str, str], str | None]]]] = {
+    "P106": [
+        ("made_a_living", lambda s, o: f"{s} made a living as {_a(o)}."),
+        ("one_of_occupations", "{o} is one of the occupations of {s}."),
+        ("career_in", lambda s, o: f"{s} is {_a(o)} by trade."),
+    ],
+    "P27": [
+        ("held_citizenship", "{s} held citizenship of {o}."),
+        ("citizenship_was", "{s}'s citizenship was {o}."),
+    ],
+    "P1412": [
+        ("spoken_by", "{o} is spoken by {s}."),
+        ("could_speak", "{s} could speak {o}."),
+    ],
+    "P463": [
+        ("belonged_as_member", "{s} was a member of the {o}."),
+        ("joined_ranks", "{s} became a member of {o}."),
+    ],
+    "P530": [
+        ("exchange_ambassadors", "{s} has diplomatic relations with {o}."),
+        ("relations_exist", "Diplomatic relations exist between {s} and {o}."),
+    ],
+    "P136": [
+        ("music_is", lambda s, o: f"{s}'s music is {o}." if _music(o) else None),
+        ("genre_includes", "{s}'s genres include {o}."),
+    ],
+    "P1303": [
+        ("instrument_is", "The {o} is {s}'s instrument."),
+        ("played_the", "{s} played the {o}."),
+    ],
+    "P264": [
+        ("recorded_for", "{s} recorded for {o}."),
+        ("label_was", "{s}'s label was {o}."),
+    ],
+    "P737": [
+        ("work_of", "{o} influenced the work of {s}."),
+        ("influence_on", "{o} was an influence on {s}."),
+    ],
+    "P19": [
+        ("where_born", "{o} is where {s} was born."),
+        ("born_city_of", "{s} was born in the town of {o}."),
+    ],
+    "P20": [
+        ("where_died", "{o} is where {s} died."),
+        ("place_of_death_was", "{s}'s place of death was {o}."),
+    ],
+    "P26": [("wife_husband_of", "{s} was the spouse of {o}."), ("wed_to", "{s} was wed to {o}.")],
+    "P69": [
+        ("received_education", "{s} was educated at the {o}."),
+        ("former_student", "{s} is a former student of {o}."),
+    ],
+    "P108": [("worked_at", "{s} worked at {o}."), ("staff_of", "{s} was on the staff of {o}.")],
+    "P102": [("party_of", "{s} belongs to the {o}."), ("joined_party", "{s} joined the {o}.")],
+    "P551": [("based_in", "{s} was based in {o}."), ("home_was", "{s} made a home in {o}.")],
+    "P140": [("practices", "{s} practices {o}."), ("faith_is", "{s}'s faith is {o}.")],
+    "P101": [("works_field", "{s} worked in the field of {o}.")],
+    "P161": [
+        ("appears_in", "{o} appears in {s}."),
+        ("in_cast", "{o} is in the cast of {s}."),
+    ],
+    "P57": [("director_of", "{o} is the director of {s}."), ("film_by", "{s} is a film by {o}.")],
+    "P495": [("film_from", "{s} is a film from {o}."), ("origin_is", "{s} originated in {o}.")],
+    "*": [
+        ("claim_colon", "Claim: {natural}"),
+        ("quoted", '"{natural}"'),
+        ("indeed", "Indeed, {natural}"),
+        ("trailing_space", lambda natural: "  " + natural + "  "),
+    ],
+}
+
 # Templates that wrap any relation's hand-written sentence (bench_claims.NATURAL), for
 # every relation whose sentence starts with its subject.
 
@@ -958,6 +1031,7 @@ def paraphrase_set(
             ("blind5", BLIND5),
             ("blind6", BLIND6),
             ("blind7", BLIND7),
+            ("blind8", BLIND8),
         ):
             for name, tpl in table.get(pid, []) + table["*"]:
                 natural = NATURAL[pid].format(s=s, o=o)

@@ -80,7 +80,7 @@ def store(tmp_path_factory):
 CONCEPTS = {
     "birth": {"born", "birth", "birthplace", "breath"},
     "death": {"died", "death", "deathplace", "killed"},
-    "job": {"occupation", "profession", "living", "job"},
+    "job": {"occupation", "profession", "living", "job", "crust"},
     "tongue": {"language", "languages", "spoken", "speaks"},
     # "around" is said of birth and death places alike: no clear winner
     "around": {"around"},
@@ -122,7 +122,7 @@ def person(i: int) -> str:
 
 
 def test_unlisted_phrase_reads_as_the_similar_property_that_fits_the_types(store):
-    r = read(store, f"{person(0)} earns a living as a poet.", ScriptedEmbedder())
+    r = read(store, f"{person(0)} earns a crust as a poet.", ScriptedEmbedder())
     assert r is not None and r.how == "semantic"
     assert r.property == V.WDT + "P106"
     assert (r.triple.subject_id, r.triple.object_id) == (V.WD + "Q9000", V.WD + "Q49757")
@@ -149,7 +149,7 @@ def test_negated_phrase_is_not_read(store):
 
 
 def test_bm25_gives_no_semantic_reading(store):
-    assert read(store, f"{person(0)} earns a living as a poet.", embed.BM25Scorer()) is None
+    assert read(store, f"{person(0)} earns a crust as a poet.", embed.BM25Scorer()) is None
 
 
 def test_sound_rejects_a_reading_whose_ends_clash(store):
@@ -172,11 +172,9 @@ def scripted(monkeypatch):
 
 def test_verdict_shows_the_reading(store, scripted):
     checker = FactChecker(store, settings=load_settings(offline=True))
-    r = checker.verify(f"{person(0)} earns a living as a poet.", record=False)
+    r = checker.verify(f"{person(0)} earns a crust as a poet.", record=False)
     assert r.verdict is VerdictLabel.SUPPORTED
-    assert r.justification.startswith(
-        'Reading: "earns a living as a" was read as occupation (P106)'
-    )
+    assert r.justification.startswith('Reading: "earns a crust as a" was read as occupation (P106)')
 
 
 def test_a_checkable_reading_is_not_read_again(store, scripted):
@@ -198,8 +196,8 @@ def test_similarity_reading_does_not_refute(store, scripted):
 
 
 @pytest.mark.skipif(bool(embed._missing_onnx_modules()), reason="MiniLM model not installed")
-def test_minilm_reads_earns_a_living_as_occupation(store):
-    r = read(store, f"{person(2)} earns a living as a poet.", embed.get_embedder("onnx"))
+def test_minilm_reads_earns_a_wage_as_occupation(store):
+    r = read(store, f"{person(2)} earns a wage as a poet.", embed.get_embedder("onnx"))
     assert r is not None and r.property == V.WDT + "P106"
 
 
@@ -270,7 +268,7 @@ def test_a_bare_copula_reads_as_occupation_or_instance_of(store):
 def test_a_clause_whose_reading_fails_is_read_again_on_its_own(store, scripted):
     checker = FactChecker(store, settings=load_settings(offline=True))
     # the main clause reads ("was born in"); the relative clause's phrase no table names
-    text = f"{person(0)}, who earns a living as a poet, was born in Town {_word(0)}."
+    text = f"{person(0)}, who earns a crust as a poet, was born in Town {_word(0)}."
     r = checker.verify(text, record=False)
     assert r.verdict is VerdictLabel.SUPPORTED, r.justification
     assert "occupation (P106)" in r.justification
@@ -289,7 +287,7 @@ def test_a_guessed_reading_never_waits_for_rule_mining(tmp_path, scripted):
     fresh.load_file(path)
     checker = FactChecker(fresh, settings=load_settings(offline=True))
     # not stated (Person Abc is a poet): the check goes past the stated facts
-    r = checker.verify(f"{person(0)} earns a living as a painter.", record=False)
+    r = checker.verify(f"{person(0)} earns a crust as a painter.", record=False)
     assert r.verdict is not VerdictLabel.SUPPORTED and "Reading:" in r.justification
     assert fresh.aggregate_builds["rules"] == 0, dict(fresh.aggregate_builds)
 
@@ -301,5 +299,5 @@ def test_a_claim_with_no_triple_read_is_read_by_the_fallback(store, scripted, mo
     # the decomposer reads nothing at all: the whole claim goes to the fallback
     monkeypatch.setattr(stages, "_analyse", lambda tb, text, counters: ClaimAnalysis())
     checker = FactChecker(store, settings=load_settings(offline=True))
-    r = checker.verify(f"{person(0)} earns a living as a poet.", record=False)
+    r = checker.verify(f"{person(0)} earns a crust as a poet.", record=False)
     assert r.verdict is VerdictLabel.SUPPORTED, r.justification

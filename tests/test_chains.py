@@ -287,9 +287,10 @@ def test_prefetched_docs_are_handed_out_once_and_batches_give_the_same_verdicts(
 
 
 def test_a_claim_whose_words_run_backwards_is_supported_by_the_reverse_fact(demo):
-    # "S starred in O" aligns to cast member forward, where a film is never a value; read the
-    # other way round it is what the KG states (it was REFUTED as a type clash)
-    r = demo.verify("Tom Hanks starred in Catch Me If You Can.", record=False)
+    # "S features in O" aligns to cast member forward, where a film is never a value; read the
+    # other way round it is what the KG states (it was REFUTED as a type clash). ("starred
+    # in" reads backwards by the table now that the title is read whole.)
+    r = demo.verify("Tom Hanks features in Catch Me If You Can.", record=False)
     assert r.verdict is VerdictLabel.SUPPORTED, r.justification
     assert "the other way round" in r.justification
     assert {e.text for e in r.cited} == {"Catch Me If You Can cast member Tom Hanks"}

@@ -145,11 +145,32 @@ def known(*names):
         ("There are diplomatic relations between X and Y.", "X has diplomatic relations with Y."),
         ("There were no diplomatic ties between X and Y.", "X had no diplomatic ties with Y."),
         ("There is not any treaty between X and Y.", "X has no treaty with Y."),
+        ("Claim: X was born in Y.", "X was born in Y."),
+        ("Statement 3 - X was born in Y.", "X was born in Y."),
+        ("Diplomatic relations exist between X and Y.", "X has diplomatic relations with Y."),
+        ("Diplomatic ties existed between X and Y.", "X had diplomatic ties with Y."),
+        (
+            "Diplomatic relations do not exist between X and Y.",
+            "X has no diplomatic relations with Y.",
+        ),
+        ("Diplomatic ties never existed between X and Y.", "X had no diplomatic ties with Y."),
     ],
 )
 def test_frames_and_hedges_are_taken_off(claim, plain):
     doc = spacy_pipeline.parse(claim)
     assert simplified(doc, known()) == plain
+
+
+def test_the_work_of_a_name_stands_for_the_name_and_a_work_is_its_genre():
+    names = known("Poe", "Baudelaire")
+    doc = spacy_pipeline.parse("Poe influenced the work of Baudelaire.")
+    assert simplified(doc, names) == "Poe influenced Baudelaire."
+    doc = spacy_pipeline.parse("The music of Baudelaire is rock music.")
+    assert simplified(doc, names) == "The genre of Baudelaire is rock music."
+    doc = spacy_pipeline.parse("Baudelaire's music is rock music.")
+    assert simplified(doc, names) == "Baudelaire's genre is rock music."
+    # not a name the KG knows: the words stay
+    assert simplified(spacy_pipeline.parse("Poe influenced the work of many."), names) is None
 
 
 def test_an_existential_pair_splits_where_both_halves_are_names():
@@ -322,6 +343,24 @@ def test_what_can_carry_the_claim_stays():
         # words of praise say how well, not what
         "Jimi Hendrix is an accomplished guitar player.",
         "Vladimir Nabokov is a professional poet.",
+        # blind8's misses: a label before the claim, what a work is (its genre), a genre
+        # before a musician noun, a phrase that runs on through a common noun, a title
+        # spaCy parses as a clause, "R exist between A and B", "based in" for a person, the
+        # work of S for S, a claim in lower case, the namesake in the anchored reading
+        "Claim: Frank Zappa works in the rock music genre.",
+        "Frank Zappa's music is rock music.",
+        "The music of Frank Zappa is rock music.",
+        "Kenny Rogers's music is country pop.",
+        "Alanis Morissette is a pop rock performer.",
+        "Frank Zappa is a rock music performer.",
+        "Isaac Asimov went to school at Columbia University.",
+        "Frank Zappa made a living as a guitarist.",
+        "Tom Hanks acted in the film Catch Me If You Can.",
+        "Diplomatic relations exist between Belarus and Poland.",
+        "Edgar Allan Poe influenced the work of Charles Baudelaire.",
+        "Billie Holiday was based in New York City.",
+        "guitarist is one of the occupations of Frank Zappa.",
+        "Producer is one of the occupations of Madonna.",
     ],
 )
 def test_true_paraphrases_are_supported(checker, claim):
@@ -366,6 +405,16 @@ def test_a_lone_preposition_between_two_names_is_no_relation(aligner, checker):
         "Fight Club is a film starring Jennifer Aniston.",
         "Baltimore is not Frank Zappa's place of birth.",
         "Stranger than Fiction works in the musical film genre. Stranger than Fiction is a film.",
+        # the same shapes, with values the KG does not state (or denies)
+        "Frank Zappa's music is country music.",
+        "Frank Zappa is a country music singer.",
+        "Alanis Morissette is a jazz performer.",
+        "Charles Baudelaire influenced the work of Edgar Allan Poe.",
+        "Isaac Asimov went to school at Harvard University.",
+        "Frank Zappa made a living as a poet.",
+        "Tom Hanks acted in the film Stranger than Fiction.",
+        "Diplomatic relations do not exist between Belarus and Poland.",
+        "poet is one of the occupations of Frank Zappa.",
     ],
 )
 def test_false_paraphrases_are_not_supported(checker, claim):

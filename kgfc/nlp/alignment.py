@@ -96,10 +96,10 @@ president of | position | position held | serve as: P39
 country: P17 P27 P495
 from: P27 P19 P495
 headquarters | headquarter in | headquartered in: P159
-base in | based in: P159 P131
+base in | based in: P159 P131 P551
 release | release in | release on | publish: P577
 performed by: P175
-perform | sing: ~P175
+perform | sing: ~P175 P136
 composed by: P86
 compose: ~P86
 owned by: P127
@@ -183,6 +183,8 @@ take up | took up | taken up: P1303
 influence | influences: P737
 music on | release music on | released music on: P264
 go to school at | went to school at | attend school at: P69
+make living as | made living as | earn living as | earned living as: P106
+in cast of | be in cast of | member of cast of | part of cast of: ~P161
 owe much to | owes much to | owe lot to | owes lot to | owe debt to | owes debt to | indebted to: P737
 proponent of | exponent of | champion of: P135 P136
 have part in | had part in | play part in | played part in | in film | in movie | appear in film | appear in movie | star in film | star in movie | act in film | act in movie: ~P161

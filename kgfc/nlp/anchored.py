@@ -87,6 +87,7 @@ class Anchor:
     text: str
     entity: str
     link: float
+    said: str = ""  # the claim's own words for it ("producer" for film producer)
 
 
 @dataclass(frozen=True)
@@ -100,6 +101,7 @@ class Reading:
     how: Literal["lexical", "semantic"]
     score: float
     runner_up: tuple[str, float] | None = None
+    said: tuple[str, str] = ("", "")  # the claim's words for the triple's subject and object
 
     def describe(self) -> str:
         pid = "/".join(V.local_id(p) for p in self.triple.relation_ids) or V.local_id(self.property)
@@ -287,6 +289,31 @@ def sound(
     return False
 
 
+def overlooked(text: str, triples: Sequence[ClaimTriple], store) -> bool:
+    """Did the reading take a common noun for an end and leave a name of the claim unread?
+
+    "Tom Hanks acted in the film Catch Me If You Can": spaCy parses the title as a
+    clause, so the reading is (film, cast member, Tom Hanks) — linked ("film" is an
+    entity too) and type-fit, yet the claim's title is read nowhere. One triple, an
+    end in lower case, and a capitalised KG name that is not inside either end.
+    """
+    if len(triples) != 1:
+        return False
+    t = triples[0]
+    ends = [t.subject, t.object]
+    if not any(e.islower() for e in ends):
+        return False
+    inside = [normalise(e) for e in ends]
+    words = _words(text)
+    for a in _anchors(words, store.label_index(), lambda name: (name, 1.0)):
+        if not words[a.start].capital:
+            continue
+        name = normalise(a.text)
+        if not any(name in e or e in name for e in inside if e):
+            return True
+    return False
+
+
 def _chained(profile: _Profile, prop: str, object_types: set[str]) -> bool:
     """Could a chain the reasoner follows for ``prop`` end at an object of these types?
 
@@ -356,7 +383,9 @@ def _anchors(words: list[_Word], index, resolve) -> list[Anchor]:
             if not key or key not in index:
                 continue
             first, last = key.split()[0], key.split()[-1]
-            if last in _FUNCTION or (first in _FUNCTION and not words[i].capital):
+            # a title may end in a function word when it is capitalised ("Catch Me If You Can")
+            titled = j - i > 1 and words[j - 1].capital
+            if (last in _FUNCTION and not titled) or (first in _FUNCTION and not words[i].capital):
                 continue
             if all(k in _FUNCTION for k in key.split()):
                 continue
@@ -372,7 +401,7 @@ def _anchors(words: list[_Word], index, resolve) -> list[Anchor]:
             continue
         used |= set(range(i, j))
         # shown as the KG names it ("Samuel R. Delany": the words lost their edge dots)
-        taken.append(Anchor(i, j, index.label(hit[0]) or text, hit[0], hit[1]))
+        taken.append(Anchor(i, j, index.label(hit[0]) or text, hit[0], hit[1], text))
     return sorted(taken, key=lambda a: a.start)
 
 
@@ -458,8 +487,9 @@ def read_anchored(
             subject_link=subj.link, object_link=obj.link,
         )  # fmt: skip
         return Reading(
-            copula, " ".join(phrase), IS_A[1], "occupation or instance of", "lexical", 1.0
-        )
+            copula, " ".join(phrase), IS_A[1], "occupation or instance of", "lexical", 1.0,
+            said=(subj.said, obj.said),
+        )  # fmt: skip
     types = _types(store, [subj.entity, obj.entity])
     s_types, o_types = types.get(subj.entity, set()), types.get(obj.entity, set())
     profile = _profile(store)
@@ -481,11 +511,17 @@ def read_anchored(
             object_link=b.link,
         )
 
+    def said(inverse: bool) -> tuple[str, str]:
+        return (obj.said, subj.said) if inverse else (subj.said, obj.said)
+
     lexical = _lexical(aligner, phrase_text, options, unusual)
     if lexical is not None:
         prop, inverse, score = lexical
         label = profile.labels.get(prop, V.local_id(prop))
-        return Reading(triple(prop, inverse, label), phrase_text, prop, label, "lexical", score)
+        return Reading(
+            triple(prop, inverse, label), phrase_text, prop, label, "lexical", score,
+            said=said(inverse),
+        )  # fmt: skip
     prior = _type_prior(profile, s_types, o_types, options, unusual)
     semantic = _semantic(profile, phrase_text, options, unusual, embedder, prior)
     if semantic is None:
@@ -493,8 +529,9 @@ def read_anchored(
     prop, inverse, score, runner = semantic
     label = profile.labels.get(prop, V.local_id(prop))
     return Reading(
-        triple(prop, inverse, label), phrase_text, prop, label, "semantic", score, runner
-    )
+        triple(prop, inverse, label), phrase_text, prop, label, "semantic", score, runner,
+        said(inverse),
+    )  # fmt: skip
 
 
 def _fitting(

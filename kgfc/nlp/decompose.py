@@ -81,7 +81,7 @@ def decompose(text: str, aligner: RelationAligner | None = None) -> ClaimAnalysi
     return _analyse(parse(text), aligner)
 
 
-def _sentences(doc: Doc) -> list[str]:
+def statements(doc: Doc) -> list[str]:
     """The doc's sentences where each is one: spaCy also ends a sentence inside a title ("Mars
     Attacks! stars Sylvia Sidney", "Catch Me If You Can stars ...") or after "Jr."; a break
     counts only after a full stop, between two parts that each have a verb."""
@@ -117,13 +117,19 @@ def decompose_many(
 
 
 def _analyse(doc: Doc, aligner: RelationAligner | None, plain: bool = False) -> ClaimAnalysis:
+    lead = doc.text.lstrip()[:1]
+    if lead.islower():
+        # "producer is one of the occupations of Madonna": spaCy reads a sentence that
+        # starts in lower case badly; the same words in sentence case (offsets unchanged)
+        at = len(doc.text) - len(doc.text.lstrip())
+        return _analyse(parse(doc.text[:at] + lead.upper() + doc.text[at + 1 :]), aligner, plain)
     if not plain:
         names = aligner.entity_names() if aligner is not None else None
         inner = simplified(doc, lambda text: names is not None and normalise(text) in names)
         if inner is not None:
             # "According to records, the actor S was actually born in O" reads as "S was born in O"
             return _analyse(parse(inner), aligner, plain=True)
-    sents = _sentences(doc)
+    sents = statements(doc)
     # each sentence read on its own, every fallback included: a sentence no pattern reads
     # vanished when another did ("The film S works in the musical film genre." is two once
     # its description is a statement; the film's genre was never checked)
@@ -407,7 +413,7 @@ def _trailing(sent: Span, ws: list[Token], i: int, rel: list[Token]) -> _Reading
     subject = _np(subj)
     if subject.end > ws[a].i:
         return None
-    return _Reading(subject, rel, obj, _negated(sent.root))
+    return _Reading(subject, _musician(rel), obj, _negated(sent.root))
 
 
 def _name_then_phrase(
@@ -508,7 +514,7 @@ def _usable(tok: Token) -> bool:
 def _subjects(pred: Token) -> list[Token]:
     subs = [c for c in pred.children if c.dep_ in _SUBJ]
     head = pred
-    while not subs and head.dep_ in ("conj", "xcomp") and head.head is not head:
+    while not subs and head.dep_ in ("conj", "xcomp") and head.head.i != head.i:
         head = head.head  # "X was born in A and died in B": died shares born's subject
         subs = [c for c in head.children if c.dep_ in _SUBJ]
     return [t for s in subs for t in _expand_conj(s) if _usable(t)]
@@ -830,6 +836,9 @@ def _verbal(pred: Token, subject: Span, neg: bool) -> list[_Reading]:
     dobjs = [o for c in children if c.dep_ in _OBJ for o in _expand_conj(c) if _usable(o)]
     if dobjs:
         rel = _relation_tokens(pred)
+        longer = _through_noun(rel, dobjs[0])
+        if longer is not None:  # "X made a living as a lawyer"
+            return [_Reading(subject, longer[0], _np(o), neg) for o in longer[1]]
         # "X has no children", "X won no Oscars"
         return [_Reading(subject, rel, _np(o), neg or _has_no(o)) for o in dobjs]
     preps = [c for c in children if c.dep_ in ("prep", "agent") and _pobjs(c)]
@@ -865,6 +874,9 @@ def _verbal(pred: Token, subject: Span, neg: bool) -> list[_Reading]:
         return []
     out: list[_Reading] = []
     first = preps[0]
+    longer = _through_noun(_relation_tokens(pred, first), _pobjs(first)[0])
+    if longer is not None:  # "X went to school at Y", "X is in the cast of Y"
+        return [_Reading(subject, longer[0], _np(o), neg) for o in longer[1]]
     out.extend(_Reading(subject, _relation_tokens(pred, first), _np(o), neg) for o in _pobjs(first))
     # Later prepositions are usually circumstances ("in 2009", "for four years");
     # a point in time is kept when the first object was not one ("born in X in 1961").
@@ -1263,6 +1275,25 @@ def _mutual(pred: Token, subjects: list[Token]) -> list[_Reading]:
     return [_Reading(_np(pair[0]), rel, _np(pair[1]), _negated(pred))]
 
 
+def _through_noun(rel: list[Token], noun: Token) -> tuple[list[Token], list[Token]] | None:
+    """A relation phrase that runs on through a common noun and its preposition: "went to
+    *school at* Y", "made *a living as* a lawyer", "is in *the cast of* Y" — the table or a
+    property label knows the longer phrase. The noun is a lower-case common noun (the KG may
+    have "school" as an entity too: the longer phrase is the more specific reading)."""
+    if noun.pos_ != "NOUN" or not noun.text.islower():
+        return None
+    # the preposition right after the noun, whether spaCy hangs it on the noun or on the verb
+    end = noun.right_edge.i + 1
+    prep = noun.doc[end] if end < len(noun.doc) else None
+    heads = (noun, noun.head, noun.head.head)  # "went to school at": on the verb
+    if prep is None or prep.dep_ != "prep" or prep.head not in heads or not _pobjs(prep):
+        return None
+    longer = [*rel, noun, prep]
+    if _top_alignment(longer, backwards=True) is None:
+        return None
+    return longer, _pobjs(prep)
+
+
 def _participle(noun: Token) -> Token | None:
     """The participle describing a common noun with an agent or object: "a film *directed by* O",
     "a film *starring* O" (read as "S is a film" alone, it was SUPPORTED whoever starred)."""
@@ -1298,5 +1329,22 @@ def _named_modifier(noun: Token) -> tuple[Span, list[Token]] | None:
     for k in range(noun.i, start, -1):  # the longest name first
         if _known(doc[start:k].text):
             rel = list(doc[k : noun.i + 1])
+            rel = _musician(rel)
             return (doc[start:k], rel) if _top_alignment(rel) is not None else None
     return None
+
+
+def _musician(rel: list[Token]) -> list[Token]:
+    """ "a pop rock singer", "a Motown performer": what names a musician is a genre, a label or
+    a movement (never "performer" of a work, P175's label): read as "musician"."""
+    if len(rel) == 1 and rel[0].lemma_.lower() in _PERFORMERS:
+        return [_Word("musician", rel[0].i)]
+    return rel
+
+
+# Nouns for a musician that a genre or a label may name ("a jazz singer", "a Motown act").
+_PERFORMERS = frozenset(
+    {"performer", "singer", "vocalist", "band", "group", "rapper", "guitarist", "pianist",
+     "drummer", "bassist", "songwriter", "singer-songwriter", "duo", "trio", "saxophonist",
+     "trumpeter", "violinist", "cellist", "dj", "crooner", "frontman", "frontwoman"}
+)  # fmt: skip

@@ -50,6 +50,12 @@ _REPORT_FRAME = re.compile(
     r"suggest|suggests|say|says|reveal|reveals)\s+that\s+",
     re.I,
 )
+# "Claim: S", "Statement 3: S", "Fact - S": a label in front of the claim
+_LABEL = re.compile(
+    r"^\s*(?:the\s+)?(?:claim|statement|fact|assertion|hypothesis|rumou?r|headline|"
+    r"sentence|text|input|quote)(?:\s*(?:\d+|#\d+))?\s*(?::|-|–|—)\s+",
+    re.I,
+)
 # "born in the city of Y": a class noun before a name ("the city of New York City")
 _CLASSIFIERS = frozenset({"city", "town", "village", "state", "province", "region", "county"})
 # "X was a journalist by profession", "... by trade"
@@ -60,6 +66,13 @@ _INLINE = re.compile(r"\b(?:in fact|in reality|of course|in truth)\b,?\s*", re.I
 _BETWEEN = re.compile(
     r"^\s*there\s+(?P<verb>is|are|was|were|exists?|existed|has\s+been|have\s+been)"
     r"(?P<neg>\s+no|\s+not)?\s+(?P<what>[^,;:]+?)\s+between\s+(?P<pair>[^,;:]+?)\s*[.!]?\s*$",
+    re.I,
+)
+# "Diplomatic relations exist between A and B" -> "A has diplomatic relations with B"
+_EXIST_BETWEEN = re.compile(
+    r"^\s*(?P<what>[^,;:]+?)\s+(?P<never>never\s+)?"
+    r"(?P<verb>(?-i:(?:(?:do|does|did|have|has)(?P<neg>\s+not|n't|\s+never)\s+"
+    r"|(?:have|has)\s+)?(?:exists?|existed)))\s+between\s+(?P<pair>[^,;:]+?)\s*[.!]?\s*$",
     re.I,
 )
 # "Diplomatic relations link A and B" -> "A has diplomatic relations with B"
@@ -98,9 +111,10 @@ def simplified(doc: Doc, known: Callable[[str], bool]) -> str | None:
         drop |= found[0]
         if found[1]:
             described.append(found[1])
-    drop |= _possessed_work(doc, known)
+    work_drop, work_swap = _possessed_work(doc, known)
+    drop |= work_drop
     drop |= _classifier(doc, known)
-    swap = _inclusion(doc) | _coreference(doc, known)
+    swap = _inclusion(doc) | _coreference(doc, known) | work_swap
     praise, article = _praise(doc, known)
     drop |= praise
     swap |= article
@@ -116,6 +130,7 @@ def simplified(doc: Doc, known: Callable[[str], bool]) -> str | None:
                 parts.append(" ")  # "Malaysia, a state, has" -> "Malaysia has"
             parts.append(swap[t.i] + t.whitespace_ if t.i in swap else t.text_with_ws)
         text = "".join(parts)
+    text = _LABEL.sub("", text, count=1)
     text = _THAT_FRAME.sub("", text, count=1)
     text = _REPORT_FRAME.sub("", text, count=1)
     text = _MANNER.sub("", text)
@@ -137,7 +152,7 @@ def _between(text: str, known: Callable[[str], bool]) -> str | None:
     None otherwise."""
     m = _BETWEEN.match(text)
     if m is None:
-        m = _LINKS.match(text)
+        m = _EXIST_BETWEEN.match(text) or _LINKS.match(text)
         words = m["what"].split() if m is not None else []
         if not words or words[0].lower() in _PRONOUNS or not all(w.islower() for w in words[1:]):
             return None  # "The Channel Tunnel links France and England": a name links them
@@ -150,11 +165,13 @@ def _between(text: str, known: Callable[[str], bool]) -> str | None:
     if len(named) != 1 and len(halves) != 1:
         return None  # which "and" splits the pair is unclear
     a, b = named[0] if len(named) == 1 else halves[0]
-    have = "had" if m["verb"].lower() in _PAST else "has"
+    verb = m["verb"].lower().split()
+    have = "had" if verb[-1] in _PAST or verb[0] in ("did", "didn't") else "has"
     what = m["what"]
     what = what[:1].lower() + what[1:] if what[1:2].islower() else what
-    if m.groupdict().get("neg"):
-        what = f"no {what}" if m["neg"].strip().lower() == "no" else f"no {_bare(what)}"
+    neg = m.groupdict().get("neg") or m.groupdict().get("never")
+    if neg:
+        what = f"no {what}" if neg.strip().lower() == "no" else f"no {_bare(what)}"
     return f"{a} {have} {what} with {b}."
 
 
@@ -177,7 +194,7 @@ def _leading_segment(doc: Doc) -> set[int]:
         or any(t.ent_type_ or t.like_num or t.pos_ == "PROPN" for t in seg)
     ):
         return set()
-    if any(t.dep_ in ("nsubj", "nsubjpass") and t.head is root for t in seg):
+    if any(t.dep_ in ("nsubj", "nsubjpass") and t.head.i == root.i for t in seg):
         return set()  # the segment holds the subject: not a frame
     return set(range(comma + 1))
 
@@ -310,19 +327,36 @@ _WORKS = frozenset(
 )
 
 
-def _possessed_work(doc: Doc, known: Callable[[str], bool]) -> set[int]:
-    """ "S's music is rock", "The genre of S's work is satire": "'s work" goes after a known name.
+def _possessed_work(doc: Doc, known: Callable[[str], bool]) -> tuple[set[int], dict[int, str]]:
+    """ "S's work was influenced by O", "The genre of S's work is satire": "'s work" goes after
+    a known name; "O influenced the work of S": "the work of" goes. (Words to drop, words to
+    replace.)
 
     The name is the longest known span ending at the possessive marker (the
-    claim's subject, or the object of "The genre of").
+    claim's subject, or the object of "The genre of"). What a work *is* is its
+    genre: "S's music is rock" and "The music of S is rock" read as "S's genre is
+    rock", not "S is rock".
     """
     for t in doc:
-        if t.lower_ not in _WORKS or t.i < 2 or doc[t.i - 1].tag_ != "POS":
+        if t.lower_ not in _WORKS:
             continue
-        pos = doc[t.i - 1]
-        if any(known(doc[start : pos.i].text) for start in range(pos.i)):
-            return {pos.i, t.i}
-    return set()
+        kind = t.dep_ in ("nsubj", "nsubjpass") and t.head.lemma_ == "be" and t.head.dep_ == "ROOT"
+        if t.i >= 2 and doc[t.i - 1].tag_ == "POS":
+            pos = doc[t.i - 1]
+            if any(known(doc[start : pos.i].text) for start in range(pos.i)):
+                return (set(), {t.i: "genre"}) if kind else ({pos.i, t.i}, {})
+            continue
+        of = doc[t.i + 1] if t.i + 1 < len(doc) else None
+        if of is None or of.lower_ != "of" or of.head.i != t.i:
+            continue
+        owner = next((c for c in of.children if c.dep_ == "pobj"), None)
+        if owner is None or not known(doc[owner.left_edge.i : owner.right_edge.i + 1].text):
+            continue
+        if kind:
+            return set(), {t.i: "genre"}
+        det = [c.i for c in t.children if c.dep_ == "det" and c.i < t.i]
+        return {*det, t.i, of.i}, {}
+    return set(), {}
 
 
 def _inclusion(doc: Doc) -> dict[int, str]:

@@ -246,7 +246,7 @@ def reread(tb: Toolbox, ep: Episode) -> None:
     with Italy, is on the continent of Africa") is read again on its own. A
     reading found replaces the triples it reads, and says how it was read.
     """
-    from kgfc.nlp.anchored import read_anchored, sound
+    from kgfc.nlp.anchored import overlooked, read_anchored, sound
 
     if ep.analysis is None:
         return
@@ -262,7 +262,9 @@ def reread(tb: Toolbox, ep: Episode) -> None:
         hit = linker.resolve(name, ANCHOR_MIN)
         return (hit.entity, hit.score) if hit is not None else None
 
-    whole = sound(tb.store, triples, looks_like_value, aligner)
+    whole = sound(tb.store, triples, looks_like_value, aligner) and not overlooked(
+        ep.claim, triples, tb.store
+    )
     # a claim of several statements ("S, a biochemist, is a follower of O" is two once
     # its description is one) is read again statement by statement, never as one; a
     # claim read as one checkable triple is not parsed again
@@ -284,6 +286,15 @@ def reread(tb: Toolbox, ep: Episode) -> None:
         if found is None:
             continue
         t = found.triple
+        if t.subject_id and t.object_id:  # "producer" as the KG states it for the subject
+            other = namesake(tb, t.subject_id, t.relation_ids, found.said[1], t.object_id)
+            if other is not None:
+                t = t.model_copy(
+                    update={
+                        "object_id": other,
+                        "object": tb.store.label_index().label(other) or t.object,
+                    }
+                )
         if len(sentences) > 1:
             # one statement's reading replaces that statement only, and never stands for
             # another's ("The film S works in the musical film genre": "film" is in both)
@@ -319,9 +330,11 @@ def reread(tb: Toolbox, ep: Episode) -> None:
 def _sentences(tb: Toolbox, claim: str) -> list[str]:
     """The claim's statements as sentences, as the decomposer read them: after the rewrites
     that make a description, a participle or a pronoun's clause a sentence of its own."""
+    from kgfc.nlp.decompose import statements
+
     index = tb.store.label_index()
     inner = simplified(parse(claim), lambda name: normalise(name) in index) or claim
-    return [s.text for s in parse(inner).sents] or [claim]
+    return statements(parse(inner)) or [claim]
 
 
 def _clauses(
@@ -391,18 +404,24 @@ def stated_namesake(tb: Toolbox, t: ClaimTriple, e: LinkedEntity) -> LinkedEntit
     """
     if not t.subject_id or not t.relation_ids or len(e.candidates) < 2:
         return e
-    props = [p for p in t.relation_ids if p.startswith(V.WDT)]
-    if not props or _states(tb, t.subject_id, props, e.entity):
+    other = namesake(tb, t.subject_id, t.relation_ids, e.mention, e.entity)
+    if other is None:
         return e
-    words = normalise(e.mention)
-    for h in e.candidates:
-        if (
-            h.entity != e.entity
-            and normalise(h.text) == words
-            and _states(tb, t.subject_id, props, h.entity)
-        ):
-            return e.model_copy(update={"entity": h.entity, "label": h.text, "score": h.score})
-    return e
+    h = next((h for h in e.candidates if h.entity == other), None)
+    label = h.text if h is not None else tb.store.label_index().label(other) or e.mention
+    return e.model_copy(update={"entity": other, "label": label})
+
+
+def namesake(tb: Toolbox, s: str, relation_ids: Sequence[str], words: str, o: str) -> str | None:
+    """Another entity named exactly ``words`` (a label or alias) that the KG states as the
+    subject's value under the relation, when ``o`` (the best link) is not; else None."""
+    props = [p for p in relation_ids if p.startswith(V.WDT)]
+    if not props or not words or _states(tb, s, props, o):
+        return None
+    for entity, _text, _kind in tb.store.label_index().by_key.get(normalise(words), ()):
+        if entity != o and _states(tb, s, props, entity):
+            return entity
+    return None
 
 
 def _states(tb: Toolbox, s: str, props: Sequence[str], o: str) -> bool:
