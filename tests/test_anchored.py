@@ -144,8 +144,19 @@ def test_type_clash_rules_a_property_out(store):
     assert read(store, f"{person(0)} drew breath as a poet.", ScriptedEmbedder()) is None
 
 
-def test_negated_phrase_is_not_read(store):
-    assert read(store, f"{person(0)} never earned a living as a poet.", ScriptedEmbedder()) is None
+def test_a_negated_phrase_is_read_from_its_words_only(store):
+    # a similarity guess never carries a negation (it would refute what the KG states)
+    assert read(store, f"{person(0)} never earned a crust as a poet.", ScriptedEmbedder()) is None
+    # a table phrase does, negated: "never made a living as" is occupation, denied
+    for text in (
+        f"{person(0)} never made a living as a poet.",
+        f"{person(0)} didn't make a living as a poet.",
+    ):
+        r = read(store, text, ScriptedEmbedder())
+        assert r is not None and r.how == "lexical" and r.property == V.WDT + "P106"
+        assert r.triple.negated
+    r = read(store, f"{person(0)} made a living as a poet.", ScriptedEmbedder())
+    assert r is not None and not r.triple.negated
 
 
 def test_bm25_gives_no_semantic_reading(store):

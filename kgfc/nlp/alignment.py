@@ -76,7 +76,8 @@ serve as a: P39 P106
 occupation | profession | work as: P106
 genre: P136
 record label | sign to | sign with: P264
-instrument | play: P1303
+instrument: P1303
+play: P1303 P136
 language: P1412 P407
 speak: P1412
 write in: P407 P1412

@@ -432,6 +432,17 @@ def _modifier(words: list[_Word], anchors: list[Anchor]) -> bool:
     )
 
 
+def _negation(word: str) -> bool:
+    w = word.lower().replace("’", "'")
+    return w in NEGATIONS or w.endswith("n't")
+
+
+def _affirmed(word: str) -> str:
+    """ "wasn't" -> "was", "didn't" -> "did" (the auxiliary without its negation)."""
+    w = word.replace("’", "'")
+    return w[:-3] if w.lower().endswith("n't") and len(w) > 3 else word
+
+
 def read_anchored(
     text: str,
     store,
@@ -473,6 +484,11 @@ def read_anchored(
         if subj.start > 0 and words[subj.start - 1].text.lower() == "of":
             # relation first: "The style of S is O" names the relation before S
             phrase = _phrase(words, 0, subj.start) + phrase
+    # "S was not in the film O": the phrase without its negation, the reading negated; only a
+    # reading from the words themselves (a table phrase or a label), never a similarity guess,
+    # may carry a negation (it refutes what the KG states)
+    negated = any(_negation(w) for w in phrase)
+    phrase = [_affirmed(w) for w in phrase if w.lower() not in NEGATIONS]
     keys = normalise(" ".join(phrase)).split()
     if not keys or any(k in NEGATIONS for k in keys) or subj.entity == obj.entity:
         return None
@@ -484,7 +500,7 @@ def read_anchored(
         copula = ClaimTriple(
             subject=subj.text, relation=" ".join(phrase), object=obj.text,
             subject_id=subj.entity, object_id=obj.entity, relation_ids=list(IS_A),
-            subject_link=subj.link, object_link=obj.link,
+            subject_link=subj.link, object_link=obj.link, negated=negated,
         )  # fmt: skip
         return Reading(
             copula, " ".join(phrase), IS_A[1], "occupation or instance of", "lexical", 1.0,
@@ -509,6 +525,7 @@ def read_anchored(
             relation_ids=[prop],
             subject_link=a.link,
             object_link=b.link,
+            negated=negated,
         )
 
     def said(inverse: bool) -> tuple[str, str]:
@@ -522,6 +539,8 @@ def read_anchored(
             triple(prop, inverse, label), phrase_text, prop, label, "lexical", score,
             said=said(inverse),
         )  # fmt: skip
+    if negated:
+        return None
     prior = _type_prior(profile, s_types, o_types, options, unusual)
     semantic = _semantic(profile, phrase_text, options, unusual, embedder, prior)
     if semantic is None:

@@ -125,10 +125,14 @@ def _analyse(doc: Doc, aligner: RelationAligner | None, plain: bool = False) -> 
         return _analyse(parse(doc.text[:at] + lead.upper() + doc.text[at + 1 :]), aligner, plain)
     if not plain:
         names = aligner.entity_names() if aligner is not None else None
-        inner = simplified(doc, lambda text: names is not None and normalise(text) in names)
+        unchecked: list[str] = []
+        inner = simplified(
+            doc, lambda text: names is not None and normalise(text) in names, unchecked
+        )
         if inner is not None:
             # "According to records, the actor S was actually born in O" reads as "S was born in O"
-            return _analyse(parse(inner), aligner, plain=True)
+            found = _analyse(parse(inner), aligner, plain=True)
+            return found.model_copy(update={"unchecked": unchecked}) if unchecked else found
     sents = statements(doc)
     # each sentence read on its own, every fallback included: a sentence no pattern reads
     # vanished when another did ("The film S works in the musical film genre." is two once

@@ -97,10 +97,14 @@ _SOURCE_STARTS = frozenset({"according", "as", "per", "reportedly"})
 _DESCRIPTOR_POS = frozenset({"DET", "ADJ", "NOUN", "PUNCT", "CCONJ"})
 
 
-def simplified(doc: Doc, known: Callable[[str], bool]) -> str | None:
+def simplified(
+    doc: Doc, known: Callable[[str], bool], unchecked: list[str] | None = None
+) -> str | None:
     """The claim without frames, hedges and subject descriptions; None when nothing changed.
 
-    ``known(text)`` says whether the KG has ``text`` as a name (the label index).
+    ``known(text)`` says whether the KG has ``text`` as a name (the label index). A
+    description the KG can check becomes a statement of its own; one it cannot read
+    ("the 44th president") is dropped, and added to ``unchecked`` when given.
     """
     text = doc.text
     drop: set[int] = set()
@@ -111,6 +115,9 @@ def simplified(doc: Doc, known: Callable[[str], bool]) -> str | None:
         drop |= found[0]
         if found[1]:
             described.append(found[1])
+        elif found[0] and unchecked is not None:
+            words = [doc[i] for i in sorted(found[0]) if not doc[i].is_punct]
+            unchecked.append("".join(w.text_with_ws for w in words).strip())
     work_drop, work_swap = _possessed_work(doc, known)
     drop |= work_drop
     drop |= _classifier(doc, known)

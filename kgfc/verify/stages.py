@@ -750,12 +750,22 @@ def _verdict(tb, ep: Episode, reasoner, text, triples, evidence, counters, force
 
 
 def _with_reading(ep: Episode, verdict: Verdict) -> Verdict:
-    """The verdict says how the fallback read the claim; a reading by similarity refutes nothing.
+    """The verdict says how the fallback read the claim (a reading by similarity refutes
+    nothing) and which descriptions in the claim it did not check.
 
     A relation read by sentence similarity is a guess good enough to find the fact
     that supports a claim, not to call a claim false: the KG stating another value
     under the guessed property may only mean the guess was wrong.
     """
+    unchecked = ep.analysis.unchecked if ep.analysis is not None else []
+    if unchecked and verdict.label is not VerdictLabel.NEI:
+        said = " and ".join(f'"{u}"' for u in unchecked)
+        verdict = verdict.model_copy(
+            update={
+                "justification": f"{verdict.justification} Not checked: {said}, which "
+                "describes an entity of the claim in words the KG cannot read."
+            }
+        )
     if not ep.reading:
         return verdict
     why = f"Reading: {ep.reading}. {verdict.justification}"
