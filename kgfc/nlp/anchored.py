@@ -306,7 +306,9 @@ def overlooked(text: str, triples: Sequence[ClaimTriple], store) -> bool:
     inside = [normalise(e) for e in ends]
     words = _words(text)
     for a in _anchors(words, store.label_index(), lambda name: (name, 1.0)):
-        if not words[a.start].capital:
+        # a name of several capitalised words inside the sentence ("Records show that ..."
+        # starts with a capital and is no name)
+        if a.start == 0 or a.end - a.start < 2 or not words[a.start].capital:
             continue
         name = normalise(a.text)
         if not any(name in e or e in name for e in inside if e):
