@@ -78,6 +78,7 @@ CLASSES = {
     "blind6": "written at the start of the session after, before any run, as a fresh check",
     "blind7": "written after blind6's fixes, before any run, as the check on them",
     "blind8": "written at the start of the session after blind7, before any run, as a fresh check",
+    "blind9": "written after blind8's fixes, before any run, as the check on them",
 }
 
 MUSIC = re.compile(r"\b(?:music|rock|pop|jazz|blues|hip hop|rap|metal|punk|soul|folk|country|funk|reggae|disco|techno|house|electronic|gospel|opera|classical|R&B|ska|grunge)\b", re.I)  # fmt: skip
@@ -924,6 +925,81 @@ BLIND8: dict[str, list[tuple[str, str | Callable[[str, str], str | None]]]] = {
     ],
 }
 
+# The "blind9" class: written after blind8's fixes, in the same session, before it was run:
+# a check on how far those fixes carry to phrasings nobody read.
+BLIND9: dict[str, list[tuple[str, str | Callable[[str, str], str | None]]]] = {
+    "P106": [
+        ("professionally_is", lambda s, o: f"Professionally, {s} is {_a(o)}."),
+        ("best_described", lambda s, o: f"{s} is best described as {_a(o)}."),
+        ("has_been_working", lambda s, o: f"{s} has been working as {_a(o)}."),
+    ],
+    "P27": [
+        ("has_nationality_of_country", "{s} has {o} nationality."),
+        ("citizen_of_country", "{s} is a citizen of the country {o}."),
+    ],
+    "P1412": [
+        ("language_is", "{s}'s language is {o}."),
+        ("uses_language", "{s} uses the {o} language."),
+    ],
+    "P463": [
+        ("holds_membership", "{s} holds membership of {o}."),
+        ("is_among_members", "{s} is among the members of {o}."),
+    ],
+    "P530": [
+        ("maintain_relations", "{s} and {o} maintain diplomatic relations."),
+        ("entertains", "{s} entertains diplomatic relations with {o}."),
+    ],
+    "P136": [
+        ("style_is", "{s}'s style is {o}."),
+        ("makes_music", lambda s, o: f"{s} makes {o}." if _music(o) else None),
+    ],
+    "P1303": [
+        ("played_by", "The {o} is played by {s}."),
+        ("instrument_plays", "{s} plays the instrument {o}."),
+    ],
+    "P264": [
+        ("on_the_label", "{s} is on the {o} label."),
+        ("released_albums", "{o} released {s}'s albums."),
+    ],
+    "P737": [
+        ("cites_influence", "{s} cites {o} as an influence."),
+        ("shaped_by", "{s} was shaped by {o}."),
+    ],
+    "P19": [
+        ("born_hyphen", lambda s, o: f"{s} is {_a(o)}-born person."),
+        ("hometown_birth", "{s} was born in the city of {o}."),
+    ],
+    "P20": [("life_ended", "{s}'s life ended in {o}."), ("lost_life", "{s} passed on in {o}.")],
+    "P26": [
+        ("got_married", "{s} got married to {o}."),
+        ("became_spouse", "{o} became {s}'s spouse."),
+    ],
+    "P69": [
+        ("degree_from", "{s} holds a degree from {o}."),
+        ("completed_studies", "{s} completed studies at {o}."),
+    ],
+    "P108": [("works_at", "{s} works at {o}."), ("on_staff_has", "{o} has {s} on its staff.")],
+    "P102": [("ran_as", "{s} ran as a candidate of the {o}.")],
+    "P551": [
+        ("residence_is", "{s}'s residence is {o}."),
+        ("settled_down", "{s} settled down in {o}."),
+    ],
+    "P140": [("belongs_to_faith", "{s} belongs to the {o} faith.")],
+    "P101": [("expert_on", "{s} is an expert on {o}.")],
+    "P161": [
+        ("among_cast", "{o} is among the cast of {s}."),
+        ("has_in_cast", "{s} has {o} in its cast."),
+    ],
+    "P57": [("directed_the_film", "{o} directed the film {s}.")],
+    "P495": [("comes_from_country", "{s} comes from the country {o}.")],
+    "*": [
+        ("fact_caps", "FACT: {natural}"),
+        ("as_is_known", "As is well known, {natural}"),
+        ("yes", "Yes, {natural}"),
+        ("trailing_source", lambda natural: natural.rstrip(".") + ", according to Wikidata."),
+    ],
+}
+
 # Templates that wrap any relation's hand-written sentence (bench_claims.NATURAL), for
 # every relation whose sentence starts with its subject.
 
@@ -1032,6 +1108,7 @@ def paraphrase_set(
             ("blind6", BLIND6),
             ("blind7", BLIND7),
             ("blind8", BLIND8),
+            ("blind9", BLIND9),
         ):
             for name, tpl in table.get(pid, []) + table["*"]:
                 natural = NATURAL[pid].format(s=s, o=o)

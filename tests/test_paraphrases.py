@@ -171,6 +171,11 @@ def test_the_work_of_a_name_stands_for_the_name_and_a_work_is_its_genre():
     assert simplified(doc, names) == "Baudelaire's genre is rock music."
     # not a name the KG knows: the words stay
     assert simplified(spacy_pipeline.parse("Poe influenced the work of many."), names) is None
+    # a work that is not the sentence's subject from its first word is no genre
+    doc = spacy_pipeline.parse("The genre of Some Like It Hot's work is romantic comedy.")
+    assert simplified(doc, known("Some Like It Hot")) == (
+        "The genre of Some Like It Hot is romantic comedy."
+    )
 
 
 def test_an_existential_pair_splits_where_both_halves_are_names():
@@ -367,6 +372,9 @@ def test_what_can_carry_the_claim_stays():
         # "plays" a genre as well as an instrument
         "Frank Zappa plays classical music.",
         "Kenny Rogers plays country pop.",
+        # ... but "played in" a film is no genre (the bare verb's entry is not asked when
+        # the phrase with its preposition has one: the M run found "played in" read as genre)
+        "Tom Hanks played in Forrest Gump.",
     ],
 )
 def test_true_paraphrases_are_supported(checker, claim):

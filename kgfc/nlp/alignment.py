@@ -78,6 +78,7 @@ genre: P136
 record label | sign to | sign with: P264
 instrument: P1303
 play: P1303 P136
+play in | played in: P1303
 language: P1412 P407
 speak: P1412
 write in: P407 P1412
@@ -440,6 +441,11 @@ class RelationAligner:
         # The table spells out its "N of" entries, so it is not asked about the
         # bare nouns: "member of" and "citizen of" do not read backwards.
         table_keys = [k for k, _, backwards in variants[1:] if k and not backwards]
+        whole = [k for k in (" ".join(content_w), " ".join(content_l)) if k]
+        if any(k in PARAPHRASES for k in whole):
+            # the phrase with its preposition has an entry of its own: the bare verb's is
+            # not asked ("played in" is not "played" a genre)
+            table_keys = [k for k in table_keys if k in whole]
         is_a = not content_w and any(w in ("a", "an") for w in words)
         if is_a:
             table_keys = ["be a"]

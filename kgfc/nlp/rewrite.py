@@ -347,7 +347,12 @@ def _possessed_work(doc: Doc, known: Callable[[str], bool]) -> tuple[set[int], d
     for t in doc:
         if t.lower_ not in _WORKS:
             continue
-        kind = t.dep_ in ("nsubj", "nsubjpass") and t.head.lemma_ == "be" and t.head.dep_ == "ROOT"
+        kind = (  # the sentence's subject, from its first word: "S's music is O"
+            t.dep_ in ("nsubj", "nsubjpass")
+            and t.head.lemma_ == "be"
+            and t.head.dep_ == "ROOT"
+            and t.left_edge.i == 0
+        )
         if t.i >= 2 and doc[t.i - 1].tag_ == "POS":
             pos = doc[t.i - 1]
             if any(known(doc[start : pos.i].text) for start in range(pos.i)):
