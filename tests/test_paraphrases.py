@@ -146,6 +146,9 @@ def known(*names):
         ("There were no diplomatic ties between X and Y.", "X had no diplomatic ties with Y."),
         ("There is not any treaty between X and Y.", "X has no treaty with Y."),
         ("Claim: X was born in Y.", "X was born in Y."),
+        ("X was born in Y, according to Wikidata.", "X was born in Y."),
+        ("X was born in Y, as reported by The Times.", "X was born in Y."),
+        ("X has a per capita income of 5.", None),
         ("Statement 3 - X was born in Y.", "X was born in Y."),
         ("Diplomatic relations exist between X and Y.", "X has diplomatic relations with Y."),
         ("Diplomatic ties existed between X and Y.", "X had diplomatic ties with Y."),
@@ -159,6 +162,20 @@ def known(*names):
 def test_frames_and_hedges_are_taken_off(claim, plain):
     doc = spacy_pipeline.parse(claim)
     assert simplified(doc, known()) == plain
+
+
+def test_a_birthplace_compound_is_two_statements():
+    names = known("Frank Zappa", "Baltimore", "musician")
+    doc = spacy_pipeline.parse("Frank Zappa is a Baltimore-born musician.")
+    assert simplified(doc, names) == "Frank Zappa was born in Baltimore. Frank Zappa is a musician."
+    doc = spacy_pipeline.parse("Frank Zappa is a Baltimore-born person.")
+    assert simplified(doc, names) == "Frank Zappa was born in Baltimore."
+    unchecked: list[str] = []
+    doc = spacy_pipeline.parse("Frank Zappa is a Baltimore-born rebel.")
+    assert simplified(doc, names, unchecked) == "Frank Zappa was born in Baltimore."
+    assert unchecked == ["rebel"]
+    # a place the KG does not know: left as it is
+    assert simplified(spacy_pipeline.parse("Frank Zappa is a Gotham-born musician."), names) is None
 
 
 def test_the_work_of_a_name_stands_for_the_name_and_a_work_is_its_genre():
@@ -372,6 +389,18 @@ def test_what_can_carry_the_claim_stays():
         # "plays" a genre as well as an instrument
         "Frank Zappa plays classical music.",
         "Kenny Rogers plays country pop.",
+        # blind9's misses: "best described as", a style, "uses the L language", "cites O as
+        # an influence", "S has <country> nationality", a source after the claim, a
+        # birthplace compound, "the city of X" where the KG knows "city of X" as a name
+        "Frank Zappa is best described as a guitarist.",
+        "Frank Zappa's style is rock music.",
+        "Jack Black uses the English language.",
+        "Charles Baudelaire cites Edgar Allan Poe as an influence.",
+        "Frank Zappa has United States of America nationality.",
+        "Frank Zappa works in the rock music genre, according to Wikidata.",
+        "Frank Zappa is a Baltimore-born musician.",
+        "Frank Zappa is a Baltimore-born person.",
+        "Frank Zappa died in the city of Los Angeles.",
         # ... but "played in" a film is no genre (the bare verb's entry is not asked when
         # the phrase with its preposition has one: the M run found "played in" read as genre)
         "Tom Hanks played in Forrest Gump.",
@@ -424,6 +453,10 @@ def test_a_lone_preposition_between_two_names_is_no_relation(aligner, checker):
         "Frank Zappa is a country music singer.",
         "Alanis Morissette is a jazz performer.",
         "Frank Zappa plays country music.",
+        "Frank Zappa is best described as a poet.",
+        "Frank Zappa's style is country music.",
+        "Frank Zappa is a Baltimore-born poet.",
+        "Frank Zappa has Germany nationality.",
         "Charles Baudelaire influenced the work of Edgar Allan Poe.",
         "Isaac Asimov went to school at Harvard University.",
         "Frank Zappa made a living as a poet.",
@@ -444,9 +477,15 @@ def test_false_paraphrases_are_not_supported(checker, claim):
         "Tom Hanks wasn't in the film Forrest Gump.",
         "Tom Hanks did not act in the film Catch Me If You Can.",
         "Diplomatic relations do not exist between Belarus and Poland.",
+        # a false statement beside a true one: the subject's own value of its property is
+        # looked up (the beam, shared between the statements, had dropped it)
+        "Frank Zappa is a Paris-born musician.",
+        "Frank Zappa was born in Paris. Frank Zappa is a musician.",
+        # "city" was the object: "Frank Zappa place of death city" conflicted with Los Angeles
+        "Frank Zappa was born in the city of Los Angeles.",
     ],
 )
-def test_a_negated_claim_read_again_refutes_what_the_kg_states(checker, claim):
+def test_a_claim_read_again_refutes_what_the_kg_states(checker, claim):
     # the decomposer read "was in" as located in (NOT ENOUGH INFO); the entity-anchored
     # reading kept no negation and gave up; now it reads the phrase without it, negated
     r = checker.verify(claim, record=False)

@@ -190,6 +190,11 @@ in cast of | be in cast of | member of cast of | part of cast of: ~P161
 owe much to | owes much to | owe lot to | owes lot to | owe debt to | owes debt to | indebted to: P737
 proponent of | exponent of | champion of: P135 P136
 have part in | had part in | play part in | played part in | in film | in movie | appear in film | appear in movie | star in film | star in movie | act in film | act in movie: ~P161
+describe as | described as | best describe as | best described as | be describe as | describe best as: P106 P31
+style | musical style | style of music | music style | artistic style: P136 P135 P149
+use language | uses language | use | uses: P1412 P2283
+cite as influence | cites as influence | cite as inspiration | name as influence | list as influence | credit as influence: P737
+maintain relations | maintain diplomatic relations | entertain diplomatic relations with | entertain relations with: P530
 """
 
 

@@ -399,6 +399,8 @@ def _has_as(ws: list[Token], i: int, j: int, rel: list[Token]) -> list[_Reading]
 
 def _trailing(sent: Span, ws: list[Token], i: int, rel: list[Token]) -> _Reading | None:
     a = next((a for a in range(i - 1, 0, -1) if ws[a].lower_ in ARTICLES), None)
+    if a is None:  # "S has United States of America nationality": no article, a "have"
+        a = next((a for a in range(i - 1, 0, -1) if ws[a].lemma_ in ("have", "hold")), None)
     if a is None or a + 1 >= i:
         return None
     obj = _span(ws, a + 1, i)
@@ -566,6 +568,13 @@ def _np(tok: Token) -> Span:
         )
         if named is not None:
             return _np(named)
+        # "born in the city of Los Angeles" where the KG knows "city of Los Angeles" as a
+        # name (an alias): the name, not "city" (read as the object, it refuted the claim)
+        of = next((c for c in tok.children if c.dep_ == "prep" and c.lower_ == "of"), None)
+        if of is not None and _pobjs(of):
+            span = doc[tok.i : of.right_edge.i + 1]
+            if _known(span.text):
+                return strip_span(span)
     whole = _coordinated_name(tok)
     if whole is not None:
         return whole

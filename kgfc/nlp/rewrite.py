@@ -56,6 +56,20 @@ _LABEL = re.compile(
     r"sentence|text|input|quote)(?:\s*(?:\d+|#\d+))?\s*(?::|-|–|—)\s+",
     re.I,
 )
+# "S was born in Y, according to Wikidata." / "..., as reported by the BBC": a source after
+# the claim (the leading "According to X, S" is the leading segment's case)
+_TRAILING_SOURCE = re.compile(
+    r"(?:\s*,\s*(?:according\s+to|as\s+(?:reported|stated|recorded|listed|noted|documented)\s+"
+    r"(?:by|in)|per|says|reports|notes|writes)|\s+according\s+to)\s+[^,;]+?\s*[.!]?\s*$",
+    re.I,
+)
+# "S is a Baltimore-born musician": a birthplace and a description in one phrase
+_BORN_COMPOUND = re.compile(
+    r"^\s*(?P<s>[^,;:]+?)\s+(?P<cop>is|was)\s+an?\s+(?P<place>[A-Z][^,;:]*?)\s*[-‐‑–]\s*born"
+    r"\s+(?P<noun>[a-z][a-z -]*?)\s*[.!]?\s*$"
+)
+# nouns that say nothing more than that S is someone
+_SOMEONE = frozenset({"person", "man", "woman", "individual", "human", "native", "one"})
 # "born in the city of Y": a class noun before a name ("the city of New York City")
 _CLASSIFIERS = frozenset({"city", "town", "village", "state", "province", "region", "county"})
 # "X was a journalist by profession", "... by trade"
@@ -138,11 +152,13 @@ def simplified(
             parts.append(swap[t.i] + t.whitespace_ if t.i in swap else t.text_with_ws)
         text = "".join(parts)
     text = _LABEL.sub("", text, count=1)
+    text = _TRAILING_SOURCE.sub(".", text, count=1)
     text = _THAT_FRAME.sub("", text, count=1)
     text = _REPORT_FRAME.sub("", text, count=1)
     text = _MANNER.sub("", text)
     text = _INLINE.sub("", text)
     text = _between(text, known) or text
+    text = _born_compound(text, known, unchecked) or text
     text = text.strip()
     if lead is not None:
         text = f"{text} {lead[1]}"
@@ -180,6 +196,27 @@ def _between(text: str, known: Callable[[str], bool]) -> str | None:
     if neg:
         what = f"no {what}" if neg.strip().lower() == "no" else f"no {_bare(what)}"
     return f"{a} {have} {what} with {b}."
+
+
+def _born_compound(
+    text: str, known: Callable[[str], bool], unchecked: list[str] | None
+) -> str | None:
+    """ "S is a Baltimore-born musician" as "S was born in Baltimore. S is a musician." (the
+    place a name the KG knows; the noun a statement when the KG knows it too, else not
+    checked; "a Baltimore-born person" says no more than the birthplace)."""
+    m = _BORN_COMPOUND.match(text)
+    if m is None or not known(m["s"]) or not known(m["place"]):
+        return None
+    out = f"{m['s']} was born in {m['place']}."
+    noun = m["noun"].strip()
+    if noun in _SOMEONE:
+        return out
+    if known(noun):
+        article = "an" if noun[:1] in "aeiou" else "a"
+        return f"{out} {m['s']} {m['cop']} {article} {noun}."
+    if unchecked is not None:
+        unchecked.append(noun)
+    return out
 
 
 def _bare(what: str) -> str:

@@ -550,7 +550,8 @@ def connect(tb: Toolbox, ep: Episode) -> int:
 
 
 def lookup_values(tb: Toolbox, ep: Episode) -> int:
-    """The subject's stated values of a date or quantity claim's properties, into the evidence.
+    """The subject's stated values of a date or quantity claim's properties (and of each
+    statement's, in a claim of several), into the evidence.
 
     "Austria-Hungary has about 230 million inhabitants": the beam ranks the
     subject's hundreds of facts (and its neighbours') and may keep Hungary's
@@ -559,22 +560,33 @@ def lookup_values(tb: Toolbox, ep: Episode) -> int:
     before the claim can be declared NOT ENOUGH INFO.
     """
     facts = []
-    for t in ep.analysis.triples if ep.analysis else []:
-        if not t.subject_id or t.object_id or not t.relation_ids or not is_value_text(t.object):
+    triples = ep.analysis.triples if ep.analysis else []
+    for t in triples:
+        if not t.subject_id or not t.relation_ids:
+            continue
+        literal = not t.object_id and is_value_text(t.object)
+        # A claim of several statements shares the beam among them: the subject's own
+        # value of a statement's property ("Frank Zappa was born in Paris. Frank Zappa is
+        # a musician.": Baltimore) may be dropped, and the false statement go unrefuted.
+        if not literal and not (t.object_id and len(triples) > 1):
             continue
         props = {p for p in (_prop_iri(r) for r in t.relation_ids[:3]) if p}
         have = {
             (e.fact.subject, e.fact.predicate, e.fact.object) for e in ep.beam.evidence.values()
         }
-        facts += [
+        found = [
             f
             for f in tb.store.neighbourhood([t.subject_id])
             if f.subject == t.subject_id
             and f.predicate in props
-            and f.object_is_literal
+            and f.object_is_literal == literal
             and (f.subject, f.predicate, f.object) not in have
         ]
+        facts += found if literal else found[:VALUES_PER_STATEMENT]
     return ep.beam.add_paths([[f] for f in facts]) if facts else 0
+
+
+VALUES_PER_STATEMENT = 12  # the subject's entity values of one statement's property, at most
 
 
 def _prop_iri(ref: str) -> str | None:
