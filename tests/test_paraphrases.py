@@ -401,6 +401,16 @@ def test_what_can_carry_the_claim_stays():
         "Frank Zappa is a Baltimore-born musician.",
         "Frank Zappa is a Baltimore-born person.",
         "Frank Zappa died in the city of Los Angeles.",
+        # older classes' misses the same mechanisms now read: a phrase through a common
+        # noun ("made a name as", "under contract with", "came under the influence of"),
+        # "serves as" an occupation, "falls under" a genre, "looked up to"
+        "Vladimir Nabokov made a name as a poet.",
+        "Vladimir Nabokov serves as a poet.",
+        "Frank Zappa's work is described as rock music.",
+        "Frank Zappa's music falls under rock music.",
+        "Chris Martin is under contract with Parlophone.",
+        "Charles Baudelaire came under the influence of Edgar Allan Poe.",
+        "Charles Baudelaire looked up to Edgar Allan Poe.",
         # ... but "played in" a film is no genre (the bare verb's entry is not asked when
         # the phrase with its preposition has one: the M run found "played in" read as genre)
         "Tom Hanks played in Forrest Gump.",
@@ -457,6 +467,9 @@ def test_a_lone_preposition_between_two_names_is_no_relation(aligner, checker):
         "Frank Zappa's style is country music.",
         "Frank Zappa is a Baltimore-born poet.",
         "Frank Zappa has Germany nationality.",
+        "Vladimir Nabokov made a name as a guitarist.",
+        "Cat Stevens is under contract with Parlophone.",
+        "Edgar Allan Poe came under the influence of Charles Baudelaire.",
         "Charles Baudelaire influenced the work of Edgar Allan Poe.",
         "Isaac Asimov went to school at Harvard University.",
         "Frank Zappa made a living as a poet.",

@@ -94,7 +94,8 @@ mother of: P40 ~P25
 sibling | brother | sister | brother of | sister of: P3373
 party | member of party: P102
 president: P35 P6 ~P39
-president of | position | position held | serve as: P39
+president of | position | position held: P39
+serve as: P39 P106
 country: P17 P27 P495
 from: P27 P19 P495
 headquarters | headquarter in | headquartered in: P159
@@ -190,11 +191,16 @@ in cast of | be in cast of | member of cast of | part of cast of: ~P161
 owe much to | owes much to | owe lot to | owes lot to | owe debt to | owes debt to | indebted to: P737
 proponent of | exponent of | champion of: P135 P136
 have part in | had part in | play part in | played part in | in film | in movie | appear in film | appear in movie | star in film | star in movie | act in film | act in movie: ~P161
-describe as | described as | best describe as | best described as | be describe as | describe best as: P106 P31
+describe as | described as | best describe as | best described as | be describe as | describe best as: P106 P31 P136
 style | musical style | style of music | music style | artistic style: P136 P135 P149
 use language | uses language | use | uses: P1412 P2283
 cite as influence | cites as influence | cite as inspiration | name as influence | list as influence | credit as influence: P737
 maintain relations | maintain diplomatic relations | entertain diplomatic relations with | entertain relations with: P530
+make name as | made name as | make name for oneself as | make name for himself as | make name for herself as | make name for themselves as: P106
+fall under | falls under | fall into | falls into: P136 P31
+under contract with | be under contract with | under contract to: P264 P54
+come under influence of | came under influence of | fall under influence of | fell under influence of: P737
+look up to | looked up to: P737
 """
 
 
