@@ -411,6 +411,7 @@ def test_what_can_carry_the_claim_stays():
         "Chris Martin is under contract with Parlophone.",
         "Charles Baudelaire came under the influence of Edgar Allan Poe.",
         "Charles Baudelaire looked up to Edgar Allan Poe.",
+        "Kenny Rogers is known as an instrumentalist on the bass guitar.",
         # ... but "played in" a film is no genre (the bare verb's entry is not asked when
         # the phrase with its preposition has one: the M run found "played in" read as genre)
         "Tom Hanks played in Forrest Gump.",

@@ -201,6 +201,8 @@ fall under | falls under | fall into | falls into: P136 P31
 under contract with | be under contract with | under contract to: P264 P54
 come under influence of | came under influence of | fall under influence of | fell under influence of: P737
 look up to | looked up to: P737
+be rooted in | rooted in | have roots in | has roots in | root in: P136 P135
+instrumentalist on | know as instrumentalist on | known as instrumentalist on | be instrumentalist on: P1303
 """
 
 

@@ -1296,8 +1296,10 @@ def _through_noun(rel: list[Token], noun: Token) -> tuple[list[Token], list[Toke
     if noun.pos_ != "NOUN" or not noun.text.islower():
         return None
     # the preposition right after the noun, whether spaCy hangs it on the noun or on the verb
-    end = noun.right_edge.i + 1
-    prep = noun.doc[end] if end < len(noun.doc) else None
+    prep = next((c for c in noun.children if c.dep_ == "prep" and c.i > noun.i), None)
+    if prep is None:
+        end = noun.right_edge.i + 1
+        prep = noun.doc[end] if end < len(noun.doc) else None
     heads = (noun, noun.head, noun.head.head)  # "went to school at": on the verb
     if prep is None or prep.dep_ != "prep" or prep.head not in heads or not _pobjs(prep):
         return None
