@@ -390,10 +390,13 @@ def _possessed_work(doc: Doc, known: Callable[[str], bool]) -> tuple[set[int], d
             and t.head.dep_ == "ROOT"
             and t.left_edge.i == 0
         )
+        # "work" is also an alias of occupation: "The work of S is songwriter" is read by
+        # its label frame, and "S's work is O" as "S is O"
+        genre = kind and t.lower_ not in ("work", "works")
         if t.i >= 2 and doc[t.i - 1].tag_ == "POS":
             pos = doc[t.i - 1]
             if any(known(doc[start : pos.i].text) for start in range(pos.i)):
-                return (set(), {t.i: "genre"}) if kind else ({pos.i, t.i}, {})
+                return (set(), {t.i: "genre"}) if genre else ({pos.i, t.i}, {})
             continue
         of = doc[t.i + 1] if t.i + 1 < len(doc) else None
         if of is None or of.lower_ != "of" or of.head.i != t.i:
@@ -402,7 +405,7 @@ def _possessed_work(doc: Doc, known: Callable[[str], bool]) -> tuple[set[int], d
         if owner is None or not known(doc[owner.left_edge.i : owner.right_edge.i + 1].text):
             continue
         if kind:
-            return set(), {t.i: "genre"}
+            return (set(), {t.i: "genre"}) if genre else (set(), {})
         det = [c.i for c in t.children if c.dep_ == "det" and c.i < t.i]
         return {*det, t.i, of.i}, {}
     return set(), {}
