@@ -19,6 +19,7 @@ from kgfc.kg.oxigraph_store import OxigraphStore  # noqa: E402
 from kgfc.models import VerdictLabel  # noqa: E402
 from kgfc.nlp import spacy_pipeline  # noqa: E402
 from kgfc.nlp.claims import RelationAligner, decompose  # noqa: E402
+from kgfc.nlp.decompose import relative_clauses  # noqa: E402
 from kgfc.nlp.rewrite import simplified  # noqa: E402
 from kgfc.settings import load_settings  # noqa: E402
 from kgfc.verify.api import FactChecker  # noqa: E402
@@ -527,3 +528,28 @@ def test_a_description_the_kg_cannot_read_is_said_to_be_unchecked(checker):
     ):
         r = checker.verify(claim, record=False)
         assert r.verdict is VerdictLabel.SUPPORTED and "Not checked" not in r.justification
+
+
+def test_a_reading_is_read_again_only_for_the_common_noun_before_an_unread_title(store):
+    from kgfc.models import ClaimTriple
+    from kgfc.nlp.anchored import overlooked
+
+    film = ClaimTriple(subject="film", relation="cast member", object="Tom Hanks")
+    assert overlooked("Tom Hanks acted in the film Catch Me If You Can.", [film], store)
+    # a lower-case name of several words, and a capitalised name that only a lost relative
+    # clause holds: the reading stands (it was replaced by a wrong anchored one)
+    genre = ClaimTriple(subject="Vanessa Williams", relation="genre", object="rhythm and blues")
+    text = (
+        "Vanessa Williams, who is signed to Mercury Records, works in the rhythm and blues genre."
+    )
+    assert not overlooked(text, [genre], store)
+
+
+def test_a_relative_clause_whose_closing_comma_spacy_hangs_inside_is_split():
+    text = (
+        "Vanessa Williams, who is signed to Mercury Records, works in the rhythm and blues genre."
+    )
+    assert relative_clauses(text) == [
+        "Vanessa Williams works in the rhythm and blues genre.",
+        "Vanessa Williams is signed to Mercury Records.",
+    ]

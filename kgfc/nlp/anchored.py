@@ -301,14 +301,17 @@ def overlooked(text: str, triples: Sequence[ClaimTriple], store) -> bool:
         return False
     t = triples[0]
     ends = [t.subject, t.object]
-    if not any(e.islower() for e in ends):
+    generic = {e.lower() for e in ends if e.islower() and " " not in e}
+    if not generic:
         return False
     inside = [normalise(e) for e in ends]
     words = _words(text)
     for a in _anchors(words, store.label_index(), lambda name: (name, 1.0)):
-        # a name of several capitalised words inside the sentence ("Records show that ..."
-        # starts with a capital and is no name)
+        # a name of several capitalised words right after the common noun the reading took
+        # ("the film Catch Me If You Can"; "Records show that ..." is no such name)
         if a.start == 0 or a.end - a.start < 2 or not words[a.start].capital:
+            continue
+        if words[a.start - 1].text.lower() not in generic:
             continue
         name = normalise(a.text)
         if not any(name in e or e in name for e in inside if e):

@@ -714,6 +714,8 @@ def _without_relative_clause(doc: Doc) -> tuple[str, str] | None:
         if tok.dep_ != "relcl" or tok.head.pos_ != "PROPN":
             continue
         clause = list(tok.subtree)
+        while len(clause) > 1 and clause[-1].is_punct:  # spaCy may hang the closing comma on it
+            clause.pop()
         first, last = clause[0].i, clause[-1].i
         if first == 0 or doc[first - 1].text != "," or doc[first].lower_ not in _RELATIVE_PRONOUNS:
             continue
