@@ -553,3 +553,10 @@ def test_a_relative_clause_whose_closing_comma_spacy_hangs_inside_is_split():
         "Vanessa Williams works in the rhythm and blues genre.",
         "Vanessa Williams is signed to Mercury Records.",
     ]
+
+
+@pytest.mark.parametrize("claim", ["ª is a letter.", "ßeta is a letter.", "ºC is a unit."])
+def test_a_lower_case_first_letter_without_a_one_letter_capital_reads_as_it_is(aligner, claim):
+    # sentence case is tried for a claim in lower case; "ª" has no capital (it recursed for
+    # ever) and "ß" has a two-letter one (the offsets would move)
+    assert decompose(claim, aligner).method == "rules"

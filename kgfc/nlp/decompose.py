@@ -118,7 +118,7 @@ def decompose_many(
 
 def _analyse(doc: Doc, aligner: RelationAligner | None, plain: bool = False) -> ClaimAnalysis:
     lead = doc.text.lstrip()[:1]
-    if lead.islower():
+    if lead.islower() and len(lead.upper()) == 1 and lead.upper() != lead:
         # "producer is one of the occupations of Madonna": spaCy reads a sentence that
         # starts in lower case badly; the same words in sentence case (offsets unchanged)
         at = len(doc.text) - len(doc.text.lstrip())
