@@ -555,8 +555,23 @@ def test_a_relative_clause_whose_closing_comma_spacy_hangs_inside_is_split():
     ]
 
 
-@pytest.mark.parametrize("claim", ["ª is a letter.", "ßeta is a letter.", "ºC is a unit."])
-def test_a_lower_case_first_letter_without_a_one_letter_capital_reads_as_it_is(aligner, claim):
+@pytest.mark.parametrize(
+    "claim,subject,obj",
+    [
+        ("ª is a letter.", "ª", "letter"),
+        ("ßeta is a letter.", "ßeta", "letter"),
+        ("ºC is a unit.", "ºC", "unit"),
+    ],
+)
+def test_a_lower_case_first_letter_without_a_one_letter_capital_reads_as_it_is(
+    aligner, claim, subject, obj
+):
     # sentence case is tried for a claim in lower case; "ª" has no capital (it recursed for
-    # ever) and "ß" has a two-letter one (the offsets would move)
-    assert decompose(claim, aligner).method == "rules"
+    # ever) and "ß" has a two-letter one (the offsets would move): read as written
+    triples = decompose(claim, aligner).triples
+    assert [(t.subject, t.relation, t.object) for t in triples] == [(subject, "is a", obj)]
+
+
+def test_a_lower_case_first_letter_is_read_in_sentence_case(aligner):
+    triples = decompose("madonna is a singer.", aligner).triples
+    assert [(t.subject, t.object) for t in triples] == [("Madonna", "singer")]

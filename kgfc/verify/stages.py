@@ -561,6 +561,7 @@ def lookup_values(tb: Toolbox, ep: Episode) -> int:
     """
     facts = []
     triples = ep.analysis.triples if ep.analysis else []
+    have = {(e.fact.subject, e.fact.predicate, e.fact.object) for e in ep.beam.evidence.values()}
     for t in triples:
         if not t.subject_id or not t.relation_ids:
             continue
@@ -571,9 +572,6 @@ def lookup_values(tb: Toolbox, ep: Episode) -> int:
         if not literal and not (t.object_id and len(triples) > 1):
             continue
         props = {p for p in (_prop_iri(r) for r in t.relation_ids[:3]) if p}
-        have = {
-            (e.fact.subject, e.fact.predicate, e.fact.object) for e in ep.beam.evidence.values()
-        }
         found = [
             f
             for f in tb.store.neighbourhood([t.subject_id])
@@ -721,9 +719,7 @@ def kg_first_verdict(
         return Verdict(label=VerdictLabel.NEI, confidence=0.5, justification=NO_ENTITY)
 
     def ask(evidence: list[EvidenceFact]) -> Verdict:
-        return _with_reading(
-            ep, _verdict(tb, ep, reasoner, text, triples, evidence, counters, forced)
-        )
+        return _annotated(ep, _verdict(tb, ep, reasoner, text, triples, evidence, counters, forced))
 
     if not web:
         return ask(kg)
@@ -761,7 +757,7 @@ def _verdict(tb, ep: Episode, reasoner, text, triples, evidence, counters, force
     return memo[key]
 
 
-def _with_reading(ep: Episode, verdict: Verdict) -> Verdict:
+def _annotated(ep: Episode, verdict: Verdict) -> Verdict:
     """The verdict says how the fallback read the claim (a reading by similarity refutes
     nothing) and which descriptions in the claim it did not check.
 
