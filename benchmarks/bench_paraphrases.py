@@ -79,6 +79,7 @@ CLASSES = {
     "blind7": "written after blind6's fixes, before any run, as the check on them",
     "blind8": "written at the start of the session after blind7, before any run, as a fresh check",
     "blind9": "written after blind8's fixes, before any run, as the check on them",
+    "blind10": "written at the start of the session after blind9, before any run or change",
 }
 
 MUSIC = re.compile(r"\b(?:music|rock|pop|jazz|blues|hip hop|rap|metal|punk|soul|folk|country|funk|reggae|disco|techno|house|electronic|gospel|opera|classical|R&B|ska|grunge)\b", re.I)  # fmt: skip
@@ -1000,6 +1001,90 @@ BLIND9: dict[str, list[tuple[str, str | Callable[[str, str], str | None]]]] = {
     ],
 }
 
+# The "blind10" class: written at the start of the session after blind9, before any run
+# and before any change to kgfc, as a fresh check.
+BLIND10: dict[str, list[tuple[str, str | Callable[[str, str], str | None]]]] = {
+    "P106": [
+        ("by_occupation", lambda s, o: f"By occupation, {s} is {_a(o)}."),
+        ("line_of_work", "{s}'s line of work is {o}."),
+        ("active_as", lambda s, o: f"{s} was active as {_a(o)}."),
+    ],
+    "P27": [
+        ("possesses_citizenship", "{s} possesses {o} citizenship."),
+        ("has_the_citizenship", "{s} has the citizenship of {o}."),
+    ],
+    "P1412": [
+        ("conversant_in", "{s} is conversant in {o}."),
+        ("a_language_spoken", "{o} is a language {s} speaks."),
+    ],
+    "P463": [
+        ("elected_member", "{s} was elected a member of {o}."),
+        ("participates", "{s} participates in {o}."),
+    ],
+    "P530": [
+        ("formal_relations", "{s} has formal diplomatic relations with {o}."),
+        ("there_are", "There are diplomatic relations between {s} and {o}."),
+    ],
+    "P136": [
+        (
+            "plays_music",
+            lambda s, o: f"{s} plays {o} music." if _music(o) and "music" not in o else None,
+        ),
+        ("works_in_genre", "{s} works in the {o} genre."),
+    ],
+    "P1303": [
+        ("played_no_article", "{s} played {o}."),
+        ("is_skilled_on", "{s} is skilled on the {o}."),
+    ],
+    "P264": [
+        ("issued_by", "{s}'s records were issued by {o}."),
+        ("was_with", "{s} was with the record label {o}."),
+    ],
+    "P737": [
+        ("took_inspiration", "{s} took inspiration from {o}."),
+        ("influences_include", "{s}'s influences include {o}."),
+    ],
+    "P19": [
+        ("birth_took_place", "{s}'s birth took place in {o}."),
+        ("born_and_grew_up", "{s} was born and grew up in {o}."),
+    ],
+    "P20": [
+        ("the_death_of", "The death of {s} occurred in {o}."),
+        ("died_in_city", "{s} died in the city of {o}."),
+    ],
+    "P26": [
+        ("husband_and_wife", "{s} and {o} were husband and wife."),
+        ("reversed_married", "{o} was married to {s}."),
+    ],
+    "P69": [
+        ("went_to_school", "{s} went to {o}."),
+        ("was_a_student_of", "{s} was a student of {o}."),
+    ],
+    "P108": [("took_job", "{s} took a job with {o}."), ("was_hired", "{s} was hired by {o}.")],
+    "P102": [
+        ("stood_for", "{s} stood for the {o}."),
+        ("elected_for", "{s} was elected for the {o}."),
+    ],
+    "P551": [
+        ("spent_years", "{s} spent years living in {o}."),
+        ("home_to", "{o} was home to {s}."),
+    ],
+    "P140": [("is_adherent", "{s} is an adherent of {o}.")],
+    "P101": [("field_is", "{s}'s field is {o}.")],
+    "P161": [
+        ("acted_present", "{o} acts in {s}."),
+        ("part_in", "{o} had a part in {s}."),
+    ],
+    "P57": [("is_directed", "{s} is directed by {o}.")],
+    "P495": [("country_origin", "{s} originates from the country {o}.")],
+    "*": [
+        ("note_that", "Note that {natural}"),
+        ("did_you_know", "Did you know? {natural}"),
+        ("fact_check", "Fact check: {natural}"),
+        ("source_parenthesis", lambda natural: natural + " (source: Wikipedia)"),
+    ],
+}
+
 # Templates that wrap any relation's hand-written sentence (bench_claims.NATURAL), for
 # every relation whose sentence starts with its subject.
 
@@ -1109,6 +1194,7 @@ def paraphrase_set(
             ("blind7", BLIND7),
             ("blind8", BLIND8),
             ("blind9", BLIND9),
+            ("blind10", BLIND10),
         ):
             for name, tpl in table.get(pid, []) + table["*"]:
                 natural = NATURAL[pid].format(s=s, o=o)
