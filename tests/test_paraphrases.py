@@ -158,6 +158,24 @@ def known(*names):
             "X has no diplomatic relations with Y.",
         ),
         ("Diplomatic ties never existed between X and Y.", "X had no diplomatic ties with Y."),
+        # a bidding or a report around the claim, labels, references and footnote marks
+        ("Note that X was born in Y.", "X was born in Y."),
+        ("Remember that X was born in Y.", "X was born in Y."),
+        ("I read that X was born in Y.", "X was born in Y."),
+        ("Everyone knows that X was born in Y.", "X was born in Y."),
+        ("Fact check: X was born in Y.", "X was born in Y."),
+        ("True or false: X was born in Y.", "X was born in Y."),
+        ("X was born in Y. (source: Wikipedia)", "X was born in Y."),
+        ("X was born in Y (see the archives).", "X was born in Y."),
+        ("X was born in Y.[3]", "X was born in Y."),
+        ("X was born in Y[citation needed].", "X was born in Y."),
+        # a question mark ends a statement like a full stop; "is it true that" goes
+        ("X was born in Y?", "X was born in Y."),
+        ("Is it true that X was born in Y?", "X was born in Y."),
+        ("Did you know that X was born in Y?", "X was born in Y."),
+        # not frames: a name reports it, a parenthesis that is no reference
+        ("Einstein said that X was born in Y.", None),
+        ("X was born in Y (then a village).", None),
     ],
 )
 def test_frames_and_hedges_are_taken_off(claim, plain):
@@ -177,6 +195,63 @@ def test_a_birthplace_compound_is_two_statements():
     assert unchecked == ["rebel"]
     # a place the KG does not know: left as it is
     assert simplified(spacy_pipeline.parse("Frank Zappa is a Gotham-born musician."), names) is None
+
+
+@pytest.mark.parametrize(
+    "claim,plain",
+    [
+        ("Was Frank Zappa born in Baltimore?", "Frank Zappa was born in Baltimore."),
+        ("Did Frank Zappa play the guitar?", "Frank Zappa did play the guitar."),
+        ("Is Frank Zappa a composer?", "Frank Zappa is a composer."),
+        # the longest name the KG knows after the verb is the subject
+        ("Was Frank Zappa Jr. born in Baltimore?", "Frank Zappa Jr. was born in Baltimore."),
+        # an event of the subject's, told as the event's
+        (
+            "The death of Frank Zappa occurred in Baltimore.",
+            "Frank Zappa's death occurred in Baltimore.",
+        ),
+        (
+            "The birth of Frank Zappa took place in Baltimore.",
+            "Frank Zappa's birth took place in Baltimore.",
+        ),
+        # no name the KG knows: the question is left as it is but for its mark
+        ("Was Gotham born in Baltimore?", "Was Gotham born in Baltimore."),
+        ("The death of Gotham occurred in Baltimore.", None),
+    ],
+)
+def test_a_question_and_an_event_of_a_name_read_as_statements(claim, plain):
+    names = known("Frank Zappa", "Frank Zappa Jr.", "Frank", "Baltimore")
+    assert simplified(spacy_pipeline.parse(claim), names) == plain
+
+
+def test_an_upbringing_beside_a_birthplace_is_said_to_be_unchecked():
+    names = known("Frank Zappa", "Baltimore")
+    for claim, what in [
+        ("Frank Zappa was born and grew up in Baltimore.", "grew up"),
+        ("Frank Zappa was born and raised in Baltimore.", "raised"),
+        ("Frank Zappa was born and was brought up in Baltimore.", "was brought up"),
+    ]:
+        unchecked: list[str] = []
+        doc = spacy_pipeline.parse(claim)
+        assert simplified(doc, names, unchecked) == "Frank Zappa was born in Baltimore."
+        assert unchecked == [what]
+
+
+def test_a_nationality_born_compound_names_the_country():
+    names = known("Arnold Schwarzenegger", "Austria", "actor", "United States of America")
+    doc = spacy_pipeline.parse("Arnold Schwarzenegger is an Austrian-born actor.")
+    assert (
+        simplified(doc, names)
+        == "Arnold Schwarzenegger was born in Austria. Arnold Schwarzenegger is an actor."
+    )
+    # the first of the adjective's names the KG knows ("United States" is not one here)
+    doc = spacy_pipeline.parse("Arnold Schwarzenegger is an American-born actor.")
+    assert simplified(doc, names).startswith(
+        "Arnold Schwarzenegger was born in United States of America."
+    )
+    # an adjective whose countries the KG names none of: left as it is
+    doc = spacy_pipeline.parse("Arnold Schwarzenegger is a French-born actor.")
+    assert simplified(doc, names) is None
 
 
 def test_the_work_of_a_name_stands_for_the_name_and_a_work_is_its_genre():
@@ -422,6 +497,23 @@ def test_what_can_carry_the_claim_stays():
         # ... but "played in" a film is no genre (the bare verb's entry is not asked when
         # the phrase with its preposition has one: the M run found "played in" read as genre)
         "Tom Hanks played in Forrest Gump.",
+        # blind10's misses: frames, labels, references, questions
+        "Note that Frank Zappa was born in Baltimore.",
+        "Fact check: Frank Zappa was born in Baltimore.",
+        "Did you know that Frank Zappa was born in Baltimore?",
+        "Was Frank Zappa born in Baltimore?",
+        "Frank Zappa died in Los Angeles. (source: Wikipedia)",
+        "Frank Zappa was born in Baltimore.[2]",
+        # an event told as the event's; a genre with "music" after it; phrases the table
+        # lacked; a name spaCy cuts into two entities ("Democratic Republic of the" + "Congo")
+        "The death of Frank Zappa occurred in Los Angeles.",
+        "Vanessa Williams plays rhythm and blues music.",
+        "Tom Hanks had a part in Forrest Gump.",
+        "Frank Zappa was active as a guitarist.",
+        "Frank Zappa's line of work is composer.",
+        "Viggo Mortensen is an adherent of Lutheranism.",
+        "Belgium has diplomatic relations with Democratic Republic of the Congo.",
+        "There are diplomatic relations between Belgium and Democratic Republic of the Congo.",
     ],
 )
 def test_true_paraphrases_are_supported(checker, claim):
@@ -504,6 +596,11 @@ def test_false_paraphrases_are_not_supported(checker, claim):
         "Frank Zappa was born in Paris. Frank Zappa is a musician.",
         # "city" was the object: "Frank Zappa place of death city" conflicted with Los Angeles
         "Frank Zappa was born in the city of Los Angeles.",
+        # a question, a frame, an event told as the event's (read by similarity, it refuted
+        # nothing)
+        "Was Frank Zappa born in Paris?",
+        "Note that Frank Zappa was born in Paris.",
+        "The death of Frank Zappa occurred in Paris.",
     ],
 )
 def test_a_claim_read_again_refutes_what_the_kg_states(checker, claim):

@@ -130,6 +130,7 @@ _SYNONYM_TABLE = """
 hail from | hails from | native of | come into world in: P19 P27
 citizenship | citizenship of | citizenship in | national of: P27
 career as | career | know as | known as | profession as: P106 P1449
+active as | be active as | work professionally as | line of work | line of business: P106
 fluent in | speaker | speaker of | converse in: P1412
 player | player of: P1303 P641 P54
 perform on | play on: P1303
@@ -137,7 +138,7 @@ record for | records for | record on | records on | album on | albums on | relea
 sign: ~P264 ~P54
 inspiration from | draw inspiration from | take inspiration from | inspiration: P737
 influence on: ~P737
-practise | practice | adhere to | follow | faith | belief: P140
+practise | practice | adhere to | adherent of | adherent | follow | faith | belief: P140
 ethnicity | ethnic background | descent: P172
 specialise in | specialize in | expert in | specialist in | field | field of study | research | work on | active in | active in field of | work in field of: P101
 go to | alumnus of | alumna of | alumni of | student at | student of: P69
@@ -163,6 +164,10 @@ book by | novel by | pen by | penned by | write by: P50
 best known for | famous for | know for | known for: P800 P136
 associate with | associated with: P135 P136 P463
 compete in: P641
+death occur in | death take place in | death happen in | passing occur in | demise occur in: P20
+birth occur in | birth take place in | birth happen in: P19
+burial occur in | burial take place in | funeral take place in | funeral occur in: P119
+participate in | participates in | participant in: P1344 P463 P710
 relationship with | in relationship with: P451
 parent company: P749
 parent company of: ~P749
@@ -190,7 +195,7 @@ make living as | made living as | earn living as | earned living as: P106
 in cast of | be in cast of | member of cast of | part of cast of: ~P161
 owe much to | owes much to | owe lot to | owes lot to | owe debt to | owes debt to | indebted to: P737
 proponent of | exponent of | champion of: P135 P136
-have part in | had part in | play part in | played part in | in film | in movie | appear in film | appear in movie | star in film | star in movie | act in film | act in movie: ~P161
+part in | have part in | had part in | play part in | played part in | in film | in movie | appear in film | appear in movie | star in film | star in movie | act in film | act in movie: ~P161
 describe as | described as | best describe as | best described as | be describe as | describe best as: P106 P31 P136
 style | musical style | style of music | music style | artistic style: P136 P135 P149
 use language | uses language | use | uses: P1412 P2283

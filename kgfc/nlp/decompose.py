@@ -560,6 +560,15 @@ def _title_tail(tok: Token) -> int | None:
 def _np(tok: Token) -> Span:
     """A compact noun phrase for ``tok``: its entity if it is in one, else its modifiers."""
     doc = tok.doc
+    if tok.lower_ == "music" and tok.pos_ == "NOUN":
+        # "S plays funk music": the genre the KG knows ("funk"), when "funk music" is no name
+        mods = [
+            t.i for c in tok.children if c.dep_ in _NAME_MODS and c.i < tok.i for t in c.subtree
+        ]
+        if mods and max(mods) == tok.i - 1:
+            genre = doc[min(mods) : tok.i]
+            if _known(genre.text) and not _known(doc[min(mods) : tok.i + 1].text):
+                return strip_span(genre)
     if tok.pos_ == "NOUN":
         # "released the film Soul Food": the name, not the common noun, is the object.
         named = next(
@@ -597,6 +606,15 @@ def _np(tok: Token) -> Span:
     for e in doc.ents:
         if e.start < end and start < e.end and e.label_ not in SKIPPED_ENTITY_LABELS:
             start, end = min(start, e.start), max(end, e.end)
+    # spaCy may cut one name into two entities side by side ("Democratic Republic of the" and
+    # "Congo"): the two are one when the KG knows the whole
+    for e in doc.ents:
+        if e.label_ in SKIPPED_ENTITY_LABELS:
+            continue
+        if e.start == end and _known(doc[start : e.end].text):
+            end = e.end
+        elif e.end == start and _known(doc[e.start : end].text):
+            start = e.start
     # "American English" is a name of its own, not "English" with a modifier: the longest
     # known name the modifiers in front make with it (spaCy tags "American" apart).
     mods = [t.i for c in tok.children if c.dep_ in _NAME_MODS and c.i < start for t in c.subtree]

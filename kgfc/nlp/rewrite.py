@@ -27,7 +27,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from kgfc.nlp.demonyms import is_nationality
+from kgfc.nlp.demonyms import countries, is_nationality
 from kgfc.nlp.text import ARTICLES
 
 if TYPE_CHECKING:
@@ -50,10 +50,31 @@ _REPORT_FRAME = re.compile(
     r"suggest|suggests|say|says|reveal|reveals)\s+that\s+",
     re.I,
 )
-# "Claim: S", "Statement 3: S", "Fact - S": a label in front of the claim
+# "Claim: S", "Statement 3: S", "Fact - S", "Fact check: S": a label in front of the claim
 _LABEL = re.compile(
     r"^\s*(?:the\s+)?(?:claim|statement|fact|assertion|hypothesis|rumou?r|headline|"
-    r"sentence|text|input|quote)(?:\s*(?:\d+|#\d+))?\s*(?::|-|–|—)\s+",
+    r"sentence|text|input|quote|fact[\s-]*check(?:ing)?|check|verify|verification|"
+    r"true\s+or\s+false\??|question|note|n\.?b\.?|update|news|breaking(?:\s+news)?)"
+    r"(?:\s*(?:\d+|#\d+))?\s*(?::|-|–|—)\s+",
+    re.I,
+)
+# "Note that S", "Remember that S", "I read that S", "Everyone knows that S", "Did you know
+# that S": a bidding or a report around the claim (said by no one the claim names)
+_TOLD_FRAME = re.compile(
+    r"^\s*(?:(?:please|also|and)\s+)*(?:(?:did|do)\s+you\s+know|(?:(?:i|we|you|they|people|"
+    r"everyone|everybody|many|most|experts|historians|scholars|critics|fans)\s+(?:(?:all|also|"
+    r"now|often|generally|widely|commonly|have|had|just|once)\s+)*)?(?:note|notice|remember|"
+    r"recall|consider|observe|keep\s+in\s+mind|bear\s+in\s+mind|be\s+aware|knows?|knew|"
+    r"read|heard|hear|learned|learnt|found|say|says|said|agree|agreed|believe|believed|"
+    r"think|thought|understand|realise|realize))\s+that\s+",
+    re.I,
+)
+# "S starred in X. (source: Wikipedia)", "... [citation needed]", "...[3]": a reference after
+# the claim or a footnote mark in it
+_REFERENCE = re.compile(
+    r"\s*\(\s*(?:source|sources|src|via|ref|reference|citation|cf\.?|see)\b[^()]*\)\s*"
+    r"(?=[.!]?\s*$)|\[\s*(?:\d{1,3}|[a-z]|citation needed|citation|note\s+\d+|"
+    r"according to whom\?|who\?|when\?|dubious|verification needed)\s*\]",
     re.I,
 )
 # "S was born in Y, according to Wikidata." / "..., as reported by the BBC": a source after
@@ -62,6 +83,33 @@ _TRAILING_SOURCE = re.compile(
     r"(?:\s*,\s*(?:according\s+to|as\s+(?:reported|stated|recorded|listed|noted|documented)\s+"
     r"(?:by|in)|per|says|reports|notes|writes)|\s+according\s+to)\s+[^,;]+?\s*[.!]?\s*$",
     re.I,
+)
+# "Is it true that S ...?", "Was S born in O?", "Did S play for O?": a yes-no question about
+# the claim (asked as people ask a fact checker)
+_TRUE_THAT = re.compile(
+    r"^\s*(?:is|was)\s+it\s+(?:really\s+)?(?:true|correct|right|a\s+fact|the\s+case)\s+that\s+",
+    re.I,
+)
+_ASKED = re.compile(
+    r"^\s*(?P<aux>is|was|are|were|has|have|had|does|do|did|can|could|will|would)\s+"
+    r"(?P<rest>[^?]+?)\s*\?+\s*$",
+    re.I,
+)
+# "S was born and grew up in O": the birthplace is checked, the upbringing (no KG property
+# holds it) is said to be unchecked
+_RAISED = re.compile(
+    r"\bborn\s+and\s+(?P<what>(?:was\s+|were\s+)?(?:raised|brought\s+up|bred|grew\s+up|"
+    r"grown\s+up))\s+(?=(?:in|at)\s)",
+    re.I,
+)
+# "The death of S occurred in O": an event of S's told as the event's ("S's death occurred
+# in O" is read)
+_EVENT_OF = re.compile(
+    r"^\s*the\s+(?P<event>birth|death|passing|demise|burial|funeral|wedding|marriage|"
+    r"education|training|schooling|retirement)\s+of\s+(?P<s>[^,;:]+?)\s+"
+    r"(?P<rest>(?:(?:has|had|did\s+not|did\s+n't|didn't|never)\s+)?(?:occurred|occurs|occur|took\s+"
+    r"place|takes\s+place|take\s+place|happened|happens|happen|came|was|is)\b.*)$",
+    re.I | re.S,
 )
 # "S is a Baltimore-born musician": a birthplace and a description in one phrase
 _BORN_COMPOUND = re.compile(
@@ -151,13 +199,23 @@ def simplified(
                 parts.append(" ")  # "Malaysia, a state, has" -> "Malaysia has"
             parts.append(swap[t.i] + t.whitespace_ if t.i in swap else t.text_with_ws)
         text = "".join(parts)
+    text = _REFERENCE.sub("", text)
     text = _LABEL.sub("", text, count=1)
     text = _TRAILING_SOURCE.sub(".", text, count=1)
     text = _THAT_FRAME.sub("", text, count=1)
+    text = _TOLD_FRAME.sub("", text, count=1)
+    text = _TRUE_THAT.sub("", text, count=1)
+    text = _asked(text, known) or text
     text = _REPORT_FRAME.sub("", text, count=1)
     text = _MANNER.sub("", text)
     text = _INLINE.sub("", text)
     text = _between(text, known) or text
+    text = _event_of(text, known) or text
+    raised = _RAISED.search(text)
+    if raised is not None:
+        text = text[: raised.start()] + "born " + text[raised.end() :]
+        if unchecked is not None:
+            unchecked.append(" ".join(raised["what"].split()))
     text = _born_compound(text, known, unchecked) or text
     text = text.strip()
     if lead is not None:
@@ -203,11 +261,19 @@ def _born_compound(
 ) -> str | None:
     """ "S is a Baltimore-born musician" as "S was born in Baltimore. S is a musician." (the
     place a name the KG knows; the noun a statement when the KG knows it too, else not
-    checked; "a Baltimore-born person" says no more than the birthplace)."""
+    checked; "a Baltimore-born person" says no more than the birthplace). A nationality
+    adjective names its country: "an Austrian-born actor" was born in Austria, the first of
+    the adjective's country names the KG knows (present-day states first: the birthplace's
+    located-in chain reaches them)."""
     m = _BORN_COMPOUND.match(text)
-    if m is None or not known(m["s"]) or not known(m["place"]):
+    if m is None or not known(m["s"]):
         return None
-    out = f"{m['s']} was born in {m['place']}."
+    place = m["place"]
+    if not known(place):
+        place = next((c for c in countries(place) if known(c)), "")
+        if not place:
+            return None
+    out = f"{m['s']} was born in {place}."
     noun = m["noun"].strip()
     if noun in _SOMEONE:
         return out
@@ -217,6 +283,35 @@ def _born_compound(
     if unchecked is not None:
         unchecked.append(noun)
     return out
+
+
+def _asked(text: str, known: Callable[[str], bool]) -> str | None:
+    """A yes-no question as the statement it asks about: "Was S born in O?" -> "S was born in
+    O.", "Did S play for O?" -> "S did play for O." (the subject the longest name the KG knows
+    right after the verb); a statement that ends in a question mark ends in a full stop."""
+    m = _ASKED.match(text)
+    if m is not None:
+        words = m["rest"].split()
+        for n in range(len(words) - 1, 0, -1):
+            if known(" ".join(words[:n])):
+                aux = m["aux"].lower()
+                return _stop(f"{' '.join(words[:n])} {aux} {' '.join(words[n:])}")
+    if text.rstrip().endswith("?"):
+        return _stop(text.rstrip().rstrip("?").rstrip())
+    return None
+
+
+def _stop(text: str) -> str:
+    """``text`` ending in a full stop ("Washington, D.C." keeps its one)."""
+    return text if text.endswith((".", "!")) else text + "."
+
+
+def _event_of(text: str, known: Callable[[str], bool]) -> str | None:
+    """ "The death of S occurred in O" as "S's death occurred in O" (S a name the KG knows)."""
+    m = _EVENT_OF.match(text)
+    if m is None or not known(m["s"]):
+        return None
+    return f"{m['s']}'s {m['event'].lower()} {m['rest']}"
 
 
 def _bare(what: str) -> str:
