@@ -80,6 +80,7 @@ CLASSES = {
     "blind8": "written at the start of the session after blind7, before any run, as a fresh check",
     "blind9": "written after blind8's fixes, before any run, as the check on them",
     "blind10": "written at the start of the session after blind9, before any run or change",
+    "blind11": "written after blind10's fixes, before any run, as the check on them",
 }
 
 MUSIC = re.compile(r"\b(?:music|rock|pop|jazz|blues|hip hop|rap|metal|punk|soul|folk|country|funk|reggae|disco|techno|house|electronic|gospel|opera|classical|R&B|ska|grunge)\b", re.I)  # fmt: skip
@@ -1085,6 +1086,84 @@ BLIND10: dict[str, list[tuple[str, str | Callable[[str, str], str | None]]]] = {
     ],
 }
 
+# The "blind11" class: written after blind10's fixes, in the same session, before it was run:
+# a check on how far those fixes carry.
+BLIND11: dict[str, list[tuple[str, str | Callable[[str, str], str | None]]]] = {
+    "P106": [
+        ("practised_as", lambda s, o: f"{s} practised as {_a(o)}."),
+        ("for_years", lambda s, o: f"{s} worked as {_a(o)} for many years."),
+        ("occupation_question", lambda s, o: f"Is {s} {_a(o)}?"),
+    ],
+    "P27": [
+        ("citizen_for_years", "{s} was a citizen of {o} for many years."),
+        ("citizenship_question", "Does {s} have {o} citizenship?"),
+    ],
+    "P1412": [
+        ("speaks_the_language", "{s} speaks the {o} language."),
+        ("speaks_question", "Does {s} speak {o}?"),
+    ],
+    "P463": [
+        ("member_since", "{s} has been a member of {o} since its early years."),
+        ("member_question", "Is {s} a member of {o}?"),
+    ],
+    "P530": [
+        ("keeps_relations", "{s} keeps diplomatic relations with {o}."),
+        ("for_decades", "{s} and {o} have had diplomatic relations for decades."),
+    ],
+    "P136": [
+        ("mostly_associated", "{s} is mostly associated with {o}."),
+        ("genre_question", "Is {s}'s genre {o}?"),
+    ],
+    "P1303": [
+        ("plays_very_well", "{s} plays the {o} very well."),
+        ("instrument_question", "Does {s} play the {o}?"),
+    ],
+    "P264": [
+        ("released_through", "{s} released records through {o}."),
+        ("is_record_label", "{o} is {s}'s record label."),
+    ],
+    "P737": [
+        ("deeply_influenced", "{s} was deeply influenced by {o}."),
+        ("strong_influence", "{o} had a strong influence on {s}."),
+    ],
+    "P19": [
+        ("city_where_born", "{o} is the place where {s} was born."),
+        ("born_question", "Was {s} born in {o}?"),
+    ],
+    "P20": [
+        ("life_came_to_end", "{s}'s life came to an end in {o}."),
+        ("died_question", "Did {s} die in {o}?"),
+    ],
+    "P26": [
+        ("spouse_was", "{s}'s spouse was {o}."),
+        ("married_question", "Was {s} married to {o}?"),
+    ],
+    "P69": [
+        ("pursued_studies", "{s} pursued studies at {o}."),
+        ("studied_question", "Did {s} study at {o}?"),
+    ],
+    "P108": [
+        ("member_of_staff", "{s} was a member of staff at {o}."),
+        ("worked_question", "Did {s} work for {o}?"),
+    ],
+    "P102": [("card_carrying", "{s} is a card-carrying member of the {o}.")],
+    "P551": [("calls_home", "{s} calls {o} home."), ("lived_question", "Did {s} live in {o}?")],
+    "P140": [("devout_follower", "{s} was a devout follower of {o}.")],
+    "P101": [("research_on", "{s} conducts research on {o}.")],
+    "P161": [
+        ("one_of_the_actors", "{o} was one of the actors in {s}."),
+        ("starred_question", "Did {o} star in {s}?"),
+    ],
+    "P57": [("served_as_director", "{o} served as director of {s}.")],
+    "P495": [("film_produced_in", "{s} is a film produced in {o}.")],
+    "*": [
+        ("someone_told", "Someone told me that {natural}"),
+        ("breaking", "BREAKING: {natural}"),
+        ("is_that_right", lambda natural: natural.rstrip(".") + " - is that right?"),
+        ("to_be_precise", "To be precise, {natural}"),
+    ],
+}
+
 # Templates that wrap any relation's hand-written sentence (bench_claims.NATURAL), for
 # every relation whose sentence starts with its subject.
 
@@ -1195,6 +1274,7 @@ def paraphrase_set(
             ("blind8", BLIND8),
             ("blind9", BLIND9),
             ("blind10", BLIND10),
+            ("blind11", BLIND11),
         ):
             for name, tpl in table.get(pid, []) + table["*"]:
                 natural = NATURAL[pid].format(s=s, o=o)
