@@ -84,6 +84,14 @@ CASES = [
     ("Lincoln was a film directed by Neil Jordan.", "Lincoln", "Neil Jordan", "P57"),
     # a modifier that makes a longer known name is part of it
     ("Charlotte Gainsbourg speaks fluent American English.", "Charlotte Gainsbourg", "American English", "P1412"),
+    # the relation first when the name after it is a property's label too ("voice actor")
+    ("Hilary Duff has the occupation voice actor.", "Hilary Duff", "voice actor", "P106"),
+    # the longer known name before a trailing relational noun ("pop music", not "pop")
+    ("Ben Folds works in the pop music genre.", "Ben Folds", "pop music", "P136"),
+    # phrases the table lacked (old classes' residual misses)
+    ("Moby trained as a photographer.", "Moby", "photographer", "P106"),
+    ("Andrzej Wajda has a command of Polish.", "Andrzej Wajda", "Polish", "P1412"),
+    ("Jimmy Buffett's music is deeply rooted in country music.", "Jimmy Buffett", "country music", "P136"),
 ]
 # fmt: on
 
@@ -519,6 +527,14 @@ def test_what_can_carry_the_claim_stays():
 def test_true_paraphrases_are_supported(checker, claim):
     r = checker.verify(claim, record=False)
     assert r.verdict is VerdictLabel.SUPPORTED, r.justification
+
+
+def test_an_idiom_the_table_holds_is_read_by_its_wording(checker):
+    r = checker.verify("Steve Allen first saw the light of day in New York City.", record=False)
+    assert [(t.subject, V.local_id(t.relation_ids[0]), t.object) for t in r.triples] == [
+        ("Steve Allen", "P19", "New York City")
+    ]
+    assert "from its wording" in r.justification
 
 
 def test_a_lone_preposition_between_two_names_is_no_relation(aligner, checker):

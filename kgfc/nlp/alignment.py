@@ -131,7 +131,7 @@ hail from | hails from | native of | come into world in: P19 P27
 citizenship | citizenship of | citizenship in | national of: P27
 career as | career | know as | known as | profession as: P106 P1449
 active as | be active as | work professionally as | line of work | line of business: P106
-fluent in | speaker | speaker of | converse in: P1412
+fluent in | speaker | speaker of | converse in | command of | have command of | good command of: P1412
 player | player of: P1303 P641 P54
 perform on | play on: P1303
 record for | records for | record on | records on | album on | albums on | release record on: P264
@@ -164,6 +164,8 @@ book by | novel by | pen by | penned by | write by: P50
 best known for | famous for | know for | known for: P800 P136
 associate with | associated with: P135 P136 P463
 compete in: P641
+train as | trained as | be trained as: P106
+see light of day in | saw light of day in | first see light of day in | first saw light of day in: P19
 death occur in | death take place in | death happen in | passing occur in | demise occur in: P20
 birth occur in | birth take place in | birth happen in: P19
 burial occur in | burial take place in | funeral take place in | funeral occur in: P119

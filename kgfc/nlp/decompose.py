@@ -407,12 +407,18 @@ def _trailing(sent: Span, ws: list[Token], i: int, rel: list[Token]) -> _Reading
     whole = _span(ws, a + 1, len(ws))
     if obj is None or whole is None or _known(whole.text):
         return None
-    if not _known(obj.text):
-        # "the classical music genre": the longest phrase ("music genre") took the end of
-        # the name; the name the KG knows and a shorter phrase after it are the reading
-        obj, rel = _name_then_phrase(ws, a + 1, i, rel)
-        if obj is None:
-            return None
+    # "the classical music genre": the longest phrase ("music genre") took the end of the
+    # name; the name the KG knows and a shorter phrase after it are the reading (the longer
+    # name when the shorter is known too: "the pop music genre" is "pop music", not "pop")
+    longer, rest = _name_then_phrase(ws, a + 1, i, rel)
+    if longer is not None:
+        obj, rel = longer, rest
+    elif not _known(obj.text):
+        return None
+    elif _known(" ".join(t.text for t in rel)) and _top_alignment(list(obj)) is not None:
+        # "S has the occupation voice actor": the relation first, a name after it that is also
+        # a property's label ("voice actor"): "S has the R O", not "S ... the O R"
+        return None
     subj = next((c for c in sent.root.children if c.dep_ in _SUBJ and _usable(c)), None)
     if subj is None:
         return None

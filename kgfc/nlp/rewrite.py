@@ -102,6 +102,14 @@ _RAISED = re.compile(
     r"grown\s+up))\s+(?=(?:in|at)\s)",
     re.I,
 )
+# "S's style is rooted in O": what S's work is rooted in, S is ("S is rooted in O" is read)
+_ROOTED = re.compile(
+    r"^\s*(?P<s>[^,;:]+?)(?:'s|')\s+(?:(?:musical|artistic|literary|own)\s+)?(?:style|music|"
+    r"sound|work|works|songs|writing|genre)\s+(?P<verb>is|was|are|were)\s+(?P<neg>not\s+)?"
+    r"(?:(?:firmly|deeply|strongly|largely|heavily|mostly)\s+)?(?:rooted|grounded|steeped)"
+    r"\s+in\s+",
+    re.I,
+)
 # "The death of S occurred in O": an event of S's told as the event's ("S's death occurred
 # in O" is read)
 _EVENT_OF = re.compile(
@@ -211,6 +219,10 @@ def simplified(
     text = _INLINE.sub("", text)
     text = _between(text, known) or text
     text = _event_of(text, known) or text
+    rooted = _ROOTED.match(text)
+    if rooted is not None and known(rooted["s"]):
+        verb = "is" if rooted["verb"].lower() in ("is", "are") else "was"
+        text = f"{rooted['s']} {verb} {rooted['neg'] or ''}rooted in {text[rooted.end() :]}"
     raised = _RAISED.search(text)
     if raised is not None:
         text = text[: raised.start()] + "born " + text[raised.end() :]
