@@ -92,6 +92,12 @@ CASES = [
     ("Moby trained as a photographer.", "Moby", "photographer", "P106"),
     ("Andrzej Wajda has a command of Polish.", "Andrzej Wajda", "Polish", "P1412"),
     ("Jimmy Buffett's music is deeply rooted in country music.", "Jimmy Buffett", "country music", "P136"),
+    # blind11: a role "of" a name (read as "served as director", the occupation "film
+    # director" SUPPORTED it whatever the film), "practised as" (read as religion), a name
+    # spaCy cuts in two around "of the"
+    ("Jane Campion served as director of Gladiator.", "Gladiator", "Jane Campion", "P57"),
+    ("Bill Clinton practised as a lawyer.", "Bill Clinton", "lawyer", "P106"),
+    ("Central African Republic and Democratic Republic of the Congo have had diplomatic relations for decades.", "Central African Republic", "Democratic Republic of the Congo", "P530"),
 ]
 # fmt: on
 
@@ -182,7 +188,13 @@ def known(*names):
         ("Is it true that X was born in Y?", "X was born in Y."),
         ("Did you know that X was born in Y?", "X was born in Y."),
         # not frames: a name reports it, a parenthesis that is no reference
+        ("Someone told me that X was born in Y.", "X was born in Y."),
+        ("A friend of mine told me that X was born in Y.", "X was born in Y."),
+        ("X was born in Y - is that right?", "X was born in Y."),
+        ("X was born in Y, right?", "X was born in Y."),
+        ("X was born in Y, wasn't he?", "X was born in Y."),
         ("Einstein said that X was born in Y.", None),
+        ("Einstein told me that X was born in Y.", None),
         ("X was born in Y (then a village).", None),
     ],
 )
@@ -522,6 +534,9 @@ def test_what_can_carry_the_claim_stays():
         "Viggo Mortensen is an adherent of Lutheranism.",
         "Belgium has diplomatic relations with Democratic Republic of the Congo.",
         "There are diplomatic relations between Belgium and Democratic Republic of the Congo.",
+        "Someone told me that Frank Zappa was born in Baltimore.",
+        "Frank Zappa was born in Baltimore - is that right?",
+        "Frank Zappa practised as a composer.",
     ],
 )
 def test_true_paraphrases_are_supported(checker, claim):

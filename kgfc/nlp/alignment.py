@@ -164,7 +164,7 @@ book by | novel by | pen by | penned by | write by: P50
 best known for | famous for | know for | known for: P800 P136
 associate with | associated with: P135 P136 P463
 compete in: P641
-train as | trained as | be trained as: P106
+train as | trained as | be trained as | practise as | practised as | practice as | practiced as: P106
 see light of day in | saw light of day in | first see light of day in | first saw light of day in: P19
 death occur in | death take place in | death happen in | passing occur in | demise occur in: P20
 birth occur in | birth take place in | birth happen in: P19

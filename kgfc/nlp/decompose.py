@@ -612,14 +612,21 @@ def _np(tok: Token) -> Span:
     for e in doc.ents:
         if e.start < end and start < e.end and e.label_ not in SKIPPED_ENTITY_LABELS:
             start, end = min(start, e.start), max(end, e.end)
-    # spaCy may cut one name into two entities side by side ("Democratic Republic of the" and
-    # "Congo"): the two are one when the KG knows the whole
+    # spaCy may cut one name into two entities, side by side or joined by "of the" ("Democratic
+    # Republic of the" + "Congo", "Democratic Republic" + "of the" + "Congo"): they are one when
+    # the KG knows the whole
     for e in doc.ents:
         if e.label_ in SKIPPED_ENTITY_LABELS:
             continue
-        if e.start == end and _known(doc[start : e.end].text):
+        after = end <= e.start <= end + 2 and all(
+            t.lower_ in _NAME_JOINS for t in doc[end : e.start]
+        )
+        before = start - 2 <= e.end <= start and all(
+            t.lower_ in _NAME_JOINS for t in doc[e.end : start]
+        )
+        if after and _known(doc[start : e.end].text):
             end = e.end
-        elif e.end == start and _known(doc[e.start : end].text):
+        elif before and _known(doc[e.start : end].text):
             start = e.start
     # "American English" is a name of its own, not "English" with a modifier: the longest
     # known name the modifiers in front make with it (spaCy tags "American" apart).
@@ -631,6 +638,8 @@ def _np(tok: Token) -> Span:
 
 
 _NAME_MODS = frozenset({"amod", "compound", "nmod", "nummod"})
+# words that join the parts of one name ("Republic *of the* Congo")
+_NAME_JOINS = frozenset({"of", "the", "de", "du", "des", "la", "le", "von", "van"})
 
 
 _HYPHENS = frozenset({"-", "‐", "‑", "–"})
@@ -1330,9 +1339,23 @@ def _through_noun(rel: list[Token], noun: Token) -> tuple[list[Token], list[Toke
     if prep is None or prep.dep_ != "prep" or prep.head not in heads or not _pobjs(prep):
         return None
     longer = [*rel, noun, prep]
-    if _top_alignment(longer, backwards=True) is None:
-        return None
-    return longer, _pobjs(prep)
+    if _top_alignment(longer, backwards=True) is not None:
+        return longer, _pobjs(prep)
+    # "S served as director of O", "S acted as chairperson of O": a role named by the noun, of
+    # O ("director of" read backwards); read as "served as director" alone, the occupation
+    # "film director" SUPPORTED it whatever O was
+    role = [*_noun_tokens(noun), prep]
+    if (
+        rel[-1].lower_ == "as"
+        and rel[0].lemma_ in _ROLE_VERBS
+        and _top_alignment(role, backwards=True) is not None
+    ):
+        return role, _pobjs(prep)
+    return None
+
+
+# verbs that take a role after "as" ("served as director of O")
+_ROLE_VERBS = frozenset({"serve", "act", "work", "function", "officiate"})
 
 
 def _participle(noun: Token) -> Token | None:

@@ -62,11 +62,22 @@ _LABEL = re.compile(
 # that S": a bidding or a report around the claim (said by no one the claim names)
 _TOLD_FRAME = re.compile(
     r"^\s*(?:(?:please|also|and)\s+)*(?:(?:did|do)\s+you\s+know|(?:(?:i|we|you|they|people|"
-    r"everyone|everybody|many|most|experts|historians|scholars|critics|fans)\s+(?:(?:all|also|"
-    r"now|often|generally|widely|commonly|have|had|just|once)\s+)*)?(?:note|notice|remember|"
-    r"recall|consider|observe|keep\s+in\s+mind|bear\s+in\s+mind|be\s+aware|knows?|knew|"
-    r"read|heard|hear|learned|learnt|found|say|says|said|agree|agreed|believe|believed|"
-    r"think|thought|understand|realise|realize))\s+that\s+",
+    r"everyone|everybody|someone|somebody|(?:a|my|our)\s+(?:friend|colleague|teacher|neighbou?r|"
+    r"classmate)(?:\s+of\s+mine)?|many|most|experts|historians|scholars|critics|fans)\s+"
+    r"(?:(?:all|also|now|often|generally|widely|commonly|have|had|just|once)\s+)*)?(?:note|"
+    r"notice|remember|recall|consider|observe|keep\s+in\s+mind|bear\s+in\s+mind|be\s+aware|"
+    r"knows?|knew|read|heard|hear|learned|learnt|found|say|says|said|agree|agreed|believe|"
+    r"believed|think|thought|understand|realise|realize|claims?|claimed|insists?|insisted|"
+    r"(?:told|tells|tell|informed|informs|assured|assures|reminded)\s+(?:me|us|you|him|her|them)))"
+    r"\s+that\s+",
+    re.I,
+)
+# "S was born in O - is that right?", "S was born in O, right?": a tag question after the
+# claim (the claim is what it asks about)
+_TAG_QUESTION = re.compile(
+    r"(?:\s*[-–—,;:]\s*|\s+)(?:(?:is|was)\s+(?:that|this|it)\s+(?:really\s+)?(?:right|true|"
+    r"correct|so|the\s+case)|right|true|correct|(?:is|was|are|were|do|does|did|has|have)n't\s+"
+    r"(?:it|he|she|they|that)|am\s+i\s+right|yes\s+or\s+no|true\s+or\s+false)\s*\?+\s*$",
     re.I,
 )
 # "S starred in X. (source: Wikipedia)", "... [citation needed]", "...[3]": a reference after
@@ -208,6 +219,7 @@ def simplified(
             parts.append(swap[t.i] + t.whitespace_ if t.i in swap else t.text_with_ws)
         text = "".join(parts)
     text = _REFERENCE.sub("", text)
+    text = _TAG_QUESTION.sub(".", text, count=1)
     text = _LABEL.sub("", text, count=1)
     text = _TRAILING_SOURCE.sub(".", text, count=1)
     text = _THAT_FRAME.sub("", text, count=1)
