@@ -81,6 +81,7 @@ CLASSES = {
     "blind9": "written after blind8's fixes, before any run, as the check on them",
     "blind10": "written at the start of the session after blind9, before any run or change",
     "blind11": "written after blind10's fixes, before any run, as the check on them",
+    "blind12": "written after blind11's fixes, before any run: new sentence shapes",
 }
 
 MUSIC = re.compile(r"\b(?:music|rock|pop|jazz|blues|hip hop|rap|metal|punk|soul|folk|country|funk|reggae|disco|techno|house|electronic|gospel|opera|classical|R&B|ska|grunge)\b", re.I)  # fmt: skip
@@ -1164,6 +1165,59 @@ BLIND11: dict[str, list[tuple[str, str | Callable[[str, str], str | None]]]] = {
     ],
 }
 
+# The "blind12" class: written after blind11's fixes, before any run: new sentence shapes (a
+# cleft, a fronted place, raising verbs, a modal, a relative clause on the predicate noun).
+BLIND12: dict[str, list[tuple[str, str | Callable[[str, str], str | None]]]] = {
+    "P106": [
+        ("someone_whose", "{s} is someone whose occupation is {o}."),
+        ("went_on_to_work", lambda s, o: f"{s} went on to work as {_a(o)}."),
+    ],
+    "P27": [
+        ("passport_from", "{s} holds a passport from {o}."),
+        ("believed_citizen", "{s} is believed to be a citizen of {o}."),
+    ],
+    "P1412": [
+        ("cleft_speaks", "It is {o} that {s} speaks."),
+        ("someone_who_speaks", "{s} is someone who speaks {o}."),
+    ],
+    "P463": [
+        ("longtime_member", "{s} was a longtime member of {o}."),
+        ("would_later_join", "{s} would later join {o}."),
+    ],
+    "P530": [("said_to_have_relations", "{s} is said to have diplomatic relations with {o}.")],
+    "P136": [("genre_known_for", "{o} is a genre {s} is known for.")],
+    "P1303": [
+        ("known_to_play", "{s} was known to play the {o}."),
+        ("among_instruments", "The {o} is among the instruments {s} plays."),
+    ],
+    "P264": [("eventually_signed", "{s} eventually signed with {o}.")],
+    "P737": [("said_to_be_influenced", "{s} is said to have been influenced by {o}.")],
+    "P19": [
+        ("cleft_born", "It was in {o} that {s} was born."),
+        ("fronted_born", "In {o}, {s} was born."),
+    ],
+    "P20": [("eventually_died", "{s} eventually died in {o}.")],
+    "P26": [("would_later_marry", "{s} would later marry {o}.")],
+    "P69": [
+        ("got_education", "{s} got an education at {o}."),
+        ("went_on_to_study", "{s} went on to study at {o}."),
+    ],
+    "P108": [("employed_for_a_time", "{s} was employed by {o} for a time.")],
+    "P551": [("lived_for_a_while", "{s} lived for a while in {o}.")],
+    "P140": [("converted_later", "{s} converted to {o} later in life.")],
+    "P161": [
+        ("can_be_seen", "{o} can be seen in {s}."),
+        ("the_one_who", "{o} is one of the actors who appear in {s}."),
+    ],
+    "P57": [("the_one_who_directed", "{o} is the one who directed {s}.")],
+    "*": [
+        ("is_this_true", "{natural} Is this true?"),
+        ("tell_me_if", "Tell me if this is true: {natural}"),
+        ("verify_following", "Verify the following: {natural}"),
+        ("all_lower", lambda natural: natural.lower()),
+    ],
+}
+
 # Templates that wrap any relation's hand-written sentence (bench_claims.NATURAL), for
 # every relation whose sentence starts with its subject.
 
@@ -1275,6 +1329,7 @@ def paraphrase_set(
             ("blind9", BLIND9),
             ("blind10", BLIND10),
             ("blind11", BLIND11),
+            ("blind12", BLIND12),
         ):
             for name, tpl in table.get(pid, []) + table["*"]:
                 natural = NATURAL[pid].format(s=s, o=o)
