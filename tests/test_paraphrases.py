@@ -193,6 +193,9 @@ def known(*names):
         ("X was born in Y - is that right?", "X was born in Y."),
         ("X was born in Y, right?", "X was born in Y."),
         ("X was born in Y, wasn't he?", "X was born in Y."),
+        ("Tell me if this is true: X was born in Y.", "X was born in Y."),
+        ("Can you check whether this is correct: X was born in Y.", "X was born in Y."),
+        ("Is this true? X was born in Y.", "X was born in Y."),
         ("Einstein said that X was born in Y.", None),
         ("Einstein told me that X was born in Y.", None),
         ("X was born in Y (then a village).", None),
@@ -241,6 +244,32 @@ def test_a_birthplace_compound_is_two_statements():
 )
 def test_a_question_and_an_event_of_a_name_read_as_statements(claim, plain):
     names = known("Frank Zappa", "Frank Zappa Jr.", "Frank", "Baltimore")
+    assert simplified(spacy_pipeline.parse(claim), names) == plain
+
+
+@pytest.mark.parametrize(
+    "claim,plain",
+    [
+        ("Frank Zappa is someone who speaks English.", "Frank Zappa speaks English."),
+        ("Frank Zappa was the one who composed Peaches.", "Frank Zappa composed Peaches."),
+        (
+            "Frank Zappa is someone whose occupation is composer.",
+            "Frank Zappa's occupation is composer.",
+        ),
+        ("The guitar is among the instruments Frank Zappa plays.", "Frank Zappa plays the guitar."),
+        ("Rock music is a genre Frank Zappa is known for.", "Frank Zappa is known for Rock music."),
+        (
+            "Baltimore is the city that Frank Zappa was born in.",
+            "Frank Zappa was born in Baltimore.",
+        ),
+        # names the KG does not know, or no clause after the noun: as written
+        ("Gotham is someone who speaks English.", None),
+        ("The guitar is among the instruments Gotham plays.", None),
+        ("Frank Zappa is an American composer.", None),
+    ],
+)
+def test_a_relative_clause_on_a_noun_reads_as_its_statement(claim, plain):
+    names = known("Frank Zappa", "English", "guitar", "Rock music", "Baltimore", "Peaches")
     assert simplified(spacy_pipeline.parse(claim), names) == plain
 
 
@@ -537,6 +566,10 @@ def test_what_can_carry_the_claim_stays():
         "Someone told me that Frank Zappa was born in Baltimore.",
         "Frank Zappa was born in Baltimore - is that right?",
         "Frank Zappa practised as a composer.",
+        "Charlotte Gainsbourg is someone who speaks English.",
+        "The guitar is among the instruments Frank Zappa plays.",
+        "Tell me if this is true: Frank Zappa works in the rock music genre.",
+        "Tom Hanks can be seen in Forrest Gump.",
     ],
 )
 def test_true_paraphrases_are_supported(checker, claim):

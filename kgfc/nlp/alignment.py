@@ -164,6 +164,7 @@ book by | novel by | pen by | penned by | write by: P50
 best known for | famous for | know for | known for: P800 P136
 associate with | associated with: P135 P136 P463
 compete in: P641
+be seen in | can be seen in | see in | seen in: ~P161
 train as | trained as | be trained as | practise as | practised as | practice as | practiced as: P106
 see light of day in | saw light of day in | first see light of day in | first saw light of day in: P19
 death occur in | death take place in | death happen in | passing occur in | demise occur in: P20

@@ -58,6 +58,30 @@ _LABEL = re.compile(
     r"(?:\s*(?:\d+|#\d+))?\s*(?::|-|–|—)\s+",
     re.I,
 )
+# "Tell me if this is true: S", "Is this true? S", "Can you check whether the following is
+# correct: S": a request around the claim
+_ASK_LABEL = re.compile(
+    r"^\s*(?:(?:please\s+)?(?:tell|let)\s+me\s+(?:know\s+)?(?:if|whether)|(?:can|could|would)\s+"
+    r"you\s+(?:please\s+)?(?:check|verify|confirm|tell\s+me)\s+(?:if|whether)|(?:please\s+)?"
+    r"(?:check|verify|confirm)\s+(?:if|whether)|is|are)\s+(?:this|it|the\s+following|that)"
+    r"(?:\s+(?:claim|statement|sentence))?\s+(?:is\s+|are\s+)?(?:true|correct|right|accurate|"
+    r"a\s+fact)(?:\s+or\s+(?:not|false))?\s*[:?\-–—]\s*",
+    re.I,
+)
+# "S is someone who speaks O", "S was the one who directed O" -> "S speaks O"; "S is someone
+# whose occupation is O" -> "S's occupation is O"
+_WHO = re.compile(
+    r"^\s*(?P<s>[^,;:]+?)\s+(?:is|was)\s+(?:the\s+(?:one|person|man|woman|individual)|someone|"
+    r"somebody|a\s+(?:person|man|woman|individual))\s+(?P<who>who|that|whose)\s+(?P<rest>[^,;:]+)$",
+    re.I | re.S,
+)
+# "The piano is among the instruments S plays", "Horror film is a genre S is known for": the
+# object before a relative clause on a noun -> "S plays the piano", "S is known for horror film"
+_AMONG = re.compile(
+    r"^\s*(?P<the>[Tt]he\s+)?(?P<o>[^,;:]+?)\s+(?:is|was|are|were)\s+(?:(?:among|one\s+of)\s+the|a|an|"
+    r"the)\s+(?:[a-z][a-z-]*\s+){1,3}(?:that\s+|which\s+)?(?P<s>[A-Z][^,;:]*?)\s+"
+    r"(?P<v>(?:[a-z]+\s+)*?[a-z]+)\s*[.!]?\s*$"
+)
 # "Note that S", "Remember that S", "I read that S", "Everyone knows that S", "Did you know
 # that S": a bidding or a report around the claim (said by no one the claim names)
 _TOLD_FRAME = re.compile(
@@ -220,6 +244,7 @@ def simplified(
         text = "".join(parts)
     text = _REFERENCE.sub("", text)
     text = _TAG_QUESTION.sub(".", text, count=1)
+    text = _ASK_LABEL.sub("", text, count=1)
     text = _LABEL.sub("", text, count=1)
     text = _TRAILING_SOURCE.sub(".", text, count=1)
     text = _THAT_FRAME.sub("", text, count=1)
@@ -231,6 +256,7 @@ def simplified(
     text = _INLINE.sub("", text)
     text = _between(text, known) or text
     text = _event_of(text, known) or text
+    text = _relative_on_noun(text, known) or text
     rooted = _ROOTED.match(text)
     if rooted is not None and known(rooted["s"]):
         verb = "is" if rooted["verb"].lower() in ("is", "are") else "was"
@@ -328,6 +354,22 @@ def _asked(text: str, known: Callable[[str], bool]) -> str | None:
 def _stop(text: str) -> str:
     """``text`` ending in a full stop ("Washington, D.C." keeps its one)."""
     return text if text.endswith((".", "!")) else text + "."
+
+
+def _relative_on_noun(text: str, known: Callable[[str], bool]) -> str | None:
+    """ "S is someone who speaks O" -> "S speaks O."; "S is someone whose occupation is O" ->
+    "S's occupation is O."; "The piano is among the instruments S plays" -> "S plays the
+    piano." (the names the KG knows)."""
+    m = _WHO.match(text)
+    if m is not None and known(m["s"]):
+        rest = m["rest"].strip()
+        if m["who"].lower() == "whose":
+            return _stop(f"{m['s']}'s {rest}")
+        return _stop(f"{m['s']} {rest}")
+    m = _AMONG.match(text)
+    if m is None or not known(m["s"]) or not known(m["o"]):
+        return None
+    return _stop(f"{m['s']} {m['v']} {(m['the'] or '').lower()}{m['o']}")
 
 
 def _event_of(text: str, known: Callable[[str], bool]) -> str | None:
