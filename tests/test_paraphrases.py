@@ -266,10 +266,19 @@ def test_a_question_and_an_event_of_a_name_read_as_statements(claim, plain):
         ("Gotham is someone who speaks English.", None),
         ("The guitar is among the instruments Gotham plays.", None),
         ("Frank Zappa is an American composer.", None),
+        # a noun with its preposition, and no verb after the name (the S/M runs found these
+        # rewritten as "United States of America for many years Frank Zappa")
+        ("Frank Zappa was a citizen of United States of America for many years.", None),
+        ("Frank Zappa is a citizen of United States of America by birth.", None),
+        # a name after the noun and no verb: "R&B" is a name, "artist" no verb
+        ("Frank Zappa is a contemporary Rock music artist.", None),
     ],
 )
 def test_a_relative_clause_on_a_noun_reads_as_its_statement(claim, plain):
-    names = known("Frank Zappa", "English", "guitar", "Rock music", "Baltimore", "Peaches")
+    names = known(
+        "Frank Zappa", "English", "guitar", "Rock music", "Baltimore", "Peaches",
+        "United States of America",
+    )  # fmt: skip
     assert simplified(spacy_pipeline.parse(claim), names) == plain
 
 
@@ -570,6 +579,7 @@ def test_what_can_carry_the_claim_stays():
         "The guitar is among the instruments Frank Zappa plays.",
         "Tell me if this is true: Frank Zappa works in the rock music genre.",
         "Tom Hanks can be seen in Forrest Gump.",
+        "Frank Zappa was a citizen of United States of America for many years.",
     ],
 )
 def test_true_paraphrases_are_supported(checker, claim):

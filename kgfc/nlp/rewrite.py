@@ -68,6 +68,11 @@ _ASK_LABEL = re.compile(
     r"a\s+fact)(?:\s+or\s+(?:not|false))?\s*[:?\-–—]\s*",
     re.I,
 )
+# words that are no noun of a "the N S V" clause, nor its verb
+_FUNCTION_WORDS = frozenset(
+    {"of", "in", "for", "by", "with", "from", "to", "at", "on", "as", "since", "during",
+     "until", "before", "after", "and", "or", "but", "the", "a", "an", "not", "no"}
+)  # fmt: skip
 # "S is someone who speaks O", "S was the one who directed O" -> "S speaks O"; "S is someone
 # whose occupation is O" -> "S's occupation is O"
 _WHO = re.compile(
@@ -79,7 +84,7 @@ _WHO = re.compile(
 # object before a relative clause on a noun -> "S plays the piano", "S is known for horror film"
 _AMONG = re.compile(
     r"^\s*(?P<the>[Tt]he\s+)?(?P<o>[^,;:]+?)\s+(?:is|was|are|were)\s+(?:(?:among|one\s+of)\s+the|a|an|"
-    r"the)\s+(?:[a-z][a-z-]*\s+){1,3}(?:that\s+|which\s+)?(?P<s>[A-Z][^,;:]*?)\s+"
+    r"the)\s+(?P<nouns>(?:[a-z][a-z-]*\s+){1,3})(?:that\s+|which\s+)?(?P<s>[A-Z][^,;:]*?)\s+"
     r"(?P<v>(?:[a-z]+\s+)*?[a-z]+)\s*[.!]?\s*$"
 )
 # "Note that S", "Remember that S", "I read that S", "Everyone knows that S", "Did you know
@@ -256,7 +261,7 @@ def simplified(
     text = _INLINE.sub("", text)
     text = _between(text, known) or text
     text = _event_of(text, known) or text
-    text = _relative_on_noun(text, known) or text
+    text = _relative_on_noun(text, doc, known) or text
     rooted = _ROOTED.match(text)
     if rooted is not None and known(rooted["s"]):
         verb = "is" if rooted["verb"].lower() in ("is", "are") else "was"
@@ -356,7 +361,7 @@ def _stop(text: str) -> str:
     return text if text.endswith((".", "!")) else text + "."
 
 
-def _relative_on_noun(text: str, known: Callable[[str], bool]) -> str | None:
+def _relative_on_noun(text: str, doc: Doc, known: Callable[[str], bool]) -> str | None:
     """ "S is someone who speaks O" -> "S speaks O."; "S is someone whose occupation is O" ->
     "S's occupation is O."; "The piano is among the instruments S plays" -> "S plays the
     piano." (the names the KG knows)."""
@@ -368,6 +373,16 @@ def _relative_on_noun(text: str, known: Callable[[str], bool]) -> str | None:
         return _stop(f"{m['s']} {rest}")
     m = _AMONG.match(text)
     if m is None or not known(m["s"]) or not known(m["o"]):
+        return None
+    # "S was a citizen of O for many years": the noun runs on into a preposition and what
+    # follows the name is no verb
+    if set(m["nouns"].split()) & _FUNCTION_WORDS or m["v"].split()[0] in _FUNCTION_WORDS:
+        return None
+    # ... and it is a verb as the parser reads it ("S is a contemporary R&B artist": "R&B" is
+    # a name after a noun, "artist" no verb)
+    words = m["v"].split()
+    tail = [t for t in doc if not t.is_punct][-len(words) :]
+    if [t.text for t in tail] != words or not any(t.pos_ in ("VERB", "AUX") for t in tail):
         return None
     return _stop(f"{m['s']} {m['v']} {(m['the'] or '').lower()}{m['o']}")
 
