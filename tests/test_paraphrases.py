@@ -96,6 +96,7 @@ CASES = [
     # director" SUPPORTED it whatever the film), "practised as" (read as religion), a name
     # spaCy cuts in two around "of the"
     ("Jane Campion served as director of Gladiator.", "Gladiator", "Jane Campion", "P57"),
+    ("Jane Campion has served as director of Gladiator.", "Gladiator", "Jane Campion", "P57"),
     ("Bill Clinton practised as a lawyer.", "Bill Clinton", "lawyer", "P106"),
     ("Central African Republic and Democratic Republic of the Congo have had diplomatic relations for decades.", "Central African Republic", "Democratic Republic of the Congo", "P530"),
 ]

@@ -1347,7 +1347,7 @@ def _through_noun(rel: list[Token], noun: Token) -> tuple[list[Token], list[Toke
     role = [*_noun_tokens(noun), prep]
     if (
         rel[-1].lower_ == "as"
-        and rel[0].lemma_ in _ROLE_VERBS
+        and any(t.lemma_ in _ROLE_VERBS for t in rel)  # "has served as": after its auxiliary
         and _top_alignment(role, backwards=True) is not None
     ):
         return role, _pobjs(prep)
