@@ -276,3 +276,38 @@ def test_no_type_refutation_when_the_words_fit_several_properties(kg):
     # is uncertain, so a clash with the first says nothing about the claim
     two = triple.model_copy(update={"relation_ids": [V.WDT + "P19", V.WDT + "P27"]})
     assert reasoner.verdict("claim", [two], evidence, Counters()).label == N
+
+
+def _influenced_store(followers: int, tmp_path: Path) -> OxigraphStore:
+    """``followers`` writers influenced by Handler, all screenwriters but one poet; Tess is
+    influenced by Handler too and has no occupation stated."""
+    wd, wdt = "http://www.wikidata.org/entity/", "http://www.wikidata.org/prop/direct/"
+    lines = [f'<{wd}Q800000> <{V.RDFS_LABEL}> "Handler"@en .']
+    lines.append(f'<{wd}Q800001> <{V.RDFS_LABEL}> "screenwriter"@en .')
+    lines.append(f'<{wd}Q800002> <{V.RDFS_LABEL}> "poet"@en .')
+    lines.append(f'<{wd}Q800003> <{V.RDFS_LABEL}> "Tess"@en .')
+    lines.append(f"<{wd}Q800003> <{wdt}P737> <{wd}Q800000> .")
+    for i in range(followers + 1):
+        w = f"<{wd}Q81{i:04d}>"
+        job = "Q800002" if i == followers else "Q800001"
+        lines.append(f'{w} <{V.RDFS_LABEL}> "Writer {i}"@en .')
+        lines.append(f"{w} <{wdt}P737> <{wd}Q800000> .")
+        lines.append(f"{w} <{wdt}P106> <{wd}{job}> .")
+    path = tmp_path / f"influenced-{followers}.nt"
+    path.write_text("\n".join(lines) + "\n")
+    store = OxigraphStore()
+    store.load_file(path)
+    return store
+
+
+def test_a_rule_seen_on_few_subjects_does_not_pass_the_default_threshold(tmp_path):
+    # 5 of 6 (PCA confidence 0.83, above the default 0.80): without a calibration, counted
+    # with 5 more subjects that might not bear it out it is 0.45 -- the M run's one false
+    # SUPPORTED ("Edgar Allan Poe is a screenwriter", from a rule of support 5)
+    r = check(_influenced_store(5, tmp_path), "Q800003", "P106", "Q800001")
+    assert r.verdict.label == N, r.verdict.justification
+    assert "holds for 5 subjects only" in r.verdict.justification
+    # 40 of 41: 0.98, counted pessimistically 0.87: still above the bar
+    r = check(_influenced_store(40, tmp_path), "Q800003", "P106", "Q800001")
+    assert r.verdict.label == S, r.verdict.justification
+    assert "default threshold" in r.verdict.justification

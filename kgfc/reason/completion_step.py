@@ -77,7 +77,18 @@ def _thresholded(calibration, conf, p, hit: Hit, reasoner, s, o, ev: _Evidence) 
     rule_text = _rule_text(hit.rule, ev)
     ids, facts_text = _facts(hit.facts, ev)
     used = f" The rule used {facts_text}." if facts_text else ""
-    if cal.threshold <= conf:
+    few = ""
+    if cal.precision is None and _pessimistic(hit.rule) < cal.threshold <= conf:
+        # no calibration says how far a rule seen on a few subjects can be trusted: its
+        # confidence is counted as if UNSEEN more of its body's subjects had not borne it out
+        # (AnyBURL's correction): 5 of 6 is 0.45, 100 of 105 stays 0.91
+        few = (
+            f" The rule holds for {hit.rule.support} subjects only; counted with "
+            f"{UNSEEN} more that might not bear it out, its confidence is "
+            f"{_pessimistic(hit.rule):.2f}, below the default threshold {cal.threshold:.2f} "
+            "(no calibration)."
+        )
+    if cal.threshold <= conf and not few:
         label_conf = cal.precision if cal.precision is not None else conf
         how = (
             f"the calibrated threshold for {ev.prop_name(p)} is {cal.threshold:.2f}, above which "
@@ -94,6 +105,15 @@ def _thresholded(calibration, conf, p, hit: Hit, reasoner, s, o, ev: _Evidence) 
             [*ev.texts(ids), hit.rule.describe(_namer(ev))],
             "completion",
         )
+    if few:
+        return Outcome(
+            VerdictLabel.NEI,
+            conf,
+            f"Mined rules predict it with confidence {conf:.2f} ({rule_text}).{few}",
+            ids,
+            [hit.rule.describe(_namer(ev))],
+            "completion",
+        )
     return Outcome(
         VerdictLabel.NEI,
         conf,
@@ -103,6 +123,17 @@ def _thresholded(calibration, conf, p, hit: Hit, reasoner, s, o, ev: _Evidence) 
         [hit.rule.describe(_namer(ev))],
         "completion",
     )
+
+
+UNSEEN = 5  # AnyBURL's pessimistic correction: body subjects assumed not to bear a rule out
+
+
+def _pessimistic(rule) -> float:
+    """A rule's confidence with :data:`UNSEEN` more body subjects that do not bear it out:
+    support / (support / confidence + UNSEEN)."""
+    if rule.confidence <= 0:
+        return 0.0
+    return rule.support / (rule.support / rule.confidence + UNSEEN)
 
 
 CITED_PEERS = 2  # peers quoted in a justification (with a fact each shares with the subject)
