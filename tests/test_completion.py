@@ -302,12 +302,12 @@ def _influenced_store(followers: int, tmp_path: Path) -> OxigraphStore:
 
 def test_a_rule_seen_on_few_subjects_does_not_pass_the_default_threshold(tmp_path):
     # 5 of 6 (PCA confidence 0.83, above the default 0.80): without a calibration, counted
-    # with 5 more subjects that might not bear it out it is 0.45 -- the M run's one false
+    # with one more subject that might not bear it out it is 0.71 -- the M run's one false
     # SUPPORTED ("Edgar Allan Poe is a screenwriter", from a rule of support 5)
     r = check(_influenced_store(5, tmp_path), "Q800003", "P106", "Q800001")
     assert r.verdict.label == N, r.verdict.justification
     assert "holds for 5 subjects only" in r.verdict.justification
-    # 40 of 41: 0.98, counted pessimistically 0.87: still above the bar
+    # 40 of 41: 0.98, counted pessimistically 0.95: still above the bar
     r = check(_influenced_store(40, tmp_path), "Q800003", "P106", "Q800001")
     assert r.verdict.label == S, r.verdict.justification
     assert "default threshold" in r.verdict.justification
