@@ -262,15 +262,8 @@ def simplified(
     text = _between(text, known) or text
     text = _event_of(text, known) or text
     text = _relative_on_noun(text, doc, known) or text
-    rooted = _ROOTED.match(text)
-    if rooted is not None and known(rooted["s"]):
-        verb = "is" if rooted["verb"].lower() in ("is", "are") else "was"
-        text = f"{rooted['s']} {verb} {rooted['neg'] or ''}rooted in {text[rooted.end() :]}"
-    raised = _RAISED.search(text)
-    if raised is not None:
-        text = text[: raised.start()] + "born " + text[raised.end() :]
-        if unchecked is not None:
-            unchecked.append(" ".join(raised["what"].split()))
+    text = _rooted(text, known) or text
+    text = _raised(text, unchecked) or text
     text = _born_compound(text, known, unchecked) or text
     text = text.strip()
     if lead is not None:
@@ -385,6 +378,26 @@ def _relative_on_noun(text: str, doc: Doc, known: Callable[[str], bool]) -> str 
     if [t.text for t in tail] != words or not any(t.pos_ in ("VERB", "AUX") for t in tail):
         return None
     return _stop(f"{m['s']} {m['v']} {(m['the'] or '').lower()}{m['o']}")
+
+
+def _rooted(text: str, known: Callable[[str], bool]) -> str | None:
+    """ "S's style is rooted in O" as "S is rooted in O" (S a name the KG knows)."""
+    m = _ROOTED.match(text)
+    if m is None or not known(m["s"]):
+        return None
+    verb = "is" if m["verb"].lower() in ("is", "are") else "was"
+    return f"{m['s']} {verb} {m['neg'] or ''}rooted in {text[m.end() :]}"
+
+
+def _raised(text: str, unchecked: list[str] | None) -> str | None:
+    """ "S was born and grew up in O" as "S was born in O", the upbringing added to
+    ``unchecked`` (no KG property holds it)."""
+    m = _RAISED.search(text)
+    if m is None:
+        return None
+    if unchecked is not None:
+        unchecked.append(" ".join(m["what"].split()))
+    return text[: m.start()] + "born " + text[m.end() :]
 
 
 def _event_of(text: str, known: Callable[[str], bool]) -> str | None:

@@ -78,7 +78,8 @@ def _thresholded(calibration, conf, p, hit: Hit, reasoner, s, o, ev: _Evidence) 
     ids, facts_text = _facts(hit.facts, ev)
     used = f" The rule used {facts_text}." if facts_text else ""
     few = ""
-    if cal.precision is None and _pessimistic(hit.rule) < cal.threshold <= conf:
+    pessimistic = _pessimistic(hit.rule)
+    if cal.precision is None and pessimistic < cal.threshold <= conf:
         # no calibration says how far a rule seen on a few subjects can be trusted: its
         # confidence is counted as if UNSEEN more of its body's subjects had not borne it out
         # (AnyBURL's correction): 5 of 6 is 0.71, 100 of 105 stays 0.94
@@ -86,7 +87,7 @@ def _thresholded(calibration, conf, p, hit: Hit, reasoner, s, o, ev: _Evidence) 
             f" The rule holds for {hit.rule.support} subjects only; counted with "
             f"{UNSEEN} more subject{'s' if UNSEEN != 1 else ''} that might not bear it out, its "
             "confidence is "
-            f"{_pessimistic(hit.rule):.2f}, below the default threshold {cal.threshold:.2f} "
+            f"{pessimistic:.2f}, below the default threshold {cal.threshold:.2f} "
             "(no calibration)."
         )
     if cal.threshold <= conf and not few:
