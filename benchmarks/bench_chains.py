@@ -68,6 +68,88 @@ _LOCATION = ("P131", "P276", "P17", "P706", "P30")
 UP = {pid: _LOCATION for pid in ("P19", "P20", "P551", "P159", "P119", "P740")}
 UP["P108"] = ("P749", "P361")
 UP["P69"] = ("P361",)
+# Other ways to say the same claims (``--phrasings blind1``), written before any change
+# they might prompt and run first: each claim is asked in every one of its relation's
+# phrasings, so the figures show which phrasing loses the chain.
+PHRASINGS = {
+    "blind1": {
+        "P19": (
+            "{s} is a native of {o}.",
+            "{o} is the birthplace of {s}.",
+            "{s}'s place of birth is in {o}.",
+            "Was {s} born in {o}?",
+            "{s} was born somewhere in {o}.",
+        ),
+        "P20": (
+            "{s} passed away in {o}.",
+            "{s}'s death took place in {o}.",
+            "{o} is where {s} died.",
+        ),
+        "P551": ("{s} resided in {o}.", "{s} made a home in {o}.", "{s} has lived in {o}."),
+        "P159": (
+            "{s} has its headquarters in {o}.",
+            "{s} is based in {o}.",
+            "The headquarters of {s} are in {o}.",
+        ),
+        "P108": ("{s} was employed by {o}.", "{s} worked at {o}.", "{o} employed {s}."),
+        "P69": ("{s} studied at {o}.", "{s} attended {o}.", "{s} is an alumnus of {o}."),
+        "P119": ("{s} was buried in {o}.", "{s} is interred in {o}.", "{s}'s grave is in {o}."),
+        "P740": ("{s} was founded in {o}.", "{s} formed in {o}.", "{s} originated in {o}."),
+    },
+    # written after blind1's fixes, run before any change of its own
+    "blind2": {
+        "P19": (
+            "{s} hails from {o}.",
+            "{s} came into the world in {o}.",
+            "{s}'s birthplace lies in {o}.",
+            "{s} was born in {o}, right?",
+            "The place where {s} was born is in {o}.",
+            "{s} first saw the light of day in {o}.",
+        ),
+        "P20": (
+            "{s} breathed their last in {o}.",
+            "{s} died somewhere in {o}.",
+            "{s}'s life ended in {o}.",
+            "The place of death of {s} is located in {o}.",
+        ),
+        "P551": (
+            "{s} settled in {o}.",
+            "{s} has a residence in {o}.",
+            "{o} was home to {s}.",
+            "{s} lived for a time in {o}.",
+        ),
+        "P159": (
+            "{s} is headquartered somewhere in {o}.",
+            "{s}'s head office is in {o}.",
+            "{s} has its main office in {o}.",
+            "{o} is home to the headquarters of {s}.",
+        ),
+        "P108": (
+            "{s} was on the staff of {o}.",
+            "{s} held a job at {o}.",
+            "{s} was an employee of {o}.",
+            "At one point {s} worked for {o}.",
+        ),
+        "P69": (
+            "{s} went to {o}.",
+            "{s} graduated from {o}.",
+            "{s} was a student at {o}.",
+            "{s} received an education at {o}.",
+        ),
+        "P119": (
+            "{s} lies buried in {o}.",
+            "{s} was laid to rest in {o}.",
+            "{s}'s final resting place is in {o}.",
+            "{s}'s remains are in {o}.",
+        ),
+        "P740": (
+            "{s} was established in {o}.",
+            "{s} got its start in {o}.",
+            "{s} was set up in {o}.",
+            "{s} has its roots in {o}.",
+        ),
+    },
+}
 MAX_LEN = 3
 NAME = re.compile(r"[A-Z][\w .'&-]+")
 
@@ -284,6 +366,11 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=3)
     ap.add_argument("--tag", default="current", help="name of this run in the results file")
     ap.add_argument("--failures", type=int, default=0, help="print this many failures")
+    ap.add_argument(
+        "--phrasings",
+        choices=sorted(PHRASINGS),
+        help="ask each claim in every phrasing of this table instead of the plain one",
+    )
     args = ap.parse_args()
 
     from kgfc.settings import load_settings
@@ -292,6 +379,13 @@ def main() -> None:
     store = OxigraphStore()
     ensure_demo(store)
     claims = dev_set(store, args.claims, args.seed)
+    if args.phrasings:
+        kg = KG(store)
+        claims = [
+            {**c, "template": t, "text": t.format(s=kg.name(c["s"]), o=kg.name(c["z"]))}
+            for c in claims
+            for t in PHRASINGS[args.phrasings][c["pid"]]
+        ]
     kinds = Counter({True: "true", False: "false", None: "ambiguous"}[c["truth"]] for c in claims)
     log(f"{len(claims)} claims: {dict(kinds)}")
     checker = FactChecker(store=store, settings=load_settings(offline=True))
@@ -304,14 +398,17 @@ def main() -> None:
         r = checker.verify(c["text"], record=False)
         v = r.verdict.value
         key = {True: "pos", False: "neg", None: "amb"}[c["truth"]]
-        for group in (f"rel:{c['pid']}", f"kind:{c['kind']}", "all"):
+        groups = [f"rel:{c['pid']}", f"kind:{c['kind']}", "all"]
+        if "template" in c:
+            groups.append(f"tpl:{c['template']}")
+        for group in groups:
             per[group][f"{key}"] += 1
             per[group][f"{key}:{v}"] += 1
         if c["truth"] is True:
             per[f"len:{c['length']}"]["pos"] += 1
             per[f"len:{c['length']}"][f"pos:{v}"] += 1
             if v == "SUPPORTED" and chain_cited(r, c["s"], c["z"]):
-                for group in (f"rel:{c['pid']}", f"kind:{c['kind']}", "all", f"len:{c['length']}"):
+                for group in [*groups, f"len:{c['length']}"]:
                     per[group]["pos:chain_cited"] += 1
         if c["truth"] is True and v == "SUPPORTED" and not chain_cited(r, c["s"], c["z"]):
             failures.append((c["text"], "true, chain not cited", v, r.justification[:300]))
@@ -348,6 +445,11 @@ def main() -> None:
         },
         "per_length": {k[4:]: summary(v) for k, v in sorted(per.items()) if k.startswith("len:")},
     }
+    if args.phrasings:
+        out["phrasings"] = args.phrasings
+        out["per_phrasing"] = {
+            k[4:]: summary(v) for k, v in sorted(per.items()) if k.startswith("tpl:")
+        }
     print(json.dumps(out, indent=2))
     for f in failures[: args.failures]:
         log(f"  {f[1]} -> {f[2]}: {f[0]}\n      {f[3]}")

@@ -217,6 +217,38 @@ def test_a_false_region_is_not_supported_nor_refuted_by_type(demo):
     assert r.verdict is not VerdictLabel.SUPPORTED
 
 
+@pytest.mark.parametrize(
+    ("claim", "first", "last"),
+    [
+        # the words name place of death, whose objects are never continents: the anchored
+        # reading takes it because a chain from a place of death reaches one
+        ("Rainer Werner Fassbinder's death took place in Europe.", "Rainer Werner Fassbinder", "Europe"),
+        ("Avicenna's grave is in Asia.", "Avicenna", "Asia"),
+        # the same, read backwards: S residence O
+        ("Europe was home to Dante Alighieri.", "Dante Alighieri", "Europe"),
+        # "The R of S is located in O", "S's R lies in O": the place after the participle
+        ("The place of death of Rainer Werner Fassbinder is located in Europe.", "Rainer Werner Fassbinder", "Europe"),
+        ("Cary Grant's birthplace lies in Europe.", "Cary Grant", "Europe"),
+    ],
+)  # fmt: skip
+def test_chains_behind_other_wordings_are_followed_and_cited(demo, claim, first, last):
+    r = demo.verify(claim, record=False)
+    assert r.verdict is VerdictLabel.SUPPORTED, r.justification
+    assert len(r.cited) >= 2, r.justification  # a chain, not one stated fact
+    assert r.cited[0].text.startswith(first) and r.cited[-1].text.endswith(last)
+
+
+def test_a_native_is_born_there_not_a_citizen(demo):
+    # Cree Summer is a citizen of Canada, born in Los Angeles: "native of" names the
+    # birthplace (it was SUPPORTED by the citizenship)
+    for claim in (
+        "Cree Summer is a native of Canada.",
+        "Cree Summer came into the world in Canada.",
+    ):
+        r = demo.verify(claim, record=False)
+        assert r.verdict is not VerdictLabel.SUPPORTED, r.justification
+
+
 # -- the relation-aware shortcut (no embeddings once a claim slot is filled) ---------
 
 

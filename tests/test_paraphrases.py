@@ -200,11 +200,25 @@ def known(*names):
         ("Einstein said that X was born in Y.", None),
         ("Einstein told me that X was born in Y.", None),
         ("X was born in Y (then a village).", None),
+        # how long or where exactly is not what the KG checks
+        ("X lived for a time in Y.", "X lived in Y."),
+        ("X is headquartered somewhere in Y.", "X is headquartered in Y."),
+        # the noun "remains" is a burial; the verb "remains in" is not
+        ("X's remains are in Y.", "X is buried in Y."),
+        ("X's mortal remains lie in Y.", "X is buried in Y."),
+        ("X remains in Y.", None),
     ],
 )
 def test_frames_and_hedges_are_taken_off(claim, plain):
     doc = spacy_pipeline.parse(claim)
     assert simplified(doc, known()) == plain
+
+
+def test_home_to_the_headquarters_reads_as_where_they_are():
+    doc = spacy_pipeline.parse("London is home to the headquarters of EMI.")
+    assert simplified(doc, known("London", "EMI")) == "EMI is headquartered in London."
+    # names the KG does not know: left as they are
+    assert simplified(doc, known("London")) is None
 
 
 def test_a_birthplace_compound_is_two_statements():

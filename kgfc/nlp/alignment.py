@@ -99,6 +99,7 @@ serve as: P39 P106
 country: P17 P27 P495
 from: P27 P19 P495
 headquarters | headquarter in | headquartered in: P159
+main office | head office | main office in | head office in | have main office in | have its main office in | have head office in | have its head office in | has its main office in | has main office in | has its head office in | has head office in: P159
 base in | based in: P159 P131 P551
 release | release in | release on | publish: P577
 performed by: P175
@@ -114,7 +115,8 @@ death date: P570
 found in | founded in | found on | founded on | establish in | established in | establish on | established on | set up in | inception: P571 P740
 create in | created in: P571 P495 P740
 come out | come out in | come out on | premiere in | premiere on | publish in | publish on | release date: P577
-population | population of | inhabitant | inhabitants | have inhabitant | home to | home to people | resident | residents: P1082
+population | population of | inhabitant | inhabitants | have inhabitant | home to people | resident | residents: P1082
+home to: P1082 ~P551 ~P159
 tall | stand tall | stand | height | height of: P2048
 high: P2048 P2044
 elevation | elevation of | altitude | altitude of | above sea level | lie at elevation of | lie at elevation | lie at altitude of | sit at elevation of: P2044
@@ -127,7 +129,8 @@ weigh | weight | weight of: P2067
 # claim generators write them ("X hails from Y", "X holds citizenship of Y", "X
 # succumbed to Y", "X is an English speaker"); measured by benchmarks/bench_paraphrases.py.
 _SYNONYM_TABLE = """
-hail from | hails from | native of | come into world in: P19 P27
+hail from | hails from: P19 P27
+native of | be native of | come into world in: P19
 citizenship | citizenship of | citizenship in | national of: P27
 career as | career | know as | known as | profession as: P106 P1449
 active as | be active as | work professionally as | line of work | line of business: P106
@@ -142,15 +145,15 @@ practise | practice | adhere to | adherent of | adherent | follow | faith | beli
 ethnicity | ethnic background | descent: P172
 specialise in | specialize in | expert in | specialist in | field | field of study | research | work on | active in | active in field of | work in field of: P101
 go to | alumnus of | alumna of | alumni of | student at | student of: P69
-staff of | on staff of | hire by | hired by: P108
+staff of | on staff of | hire by | hired by | hold job at | held job at | have job at | had job at | job at: P108
 employ: ~P108
-reside in | resides in | settle in | settled in | live in | resident of: P551
+reside in | resides in | settle in | settled in | live in | resident of | make home in | make their home in | make his home in | make her home in | have home in | home in: P551
 situate in | situated in | lie in | lies in: P131 P17 P30 P276
 continent: P30
 form part of | component of | belong to: P361 P463 P102
 membership in | membership of | member state of | member country of | join | affiliate with | affiliated with | represent: P463 P102 P54
 die from | succumb to | death cause by | die as result of | die of | cause of death: P509
-lay to rest in | laid to rest in | inter in | interred in | interred at | grave | resting place | final resting place: P119
+lay to rest in | laid to rest in | inter in | interred in | interred at | grave | resting place | final resting place | lie buried in | lies buried in | lay buried in: P119
 feature | cast: P161
 appear in | act in | role in | have role in | play role in: ~P161
 diagnose with | diagnosed with | live with | suffer from: P1050
@@ -158,7 +161,8 @@ wed | marry | married to: P26
 helm: ~P57
 film by | movie by: P57
 take place in | setting | set in | unfold in: P840
-originate from | originate in | make in | produce in: P495
+originate from | originate in: P495 P740
+make in | produce in: P495
 make: P1056 P136
 book by | novel by | pen by | penned by | write by: P50
 best known for | famous for | know for | known for: P800 P136
@@ -168,6 +172,7 @@ be seen in | can be seen in | see in | seen in: ~P161
 train as | trained as | be trained as | practise as | practised as | practice as | practiced as: P106
 see light of day in | saw light of day in | first see light of day in | first saw light of day in: P19
 death occur in | death take place in | death happen in | passing occur in | demise occur in: P20
+breathe last in | breathe their last in | breathe his last in | breathe her last in | breathed last in | breathed their last in | breathed his last in | breathed her last in | life end in | life ended in | life come to end in | life came to end in: P20
 birth occur in | birth take place in | birth happen in: P19
 burial occur in | burial take place in | funeral take place in | funeral occur in: P119
 participate in | participates in | participant in: P1344 P463 P710
@@ -209,7 +214,8 @@ fall under | falls under | fall into | falls into: P136 P31
 under contract with | be under contract with | under contract to: P264 P54
 come under influence of | came under influence of | fall under influence of | fell under influence of: P737
 look up to | looked up to: P737
-be rooted in | rooted in | have roots in | has roots in | root in: P136 P135
+be rooted in | rooted in | have roots in | has roots in | root in | have its roots in | has its roots in | have their roots in: P136 P135 P740 P495
+get start in | get its start in | got its start in | get their start in | got their start in | got start in: P740
 instrumentalist on | know as instrumentalist on | known as instrumentalist on | be instrumentalist on: P1303
 """
 

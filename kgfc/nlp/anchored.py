@@ -515,7 +515,10 @@ def read_anchored(
     s_types, o_types = types.get(subj.entity, set()), types.get(obj.entity, set())
     profile = _profile(store)
     options, unusual = _fitting(profile, s_types, o_types, symmetric_only=pair)
-    if not options:
+    # "Avicenna's grave is in Asia": a continent is no place of burial, but the words name
+    # one and a chain from a burial place reaches continents; the wording may read it
+    chained = set() if pair else _chain_reachable(profile, s_types, o_types)
+    if not options and not chained:
         return None
     phrase_text = " ".join(phrase)
 
@@ -536,7 +539,7 @@ def read_anchored(
     def said(inverse: bool) -> tuple[str, str]:
         return (obj.said, subj.said) if inverse else (subj.said, obj.said)
 
-    lexical = _lexical(aligner, phrase_text, options, unusual)
+    lexical = _lexical(aligner, phrase_text, options, unusual, chained)
     if lexical is not None:
         prop, inverse, score = lexical
         label = profile.labels.get(prop, V.local_id(prop))
@@ -544,7 +547,7 @@ def read_anchored(
             triple(prop, inverse, label), phrase_text, prop, label, "lexical", score,
             said=said(inverse),
         )  # fmt: skip
-    if negated:
+    if negated or not options:
         return None
     prior = _type_prior(profile, s_types, o_types, options, unusual)
     semantic = _semantic(profile, phrase_text, options, unusual, embedder, prior)
@@ -591,18 +594,47 @@ def _fitting(
     return out, unusual
 
 
+def _chain_reachable(
+    profile: _Profile, s_types: set[str], o_types: set[str]
+) -> set[tuple[str, bool]]:
+    """(property, inverse) readings whose range clashes with their object but whose chains reach it.
+
+    The reading's subject must fit the domain; its object must be of a kind the
+    property's chains end at (:func:`_chained`): "X died in Europe" through Munich,
+    Germany; "Europe was home to X" read backwards. Only the claim's own words may
+    take such a reading (:func:`_lexical`), never a similarity guess.
+    """
+    out = set()
+    for prop in profile.texts:
+        if prop not in CHAINS:
+            continue
+        for inverse, (a, b) in ((False, (s_types, o_types)), (True, (o_types, s_types))):
+            if _fit(profile.domain.get(prop), a) != "fits":
+                continue
+            if _fit(profile.range.get(prop), b) == "clash" and _chained(profile, prop, b):
+                out.add((prop, inverse))
+    return out
+
+
 def _lexical(
-    aligner: RelationAligner, phrase: str, options: dict[str, list[bool]], unusual: set[str]
+    aligner: RelationAligner,
+    phrase: str,
+    options: dict[str, list[bool]],
+    unusual: set[str],
+    chained: set[tuple[str, bool]] = frozenset(),
 ) -> tuple[str, bool, float] | None:
     """The aligner's best reading of the phrase among the fitting ones, when it is a sure one.
 
     Readings that clash with the anchors' types are passed over ("is employed as a
     poet": employer, whose objects are never professions, then occupation); an
-    unusual fit stops the search: the wording names that property.
+    unusual fit stops the search: the wording names that property. A reading in
+    ``chained`` (:func:`_chain_reachable`) is taken when the words name it.
     """
     for a in aligner.align(phrase, value_kind="entity", limit=8):
         if a.property in unusual:
             return None
+        if (a.property, a.inverse) in chained:
+            return (a.property, a.inverse, a.score) if a.score >= LEXICAL_MIN else None
         if a.property not in options:
             continue
         if a.score < LEXICAL_MIN:

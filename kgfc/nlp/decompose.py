@@ -205,6 +205,19 @@ def _triples(doc: Doc, aligner: RelationAligner | None) -> list[ClaimTriple]:
 # it frames are subject and object.
 
 _COPULAS = frozenset({"is", "was", "are", "were"})
+# "S's birthplace lies in O": a verb of place that reads as the copula before "in"
+_PLACE_VERBS = frozenset({"lies", "lie", "lay", "sits", "sit", "stands", "stand"})
+# "The R of S is located in O": the participle says where, the object follows it
+_PLACED = frozenset({"located", "situated", "found", "based"})
+
+
+def _copula(low: list[str], k: int) -> bool:
+    """Is ``low[k]`` the copula of a frame: "is", or a verb of place before "in"?"""
+    return low[k] in _COPULAS or (
+        low[k] in _PLACE_VERBS and k + 1 < len(low) and low[k + 1] in ("in", "within")
+    )
+
+
 _NAMES: ContextVar[Container[str] | None] = ContextVar("kgfc_known_names", default=None)
 _ALIGNER: ContextVar[RelationAligner | None] = ContextVar("kgfc_aligner", default=None)
 
@@ -296,14 +309,14 @@ def _framed(sent: Span, aligner: RelationAligner) -> list[_Reading]:
                 else None
             )
             k = (
-                next((k for k in range(at + 1, len(ws) - 1) if low[k] in _COPULAS), None)
+                next((k for k in range(at + 1, len(ws) - 1) if _copula(low, k)), None)
                 if at
                 else None
             )
             if k is not None:
                 return _frame(ws, rel, (at, k), k)
         # "S's R is O"
-        if i > 0 and ws[i - 1].i + 1 in possessive and j < len(ws) - 1 and low[j] in _COPULAS:
+        if i > 0 and ws[i - 1].i + 1 in possessive and j < len(ws) - 1 and _copula(low, j):
             return _frame(ws, rel, (0, i), j)
         # "O is S's R" ("playwright is Gore Vidal's occupation")
         if j == len(ws) and i > 2 and ws[i - 1].i + 1 in possessive:
@@ -454,6 +467,10 @@ def _frame(ws: list[Token], rel: list[Token], subject: tuple[int, int], cop: int
     neg = start < len(ws) and ws[start].lower_ in NEGATIONS
     if neg:
         start += 1
+    if start + 1 < len(ws) and ws[start].lower_ in _PLACED and ws[start + 1].lower_ in PREPOSITIONS:
+        start += 1  # "is located in O"
+    if start + 1 < len(ws) and ws[start].text in ("in", "within"):
+        start += 1  # "is in O": the place, not "in O" (a title keeps its capital: "In Utero")
     subj = _span(ws, *subject)
     if subj is None:
         return []

@@ -159,6 +159,13 @@ _EVENT_OF = re.compile(
     r"place|takes\s+place|take\s+place|happened|happens|happen|came|was|is)\b.*)$",
     re.I | re.S,
 )
+# "London is home to the headquarters of BP" -> "BP is headquartered in London"
+_HOME_TO = re.compile(
+    r"^\s*(?P<o>[^,;:]+?)\s+(?:is|was|has\s+been)\s+(?:the\s+)?home\s+to\s+the\s+"
+    r"(?:headquarters|head\s+office|main\s+office|head\s+offices|seat)\s+of\s+"
+    r"(?P<s>[^,;:]+?)\s*(?P<end>[.!]?)\s*$",
+    re.I,
+)
 # "S is a Baltimore-born musician": a birthplace and a description in one phrase
 _BORN_COMPOUND = re.compile(
     r"^\s*(?P<s>[^,;:]+?)\s+(?P<cop>is|was)\s+an?\s+(?P<place>[A-Z][^,;:]*?)\s*[-‐‑–]\s*born"
@@ -171,7 +178,17 @@ _CLASSIFIERS = frozenset({"city", "town", "village", "state", "province", "regio
 # "X was a journalist by profession", "... by trade"
 _MANNER = re.compile(r"\s+by\s+(?:profession|trade|occupation|training)(?=\s*[.!]?\s*$)", re.I)
 # "X was in fact born in Y"
-_INLINE = re.compile(r"\b(?:in fact|in reality|of course|in truth)\b,?\s*", re.I)
+_INLINE = re.compile(
+    r"\b(?:in fact|in reality|of course|in truth|for a time|for a while|for some time"
+    r"|somewhere(?=\s+in\b))\b,?\s*",
+    re.I,
+)
+# "S's remains are in O": the noun, not the verb "S remains in O" (which is no burial)
+_REMAINS = re.compile(
+    r"(?<=\S)(?:'s|’s|'|’)\s+(?:mortal\s+)?remains\s+(?:are|lie|rest|were\s+laid\s+to\s+rest)"
+    r"\s+(?=in\b|at\b)",
+    re.I,
+)
 # "There are diplomatic relations between A and B" -> "A has diplomatic relations with B"
 _BETWEEN = re.compile(
     r"^\s*there\s+(?P<verb>is|are|was|were|exists?|existed|has\s+been|have\s+been)"
@@ -259,8 +276,10 @@ def simplified(
     text = _REPORT_FRAME.sub("", text, count=1)
     text = _MANNER.sub("", text)
     text = _INLINE.sub("", text)
+    text = _REMAINS.sub(" is buried ", text, count=1)
     text = _between(text, known) or text
     text = _event_of(text, known) or text
+    text = _home_to(text, known) or text
     text = _relative_on_noun(text, doc, known) or text
     text = _rooted(text, known) or text
     text = _raised(text, unchecked) or text
@@ -398,6 +417,14 @@ def _raised(text: str, unchecked: list[str] | None) -> str | None:
     if unchecked is not None:
         unchecked.append(" ".join(m["what"].split()))
     return text[: m.start()] + "born " + text[m.end() :]
+
+
+def _home_to(text: str, known: Callable[[str], bool]) -> str | None:
+    """ "O is home to the headquarters of S" as "S is headquartered in O" (both names known)."""
+    m = _HOME_TO.match(text)
+    if m is None or not (known(m["s"]) and known(m["o"])):
+        return None
+    return f"{m['s']} is headquartered in {m['o']}{m['end'] or '.'}"
 
 
 def _event_of(text: str, known: Callable[[str], bool]) -> str | None:
