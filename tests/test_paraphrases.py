@@ -595,6 +595,11 @@ def test_what_can_carry_the_claim_stays():
         "Tell me if this is true: Frank Zappa works in the rock music genre.",
         "Tom Hanks can be seen in Forrest Gump.",
         "Frank Zappa was a citizen of United States of America for many years.",
+        # "from" is an alias of ten properties, seven of which the KG never states: all of
+        # them are passed over now, not only those among the first six (place of birth
+        # was cut off the candidates)
+        "Frank Zappa is originally from Baltimore.",
+        "Tony Blair is from Edinburgh.",
     ],
 )
 def test_true_paraphrases_are_supported(checker, claim):

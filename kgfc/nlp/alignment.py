@@ -542,12 +542,15 @@ class RelationAligner:
         "is spoken by" is the exact label of P10894 (spoken by), which the demo KG
         never states, and the passive of "speaks" (P1412), which it states 11,000
         times: claims are checked against this KG, so the reading it can answer
-        wins a near tie. Only the few top candidates are looked up (one pattern
-        lookup each, cached per aligner).
+        wins a near tie. Only the candidates close to the best are looked up (one
+        pattern lookup each, cached per aligner).
         """
         if self.store is None or len(out) < 2:
             return out
-        close = [a for a in out[:6] if a.score >= out[0].score - UNUSED_MARGIN]
+        # all the close ones, not a fixed few: "from" is an alias of ten properties, seven of
+        # which the demo KG never states; the three past a cut of six kept their place
+        # above place of birth
+        close = [a for a in out[:UNUSED_LOOKUPS] if a.score >= out[0].score - UNUSED_MARGIN]
         used = {a.property: self._used(a.property) for a in close}
         if not any(used.values()) or all(used.values()):
             return out
@@ -588,6 +591,7 @@ class RelationAligner:
 
 UNUSED_MARGIN = 0.15  # candidates this close to the best compete on whether the KG uses them
 UNUSED_FACTOR = 0.85  # what a property the KG never states keeps of its score in such a tie
+UNUSED_LOOKUPS = 24  # at most this many candidates are looked up (one cached lookup each)
 
 
 def _pid_number(iri: str) -> int:
