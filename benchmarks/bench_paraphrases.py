@@ -82,6 +82,7 @@ CLASSES = {
     "blind10": "written at the start of the session after blind9, before any run or change",
     "blind11": "written after blind10's fixes, before any run, as the check on them",
     "blind12": "written after blind11's fixes, before any run: new sentence shapes",
+    "blind13": "written at the start of the session after blind12, before any run of it",
 }
 
 MUSIC = re.compile(r"\b(?:music|rock|pop|jazz|blues|hip hop|rap|metal|punk|soul|folk|country|funk|reggae|disco|techno|house|electronic|gospel|opera|classical|R&B|ska|grunge)\b", re.I)  # fmt: skip
@@ -1218,6 +1219,79 @@ BLIND12: dict[str, list[tuple[str, str | Callable[[str, str], str | None]]]] = {
     ],
 }
 
+# The "blind13" class: written at the start of the session after blind12 (after the chain
+# phrasings' fixes, before any run of it): certainty words, lists and credits, changes of
+# state, a parenthesis after the subject, quoted objects, contractions, a clause that
+# describes the object.
+BLIND13: dict[str, list[tuple[str, str | Callable[[str, str], str | None]]]] = {
+    "P106": [
+        ("credited_as", lambda s, o: f"{s} is credited as {_a(o)}."),
+        ("listed_occupation", "{s} is listed with the occupation {o}."),
+        ("born_parenthesis", lambda s, o: f"{s} (born in the 20th century) is {_a(o)}."),
+    ],
+    "P27": [
+        ("became_citizen", "{s} became a citizen of {o}."),
+        ("took_citizenship", "{s} took {o} citizenship."),
+        ("counts_among_citizens", "{o} counts {s} among its citizens."),
+    ],
+    "P1412": [
+        ("certainly_speaks", "{s} most certainly speaks {o}."),
+        ("quoted_language", '{s} speaks "{o}".'),
+        ("is_able_to_speak", "{s} is able to speak {o}."),
+    ],
+    "P463": [
+        ("counts_among_members", "{o} counts {s} among its members."),
+        ("one_of_members", "{s} is one of the members of {o}."),
+        ("contraction_been", "{s}'s been a member of {o}."),
+    ],
+    "P530": [
+        ("maintains_relations", "{s} maintains diplomatic relations with {o}."),
+        ("relations_exist", "Diplomatic relations exist between {s} and {o}."),
+    ],
+    "P136": [
+        ("music_is_described", "{s}'s music is often described as {o}."),
+        ("quoted_genre", '{s} is associated with the "{o}" genre.'),
+    ],
+    "P1303": [
+        ("took_up", "{s} took up the {o}."),
+        ("is_proficient", "{s} is proficient on the {o}."),
+    ],
+    "P264": [
+        ("released_albums_on", "{s} released albums on {o}."),
+        ("was_on_label", "{s} was on the {o} label."),
+    ],
+    "P737": [
+        ("cites_as_influence", "{s} cites {o} as an influence."),
+        ("owes_to", "{s} owes a great deal to {o}."),
+    ],
+    "P19": [
+        ("born_object_described", "{s} was born in {o}, where the family lived at the time."),
+        ("birth_took_place", "{s}'s birth took place in {o}."),
+    ],
+    "P20": [
+        ("death_came", "{s}'s death came in {o}."),
+        ("spent_last_days", "{s} spent their last days in {o} and died there."),
+    ],
+    "P26": [("tied_the_knot", "{s} tied the knot with {o}.")],
+    "P69": [
+        ("enrolled_at", "{s} enrolled at {o}."),
+        ("is_graduate", "{s} is a graduate of {o}."),
+    ],
+    "P108": [("took_job", "{s} took a job at {o}.")],
+    "P551": [("took_up_residence", "{s} took up residence in {o}.")],
+    "P140": [("is_devout", "{s} is a devout follower of {o}.")],
+    "P102": [("joined_party", "{s} joined the {o}.")],
+    "P172": [("belongs_to_ethnic", "{s} belongs to the {o} ethnic group.")],
+    "P161": [("counts_in_cast", "{s} counts {o} among its cast.")],
+    "P57": [("was_helmed", "{s} was helmed by {o}.")],
+    "*": [
+        ("it_is_a_fact", "It is a fact that {natural}"),
+        ("as_far_as_i_know", "As far as I know, {natural}"),
+        ("fyi", "FYI: {natural}"),
+        ("quoted_claim", lambda natural: f'"{natural}"'),
+    ],
+}
+
 # Templates that wrap any relation's hand-written sentence (bench_claims.NATURAL), for
 # every relation whose sentence starts with its subject.
 
@@ -1330,6 +1404,7 @@ def paraphrase_set(
             ("blind10", BLIND10),
             ("blind11", BLIND11),
             ("blind12", BLIND12),
+            ("blind13", BLIND13),
         ):
             for name, tpl in table.get(pid, []) + table["*"]:
                 natural = NATURAL[pid].format(s=s, o=o)

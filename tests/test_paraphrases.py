@@ -221,6 +221,22 @@ def test_home_to_the_headquarters_reads_as_where_they_are():
     assert simplified(doc, known("London")) is None
 
 
+def test_there_is_the_place_the_sentence_named():
+    names = known("Frank Zappa", "Los Angeles")
+    doc = spacy_pipeline.parse("Frank Zappa moved to Los Angeles and died there.")
+    assert simplified(doc, names) == "Frank Zappa died in Los Angeles."
+    doc = spacy_pipeline.parse(
+        "Frank Zappa spent his last years in Los Angeles, and was buried there."
+    )
+    assert simplified(doc, names) == "Frank Zappa was buried in Los Angeles."
+    # a place the KG does not know, or no place before "there": left as they are
+    assert (
+        simplified(spacy_pipeline.parse("Frank Zappa moved to Gotham and died there."), names)
+        is None
+    )
+    assert simplified(spacy_pipeline.parse("Frank Zappa went home and died there."), names) is None
+
+
 def test_a_birthplace_compound_is_two_statements():
     names = known("Frank Zappa", "Baltimore", "musician")
     doc = spacy_pipeline.parse("Frank Zappa is a Baltimore-born musician.")
@@ -600,6 +616,14 @@ def test_what_can_carry_the_claim_stays():
         # was cut off the candidates)
         "Frank Zappa is originally from Baltimore.",
         "Tony Blair is from Edinburgh.",
+        # blind13's misses: a credit, a debt, a label, a listing, "there", a title the
+        # parser takes apart before "works in the O genre"
+        "Frank Zappa is credited as a guitarist.",
+        "Charles Baudelaire owes a great deal to Edgar Allan Poe.",
+        "FYI: Frank Zappa was born in Baltimore.",
+        "Frank Zappa is listed with the occupation composer.",
+        "Frank Zappa moved to Los Angeles and died there.",
+        "Some Like It Hot works in the crime film genre.",
     ],
 )
 def test_true_paraphrases_are_supported(checker, claim):
@@ -695,6 +719,7 @@ def test_false_paraphrases_are_not_supported(checker, claim):
         "Was Frank Zappa born in Paris?",
         "Note that Frank Zappa was born in Paris.",
         "The death of Frank Zappa occurred in Paris.",
+        "Frank Zappa moved to Paris and died there.",
     ],
 )
 def test_a_claim_read_again_refutes_what_the_kg_states(checker, claim):

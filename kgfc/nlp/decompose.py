@@ -433,9 +433,15 @@ def _trailing(sent: Span, ws: list[Token], i: int, rel: list[Token]) -> _Reading
         # a property's label ("voice actor"): "S has the R O", not "S ... the O R"
         return None
     subj = next((c for c in sent.root.children if c.dep_ in _SUBJ and _usable(c)), None)
-    if subj is None:
-        return None
-    subject = _np(subj)
+    if subj is not None:
+        subject = _np(subj)
+    else:
+        # a title the parser takes apart ("Some Like It Hot works in ...": "Some" is its
+        # subject): the words before the verb, when the KG knows them as one name
+        k = next((k for k, t in enumerate(ws) if t.i == sent.root.i), 0)
+        subject = _span(ws, 0, k) if k else None
+        if subject is None or not _known(subject.text):
+            return None
     if subject.end > ws[a].i:
         return None
     return _Reading(subject, _musician(rel), obj, _negated(sent.root))

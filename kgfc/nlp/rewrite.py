@@ -54,7 +54,7 @@ _REPORT_FRAME = re.compile(
 _LABEL = re.compile(
     r"^\s*(?:the\s+)?(?:claim|statement|fact|assertion|hypothesis|rumou?r|headline|"
     r"sentence|text|input|quote|fact[\s-]*check(?:ing)?|check|verify|verification|"
-    r"true\s+or\s+false\??|question|note|n\.?b\.?|update|news|breaking(?:\s+news)?)"
+    r"true\s+or\s+false\??|question|note|n\.?b\.?|update|news|breaking(?:\s+news)?|fyi|psa)"
     r"(?:\s*(?:\d+|#\d+))?\s*(?::|-|–|—)\s+",
     re.I,
 )
@@ -183,6 +183,17 @@ _INLINE = re.compile(
     r"|somewhere(?=\s+in\b))\b,?\s*",
     re.I,
 )
+# "S moved to O and died there": where the last clause happened is the place the first names
+_THERE = re.compile(
+    r"^(?P<head>[^,;:]+?)\s*,?\s+and\s+(?P<what>died|was\s+buried|was\s+born|lived|worked|studied)"
+    r"\s+there\s*(?P<end>[.!]?)\s*$",
+    re.I,
+)
+_PLACE_PREP = re.compile(r"\s(?:in|to|at)\s", re.I)
+# "S is listed with the occupation O" -> "S has the occupation O"
+_LISTED_WITH = re.compile(
+    r"\b(?:is|was|are|were)\s+(?:listed|registered|recorded|given)\s+(?:with|under)\s+the\s+", re.I
+)
 # "S's remains are in O": the noun, not the verb "S remains in O" (which is no burial)
 _REMAINS = re.compile(
     r"(?<=\S)(?:'s|’s|'|’)\s+(?:mortal\s+)?remains\s+(?:are|lie|rest|were\s+laid\s+to\s+rest)"
@@ -280,6 +291,8 @@ def simplified(
     text = _between(text, known) or text
     text = _event_of(text, known) or text
     text = _home_to(text, known) or text
+    text = _there(text, known) or text
+    text = _LISTED_WITH.sub("has the ", text, count=1)
     text = _relative_on_noun(text, doc, known) or text
     text = _rooted(text, known) or text
     text = _raised(text, unchecked) or text
@@ -417,6 +430,27 @@ def _raised(text: str, unchecked: list[str] | None) -> str | None:
     if unchecked is not None:
         unchecked.append(" ".join(m["what"].split()))
     return text[: m.start()] + "born " + text[m.end() :]
+
+
+def _there(text: str, known: Callable[[str], bool]) -> str | None:
+    """ "S moved to O and died there" as "S died in O": S the longest known name the sentence
+    starts with, O the known name after its last "in", "to" or "at" (the move unchecked)."""
+    m = _THERE.match(text)
+    if m is None:
+        return None
+    head = m["head"]
+    places = list(_PLACE_PREP.finditer(head))
+    if not places:
+        return None
+    place = head[places[-1].end() :].strip()
+    words = head[: places[-1].start()].split()
+    subject = next(
+        (" ".join(words[:k]) for k in range(len(words) - 1, 0, -1) if known(" ".join(words[:k]))),
+        None,
+    )
+    if subject is None or not known(place):
+        return None
+    return f"{subject} {' '.join(m['what'].split())} in {place}{m['end'] or '.'}"
 
 
 def _home_to(text: str, known: Callable[[str], bool]) -> str | None:
