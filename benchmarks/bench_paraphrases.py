@@ -83,6 +83,7 @@ CLASSES = {
     "blind11": "written after blind10's fixes, before any run, as the check on them",
     "blind12": "written after blind11's fixes, before any run: new sentence shapes",
     "blind13": "written at the start of the session after blind12, before any run of it",
+    "blind14": "written after blind13's fixes, before any run of it: dates and durations beside the claim",
 }
 
 MUSIC = re.compile(r"\b(?:music|rock|pop|jazz|blues|hip hop|rap|metal|punk|soul|folk|country|funk|reggae|disco|techno|house|electronic|gospel|opera|classical|R&B|ska|grunge)\b", re.I)  # fmt: skip
@@ -1292,6 +1293,73 @@ BLIND13: dict[str, list[tuple[str, str | Callable[[str, str], str | None]]]] = {
     ],
 }
 
+# The "blind14" class: written after blind13's fixes, before any run of it: dates and
+# durations beside the claim (which the KG does not hold: they go unchecked), "also",
+# "O is one of S's R", "Among the R of O is S".
+BLIND14: dict[str, list[tuple[str, str | Callable[[str, str], str | None]]]] = {
+    "P106": [
+        ("worked_as_since", lambda s, o: f"{s} has worked as {_a(o)} since the 1990s."),
+        ("also_works_as", lambda s, o: f"{s} also works as {_a(o)}."),
+        ("one_of_occupations", "{o} is one of {s}'s occupations."),
+    ],
+    "P27": [
+        ("citizen_since_birth", "{s} has been a citizen of {o} since birth."),
+        ("country_is_s", "{o} is {s}'s country of citizenship."),
+    ],
+    "P1412": [
+        ("speaks_fluent", "{s} speaks fluent {o}."),
+        ("one_of_languages", "{o} is one of the languages {s} speaks."),
+        ("also_speaks", "{s} also speaks {o}."),
+    ],
+    "P463": [
+        ("member_from_to", "{s} was a member of {o} from 1990 to 2000."),
+        ("member_since", "{s} has been a member of {o} since 1995."),
+        ("among_members_is", "Among the members of {o} is {s}."),
+    ],
+    "P530": [
+        ("established_relations_in", "{s} established diplomatic relations with {o} in 1950."),
+        ("relations_for_decades", "{s} has had diplomatic relations with {o} for decades."),
+    ],
+    "P136": [("one_of_genres", "{o} is one of {s}'s genres.")],
+    "P1303": [
+        ("played_since_childhood", "{s} has played the {o} since childhood."),
+        ("also_plays", "{s} also plays the {o}."),
+    ],
+    "P264": [
+        ("in_year_signed", "In 1995, {s} signed with {o}."),
+        ("signed_since", "{s} has been signed to {o} since 2001."),
+    ],
+    "P737": [
+        ("influenced_early", "{s} was heavily influenced by {o} early in their career."),
+        ("among_influences_is", "Among {s}'s influences is {o}."),
+    ],
+    # (born_in_year, in_year_born, died_in_year, died_at_age, appeared_in_year and
+    # directed_in_year were taken out after the first run: their years are made up and are
+    # facts of their own -- date of birth, of death, of publication -- so the claims are not
+    # known to be true; NOT ENOUGH INFO, which the KG, holding no dates, gave, is right)
+    "P19": [("place_of_birth_is_o", "{o} is {s}'s place of birth.")],
+    "P26": [
+        ("married_in_year", "{s} married {o} in 1990."),
+        ("was_spouse", "{o} was {s}'s spouse."),
+    ],
+    "P69": [
+        ("studied_from_to", "{s} studied at {o} from 1950 to 1954."),
+        ("graduated_in_year", "{s} graduated from {o} in 1960."),
+        ("alma_mater_is_s", "{o} is {s}'s alma mater."),
+    ],
+    "P108": [
+        ("worked_from_to", "{s} worked for {o} from 1990 to 1995."),
+        ("was_employer", "{o} was {s}'s employer."),
+    ],
+    "P551": [("lived_since", "{s} has lived in {o} since 2000.")],
+    "P140": [("is_religion", "{o} is {s}'s religion.")],
+    "*": [
+        ("as_of", lambda natural: natural.rstrip(".") + " (as of 2020)."),
+        ("for_the_record", "For the record, {natural}"),
+        ("this_is_documented", "{natural} This is well documented."),
+    ],
+}
+
 # Templates that wrap any relation's hand-written sentence (bench_claims.NATURAL), for
 # every relation whose sentence starts with its subject.
 
@@ -1405,6 +1473,7 @@ def paraphrase_set(
             ("blind11", BLIND11),
             ("blind12", BLIND12),
             ("blind13", BLIND13),
+            ("blind14", BLIND14),
         ):
             for name, tpl in table.get(pid, []) + table["*"]:
                 natural = NATURAL[pid].format(s=s, o=o)

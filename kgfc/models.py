@@ -167,8 +167,9 @@ class ClaimAnalysis(BaseModel):
     triples: list[ClaimTriple] = Field(default_factory=list)
     keywords: list[str] = Field(default_factory=list)
     method: str = "rules"  # "rules" or "llm:<model>"
-    # descriptions of an entity the claim gives in words the KG cannot read ("Frank Zappa,
-    # the 44th president, ..."): left out of the reading, and the verdict says so
+    # words of the claim the KG cannot read: a description of an entity ("Frank Zappa, the
+    # 44th president, ..."), when the statement held ("... in 1988"), an upbringing: left
+    # out of the reading, and the verdict says so
     unchecked: list[str] = Field(default_factory=list)
 
 

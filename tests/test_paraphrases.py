@@ -63,6 +63,8 @@ CASES = [
     ("Samuel R. Delany drew inspiration from Jacques Derrida.", "Samuel R. Delany", "Jacques Derrida", "P737"),
     ("Frank Zappa had a career as a guitarist.", "Frank Zappa", "guitarist", "P106"),
     ("Martin Sheen had a role in Gandhi.", "Gandhi", "Martin Sheen", "P161"),
+    # "O is one of S's R": the relation a plural noun
+    ("lawyer is one of Bill Clinton's occupations.", "Bill Clinton", "Lawyer", "P106"),
     # a symmetric relation naming both ends as a pair
     ("Malaysia and Maldives have diplomatic relations.", "Malaysia", "Maldives", "P530"),
     ("Diplomatic relations exist between Malaysia and Maldives.", "Malaysia", "Maldives", "P530"),
@@ -207,6 +209,9 @@ def known(*names):
         ("X's remains are in Y.", "X is buried in Y."),
         ("X's mortal remains lie in Y.", "X is buried in Y."),
         ("X remains in Y.", None),
+        # when the claim held: a note the KG cannot check
+        ("X works in Y (as of 2020).", "X works in Y."),
+        ("X speaks Y, as of 2020.", "X speaks Y."),
     ],
 )
 def test_frames_and_hedges_are_taken_off(claim, plain):
@@ -219,6 +224,31 @@ def test_home_to_the_headquarters_reads_as_where_they_are():
     assert simplified(doc, known("London", "EMI")) == "EMI is headquartered in London."
     # names the KG does not know: left as they are
     assert simplified(doc, known("London")) is None
+
+
+def test_a_year_after_the_object_is_a_qualifier_unless_the_verb_dates_a_fact():
+    unchecked: list[str] = []
+    doc = spacy_pipeline.parse("X graduated from Y in 1960.")
+    assert simplified(doc, known(), unchecked) == "X graduated from Y."
+    assert unchecked == ["in 1960"]
+    # a year of birth, death or release is a fact of its own (date of birth ...), and a year
+    # after no object is what the claim says: kept
+    for claim in (
+        "X was born in Y in 1950.",
+        "X died in Y in 1990.",
+        "X was released in 1995.",
+        "X passed away in 1999.",
+    ):
+        assert simplified(spacy_pipeline.parse(claim), known()) is None
+
+
+def test_quotation_marks_around_a_known_name_go():
+    names = known("Frank Zappa", "rock music")
+    doc = spacy_pipeline.parse('Frank Zappa is associated with the "rock music" genre.')
+    assert simplified(doc, names) == "Frank Zappa is associated with the rock music genre."
+    # a quotation that is no name stays
+    doc = spacy_pipeline.parse('Frank Zappa said "music is the best".')
+    assert simplified(doc, names) is None
 
 
 def test_there_is_the_place_the_sentence_named():
@@ -624,6 +654,9 @@ def test_what_can_carry_the_claim_stays():
         "Frank Zappa is listed with the occupation composer.",
         "Frank Zappa moved to Los Angeles and died there.",
         "Some Like It Hot works in the crime film genre.",
+        # blind14's misses: "O is one of S's R" (a plural relation noun), a time note
+        "writer is one of Bill Clinton's occupations.",
+        "Frank Zappa works in the rock music genre (as of 2020).",
     ],
 )
 def test_true_paraphrases_are_supported(checker, claim):
@@ -727,6 +760,12 @@ def test_a_claim_read_again_refutes_what_the_kg_states(checker, claim):
     # reading kept no negation and gave up; now it reads the phrase without it, negated
     r = checker.verify(claim, record=False)
     assert r.verdict is VerdictLabel.REFUTED, r.justification
+
+
+def test_a_year_the_kg_does_not_keep_is_said_to_be_unchecked(checker):
+    r = checker.verify("Tom Hanks married Rita Wilson in 1988.", record=False)
+    assert r.verdict is VerdictLabel.SUPPORTED, r.justification
+    assert 'Not checked: "in 1988"' in r.justification
 
 
 def test_a_description_the_kg_cannot_read_is_said_to_be_unchecked(checker):

@@ -241,8 +241,11 @@ def _phrase_spans(ws: list[Token], aligner: RelationAligner) -> list[tuple[int, 
             words = norm[i:j]
             if all(w in STOP_WORDS or w in PREPOSITIONS for w in words):
                 continue
+            # the last word's lemma too: "diplomatic relations"; alone only for a plural noun
+            # ("Bill Clinton's occupations"), not a verb ("works" is no "work")
             if aligner.is_phrase(" ".join(words)) or (
-                j - i > 1 and aligner.is_phrase(" ".join(norm[i : j - 1] + lemmas[j - 1 : j]))
+                (j - i > 1 or ws[i].tag_ in ("NNS", "NNPS"))
+                and aligner.is_phrase(" ".join(norm[i : j - 1] + lemmas[j - 1 : j]))
             ):
                 found.append((i, j))
     return sorted(found, key=lambda r: (-(r[1] - r[0]), r[0]))
@@ -323,7 +326,12 @@ def _framed(sent: Span, aligner: RelationAligner) -> list[_Reading]:
             k = next((k for k in range(1, i - 1) if low[k] in _COPULAS), None)
             if k is not None:
                 neg = low[k + 1] in NEGATIONS
-                subject = _span(ws, k + 1 + neg, i)
+                start = k + 1 + neg
+                if low[start : start + 2] == ["one", "of"]:
+                    start += 2  # "lawyer is one of Bill Clinton's occupations"
+                elif low[start] == "among":
+                    start += 1
+                subject = _span(ws, start, i)
                 obj = _span(ws, 0, k)
                 if subject is not None and obj is not None:
                     return [_Reading(subject, rel, o, neg) for o in _objects(obj)]

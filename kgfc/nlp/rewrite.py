@@ -183,6 +183,28 @@ _INLINE = re.compile(
     r"|somewhere(?=\s+in\b))\b,?\s*",
     re.I,
 )
+# "S works in the pop genre (as of 2020)": when the claim holds is not what the KG checks
+_TIME_NOTE = re.compile(
+    r"\s*[(\[]\s*(?:as\s+of|since|until|till|from|in|circa|c\.|around|by)\s+[^()\[\]]{0,30}?"
+    r"\b\d{3,4}s?\b[^()\[\]]{0,20}[)\]]|,\s*as\s+of\s+(?:\w+\s+)?\d{4}(?=\s*[.!]?\s*$)",
+    re.I,
+)
+# "S graduated from O in 1960", "S married O in 1988": a year after the object is when the
+# statement held, a qualifier the KG does not keep; after verbs whose date is a fact of its
+# own (born, died, founded, released ...) it is a claim about that date and stays
+_WHEN = re.compile(
+    r"(?<=\S)\s+(?P<when>(?:in|during|around|circa)\s+(?:the\s+)?(?:early\s+|late\s+|mid-?)?"
+    r"\d{4}s?)\s*(?P<end>[.!]?)\s*$",
+    re.I,
+)
+_DATED_VERB = re.compile(
+    r"\b(?:born|birth|died|dies|death|buried|founded|formed|established|set\s+up|created|"
+    r"released|published|premiered|came\s+out|launched|opened|dissolved|disbanded|built|"
+    r"written|composed|recorded|directed|produced|filmed|made)\b",
+    re.I,
+)
+# A name in quotation marks: 'S is associated with the "romantic comedy" genre'
+_QUOTED = re.compile(r"[\"“”]([^\"“”]{2,80})[\"“”]")
 # "S moved to O and died there": where the last clause happened is the place the first names
 _THERE = re.compile(
     r"^(?P<head>[^,;:]+?)\s*,?\s+and\s+(?P<what>died|was\s+buried|was\s+born|lived|worked|studied)"
@@ -276,6 +298,7 @@ def simplified(
             parts.append(swap[t.i] + t.whitespace_ if t.i in swap else t.text_with_ws)
         text = "".join(parts)
     text = _REFERENCE.sub("", text)
+    text = _TIME_NOTE.sub("", text)
     text = _TAG_QUESTION.sub(".", text, count=1)
     text = _ASK_LABEL.sub("", text, count=1)
     text = _LABEL.sub("", text, count=1)
@@ -292,10 +315,12 @@ def simplified(
     text = _event_of(text, known) or text
     text = _home_to(text, known) or text
     text = _there(text, known) or text
+    text = _QUOTED.sub(lambda m: m[1] if known(m[1]) else m[0], text)
     text = _LISTED_WITH.sub("has the ", text, count=1)
     text = _relative_on_noun(text, doc, known) or text
     text = _rooted(text, known) or text
     text = _raised(text, unchecked) or text
+    text = _when(text, doc, unchecked) or text
     text = _born_compound(text, known, unchecked) or text
     text = text.strip()
     if lead is not None:
@@ -430,6 +455,30 @@ def _raised(text: str, unchecked: list[str] | None) -> str | None:
     if unchecked is not None:
         unchecked.append(" ".join(m["what"].split()))
     return text[: m.start()] + "born " + text[m.end() :]
+
+
+def _when(text: str, doc: Doc, unchecked: list[str] | None) -> str | None:
+    """ "S graduated from O in 1960" as "S graduated from O", the year named as unchecked.
+
+    Only after an object or a place: in "S passed away in 1999" the year is what the claim
+    says (the parse tells: "in" hangs from a noun, or from a verb with an object before it).
+    """
+    m = _WHEN.search(text)
+    if m is None or _DATED_VERB.search(text[: m.start()]):
+        return None
+    year = next((t for t in reversed(doc) if t.text[:4].isdigit()), None)
+    prep = year.head if year is not None else None
+    if prep is None or prep.dep_ != "prep" or prep.head is prep:
+        return None
+    host = prep.head
+    if host.pos_ in ("VERB", "AUX") and not any(
+        c.i < prep.i and c.dep_ in ("dobj", "attr", "prep", "dative", "acomp", "oprd")
+        for c in host.children
+    ):
+        return None
+    if unchecked is not None:
+        unchecked.append(" ".join(m["when"].split()))
+    return text[: m.start()] + (m["end"] or ".")
 
 
 def _there(text: str, known: Callable[[str], bool]) -> str | None:

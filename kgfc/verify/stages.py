@@ -770,8 +770,8 @@ def _annotated(ep: Episode, verdict: Verdict) -> Verdict:
         said = " and ".join(f'"{u}"' for u in unchecked)
         verdict = verdict.model_copy(
             update={
-                "justification": f"{verdict.justification} Not checked: {said}, which "
-                "describes an entity of the claim in words the KG cannot read."
+                "justification": f"{verdict.justification} Not checked: {said}, words of "
+                "the claim the KG cannot read (a description, a time or a circumstance)."
             }
         )
     if not ep.reading:
