@@ -657,6 +657,10 @@ def test_what_can_carry_the_claim_stays():
         # blind14's misses: "O is one of S's R" (a plural relation noun), a time note
         "writer is one of Bill Clinton's occupations.",
         "Frank Zappa works in the rock music genre (as of 2020).",
+        # all in lower case: a title that ends in a function word, a long name an end took
+        # only the start of ("organisation")
+        "tom hanks starred in catch me if you can.",
+        "belgium is a member of organisation for economic co-operation and development.",
     ],
 )
 def test_true_paraphrases_are_supported(checker, claim):

@@ -295,17 +295,20 @@ def overlooked(text: str, triples: Sequence[ClaimTriple], store) -> bool:
     "Tom Hanks acted in the film Catch Me If You Can": spaCy parses the title as a
     clause, so the reading is (film, cast member, Tom Hanks) — linked ("film" is an
     entity too) and type-fit, yet the claim's title is read nowhere. One triple, an
-    end in lower case, and a capitalised KG name that is not inside either end.
+    end in lower case, and a capitalised KG name that is not inside either end; or, in a
+    claim all in lower case, an end that is the start of a longer name (:func:`_cut_short`).
     """
     if len(triples) != 1:
         return False
     t = triples[0]
     ends = [t.subject, t.object]
+    inside = [normalise(e) for e in ends]
+    words = _words(text)
+    if text == text.lower() and _cut_short(words, inside, store):
+        return True
     generic = {e.lower() for e in ends if e.islower() and " " not in e}
     if not generic:
         return False
-    inside = [normalise(e) for e in ends]
-    words = _words(text)
     for a in _anchors(words, store.label_index(), lambda name: (name, 1.0)):
         # a name of several capitalised words right after the common noun the reading took
         # ("the film Catch Me If You Can"; "Records show that ..." is no such name)
@@ -315,6 +318,24 @@ def overlooked(text: str, triples: Sequence[ClaimTriple], store) -> bool:
             continue
         name = normalise(a.text)
         if not any(name in e or e in name for e in inside if e):
+            return True
+    return False
+
+
+def _cut_short(words: list[_Word], inside: list[str], store) -> bool:
+    """In a claim typed all in lower case, did an end take the first words of a longer name?
+
+    Without capitals spaCy cuts names where their words look like verbs or clauses: "ben
+    folds works in ..." (subject "ben"), "... starred in catch me if you can" (subject "catch
+    me"), "... member of organisation for economic co-operation and development" (object
+    "organisation"). A KG name of three or more words that starts with an end and goes
+    further sends the claim to the entity-anchored reading.
+    """
+    for a in _anchors(words, store.label_index(), lambda name: (name, 1.0), lower=True):
+        name = normalise(a.text)
+        if len(name.split()) < 2:
+            continue
+        if any(e and name != e and name.startswith(e + " ") for e in inside):
             return True
     return False
 
@@ -375,8 +396,12 @@ def _words(text: str) -> list[_Word]:
     return out
 
 
-def _anchors(words: list[_Word], index, resolve) -> list[Anchor]:
-    """The longest non-overlapping spans that are KG names, in sentence order."""
+def _anchors(words: list[_Word], index, resolve, *, lower: bool = False) -> list[Anchor]:
+    """The longest non-overlapping spans that are KG names, in sentence order.
+
+    ``lower``: the claim is typed all in lower case, so a title of three or more words may
+    end in a function word without its capital ("catch me if you can").
+    """
     spans: list[tuple[int, int, str]] = []
     n = len(words)
     for i in range(n):
@@ -389,7 +414,7 @@ def _anchors(words: list[_Word], index, resolve) -> list[Anchor]:
                 continue
             first, last = key.split()[0], key.split()[-1]
             # a title may end in a function word when it is capitalised ("Catch Me If You Can")
-            titled = j - i > 1 and words[j - 1].capital
+            titled = j - i > 1 and (words[j - 1].capital or (lower and j - i > 2))
             if (last in _FUNCTION and not titled) or (first in _FUNCTION and not words[i].capital):
                 continue
             if all(k in _FUNCTION for k in key.split()):
@@ -468,7 +493,7 @@ def read_anchored(
     # "Records show that X ...", "The actor X ...": the frames the decomposer drops
     inner = simplified(parse(text), lambda t: normalise(t) in index)
     words = _words(inner or text)
-    anchors = _anchors(words, index, resolve)
+    anchors = _anchors(words, index, resolve, lower=text == text.lower())
     if len(anchors) < 2:
         return None
     subj, obj = anchors[0], anchors[-1]
