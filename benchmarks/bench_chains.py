@@ -149,6 +149,42 @@ PHRASINGS = {
             "{s} has its roots in {o}.",
         ),
     },
+    # written after blind2's fixes, run before any change of its own
+    "blind3": {
+        "P19": (
+            "{s} was born in a city in {o}.",
+            "It was in {o} that {s} was born.",
+            "{s} entered the world in {o}.",
+        ),
+        "P20": (
+            "Did {s} die in {o}?",
+            "{s} died in a city in {o}.",
+            "It was in {o} that {s} died.",
+            "{s} lost their life in {o}.",
+        ),
+        "P551": (
+            "{s} used to live in {o}.",
+            "{s} once lived in {o}.",
+            "{s} was a resident of {o}.",
+        ),
+        "P159": (
+            "{s}'s headquarters are located in {o}.",
+            "{s} is an organisation based in {o}.",
+            "The seat of {s} is in {o}.",
+        ),
+        "P108": ("{s} worked for {o} for years.", "{s} was employed at {o}."),
+        "P69": (
+            "{s} did their studies at {o}.",
+            "{s} earned a degree from {o}.",
+            "{s} was schooled at {o}.",
+        ),
+        "P119": ("{s} rests in {o}.", "Was {s} buried in {o}?", "{s}'s burial place is in {o}."),
+        "P740": (
+            "{s} was formed somewhere in {o}.",
+            "{s} came into being in {o}.",
+            "{s}'s origins are in {o}.",
+        ),
+    },
 }
 MAX_LEN = 3
 NAME = re.compile(r"[A-Z][\w .'&-]+")

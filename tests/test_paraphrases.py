@@ -99,6 +99,9 @@ CASES = [
     # spaCy cuts in two around "of the"
     ("Jane Campion served as director of Gladiator.", "Gladiator", "Jane Campion", "P57"),
     ("Jane Campion has served as director of Gladiator.", "Gladiator", "Jane Campion", "P57"),
+    # "credited as" reads as occupation, but a role "of" a name is that name's (it was
+    # SUPPORTED by the occupation "film director": found by the M run of blind13's fixes)
+    ("Jane Campion is credited as the director of Gladiator.", "Gladiator", "Jane Campion", "P57"),
     ("Bill Clinton practised as a lawyer.", "Bill Clinton", "lawyer", "P106"),
     ("Central African Republic and Democratic Republic of the Congo have had diplomatic relations for decades.", "Central African Republic", "Democratic Republic of the Congo", "P530"),
 ]
@@ -148,6 +151,15 @@ def test_shapes_that_do_not_align_read_as_before(aligner):
 def known(*names):
     keys = {n.casefold() for n in names}
     return lambda text: text.casefold() in keys
+
+
+def test_a_plural_noun_is_a_relation_only_after_a_possessive(aligner):
+    # "one of the actors in O": the M run of blind14's fixes read the relation "actors" with
+    # the subject "Tom Hanks was one of the"
+    got = read(aligner, "Tom Hanks was one of the actors in Forrest Gump.")
+    assert got and all("one of" not in subject for subject, _, _ in got)
+    got = read(aligner, "lawyer is one of Bill Clinton's occupations.")
+    assert got == [("Bill Clinton", "Lawyer", "P106")]
 
 
 @pytest.mark.parametrize(
@@ -254,7 +266,9 @@ def test_quotation_marks_around_a_known_name_go():
 def test_there_is_the_place_the_sentence_named():
     names = known("Frank Zappa", "Los Angeles")
     doc = spacy_pipeline.parse("Frank Zappa moved to Los Angeles and died there.")
-    assert simplified(doc, names) == "Frank Zappa died in Los Angeles."
+    unchecked: list[str] = []
+    assert simplified(doc, names, unchecked) == "Frank Zappa died in Los Angeles."
+    assert unchecked == ["moved to Los Angeles"]  # the verdict names it as not checked
     doc = spacy_pipeline.parse(
         "Frank Zappa spent his last years in Los Angeles, and was buried there."
     )
@@ -661,6 +675,9 @@ def test_what_can_carry_the_claim_stays():
         # only the start of ("organisation")
         "tom hanks starred in catch me if you can.",
         "belgium is a member of organisation for economic co-operation and development.",
+        # a plural noun reads as its relation only after a possessive ("S's occupations"), not
+        # in "one of the actors in O" (the M run found it read as the relation "actors")
+        "Tom Hanks was one of the actors in Forrest Gump.",
     ],
 )
 def test_true_paraphrases_are_supported(checker, claim):

@@ -328,7 +328,7 @@ def _cut_short(words: list[_Word], inside: list[str], store) -> bool:
     Without capitals spaCy cuts names where their words look like verbs or clauses: "ben
     folds works in ..." (subject "ben"), "... starred in catch me if you can" (subject "catch
     me"), "... member of organisation for economic co-operation and development" (object
-    "organisation"). A KG name of three or more words that starts with an end and goes
+    "organisation"). A KG name of two or more words that starts with an end and goes
     further sends the claim to the entity-anchored reading.
     """
     for a in _anchors(words, store.label_index(), lambda name: (name, 1.0), lower=True):

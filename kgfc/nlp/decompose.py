@@ -242,9 +242,10 @@ def _phrase_spans(ws: list[Token], aligner: RelationAligner) -> list[tuple[int, 
             if all(w in STOP_WORDS or w in PREPOSITIONS for w in words):
                 continue
             # the last word's lemma too: "diplomatic relations"; alone only for a plural noun
-            # ("Bill Clinton's occupations"), not a verb ("works" is no "work")
+            # a possessive names ("Bill Clinton's occupations"), not a verb ("works" is no
+            # "work") nor a noun of the sentence ("one of the actors in O" is no relation)
             if aligner.is_phrase(" ".join(words)) or (
-                (j - i > 1 or ws[i].tag_ in ("NNS", "NNPS"))
+                (j - i > 1 or (ws[i].tag_ in ("NNS", "NNPS") and _after_possessive(ws[i])))
                 and aligner.is_phrase(" ".join(norm[i : j - 1] + lemmas[j - 1 : j]))
             ):
                 found.append((i, j))
@@ -252,6 +253,11 @@ def _phrase_spans(ws: list[Token], aligner: RelationAligner) -> list[tuple[int, 
 
 
 _MAX_PHRASE = 8
+
+
+def _after_possessive(token: Token) -> bool:
+    """Does ``token`` follow a possessive marker ("Clinton's occupations")?"""
+    return token.i > 0 and token.doc[token.i - 1].tag_ == "POS"
 
 
 def _span(ws: list[Token], i: int, j: int) -> Span | None:
@@ -1386,7 +1392,7 @@ def _through_noun(rel: list[Token], noun: Token) -> tuple[list[Token], list[Toke
 
 
 # verbs that take a role after "as" ("served as director of O")
-_ROLE_VERBS = frozenset({"serve", "act", "work", "function", "officiate"})
+_ROLE_VERBS = frozenset({"serve", "act", "work", "function", "officiate", "credit"})
 
 
 def _participle(noun: Token) -> Token | None:

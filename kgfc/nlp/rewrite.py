@@ -314,7 +314,7 @@ def simplified(
     text = _between(text, known) or text
     text = _event_of(text, known) or text
     text = _home_to(text, known) or text
-    text = _there(text, known) or text
+    text = _there(text, known, unchecked) or text
     text = _QUOTED.sub(lambda m: m[1] if known(m[1]) else m[0], text)
     text = _LISTED_WITH.sub("has the ", text, count=1)
     text = _relative_on_noun(text, doc, known) or text
@@ -481,9 +481,10 @@ def _when(text: str, doc: Doc, unchecked: list[str] | None) -> str | None:
     return text[: m.start()] + (m["end"] or ".")
 
 
-def _there(text: str, known: Callable[[str], bool]) -> str | None:
+def _there(text: str, known: Callable[[str], bool], unchecked: list[str] | None) -> str | None:
     """ "S moved to O and died there" as "S died in O": S the longest known name the sentence
-    starts with, O the known name after its last "in", "to" or "at" (the move unchecked)."""
+    starts with, O the known name after its last "in", "to" or "at"; what S did there first
+    ("moved to O") is added to ``unchecked``."""
     m = _THERE.match(text)
     if m is None:
         return None
@@ -499,6 +500,8 @@ def _there(text: str, known: Callable[[str], bool]) -> str | None:
     )
     if subject is None or not known(place):
         return None
+    if unchecked is not None:
+        unchecked.append(" ".join(head[len(subject) :].split()))
     return f"{subject} {' '.join(m['what'].split())} in {place}{m['end'] or '.'}"
 
 
