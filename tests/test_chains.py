@@ -229,6 +229,12 @@ def test_a_false_region_is_not_supported_nor_refuted_by_type(demo):
         # "The R of S is located in O", "S's R lies in O": the place after the participle
         ("The place of death of Rainer Werner Fassbinder is located in Europe.", "Rainer Werner Fassbinder", "Europe"),
         ("Cary Grant's birthplace lies in Europe.", "Cary Grant", "Europe"),
+        # "a city in O": the kind of place is no name (it was read as the object "city" and
+        # REFUTED every such true claim, as a second place of birth)
+        ("Tony Blair was born in a city in Scotland.", "Tony Blair", "Scotland"),
+        ("It was in Scotland that Tony Blair was born.", "Tony Blair", "Scotland"),
+        ("Parlophone came into being in Europe.", "Parlophone", "Europe"),
+        ("Rainer Werner Fassbinder lost their life in Europe.", "Rainer Werner Fassbinder", "Europe"),
     ],
 )  # fmt: skip
 def test_chains_behind_other_wordings_are_followed_and_cited(demo, claim, first, last):

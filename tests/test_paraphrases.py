@@ -221,6 +221,11 @@ def test_a_plural_noun_is_a_relation_only_after_a_possessive(aligner):
         ("X's remains are in Y.", "X is buried in Y."),
         ("X's mortal remains lie in Y.", "X is buried in Y."),
         ("X remains in Y.", None),
+        # a cleft: what is put first goes back after the verb
+        ("It was in Y that X was born.", None),  # Y unknown to the KG: left as it is
+        # the kind of place before the place
+        ("X was born in a small town in Y.", "X was born in Y."),
+        ("X died in a city of Y.", "X died in Y."),
         # when the claim held: a note the KG cannot check
         ("X works in Y (as of 2020).", "X works in Y."),
         ("X speaks Y, as of 2020.", "X speaks Y."),
@@ -252,6 +257,18 @@ def test_a_year_after_the_object_is_a_qualifier_unless_the_verb_dates_a_fact():
         "X passed away in 1999.",
     ):
         assert simplified(spacy_pipeline.parse(claim), known()) is None
+
+
+def test_a_cleft_puts_the_named_thing_back_after_the_verb():
+    names = known("Frank Zappa", "Baltimore", "English")
+    doc = spacy_pipeline.parse("It was in Baltimore that Frank Zappa was born.")
+    assert simplified(doc, names) == "Frank Zappa was born in Baltimore."
+    doc = spacy_pipeline.parse("It is English that Frank Zappa speaks.")
+    assert simplified(doc, names) == "Frank Zappa speaks English."
+    # "It is a fact that ...": no name in front, not a cleft of this kind
+    assert simplified(
+        spacy_pipeline.parse("It is a fact that Frank Zappa speaks English."), names
+    ) != ("Frank Zappa speaks English a fact.")
 
 
 def test_quotation_marks_around_a_known_name_go():

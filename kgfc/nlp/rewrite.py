@@ -203,6 +203,19 @@ _DATED_VERB = re.compile(
     r"written|composed|recorded|directed|produced|filmed|made)\b",
     re.I,
 )
+# "It was in O that S was born" -> "S was born in O"; "It is O that S speaks" -> "S speaks O"
+_CLEFT = re.compile(
+    r"^\s*it\s+(?:was|is)\s+(?P<prep>(?:in|at|from|with|for|by|on)\s+)?(?P<o>[^,;:]+?)\s+that\s+"
+    r"(?P<rest>[^,;:]+?)\s*(?P<end>[.!]?)\s*$",
+    re.I,
+)
+# "S was born in a city in O": the kind of place is no name; the place is O
+_A_PLACE_IN = re.compile(
+    r"\b(?P<prep>in|at)\s+(?:a|an|one|some)\s+(?:(?:small|large|little|big|major|coastal|northern|"
+    r"southern|eastern|western|central|rural|tiny)\s+)*(?:city|town|village|hamlet|place|region|"
+    r"province|state|county|district|municipality|suburb|area|port)\s+(?:in|of)\s+(?=\S)",
+    re.I,
+)
 # A name in quotation marks: 'S is associated with the "romantic comedy" genre'
 _QUOTED = re.compile(r"[\"“”]([^\"“”]{2,80})[\"“”]")
 # "S moved to O and died there": where the last clause happened is the place the first names
@@ -313,6 +326,8 @@ def simplified(
     text = _REMAINS.sub(" is buried ", text, count=1)
     text = _between(text, known) or text
     text = _event_of(text, known) or text
+    text = _cleft(text, known) or text
+    text = _A_PLACE_IN.sub(lambda m: m["prep"] + " ", text, count=1)
     text = _home_to(text, known) or text
     text = _there(text, known, unchecked) or text
     text = _QUOTED.sub(lambda m: m[1] if known(m[1]) else m[0], text)
@@ -479,6 +494,15 @@ def _when(text: str, doc: Doc, unchecked: list[str] | None) -> str | None:
     if unchecked is not None:
         unchecked.append(" ".join(m["when"].split()))
     return text[: m.start()] + (m["end"] or ".")
+
+
+def _cleft(text: str, known: Callable[[str], bool]) -> str | None:
+    """ "It was in O that S was born" as "S was born in O" (O a name the KG knows, or a year)."""
+    m = _CLEFT.match(text)
+    if m is None or not (known(m["o"]) or re.fullmatch(r"\d{3,4}", m["o"])):
+        return None
+    prep = f"{m['prep'].strip()} " if m["prep"] else ""
+    return f"{m['rest']} {prep}{m['o']}{m['end'] or '.'}"
 
 
 def _there(text: str, known: Callable[[str], bool], unchecked: list[str] | None) -> str | None:
