@@ -244,6 +244,15 @@ def test_chains_behind_other_wordings_are_followed_and_cited(demo, claim, first,
     assert r.cited[0].text.startswith(first) and r.cited[-1].text.endswith(last)
 
 
+def test_a_class_as_the_object_is_no_conflicting_value(demo):
+    # "the capital of Scotland" read as the class "capital" (Edinburgh is one): it was
+    # REFUTED as a second place of birth; a named place still conflicts
+    r = demo.verify("Tony Blair was born in the capital of Scotland.", record=False)
+    assert r.verdict is not VerdictLabel.REFUTED, r.justification
+    r = demo.verify("Tony Blair was born in Paris.", record=False)
+    assert r.verdict is VerdictLabel.REFUTED, r.justification
+
+
 def test_a_native_is_born_there_not_a_citizen(demo):
     # Cree Summer is a citizen of Canada, born in Los Angeles: "native of" names the
     # birthplace (it was SUPPORTED by the citizenship)

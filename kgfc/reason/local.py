@@ -647,6 +647,10 @@ class LocalReasoner:
                 # "born in Austria-Hungary" vs "born in Prague": an empire and a city
                 # do not exclude each other, however single-valued the property.
                 return None
+            if self._is_class(o, ev):
+                # "born in the capital of Scotland" read as "born in capital": a class says
+                # what kind of place, not which (Edinburgh is a capital), and is no value
+                return None
             ids = list(values.values())
             pn = ev.prop_name(p)
             return Outcome(
@@ -659,6 +663,20 @@ class LocalReasoner:
                 "functional",
             )
         return None
+
+    def _is_class(self, o: str, ev: _Evidence) -> bool:
+        """Is ``o`` a class the KG has instances of ("capital", "city"), not an individual?"""
+        if any(o in ts for ts in ev.types.values()):
+            return True
+        if self.store is None:
+            return False
+        import pyoxigraph as ox  # the store's term type; only when a store is asked
+
+        try:
+            instances = self.store.quads(predicate=ox.NamedNode(P31), object=ox.NamedNode(o))
+            return next(iter(instances), None) is not None
+        except ValueError:
+            return False
 
     def _same_kind(self, o: str, values: list[str], ev: _Evidence) -> bool:
         """Do the claimed object and a KG value share a type (so that one excludes the other)?
