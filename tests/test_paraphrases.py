@@ -265,10 +265,9 @@ def test_a_cleft_puts_the_named_thing_back_after_the_verb():
     assert simplified(doc, names) == "Frank Zappa was born in Baltimore."
     doc = spacy_pipeline.parse("It is English that Frank Zappa speaks.")
     assert simplified(doc, names) == "Frank Zappa speaks English."
-    # "It is a fact that ...": no name in front, not a cleft of this kind
-    assert simplified(
-        spacy_pipeline.parse("It is a fact that Frank Zappa speaks English."), names
-    ) != ("Frank Zappa speaks English a fact.")
+    # "It is a fact that ...": no name in front, so no cleft; the frame goes as a frame
+    doc = spacy_pipeline.parse("It is a fact that Frank Zappa speaks English.")
+    assert simplified(doc, names) == "Frank Zappa speaks English."
 
 
 def test_quotation_marks_around_a_known_name_go():

@@ -327,7 +327,7 @@ def simplified(
     text = _between(text, known) or text
     text = _event_of(text, known) or text
     text = _cleft(text, known) or text
-    text = _A_PLACE_IN.sub(lambda m: m["prep"] + " ", text, count=1)
+    text = _A_PLACE_IN.sub(r"\g<prep> ", text, count=1)
     text = _home_to(text, known) or text
     text = _there(text, known, unchecked) or text
     text = _QUOTED.sub(lambda m: m[1] if known(m[1]) else m[0], text)
