@@ -42,6 +42,7 @@ from kgfc.models import (
     Verdict,
     VerifyResult,
 )
+from kgfc.nlp.framing import framing
 from kgfc.reason.local import LocalReasoner
 from kgfc.registry import open_store
 from kgfc.settings import Settings, load_settings
@@ -318,8 +319,12 @@ class FactChecker:
             if c.triple is not None:
                 ids = stages.check_triple(*c.triple)
                 ep = Episode(claim_id=cid, claim=text, given_ids=ids, negated=c.negated)
+                frame = None
             else:
-                ep = Episode(claim_id=cid, claim=text)
+                # "It is false that S", "It is unclear whether S": S is what the KG checks; the
+                # frame turns its verdict into the claim's (stages.framed)
+                frame = framing(text)
+                ep = Episode(claim_id=cid, claim=frame.statement if frame else text)
             ep.max_hops = self.settings.hops
             out = run_episode(
                 tb,
@@ -329,6 +334,9 @@ class FactChecker:
                 budget=budget or self.budget,
                 queries=queries,
             )
+            if frame is not None:
+                out.verdict = stages.framed(frame, out.verdict)
+                ep.claim = out.trajectory.claim = text
             verdict, evidence, passages, traj = _renumber(
                 out.verdict, ep.evidence(), ep.passages, out.trajectory
             )

@@ -34,6 +34,7 @@ from kgfc.models import (
 )
 from kgfc.nlp.claims import decompose
 from kgfc.nlp.demonyms import NATIONALITY_PROPS, mentions_nationality, read_nationality
+from kgfc.nlp.framing import Framing
 from kgfc.nlp.rewrite import simplified
 from kgfc.nlp.spacy_pipeline import parse
 from kgfc.nlp.text import normalise, read_from, widen
@@ -787,6 +788,42 @@ def _annotated(ep: Episode, verdict: Verdict) -> Verdict:
             }
         )
     return verdict.model_copy(update={"justification": why})
+
+
+def framed(frame: Framing, verdict: Verdict) -> Verdict:
+    """The claim's verdict from its statement's, when a frame denies or doubts the statement.
+
+    A denial ("It is false that S") swaps SUPPORTED and REFUTED; a doubt ("It is
+    unclear whether S") asserts neither, so the claim is NOT ENOUGH INFO whatever
+    the KG says of S — the justification quotes what it says.
+    """
+    said = '"' + frame.statement.rstrip(".!?") + '"'
+    if frame.kind == "doubted":
+        return verdict.model_copy(
+            update={
+                "label": VerdictLabel.NEI,
+                "confidence": 0.5,
+                "justification": f'The claim leaves open whether {said} ("{frame.frame}"): it '
+                f"asserts neither, so nothing can support or refute it. On the statement "
+                f"itself the KG finds {verdict.label.value}: {verdict.justification}",
+            }
+        )
+    if verdict.label is VerdictLabel.NEI:
+        why = f'The claim denies that {said} ("{frame.frame}"); the KG cannot decide that '
+        return verdict.model_copy(
+            update={"justification": f"{why}statement. {verdict.justification}"}
+        )
+    label = (
+        VerdictLabel.REFUTED if verdict.label is VerdictLabel.SUPPORTED else VerdictLabel.SUPPORTED
+    )
+    holds = "holds" if verdict.label is VerdictLabel.SUPPORTED else "does not hold"
+    return verdict.model_copy(
+        update={
+            "label": label,
+            "justification": f'The claim denies that {said} ("{frame.frame}"), and the '
+            f"statement {holds}. {verdict.justification}",
+        }
+    )
 
 
 def _accepts_forced(reasoner) -> bool:
