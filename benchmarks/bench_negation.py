@@ -57,6 +57,8 @@ CLASSES = {
     "denial": "a frame saying the statement is false",
     "affirmed": "a negation word in a frame that affirms",
     "doubt": "a frame that leaves it open",
+    "lexical": "denied by a word, not by not: outside, refused to, failed to, almost",
+    "restricted": "a word the KG cannot check narrows the statement: only, the largest, wanted to",
 }
 
 # The base form of the verbs NATURAL's sentences start with ("S speaks O" -> "S does not speak O").
@@ -122,6 +124,85 @@ TEMPLATES: list[tuple[str, str, str]] = [
 ]
 
 
+# Relations of place, for "S was born outside O" (the preposition that denies "in").
+_PLACES = {
+    "P19": "{s} was born outside {o}.",
+    "P20": "{s} died outside of {o}.",
+    "P551": "{s} lived outside {o}.",
+    "P131": "{s} is located outside of {o}.",
+    "P17": "{s} lies outside {o}.",
+    "P30": "{s} is a place outside {o}.",
+    "P159": "{s} is headquartered outside of {o}.",
+    "P740": "{s} was formed outside {o}.",
+    "P119": "{s} is buried outside {o}.",
+}
+
+
+def _verb_swap(template: str, lead: str) -> str | None:
+    """NATURAL's verb after a lead verb: "{s} speaks {o}" -> "{s} refused to speak {o}"."""
+    verb = re.match(r"\{[so]\} (\w+) ", template)
+    if not verb or verb.group(1) not in _BASE:
+        return None
+    return template[: verb.start(1)] + f"{lead} {_BASE[verb.group(1)]}" + template[verb.end(1) :]
+
+
+def lexical(pid: str, name: str) -> str | None:
+    """The template of a lexical-class claim for a relation, or None when it does not apply."""
+    natural = NATURAL[pid]
+    if name == "outside":
+        return _PLACES.get(pid)
+    if name == "only_outside":
+        t = _PLACES.get(pid)
+        return t.replace(" outside", " only outside", 1) if t else None
+    if name in ("refused", "failed", "never_managed", "almost", "wanted", "was_set"):
+        lead = {
+            "refused": "refused to", "failed": "failed to", "never_managed": "never managed to",
+            "almost": "almost", "wanted": "wanted to", "was_set": "was set to",
+        }[name]  # fmt: skip
+        if name == "almost":
+            # "S almost died in O", "S almost played for O": a past verb only
+            verb = re.match(r"\{[so]\} (\w+) ", natural)
+            if not verb or verb.group(1) not in _PAST:
+                return None
+            return natural[: verb.start(1)] + "almost " + natural[verb.start(1) :]
+        return _verb_swap(natural, lead)
+    if name == "only":
+        verb = re.match(r"\{[so]\} (\w+) ", natural)
+        if verb and verb.group(1) in _BASE:  # "S only speaks O"
+            return natural[: verb.start(1)] + "only " + natural[verb.start(1) :]
+        return None
+    if name == "largest":
+        return {
+            "P106": "{s} is the greatest {o} of all time.",
+            "P27": "{s} is the most famous citizen of {o}.",
+            "P19": "{s} is the most famous person born in {o}.",
+            "P131": "{s} is the largest city in {o}.",
+            "P17": "{s} is the oldest place in {o}.",
+            "P161": "{o} gave the best performance in {s}.",
+            "P1412": "{s} speaks {o} better than anyone.",
+            "P136": "{s} is the most important figure of the {o} genre.",
+            "P69": "{s} is the most famous graduate of {o}.",
+            "P463": "{s} is the oldest member of {o}.",
+            "P102": "{s} is the longest-serving member of the {o}.",
+        }.get(pid)
+    return None
+
+
+# (name, class): lexical denials and restrictions, per relation where they apply
+LEXICAL = [
+    ("outside", "lexical"),
+    ("refused", "lexical"),
+    ("failed", "lexical"),
+    ("never_managed", "lexical"),
+    ("almost", "lexical"),
+    ("only_outside", "lexical"),
+    ("wanted", "restricted"),
+    ("was_set", "restricted"),
+    ("only", "restricted"),
+    ("largest", "restricted"),
+]
+
+
 def negation_set(store, split: str, n: int, seed: int) -> list[dict]:
     base = dev_set(store, split, n, seed, ("natural",))
     claims = []
@@ -140,6 +221,13 @@ def negation_set(store, split: str, n: int, seed: int) -> list[dict]:
                 claims.append(
                     {"text": text, "stated": c["gold"], "template": name, "class": klass,
                      "triple": c["triple"]}
+                )  # fmt: skip
+        for name, klass in LEXICAL:
+            tpl = lexical(pid, name)
+            if tpl:
+                claims.append(
+                    {"text": tpl.format(s=s, o=o), "stated": c["gold"], "template": name,
+                     "class": klass, "triple": c["triple"]}
                 )  # fmt: skip
     return claims
 
@@ -170,12 +258,14 @@ def main() -> None:
         r = verify(c["text"])
         v = r.verdict.value
         # What the claim says, given that the triple is stated (true) or a hard negative (false).
-        if c["class"] in ("negated", "denial"):
+        if c["class"] in ("negated", "denial", "lexical"):
             truth = not c["stated"]
         elif c["class"] == "affirmed":
             truth = c["stated"]
+        elif c["class"] == "restricted" and not c["stated"]:
+            truth = False  # "S only speaks O", "S is the largest city in O": false with the triple
         else:
-            truth = None  # a doubt asserts nothing
+            truth = None  # a doubt asserts nothing; a restriction of a stated triple is unknown
         for key in (c["template"], "class:" + c["class"]):
             k = per[key]
             k["n"] += 1

@@ -153,6 +153,9 @@ class ClaimTriple(BaseModel):
     # same-named rival is about as likely); None when not linked from text.
     subject_link: float | None = None
     object_link: float | None = None
+    # How the relation words matched the property (kgfc.nlp.alignment: 1.0 its label, 0.95 an
+    # alias, 0.9 and below a paraphrase or a fuzzy match); None when not read from text.
+    relation_score: float | None = None
 
 
 class Mention(BaseModel):

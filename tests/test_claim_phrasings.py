@@ -157,7 +157,13 @@ def test_fuzzy_matches_never_cross_distinct_names():
         ("Q6", "Barack Obama", "label"),
         ("Q7", "Honolulu", "label"),
         ("Q8", "film editor", "label"),
+        ("Q9", "The Gift", "label"),
+        ("Q10", "Dan Brown", "label"),
     )
+    # a word built on another is another word ("The Gifted" was linked to the film The Gift)
+    assert idx.search("The Gifted") == []
+    assert idx.search("Daniel Brown") == []
+    assert idx.search("The Gifted", fuzzy="near") == []
     # an extra word, or a different word that is itself a word of the KG's names
     assert idx.search("Royal Prussian Academy of Sciences") == []
     assert idx.search("Prussian Academy of Sciences") == []

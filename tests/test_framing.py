@@ -98,3 +98,83 @@ def test_verdicts_follow_the_frame(local, claim, label, why):
     assert why in r.justification
     assert r.claim == claim  # the claim as written is what the result names
     assert any(e.cited and e.text == "Tony Blair place of birth Edinburgh" for e in r.evidence)
+
+
+@pytest.mark.parametrize(
+    ("claim", "kind", "statement"),
+    [
+        # a verb that denies the verb it governs: read with "not"
+        ("Men in Black II refused to cast Tommy Lee Jones.", "reworded",
+         "Men in Black II did not cast Tommy Lee Jones."),
+        ("Kenny Rogers has failed to win a Grammy.", "reworded", "Kenny Rogers did not win a Grammy."),
+        ("Tom Cruise was unable to appear in Top Gun.", "reworded", "Tom Cruise did not appear in Top Gun."),
+        ("Omar Sharif almost died of a heart attack.", "reworded",
+         "Omar Sharif did not die of a heart attack."),
+        # "outside" is "not in"
+        ("Herman Melville lived outside New York City.", "reworded",
+         "Herman Melville did not live in New York City."),
+        ("X was born outside Edinburgh.", "reworded", "X was not born in Edinburgh."),
+        ("The Greek language is spoken only outside of Greece.", "reworded",
+         "The Greek language is not spoken in Greece."),
+        ("Palo Alto, California is located outside of the United States.", "reworded",
+         "Palo Alto, California is not located in the United States."),
+        ("Libya is a country outside of Africa.", "reworded", "Libya is a country. Libya is not in Africa."),
+        # a verb that leaves it open
+        ("Lenny Kravitz wanted to speak English.", "doubted", "Lenny Kravitz did speak English."),
+        ("Kenny Rogers was set to work in the rock music genre.", "doubted",
+         "Kenny Rogers did work in the rock music genre."),
+        # a word that narrows it beyond what the KG checks
+        ("Lenny Kravitz only speaks English.", "restricted", "Lenny Kravitz speaks English."),
+        ("Libya is the largest country in Africa.", "restricted", "Libya is the largest country in Africa."),
+        ("Carl Sagan is the most famous person born in Brooklyn.", "restricted",
+         "Carl Sagan is the most famous person born in Brooklyn."),
+        ("Lenny Kravitz speaks English better than anyone.", "restricted",
+         "Lenny Kravitz speaks English better than anyone."),
+    ],
+)  # fmt: skip
+def test_words_that_deny_leave_open_or_narrow(claim, kind, statement):
+    from kgfc.nlp.spacy_pipeline import parse
+
+    f = framing(claim, parse(claim))
+    assert f is not None and (f.kind, f.statement) == (kind, statement)
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Ann is best known for Hamlet.",  # an idiom: "known for"
+        "Tony Blair went on to study at Oxford.",  # a verb that asserts the one it governs
+        "He is not only an actor but also a singer.",  # both claimed
+        "She grew up outside.",  # no place named
+        "The Best Years of Our Lives stars Fredric March.",  # a superlative in a name
+        "Hamlet was written by Shakespeare at least once.",
+    ],
+)
+def test_words_left_alone(claim):
+    from kgfc.nlp.spacy_pipeline import parse
+
+    assert framing(claim, parse(claim)) is None
+
+
+@pytest.mark.parametrize(
+    ("claim", "label", "why"),
+    [
+        ("Tony Blair refused to be born in Edinburgh.", "REFUTED", "denies it"),
+        ("Tony Blair was born outside Edinburgh.", "REFUTED", "denies it"),
+        ("Tony Blair was born outside of London.", "SUPPORTED", "denies it"),
+        ("Tony Blair wanted to be born in Edinburgh.", "NOT ENOUGH INFO", "finds SUPPORTED"),
+        ("Tony Blair was born only in Edinburgh.", "NOT ENOUGH INFO", "cannot check"),
+        (
+            "Tony Blair is the most famous person born in Edinburgh.",
+            "NOT ENOUGH INFO",
+            "cannot check",
+        ),
+        # false without the word, false with it
+        ("Tony Blair is the most famous person born in London.", "REFUTED", "single-valued"),
+    ],
+)
+def test_verdicts_follow_the_word(local, claim, label, why):
+    r = local.verify(claim, record=False)
+    assert r.verdict.value == label, r.justification
+    assert why in r.justification
+    assert any(e.cited and e.text == "Tony Blair place of birth Edinburgh" for e in r.evidence)

@@ -190,7 +190,8 @@ class LabelIndex:
         Sciences", "film editor" / "film director"). Here the words that
         differ must pair one to one, each a near spelling of the other, and a
         query word that is itself a word of the KG's names is not a typo: it
-        is a different name.
+        is a different name; nor is a word that extends the other by a suffix
+        ("The Gifted" / "The Gift").
         """
         q = {w for w in query.split() if w not in STOP_WORDS}
         m = {w for w in match.split() if w not in STOP_WORDS}
@@ -203,6 +204,10 @@ class LabelIndex:
                 return False
             best = max(only_m, key=lambda x: fuzz.ratio(w, x))
             if fuzz.ratio(w, best) < TYPO_RATIO:
+                return False
+            short, long = sorted((w, best), key=len)
+            if long.startswith(short) and len(long) - len(short) >= 2:
+                # "Gifted" / "Gift", "Daniel" / "Dan": a word and another built on it, no typo
                 return False
             only_m.discard(best)
         return True

@@ -1179,6 +1179,7 @@ def _to_triple(r: _Reading, aligner: RelationAligner | None) -> ClaimTriple:
     subject, obj = r.subject.text, r.object.text
     relation = " ".join(t.text for t in r.relation if t.dep_ != "neg")
     ids: list[str] = []
+    score = None
     if aligner is not None:
         words, lemmas = phrase_forms(t for t in r.relation)
         person = bool({t.ent_type_ for t in r.subject} & PERSON_LABELS)
@@ -1203,9 +1204,11 @@ def _to_triple(r: _Reading, aligner: RelationAligner | None) -> ClaimTriple:
                 relation = aligner.label(backward[0].property) or relation
                 forward = backward
             ids = list(dict.fromkeys(a.property for a in forward))[:5]
+            score = forward[0].score
     return ClaimTriple(
-        subject=subject, relation=relation, object=obj, relation_ids=ids, negated=r.negated
-    )
+        subject=subject, relation=relation, object=obj, relation_ids=ids, negated=r.negated,
+        relation_score=score,
+    )  # fmt: skip
 
 
 def _dedupe(triples: list[ClaimTriple]) -> list[ClaimTriple]:

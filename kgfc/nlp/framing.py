@@ -22,7 +22,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
 
 __all__ = ["Framing", "framing"]
 
@@ -129,15 +132,179 @@ _DOUBTS = (_DOUBTED_THAT, _DOUBTER, _WHETHER_OPEN)
 
 @dataclass(frozen=True)
 class Framing:
-    """The statement inside a claim's frame, and whether the frame denies it or leaves it open."""
+    """The statement inside a claim's frame, and what the frame does to it.
 
-    kind: Literal["denied", "doubted"]
+    ``denied``: the claim says the statement is false; ``doubted``: it leaves it
+    open; ``reworded``: a word denies the verb ("refused to cast", "almost died",
+    "outside"), and the statement says so with "not"; ``restricted``: a word the KG
+    cannot check narrows the statement ("only", "the largest").
+    """
+
+    kind: Literal["denied", "doubted", "reworded", "restricted"]
     statement: str
     frame: str  # the claim's words around the statement, as written ("It is false that ...")
 
 
-def framing(text: str) -> Framing | None:
-    """The statement a denying or doubting frame wraps, or None when the claim has no such frame."""
+# Verbs that deny the verb they govern: "S refused to cast O" -> S did not cast O
+_DENYING_VERBS = frozenset({"refuse", "decline", "fail", "neglect", "omit"})
+# Verbs that leave the verb they govern open: "S wanted to play for O" says nothing of whether
+# S did ("was set to", "was expected to" are the passive participles below)
+_OPEN_VERBS = frozenset(
+    {"want", "hope", "plan", "intend", "try", "attempt", "aim", "wish", "seek", "dream",
+     "consider", "threaten", "promise", "offer", "yearn"}
+)  # fmt: skip
+_OPEN_PARTICIPLES = frozenset(
+    {"set", "supposed", "expected", "scheduled", "slated", "due", "rumoured", "rumored",
+     "meant", "going", "about", "likely", "unlikely", "eager", "keen", "poised", "tipped"}
+)  # fmt: skip
+_EVERYONE = frozenset({"anyone", "anybody", "everyone", "everybody", "any", "all"})
+_ALMOST = frozenset({"almost", "nearly", "narrowly"})
+# Superlatives the KG checks as they are, or that only intensify: "best known for" is "known for"
+_IDIOMS = frozenset({"best", "most", "least"})
+
+
+def _do(verb: Token) -> str:
+    return "did" if verb.tag_ in ("VBD", "VBN") else "does" if verb.tag_ == "VBZ" else "do"
+
+
+def _words(doc: Doc, replace: dict[int, str]) -> str:
+    parts = []
+    for t in doc:
+        w = replace.get(t.i, t.text)
+        if w:
+            parts.append(w + t.whitespace_)
+        elif parts and not t.whitespace_:
+            parts[-1] = parts[-1].rstrip()
+    return " ".join("".join(parts).split())
+
+
+def _reworded(doc: Doc) -> Framing | None:
+    """A verb denied or left open by a word, or a statement narrowed by one (from the parse)."""
+    for t in doc:
+        head = t.head
+        # "refused to cast", "failed to win": the governed verb, denied
+        if t.dep_ == "xcomp" and t.pos_ in ("VERB", "AUX") and head.lemma_ in _DENYING_VERBS:
+            to = [c for c in t.children if c.dep_ == "aux" and c.lower_ == "to"]
+            auxes = [c for c in head.children if c.dep_ in ("aux", "auxpass") and c.i < head.i]
+            return _rewritten(doc, head, to, auxes, t, "reworded", head.text + " to")
+        # "was unable to play for O"
+        if (
+            t.dep_ == "xcomp" and head.lower_ in ("unable", "incapable")
+            and head.head.lemma_ == "be"
+        ):  # fmt: skip
+            be = head.head
+            to = [c for c in t.children if c.dep_ == "aux" and c.lower_ == "to"]
+            repl = {be.i: _do(be) + " not", head.i: ""} | {c.i: "" for c in to}
+            return Framing("reworded", _words(doc, repl), f"{be.text} {head.text} to")
+        # "wanted to play for O", "was set to star in O": whether S did is left open
+        if (
+            t.dep_ == "xcomp"
+            and t.pos_ in ("VERB", "AUX")
+            and (head.lemma_ in _OPEN_VERBS or head.lower_ in _OPEN_PARTICIPLES)
+        ):
+            to = [c for c in t.children if c.dep_ == "aux" and c.lower_ == "to"]
+            if not to:
+                continue
+            be = head.head if head.pos_ == "ADJ" and head.head.lemma_ == "be" else None
+            auxes = [c for c in head.children if c.dep_ in ("aux", "auxpass") and c.i < head.i]
+            if be is not None:
+                auxes.append(be)
+            repl = {head.i: "did", **{c.i: "" for c in to + auxes}}
+            return Framing("doubted", _words(doc, repl), f"{head.text} to")
+        # "almost died in O", "nearly joined O"
+        if (
+            t.lower_ in _ALMOST
+            and t.dep_ == "advmod"
+            and head.pos_ == "VERB"
+            and head.tag_ == "VBD"
+        ):
+            repl = {t.i: "", head.i: f"did not {head.lemma_}"}
+            return Framing("reworded", _words(doc, repl), t.text)
+        # "lived outside O", "was born outside of O", "is located outside O"
+        outside = t.lower_ == "outside" and t.dep_ in ("prep", "advmod")
+        if outside and head.pos_ in ("NOUN", "PROPN"):
+            found = _outside_noun(doc, t)
+            if found is not None:
+                return found
+        if outside and head.pos_ in ("VERB", "AUX"):
+            of = [c for c in t.children if c.dep_ == "prep" and c.lower_ == "of"]
+            if t.dep_ == "advmod" and not of:  # "lived outside" with no place named
+                continue
+            only = [c for c in t.children if c.lower_ == "only"] + [
+                c for c in head.children if c.lower_ == "only" and c.i == t.i - 1
+            ]
+            repl = {t.i: "in", **{c.i: "" for c in of + only}}
+            auxes = [c for c in head.children if c.dep_ in ("aux", "auxpass") and c.i < head.i]
+            if auxes:
+                repl[auxes[0].i] = auxes[0].text + " not"
+            elif head.lemma_ == "be":
+                repl[head.i] = head.text + " not"
+            else:
+                repl[head.i] = f"{_do(head)} not {head.lemma_}"
+            return Framing("reworded", _words(doc, repl), "outside")
+    # "S only speaks O", "S is the largest city in O": the KG checks the statement without it
+    for t in doc:
+        # "S only speaks O", "S is spoken only in O"
+        verbal = t.head.pos_ in ("VERB", "AUX") or (
+            t.head.pos_ == "ADP" and t.head.head.pos_ in ("VERB", "AUX")
+        )
+        if t.lower_ == "only" and t.dep_ == "advmod" and verbal:
+            if any(c.lower_ == "not" for c in t.head.children) or (
+                t.i + 1 < len(doc) and doc[t.i + 1].lower_ in ("but", "after", "when", "if")
+            ):
+                continue  # "not only ... but also": both are claimed
+            return Framing("restricted", _words(doc, {t.i: ""}), t.text)
+        if t.tag_ in ("JJS", "RBS") and t.is_lower and not t.ent_type_:
+            nxt = doc[t.i + 1] if t.i + 1 < len(doc) else None
+            if t.lower_ in _IDIOMS and nxt is not None and nxt.lower_ in (
+                "known", "-", "notably", "famously", "often", "likely", "recently",
+                "commonly", "widely", "of", "remembered",
+            ):  # fmt: skip
+                continue  # "best known for", "most notably", "most of"
+            if t.lower_ in ("least", "most") and t.i > 0 and doc[t.i - 1].lower_ == "at":
+                continue
+            return Framing("restricted", doc.text, t.text)
+        # "speaks English better than anyone", "more famous than any other citizen"
+        than = t.i + 2 < len(doc) and doc[t.i + 1].lower_ == "than"
+        if t.tag_ in ("JJR", "RBR") and than and doc[t.i + 2].lower_ in _EVERYONE:
+            return Framing("restricted", doc.text, doc[t.i : t.i + 3].text)
+    return None
+
+
+def _rewritten(doc, head, to, auxes, verb, kind, said) -> Framing:
+    # "S refused to cast O", "S has refused to cast O" -> "S did not cast O"
+    repl = {head.i: f"{_do(head)} not", **{c.i: "" for c in to + auxes}}
+    return Framing(kind, _words(doc, repl), said)
+
+
+def _outside_noun(doc: Doc, t: Token) -> Framing | None:
+    """ "S is a country outside of O" -> "S is a country. S is not in O." """
+    noun, be = t.head, t.head.head
+    subj = next((c for c in be.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    if noun.dep_ != "attr" or be.lemma_ != "be" or subj is None:
+        return None
+    s = doc[subj.left_edge.i : subj.right_edge.i + 1].text
+    what = doc[noun.left_edge.i : t.i].text
+    start = t.i + 1 + (t.i + 1 < len(doc) and doc[t.i + 1].lower_ == "of")
+    where = doc[start : t.right_edge.i + 1].text
+    if not where:
+        return None
+    return Framing("reworded", f"{s} {be.text} {what}. {s} {be.text} not in {where}.", "outside")
+
+
+def framing(text: str, doc: Doc | None = None) -> Framing | None:
+    """The statement a frame wraps, or None when the claim has no such frame.
+
+    ``doc``, the claim's parse, finds the words that deny, leave open or narrow
+    a verb (:class:`Framing`); without it only the fixed frames are looked for.
+    """
+    found = _framed(text)
+    if found is not None or doc is None:
+        return found
+    return _reworded(doc)
+
+
+def _framed(text: str) -> Framing | None:
     for kind, patterns in (("denied", _DENIALS), ("doubted", _DOUBTS)):
         for pattern in patterns:
             m = pattern.match(text)

@@ -189,6 +189,26 @@ _TIME_NOTE = re.compile(
     r"\b\d{3,4}s?\b[^()\[\]]{0,20}[)\]]|,\s*as\s+of\s+(?:\w+\s+)?\d{4}(?=\s*[.!]?\s*$)",
     re.I,
 )
+# "in the 70's", "the '70s", "the seventies": a decade written short, read as "the 1970s" (the
+# value parser reads four-digit decades; two digits are taken as the last century's, as
+# people mean them, except the 00s and 10s)
+_DECADE = re.compile(r"\bthe\s+['’]?(?P<d>[0-9]0)['’]?s\b", re.I)
+_DECADE_WORDS = re.compile(
+    r"\bthe\s+(?P<w>twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)\b",
+    re.I,
+)
+_DECADES = {
+    w: str(n) for n, w in enumerate(
+        ("twenties", "thirties", "forties", "fifties", "sixties", "seventies", "eighties",
+         "nineties"), start=2)
+}  # fmt: skip
+
+
+def _decade(text: str) -> str:
+    text = _DECADE.sub(lambda m: f"the {'20' if m['d'] in ('00', '10') else '19'}{m['d']}s", text)
+    return _DECADE_WORDS.sub(lambda m: f"the 19{_DECADES[m['w'].lower()]}0s", text)
+
+
 # "S graduated from O in 1960", "S married O in 1988": a year after the object is when the
 # statement held, a qualifier the KG does not keep; after verbs whose date is a fact of its
 # own (born, died, founded, released ...) it is a claim about that date and stays
@@ -311,6 +331,7 @@ def simplified(
             parts.append(swap[t.i] + t.whitespace_ if t.i in swap else t.text_with_ws)
         text = "".join(parts)
     text = _REFERENCE.sub("", text)
+    text = _decade(text)
     text = _TIME_NOTE.sub("", text)
     text = _TAG_QUESTION.sub(".", text, count=1)
     text = _ASK_LABEL.sub("", text, count=1)

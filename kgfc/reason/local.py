@@ -77,6 +77,9 @@ CONF_CHAIN = 0.85
 CONF_FUNCTIONAL = 0.8
 CONF_VALUE = 0.9
 CONF_TYPE = 0.6
+# A type clash refutes only a relation read from its property's own label or alias, not from a
+# paraphrase of it (kgfc.nlp.alignment scores: 1.0 label, 0.95 alias, 0.9 and below paraphrases)
+SURE_READING = 0.95
 CONF_NEI = 0.5
 # Links below this (fuzzy names, same-named rivals: kgfc.kg.linking.link_confidence)
 # never refute; exact labels (1.0) and aliases (0.95) of one entity may.
@@ -539,6 +542,10 @@ class LocalReasoner:
             checks = (self._type_clash,)
         # 6. refutation
         for check in checks:
+            if check == self._type_clash and (t.relation_score or 1.0) < SURE_READING:
+                # "S knows O" read as the languages S speaks: with a person for O, the clash
+                # says the paraphrase misread the words, not that the claim is false
+                continue
             out = check(s, props, o, s_alias, o_alias, ev)
             if out is not None:
                 return out

@@ -43,6 +43,7 @@ from kgfc.models import (
     VerifyResult,
 )
 from kgfc.nlp.framing import framing
+from kgfc.nlp.spacy_pipeline import parse
 from kgfc.reason.local import LocalReasoner
 from kgfc.registry import open_store
 from kgfc.settings import Settings, load_settings
@@ -323,7 +324,7 @@ class FactChecker:
             else:
                 # "It is false that S", "It is unclear whether S": S is what the KG checks; the
                 # frame turns its verdict into the claim's (stages.framed)
-                frame = framing(text)
+                frame = framing(text, parse(text))
                 ep = Episode(claim_id=cid, claim=frame.statement if frame else text)
             ep.max_hops = self.settings.hops
             out = run_episode(

@@ -798,6 +798,24 @@ def framed(frame: Framing, verdict: Verdict) -> Verdict:
     the KG says of S — the justification quotes what it says.
     """
     said = '"' + frame.statement.rstrip(".!?") + '"'
+    if frame.kind == "reworded":  # the statement carries the denial ("did not cast")
+        return verdict.model_copy(
+            update={
+                "justification": f'Read as {said} ("{frame.frame}" denies it). '
+                + verdict.justification
+            }
+        )
+    if frame.kind == "restricted":
+        if verdict.label is not VerdictLabel.SUPPORTED:  # false without the word, false with it
+            return verdict
+        return verdict.model_copy(
+            update={
+                "label": VerdictLabel.NEI,
+                "confidence": 0.5,
+                "justification": f'The KG supports the claim without "{frame.frame}", which '
+                f"narrows it in a way the KG cannot check: {verdict.justification}",
+            }
+        )
     if frame.kind == "doubted":
         return verdict.model_copy(
             update={
