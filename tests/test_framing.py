@@ -148,12 +148,26 @@ def test_words_that_deny_leave_open_or_narrow(claim, kind, statement):
         "She grew up outside.",  # no place named
         "The Best Years of Our Lives stars Fredric March.",  # a superlative in a name
         "Hamlet was written by Shakespeare at least once.",
+        # intensifiers, no ranking
+        "Ann is best described as a poet.",
+        "Ann most certainly speaks French.",
+        "Ann is most famous for Hamlet.",
+        "Ann is best remembered for Hamlet.",
     ],
 )
 def test_words_left_alone(claim):
     from kgfc.nlp.spacy_pipeline import parse
 
     assert framing(claim, parse(claim)) is None
+
+
+def test_a_superlative_in_a_name_the_kg_knows_narrows_nothing():
+    from kgfc.nlp.spacy_pipeline import parse
+
+    claim = "The second largest city Saint Petersburg is located in Russia."
+    assert framing(claim, parse(claim)).kind == "restricted"  # no names known
+    known = {"second largest city", "saint petersburg", "russia"}
+    assert framing(claim, parse(claim), lambda name: name.lower() in known) is None
 
 
 @pytest.mark.parametrize(

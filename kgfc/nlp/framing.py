@@ -21,6 +21,7 @@ of what it leaves alone).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
@@ -178,7 +179,7 @@ def _words(doc: Doc, replace: dict[int, str]) -> str:
     return " ".join("".join(parts).split())
 
 
-def _reworded(doc: Doc) -> Framing | None:
+def _reworded(doc: Doc, known: Callable[[str], bool] | None = None) -> Framing | None:
     """A verb denied or left open by a word, or a statement narrowed by one (from the parse)."""
     for t in doc:
         head = t.head
@@ -256,19 +257,35 @@ def _reworded(doc: Doc) -> Framing | None:
             return Framing("restricted", _words(doc, {t.i: ""}), t.text)
         if t.tag_ in ("JJS", "RBS") and t.is_lower and not t.ent_type_:
             nxt = doc[t.i + 1] if t.i + 1 < len(doc) else None
-            if t.lower_ in _IDIOMS and nxt is not None and nxt.lower_ in (
-                "known", "-", "notably", "famously", "often", "likely", "recently",
-                "commonly", "widely", "of", "remembered",
+            after = doc[t.i + 2] if t.i + 2 < len(doc) else None
+            if t.lower_ in _IDIOMS and nxt is not None and (
+                nxt.lower_ in ("-", "of") or nxt.tag_ in ("RB", "VBN", "VBD")
+                or (after is not None and after.lower_ in ("for", "as"))
             ):  # fmt: skip
-                continue  # "best known for", "most notably", "most of"
+                # "best known for", "best described as", "most certainly", "most of", "most
+                # famous for" (what S is known for): an intensifier, no ranking
+                continue
             if t.lower_ in ("least", "most") and t.i > 0 and doc[t.i - 1].lower_ == "at":
                 continue
+            if known is not None and _in_known_name(doc, t, known):
+                continue  # "second largest city" as the KG names a class
             return Framing("restricted", doc.text, t.text)
         # "speaks English better than anyone", "more famous than any other citizen"
         than = t.i + 2 < len(doc) and doc[t.i + 1].lower_ == "than"
         if t.tag_ in ("JJR", "RBR") and than and doc[t.i + 2].lower_ in _EVERYONE:
             return Framing("restricted", doc.text, doc[t.i : t.i + 3].text)
     return None
+
+
+def _in_known_name(doc: Doc, t: Token, known: Callable[[str], bool]) -> bool:
+    """Is ``t`` a word of a name the KG knows: its noun phrase up to the head noun?"""
+    for chunk in doc.noun_chunks:
+        if chunk.start <= t.i < chunk.end:
+            start = chunk.start + (doc[chunk.start].pos_ == "DET")
+            for end in range(t.i + 1, chunk.end + 1):
+                if known(doc[start:end].text):
+                    return True
+    return False
 
 
 def _rewritten(doc, head, to, auxes, verb, kind, said) -> Framing:
@@ -292,16 +309,20 @@ def _outside_noun(doc: Doc, t: Token) -> Framing | None:
     return Framing("reworded", f"{s} {be.text} {what}. {s} {be.text} not in {where}.", "outside")
 
 
-def framing(text: str, doc: Doc | None = None) -> Framing | None:
+def framing(
+    text: str, doc: Doc | None = None, known: Callable[[str], bool] | None = None
+) -> Framing | None:
     """The statement a frame wraps, or None when the claim has no such frame.
 
     ``doc``, the claim's parse, finds the words that deny, leave open or narrow
     a verb (:class:`Framing`); without it only the fixed frames are looked for.
+    ``known(text)`` says whether the KG has ``text`` as a name: a superlative in
+    one ("second largest city") narrows nothing.
     """
     found = _framed(text)
     if found is not None or doc is None:
         return found
-    return _reworded(doc)
+    return _reworded(doc, known)
 
 
 def _framed(text: str) -> Framing | None:

@@ -44,6 +44,7 @@ from kgfc.models import (
 )
 from kgfc.nlp.framing import framing
 from kgfc.nlp.spacy_pipeline import parse
+from kgfc.nlp.text import normalise
 from kgfc.reason.local import LocalReasoner
 from kgfc.registry import open_store
 from kgfc.settings import Settings, load_settings
@@ -324,7 +325,8 @@ class FactChecker:
             else:
                 # "It is false that S", "It is unclear whether S": S is what the KG checks; the
                 # frame turns its verdict into the claim's (stages.framed)
-                frame = framing(text, parse(text))
+                index = tb.store.label_index()
+                frame = framing(text, parse(text), lambda name: normalise(name) in index)
                 ep = Episode(claim_id=cid, claim=frame.statement if frame else text)
             ep.max_hops = self.settings.hops
             out = run_episode(
