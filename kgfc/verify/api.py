@@ -325,8 +325,11 @@ class FactChecker:
             else:
                 # "It is false that S", "It is unclear whether S": S is what the KG checks; the
                 # frame turns its verdict into the claim's (stages.framed)
-                index = tb.store.label_index()
-                frame = framing(text, parse(text), lambda name: normalise(name) in index)
+                # the label index only when a superlative is met (its first build is a query)
+                def known(name: str) -> bool:
+                    return normalise(name) in tb.store.label_index()
+
+                frame = framing(text, parse(text), known)
                 ep = Episode(claim_id=cid, claim=frame.statement if frame else text)
             ep.max_hops = self.settings.hops
             out = run_episode(
