@@ -269,8 +269,11 @@ def main() -> None:
         for key in (c["template"], "class:" + c["class"]):
             k = per[key]
             k["n"] += 1
-            k["decidable"] += bool(c["stated"])  # the KG states the triple: a sound reader decides
-            k["right"] += bool(c["stated"]) and v == ("SUPPORTED" if truth else "REFUTED")
+            # the KG states the triple and the claim says it is true or false: a sound reader
+            # decides (a doubt, or a narrowed stated triple, has no verdict to find)
+            decidable = bool(c["stated"]) and truth is not None
+            k["decidable"] += decidable
+            k["right"] += decidable and v == ("SUPPORTED" if truth else "REFUTED")
             k["false_supported"] += v == "SUPPORTED" and truth is not True
             k["true_refuted"] += v == "REFUTED" and truth is not False
             k["n_false"] += truth is not True
@@ -285,7 +288,7 @@ def main() -> None:
     def row(k: Counter) -> dict:
         return {
             "claims": k["n"],
-            "recall": round(k["right"] / max(k["decidable"], 1), 4),
+            "recall": round(k["right"] / k["decidable"], 4) if k["decidable"] else None,
             "false_supported": k["false_supported"],
             "false_claims": k["n_false"],
             "true_refuted": k["true_refuted"],
@@ -312,7 +315,7 @@ def main() -> None:
     def cells(r: dict) -> list[str]:
         return [
             str(r["claims"]),
-            f"{r['recall']:.3f}",
+            "—" if r["recall"] is None else f"{r['recall']:.3f}",
             f"{r['false_supported']} / {r['false_claims']}",
             f"{r['true_refuted']} / {r['true_claims']}",
         ]
