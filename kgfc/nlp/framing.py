@@ -13,9 +13,11 @@ claim comes back SUPPORTED.
 checked as any claim is; :mod:`kgfc.verify.api` then turns the statement's
 verdict into the claim's: a denial swaps SUPPORTED and REFUTED, a doubt
 asserts neither and is NOT ENOUGH INFO whatever the KG says, with the
-statement's verdict quoted. Regular expressions over the claim text (the
-parse is not needed: the frames are fixed phrases, and each pattern has a test
-of what it leaves alone).
+statement's verdict quoted. The frames are fixed phrases, found by regular
+expressions over the claim text; the words that deny, leave open or narrow a
+verb ("refused to", "wanted to", "outside", "only", superlatives) are found in
+the parse, where their verb is. Hand-written: no library reads these, and each
+pattern has a test of what it leaves alone.
 """
 
 from __future__ import annotations
@@ -187,7 +189,7 @@ def _reworded(doc: Doc, known: Callable[[str], bool] | None = None) -> Framing |
         if t.dep_ == "xcomp" and t.pos_ in ("VERB", "AUX") and head.lemma_ in _DENYING_VERBS:
             to = [c for c in t.children if c.dep_ == "aux" and c.lower_ == "to"]
             auxes = [c for c in head.children if c.dep_ in ("aux", "auxpass") and c.i < head.i]
-            return _rewritten(doc, head, to, auxes, t, "reworded", head.text + " to")
+            return _rewritten(doc, head, to + auxes, head.text + " to")
         # "was unable to play for O"
         if (
             t.dep_ == "xcomp" and head.lower_ in ("unable", "incapable")
@@ -288,10 +290,10 @@ def _in_known_name(doc: Doc, t: Token, known: Callable[[str], bool]) -> bool:
     return False
 
 
-def _rewritten(doc, head, to, auxes, verb, kind, said) -> Framing:
+def _rewritten(doc: Doc, head: Token, dropped: list[Token], said: str) -> Framing:
     # "S refused to cast O", "S has refused to cast O" -> "S did not cast O"
-    repl = {head.i: f"{_do(head)} not", **{c.i: "" for c in to + auxes}}
-    return Framing(kind, _words(doc, repl), said)
+    repl = {head.i: f"{_do(head)} not", **{c.i: "" for c in dropped}}
+    return Framing("reworded", _words(doc, repl), said)
 
 
 def _outside_noun(doc: Doc, t: Token) -> Framing | None:
