@@ -325,12 +325,34 @@ def test_prefetched_docs_are_handed_out_once_and_batches_give_the_same_verdicts(
     assert sp.prefetch(texts) == 2
     doc = sp._prefetched[(sp.MODEL, texts[0])]
     assert sp.parse(texts[0]) is doc  # taken from the batch
-    assert sp.parse(texts[0]) is not doc  # once: the next call parses again
+    assert (sp.MODEL, texts[0]) not in sp._prefetched  # handed out once
+    assert sp.parse(texts[0]) is doc  # and kept among the last texts parsed
     seen = []
     items = list(sp.prefetching(texts * 3, lambda t: seen.append(t) or t, window=4))
     assert items == texts * 3 and len(seen) == 6
     one_by_one = [demo.verify(t, record=False).verdict for t in texts]
     assert [r.verdict for r in demo.verify_many(texts, record=False)] == one_by_one
+
+
+def test_a_text_parsed_again_is_not_run_through_the_pipeline_again(monkeypatch):
+    # the frame finder, the decomposer, the qualifier check after each verdict and the
+    # fallback reader each parsed the claim: ~6 pipeline runs a claim, most of its time
+    from kgfc.nlp import spacy_pipeline as sp
+
+    nlp = sp.get_nlp()
+    runs = []
+
+    def counting(model=sp.MODEL):
+        return lambda text: runs.append(text) or nlp(text)
+
+    monkeypatch.setattr(sp, "get_nlp", counting)
+    monkeypatch.setattr(sp, "PARSED_MAX", 2)
+    text = "Frank Zappa was born in a city that no test parses twice."
+    first = sp.parse(text)
+    assert sp.parse(text) is first and runs == [text]
+    sp.parse("Another text.")
+    sp.parse("A third text.")  # the oldest of the last two is let go
+    assert sp.parse(text) is not first and runs.count(text) == 2
 
 
 def test_a_claim_whose_words_run_backwards_is_supported_by_the_reverse_fact(demo):

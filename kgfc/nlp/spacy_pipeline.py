@@ -104,15 +104,31 @@ _prefetched: OrderedDict[tuple[str, str], Doc] = OrderedDict()
 _prefetch_lock = threading.Lock()
 
 
+# The last texts parsed, kept: one claim's text is parsed by several stages (the frame
+# finder, the decomposer, the qualifier check after each verdict, the fallback reader), and
+# the pipeline is most of a claim's cost. Docs are read, never changed, by every caller.
+PARSED_MAX = 512
+_parsed: OrderedDict[tuple[str, str], Doc] = OrderedDict()
+
+
 def parse(text: str, model: str = MODEL) -> Doc:
-    """Run the pipeline over at most the first :data:`MAX_CHARS` characters of ``text``."""
+    """Run the pipeline over at most the first :data:`MAX_CHARS` characters of ``text``.
+
+    The result is shared with later calls for the same text: do not change it."""
     key = (model, text[:MAX_CHARS])
-    if _prefetched:
-        with _prefetch_lock:
-            doc = _prefetched.pop(key, None)
+    with _prefetch_lock:
+        doc = _parsed.get(key)
         if doc is not None:
+            _parsed.move_to_end(key)
             return doc
-    return get_nlp(model)(key[1])
+        doc = _prefetched.pop(key, None) if _prefetched else None
+    if doc is None:
+        doc = get_nlp(model)(key[1])
+    with _prefetch_lock:
+        _parsed[key] = doc
+        while len(_parsed) > PARSED_MAX:
+            _parsed.popitem(last=False)
+    return doc
 
 
 def prefetch(texts: Iterable[str], model: str = MODEL, batch_size: int = 64) -> int:
