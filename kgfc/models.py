@@ -170,10 +170,13 @@ class ClaimAnalysis(BaseModel):
     triples: list[ClaimTriple] = Field(default_factory=list)
     keywords: list[str] = Field(default_factory=list)
     method: str = "rules"  # "rules" or "llm:<model>"
-    # words of the claim the KG cannot read: a description of an entity ("Frank Zappa, the
-    # 44th president, ..."), when the statement held ("... in 1988"), an upbringing: left
-    # out of the reading, and the verdict says so
+    # words of the statement the KG cannot read: when it held ("... in 1988"), an upbringing
+    # ("born and raised in"): left out of the reading; a SUPPORTED reading is then NOT ENOUGH
+    # INFO for the claim as written, and the verdict says what held
     unchecked: list[str] = Field(default_factory=list)
+    # a description of an entity the KG cannot read ("Frank Zappa, the 44th president, ...",
+    # "The legendary rocker S"): left out of the reading, and the verdict says so
+    undescribed: list[str] = Field(default_factory=list)
 
 
 class LinkedEntity(BaseModel):

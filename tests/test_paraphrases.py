@@ -670,7 +670,6 @@ def test_what_can_carry_the_claim_stays():
         "The guitar is among the instruments Frank Zappa plays.",
         "Tell me if this is true: Frank Zappa works in the rock music genre.",
         "Tom Hanks can be seen in Forrest Gump.",
-        "Frank Zappa was a citizen of United States of America for many years.",
         # "from" is an alias of ten properties, seven of which the KG never states: all of
         # them are passed over now, not only those among the first six (place of birth
         # was cut off the candidates)
@@ -682,7 +681,7 @@ def test_what_can_carry_the_claim_stays():
         "Charles Baudelaire owes a great deal to Edgar Allan Poe.",
         "FYI: Frank Zappa was born in Baltimore.",
         "Frank Zappa is listed with the occupation composer.",
-        "Frank Zappa moved to Los Angeles and died there.",
+        "Frank Zappa spent his last days in Los Angeles and died there.",
         "Some Like It Hot works in the crime film genre.",
         # blind14's misses: "O is one of S's R" (a plural relation noun), a time note
         "writer is one of Bill Clinton's occupations.",
@@ -799,10 +798,55 @@ def test_a_claim_read_again_refutes_what_the_kg_states(checker, claim):
     assert r.verdict is VerdictLabel.REFUTED, r.justification
 
 
-def test_a_year_the_kg_does_not_keep_is_said_to_be_unchecked(checker):
-    r = checker.verify("Tom Hanks married Rita Wilson in 1988.", record=False)
-    assert r.verdict is VerdictLabel.SUPPORTED, r.justification
-    assert 'Not checked: "in 1988"' in r.justification
+@pytest.mark.parametrize(
+    ("claim", "said", "held"),
+    [
+        # a time beside the fact: the KG keeps none, and a wrong year made a false claim
+        # SUPPORTED ("Mickey Rourke appeared in The Expendables in 2005": it was 2010)
+        ("Tom Hanks married Rita Wilson in 1988.", "in 1988", "Tom Hanks spouse Rita Wilson"),
+        ("Tom Hanks has appeared in Forrest Gump since 1995.", "since 1995", "Forrest Gump cast member Tom Hanks"),
+        ("In 1995, Tom Hanks appeared in Forrest Gump.", "In 1995", "Forrest Gump cast member Tom Hanks"),
+        ("Frank Zappa was a citizen of United States of America for many years.", "for many years", "Frank Zappa country of citizenship United States of America"),
+        ("Tom Hanks was a cast member of Forrest Gump from 1993 to 1994.", "from 1993 to 1994", "Forrest Gump cast member Tom Hanks"),
+        # a role: read without it, the statement held and the role was never named
+        ("Forrest Gump stars Tom Hanks as Forrest.", "as Forrest", "Forrest Gump cast member Tom Hanks"),
+        ("Tom Hanks starred in Forrest Gump as a simple man.", "as a simple man", "Forrest Gump cast member Tom Hanks"),
+        ("Tony Blair was born in Edinburgh as the son of a lawyer.", "as the son of a lawyer", "Tony Blair place of birth Edinburgh"),
+        # a circumstance: where he grew up is not where he was born (Blair grew up in Durham)
+        ("Tony Blair was born and raised in Edinburgh.", "raised", "Tony Blair place of birth Edinburgh"),
+        ("Frank Zappa moved to Los Angeles and died there.", "moved to Los Angeles", "Frank Zappa place of death Los Angeles"),
+    ],
+)  # fmt: skip
+def test_a_statement_with_words_the_kg_cannot_check_is_not_supported(checker, claim, said, held):
+    r = checker.verify(claim, record=False)
+    assert r.verdict is VerdictLabel.NEI, r.justification
+    assert f'Without "{said}", the claim holds.' in r.justification
+    assert "the claim as written is not supported" in r.justification
+    if held:
+        assert f'"{held}"' in r.justification
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Tony Blair was born in Edinburgh in 1953.",  # a date of birth: a fact of its own
+        "Frank Zappa works in the rock music genre (as of 2020).",  # when the claim was made
+        "Frank Zappa is a citizen of United States of America today.",
+        "Frank Zappa has Baltimore as his place of birth.",  # "as" names the relation
+        "Charles Baudelaire cites Edgar Allan Poe as an influence.",
+        "Frank Zappa is known as a composer.",  # "as" holds the object
+        "Frank Zappa spent his last days in Los Angeles and died there.",
+    ],
+)
+def test_words_a_reading_holds_or_that_say_nothing_more_leave_the_verdict(checker, claim):
+    r = checker.verify(claim, record=False)
+    assert r.verdict is not VerdictLabel.NEI or "1953" in claim, r.justification
+    assert "not supported" not in r.justification
+
+
+def test_a_wrong_statement_with_a_time_beside_it_is_still_refuted(checker):
+    r = checker.verify("Tony Blair was born in Glasgow in 1953.", record=False)
+    assert r.verdict is VerdictLabel.REFUTED, r.justification
 
 
 def test_a_description_the_kg_cannot_read_is_said_to_be_unchecked(checker):

@@ -126,13 +126,19 @@ def _analyse(doc: Doc, aligner: RelationAligner | None, plain: bool = False) -> 
     if not plain:
         names = aligner.entity_names() if aligner is not None else None
         unchecked: list[str] = []
+        undescribed: list[str] = []
         inner = simplified(
-            doc, lambda text: names is not None and normalise(text) in names, unchecked
+            doc,
+            lambda text: names is not None and normalise(text) in names,
+            unchecked,
+            undescribed,
         )
         if inner is not None:
             # "According to records, the actor S was actually born in O" reads as "S was born in O"
             found = _analyse(parse(inner), aligner, plain=True)
-            return found.model_copy(update={"unchecked": unchecked}) if unchecked else found
+            if unchecked or undescribed:
+                return found.model_copy(update={"unchecked": unchecked, "undescribed": undescribed})
+            return found
     sents = statements(doc)
     # each sentence read on its own, every fallback included: a sentence no pattern reads
     # vanished when another did ("The film S works in the musical film genre." is two once

@@ -244,6 +244,11 @@ _THERE = re.compile(
     r"\s+there\s*(?P<end>[.!]?)\s*$",
     re.I,
 )
+# "S spent their last days in O and died there": dying there says as much
+_LAST_DAYS = re.compile(
+    r"^spent\s+(?:his|her|their|its)\s+(?:last|final)\s+(?:days|hours|moments|weeks)\s+(?:in|at)\s",
+    re.I,
+)
 _PLACE_PREP = re.compile(r"\s(?:in|to|at)\s", re.I)
 # "S is listed with the occupation O" -> "S has the occupation O"
 _LISTED_WITH = re.compile(
@@ -291,14 +296,22 @@ _DESCRIPTOR_POS = frozenset({"DET", "ADJ", "NOUN", "PUNCT", "CCONJ"})
 
 
 def simplified(
-    doc: Doc, known: Callable[[str], bool], unchecked: list[str] | None = None
+    doc: Doc,
+    known: Callable[[str], bool],
+    unchecked: list[str] | None = None,
+    undescribed: list[str] | None = None,
 ) -> str | None:
     """The claim without frames, hedges and subject descriptions; None when nothing changed.
 
     ``known(text)`` says whether the KG has ``text`` as a name (the label index). A
     description the KG can check becomes a statement of its own; one it cannot read
-    ("the 44th president") is dropped, and added to ``unchecked`` when given.
+    ("the 44th president", "a Baltimore-born rocker") is dropped, and added to
+    ``undescribed`` when given (else to ``unchecked``). What the statement says
+    beside its fact and no KG property holds (a time: "in 1988", an upbringing:
+    "raised", "moved to O") is added to ``unchecked``.
     """
+    if undescribed is None:
+        undescribed = unchecked
     text = doc.text
     drop: set[int] = set()
     drop |= _leading_segment(doc)
@@ -308,9 +321,9 @@ def simplified(
         drop |= found[0]
         if found[1]:
             described.append(found[1])
-        elif found[0] and unchecked is not None:
+        elif found[0] and undescribed is not None:
             words = [doc[i] for i in sorted(found[0]) if not doc[i].is_punct]
-            unchecked.append("".join(w.text_with_ws for w in words).strip())
+            undescribed.append("".join(w.text_with_ws for w in words).strip())
     work_drop, work_swap = _possessed_work(doc, known)
     drop |= work_drop
     drop |= _classifier(doc, known)
@@ -357,7 +370,7 @@ def simplified(
     text = _rooted(text, known) or text
     text = _raised(text, unchecked) or text
     text = _when(text, doc, unchecked) or text
-    text = _born_compound(text, known, unchecked) or text
+    text = _born_compound(text, known, undescribed) or text
     text = text.strip()
     if lead is not None:
         text = f"{text} {lead[1]}"
@@ -545,8 +558,9 @@ def _there(text: str, known: Callable[[str], bool], unchecked: list[str] | None)
     )
     if subject is None or not known(place):
         return None
-    if unchecked is not None:
-        unchecked.append(" ".join(head[len(subject) :].split()))
+    first = " ".join(head[len(subject) :].split())
+    if unchecked is not None and not (_LAST_DAYS.match(first) and m["what"].lower() == "died"):
+        unchecked.append(first)
     return f"{subject} {' '.join(m['what'].split())} in {place}{m['end'] or '.'}"
 
 

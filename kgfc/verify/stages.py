@@ -32,9 +32,11 @@ from kgfc.models import (
     Verdict,
     VerdictLabel,
 )
+from kgfc.nlp.anchored import LEXICAL_MIN
 from kgfc.nlp.claims import decompose
 from kgfc.nlp.demonyms import NATIONALITY_PROPS, mentions_nationality, read_nationality
 from kgfc.nlp.framing import Framing
+from kgfc.nlp.qualifiers import unread
 from kgfc.nlp.rewrite import simplified
 from kgfc.nlp.spacy_pipeline import parse
 from kgfc.nlp.text import normalise, read_from, widen
@@ -720,7 +722,8 @@ def kg_first_verdict(
         return Verdict(label=VerdictLabel.NEI, confidence=0.5, justification=NO_ENTITY)
 
     def ask(evidence: list[EvidenceFact]) -> Verdict:
-        return _annotated(ep, _verdict(tb, ep, reasoner, text, triples, evidence, counters, forced))
+        verdict = _verdict(tb, ep, reasoner, text, triples, evidence, counters, forced)
+        return _annotated(tb, ep, verdict, local=tb.is_local(reasoner))
 
     if not web:
         return ask(kg)
@@ -758,22 +761,46 @@ def _verdict(tb, ep: Episode, reasoner, text, triples, evidence, counters, force
     return memo[key]
 
 
-def _annotated(ep: Episode, verdict: Verdict) -> Verdict:
+def _annotated(tb: Toolbox, ep: Episode, verdict: Verdict, *, local: bool = True) -> Verdict:
     """The verdict says how the fallback read the claim (a reading by similarity refutes
-    nothing) and which descriptions in the claim it did not check.
+    nothing) and which words of the claim it did not check.
 
     A relation read by sentence similarity is a guess good enough to find the fact
     that supports a claim, not to call a claim false: the KG stating another value
     under the guessed property may only mean the guess was wrong.
+
+    Words of the statement no reading checks (a time, a role or a circumstance:
+    :func:`kgfc.nlp.qualifiers.unread` and the rewrites' ``unchecked``) leave a claim
+    the local reasoner found SUPPORTED without them NOT ENOUGH INFO: the KG supports
+    less than the claim says ("Mickey Rourke appeared in The Expendables in 2005";
+    it was 2010). A REFUTED statement refutes the claim whatever the rest says. An
+    LLM reasoner reads the whole claim itself: its verdict only gets the note. A
+    description of an entity the KG cannot read ("The legendary rocker S") says who
+    is meant, not what the claim asserts of them: it is named, not held against the
+    verdict.
     """
-    unchecked = ep.analysis.unchecked if ep.analysis is not None else []
-    if unchecked and verdict.label is not VerdictLabel.NEI:
-        said = " and ".join(f'"{u}"' for u in unchecked)
+    unchecked = _unchecked(tb, ep)
+    said = " and ".join(f'"{u}"' for u in unchecked)
+    if unchecked and local and verdict.label is VerdictLabel.SUPPORTED:
         verdict = verdict.model_copy(
             update={
-                "justification": f"{verdict.justification} Not checked: {said}, words of "
-                "the claim the KG cannot read (a description, a time or a circumstance)."
+                "label": VerdictLabel.NEI,
+                "confidence": 0.5,
+                "justification": f"Without {said}, the claim holds. {verdict.justification} "
+                f"But the KG cannot check {said} (a time, a role or a circumstance it does not "
+                "keep), so the claim as written is not supported.",
             }
+        )
+    elif unchecked:
+        verdict = _noted(
+            verdict,
+            f"{said}, words of the claim the KG cannot read (a time, a role or a circumstance)",
+        )
+    described = ep.analysis.undescribed if ep.analysis is not None else []
+    if described:
+        said = " and ".join(f'"{u}"' for u in described)
+        verdict = _noted(
+            verdict, f"{said}, which describes an entity of the claim in words the KG cannot read"
         )
     if not ep.reading:
         return verdict
@@ -788,6 +815,34 @@ def _annotated(ep: Episode, verdict: Verdict) -> Verdict:
             }
         )
     return verdict.model_copy(update={"justification": why})
+
+
+def _noted(verdict: Verdict, what: str) -> Verdict:
+    """A SUPPORTED or REFUTED verdict saying what of the claim it did not check."""
+    if verdict.label is VerdictLabel.NEI:
+        return verdict
+    return verdict.model_copy(
+        update={"justification": f"{verdict.justification} Not checked: {what}."}
+    )
+
+
+def _unchecked(tb: Toolbox, ep: Episode) -> list[str]:
+    """The rewrites' unchecked words and the qualifiers no reading holds, each once."""
+    if ep.analysis is None or ep.given_ids is not None:
+        return []
+    out = list(ep.analysis.unchecked)
+    seen = " | ".join(normalise(u) for u in out)
+
+    def names_relation(words: str, triple: ClaimTriple) -> bool:
+        return any(
+            a.property in triple.relation_ids and a.score >= LEXICAL_MIN
+            for a in tb.aligner().align(words, limit=3)
+        )
+
+    for q in unread(parse(ep.claim), ep.triples, names_relation):
+        if normalise(q) not in seen:
+            out.append(q)
+    return out
 
 
 def framed(frame: Framing, verdict: Verdict) -> Verdict:

@@ -1,0 +1,69 @@
+"""Times and roles beside a claim's statement that no reading checks (kgfc.nlp.qualifiers)."""
+
+from __future__ import annotations
+
+import pytest
+
+from kgfc.models import ClaimTriple
+from kgfc.nlp.qualifiers import unread
+from kgfc.nlp.spacy_pipeline import parse
+
+
+def _unread(text: str, subject: str, obj: str, names_relation=None) -> list[str]:
+    return unread(
+        parse(text), [ClaimTriple(subject=subject, relation="r", object=obj)], names_relation
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "subject", "obj", "said"),
+    [
+        ("Mickey Rourke was a cast member of The Expendables from 1990 to 2000.", "Mickey Rourke", "The Expendables", "from 1990 to 2000"),
+        ("Mickey Rourke has appeared in The Expendables since 1995.", "Mickey Rourke", "The Expendables", "since 1995"),
+        ("In 1995, Mickey Rourke appeared in The Expendables.", "Mickey Rourke", "The Expendables", "In 1995"),
+        ("Mickey Rourke has worked as an actor since the 1990s.", "Mickey Rourke", "actor", "since the 1990s"),
+        ("France has had diplomatic relations with Germany for decades.", "France", "Germany", "for decades"),
+        ("Bob has played the guitar since childhood.", "Bob", "guitar", "since childhood"),
+        ("Bob was heavily influenced by Dylan early in their career.", "Bob", "Dylan", "early in their career"),
+        ("Mickey Rourke played in The Expendables at the age of 58.", "Mickey Rourke", "The Expendables", "at the age of 58"),
+        ("Melancholia stars Kiefer Sutherland as Darth Vader.", "Melancholia", "Kiefer Sutherland", "as Darth Vader"),
+        ("Kiefer Sutherland starred as John in Melancholia.", "Kiefer Sutherland", "Melancholia", "as John"),
+        ("Forrest Gump stars Tom Hanks as Forrest.", "Forrest Gump", "Tom Hanks", "as Forrest"),
+        ("Tony Blair was born in Edinburgh as the son of a lawyer.", "Tony Blair", "Edinburgh", "as the son of a lawyer"),
+    ],
+)  # fmt: skip
+def test_a_time_or_a_role_no_reading_holds_is_found(text, subject, obj, said):
+    assert _unread(text, subject, obj) == [said]
+
+
+@pytest.mark.parametrize(
+    ("text", "subject", "obj"),
+    [
+        ("Tony Blair was born on 6 May 1953.", "Tony Blair", "6 May 1953"),  # the date is the object
+        ("Anne Rice was born in New Orleans in the 70's.", "Anne Rice", "the 1970s"),  # rewritten
+        ("Bob worked as an actor.", "Bob", "actor"),  # "as" holds the object
+        ("Bob served as mayor of Paris.", "Bob", "Paris"),
+        ("Bob is known as the King of Pop.", "Bob", "King of Pop"),
+        ("NATO includes France (as of 2020).", "NATO", "France"),  # when the claim was made
+        ("Rome is the capital of Italy today.", "Rome", "Italy"),  # the KG says what holds now
+        ("The 1975 Cricket World Cup was held in England.", "The 1975 Cricket World Cup", "England"),
+        ("Bob Dylan is as famous as Elvis.", "Bob Dylan", "Elvis"),
+        ("Tom Hanks appeared in Cast Away as well as in Big.", "Tom Hanks", "Cast Away"),
+        ("Frank Zappa spent his last days in Los Angeles and died there.", "Frank Zappa", "Los Angeles"),
+    ],
+)  # fmt: skip
+def test_words_a_reading_holds_or_that_add_nothing_are_not_qualifiers(text, subject, obj):
+    assert _unread(text, subject, obj) == []
+
+
+def test_an_as_phrase_that_names_the_relation_is_the_reading():
+    text = "Charles Baudelaire cites Edgar Allan Poe as an influence."
+    assert _unread(text, "Charles Baudelaire", "Edgar Allan Poe") == ["as an influence"]
+    asked = []
+
+    def names_relation(words, triple):
+        asked.append(words)
+        return words == "influence"
+
+    assert _unread(text, "Charles Baudelaire", "Edgar Allan Poe", names_relation) == []
+    assert asked == ["influence"]  # without "as", the article or a possessive
