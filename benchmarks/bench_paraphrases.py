@@ -84,6 +84,7 @@ CLASSES = {
     "blind12": "written after blind11's fixes, before any run: new sentence shapes",
     "blind13": "written at the start of the session after blind12, before any run of it",
     "blind14": "written after blind13's fixes, before any run of it: dates and durations beside the claim",
+    "qualified": "true triples with a time, an upbringing or a duration the KG does not hold (QUALIFIED)",
 }
 
 MUSIC = re.compile(r"\b(?:music|rock|pop|jazz|blues|hip hop|rap|metal|punk|soul|folk|country|funk|reggae|disco|techno|house|electronic|gospel|opera|classical|R&B|ska|grunge)\b", re.I)  # fmt: skip
@@ -1364,6 +1365,29 @@ BLIND14: dict[str, list[tuple[str, str | Callable[[str, str], str | None]]]] = {
 # every relation whose sentence starts with its subject.
 
 
+# Templates whose true claims say more than their triple: a time ("married O in 1990", "since
+# 1995", "for decades"), an upbringing ("born and raised in O") or how long ("for many years",
+# "spent years living in"). The KG holds none of it, and the years are made up, so these claims
+# are not known to be true: their true triples are reported apart (SUPPORTED share: lower is
+# sounder; NOT ENOUGH INFO is the right answer without a KG that keeps the time), not counted in
+# recall. Their false triples stay false claims. Sessions before the qualifier check counted
+# them as true; ``--tag`` results from then include them in recall.
+QUALIFIED = frozenset(
+    {
+        "born_and_raised", "hometown", "born_and_grew_up", "for_years", "citizen_for_years",
+        "member_since", "for_decades", "spent_years", "worked_as_since", "citizen_since_birth",
+        "member_from_to", "established_relations_in", "relations_for_decades",
+        "played_since_childhood", "in_year_signed", "signed_since", "influenced_early",
+        "married_in_year", "studied_from_to", "graduated_in_year", "worked_from_to",
+        "lived_since",
+    }
+)  # fmt: skip
+
+
+def qualified(template: str) -> bool:
+    return template.rsplit(":", 1)[-1] in QUALIFIED
+
+
 def _actually(main: str) -> str:
     """ "S was born in O" -> "S was actually born in O"; "S speaks O" -> "S actually speaks O"."""
     first, _, rest = main.partition(" ")
@@ -1580,6 +1604,13 @@ def main() -> None:
         r = verify(c["text"])
         v = r.verdict.value
         rel, linked = analysed(r, c["triple"])
+        if c["gold"] and qualified(c["template"]):
+            for key in (c["template"], "class:" + c["class"], "class:qualified"):
+                k = per[key]
+                k["n_qualified"] += 1
+                k["qualified_supported"] += v == "SUPPORTED"
+                k["qualified_refuted"] += v == "REFUTED"
+            continue
         for key in (c["template"], "class:" + c["class"]):
             k = per[key]
             k["n_" + ("pos" if c["gold"] else "neg")] += 1
@@ -1615,6 +1646,9 @@ def main() -> None:
             "true_refuted": k["refuted"],
             "relation_found": round(k["relation_found"] / npos, 4),
             "linked": round(k["linked"] / npos, 4),
+            "qualified_claims": k["n_qualified"],
+            "qualified_supported": round(k["qualified_supported"] / (k["n_qualified"] or 1), 4),
+            "qualified_refuted": k["qualified_refuted"],
         }
 
     templates = {key: row(k) for key, k in sorted(per.items()) if not key.startswith("class:")}
@@ -1626,6 +1660,7 @@ def main() -> None:
         "templates": len(templates),
         "supported": prf(tp, fp, fn),
         "true_claims_refuted": refuted,
+        "qualified": row(per["class:qualified"]) if "class:qualified" in per else None,
         "claims_per_s": round(len(claims) / seconds, 2),
         "claims_per_cpu_s": round(len(claims) / cpu_seconds, 2),
         "classes": classes,
@@ -1633,11 +1668,14 @@ def main() -> None:
     }
     columns = ("recall", "false_supported", "true_refuted", "relation_found", "linked")
     header = ["true", "recall", "false SUPPORTED", "true REFUTED", "relation found", "linked"]
+    header += ["true + unchecked part", "of those SUPPORTED"]
 
     def cells(r: dict) -> list[str]:
-        return [str(r["true_claims"])] + [
-            str(r[c]) if isinstance(r[c], int) else f"{r[c]:.3f}" for c in columns
-        ]
+        return (
+            [str(r["true_claims"])]
+            + [str(r[c]) if isinstance(r[c], int) else f"{r[c]:.3f}" for c in columns]
+            + [str(r["qualified_claims"]), f"{r['qualified_supported']:.3f}"]
+        )
 
     print(
         md_table(
@@ -1652,6 +1690,13 @@ def main() -> None:
         f"true claims REFUTED {refuted}; {out['claims_per_s']} claims/s "
         f"({out['claims_per_cpu_s']} per CPU s)"
     )
+    if out["qualified"]:
+        q = out["qualified"]
+        print(
+            f"true triples with a time, an upbringing or a duration beside them (not counted "
+            f"above): {q['qualified_claims']}, SUPPORTED {q['qualified_supported']:.3f}, "
+            f"REFUTED {q['qualified_refuted']}"
+        )
     for m in missed[: args.failures]:
         print("MISS", " | ".join(m))
     for m in wrong[: args.failures]:
