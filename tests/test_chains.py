@@ -318,15 +318,19 @@ def test_where_and_relative_clauses_end_to_end(demo, claim, label):
 # -- parsing ahead in batches ---------------------------------------------------------------
 
 
-def test_prefetched_docs_are_handed_out_once_and_batches_give_the_same_verdicts(demo):
+def test_prefetched_docs_are_handed_out_once_and_batches_give_the_same_verdicts(demo, monkeypatch):
+    from collections import OrderedDict
+
     from kgfc.nlp import spacy_pipeline as sp
 
+    monkeypatch.setattr(sp, "_parsed", OrderedDict())  # other tests parsed these texts
     texts = ["Tony Blair was born in Scotland.", "Tony Blair was born in France."]
     assert sp.prefetch(texts) == 2
     doc = sp._prefetched[(sp.MODEL, texts[0])]
     assert sp.parse(texts[0]) is doc  # taken from the batch
     assert (sp.MODEL, texts[0]) not in sp._prefetched  # handed out once
     assert sp.parse(texts[0]) is doc  # and kept among the last texts parsed
+    assert sp.prefetch(texts) == 0  # parsed already, or waiting: neither is parsed again
     seen = []
     items = list(sp.prefetching(texts * 3, lambda t: seen.append(t) or t, window=4))
     assert items == texts * 3 and len(seen) == 6

@@ -135,7 +135,9 @@ def prefetch(texts: Iterable[str], model: str = MODEL, batch_size: int = 64) -> 
     """Parse ``texts`` now, in batches, for :func:`parse` to hand out later; returns how many."""
     wanted = list(dict.fromkeys(t[:MAX_CHARS] for t in texts if t and t.strip()))
     with _prefetch_lock:
-        wanted = [t for t in wanted if (model, t) not in _prefetched][:PREFETCH_MAX]
+        wanted = [t for t in wanted if (model, t) not in _prefetched and (model, t) not in _parsed][
+            :PREFETCH_MAX
+        ]
     if not wanted:
         return 0
     docs = list(get_nlp(model).pipe(wanted, batch_size=batch_size))
