@@ -324,8 +324,9 @@ class FactChecker:
                 frame = None
             else:
                 # "It is false that S", "It is unclear whether S": S is what the KG checks; the
-                # frame turns its verdict into the claim's (stages.framed)
-                # the label index only when a superlative is met (its first build is a query)
+                # frame turns its verdict into the claim's (stages.framed).
+
+                # Asked only when a superlative is met (building the label index is a query).
                 def known(name: str) -> bool:
                     return normalise(name) in tb.store.label_index()
 
