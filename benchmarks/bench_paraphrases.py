@@ -1366,12 +1366,13 @@ BLIND14: dict[str, list[tuple[str, str | Callable[[str, str], str | None]]]] = {
 
 
 # Templates whose true claims say more than their triple: a time ("married O in 1990", "since
-# 1995", "for decades"), an upbringing ("born and raised in O") or how long ("for many years",
-# "spent years living in"). The KG holds none of it, and the years are made up, so these claims
-# are not known to be true: their true triples are reported apart (SUPPORTED share: lower is
-# sounder; NOT ENOUGH INFO is the right answer without a KG that keeps the time), not counted in
-# recall. Their false triples stay false claims. Sessions before the qualifier check counted
-# them as true; ``--tag`` results from then include them in recall.
+# 1995", "for decades", "later in life", "(born in the 20th century)": Nabokov was born in
+# 1899), an upbringing ("born and raised in O") or how long ("for many years", "spent years
+# living in"). The KG holds none of it, and the years are made up, so these claims are not known
+# to be true: their true triples are reported apart (SUPPORTED share: lower is sounder; NOT
+# ENOUGH INFO is the right answer without a KG that keeps the time), not counted in recall.
+# Their false triples stay false claims. Sessions before the qualifier check counted them as
+# true; ``--tag`` results from then include them in recall.
 QUALIFIED = frozenset(
     {
         "born_and_raised", "hometown", "born_and_grew_up", "for_years", "citizen_for_years",
@@ -1379,7 +1380,7 @@ QUALIFIED = frozenset(
         "member_from_to", "established_relations_in", "relations_for_decades",
         "played_since_childhood", "in_year_signed", "signed_since", "influenced_early",
         "married_in_year", "studied_from_to", "graduated_in_year", "worked_from_to",
-        "lived_since",
+        "lived_since", "born_parenthesis", "converted_later",
     }
 )  # fmt: skip
 

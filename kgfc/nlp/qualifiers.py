@@ -28,7 +28,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from kgfc.nlp.text import normalise
+from kgfc.nlp.text import STOP_WORDS, normalise
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
@@ -82,20 +82,30 @@ def _time_phrase(doc: Doc, ent: Span) -> tuple[int, int]:
 
 
 def _held(phrase: str, triples: Sequence[ClaimTriple]) -> bool:
-    """Whether a reading's subject or object holds (part of) the phrase, or the phrase holds it."""
+    """Whether a reading's subject or object holds the phrase's words, or the phrase holds its.
+
+    By content words: the reading may name the object by its KG label ("as a producer"
+    read as "record producer")."""
     p = normalise(phrase)
-    if not p:
+    mine = _content(p)
+    if not mine:
         return True
     for t in triples:
         for side in (t.subject, t.object):
             s = normalise(side or "")
-            if s and (_within(s, p) or _within(p, s) or _shares_number(p, s)):
+            theirs = _content(s)
+            words = s.split()
+            # all of the side in the phrase, or the phrase the side's head ("a producer",
+            # "record producer"), not its first word ("as Forrest", "Forrest Gump")
+            if theirs and (theirs <= set(p.split()) or (mine <= set(words) and words[-1] in mine)):
+                return True
+            if s and _shares_number(p, s):
                 return True
     return False
 
 
-def _within(a: str, b: str) -> bool:
-    return re.search(rf"(?<!\w){re.escape(a)}(?!\w)", b) is not None
+def _content(text: str) -> set[str]:
+    return {w for w in text.split() if w not in STOP_WORDS and w not in _TIME_PREPS}
 
 
 def _shares_number(a: str, b: str) -> bool:
