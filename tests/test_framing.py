@@ -130,6 +130,13 @@ def test_verdicts_follow_the_frame(local, claim, label, why):
          "Carl Sagan is the most famous person born in Brooklyn."),
         ("Lenny Kravitz speaks English better than anyone.", "restricted",
          "Lenny Kravitz speaks English better than anyone."),
+        # a part of the place: FEVER dev's "Palo Alto, California is located in the southwest
+        # of the United States" was SUPPORTED by Palo Alto's country
+        ("Palo Alto, California is located in the southwest of the United States.", "restricted",
+         "Palo Alto, California is located in the United States."),
+        ("Leeds is in the north of England.", "restricted", "Leeds is in England."),
+        ("Paris is in the northern part of France.", "restricted", "Paris is in France."),
+        ("Paris is in the heart of France.", "restricted", "Paris is in France."),
     ],
 )  # fmt: skip
 def test_words_that_deny_leave_open_or_narrow(claim, kind, statement):
@@ -153,6 +160,8 @@ def test_words_that_deny_leave_open_or_narrow(claim, kind, statement):
         "Ann most certainly speaks French.",
         "Ann is most famous for Hamlet.",
         "Ann is best remembered for Hamlet.",
+        "Ohio is in the Midwest.",  # a region's name, no part of a place
+        "Tony Blair was born in the United Kingdom.",
     ],
 )
 def test_words_left_alone(claim):
@@ -185,6 +194,8 @@ def test_a_superlative_in_a_name_the_kg_knows_narrows_nothing():
         ),
         # false without the word, false with it
         ("Tony Blair is the most famous person born in London.", "REFUTED", "single-valued"),
+        ("Tony Blair was born in the west of Edinburgh.", "NOT ENOUGH INFO", "cannot check"),
+        ("Tony Blair was born in the north of London.", "REFUTED", "single-valued"),
     ],
 )
 def test_verdicts_follow_the_word(local, claim, label, why):

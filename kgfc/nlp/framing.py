@@ -245,6 +245,11 @@ def _reworded(doc: Doc, known: Callable[[str], bool] | None = None) -> Framing |
             else:
                 repl[head.i] = f"{_do(head)} not {head.lemma_}"
             return Framing("reworded", _words(doc, repl), "outside")
+    # "S is located in the southwest of O": a part of O the KG does not place S in
+    m = _REGION_OF.search(doc.text)
+    if m is not None:
+        statement = doc.text[: m.start("part")] + doc.text[m.end("part") :]
+        return Framing("restricted", " ".join(statement.split()), m["part"].strip())
     # "S only speaks O", "S is the largest city in O": the KG checks the statement without it
     for t in doc:
         # "S only speaks O", "S is spoken only in O"
@@ -309,6 +314,17 @@ def _outside_noun(doc: Doc, t: Token) -> Framing | None:
     if not where:
         return None
     return Framing("reworded", f"{s} {be.text} {what}. {s} {be.text} not in {where}.", "outside")
+
+
+_POINT = (
+    r"(?:north|south|east|west|north[- ]?east|north[- ]?west|south[- ]?east|south[- ]?west)"
+    r"(?:ern)?"
+)
+_REGION_OF = re.compile(
+    rf"\bin\s+(?P<part>the\s+(?:far\s+|extreme\s+|deep\s+)?(?:{_POINT}|central|centre|center|"
+    r"middle|heart|interior)\s+(?:part\s+|parts\s+|region\s+|half\s+|portion\s+)?of\s+)",
+    re.I,
+)
 
 
 def framing(
