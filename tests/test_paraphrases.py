@@ -73,6 +73,11 @@ CASES = [
     ("Kenny Rogers is a bass guitar player.", "Kenny Rogers", "bass guitar", "P1303"),
     # verb variants and synonyms
     ("Jack Black is fluent in English.", "Jack Black", "English", "P1412"),
+    # a passive with "at", "in", "with" or "as" is no "O employs S" read backwards
+    # (bench_chains blind3: "S was employed at O" was read "O employer S")
+    ("John Coltrane was employed at Atlantic Records.", "John Coltrane", "Atlantic Records", "P108"),
+    ("John Coltrane was employed in Atlantic Records.", "John Coltrane", "Atlantic Records", "P108"),
+    ("John Coltrane was employed as a saxophonist.", "John Coltrane", "saxophonist", "P106"),
     ("Parlophone signed Chris Martin.", "Chris Martin", "Parlophone", "P264"),
     ("Dean Devlin went to University of Southern California.", "Dean Devlin", "University of Southern California", "P69"),
     # frames, hedges, descriptions of the subject, manner phrases

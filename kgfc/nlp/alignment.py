@@ -60,7 +60,7 @@ located in | locate in | in: P131 P17 P276
 member of: P463 P54 P102
 member: P463 P54 P102
 play for | plays for: P54
-work for | works for | work at | employ by | employed by | employer: P108
+work for | works for | work at | employ by | employed by | employ at | employed at | employ in | employed in | employ with | employed with | employer: P108
 educate at | educated at | study at | graduate from | attend: P69
 found by | founded by | founder: P112
 found | co found | founder of: ~P112
@@ -73,7 +73,7 @@ star in | appear in | act in: ~P161
 be a: P31 P106
 become | become a: P106 P39
 serve as a: P39 P106
-occupation | profession | work as: P106
+occupation | profession | work as | employ as | employed as: P106
 genre: P136
 record label | sign to | sign with: P264
 instrument: P1303
