@@ -28,6 +28,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from kgfc.kg import vocab as V
 from kgfc.nlp.text import STOP_WORDS, normalise
 
 if TYPE_CHECKING:
@@ -57,6 +58,7 @@ _UNDATED = re.compile(
 _LAST_DAYS = re.compile(
     r"(?:(?:his|her|their|its)\s+)?(?:last|final)\s+(?:days|hours|moments|weeks)"
 )
+_P20 = V.WDT + "P20"  # place of death
 _AS_OF = re.compile(r"\bas\s+of\s*$", re.I)
 # the KG says what holds now: "Rome is the capital of Italy today" asks nothing more of it
 _NOW = frozenset(("today", "now", "currently", "nowadays", "presently", "at present", "these days"))
@@ -81,11 +83,13 @@ def _time_phrase(doc: Doc, ent: Span) -> tuple[int, int]:
     return start, end
 
 
-def _held(phrase: str, triples: Sequence[ClaimTriple]) -> bool:
+def _held(phrase: str, triples: Sequence[ClaimTriple], *, role: bool = False) -> bool:
     """Whether a reading's subject or object holds the phrase's words, or the phrase holds its.
 
     By content words: the reading may name the object by its KG label ("as a producer"
-    read as "record producer")."""
+    read as "record producer"), and spaCy may take a word of a name for a date
+    ("January Jones", "Night at the Museum"). A ``role`` ("as Forrest") is held only
+    as the side's head: "Forrest Gump" does not hold it."""
     p = normalise(phrase)
     mine = _content(p)
     if not mine:
@@ -97,7 +101,8 @@ def _held(phrase: str, triples: Sequence[ClaimTriple]) -> bool:
             words = s.split()
             # all of the side in the phrase, or the phrase the side's head ("a producer",
             # "record producer"), not its first word ("as Forrest", "Forrest Gump")
-            if theirs and (theirs <= set(p.split()) or (mine <= set(words) and words[-1] in mine)):
+            inside = mine <= set(words) and (not role or words[-1] in mine)
+            if theirs and (theirs <= set(p.split()) or inside):
                 return True
             if s and _shares_number(p, s):
                 return True
@@ -146,12 +151,15 @@ def unread(
     triple's relation ("S has O as his place of birth", "S cites O as an
     influence"), which makes them the reading's, not a role."""
     spans: list[tuple[int, int]] = []
+    roles: set[tuple[int, int]] = set()
     dated: set[int] = set()  # tokens of the time phrases (a verb's time is no object of it)
     for ent in doc.ents:
         if ent.label_ not in ("DATE", "TIME") or normalise(ent.text) in _NOW:
             continue
-        if _LAST_DAYS.fullmatch(normalise(ent.text)) and any(t.lemma_ == "die" for t in doc):
-            continue  # "S spent their last days in O and died there": dying there says as much
+        if _LAST_DAYS.fullmatch(normalise(ent.text)) and (
+            any(t.lemma_ == "die" for t in doc) or any(_P20 in t.relation_ids for t in triples)
+        ):
+            continue  # "S spent their last days in O (and died there)": a place of death
         start, end = _time_phrase(doc, ent)
         if _AS_OF.search(doc.text[:start]):
             continue
@@ -175,10 +183,11 @@ def unread(
             if names_relation is not None and any(names_relation(words, t) for t in triples):
                 continue
             spans.append((sub[0].idx, sub[-1].idx + len(sub[-1].text)))
+            roles.add(spans[-1])
     out: list[str] = []
     for start, end in sorted(set(spans)):
         phrase = _said(doc.text[start:end])
-        if not phrase or _held(phrase, triples):
+        if not phrase or _held(phrase, triples, role=(start, end) in roles):
             continue
         if any(normalise(phrase) in normalise(o) or normalise(o) in normalise(phrase) for o in out):
             continue
