@@ -101,6 +101,22 @@ def test_phrasings_read_the_property_they_name(aligner, claim, subject, obj, top
     assert read(aligner, claim) == [(subject, obj, top, False)]
 
 
+@pytest.mark.parametrize(
+    ("claim", "subject", "obj"),
+    [
+        # "seat of" and "capital of" are labels of P1376 (read O -> S); in "The R of S is O"
+        # the "of" is the frame's, and a participle after it is the name's, not a passive
+        ("The seat of Fueled By Ramen is in New York City.", "Fueled By Ramen", "New York City"),
+        ("The seat of the Labour Party is in London.", "Labour Party", "London"),
+        ("The capital of France is Paris.", "France", "Paris"),
+    ],
+)
+def test_a_phrase_ending_in_the_frames_of_reads_the_subject_after_it(aligner, claim, subject, obj):
+    [(s, o, top, negated)] = read(aligner, claim)
+    assert (s, o, negated) == (subject, obj, False)
+    assert top in ("P159", "P36")
+
+
 def test_negation_after_the_copula(aligner):
     assert read(aligner, "The educated at of Lucy Liu is not Yale University.") == [
         ("Lucy Liu", "Yale University", "P69", True)

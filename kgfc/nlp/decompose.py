@@ -316,20 +316,29 @@ def _framed(sent: Span, aligner: RelationAligner) -> list[_Reading]:
         # "The R of S is O" ("The R for S is O", as some generators write it; "The official
         # language in S is O"; "The instrument played by S is O")
         if all(w in ARTICLES for w in low[:i]) and j < len(ws) - 1:
-            at = (
-                j + 1
-                if low[j] in _OF or (low[j] == "by" and ws[j - 1].tag_ == "VBN")
-                else j + 2
-                if ws[j].tag_ == "VBN" and low[j + 1] == "by"
-                else None
-            )
+            framed = rel
+            if j - i > 1 and low[j - 1] == "of" and low[j] not in _OF:
+                # a phrase ending in the frame's own "of" ("seat of", "capital of" are labels
+                # read the other way): the subject is next, and the relation is the phrase's
+                # noun ("The seat of Fueled By Ramen is in O": not a passive's "by"); a label's
+                # own "of" has the frame's after it ("The member of of Finland is O")
+                at: int | None = j
+                framed = rel[:-1]
+            else:
+                at = (
+                    j + 1
+                    if low[j] in _OF or (low[j] == "by" and ws[j - 1].tag_ == "VBN")
+                    else j + 2
+                    if ws[j].tag_ == "VBN" and low[j + 1] == "by"
+                    else None
+                )
             k = (
                 next((k for k in range(at + 1, len(ws) - 1) if _copula(low, k)), None)
                 if at
                 else None
             )
             if k is not None:
-                return _frame(ws, rel, (at, k), k)
+                return _frame(ws, framed, (at, k), k)
         # "S's R is O"
         if i > 0 and ws[i - 1].i + 1 in possessive and j < len(ws) - 1 and _copula(low, j):
             return _frame(ws, rel, (0, i), j)
