@@ -83,6 +83,37 @@ def _time_phrase(doc: Doc, ent: Span) -> tuple[int, int]:
     return start, end
 
 
+# the words that make a time expression a time; "first" alone is none
+_TIME_WORD = re.compile(
+    r"\d|\b(?:january|february|march|april|may|june|july|august|september|october|november|"
+    r"december|spring|summer|autumn|fall|winter|year|years|decade|decades|century|centuries|"
+    r"day|days|week|weeks|month|months|morning|evening|night|yesterday|tomorrow|era|age|ago|"
+    r"hour|hours|minute|minutes|season|seasons|moments|weekend)\b",
+    re.I,
+)
+
+
+def _outside_names(doc: Doc, ent: Span, triples: Sequence[ClaimTriple]) -> Span | None:
+    """The date entity without the words of a name the reading holds, or None when what is
+    left is no time: spaCy's DATE "Summer first" in "Cree Summer first saw the light of day
+    in O" runs into the name "Cree Summer"."""
+    text = doc.text.lower()
+    inside: set[int] = set()
+    for t in triples:
+        for side in (t.subject, t.object):
+            side = (side or "").strip().lower()
+            at = text.find(side) if len(side) > 2 else -1
+            while at >= 0:
+                inside |= {k.i for k in doc if at <= k.idx < at + len(side)}
+                at = text.find(side, at + len(side))
+    kept = [k for k in ent if k.i not in inside]
+    if len(kept) == len(ent):
+        return ent
+    if not kept or not _TIME_WORD.search(" ".join(k.text for k in kept)):
+        return None
+    return doc[kept[0].i : kept[-1].i + 1]
+
+
 def _held(phrase: str, triples: Sequence[ClaimTriple], *, role: bool = False) -> bool:
     """Whether a reading's subject or object holds the phrase's words, or the phrase holds its.
 
@@ -160,6 +191,9 @@ def unread(
             any(t.lemma_ == "die" for t in doc) or any(_P20 in t.relation_ids for t in triples)
         ):
             continue  # "S spent their last days in O (and died there)": a place of death
+        ent = _outside_names(doc, ent, triples)
+        if ent is None:
+            continue
         start, end = _time_phrase(doc, ent)
         if _AS_OF.search(doc.text[:start]):
             continue

@@ -551,7 +551,9 @@ class LocalReasoner:
                 return out
         looked = [i for p in props for i in self._subject_facts(s_alias, p, ev).values()]
         looked += list(ev.types.get(o, {}).values())[:2]
-        why = f'No fact in the evidence states or entails "{sn} {ev.prop_name(props[0])} {on}".'
+        # a property no evidence fact names has no label here: the claim's words, not its id
+        rel = ev.prop_labels.get(props[0]) or t.relation or ev.prop_name(props[0])
+        why = f'No fact in the evidence states or entails "{sn} {rel} {on}".'
         if rule_out is not None:
             why += " " + rule_out.reason
             looked = rule_out.cited + looked
