@@ -29,6 +29,20 @@ def _isolated_home(tmp_path_factory):
         yield home
 
 
+@pytest.fixture(scope="session")
+def demo_local():
+    """A checker over the bundled demo KG in memory: offline, local reasoner, fixed policy.
+    Shared by the session's tests, so they verify with ``record=False`` only."""
+    from kgfc.kg.demo import ensure_demo
+    from kgfc.kg.oxigraph_store import OxigraphStore
+    from kgfc.settings import load_settings
+    from kgfc.verify.api import FactChecker
+
+    store = OxigraphStore()
+    ensure_demo(store)
+    return FactChecker(store, settings=load_settings(offline=True), policy="fixed")
+
+
 @pytest.fixture
 def obama_ttl() -> Path:
     return DATA / "obama.ttl"

@@ -5,11 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from kgfc.kg.demo import ensure_demo
-from kgfc.kg.oxigraph_store import OxigraphStore
 from kgfc.nlp.framing import framing
-from kgfc.settings import load_settings
-from kgfc.verify.api import FactChecker
 
 S = "Tony Blair was born in Edinburgh"
 
@@ -65,13 +61,6 @@ def test_no_frame(claim):
     assert framing(claim) is None
 
 
-@pytest.fixture(scope="module")
-def local():
-    store = OxigraphStore()
-    ensure_demo(store)
-    return FactChecker(store, settings=load_settings(offline=True), policy="fixed")
-
-
 @pytest.mark.parametrize(
     ("claim", "label", "why"),
     [
@@ -92,8 +81,8 @@ def local():
         ("I doubt that Tony Blair was born in London.", "NOT ENOUGH INFO", "finds REFUTED"),
     ],
 )
-def test_verdicts_follow_the_frame(local, claim, label, why):
-    r = local.verify(claim, record=False)
+def test_verdicts_follow_the_frame(demo_local, claim, label, why):
+    r = demo_local.verify(claim, record=False)
     assert r.verdict.value == label, r.justification
     assert why in r.justification
     assert r.claim == claim  # the claim as written is what the result names
@@ -198,8 +187,8 @@ def test_a_superlative_in_a_name_the_kg_knows_narrows_nothing():
         ("Tony Blair was born in the north of London.", "REFUTED", "single-valued"),
     ],
 )
-def test_verdicts_follow_the_word(local, claim, label, why):
-    r = local.verify(claim, record=False)
+def test_verdicts_follow_the_word(demo_local, claim, label, why):
+    r = demo_local.verify(claim, record=False)
     assert r.verdict.value == label, r.justification
     assert why in r.justification
     assert any(e.cited and e.text == "Tony Blair place of birth Edinburgh" for e in r.evidence)

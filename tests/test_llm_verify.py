@@ -164,3 +164,26 @@ def test_a_small_model_choosing_an_action_in_a_near_miss(demo_store, monkeypatch
     # one json_schema refusal and one empty tool reply (both learned once); nothing else failed
     assert c["llm_failures"] == 2
     assert data["verdict"] == "NOT ENOUGH INFO" and data["reasoner"] == "llm:gemma-3-270m"
+
+
+def test_a_model_s_vague_relation_is_read_as_any_relation(demo_store, monkeypatch):
+    # "is associated with" names no property: the aligner's guesses ("practiced by", "genre")
+    # were taken; it is any stated relation between the two (kgfc.kg.properties.RELATED)
+    def reply(body):
+        if _task(body) == "decompose":
+            triple = {
+                "subject": "Tony Blair",
+                "relation": "is associated with",
+                "object": "Labour Party",
+            }
+            return json_reply({"triples": [triple]})
+        return _broken(body)
+
+    with fake_openai(llama_cpp=True, responder=reply) as srv:
+        out = _verify(
+            demo_store, monkeypatch, srv, claim="Tony Blair is associated with the Labour Party."
+        )
+    assert out["triples"][0]["relation_ids"] == ["https://w3id.org/kgfc/ns#relatedTo"]
+    assert out["counters"]["degraded_steps"] >= 1  # the verdict call failed, not the decomposition
+    assert "decompose: LLM failed" not in out["justification"]
+    assert out["verdict"] == "SUPPORTED", out["justification"]

@@ -6,30 +6,18 @@ from __future__ import annotations
 
 import pytest
 
-from kgfc.kg.demo import ensure_demo
-from kgfc.kg.oxigraph_store import OxigraphStore
-from kgfc.settings import load_settings
-from kgfc.verify.api import FactChecker
 
-
-@pytest.fixture(scope="module")
-def local():
-    store = OxigraphStore()
-    ensure_demo(store)
-    return FactChecker(store, settings=load_settings(offline=True), policy="fixed")
-
-
-def test_a_paraphrase_that_clashes_with_the_object_refutes_nothing(local):
+def test_a_paraphrase_that_clashes_with_the_object_refutes_nothing(demo_local):
     # "knows" is a paraphrase of "languages spoken"; with a person for the object the clash
     # says the words were misread (it was REFUTED as a type clash)
-    r = local.verify("Ashton Kutcher knows Cameron Diaz.", record=False)
+    r = demo_local.verify("Ashton Kutcher knows Cameron Diaz.", record=False)
     assert r.verdict.value == "NOT ENOUGH INFO", r.justification
     [t] = r.triples
     assert t.relation_score is not None and t.relation_score < 0.95
 
 
-def test_the_property_s_own_words_still_refute_a_type_clash(local):
-    r = local.verify(
+def test_the_property_s_own_words_still_refute_a_type_clash(demo_local):
+    r = demo_local.verify(
         "Ashton Kutcher's languages spoken, written or signed is Cameron Diaz.", record=False
     )
     assert r.verdict.value == "REFUTED", r.justification
@@ -54,7 +42,7 @@ def test_a_decade_written_short_is_read_as_one(claim, read):
     assert simplified(parse(claim), lambda name: False) == read
 
 
-def test_a_decade_the_kg_cannot_check_leaves_the_claim_undecided(local):
-    r = local.verify("Anne Rice was born in New Orleans in the 70's.", record=False)
+def test_a_decade_the_kg_cannot_check_leaves_the_claim_undecided(demo_local):
+    r = demo_local.verify("Anne Rice was born in New Orleans in the 70's.", record=False)
     assert r.verdict.value == "NOT ENOUGH INFO", r.justification
     assert "1970s" in r.justification

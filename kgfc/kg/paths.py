@@ -37,7 +37,7 @@ from collections.abc import Iterable, Sequence
 import pyoxigraph as ox
 
 from kgfc.kg import vocab as V
-from kgfc.kg.properties import ALIAS_PROPS, CHAINS, HISTORICAL, LOCATION, P31
+from kgfc.kg.properties import ALIAS_PROPS, CHAINS, HISTORICAL, LOCATION, P31, relating
 from kgfc.models import Fact
 
 MAX_LEN = 3  # facts on a path (the claim's own relation counts as one)
@@ -191,6 +191,35 @@ def aliases(store, entity: str) -> set[str]:
         out |= {q.object.value for q in store.quads(subject=node, predicate=pn)}
         out |= {q.subject.value for q in store.quads(object=node, predicate=pn)}
     return out
+
+
+def links(store, a: str, b: str) -> list[Fact]:
+    """The facts stated between ``a`` and ``b`` (and the entities stated the same as each),
+    either way, whose property relates them (:func:`kgfc.kg.properties.relating`): the
+    evidence for "a is associated with b". Unlabelled, at most :data:`MAX_PATHS` * 4."""
+    out: list[Fact] = []
+    ends_b = aliases(store, b)
+    for x in aliases(store, a):
+        for y in ends_b:
+            for s, o in ((x, y), (y, x)):
+                try:
+                    sn, on = ox.NamedNode(s), ox.NamedNode(o)
+                except ValueError:
+                    continue
+                for q in store.quads(subject=sn, object=on):
+                    if relating(q.predicate.value) and not isinstance(
+                        q.graph_name, ox.DefaultGraph
+                    ):
+                        out.append(
+                            Fact(
+                                subject=s,
+                                predicate=q.predicate.value,
+                                object=o,
+                                source=q.graph_name.value,
+                            )
+                        )
+    out.sort(key=lambda f: (f.predicate, f.subject))
+    return out[: MAX_PATHS * 4]
 
 
 def label_facts(store, facts: Iterable[Fact]) -> list[Fact]:

@@ -25,8 +25,10 @@ __all__ = [
     "OWL_SAME_AS",
     "P31",
     "PRIOR_FUNCTIONALITY",
+    "RELATED",
     "SYMMETRIC",
     "functional_by_prior",
+    "relating",
 ]
 
 FUNCTIONAL_THRESHOLD = 0.9
@@ -62,6 +64,20 @@ P31 = _p("P31")
 # "X is a Y": what a bare copula reads as (occupation, or instance of), best first
 IS_A = (_p("P106"), P31)
 ALIAS_PROPS = frozenset({OWL_SAME_AS, _p("P460")})
+# "S is associated with / connected to / related to O", "S has nothing to do with O": no
+# property, any stated relation between the two, either way. Not a Wikidata property: the
+# reasoner checks it against the facts that link S and O directly (never a chain, never
+# a mined rule), and its absence refutes nothing.
+RELATED = V.KGFC + "relatedTo"
+
+
+def relating(predicate: str) -> bool:
+    """Does a fact with this predicate relate its two ends for :data:`RELATED`? Membership in
+    a class (instance of, subclass of) and being the same thing do not."""
+    return predicate not in RELATING_NOT and predicate.startswith((WDT, V.KGFC_REL))
+
+
+RELATING_NOT = frozenset({_p("P31"), _p("P279"), *ALIAS_PROPS})
 SYMMETRIC = frozenset(_p(n) for n in ("P26", "P3373", "P47", "P530", "P451", "P1327", "P460"))
 _INVERSE_PAIRS = [
     ("P40", "P22"),  # child / father

@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Literal
 
 from kgfc.kg import vocab as V
 from kgfc.kg.aggregates import stable_rows
-from kgfc.kg.properties import CHAINS, IS_A
+from kgfc.kg.properties import CHAINS, IS_A, RELATED
 from kgfc.models import ClaimTriple
 from kgfc.nlp.alignment import SYMMETRIC, RelationAligner
 from kgfc.nlp.text import ARTICLES, AUXILIARIES, NEGATIONS, PRONOUNS, STOP_WORDS, normalise
@@ -275,6 +275,8 @@ def sound(
             continue
         if t.object_id is None:
             return True  # a value claim: the value readers check it
+        if t.relation_ids == [RELATED]:
+            return True  # "S is associated with O": any relation, checked as such
         s_types, o_types = types.get(t.subject_id, set()), types.get(t.object_id, set())
         for prop in t.relation_ids[:3]:
             if prop not in profile.used:

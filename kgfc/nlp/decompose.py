@@ -19,6 +19,7 @@ from collections.abc import Container, Iterable
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, NamedTuple
 
+from kgfc.kg.properties import RELATED
 from kgfc.models import ClaimAnalysis, ClaimTriple, Mention
 from kgfc.nlp.alignment import (
     KEEP_SURFACE,
@@ -46,7 +47,7 @@ from kgfc.nlp.values import MONTHS, QUALIFIERS, is_value_text, parse_date
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
 
-__all__ = ["decompose", "decompose_many"]
+__all__ = ["decompose", "decompose_many", "vague_relation"]
 
 _SUBJ = frozenset({"nsubj", "nsubjpass", "csubj"})
 _OBJ = frozenset({"dobj", "obj"})
@@ -1190,11 +1191,32 @@ def _value_triples(sent: Span, aligner: RelationAligner) -> list[ClaimTriple]:
 EXACT_FLOOR = 0.85
 
 
+# "S is associated with / connected to / linked to / related to / tied to O": no property,
+# some stated relation between the two (kgfc.kg.properties.RELATED); the rewrites bring "S has
+# ties to O" and "S has nothing to do with O" to this form
+_VAGUE = re.compile(
+    r"^(?:(?:is|are|was|were|be|been|being|also|closely|strongly|directly|somehow|in\s+any\s+way"
+    r"|mostly|mainly|chiefly|primarily|best|often|widely|commonly|usually|frequently|not|never)\s+)*"
+    r"(?:associated|connected|linked|related|tied)\s+(?:with|to)$",
+    re.I,
+)
+
+
+def vague_relation(relation: str) -> bool:
+    """Do the words name some relation and no property ("is associated with", "connected to")?"""
+    return _VAGUE.match(" ".join(relation.split())) is not None
+
+
 def _to_triple(r: _Reading, aligner: RelationAligner | None) -> ClaimTriple:
     subject, obj = r.subject.text, r.object.text
     relation = " ".join(t.text for t in r.relation if t.dep_ != "neg")
     ids: list[str] = []
     score = None
+    if vague_relation(relation):
+        return ClaimTriple(
+            subject=subject, relation="related to", object=obj, relation_ids=[RELATED],
+            negated=r.negated, relation_score=1.0,
+        )  # fmt: skip
     if aligner is not None:
         words, lemmas = phrase_forms(t for t in r.relation)
         person = bool({t.ent_type_ for t in r.subject} & PERSON_LABELS)
@@ -1257,6 +1279,11 @@ def _fallback(
         t.text for t in between if t.dep_ != "neg" and t.lower_ not in ("not", "never", "n't")
     )
     ids: list[str] = []
+    if vague_relation(relation):
+        return ClaimTriple(
+            subject=first.text, relation="related to", object=second.text,
+            relation_ids=[RELATED], negated=negated, relation_score=1.0,
+        )  # fmt: skip
     # "Augustine of Hippo adheres to ...", misparsed: "of" between two mentions is no relation
     # ("from" is one: the paraphrase table says so)
     worded = any(normalise(t.text) not in STOP_WORDS | PREPOSITIONS for t in between) or (

@@ -281,6 +281,39 @@ _LINKS = re.compile(
     re.I,
 )
 _PAST = frozenset({"was", "were", "existed", "linked", "connected", "united", "bound"})
+# Any relation between two things, said without a property: "S has ties to O", "S has
+# nothing to do with O", "S is unrelated to O" -> "S is (not) related to O", which the reader
+# takes as "some stated relation, either way" (kgfc.kg.properties.RELATED).
+_DEGREE = (
+    r"(?:(?:close|strong|direct|deep|longstanding|long-standing|long|significant|many|some|any|"
+    r"several|clear|historical|historic|important)\s+)*"
+)
+# not "relations": "France has relations with Germany" is diplomatic relations
+_TIE_WORDS = r"(?:ties|links|connections|associations)"
+_TIE_WORD = r"(?:connection|link|tie|association)"
+_HAS_TIES = re.compile(
+    rf"\b(?P<verb>has|have|had)\s+{_DEGREE}(?:{_TIE_WORDS}|an?\s+{_DEGREE}{_TIE_WORD})\s+(?:to|with)\b",
+    re.I,
+)
+_NO_TIES = re.compile(
+    r"\b(?P<verb>has|have|had)\s+(?:nothing\s+(?:at\s+all\s+)?to\s+do|no\s+"
+    rf"{_DEGREE}(?:{_TIE_WORDS}|{_TIE_WORD}))\s+(?:to|with)\b"
+    r"|\b(?P<bear>bears?|bore)\s+no\s+relation(?:ship)?\s+to\b",
+    re.I,
+)
+_UNRELATED = re.compile(
+    r"\b(?P<verb>is|are|was|were)\s+(?:(?:completely|entirely|totally|wholly)\s+)?"
+    r"(?:unrelated|unconnected|unassociated)\s+(?:to|with)\b",
+    re.I,
+)
+# "A and B have nothing to do with each other", "A and B are unrelated"
+_PAIR_UNRELATED = re.compile(
+    r"^\s*(?P<pair>[^,;:]+?)\s+(?P<rest>(?:have|had)\s+nothing\s+(?:at\s+all\s+)?to\s+do\s+"
+    r"with|(?:are|were)\s+(?:(?:completely|entirely|totally)\s+)?(?:unrelated|unconnected)"
+    r"(?:\s+to)?|(?:are|were)\s+not\s+(?:related|connected|linked)(?:\s+to)?)"
+    r"(?:\s+(?:each\s+other|one\s+another))?\s*[.!]?\s*$",
+    re.I,
+)
 
 HEDGES = frozenset(
     {"actually", "reportedly", "indeed", "really", "truly", "certainly", "definitely",
@@ -359,6 +392,7 @@ def simplified(
     text = _INLINE.sub("", text)
     text = _REMAINS.sub(" is buried ", text, count=1)
     text = _between(text, known) or text
+    text = _related(text, known) or text
     text = _event_of(text, known) or text
     text = _cleft(text, known) or text
     text = _A_PLACE_IN.sub(r"\g<prep> ", text, count=1)
@@ -408,6 +442,34 @@ def _between(text: str, known: Callable[[str], bool]) -> str | None:
     if neg:
         what = f"no {what}" if neg.strip().lower() == "no" else f"no {_bare(what)}"
     return f"{a} {have} {what} with {b}."
+
+
+_BE = {"has": "is", "have": "are", "had": "was", "bears": "is", "bear": "are", "bore": "was"}
+
+
+def _related(text: str, known: Callable[[str], bool]) -> str | None:
+    """ "S has (close) ties to O", "S has nothing to do with O", "S is unrelated to O" and
+    "A and B have nothing to do with each other" as "S is (not) related to O"; None otherwise."""
+    m = _PAIR_UNRELATED.match(text)
+    if m is not None:
+        pair = m["pair"]
+        halves = [
+            (pair[: k.start()].strip(), pair[k.end() :].strip())
+            for k in re.finditer(r"\s+and\s+", pair)
+        ]
+        named = [(a, b) for a, b in halves if known(a) and known(b)]
+        if len(named) != 1 and len(halves) != 1:
+            return None
+        a, b = named[0] if len(named) == 1 else halves[0]
+        past = m["rest"].split()[0].lower() in ("had", "were")
+        return f"{a} {'was' if past else 'is'} not related to {b}."
+    for pattern, neg in ((_NO_TIES, True), (_UNRELATED, True), (_HAS_TIES, False)):
+        m = pattern.search(text)
+        if m is not None:
+            verb = (m["verb"] or m.groupdict().get("bear") or "").lower()
+            be = _BE.get(verb, verb)
+            return text[: m.start()] + f"{be} {'not ' if neg else ''}related to" + text[m.end() :]
+    return None
 
 
 def _born_compound(

@@ -55,7 +55,9 @@ from kgfc.kg.properties import (
     LOCATION,
     MAX_CHAIN,
     P31,
+    RELATED,
     SYMMETRIC,
+    relating,
 )
 from kgfc.models import ClaimTriple, Counters, EvidenceFact, Verdict, VerdictLabel
 from kgfc.nlp import values as vals
@@ -428,6 +430,8 @@ class LocalReasoner:
         s_alias = ev.aliases(s)
         o_alias = ev.aliases(o)
         sn, on = ev.name(s), ev.name(o)
+        if props == [RELATED]:
+            return self._check_related(s_alias, o_alias, sn, on, ev)
         best: Outcome | None = None
 
         def offer(out: Outcome) -> None:
@@ -558,6 +562,39 @@ class LocalReasoner:
             why += " " + rule_out.reason
             looked = rule_out.cited + looked
         return self._nei(ev, why, looked)
+
+    def _check_related(
+        self,
+        s_alias: dict[str, list[str]],
+        o_alias: dict[str, list[str]],
+        sn: str,
+        on: str,
+        ev: _Evidence,
+    ) -> Outcome:
+        """ "S is associated with / related to O": some fact linking the two directly, either
+        way (not a class membership, not a chain). None is no evidence against it."""
+        for s2, s_path in s_alias.items():
+            for atom, hits in ev.graph.atoms(s2).items():
+                if not relating(atom.prop):
+                    continue
+                for o2, o_path in o_alias.items():
+                    if o2 in hits:
+                        ids = [*s_path, hits[o2], *o_path]
+                        return Outcome(
+                            VerdictLabel.SUPPORTED,
+                            CONF_ALIAS if s_path or o_path else CONF_DIRECT,
+                            f"The KG states a relation between {sn} and {on}: {ev.quote(ids)}.",
+                            ids,
+                            ev.texts(ids),
+                            "direct",
+                        )
+        return self._nei(
+            ev,
+            f'No fact in the evidence relates {sn} and {on} directly ("related to" is read as '
+            "any stated relation between the two, either way; none stated is no evidence "
+            "against it).",
+            [],
+        )
 
     def _sound_step(self, ev: _Evidence):
         """``(x, prop, y) -> bool``: may a chain step from ``x`` to ``y`` (see :func:`kgfc.kg.paths.unambiguous`)?

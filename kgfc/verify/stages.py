@@ -22,6 +22,7 @@ import pyoxigraph as ox
 from kgfc.errors import InputError, LLMError, RemoteError
 from kgfc.kg import vocab as V
 from kgfc.kg.linking import EntityLinker
+from kgfc.kg.properties import RELATED
 from kgfc.models import (
     ClaimAnalysis,
     ClaimTriple,
@@ -34,6 +35,7 @@ from kgfc.models import (
 )
 from kgfc.nlp.anchored import LEXICAL_MIN
 from kgfc.nlp.claims import decompose
+from kgfc.nlp.decompose import vague_relation
 from kgfc.nlp.demonyms import NATIONALITY_PROPS, mentions_nationality, read_nationality
 from kgfc.nlp.framing import Framing
 from kgfc.nlp.qualifiers import unread
@@ -163,7 +165,9 @@ def _analyse(tb: Toolbox, text: str, counters: Counters) -> ClaimAnalysis:
         try:
             analysis = llm_decompose(tb.llm, text, counters)
             for t in analysis.triples:
-                if not t.relation_ids:
+                if not t.relation_ids and vague_relation(t.relation):
+                    t.relation_ids = [RELATED]  # "associated with": any relation
+                elif not t.relation_ids:
                     t.relation_ids = [
                         a.property for a in aligner.align(t.relation) if not a.inverse
                     ][:3]
@@ -532,12 +536,17 @@ def connect(tb: Toolbox, ep: Episode) -> int:
     before the claim can be declared NOT ENOUGH INFO. Nothing is searched when
     the KG already states the triple (the beam's first hop has it).
     """
-    from kgfc.kg.paths import aliases, find_chains, label_facts
+    from kgfc.kg.paths import aliases, find_chains, label_facts, links
 
     paths = []
     for t in ep.analysis.triples if ep.analysis else []:
         s, o = t.subject_id, t.object_id
         if not s or not o or s == o or not t.relation_ids:
+            continue
+        if t.relation_ids == [RELATED]:
+            # "S is associated with O": the facts between the two, whatever their property
+            # (the beam ranks by the claim's relation, which names none)
+            paths += [[f] for f in label_facts(tb.store, links(tb.store, s, o))]
             continue
         props = [p for p in (_prop_iri(r) for r in t.relation_ids[:3]) if p]
         stated = any(
