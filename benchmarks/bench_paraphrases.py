@@ -84,6 +84,7 @@ CLASSES = {
     "blind12": "written after blind11's fixes, before any run: new sentence shapes",
     "blind13": "written at the start of the session after blind12, before any run of it",
     "blind14": "written after blind13's fixes, before any run of it: dates and durations beside the claim",
+    "blind15": "written at the start of session 12, before any run of it",
     "qualified": "true triples with a time, an upbringing or a duration the KG does not hold (QUALIFIED)",
 }
 
@@ -1361,6 +1362,89 @@ BLIND14: dict[str, list[tuple[str, str | Callable[[str, str], str | None]]]] = {
     ],
 }
 
+# The "blind15" class: written at the start of session 12, before any run of it: new verbs
+# and nouns for the common relations, "S is a/an O R-noun" ("a guitar player"), pairs, and
+# frames asking for a check.
+BLIND15: dict[str, list[tuple[str, str | Callable[[str, str], str | None]]]] = {
+    "P106": [
+        ("made_a_name_as", lambda s, o: f"{s} made a name for themselves as {_a(o)}."),
+        ("pursued_career", lambda s, o: f"{s} pursued a career as {_a(o)}."),
+        ("one_of_jobs", "One of {s}'s jobs is {o}."),
+    ],
+    "P27": [
+        ("holds_nationality", "{s} holds {o} nationality."),
+        ("national_of", "{s} is a national of {o}."),
+    ],
+    "P1412": [
+        ("converse_in", "{s} can converse in {o}."),
+        ("is_speaker", lambda s, o: f"{s} is {_a(o)} speaker."),
+        ("language_s_speaks", "{o} is a language {s} speaks."),
+    ],
+    "P463": [
+        ("holds_membership", "{s} holds membership in {o}."),
+        ("has_as_member", "{o} has {s} as a member."),
+    ],
+    "P530": [
+        ("formal_ties", "{s} and {o} have formal diplomatic ties."),
+        ("diplomatic_terms", "{s} is on diplomatic terms with {o}."),
+    ],
+    "P136": [
+        ("style_is", "{s}'s style is {o}."),
+        ("is_artist", lambda s, o: f"{s} is {_a(o)} artist."),
+    ],
+    "P1303": [
+        ("accomplished_player", lambda s, o: f"{s} is an accomplished {o} player."),
+        ("skilled_at", "{s} is skilled at the {o}."),
+    ],
+    "P264": [
+        ("recorded_for", "{s} recorded for {o}."),
+        ("put_out_records", "{s} put out records through {o}."),
+    ],
+    "P737": [
+        ("drew_inspiration", "{s} drew inspiration from {o}."),
+        ("looked_up_to", "{s} looked up to {o}."),
+    ],
+    "P19": [
+        ("birthplace_was", "{s}'s birthplace was {o}."),
+        ("native_city", "{o} is the native city of {s}."),
+    ],
+    "P20": [
+        ("passed_away_in", "{s} passed away in {o}."),
+        ("is_where_died", "{o} is where {s} died."),
+    ],
+    "P26": [
+        ("husband_and_wife", "{s} and {o} were husband and wife."),
+        ("wed", "{s} wed {o}."),
+    ],
+    "P69": [
+        ("alumnus_of", "{s} is an alumnus of {o}."),
+        ("attended_classes", "{s} attended classes at {o}."),
+    ],
+    "P108": [
+        ("on_payroll", "{s} was on the payroll of {o}."),
+        ("worked_at", "{s} worked at {o}."),
+    ],
+    "P551": [
+        ("made_home", "{s} made their home in {o}."),
+        ("settled_in", "{s} settled in {o}."),
+    ],
+    "P140": [("of_faith", "{s} is of the {o} faith.")],
+    "P102": [("politician_of", "{s} is a politician of the {o}.")],
+    "P172": [("ethnically", "{s} is ethnically {o}.")],
+    "P161": [
+        ("has_role_in", "{o} has a role in {s}."),
+        ("among_cast", "{o} was among the cast of {s}."),
+    ],
+    "P57": [("behind_camera", "{o} was behind the camera for {s}.")],
+    "P495": [("originated_in", "{s} originated in {o}.")],
+    "P135": [("closely_associated", "{s} is closely associated with the {o} movement.")],
+    "*": [
+        ("i_read_that", "I read that {natural}"),
+        ("apparently_comma", "Apparently, {natural}"),
+        ("is_that_right", "{natural} Is that right?"),
+    ],
+}
+
 # Templates that wrap any relation's hand-written sentence (bench_claims.NATURAL), for
 # every relation whose sentence starts with its subject.
 
@@ -1499,6 +1583,7 @@ def paraphrase_set(
             ("blind12", BLIND12),
             ("blind13", BLIND13),
             ("blind14", BLIND14),
+            ("blind15", BLIND15),
         ):
             for name, tpl in table.get(pid, []) + table["*"]:
                 natural = NATURAL[pid].format(s=s, o=o)
