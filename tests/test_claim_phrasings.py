@@ -35,11 +35,17 @@ wd:P530 wikibase:directClaim wdt:P530 ; wikibase:propertyType wikibase:WikibaseI
   rdfs:label "diplomatic relation"@en .
 wd:P37 wikibase:directClaim wdt:P37 ; wikibase:propertyType wikibase:WikibaseItem ;
   rdfs:label "official language"@en .
+wd:P527 wikibase:directClaim wdt:P527 ; wikibase:propertyType wikibase:WikibaseItem ;
+  rdfs:label "has part(s)"@en ; skos:altLabel "has member"@en .
 wd:Q1 rdfs:label "rhythm and blues"@en .
 wd:Q2 rdfs:label "Trinidad and Tobago"@en .
 wd:Q3 rdfs:label "Sam Cooke"@en .
 wd:Q4 rdfs:label "Australia"@en .
 wd:Q5 rdfs:label "soul music"@en .
+wd:Q6 rdfs:label "Finland"@en .
+wd:Q7 rdfs:label "Council of Europe"@en .
+wd:Q8 rdfs:label "Slovenia"@en .
+wd:Q9 rdfs:label "Belarus"@en .
 """
 
 
@@ -115,6 +121,33 @@ def test_a_phrase_ending_in_the_frames_of_reads_the_subject_after_it(aligner, cl
     [(s, o, top, negated)] = read(aligner, claim)
     assert (s, o, negated) == (subject, obj, False)
     assert top in ("P159", "P36")
+
+
+@pytest.mark.parametrize(
+    ("claim", "negated"),
+    [
+        ("Council of Europe has Finland as a member.", False),
+        ("Council of Europe does not have Finland as a member.", True),
+    ],
+)
+def test_a_role_held_in_the_subject_reads_the_other_way(tmp_path, claim, negated):
+    # "O has S as a member" is "S is a member of O" (it was read "O member of S"); a KG
+    # that states member of and not has part(s), as the demo KG, where "member" is also
+    # "has member" (P527)'s content word
+    extra = tmp_path / "extra.ttl"
+    extra.write_text(EXTRA + "wd:Q6 <http://www.wikidata.org/prop/direct/P463> wd:Q7 .\n")
+    s = OxigraphStore()
+    s.load_file(DATA / "properties.ttl")
+    s.load_file(extra)
+    assert read(RelationAligner(s), claim) == [("Finland", "Council of Europe", "P463", negated)]
+
+
+def test_a_pair_is_no_description_of_its_second_name(aligner):
+    # spaCy tags "Slovenia" a common noun: "Slovenia and" was dropped as a description of
+    # Belarus ("The American actor X"), leaving "Belarus have diplomatic relations"
+    assert read(aligner, "Slovenia and Belarus have diplomatic relations.") == [
+        ("Slovenia", "Belarus", "P530", False)
+    ]
 
 
 def test_negation_after_the_copula(aligner):

@@ -437,7 +437,20 @@ def _has_as(ws: list[Token], i: int, j: int, rel: list[Token]) -> list[_Reading]
         return []
     h = next((h for h in range(1, k - 1) if low[h] in _HAVE), None)
     # not "S has a reputation as a singer": the objects must be names or values
-    return [] if h is None else _have_readings(ws, h, (h + 1, k), rel)
+    found = [] if h is None else _have_readings(ws, h, (h + 1, k), rel)
+    if len(rel) == 1 and rel[0].lemma_.lower() in _ROLES_OF:
+        # "O has S as a member": the role is S's, in O ("S is a member of O"), not O's
+        return [_Reading(r.object, r.relation, r.subject, r.negated) for r in found]
+    return found
+
+
+# Nouns for a role one holds *in* something: "O has S as a member / an employee / a citizen"
+# reads "S is a member of O"; other nouns name the subject's own attribute ("S has O as
+# its capital", "as a child", "as his place of birth")
+_ROLES_OF = frozenset(
+    {"member", "employee", "student", "citizen", "resident", "alumnus", "alumna", "graduate",
+     "pupil"}
+)  # fmt: skip
 
 
 def _trailing(sent: Span, ws: list[Token], i: int, rel: list[Token]) -> _Reading | None:

@@ -750,6 +750,10 @@ def _descriptor(doc: Doc, known: Callable[[str], bool]) -> _Described:
         head = doc[start:k]
         if not tail[0].is_title or not known(tail.text):
             continue
+        if head[-1].pos_ == "CCONJ":
+            # "Slovenia and Belarus have diplomatic relations": a pair (spaCy may tag the
+            # first name a common noun), not a description of the second
+            return set(), None
         if all(
             t.pos_ in _DESCRIPTOR_POS or (t.pos_ == "PROPN" and t.ent_type_ == "NORP") for t in head
         ) and any(t.pos_ == "NOUN" for t in head):
