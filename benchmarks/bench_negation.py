@@ -15,7 +15,10 @@ hard negatives, false in Wikidata) and writes each in
   the claim is *false* for a stated triple, so SUPPORTED there is a false
   SUPPORTED and REFUTED is right; for a hard negative it is true, so
   REFUTED there is a true claim refuted (NOT ENOUGH INFO is fine: the KG
-  rarely proves an absence);
+  rarely proves an absence). "S has nothing to do with O" denies every
+  relation, not the one CoDEx checked: for a hard negative it is false when
+  the KG states some other fact between S and O ("Leo Strauss has nothing to
+  do with University of Chicago": he taught there), else unknown;
 - **affirmations with a negation word in them** (class ``affirmed``: "There
   is no doubt that ...", "Nobody disputes that ..."): the claim means the
   triple; SUPPORTED for a stated one is right, for a hard negative wrong;
@@ -203,6 +206,26 @@ LEXICAL = [
 ]
 
 
+def _related(store, h: str, t: str) -> bool:
+    """Does the KG state some fact between the two entities, either way (not a class
+    membership)? A plain pattern lookup, apart from kgfc's own reading of "related"."""
+    import pyoxigraph as ox
+
+    a, b = ox.NamedNode(WD + h), ox.NamedNode(WD + t)
+    for s, o in ((a, b), (b, a)):
+        for q in store.quads(subject=s, object=o):
+            p = q.predicate.value
+            if p.startswith(WDT) and p[len(WDT) :] not in ("P31", "P279"):
+                return True
+    return False
+
+
+WD = "http://www.wikidata.org/entity/"
+WDT = "http://www.wikidata.org/prop/direct/"
+# denies every relation between the two, not only the triple's
+ANY_RELATION = frozenset({"nothing_to_do"})
+
+
 def negation_set(store, split: str, n: int, seed: int) -> list[dict]:
     base = dev_set(store, split, n, seed, ("natural",))
     claims = []
@@ -211,6 +234,7 @@ def negation_set(store, split: str, n: int, seed: int) -> list[dict]:
         s, o = _labels(store, h, t)
         natural = NATURAL[pid].format(s=s, o=o)
         bare = _lower_first(natural)
+        related = _related(store, h, t)
         for name, klass, tpl in TEMPLATES:
             if klass == "negated":
                 neg = negated(NATURAL[pid], str(tpl))
@@ -220,7 +244,7 @@ def negation_set(store, split: str, n: int, seed: int) -> list[dict]:
             if text:
                 claims.append(
                     {"text": text, "stated": c["gold"], "template": name, "class": klass,
-                     "triple": c["triple"]}
+                     "triple": c["triple"], "related": related}
                 )  # fmt: skip
         for name, klass in LEXICAL:
             tpl = lexical(pid, name)
@@ -258,7 +282,9 @@ def main() -> None:
         r = verify(c["text"])
         v = r.verdict.value
         # What the claim says, given that the triple is stated (true) or a hard negative (false).
-        if c["class"] in ("negated", "denial", "lexical"):
+        if c["template"] in ANY_RELATION and not c["stated"]:
+            truth = False if c["related"] else None
+        elif c["class"] in ("negated", "denial", "lexical"):
             truth = not c["stated"]
         elif c["class"] == "affirmed":
             truth = c["stated"]
