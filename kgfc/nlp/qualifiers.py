@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from kgfc.kg import vocab as V
-from kgfc.nlp.text import STOP_WORDS, normalise
+from kgfc.nlp.text import LAST_DAYS, STOP_WORDS, normalise
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
@@ -55,9 +55,7 @@ _UNDATED = re.compile(
     rf"age\s+of\s+\w+)\b",
     re.I,
 )
-_LAST_DAYS = re.compile(
-    r"(?:(?:his|her|their|its)\s+)?(?:last|final)\s+(?:days|hours|moments|weeks)"
-)
+_LAST_DAYS = re.compile(LAST_DAYS)
 _P20 = V.WDT + "P20"  # place of death
 _AS_OF = re.compile(r"\bas\s+of\s*$", re.I)
 # the KG says what holds now: "Rome is the capital of Italy today" asks nothing more of it

@@ -28,7 +28,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from kgfc.nlp.demonyms import countries, is_nationality
-from kgfc.nlp.text import ARTICLES
+from kgfc.nlp.text import ARTICLES, LAST_DAYS
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -245,10 +245,7 @@ _THERE = re.compile(
     re.I,
 )
 # "S spent their last days in O and died there": dying there says as much
-_LAST_DAYS = re.compile(
-    r"^spent\s+(?:his|her|their|its)\s+(?:last|final)\s+(?:days|hours|moments|weeks)\s+(?:in|at)\s",
-    re.I,
-)
+_LAST_DAYS = re.compile(rf"^spent\s+{LAST_DAYS}\s+(?:in|at)\s", re.I)
 _PLACE_PREP = re.compile(r"\s(?:in|to|at)\s", re.I)
 # "S is listed with the occupation O" -> "S has the occupation O"
 _LISTED_WITH = re.compile(

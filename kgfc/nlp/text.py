@@ -30,6 +30,7 @@ from collections.abc import Callable, Container, Iterable, Sequence
 __all__ = [
     "ARTICLES",
     "AUXILIARIES",
+    "LAST_DAYS",
     "NAME_CONNECTORS",
     "NEGATIONS",
     "PREPOSITIONS",
@@ -74,6 +75,9 @@ AUXILIARIES = frozenset(
      "must"}
 )  # fmt: skip
 NEGATIONS = frozenset({"not", "never", "n't", "no"})
+# "(their) last days": where one spent them is a place of death when the claim says so
+# ("... and died there"); a regular expression fragment, for the rewrites and the qualifiers
+LAST_DAYS = r"(?:(?:his|her|their|its)\s+)?(?:last|final)\s+(?:days|hours|moments|weeks)"
 PREPOSITIONS = frozenset(
     {"in", "on", "at", "of", "for", "to", "by", "from", "with", "as", "into", "onto", "about",
      "after", "before", "during", "under", "over", "within"}
