@@ -89,6 +89,23 @@ def test_a_fact_either_way_decides_it_and_none_refutes_nothing(negated):
     assert v.label.value == "NOT ENOUGH INFO", v.justification
 
 
+def test_two_people_related_are_kin():
+    reasoner = LocalReasoner()
+    people = [_fact("E8", "Q1", "P31", "Q5"), _fact("E9", "Q2", "P31", "Q5")]
+
+    def verdict(relation: str, *facts: EvidenceFact) -> str:
+        t = ClaimTriple(
+            subject="A", relation=relation, object="B", subject_id=WD + "Q1",
+            object_id=WD + "Q2", relation_ids=[RELATED],
+        )  # fmt: skip
+        return reasoner.verdict("A and B", [t], [*facts, *people], Counters()).label.value
+
+    influence = _fact("E1", "Q1", "P737", "Q2")
+    assert verdict("related to", influence) == "NOT ENOUGH INFO"  # not kin
+    assert verdict("associated with", influence) == "SUPPORTED"
+    assert verdict("related to", _fact("E1", "Q2", "P3373", "Q1")) == "SUPPORTED"  # siblings
+
+
 @pytest.mark.parametrize(
     ("claim", "verdict", "cited"),
     [
@@ -98,6 +115,11 @@ def test_a_fact_either_way_decides_it_and_none_refutes_nothing(negated):
         ("Tony Blair is unrelated to Edinburgh.", "REFUTED", "place of birth"),
         ("Tony Blair is connected to France.", "NOT ENOUGH INFO", None),
         ("Tony Blair has nothing to do with France.", "NOT ENOUGH INFO", None),
+        ("Tony Blair and the Labour Party are closely linked.", "SUPPORTED", "member of political party"),
+        ("Jennifer Hudson is associated with Whitney Houston.", "SUPPORTED", "influenced by"),
+        # between two people "related" is kin: an influence is no family tie
+        ("Jennifer Hudson is related to Whitney Houston.", "NOT ENOUGH INFO", None),
+        ("Jennifer Hudson is unrelated to Whitney Houston.", "NOT ENOUGH INFO", None),
     ],
 )  # fmt: skip
 def test_verdicts_on_the_demo_kg(demo_local, claim, verdict, cited):

@@ -222,6 +222,24 @@ def links(store, a: str, b: str) -> list[Fact]:
     return out[: MAX_PATHS * 4]
 
 
+def types_of(store, entities: Iterable[str]) -> list[Fact]:
+    """The entities' instance-of facts (at most a few each), unlabelled."""
+    out: list[Fact] = []
+    p31 = ox.NamedNode(P31)
+    for e in entities:
+        try:
+            node = ox.NamedNode(e)
+        except ValueError:
+            continue
+        found = [
+            Fact(subject=e, predicate=P31, object=q.object.value, source=q.graph_name.value)
+            for q in store.quads(subject=node, predicate=p31)
+            if isinstance(q.object, ox.NamedNode) and not isinstance(q.graph_name, ox.DefaultGraph)
+        ]
+        out += found[:MAX_PATHS]
+    return out
+
+
 def label_facts(store, facts: Iterable[Fact]) -> list[Fact]:
     """The facts with subject, predicate and object labels from the store's label index."""
     index = store.label_index()

@@ -19,7 +19,9 @@ __all__ = [
     "CHAINS",
     "FUNCTIONAL_THRESHOLD",
     "HISTORICAL",
+    "HUMAN",
     "INVERSES",
+    "KINSHIP",
     "LOCATION",
     "MAX_CHAIN",
     "OWL_SAME_AS",
@@ -78,6 +80,9 @@ def relating(predicate: str) -> bool:
 
 
 RELATING_NOT = frozenset({_p("P31"), _p("P279"), *ALIAS_PROPS})
+HUMAN = V.WD + "Q5"
+# family ties: father, mother, child, sibling, spouse, relative, unmarried partner
+KINSHIP = frozenset(_p(n) for n in ("P22", "P25", "P40", "P3373", "P26", "P1038", "P451"))
 SYMMETRIC = frozenset(_p(n) for n in ("P26", "P3373", "P47", "P530", "P451", "P1327", "P460"))
 _INVERSE_PAIRS = [
     ("P40", "P22"),  # child / father

@@ -1215,6 +1215,11 @@ _VAGUE = re.compile(
 )
 
 
+def _vague_words(relation: str) -> str:
+    """ "related to" (between people: kin) or "associated with" (any other wording)."""
+    return "related to" if re.search(r"\brelated\b", relation, re.I) else "associated with"
+
+
 def vague_relation(relation: str) -> bool:
     """Do the words name some relation and no property ("is associated with", "connected to")?"""
     return _VAGUE.match(" ".join(relation.split())) is not None
@@ -1227,7 +1232,7 @@ def _to_triple(r: _Reading, aligner: RelationAligner | None) -> ClaimTriple:
     score = None
     if vague_relation(relation):
         return ClaimTriple(
-            subject=subject, relation="related to", object=obj, relation_ids=[RELATED],
+            subject=subject, relation=_vague_words(relation), object=obj, relation_ids=[RELATED],
             negated=r.negated, relation_score=1.0,
         )  # fmt: skip
     if aligner is not None:
@@ -1294,7 +1299,7 @@ def _fallback(
     ids: list[str] = []
     if vague_relation(relation):
         return ClaimTriple(
-            subject=first.text, relation="related to", object=second.text,
+            subject=first.text, relation=_vague_words(relation), object=second.text,
             relation_ids=[RELATED], negated=negated, relation_score=1.0,
         )  # fmt: skip
     # "Augustine of Hippo adheres to ...", misparsed: "of" between two mentions is no relation

@@ -279,7 +279,8 @@ _LINKS = re.compile(
 )
 _PAST = frozenset({"was", "were", "existed", "linked", "connected", "united", "bound"})
 # Any relation between two things, said without a property: "S has ties to O", "S has
-# nothing to do with O", "S is unrelated to O" -> "S is (not) related to O", which the reader
+# nothing to do with O" -> "S is (not) associated with O", "S is unrelated to O" -> "S is not
+# related to O" (between people, "related" is kin: kgfc.reason.local), which the reader
 # takes as "some stated relation, either way" (kgfc.kg.properties.RELATED).
 _DEGREE = (
     r"(?:(?:close|strong|direct|deep|longstanding|long-standing|long|significant|many|some|any|"
@@ -303,11 +304,13 @@ _UNRELATED = re.compile(
     r"(?:unrelated|unconnected|unassociated)\s+(?:to|with)\b",
     re.I,
 )
-# "A and B have nothing to do with each other", "A and B are unrelated"
+# "A and B have nothing to do with each other", "A and B are unrelated", "A and B are (not)
+# closely linked"
 _PAIR_UNRELATED = re.compile(
     r"^\s*(?P<pair>[^,;:]+?)\s+(?P<rest>(?:have|had)\s+nothing\s+(?:at\s+all\s+)?to\s+do\s+"
     r"with|(?:are|were)\s+(?:(?:completely|entirely|totally)\s+)?(?:unrelated|unconnected)"
-    r"(?:\s+to)?|(?:are|were)\s+not\s+(?:related|connected|linked)(?:\s+to)?)"
+    r"(?:\s+to)?|(?:are|were)\s+(?P<not>not\s+)?(?P<linked>(?:(?:closely|strongly|directly)\s+)?"
+    r"(?:related|connected|linked|associated))(?:\s+(?:to|with))?)"
     r"(?:\s+(?:each\s+other|one\s+another))?\s*[.!]?\s*$",
     re.I,
 )
@@ -445,8 +448,9 @@ _BE = {"has": "is", "have": "are", "had": "was", "bears": "is", "bear": "are", "
 
 
 def _related(text: str, known: Callable[[str], bool]) -> str | None:
-    """ "S has (close) ties to O", "S has nothing to do with O", "S is unrelated to O" and
-    "A and B have nothing to do with each other" as "S is (not) related to O"; None otherwise."""
+    """ "S has (close) ties to O", "S has nothing to do with O" and "A and B have nothing to do
+    with each other" as "S is (not) associated with O"; "S is unrelated to O" and "A and B are
+    (un)related" as "S is (not) related to O" (between people: kin); None otherwise."""
     m = _PAIR_UNRELATED.match(text)
     if m is not None:
         pair = m["pair"]
@@ -459,13 +463,22 @@ def _related(text: str, known: Callable[[str], bool]) -> str | None:
             return None
         a, b = named[0] if len(named) == 1 else halves[0]
         past = m["rest"].split()[0].lower() in ("had", "were")
-        return f"{a} {'was' if past else 'is'} not related to {b}."
+        # "A and B are (closely) linked" affirms; the other shapes deny
+        affirms = m["linked"] is not None and m["not"] is None
+        kin = re.search(r"\b(?:un)?related\b", m["rest"], re.I) is not None
+        what = "related to" if kin else "associated with"
+        return f"{a} {'was' if past else 'is'} {'' if affirms else 'not '}{what} {b}."
     for pattern, neg in ((_NO_TIES, True), (_UNRELATED, True), (_HAS_TIES, False)):
         m = pattern.search(text)
         if m is not None:
             verb = (m["verb"] or m.groupdict().get("bear") or "").lower()
             be = _BE.get(verb, verb)
-            return text[: m.start()] + f"{be} {'not ' if neg else ''}related to" + text[m.end() :]
+            what = (
+                "related to"
+                if pattern is _UNRELATED and "unrelated" in m[0].lower()
+                else "associated with"
+            )
+            return text[: m.start()] + f"{be} {'not ' if neg else ''}{what}" + text[m.end() :]
     return None
 
 

@@ -51,7 +51,9 @@ from kgfc.kg import vocab as V
 from kgfc.kg.properties import (
     ALIAS_PROPS,
     CHAINS,
+    HUMAN,
     INVERSES,
+    KINSHIP,
     LOCATION,
     MAX_CHAIN,
     P31,
@@ -431,7 +433,11 @@ class LocalReasoner:
         o_alias = ev.aliases(o)
         sn, on = ev.name(s), ev.name(o)
         if props == [RELATED]:
-            return self._check_related(s_alias, o_alias, sn, on, ev)
+            # "S is related to O" between two people is kinship, not any relation
+            kin = t.relation.startswith("related") and all(
+                HUMAN in ev.types.get(x, {}) for x in (s, o)
+            )
+            return self._check_related(s_alias, o_alias, sn, on, ev, kin=kin)
         best: Outcome | None = None
 
         def offer(out: Outcome) -> None:
@@ -570,12 +576,15 @@ class LocalReasoner:
         sn: str,
         on: str,
         ev: _Evidence,
+        *,
+        kin: bool = False,
     ) -> Outcome:
         """ "S is associated with / related to O": some fact linking the two directly, either
-        way (not a class membership, not a chain). None is no evidence against it."""
+        way (not a class membership, not a chain); with ``kin`` (two people "related"), a
+        family tie only. None is no evidence against it."""
         for s2, s_path in s_alias.items():
             for atom, hits in ev.graph.atoms(s2).items():
-                if not relating(atom.prop):
+                if not relating(atom.prop) or (kin and atom.prop not in KINSHIP):
                     continue
                 for o2, o_path in o_alias.items():
                     if o2 in hits:
@@ -583,16 +592,21 @@ class LocalReasoner:
                         return Outcome(
                             VerdictLabel.SUPPORTED,
                             CONF_ALIAS if s_path or o_path else CONF_DIRECT,
-                            f"The KG states a relation between {sn} and {on}: {ev.quote(ids)}.",
+                            f"The KG states {'a family tie' if kin else 'a relation'} between {sn} and "
+                            f"{on}: {ev.quote(ids)}.",
                             ids,
                             ev.texts(ids),
                             "direct",
                         )
+        how = (
+            "a family tie, the two being people"
+            if kin
+            else "any stated relation between the two, either way"
+        )
         return self._nei(
             ev,
-            f'No fact in the evidence relates {sn} and {on} directly ("related to" is read as '
-            "any stated relation between the two, either way; none stated is no evidence "
-            "against it).",
+            f"No fact in the evidence relates {sn} and {on} directly (read as {how}; none "
+            "stated is no evidence against it).",
             [],
         )
 

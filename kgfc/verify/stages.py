@@ -536,7 +536,7 @@ def connect(tb: Toolbox, ep: Episode) -> int:
     before the claim can be declared NOT ENOUGH INFO. Nothing is searched when
     the KG already states the triple (the beam's first hop has it).
     """
-    from kgfc.kg.paths import aliases, find_chains, label_facts, links
+    from kgfc.kg.paths import aliases, find_chains, label_facts, links, types_of
 
     paths = []
     for t in ep.analysis.triples if ep.analysis else []:
@@ -547,6 +547,8 @@ def connect(tb: Toolbox, ep: Episode) -> int:
             # "S is associated with O": the facts between the two, whatever their property
             # (the beam ranks by the claim's relation, which names none)
             paths += [[f] for f in label_facts(tb.store, links(tb.store, s, o))]
+            # what each end is: two people "related" are kin (kgfc.reason.local)
+            paths += [[f] for f in label_facts(tb.store, types_of(tb.store, (s, o)))]
             continue
         props = [p for p in (_prop_iri(r) for r in t.relation_ids[:3]) if p]
         stated = any(
