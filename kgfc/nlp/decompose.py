@@ -339,10 +339,10 @@ def _framed(sent: Span, aligner: RelationAligner) -> list[_Reading]:
                 else None
             )
             if k is not None:
-                return _frame(ws, framed, (at, k), k)
+                return _held_in(_frame(ws, framed, (at, k), k))
         # "S's R is O"
         if i > 0 and ws[i - 1].i + 1 in possessive and j < len(ws) - 1 and _copula(low, j):
-            return _frame(ws, rel, (0, i), j)
+            return _held_in(_frame(ws, rel, (0, i), j))
         # "O is S's R" ("playwright is Gore Vidal's occupation")
         if j == len(ws) and i > 2 and ws[i - 1].i + 1 in possessive:
             k = next((k for k in range(1, i - 1) if low[k] in _COPULAS), None)
@@ -356,7 +356,7 @@ def _framed(sent: Span, aligner: RelationAligner) -> list[_Reading]:
                 subject = _span(ws, start, i)
                 obj = _span(ws, 0, k)
                 if subject is not None and obj is not None:
-                    return [_Reading(subject, rel, o, neg) for o in _objects(obj)]
+                    return _held_in([_Reading(subject, rel, o, neg) for o in _objects(obj)])
         # "O is the R of S" (a single relational noun, "the wife of", is the
         # dependency rules' case: they know which way it reads)
         if (
@@ -437,11 +437,20 @@ def _has_as(ws: list[Token], i: int, j: int, rel: list[Token]) -> list[_Reading]
         return []
     h = next((h for h in range(1, k - 1) if low[h] in _HAVE), None)
     # not "S has a reputation as a singer": the objects must be names or values
-    found = [] if h is None else _have_readings(ws, h, (h + 1, k), rel)
-    if len(rel) == 1 and rel[0].lemma_.lower() in _ROLES_OF:
-        # "O has S as a member": the role is S's, in O ("S is a member of O"), not O's
-        return [_Reading(r.object, r.relation, r.subject, r.negated) for r in found]
-    return found
+    # "O has S as a member": the role is S's, in O ("S is a member of O"), not O's
+    return [] if h is None else _held_in(_have_readings(ws, h, (h + 1, k), rel))
+
+
+def _held_in(readings: list[_Reading]) -> list[_Reading]:
+    """Readings whose relation is a role held in the subject ("The member of O is S", "O's
+    member is S", "O has S as a member") put the other way: "S member O" ("S is a member of
+    O"); others unchanged."""
+    return [
+        _Reading(r.object, r.relation, r.subject, r.negated)
+        if len(r.relation) == 1 and r.relation[0].lemma_.lower() in _ROLES_OF
+        else r
+        for r in readings
+    ]
 
 
 # Nouns for a role one holds *in* something: "O has S as a member / an employee / a citizen"
@@ -904,6 +913,7 @@ def _copular(pred: Token, subj: Token, attr: Token, neg: bool) -> list[_Reading]
     if poss is not None:  # "Obama's wife is Michelle"
         for a in _expand_conj(attr):
             out.append(_Reading(_np(poss), verb + _noun_tokens(subj), _np(a), neg))
+        out = _held_in(out)  # "Council of Europe's member is Finland"
     elif (
         subj_of is not None and _entity_of(subj) is None and subj.pos_ == "NOUN" and _pobjs(subj_of)
     ):
@@ -911,8 +921,10 @@ def _copular(pred: Token, subj: Token, attr: Token, neg: bool) -> list[_Reading]
         for owner in _pobjs(subj_of):
             for a in _expand_conj(attr):
                 out.append(_Reading(_np(owner), verb + _noun_tokens(subj), _np(a), neg))
+        out = _held_in(out)  # "One member of the Council of Europe is Finland"
     elif attr_poss is not None:  # "Michelle is Obama's wife"
         out.append(_Reading(_np(attr_poss), verb + _noun_tokens(attr), _np(subj), neg))
+        out = _held_in(out)  # "Finland is the Council of Europe's member"
     elif relcl is not None and attr.pos_ == "NOUN":  # "CBS is the network that aired The Millers"
         out.extend(_verbal(relcl, _np(subj), neg or _negated(relcl)))
     elif (acl := _participle(attr)) is not None:  # "S was a film directed by O"
