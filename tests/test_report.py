@@ -300,6 +300,24 @@ def test_scope_check_other_value_and_related():
     )
 
 
+def test_scope_check_any_relation_between_the_two_is_the_statement():
+    # "Marie Curie is associated with Pierre Curie": any fact between them is the claim's own
+    from kgfc.kg.properties import RELATED
+
+    result = make_result("Marie Curie is associated with Pierre Curie.")
+    result.triples = [
+        ClaimTriple(
+            subject="Marie Curie", relation="associated with", object="Pierre Curie",
+            subject_id=WD + "Q7186", object_id=WD + "Q37463", relation_ids=[RELATED],
+        )
+    ]  # fmt: skip
+    for e in result.evidence:
+        e.cited = e.id == "E4"
+    assert "Scope: the evidence states the exact claim (E4)" in (
+        build_report(result).summary.consensus
+    )
+
+
 # -- citations ---------------------------------------------------------------------------
 
 

@@ -33,6 +33,7 @@ from typing import Any, Literal
 
 from kgfc.errors import ConfigError
 from kgfc.kg import vocab as V
+from kgfc.kg.properties import RELATED
 from kgfc.models import (
     GraphEdge,
     GraphNode,
@@ -324,6 +325,11 @@ def scope_check(
         s, p, o = f.subject, f.predicate, f.object
         for t in triples:
             ends = {x for x in (t.subject_id, t.object_id) if x}
+            if t.relation_ids == [RELATED] and ends == {s, o} and len(ends) == 2:
+                # "S is associated with O": any fact between the two is the statement
+                exact.append(ev.evidence_id)
+                relation = relation or t.relation
+                break
             if s == t.subject_id and p in t.relation_ids:
                 same = o == t.object_id if t.object_id else _norm(str(o)) == _norm(t.object)
                 (exact if same else other_value).append(ev.evidence_id)
