@@ -98,6 +98,11 @@ CASES = [
     ("Franz Kafka was born in Austria-Hungary.", "Franz Kafka", "Austria-Hungary", "P19"),
     # dates as values
     ("The date of birth of Tony Blair is 6 May 1953.", "Tony Blair", "6 May 1953", "P569"),
+    # one of several (blind15: the subject was "One of Bill Clinton")
+    ("One of Bill Clinton's occupations is lawyer.", "Bill Clinton", "lawyer", "P106"),
+    # fame as a kind of work (blind15: "made | name")
+    ("Bill Clinton made a name for himself as a lawyer.", "Bill Clinton", "lawyer", "P106"),
+    ("Bill Clinton rose to fame as a lawyer.", "Bill Clinton", "lawyer", "P106"),
 ]
 # fmt: on
 

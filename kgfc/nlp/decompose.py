@@ -340,9 +340,10 @@ def _framed(sent: Span, aligner: RelationAligner) -> list[_Reading]:
             )
             if k is not None:
                 return _held_in(_frame(ws, framed, (at, k), k))
-        # "S's R is O"
+        # "S's R is O" ("One of S's R is O": one of them)
         if i > 0 and ws[i - 1].i + 1 in possessive and j < len(ws) - 1 and _copula(low, j):
-            return _held_in(_frame(ws, rel, (0, i), j))
+            first = 2 if low[:2] == ["one", "of"] and i > 2 else 0
+            return _held_in(_frame(ws, rel, (first, i), j))
         # "O is S's R" ("playwright is Gore Vidal's occupation")
         if j == len(ws) and i > 2 and ws[i - 1].i + 1 in possessive:
             k = next((k for k in range(1, i - 1) if low[k] in _COPULAS), None)

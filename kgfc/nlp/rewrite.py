@@ -177,6 +177,14 @@ _SOMEONE = frozenset({"person", "man", "woman", "individual", "human", "native",
 _CLASSIFIERS = frozenset({"city", "town", "village", "state", "province", "region", "county"})
 # "X was a journalist by profession", "... by trade"
 _MANNER = re.compile(r"\s+by\s+(?:profession|trade|occupation|training)(?=\s*[.!]?\s*$)", re.I)
+# "S made a name for himself as O", "S rose to fame as O": the work S is known for, an
+# occupation ("worked as"); the fame itself is no fact the KG keeps or needs
+_FAME_AS = re.compile(
+    r"\b(?:made\s+(?:a\s+name\s+for\s+(?:him|her|them|it)sel(?:f|ves)|(?:his|her|their|its)\s+"
+    r"name)|(?:rose|risen)\s+to\s+(?:fame|prominence)|(?:found|achieved|gained|won)\s+fame|"
+    r"became\s+famous)\s+as\b",  # not "became known as": "St Petersburg became known as Leningrad"
+    re.I,
+)
 # "X was in fact born in Y"
 _INLINE = re.compile(
     r"\b(?:in fact|in reality|of course|in truth|for a time|for a while|for some time"
@@ -389,6 +397,7 @@ def simplified(
     text = _asked(text, known) or text
     text = _REPORT_FRAME.sub("", text, count=1)
     text = _MANNER.sub("", text)
+    text = _FAME_AS.sub("worked as", text)
     text = _INLINE.sub("", text)
     text = _REMAINS.sub(" is buried ", text, count=1)
     text = _between(text, known) or text
