@@ -360,12 +360,26 @@ def test_a_text_parsed_again_is_not_run_through_the_pipeline_again(monkeypatch):
 
 
 def test_a_claim_whose_words_run_backwards_is_supported_by_the_reverse_fact(demo):
-    # "S features in O" aligns to cast member forward, where a film is never a value; read the
-    # other way round it is what the KG states (it was REFUTED as a type clash). ("starred
-    # in" reads backwards by the table now that the title is read whole.)
+    # A triple read forwards as cast member ("S features in O", before the table read it
+    # backwards; "starred in" before the title was read whole), where a film is never a value:
+    # read the other way round it is what the KG states (it was REFUTED as a type clash). The
+    # reasoner itself, on the demo KG's types.
+    from kgfc.reason.local import LocalReasoner
+
+    wd, wdt = "http://www.wikidata.org/entity/", "http://www.wikidata.org/prop/direct/"
+    hanks, film = wd + "Q2263", wd + "Q208108"
+    t = ClaimTriple(
+        subject="Tom Hanks", relation="features in", object="Catch Me If You Can",
+        subject_id=hanks, object_id=film, relation_ids=[wdt + "P161"],
+    )  # fmt: skip
+    fact = Fact(subject=film, predicate=wdt + "P161", object=hanks, source="urn:demo")
+    ev = [EvidenceFact(id="E1", fact=fact, text="Catch Me If You Can cast member Tom Hanks")]
+    v = LocalReasoner(store=demo.store).verdict("Tom Hanks features in it.", [t], ev, Counters())
+    assert v.label is VerdictLabel.SUPPORTED, v.justification
+    assert "the other way round" in v.justification and v.cited == ["E1"]
+    # and the words as a claim ("features in" is the table's now)
     r = demo.verify("Tom Hanks features in Catch Me If You Can.", record=False)
     assert r.verdict is VerdictLabel.SUPPORTED, r.justification
-    assert "the other way round" in r.justification
     assert {e.text for e in r.cited} == {"Catch Me If You Can cast member Tom Hanks"}
     # words that fit several properties ("played in": instrument, sport) never refute by type
     r = demo.verify("Tom Hanks played in Catch Me If You Can.", record=False)

@@ -103,6 +103,8 @@ CASES = [
     # fame as a kind of work (blind15: "made | name")
     ("Bill Clinton made a name for himself as a lawyer.", "Bill Clinton", "lawyer", "P106"),
     ("Bill Clinton rose to fame as a lawyer.", "Bill Clinton", "lawyer", "P106"),
+    # FEVER dev sentences the demo KG holds the fact of, read wrongly or not at all
+    ("Cher was released by Geffen Records.", "Cher", "Geffen Records", "P264"),
 ]
 # fmt: on
 
@@ -156,6 +158,24 @@ def test_a_pair_is_no_description_of_its_second_name(aligner):
     assert read(aligner, "Slovenia and Belarus have diplomatic relations.") == [
         ("Slovenia", "Belarus", "P530", False)
     ]
+
+
+def test_two_subjects_of_a_plural_noun_are_each_one(aligner):
+    # "are actors" was the relation "are" with no property
+    assert read(aligner, "Tom Hanks and Meg Ryan are actors.") == [
+        ("Tom Hanks", "actor", "P106", False),
+        ("Meg Ryan", "actor", "P106", False),
+    ]
+
+
+def test_the_place_where_keeps_its_preposition():
+    # "O is the place where S was founded" was rewritten "S was founded O" (the "among the
+    # instruments S plays" rewrite took "place where" for its nouns) and read "O founded by S"
+    from kgfc.nlp.rewrite import simplified
+    from kgfc.nlp.spacy_pipeline import parse
+
+    text = "Jamaica is the place where Island Records was founded."
+    assert simplified(parse(text), lambda name: name in ("Jamaica", "Island Records")) is None
 
 
 def test_negation_after_the_copula(aligner):

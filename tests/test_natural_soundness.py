@@ -46,3 +46,18 @@ def test_a_decade_the_kg_cannot_check_leaves_the_claim_undecided(demo_local):
     r = demo_local.verify("Anne Rice was born in New Orleans in the 70's.", record=False)
     assert r.verdict.value == "NOT ENOUGH INFO", r.justification
     assert "1970s" in r.justification
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        # FEVER dev claims whose fact the demo KG states, read wrongly or not at all before
+        "Mickey Rourke was visible in The Expendables.",
+        "Jamaica is the place where Island Records was founded.",
+        "Cher was released by Geffen Records.",
+        "Tony Blair and Gordon Brown are politicians.",
+    ],
+)
+def test_sentences_people_wrote_read_as_the_kg_states_them(demo_local, claim):
+    r = demo_local.verify(claim, record=False)
+    assert r.verdict.value == "SUPPORTED", r.justification

@@ -70,6 +70,8 @@ directed by | direct by | director: P57
 direct | director of: ~P57
 star: P161
 star in | appear in | act in: ~P161
+visible in | be visible in | seen in | be seen in | feature in | featured in: ~P161
+release by | released by: P264 P123 P750
 be a: P31 P106
 become | become a: P106 P39
 serve as a: P39 P106

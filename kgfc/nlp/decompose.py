@@ -1233,6 +1233,16 @@ def _vague_words(relation: str) -> str:
     return "related to" if re.search(r"\brelated\b", relation, re.I) else "associated with"
 
 
+def _plural_copula(r: _Reading) -> bool:
+    """ "are / were" and a plural common noun: "Tom Hanks and Meg Ryan are actors"."""
+    return (
+        [t.lower_ for t in r.relation] in (["are"], ["were"])
+        and len(r.object) > 0
+        and r.object[-1].tag_ == "NNS"
+        and r.object[0].pos_ in ("NOUN", "ADJ")
+    )
+
+
 def vague_relation(relation: str) -> bool:
     """Do the words name some relation and no property ("is associated with", "connected to")?"""
     return _VAGUE.match(" ".join(relation.split())) is not None
@@ -1248,8 +1258,15 @@ def _to_triple(r: _Reading, aligner: RelationAligner | None) -> ClaimTriple:
             subject=subject, relation=_vague_words(relation), object=obj, relation_ids=[RELATED],
             negated=r.negated, relation_score=1.0,
         )  # fmt: skip
+    plural = _plural_copula(r)
+    if plural:
+        # "A and B are actors": each is an actor (the KG's names are singular)
+        obj = r.object[:-1].text_with_ws + r.object[-1].lemma_
+        relation = f"{relation} a"
     if aligner is not None:
         words, lemmas = phrase_forms(t for t in r.relation)
+        if plural:
+            words, lemmas = [*words, "a"], [*lemmas, "a"]  # read as "is a"
         person = bool({t.ent_type_ for t in r.subject} & PERSON_LABELS)
         ranked = aligner.align_forms(
             words, lemmas, value_kind=_value_kind(r.object), subject_is_person=person, limit=10

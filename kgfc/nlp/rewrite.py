@@ -286,6 +286,7 @@ _LINKS = re.compile(
     re.I,
 )
 _PAST = frozenset({"was", "were", "existed", "linked", "connected", "united", "bound"})
+_WH_WORDS = frozenset({"where", "when", "who", "whom", "whose", "why", "how"})
 # Any relation between two things, said without a property: "S has ties to O", "S has
 # nothing to do with O" -> "S is (not) associated with O", "S is unrelated to O" -> "S is not
 # related to O" (between people, "related" is kin: kgfc.reason.local), which the reader
@@ -557,6 +558,9 @@ def _relative_on_noun(text: str, doc: Doc, known: Callable[[str], bool]) -> str 
     # "S was a citizen of O for many years": the noun runs on into a preposition and what
     # follows the name is no verb
     if set(m["nouns"].split()) & _FUNCTION_WORDS or m["v"].split()[0] in _FUNCTION_WORDS:
+        return None
+    # "O is the place where S was founded": a where-clause, the reader's (it keeps the "in")
+    if set(m["nouns"].split()) & _WH_WORDS:
         return None
     # ... and it is a verb as the parser reads it ("S is a contemporary R&B artist": "R&B" is
     # a name after a noun, "artist" no verb)
