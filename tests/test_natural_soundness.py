@@ -56,8 +56,18 @@ def test_a_decade_the_kg_cannot_check_leaves_the_claim_undecided(demo_local):
         "Jamaica is the place where Island Records was founded.",
         "Cher was released by Geffen Records.",
         "Tony Blair and Gordon Brown are politicians.",
+        # two entities named "Australia": the film, which the KG states her in, not the
+        # country (the most linked)
+        "Baz Luhrmann's film Australia stars Nicole Kidman.",
     ],
 )
 def test_sentences_people_wrote_read_as_the_kg_states_them(demo_local, claim):
     r = demo_local.verify(claim, record=False)
     assert r.verdict.value == "SUPPORTED", r.justification
+
+
+def test_a_namesake_subject_is_taken_only_when_the_kg_states_the_triple_for_it(demo_local):
+    r = demo_local.verify("Australia stars Nicole Kidman.", record=False)
+    assert [t.subject_id for t in r.triples] == ["http://www.wikidata.org/entity/Q275180"]
+    r = demo_local.verify("Australia has diplomatic relations with Germany.", record=False)
+    assert [t.subject_id for t in r.triples] == ["http://www.wikidata.org/entity/Q408"]

@@ -201,14 +201,22 @@ def link(tb: Toolbox, text: str, analysis: ClaimAnalysis) -> list[LinkedEntity]:
         return max(cands, key=lambda e: e.score) if cands else None
 
     for t in analysis.triples:
-        if not t.subject_id and (e := best_for(t.subject)) is not None:
-            t.subject_id, t.subject_link = e.entity, e.confidence
+        subject = None
+        if not t.subject_id and (subject := best_for(t.subject)) is not None:
+            t.subject_id, t.subject_link = subject.entity, subject.confidence
         if not t.object_id and (e := best_for(t.object)) is not None:
             fitted = stated_namesake(tb, t, fit_range(tb, t, e))
             if fitted is not e:  # the beam starts from the entity the triple names
                 linked = [fitted if x is e else x for x in linked]
                 by_mention[fitted.mention] = fitted
             t.object_id, t.object_link = fitted.entity, fitted.confidence
+        if subject is not None and t.object_id:
+            # "Australia stars Nicole Kidman": the film, not the country, of that name
+            other = stated_subject(tb, t, subject)
+            if other is not subject:
+                linked = [other if x is subject else x for x in linked]
+                by_mention[other.mention] = other
+                t.subject_id = other.entity
     # a clipped mention and its widened span may link to different entities: keep the better,
     # but never the one a triple names ("Gangs of New York was directed by ...": the film is
     # the subject, though "New York" links with the higher score; the beam starts from it)
@@ -417,6 +425,24 @@ def stated_namesake(tb: Toolbox, t: ClaimTriple, e: LinkedEntity) -> LinkedEntit
     h = next((h for h in e.candidates if h.entity == other), None)
     label = h.text if h is not None else tb.store.label_index().label(other) or e.mention
     return e.model_copy(update={"entity": other, "label": label})
+
+
+def stated_subject(tb: Toolbox, t: ClaimTriple, e: LinkedEntity) -> LinkedEntity:
+    """The subject's namesake (exactly its words, a label or alias) for which the KG states
+    the claim's triple with its linked object, when the best link has no such fact.
+
+    "Australia stars Nicole Kidman" (FEVER: Baz Luhrmann's film): the country is the
+    most linked "Australia", the film of that name is the one the KG states her in. As
+    :func:`stated_namesake` does for the object, the other end tells namesakes apart.
+    """
+    props = [p for p in t.relation_ids if p.startswith(V.WDT)]
+    o = t.object_id
+    if not props or not o or _states(tb, e.entity, props, o):
+        return e
+    for entity, text, _kind in tb.store.label_index().by_key.get(normalise(e.mention), ()):
+        if entity != e.entity and _states(tb, entity, props, o):
+            return e.model_copy(update={"entity": entity, "label": text})
+    return e
 
 
 def namesake(tb: Toolbox, s: str, relation_ids: Sequence[str], words: str, o: str) -> str | None:
