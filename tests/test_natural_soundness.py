@@ -71,3 +71,11 @@ def test_a_namesake_subject_is_taken_only_when_the_kg_states_the_triple_for_it(d
     assert [t.subject_id for t in r.triples] == ["http://www.wikidata.org/entity/Q275180"]
     r = demo_local.verify("Australia has diplomatic relations with Germany.", record=False)
     assert [t.subject_id for t in r.triples] == ["http://www.wikidata.org/entity/Q408"]
+
+
+def test_a_chain_names_its_property_by_label(demo_local):
+    # "located within" was read as part of by similarity; the chain's property was named by its
+    # id when no evidence fact carried its label ("a P131 chain")
+    r = demo_local.verify("The Republic of Macedonia is located within Europe.", record=False)
+    assert r.verdict.value == "SUPPORTED", r.justification
+    assert "P131" not in r.justification and "located in the administrative" in r.justification

@@ -57,6 +57,7 @@ citizen | citizen of | nationality: P27
 capital of: P1376 ~P36
 capital: P36 ~P1376
 located in | locate in | in: P131 P17 P276
+located within | locate within | within | lie within | lies within | situated within: P131 P17 P276
 member of: P463 P54 P102
 member: P463 P54 P102
 play for | plays for: P54

@@ -367,6 +367,22 @@ class LocalReasoner:
         hits = [iri for iri, label in ev.labels.items() if _norm(label) == key]
         return hits[0] if len(hits) == 1 else (sorted(hits)[0] if hits else None)
 
+    def _name_props(self, props: Sequence[str], ev: _Evidence) -> None:
+        """Labels, from the store, of the claim's properties no evidence fact names: the
+        verdict says "place of birth chain", not "P19 chain"."""
+        if self.store is None:
+            return
+        for p in props:
+            if p in ev.prop_labels or not p.startswith(V.WDT):
+                continue
+            try:
+                label = self.store.label_index().label(V.WD + p[len(V.WDT) :])
+            except Exception:  # noqa: BLE001 - a name for display only; the id stays
+                log.debug("no label for %s", p, exc_info=True)
+                return
+            if label:
+                ev.prop_labels[p] = label
+
     def _props(self, t: ClaimTriple, ev: _Evidence) -> list[str]:
         props = []
         for p in t.relation_ids:
@@ -384,6 +400,7 @@ class LocalReasoner:
     def _check(self, t: ClaimTriple, ev: _Evidence) -> Outcome:
         s = t.subject_id or self._resolve(t.subject, ev)
         props = self._props(t, ev)
+        self._name_props(props, ev)
         what = f"{t.subject} {t.relation} {t.object}".strip()
         if s is None or not props:
             missing = "subject" if s is None else "relation"
