@@ -55,6 +55,7 @@ def test_a_decade_the_kg_cannot_check_leaves_the_claim_undecided(demo_local):
         "Mickey Rourke was visible in The Expendables.",
         "Jamaica is the place where Island Records was founded.",
         "Cher was released by Geffen Records.",
+        "Geffen Records released Cher.",  # was read as publication date
         "Tony Blair and Gordon Brown are politicians.",
         # two entities named "Australia": the film, which the KG states her in, not the
         # country (the most linked)

@@ -104,7 +104,8 @@ from: P27 P19 P495
 headquarters | headquarter in | headquartered in: P159
 main office | head office | main office in | head office in | have main office in | have its main office in | have head office in | have its head office in | has its main office in | has main office in | has its head office in | has head office in: P159
 base in | based in: P159 P131 P551
-release | release in | release on | publish: P577
+release in | release on | publish: P577
+release: P577 ~P264 ~P750
 performed by: P175
 perform | sing: ~P175 P136
 composed by: P86
