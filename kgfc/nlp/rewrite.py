@@ -425,6 +425,19 @@ def simplified(
     return text[0].upper() + text[1:]
 
 
+def _split_pair(pair: str, known: Callable[[str], bool]) -> tuple[str, str] | None:
+    """ "A and B" as (A, B), split at the "and" where both halves are names the KG knows
+    ("Trinidad and Tobago and Jamaica"); None when which "and" splits it is unclear."""
+    halves = [
+        (pair[: k.start()].strip(), pair[k.end() :].strip())
+        for k in re.finditer(r"\s+and\s+", pair)
+    ]
+    named = [(a, b) for a, b in halves if known(a) and known(b)]
+    if len(named) != 1 and len(halves) != 1:
+        return None
+    return named[0] if len(named) == 1 else halves[0]
+
+
 def _between(text: str, known: Callable[[str], bool]) -> str | None:
     """ "There are R between A and B" and "R link A and B" as "A has R with B" (the pair split
     where both halves are names the KG knows: "between Trinidad and Tobago and Jamaica");
@@ -435,15 +448,10 @@ def _between(text: str, known: Callable[[str], bool]) -> str | None:
         words = m["what"].split() if m is not None else []
         if not words or words[0].lower() in _PRONOUNS or not all(w.islower() for w in words[1:]):
             return None  # "The Channel Tunnel links France and England": a name links them
-    pair = m["pair"]
-    halves = [
-        (pair[: k.start()].strip(), pair[k.end() :].strip())
-        for k in re.finditer(r"\s+and\s+", pair)
-    ]
-    named = [(a, b) for a, b in halves if known(a) and known(b)]
-    if len(named) != 1 and len(halves) != 1:
-        return None  # which "and" splits the pair is unclear
-    a, b = named[0] if len(named) == 1 else halves[0]
+    split = _split_pair(m["pair"], known)
+    if split is None:
+        return None
+    a, b = split
     verb = m["verb"].lower().split()
     have = "had" if verb[-1] in _PAST or verb[0] in ("did", "didn't") else "has"
     what = m["what"]
@@ -463,15 +471,10 @@ def _related(text: str, known: Callable[[str], bool]) -> str | None:
     (un)related" as "S is (not) related to O" (between people: kin); None otherwise."""
     m = _PAIR_UNRELATED.match(text)
     if m is not None:
-        pair = m["pair"]
-        halves = [
-            (pair[: k.start()].strip(), pair[k.end() :].strip())
-            for k in re.finditer(r"\s+and\s+", pair)
-        ]
-        named = [(a, b) for a, b in halves if known(a) and known(b)]
-        if len(named) != 1 and len(halves) != 1:
+        split = _split_pair(m["pair"], known)
+        if split is None:
             return None
-        a, b = named[0] if len(named) == 1 else halves[0]
+        a, b = split
         past = m["rest"].split()[0].lower() in ("had", "were")
         # "A and B are (closely) linked" affirms; the other shapes deny
         affirms = m["linked"] is not None and m["not"] is None
