@@ -85,6 +85,7 @@ CLASSES = {
     "blind13": "written at the start of the session after blind12, before any run of it",
     "blind14": "written after blind13's fixes, before any run of it: dates and durations beside the claim",
     "blind15": "written at the start of session 12, before any run of it",
+    "blind16": "written at the start of session 13, before any run of it",
     "qualified": "true triples with a time, an upbringing or a duration the KG does not hold (QUALIFIED)",
 }
 
@@ -1445,6 +1446,88 @@ BLIND15: dict[str, list[tuple[str, str | Callable[[str, str], str | None]]]] = {
     ],
 }
 
+# The "blind16" class: written at the start of session 13, before any run of it: more verbs,
+# nouns and idioms for the common relations, relations the earlier sets rarely phrased (cause
+# of death, burial, founding, borders, parents), and requests to check.
+BLIND16: dict[str, list[tuple[str, str | Callable[[str, str], str | None]]]] = {
+    "P106": [
+        ("active_as", lambda s, o: f"{s} has been active as {_a(o)}."),
+    ],
+    "P27": [
+        ("among_citizens", "{s} is among the citizens of {o}."),
+    ],
+    "P530": [
+        ("exchanges_ambassadors", "{s} exchanges ambassadors with {o}."),
+    ],
+    "P136": [
+        ("performs_genre", "{s} performs {o}."),
+        ("categorised_as", "{s} is categorised as {o}."),
+    ],
+    "P1303": [
+        ("mastered", "{s} mastered the {o}."),
+    ],
+    "P264": [
+        ("label_artist", "{s} is a {o} artist."),
+    ],
+    "P737": [
+        ("took_cues", "{s} took cues from {o}."),
+        ("footsteps", "{s} followed in the footsteps of {o}."),
+        ("indebted_to", "{s} is indebted to {o}."),
+    ],
+    "P19": [
+        ("entered_world", "{s} entered the world in {o}."),
+        ("delivered_in", "{s} was delivered in {o}."),
+    ],
+    "P20": [
+        ("perished_in", "{s} perished in {o}."),
+        ("departed_life", "{s} departed this life in {o}."),
+        ("place_of_death_was", "{o} was the place of {s}'s death."),
+    ],
+    "P26": [
+        ("exchanged_vows", "{s} exchanged vows with {o}."),
+        ("pair_wed", "{s} and {o} wed."),
+    ],
+    "P69": [
+        ("matriculated", "{s} matriculated at {o}."),
+    ],
+    "P108": [
+        ("took_position", "{s} took a position at {o}."),
+    ],
+    "P551": [
+        ("dwelt_in", "{s} dwelt in {o}."),
+        ("kept_residence", "{s} kept a residence in {o}."),
+        ("resident_of", "{s} was a resident of {o}."),
+    ],
+    "P102": [("joined_ranks", "{s} joined the ranks of the {o}.")],
+    "P172": [("heritage", "{s} is of {o} heritage.")],
+    "P161": [
+        ("is_credited_in", "{o} is credited in {s}."),
+        ("cast_list", "{s}'s cast list includes {o}."),
+    ],
+    "P57": [
+        ("at_the_helm", "{o} was at the helm of {s}."),
+        ("had_as_director", "{s} had {o} as director."),
+    ],
+    "P135": [("proponent", "{s} was a proponent of the {o} movement.")],
+    "P509": [
+        ("lost_life_to", "{s} lost their life to {o}."),
+    ],
+    "P119": [
+        ("lies_buried", "{s} lies buried in {o}."),
+        ("remains_are", "{s}'s remains are in {o}."),
+    ],
+    "P112": [("co_founder", "{o} is a co-founder of {s}."), ("launched", "{o} launched {s}.")],
+    "P47": [("bordered_by", "{s} is bordered by {o}.")],
+    "P740": [("came_together", "{s} came together in {o}.")],
+    "P159": [("run_from", "{s} is run from {o}.")],
+    "P40": [("parent_of", "{s} is the parent of {o}."), ("born_to", "{o} was born to {s}.")],
+    "P54": [("on_roster", "{s} was on the roster of {o}.")],
+    "*": [
+        ("verify_colon", "Verify: {natural}"),
+        ("true_or_false", "{natural} True or false?"),
+    ],
+}
+
 # Templates that wrap any relation's hand-written sentence (bench_claims.NATURAL), for
 # every relation whose sentence starts with its subject.
 
@@ -1584,6 +1667,7 @@ def paraphrase_set(
             ("blind13", BLIND13),
             ("blind14", BLIND14),
             ("blind15", BLIND15),
+            ("blind16", BLIND16),
         ):
             for name, tpl in table.get(pid, []) + table["*"]:
                 natural = NATURAL[pid].format(s=s, o=o)
