@@ -105,6 +105,18 @@ CASES = [
     ("Bill Clinton rose to fame as a lawyer.", "Bill Clinton", "lawyer", "P106"),
     # FEVER dev sentences the demo KG holds the fact of, read wrongly or not at all
     ("Cher was released by Geffen Records.", "Cher", "Geffen Records", "P264"),
+    # blind16 (session 13): idioms through a noun, a perfect before "active as", a noun of
+    # a possessed noun ("the place of S's death")
+    ("Hannah Arendt took cues from Plato.", "Hannah Arendt", "Plato", "P737"),
+    ("Hannah Arendt followed in the footsteps of Plato.", "Hannah Arendt", "Plato", "P737"),
+    ("James Joyce has been active as a novelist.", "James Joyce", "novelist", "P106"),
+    ("Adam Sandler dwelt in Los Angeles.", "Adam Sandler", "Los Angeles", "P551"),
+    ("Steve Allen was delivered in New York City.", "Steve Allen", "New York City", "P19"),
+    ("Marvin Gaye departed this life in Los Angeles.", "Marvin Gaye", "Los Angeles", "P20"),
+    ("Los Angeles was the place of Marvin Gaye's death.", "Marvin Gaye", "Los Angeles", "P20"),
+    ("Honolulu is the city of Barack Obama's birth.", "Barack Obama", "Honolulu", "P19"),
+    ("William Henry Harrison lost his life to pneumonia.", "William Henry Harrison", "pneumonia", "P509"),
+    ("Jodie Foster is credited in Taxi Driver.", "Taxi Driver", "Jodie Foster", "P161"),
 ]
 # fmt: on
 
@@ -165,6 +177,15 @@ def test_two_subjects_of_a_plural_noun_are_each_one(aligner):
     assert read(aligner, "Tom Hanks and Meg Ryan are actors.") == [
         ("Tom Hanks", "actor", "P106", False),
         ("Meg Ryan", "actor", "P106", False),
+    ]
+
+
+def test_two_names_the_parser_hangs_on_one_are_two_subjects(aligner):
+    # spaCy reads "Mary-Kate Olsen and Ashley" as modifiers of the last "Olsen": only Ashley
+    # Olsen was read
+    assert read(aligner, "Mary-Kate Olsen and Ashley Olsen were born in Sherman Oaks.") == [
+        ("Mary-Kate Olsen", "Sherman Oaks", "P19", False),
+        ("Ashley Olsen", "Sherman Oaks", "P19", False),
     ]
 
 

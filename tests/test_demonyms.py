@@ -14,6 +14,8 @@ P27, P106, P1412 = (V.WDT + p for p in ("P27", "P106", "P1412"))
 NATIONAL, IS_A = demonyms.NATIONALITY_PROPS, list(demonyms.IS_A)
 KNOWN = {
     "Ann",
+    "Bea",
+    "Cy",
     "Crouching Tiger, Hidden Dragon",
     "United States of America",
     "France",
@@ -62,6 +64,27 @@ def test_adjective_and_noun_become_two_statements():
     # the subject as written, commas and all (a title the decomposer would split)
     got = read("Crouching Tiger, Hidden Dragon is a Taiwanese film.", [])
     assert {t.subject for t in got} == {"Crouching Tiger, Hidden Dragon"}
+
+
+def test_each_of_a_plural_subject_is_read_as_one():
+    # "A and B are American actors" was "A | are a | American actor": no country, no actor
+    got = read("Ann and Bea are French poets.")
+    assert [(t.subject, t.relation_ids, t.object) for t in got] == [
+        ("Ann", NATIONAL, "France"),
+        ("Ann", IS_A, "poet"),
+        ("Bea", NATIONAL, "France"),
+        ("Bea", IS_A, "poet"),
+    ]
+    got = read("Ann, Bea and Cy were American.")
+    assert [(t.subject, t.object) for t in got] == [
+        ("Ann", "United States of America"),
+        ("Bea", "United States of America"),
+        ("Cy", "United States of America"),
+    ]
+    # every name must be known, the verb plural, the noun a plural; no denial of a pair
+    assert read("Ann and Dee are French poets.") == []
+    assert read("Ann and Bea is a French poet.") == []
+    assert read("Ann and Bea are not French poets.") == []
 
 
 def test_possession_of_a_nationality_noun_is_read_from_the_text():
@@ -249,6 +272,14 @@ def test_an_adjective_means_the_former_state_the_kg_states(checker, text):
     assert "German Empire" in r.justification
     # written as the state's label, not the name that found it (Germany's, its alias)
     assert r.triples[0].object == "German Empire"
+
+
+def test_a_pair_of_subjects_is_checked_one_by_one(checker):
+    r = checker.verify("Ann Abcott and Bea Bexley are French poets.", record=False)
+    assert r.verdict is not VerdictLabel.SUPPORTED  # Ann Abcott is American
+    assert "France" in r.justification and "United States of America" in r.justification
+    r = checker.verify("Ann Abcott and Emil Eckhart are poets.", record=False)
+    assert r.verdict is VerdictLabel.SUPPORTED, r.justification
 
 
 def test_a_former_state_the_kg_does_not_state_is_not_supported(checker):

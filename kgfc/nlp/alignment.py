@@ -48,6 +48,8 @@ class Alignment(NamedTuple):
 _PARAPHRASE_TABLE = """
 born in | born: P19 P569
 born at | birthplace: P19
+city of birth | town of birth | village of birth | country of birth: P19
+city of death | town of death | village of death | site of death: P20
 born on: P569
 die in | died in | die: P20 P570
 die at: P20
@@ -72,6 +74,8 @@ direct | director of: ~P57
 star: P161
 star in | appear in | act in: ~P161
 visible in | be visible in | seen in | be seen in | feature in | featured in: ~P161
+credited in | be credited in | credit in: ~P161 ~P57 ~P58 ~P86
+depart life in | departed life in | depart this life in | departed this life in: P20
 release by | released by: P264 P123 P750
 be a: P31 P106
 become | become a: P106 P39
@@ -136,7 +140,7 @@ weigh | weight | weight of: P2067
 # succumbed to Y", "X is an English speaker"); measured by benchmarks/bench_paraphrases.py.
 _SYNONYM_TABLE = """
 hail from | hails from: P19 P27
-native of | be native of | come into world in: P19
+delivered in | be delivered in | native of | be native of | come into world in: P19
 citizenship | citizenship of | citizenship in | national of: P27
 career as | career | know as | known as | profession as: P106 P1449
 active as | be active as | work professionally as | line of work | line of business | credit as | credited as | be credited as: P106
@@ -145,7 +149,7 @@ player | player of: P1303 P641 P54
 perform on | play on: P1303
 record for | records for | record on | records on | album on | albums on | release record on: P264
 sign: ~P264 ~P54
-inspiration from | draw inspiration from | take inspiration from | inspiration: P737
+take cues from | took cues from | takes cues from | follow in footsteps of | followed in footsteps of | follows in footsteps of | inspiration from | draw inspiration from | take inspiration from | inspiration: P737
 influence on: ~P737
 practise | practice | adhere to | adherent of | adherent | follow | faith | belief: P140
 ethnicity | ethnic background | descent: P172
@@ -153,12 +157,12 @@ specialise in | specialize in | expert in | specialist in | field | field of stu
 go to | alumnus of | alumna of | alumni of | student at | student of: P69
 staff of | on staff of | hire by | hired by | hold job at | held job at | have job at | had job at | job at: P108
 employ: ~P108
-reside in | resides in | settle in | settled in | live in | resident of | make home in | make their home in | make his home in | make her home in | have home in | home in: P551
+dwell in | dwelt in | dwells in | reside in | resides in | settle in | settled in | live in | resident of | make home in | make their home in | make his home in | make her home in | have home in | home in: P551
 situate in | situated in | lie in | lies in: P131 P17 P30 P276
 continent: P30
 form part of | component of | belong to: P361 P463 P102
 membership in | membership of | member state of | member country of | join | affiliate with | affiliated with | represent: P463 P102 P54
-die from | succumb to | death cause by | die as result of | die of | cause of death: P509
+lose life to | lost life to | loses life to | die from | succumb to | death cause by | die as result of | die of | cause of death: P509
 lay to rest in | laid to rest in | inter in | interred in | interred at | grave | resting place | final resting place | lie buried in | lies buried in | lay buried in | rest in | rests in: P119
 feature | cast: P161
 appear in | act in | role in | have role in | play role in: ~P161

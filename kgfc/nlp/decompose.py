@@ -354,6 +354,9 @@ def _framed(sent: Span, aligner: RelationAligner) -> list[_Reading]:
                     start += 2  # "lawyer is one of Bill Clinton's occupations"
                 elif low[start] == "among":
                     start += 1
+                lead = start + (low[start] in ARTICLES)
+                if lead + 1 < i and ws[lead].pos_ == "NOUN" and low[lead + 1] == "of":
+                    continue  # "O was the place of S's death": the dependency rules read it
                 subject = _span(ws, start, i)
                 obj = _span(ws, 0, k)
                 if subject is not None and obj is not None:
@@ -579,7 +582,29 @@ def _expand_conj(tok: Token) -> list[Token]:
     later = [t for t in tok.conjuncts if t.i > tok.i]
     if later and _coordinated_name(tok) is not None:  # "rhythm and blues" is one genre
         return [tok]
+    if not later and (first := _name_before_and(tok)) is not None:
+        return [first, tok]
     return [tok, *later]
+
+
+def _name_before_and(tok: Token) -> Token | None:
+    """The root of a name spaCy hung under ``tok``'s own name across an "and".
+
+    "Mary-Kate Olsen and Ashley Olsen are actresses": the parser reads "Mary-Kate Olsen and
+    Ashley" as modifiers of the last "Olsen", whose entity is "Ashley Olsen"; the two names
+    are two subjects. Only two entities of one kind, "and" between them and nothing else.
+    """
+    ent = _entity_of(tok)
+    if ent is None or tok.i != ent.end - 1 or ent.start < 2:
+        return None
+    doc = tok.doc
+    if doc[ent.start - 1].lower_ != "and":
+        return None
+    first = _entity_of(doc[ent.start - 2])
+    if first is None or first.end != ent.start - 1 or first.label_ != ent.label_:
+        return None
+    root = first.root
+    return root if any(a.i == tok.i for a in root.ancestors) else None
 
 
 def _coordinated_name(tok: Token) -> Span | None:
@@ -907,6 +932,9 @@ def _copular(pred: Token, subj: Token, attr: Token, neg: bool) -> list[_Reading]
     subj_of = next((c for c in subj.children if c.dep_ == "prep" and c.lower_ == "of"), None)
     attr_poss = next((c for c in attr.children if c.dep_ == "poss" and _usable(c)), None)
     attr_preps = [c for c in attr.children if c.dep_ == "prep" and _pobjs(c)]
+    if not attr_preps and attr.dep_ == "acomp" and attr.pos_ == "ADJ":
+        # "S has been active as O": after a perfect, spaCy hangs "as" on "been", not "active"
+        attr_preps = [c for c in pred.children if c.dep_ == "prep" and c.i > attr.i and _pobjs(c)]
     relcl = next(
         (c for c in attr.children if c.dep_ == "relcl" and c.pos_ in ("VERB", "AUX")), None
     )
@@ -930,6 +958,9 @@ def _copular(pred: Token, subj: Token, attr: Token, neg: bool) -> list[_Reading]
         out.extend(_verbal(relcl, _np(subj), neg or _negated(relcl)))
     elif (acl := _participle(attr)) is not None:  # "S was a film directed by O"
         out.extend(_verbal(acl, _np(subj), neg or _negated(acl)))
+    elif (owned := _owned_noun(attr, attr_preps)) is not None:
+        # "Los Angeles was the place of Marvin Gaye's death": S's place of death is O
+        out.append(_Reading(_np(owned[0]), verb + owned[1], _np(subj), neg))
     elif attr_preps:  # "Honolulu is the capital of Hawaii"
         prep = attr_preps[0]
         rel = _relation_tokens(pred, *attr.doc[attr.left_edge.i : attr.i + 1], prep)
@@ -943,6 +974,19 @@ def _copular(pred: Token, subj: Token, attr: Token, neg: bool) -> list[_Reading]
             if _usable(a):
                 out.append(_Reading(_np(subj), _relation_tokens(pred, *det), _np(a), neg))
     return out
+
+
+def _owned_noun(attr: Token, preps: list[Token]) -> tuple[Token, list[Token]] | None:
+    """(S, "place of death") for "the place of S's death": a noun "of" another noun that a
+    name owns, when the words read together are a relation the table or a label knows."""
+    if attr.pos_ != "NOUN" or not preps or preps[0].lower_ != "of":
+        return None
+    inner = _pobjs(preps[0])[0]
+    owner = next((c for c in inner.children if c.dep_ == "poss" and _usable(c)), None)
+    if owner is None or inner.pos_ != "NOUN" or not inner.text.islower():
+        return None
+    rel = [*_noun_tokens(attr), preps[0], *_noun_tokens(inner)]
+    return (owner, rel) if _top_alignment(rel) is not None else None
 
 
 def _noun_tokens(noun: Token) -> list[Token]:

@@ -307,6 +307,26 @@ def _citizenship(t: ClaimTriple, country: str) -> ClaimTriple:
     )
 
 
+def _each(subject: str, verb: str, noun: str, known: Callable[[str], bool]) -> list[str] | None:
+    """The names of a plural subject ("A and B", "A, B and C") when the KG knows each."""
+    if verb not in ("are", "were"):
+        return None
+    parts = [p.strip() for p in re.split(r",\s*(?:and\s+)?|\s+and\s+", subject)]
+    return parts if len(parts) > 1 and all(p and known(p) for p in parts) else None
+
+
+def _singular(noun: str) -> str | None:
+    """ "American actors" -> "actor" (the KG's class and occupation names are singular); None
+    when the last word is no plural noun."""
+    from kgfc.nlp.spacy_pipeline import parse  # spaCy only for this rare case
+
+    doc = parse(noun)
+    last = doc[-1]
+    if last.tag_ not in ("NNS", "NNPS"):
+        return None
+    return doc[:-1].text_with_ws + last.lemma_
+
+
 def _copular(
     m: re.Match, known: Callable[[str], bool], prefer: Prefer | None
 ) -> list[ClaimTriple] | None:
@@ -319,7 +339,17 @@ def _copular(
     if negated and len(split[0]) > 1:
         return None  # "S is not Canadian-American": which of the two is denied is unsaid
     if not known(subject):
-        return None  # "The language of S is French": a relation first, not a nationality
+        # "Tom Hanks and Meg Ryan are American actors": each is an American actor
+        subjects = _each(subject, m["verb"], noun, known)
+        if subjects is None or negated:
+            return None  # "The language of S is French": a relation first, not a nationality
+        singular = _singular(noun) if noun else ""
+        if singular is None:
+            return None
+        rest = m["rest"][: len(m["rest"]) - len(noun)] + singular
+        verb = "is" if m["verb"] == "are" else "was"
+        read = [_copular(_COPULA.match(f"{s} {verb} a {rest}."), known, prefer) for s in subjects]
+        return None if any(r is None for r in read) else [t for r in read for t in r]
     if re.search(r"\w's?\b|s'(?:\s|$)", rest):
         return None  # "V is Soviet Union's diplomatic relation": a name's, not an adjective
     if noun and (known(rest) or known(_LEAD.sub("", rest))):
