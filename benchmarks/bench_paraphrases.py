@@ -86,6 +86,7 @@ CLASSES = {
     "blind14": "written after blind13's fixes, before any run of it: dates and durations beside the claim",
     "blind15": "written at the start of session 12, before any run of it",
     "blind16": "written at the start of session 13, before any run of it",
+    "blind17": "written after blind16's fixes, before any run of it, as the check on them",
     "qualified": "true triples with a time, an upbringing or a duration the KG does not hold (QUALIFIED)",
 }
 
@@ -1528,6 +1529,64 @@ BLIND16: dict[str, list[tuple[str, str | Callable[[str, str], str | None]]]] = {
     ],
 }
 
+# The "blind17" class: written after blind16's fixes, before any run of it, as the check on
+# them: clefts, questions, "once"/"formerly", "among", participial openers, the object first.
+BLIND17: dict[str, list[tuple[str, str | Callable[[str, str], str | None]]]] = {
+    "P106": [
+        ("cleft_occupation", lambda s, o: f"It is as {_a(o)} that {s} is known."),
+        ("once_worked_as", lambda s, o: f"{s} once worked as {_a(o)}."),
+        ("occupations_include", "{s}'s occupations include {o}."),
+    ],
+    "P27": [
+        ("cleft_country", "It is {o} of which {s} is a citizen."),
+        ("citizenship_held", "{o} is the country whose citizenship {s} holds."),
+    ],
+    "P1412": [
+        ("among_languages", "Among the languages {s} speaks is {o}."),
+    ],
+    "P463": [
+        ("formerly_member", "{s} was formerly a member of {o}."),
+    ],
+    "P530": [
+        ("question_relations", "Does {s} have diplomatic relations with {o}?"),
+    ],
+    "P136": [
+        ("music_falls_under", "{s}'s work falls under {o}."),
+        ("among_genres", "Among {s}'s genres is {o}."),
+    ],
+    "P1303": [
+        ("instruments_include", "{s}'s instruments include the {o}."),
+    ],
+    "P264": [
+        ("released_through", "{s} released music through {o}."),
+    ],
+    "P737": [
+        ("whose_influence", "{o} is someone whose influence {s} acknowledged."),
+        ("among_influences", "Among {s}'s influences was {o}."),
+    ],
+    "P26": [("once_married", "{s} was once married to {o}.")],
+    "P108": [
+        ("once_employed", "{s} was once employed by {o}."),
+    ],
+    "P551": [("once_lived", "{s} once lived in {o}.")],
+    "P102": [("party_belongs", "The party {s} belongs to is the {o}.")],
+    "P161": [
+        ("role_in", "{o} played a role in {s}."),
+    ],
+    "P57": [("question_direct", "Did {o} direct {s}?")],
+    "P131": [("question_located", "Is {s} located in {o}?")],
+    "P17": [("question_in_country", "Is {s} in {o}?")],
+    "P159": [("headquarters_are", "{s}'s headquarters are in {o}.")],
+    "P54": [("once_played", "{s} once played for {o}.")],
+    "P50": [("question_write", "Did {o} write {s}?")],
+    "P40": [("child_is", "{s}'s child is {o}.")],
+    "*": [
+        ("is_it_true", "Is it true that {natural}"),
+        ("heard_that", "I heard that {natural}"),
+        ("please_check", "Please check: {natural}"),
+    ],
+}
+
 # Templates that wrap any relation's hand-written sentence (bench_claims.NATURAL), for
 # every relation whose sentence starts with its subject.
 
@@ -1668,6 +1727,7 @@ def paraphrase_set(
             ("blind14", BLIND14),
             ("blind15", BLIND15),
             ("blind16", BLIND16),
+            ("blind17", BLIND17),
         ):
             for name, tpl in table.get(pid, []) + table["*"]:
                 natural = NATURAL[pid].format(s=s, o=o)
