@@ -355,3 +355,23 @@ def test_a_property_named_verbatim_keeps_no_partial_matches(aligner):
     # near-exact paraphrases of a generic label stay candidates
     [t] = decompose("Andy Griffith is a member of the Democratic Party.", aligner).triples
     assert {"P463", "P102"} <= {V.local_id(p) for p in t.relation_ids}
+
+
+@pytest.mark.parametrize(
+    ("text", "names", "expected"),
+    [
+        # two given names and one surname: each person by their full name
+        ("Joel and Ethan Coen directed Fargo.", ("Joel Coen", "Ethan Coen", "Fargo"),
+         "Joel Coen and Ethan Coen directed Fargo."),
+        ("Mary-Kate and Ashley Olsen are actresses.", ("Mary-Kate Olsen", "Ashley Olsen"),
+         "Mary-Kate Olsen and Ashley Olsen are actresses."),
+        # a full name the KG does not know, or a first word that is a name of its own: as written
+        ("Joel and Ethan Coen directed Fargo.", ("Ethan Coen", "Fargo"), None),
+        ("Simon and Art Garfunkel sang.", ("Simon", "Simon Garfunkel", "Art Garfunkel"), None),
+    ],
+)  # fmt: skip
+def test_a_shared_surname_names_both(text, names, expected):
+    from kgfc.nlp.rewrite import simplified
+    from kgfc.nlp.spacy_pipeline import parse
+
+    assert simplified(parse(text), lambda name: name in names) == expected

@@ -401,6 +401,7 @@ def simplified(
     text = _FAME_AS.sub("worked as", text)
     text = _INLINE.sub("", text)
     text = _REMAINS.sub(" is buried ", text, count=1)
+    text = _shared_surname(text, known) or text
     text = _between(text, known) or text
     text = _related(text, known) or text
     text = _event_of(text, known) or text
@@ -436,6 +437,29 @@ def _split_pair(pair: str, known: Callable[[str], bool]) -> tuple[str, str] | No
     if len(named) != 1 and len(halves) != 1:
         return None
     return named[0] if len(named) == 1 else halves[0]
+
+
+# "Joel and Ethan Coen", "Mary-Kate and Ashley Olsen": two given names and one surname
+_SURNAME_PAIR = re.compile(
+    r"\b(?P<first>[A-Z][\w'-]*) and (?P<second>[A-Z][\w'-]*) (?P<last>[A-Z][\w'-]*)\b"
+)
+
+
+def _shared_surname(text: str, known: Callable[[str], bool]) -> str | None:
+    """ "Joel and Ethan Coen directed Fargo" as "Joel Coen and Ethan Coen directed Fargo", when
+    the KG knows both full names and not the first given name alone; None otherwise."""
+    changed = False
+
+    def full(m: re.Match) -> str:
+        nonlocal changed
+        first, second, last = m["first"], m["second"], m["last"]
+        if known(first) or not known(f"{first} {last}") or not known(f"{second} {last}"):
+            return m[0]
+        changed = True
+        return f"{first} {last} and {second} {last}"
+
+    out = _SURNAME_PAIR.sub(full, text)
+    return out if changed else None
 
 
 def _between(text: str, known: Callable[[str], bool]) -> str | None:
