@@ -46,6 +46,10 @@ wd:Q6 rdfs:label "Finland"@en .
 wd:Q7 rdfs:label "Council of Europe"@en .
 wd:Q8 rdfs:label "Slovenia"@en .
 wd:Q9 rdfs:label "Belarus"@en .
+wd:Q10 rdfs:label "Hannah Arendt"@en .
+wd:Q11 rdfs:label "Plato"@en .
+wd:Q12 rdfs:label "Albert Einstein"@en .
+wd:Q13 rdfs:label "German Empire"@en .
 """
 
 
@@ -117,6 +121,14 @@ CASES = [
     ("Honolulu is the city of Barack Obama's birth.", "Barack Obama", "Honolulu", "P19"),
     ("William Henry Harrison lost his life to pneumonia.", "William Henry Harrison", "pneumonia", "P509"),
     ("Jodie Foster is credited in Taxi Driver.", "Taxi Driver", "Jodie Foster", "P161"),
+    # blind17: clefts, an idiom through a noun, a request label, influence owned to someone
+    ("It is as a poet that Vladimir Nabokov is known.", "Vladimir Nabokov", "poet", "P106"),
+    ("It is German Empire of which Albert Einstein is a citizen.", "Albert Einstein", "German Empire", "P27"),
+    ("Chris Martin released music through Parlophone.", "Chris Martin", "Parlophone", "P264"),
+    ("Please check: Sam Cooke's genre is rhythm and blues.", "Sam Cooke", "rhythm and blues", "P136"),
+    ("Hannah Arendt acknowledged the influence of Plato.", "Hannah Arendt", "Plato", "P737"),
+    ("Hannah Arendt felt Plato's influence.", "Hannah Arendt", "Plato", "P737"),
+    ("Plato is someone whose influence Hannah Arendt acknowledged.", "Hannah Arendt", "Plato", "P737"),
 ]
 # fmt: on
 

@@ -77,6 +77,7 @@ visible in | be visible in | seen in | be seen in | feature in | featured in: ~P
 credited in | be credited in | credit in: ~P161 ~P57 ~P58 ~P86
 depart life in | departed life in | depart this life in | departed this life in: P20
 release by | released by: P264 P123 P750
+release music through | released music through | release music on | released music on | release records through | released records through | release albums through | released albums through | release albums on | released albums on: P264
 be a: P31 P106
 become | become a: P106 P39
 serve as a: P39 P106

@@ -52,7 +52,7 @@ _REPORT_FRAME = re.compile(
 )
 # "Claim: S", "Statement 3: S", "Fact - S", "Fact check: S": a label in front of the claim
 _LABEL = re.compile(
-    r"^\s*(?:the\s+)?(?:claim|statement|fact|assertion|hypothesis|rumou?r|headline|"
+    r"^\s*(?:please\s+)?(?:the\s+)?(?:claim|statement|fact|assertion|hypothesis|rumou?r|headline|"
     r"sentence|text|input|quote|fact[\s-]*check(?:ing)?|check|verify|verification|"
     r"true\s+or\s+false\??|question|note|n\.?b\.?|update|news|breaking(?:\s+news)?|fyi|psa)"
     r"(?:\s*(?:\d+|#\d+))?\s*(?::|-|–|—)\s+",
@@ -233,7 +233,8 @@ _DATED_VERB = re.compile(
 )
 # "It was in O that S was born" -> "S was born in O"; "It is O that S speaks" -> "S speaks O"
 _CLEFT = re.compile(
-    r"^\s*it\s+(?:was|is)\s+(?P<prep>(?:in|at|from|with|for|by|on)\s+)?(?P<o>[^,;:]+?)\s+that\s+"
+    r"^\s*it\s+(?:was|is)\s+(?P<prep>(?:in|at|from|with|for|by|on|as)\s+)?(?P<o>[^,;:]+?)\s+"
+    r"(?:that|(?P<which>of|in|at|to|for|from|with|by)\s+which)\s+"
     r"(?P<rest>[^,;:]+?)\s*(?P<end>[.!]?)\s*$",
     re.I,
 )
@@ -406,6 +407,7 @@ def simplified(
     text = _related(text, known) or text
     text = _event_of(text, known) or text
     text = _cleft(text, known) or text
+    text = _influence(text, known) or text
     text = _A_PLACE_IN.sub(r"\g<prep> ", text, count=1)
     text = _home_to(text, known) or text
     text = _there(text, known, unchecked) or text
@@ -642,13 +644,53 @@ def _when(text: str, doc: Doc, unchecked: list[str] | None) -> str | None:
     return text[: m.start()] + (m["end"] or ".")
 
 
+_OWNED_TO = (
+    r"(?:has\s+|have\s+|had\s+)?(?:acknowledg|felt|feel|show|cit|admit|credit|not|recogni[sz])"
+    r"(?:e[sd]?|s|ed|n)?"
+)
+_INFLUENCE = (
+    # "S acknowledged the influence of O", "S felt O's influence"
+    re.compile(
+        rf"^(?P<s>[^,;:]+?)\s+{_OWNED_TO}\s+(?:the\s+)?influence\s+of\s+(?P<o>[^,;:]+?)"
+        r"\s*(?P<end>[.!]?)\s*$",
+        re.I,
+    ),
+    re.compile(
+        rf"^(?P<s>[^,;:]+?)\s+{_OWNED_TO}\s+(?P<o>[^,;:]+?)(?:'s|')\s+influence"
+        r"\s*(?P<end>[.!]?)\s*$",
+        re.I,
+    ),
+    # "O is someone whose influence S acknowledged"
+    re.compile(
+        r"^(?P<o>[^,;:]+?)\s+(?:is|was)\s+(?:someone|somebody|(?:a|an|one)\s+\w+)\s+whose\s+"
+        rf"influence\s+(?P<s>[^,;:]+?)\s+{_OWNED_TO}\s*(?P<end>[.!]?)\s*$",
+        re.I,
+    ),
+)
+
+
+def _influence(text: str, known: Callable[[str], bool]) -> str | None:
+    """ "S acknowledged the influence of O", "S felt O's influence", "O is someone whose
+    influence S acknowledged" as "S was influenced by O" (both names known); None otherwise."""
+    for pattern in _INFLUENCE:
+        m = pattern.match(text)
+        if m is not None and known(m["s"]) and known(m["o"]):
+            return f"{m['s']} was influenced by {m['o']}{m['end'] or '.'}"
+    return None
+
+
 def _cleft(text: str, known: Callable[[str], bool]) -> str | None:
-    """ "It was in O that S was born" as "S was born in O" (O a name the KG knows, or a year)."""
+    """ "It was in O that S was born" and "It is O of which S is a citizen" as "S was born in
+    O", "S is a citizen of O" (O a name the KG knows, or a year); "It is as a poet that S is
+    known" as "S is known as a poet"."""
     m = _CLEFT.match(text)
-    if m is None or not (known(m["o"]) or re.fullmatch(r"\d{3,4}", m["o"])):
+    if m is None or (m["prep"] and m["which"]):
         return None
-    prep = f"{m['prep'].strip()} " if m["prep"] else ""
-    return f"{m['rest']} {prep}{m['o']}{m['end'] or '.'}"
+    prep = (m["prep"] or m["which"] or "").strip()
+    role = prep.lower() == "as" and re.match(r"(?:a|an)\s", m["o"], re.I) is not None
+    if not (role or known(m["o"]) or re.fullmatch(r"\d{3,4}", m["o"])):
+        return None
+    return f"{m['rest']} {f'{prep} ' if prep else ''}{m['o']}{m['end'] or '.'}"
 
 
 def _there(text: str, known: Callable[[str], bool], unchecked: list[str] | None) -> str | None:
