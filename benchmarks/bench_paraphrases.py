@@ -87,6 +87,7 @@ CLASSES = {
     "blind15": "written at the start of session 12, before any run of it",
     "blind16": "written at the start of session 13, before any run of it",
     "blind17": "written after blind16's fixes, before any run of it, as the check on them",
+    "blind18": "written after blind17's fixes, before any run of it",
     "qualified": "true triples with a time, an upbringing or a duration the KG does not hold (QUALIFIED)",
 }
 
@@ -1587,6 +1588,58 @@ BLIND17: dict[str, list[tuple[str, str | Callable[[str, str], str | None]]]] = {
     ],
 }
 
+# The "blind18" class: written after blind17's fixes, before any run of it: hearsay ("is said
+# to have"), emphasis ("did indeed"), academies' and universities' idioms, family nouns, and
+# more frames.
+BLIND18: dict[str, list[tuple[str, str | Callable[[str, str], str | None]]]] = {
+    "P106": [
+        ("said_to_be", lambda s, o: f"{s} is said to be {_a(o)}."),
+        ("did_work_as", lambda s, o: f"{s} did indeed work as {_a(o)}."),
+    ],
+    "P1412": [
+        ("does_speak", "{s} does speak {o}."),
+        ("reportedly_speaks", "{s} reportedly speaks {o}."),
+    ],
+    "P463": [
+        ("fellow_of", "{s} is a fellow of {o}."),
+    ],
+    "P136": [
+        ("music_is", "{s}'s music is {o}."),
+        ("makes_music", "{s} makes {o} music."),
+    ],
+    "P264": [("records_came_out", "{s}'s records came out on {o}.")],
+    "P19": [
+        ("said_born", "{s} is said to have been born in {o}."),
+        ("born_right", "{s} was born in {o}, right?"),
+    ],
+    "P20": [("believed_died", "{s} is believed to have died in {o}.")],
+    "P26": [("did_marry", "{s} did marry {o}.")],
+    "P69": [
+        ("received_phd", "{s} received a PhD from {o}."),
+        ("read_at", "{s} read law at {o}."),
+        ("got_doctorate", "{s} got a doctorate from {o}."),
+    ],
+    "P108": [
+        ("teaches_at", "{s} teaches at {o}."),
+        ("faculty_of", "{s} served on the faculty of {o}."),
+    ],
+    "P551": [("reportedly_lived", "{s} reportedly lived in {o}.")],
+    "P161": [
+        ("portrayed_character", "{o} portrayed a character in {s}."),
+        ("took_part", "{o} took a part in {s}."),
+    ],
+    "P57": [("reportedly_directed", "{s} was reportedly directed by {o}.")],
+    "P40": [("has_a_child", "{s} has a child, {o}.")],
+    "P3373": [("sibling_is", "{s}'s sibling is {o}.")],
+    "P131": [("indeed_located", "{s} is indeed located in {o}.")],
+    "P159": [("said_headquartered", "{s} is said to be headquartered in {o}.")],
+    "*": [
+        ("fun_fact", "Fun fact: {natural}"),
+        ("rumor_has_it", "Rumor has it that {natural}"),
+        ("or_so_told", "{natural} Or so I'm told."),
+    ],
+}
+
 # Templates that wrap any relation's hand-written sentence (bench_claims.NATURAL), for
 # every relation whose sentence starts with its subject.
 
@@ -1728,6 +1781,7 @@ def paraphrase_set(
             ("blind15", BLIND15),
             ("blind16", BLIND16),
             ("blind17", BLIND17),
+            ("blind18", BLIND18),
         ):
             for name, tpl in table.get(pid, []) + table["*"]:
                 natural = NATURAL[pid].format(s=s, o=o)
