@@ -50,6 +50,8 @@ wd:Q10 rdfs:label "Hannah Arendt"@en .
 wd:Q11 rdfs:label "Plato"@en .
 wd:Q12 rdfs:label "Albert Einstein"@en .
 wd:Q13 rdfs:label "German Empire"@en .
+wd:Q14 rdfs:label "Catch Me If You Can"@en .
+wd:Q15 rdfs:label "Leonardo DiCaprio"@en .
 """
 
 
@@ -129,6 +131,9 @@ CASES = [
     ("Hannah Arendt acknowledged the influence of Plato.", "Hannah Arendt", "Plato", "P737"),
     ("Hannah Arendt felt Plato's influence.", "Hannah Arendt", "Plato", "P737"),
     ("Plato is someone whose influence Hannah Arendt acknowledged.", "Hannah Arendt", "Plato", "P737"),
+    # a title that reads as a clause, its pronoun and all ("Me" was no usable object)
+    ("Leonardo DiCaprio played a role in Catch Me If You Can.", "Catch Me If You Can", "Leonardo DiCaprio", "P161"),
+    ("Leonardo DiCaprio starred in Catch Me If You Can.", "Catch Me If You Can", "Leonardo DiCaprio", "P161"),
 ]
 # fmt: on
 

@@ -620,8 +620,14 @@ def _coordinated_name(tok: Token) -> Span | None:
 
 
 def _usable(tok: Token) -> bool:
-    """Pronouns ("who", "it", "someone") name nothing a KG can look up."""
-    return tok.pos_ != "PRON" and tok.tag_ not in ("WDT", "WP", "EX")
+    """Pronouns ("who", "it", "someone") name nothing a KG can look up; one inside a name
+    does ("Catch Me If You Can": spaCy's entity "Catch Me")."""
+    if tok.tag_ in ("WDT", "WP", "EX"):
+        return False
+    if tok.pos_ == "PRON":
+        ent = _entity_of(tok)
+        return ent is not None and len(ent) > 1 and tok.is_title and ent.start < tok.i
+    return True
 
 
 def _subjects(pred: Token) -> list[Token]:
@@ -729,6 +735,13 @@ def _np(tok: Token) -> Span:
             end = e.end
         elif before and _known(doc[e.start : end].text):
             start = e.start
+    # A title that reads as a clause ("Catch Me If You Can", "Who Framed Roger Rabbit"): the
+    # parse ends the name early; the words up to the sentence's end are one name the KG knows
+    last = tok.sent.end
+    while last > end and (doc[last - 1].is_punct or doc[last - 1].is_space):
+        last -= 1
+    if end < last and doc[start].is_title and _known(doc[start:last].text):
+        end = last
     # "American English" is a name of its own, not "English" with a modifier: the longest
     # known name the modifiers in front make with it (spaCy tags "American" apart).
     mods = [t.i for c in tok.children if c.dep_ in _NAME_MODS and c.i < start for t in c.subtree]

@@ -235,7 +235,7 @@ _DATED_VERB = re.compile(
 _CLEFT = re.compile(
     r"^\s*it\s+(?:was|is)\s+(?P<prep>(?:in|at|from|with|for|by|on|as)\s+)?(?P<o>[^,;:]+?)\s+"
     r"(?:that|(?P<which>of|in|at|to|for|from|with|by)\s+which)\s+"
-    r"(?P<rest>[^,;:]+?)\s*(?P<end>[.!]?)\s*$",
+    r"(?P<rest>(?:[^,;:]|,\s*(?:Jr|Sr)\b)+?)\s*(?P<end>[.!]?)\s*$",
     re.I,
 )
 # "S was born in a city in O": the kind of place is no name; the place is O
