@@ -134,6 +134,14 @@ CASES = [
     # a title that reads as a clause, its pronoun and all ("Me" was no usable object)
     ("Leonardo DiCaprio played a role in Catch Me If You Can.", "Catch Me If You Can", "Leonardo DiCaprio", "P161"),
     ("Leonardo DiCaprio starred in Catch Me If You Can.", "Catch Me If You Can", "Leonardo DiCaprio", "P161"),
+    # blind18: hearsay is no part of the fact, nor a remark on how the speaker knows it
+    ("Hannah Arendt is said to be a philosopher.", "Hannah Arendt", "philosopher", "P106"),
+    ("Hannah Arendt is believed to have been born in Linden.", "Hannah Arendt", "Linden", "P19"),
+    ("Sam Cooke's genre is rhythm and blues. Or so I'm told.", "Sam Cooke", "rhythm and blues", "P136"),
+    ("Sam Cooke's genre is rhythm and blues, if I'm not mistaken.", "Sam Cooke", "rhythm and blues", "P136"),
+    ("Rumor has it that Sam Cooke's genre is rhythm and blues.", "Sam Cooke", "rhythm and blues", "P136"),
+    ("Fun fact: Sam Cooke's genre is rhythm and blues.", "Sam Cooke", "rhythm and blues", "P136"),
+    ("Hannah Arendt read philosophy at University of Marburg.", "Hannah Arendt", "University of Marburg", "P69"),
 ]
 # fmt: on
 

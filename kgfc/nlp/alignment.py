@@ -65,6 +65,7 @@ member: P463 P54 P102
 play for | plays for: P54
 work for | works for | work at | employ by | employed by | employ at | employed at | employ in | employed in | employ with | employed with | employer: P108
 educate at | educated at | study at | graduate from | attend: P69
+read law at | read medicine at | read history at | read classics at | read philosophy at | read mathematics at | read english at | read economics at | read chemistry at | read physics at | read music at | read theology at | read politics at: P69
 found by | founded by | founder: P112
 found | co found | founder of: ~P112
 author | written by | write by: P50

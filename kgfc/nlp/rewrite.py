@@ -54,7 +54,8 @@ _REPORT_FRAME = re.compile(
 _LABEL = re.compile(
     r"^\s*(?:please\s+)?(?:the\s+)?(?:claim|statement|fact|assertion|hypothesis|rumou?r|headline|"
     r"sentence|text|input|quote|fact[\s-]*check(?:ing)?|check|verify|verification|"
-    r"true\s+or\s+false\??|question|note|n\.?b\.?|update|news|breaking(?:\s+news)?|fyi|psa)"
+    r"true\s+or\s+false\??|question|note|n\.?b\.?|update|news|breaking(?:\s+news)?|fyi|psa|"
+    r"fun\s+fact|trivia|did\s+you\s+know|quick\s+question)"
     r"(?:\s*(?:\d+|#\d+))?\s*(?::|-|–|—)\s+",
     re.I,
 )
@@ -119,6 +120,45 @@ _REFERENCE = re.compile(
 )
 # "S was born in Y, according to Wikidata." / "..., as reported by the BBC": a source after
 # the claim (the leading "According to X, S" is the leading segment's case)
+# "Rumour has it that S", "Word has it that S", "Legend has it that S"
+_HAS_IT = re.compile(r"^\s*(?:rumou?r|word|legend|gossip|talk)\s+has\s+it\s+(?:that\s+)?", re.I)
+# "S. Or so I'm told.", "S, or so they say.", "S, I think.", "S, if I'm not mistaken.": a
+# remark after the claim on how the speaker knows it
+_TRAILING_REMARK = re.compile(
+    r"(?:\s*[,;:\-–—]\s*|\s*[.!]\s+|\s+)(?:or\s+so\s+(?:(?:i|we)(?:'m|'re|\s+am|\s+are|'ve\s+been|"
+    r"\s+have\s+been|\s+was|\s+were)\s+told|(?:i|we|they|people|others)\s+(?:hear|heard|say|said|"
+    r"think|thought|believe|believed|read)|it\s+(?:seems|is\s+said|was\s+said))|so\s+(?:i|we)(?:'ve|"
+    r"\s+have)\s+heard|i\s+(?:think|believe)|if\s+i'?m\s+not\s+mistaken|if\s+i\s+(?:remember|recall)"
+    r"\s+(?:correctly|rightly)|as\s+far\s+as\s+i\s+know)\s*[.!]*\s*$",
+    re.I,
+)
+# "S is said to be a poet", "S is believed to have died in O", "S is reported to have
+# diplomatic relations with O": the statement reported (hearsay is no part of the fact)
+_HEARSAY = re.compile(
+    r"^(?P<s>[^,;:]+?)\s+(?P<be>is|was|are|were)\s+(?:(?:widely|generally|commonly|often|also|"
+    r"now)\s+)?(?:said|believed|thought|reported|rumou?red|alleged|reputed|supposed|understood|"
+    r"known|claimed|considered)\s+to\s+(?P<inf>have\s+been|have|be)\s+(?P<rest>.+)$",
+    re.I,
+)
+
+
+def _hearsay(text: str, known: Callable[[str], bool]) -> str | None:
+    """ "S is said to be X" as "S is X", "S is believed to have been born in O" as "S was born
+    in O", "S is said to have died in O" as "S has died in O" (S a name the KG knows)."""
+    m = _HEARSAY.match(text)
+    if m is None or not known(m["s"]):
+        return None
+    plural = m["be"].lower() in ("are", "were")
+    inf = " ".join(m["inf"].lower().split())
+    if inf == "be":
+        verb = m["be"]
+    elif inf == "have been":
+        verb = "were" if plural else "was"
+    else:
+        verb = "have" if plural else "has"
+    return f"{m['s']} {verb} {m['rest']}"
+
+
 _TRAILING_SOURCE = re.compile(
     r"(?:\s*,\s*(?:according\s+to|as\s+(?:reported|stated|recorded|listed|noted|documented)\s+"
     r"(?:by|in)|per|says|reports|notes|writes)|\s+according\s+to)\s+[^,;]+?\s*[.!]?\s*$",
@@ -393,6 +433,8 @@ def simplified(
     text = _ASK_LABEL.sub("", text, count=1)
     text = _LABEL.sub("", text, count=1)
     text = _TRAILING_SOURCE.sub(".", text, count=1)
+    text = _TRAILING_REMARK.sub(".", text, count=1)
+    text = _HAS_IT.sub("", text, count=1)
     text = _THAT_FRAME.sub("", text, count=1)
     text = _TOLD_FRAME.sub("", text, count=1)
     text = _TRUE_THAT.sub("", text, count=1)
@@ -407,6 +449,7 @@ def simplified(
     text = _related(text, known) or text
     text = _event_of(text, known) or text
     text = _cleft(text, known) or text
+    text = _hearsay(text, known) or text
     text = _influence(text, known) or text
     text = _A_PLACE_IN.sub(r"\g<prep> ", text, count=1)
     text = _home_to(text, known) or text
