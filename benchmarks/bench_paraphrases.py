@@ -88,6 +88,7 @@ CLASSES = {
     "blind16": "written at the start of session 13, before any run of it",
     "blind17": "written after blind16's fixes, before any run of it, as the check on them",
     "blind18": "written after blind17's fixes, before any run of it",
+    "blind19": "written after blind18's fixes, before any run of it: how people type, and triple-like lines",
     "qualified": "true triples with a time, an upbringing or a duration the KG does not hold (QUALIFIED)",
 }
 
@@ -788,7 +789,6 @@ BLIND6: dict[str, list[tuple[str, str | Callable[[str, str], str | None]]]] = {
         ("label_for", "The {label} for {s} is {o}."),
         ("o_is_the_label_of", "{o} is the {label} of {s}."),
         ("in_fact", "In fact, {natural}"),
-        ("exclaimed", lambda natural: natural.rstrip(".") + "!"),
     ],
 }
 
@@ -1221,7 +1221,6 @@ BLIND12: dict[str, list[tuple[str, str | Callable[[str, str], str | None]]]] = {
         ("is_this_true", "{natural} Is this true?"),
         ("tell_me_if", "Tell me if this is true: {natural}"),
         ("verify_following", "Verify the following: {natural}"),
-        ("all_lower", lambda natural: natural.lower()),
     ],
 }
 
@@ -1640,6 +1639,29 @@ BLIND18: dict[str, list[tuple[str, str | Callable[[str, str], str | None]]]] = {
     ],
 }
 
+# The "blind19" class: written after blind18's fixes, before any run of it: how people type
+# into a checker (an ellipsis), wrappers of doubt and emphasis, and triple-like lines of
+# claim generators.
+BLIND19: dict[str, list[tuple[str, str | Callable[[str, str], str | None]]]] = {
+    "P106": [("by_profession_comma", lambda s, o: f"{s} is {_a(o)}, by profession.")],
+    "P19": [("birthplace_colon", "{s} - place of birth: {o}.")],
+    "*": [
+        ("all_lower", lambda natural: natural.lower()),
+        ("ellipsis", lambda natural: natural.rstrip(".") + "..."),
+        ("exclaimed", lambda natural: natural.rstrip(".") + "!"),
+        ("correct_me", "Correct me if I'm wrong, but {natural}"),
+        ("believe_it_or_not", "Believe it or not, {natural}"),
+        ("best_of_knowledge", "To the best of my knowledge, {natural}"),
+        ("pretty_sure", "I'm pretty sure {natural}"),
+        ("teacher_said", "My teacher said {natural}"),
+        ("is_following_true", "Is the following true? {natural}"),
+        ("heres_a_claim", "Here's a claim: {natural}"),
+        ("source_after", "{natural} Source: Wikipedia."),
+        ("triple_label", "({s}, {label}, {o})"),
+        ("pipe_label", "{s} | {label} | {o}"),
+    ],
+}
+
 # Templates that wrap any relation's hand-written sentence (bench_claims.NATURAL), for
 # every relation whose sentence starts with its subject.
 
@@ -1782,6 +1804,7 @@ def paraphrase_set(
             ("blind16", BLIND16),
             ("blind17", BLIND17),
             ("blind18", BLIND18),
+            ("blind19", BLIND19),
         ):
             for name, tpl in table.get(pid, []) + table["*"]:
                 natural = NATURAL[pid].format(s=s, o=o)
