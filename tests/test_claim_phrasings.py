@@ -52,6 +52,7 @@ wd:Q12 rdfs:label "Albert Einstein"@en .
 wd:Q13 rdfs:label "German Empire"@en .
 wd:Q14 rdfs:label "Catch Me If You Can"@en .
 wd:Q15 rdfs:label "Leonardo DiCaprio"@en .
+wd:Q16 rdfs:label "Harry Connick, Jr."@en .
 """
 
 
@@ -141,6 +142,8 @@ CASES = [
     ("Sam Cooke's genre is rhythm and blues, if I'm not mistaken.", "Sam Cooke", "rhythm and blues", "P136"),
     ("Rumor has it that Sam Cooke's genre is rhythm and blues.", "Sam Cooke", "rhythm and blues", "P136"),
     ("Fun fact: Sam Cooke's genre is rhythm and blues.", "Sam Cooke", "rhythm and blues", "P136"),
+    ("Rumor has it that Sam Cooke works in the rhythm and blues genre.", "Sam Cooke", "rhythm and blues", "P136"),
+    ("Harry Connick, Jr. is said to be a pianist.", "Harry Connick, Jr.", "pianist", "P106"),
     ("Hannah Arendt read philosophy at University of Marburg.", "Hannah Arendt", "University of Marburg", "P69"),
 ]
 # fmt: on

@@ -715,6 +715,14 @@ def _np(tok: Token) -> Span:
     if tail is not None:
         end = max(end, tail)
     start, end = _hyphenated(doc, start, end)
+    # "Harry Connick, Jr.": the suffix after its comma is part of the name the KG knows
+    if (
+        end + 1 < len(doc)
+        and doc[end].text == ","
+        and doc[end + 1].lower_.rstrip(".") in ("jr", "sr")
+        and _known(doc[start : end + 2].text)
+    ):
+        end += 2
     # Widen to whole entities the phrase cuts through ("the Fox Broadcasting Company").
     for e in doc.ents:
         if e.start < end and start < e.end and e.label_ not in SKIPPED_ENTITY_LABELS:

@@ -120,8 +120,11 @@ _REFERENCE = re.compile(
 )
 # "S was born in Y, according to Wikidata." / "..., as reported by the BBC": a source after
 # the claim (the leading "According to X, S" is the leading segment's case)
-# "Rumour has it that S", "Word has it that S", "Legend has it that S"
-_HAS_IT = re.compile(r"^\s*(?:rumou?r|word|legend|gossip|talk)\s+has\s+it\s+(?:that\s+)?", re.I)
+# "Rumour has it that S", "Word has it that S", "Legend has it that S" (the coreference
+# rewrite may have made "it" the noun: "Rumor has Rumor that")
+_HAS_IT = re.compile(
+    r"^\s*(?P<w>rumou?r|word|legend|gossip|talk)\s+has\s+(?:it|(?P=w))\s+(?:that\s+)?", re.I
+)
 # "S. Or so I'm told.", "S, or so they say.", "S, I think.", "S, if I'm not mistaken.": a
 # remark after the claim on how the speaker knows it
 _TRAILING_REMARK = re.compile(
@@ -135,7 +138,8 @@ _TRAILING_REMARK = re.compile(
 # "S is said to be a poet", "S is believed to have died in O", "S is reported to have
 # diplomatic relations with O": the statement reported (hearsay is no part of the fact)
 _HEARSAY = re.compile(
-    r"^(?P<s>[^,;:]+?)\s+(?P<be>is|was|are|were)\s+(?:(?:widely|generally|commonly|often|also|"
+    r"^(?P<s>(?:[^,;:]|,\s*(?:Jr|Sr)\b)+?)\s+(?P<be>is|was|are|were)\s+(?:(?:widely|generally|"
+    r"commonly|often|also|"
     r"now)\s+)?(?:said|believed|thought|reported|rumou?red|alleged|reputed|supposed|understood|"
     r"known|claimed|considered)\s+to\s+(?P<inf>have\s+been|have|be)\s+(?P<rest>.+)$",
     re.I,
