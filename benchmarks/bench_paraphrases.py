@@ -789,6 +789,7 @@ BLIND6: dict[str, list[tuple[str, str | Callable[[str, str], str | None]]]] = {
         ("label_for", "The {label} for {s} is {o}."),
         ("o_is_the_label_of", "{o} is the {label} of {s}."),
         ("in_fact", "In fact, {natural}"),
+        ("exclaimed", lambda natural: natural.rstrip(".") + "!"),
     ],
 }
 
@@ -1221,6 +1222,7 @@ BLIND12: dict[str, list[tuple[str, str | Callable[[str, str], str | None]]]] = {
         ("is_this_true", "{natural} Is this true?"),
         ("tell_me_if", "Tell me if this is true: {natural}"),
         ("verify_following", "Verify the following: {natural}"),
+        ("all_lower", lambda natural: natural.lower()),
     ],
 }
 
@@ -1646,9 +1648,7 @@ BLIND19: dict[str, list[tuple[str, str | Callable[[str, str], str | None]]]] = {
     "P106": [("by_profession_comma", lambda s, o: f"{s} is {_a(o)}, by profession.")],
     "P19": [("birthplace_colon", "{s} - place of birth: {o}.")],
     "*": [
-        ("all_lower", lambda natural: natural.lower()),
         ("ellipsis", lambda natural: natural.rstrip(".") + "..."),
-        ("exclaimed", lambda natural: natural.rstrip(".") + "!"),
         ("correct_me", "Correct me if I'm wrong, but {natural}"),
         ("believe_it_or_not", "Believe it or not, {natural}"),
         ("best_of_knowledge", "To the best of my knowledge, {natural}"),
