@@ -53,6 +53,7 @@ wd:Q13 rdfs:label "German Empire"@en .
 wd:Q14 rdfs:label "Catch Me If You Can"@en .
 wd:Q15 rdfs:label "Leonardo DiCaprio"@en .
 wd:Q16 rdfs:label "Harry Connick, Jr."@en .
+wd:Q17 rdfs:label "Malaysia"@en ; skos:altLabel "MY"@en .
 """
 
 
@@ -144,6 +145,12 @@ CASES = [
     ("Fun fact: Sam Cooke's genre is rhythm and blues.", "Sam Cooke", "rhythm and blues", "P136"),
     ("Rumor has it that Sam Cooke works in the rhythm and blues genre.", "Sam Cooke", "rhythm and blues", "P136"),
     ("Harry Connick, Jr. is said to be a pianist.", "Harry Connick, Jr.", "pianist", "P106"),
+    # blind19: who said it, and the speaker's doubt or emphasis ("or not" is no denial)
+    ("My teacher said Sam Cooke's genre is rhythm and blues.", "Sam Cooke", "rhythm and blues", "P136"),
+    ("I think Sam Cooke's genre is rhythm and blues.", "Sam Cooke", "rhythm and blues", "P136"),
+    ("Believe it or not, Sam Cooke's genre is rhythm and blues.", "Sam Cooke", "rhythm and blues", "P136"),
+    ("I'm pretty sure Sam Cooke works in the rhythm and blues genre.", "Sam Cooke", "rhythm and blues", "P136"),
+    ("Correct me if I'm wrong, but Sam Cooke works in the rhythm and blues genre.", "Sam Cooke", "rhythm and blues", "P136"),
     ("Hannah Arendt read philosophy at University of Marburg.", "Hannah Arendt", "University of Marburg", "P69"),
 ]
 # fmt: on
@@ -403,3 +410,14 @@ def test_a_shared_surname_names_both(text, names, expected):
     from kgfc.nlp.spacy_pipeline import parse
 
     assert simplified(parse(text), lambda name: name in names) == expected
+
+
+def test_a_possessive_determiner_names_nothing(aligner):
+    # "My teacher said London is in Asia": "My" was linked to Malaysia (alias "MY"), and the
+    # claim SUPPORTED by "Malaysia continent Asia"
+    from kgfc.kg.linking import EntityLinker
+
+    linker = EntityLinker(aligner.store)
+    assert linker.resolve("My") is None
+    assert linker.resolve("MY") is None  # a pronoun whatever its case
+    assert linker.resolve("Malaysia") is not None

@@ -102,6 +102,20 @@ _TOLD_FRAME = re.compile(
     r"\s+that\s+",
     re.I,
 )
+# "My teacher said S", "I think S", "People say S": the same without "that", when a name
+# follows
+_TOLD_BARE = re.compile(
+    _TOLD_FRAME.pattern.removesuffix(r"\s+that\s+") + r"\s+(?=(?-i:[A-Z]))", re.I
+)
+# "Correct me if I'm wrong, but S", "Believe it or not, S", "I'm pretty sure S": the speaker's
+# doubt or emphasis around the claim ("or not" is no denial of it)
+_DOUBT_FRAME = re.compile(
+    r"^\s*(?:correct\s+me\s+if\s+i'?m\s+wrong|believe\s+it\s+or\s+not|i'?m\s+(?:(?:pretty|quite|"
+    r"fairly|almost|absolutely|totally|not|100%)\s+)?(?:sure|certain|confident|positive|convinced)"
+    r"(?:\s+that)?|if\s+i\s+(?:remember|recall)\s+(?:correctly|rightly)|as\s+far\s+as\s+i\s+know|"
+    r"to\s+the\s+best\s+of\s+my\s+knowledge|if\s+i'?m\s+not\s+mistaken)\s*,?\s*(?:but\s+)?",
+    re.I,
+)
 # "S was born in O - is that right?", "S was born in O, right?": a tag question after the
 # claim (the claim is what it asks about)
 _TAG_QUESTION = re.compile(
@@ -440,7 +454,9 @@ def simplified(
     text = _TRAILING_REMARK.sub(".", text, count=1)
     text = _HAS_IT.sub("", text, count=1)
     text = _THAT_FRAME.sub("", text, count=1)
+    text = _DOUBT_FRAME.sub("", text, count=1)
     text = _TOLD_FRAME.sub("", text, count=1)
+    text = _TOLD_BARE.sub("", text, count=1)
     text = _TRUE_THAT.sub("", text, count=1)
     text = _asked(text, known) or text
     text = _REPORT_FRAME.sub("", text, count=1)

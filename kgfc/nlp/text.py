@@ -85,7 +85,8 @@ PREPOSITIONS = frozenset(
 PRONOUNS = frozenset(
     {"i", "me", "you", "he", "him", "she", "her", "it", "we", "us", "they", "them", "this",
      "that", "these", "those", "who", "whom", "which", "what", "someone", "something", "anyone",
-     "anything"}
+     "anything", "my", "your", "his", "its", "our", "their", "mine", "yours", "hers", "ours",
+     "theirs"}
 )  # fmt: skip
 # Lower-case words inside a proper name ("University of Göttingen", "Vincent van Gogh").
 NAME_CONNECTORS = frozenset({"a", "an", "the", "of", "in", "on", "at", "and", "for", "to", "de",
