@@ -419,5 +419,7 @@ def test_a_possessive_determiner_names_nothing(aligner):
 
     linker = EntityLinker(aligner.store)
     assert linker.resolve("My") is None
-    assert linker.resolve("MY") is None  # a pronoun whatever its case
-    assert linker.resolve("Malaysia") is not None
+    assert linker.link("My teacher said so.", ["My", "my"]) == []
+    # a code in capitals is a name
+    assert linker.resolve("MY") is not None
+    assert [e.entity for e in linker.link("MY is in Asia.", ["MY"])] == [V.WD + "Q17"]

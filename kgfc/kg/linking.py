@@ -60,6 +60,13 @@ def link_confidence(best: LabelHit, scored: Sequence[tuple[float, LabelHit]]) ->
     return round(best.score * (RIVAL_FACTOR if rivals else 1.0), 4)
 
 
+def _pronoun(mention: str) -> bool:
+    """Pronouns and possessive determiners name nothing ("My" is Malaysia's alias "MY"); a
+    code in capitals ("US", "MY") is a name."""
+    text = mention.strip()
+    return normalise(text) in PRONOUNS and not (len(text) > 1 and text.isupper())
+
+
 class EntityLinker:
     def __init__(
         self, store, *, source=None, ranker: Ranker | None = None, candidates: int = 8
@@ -91,7 +98,9 @@ class EntityLinker:
         self, claim: str, mentions: Sequence[str], *, min_score: float = 0.45
     ) -> list[LinkedEntity]:
         """Best entity per mention (mentions with no good candidate are dropped), best first."""
-        per_mention = {m: self.candidates(m) for m in dict.fromkeys(mentions) if m.strip()}
+        per_mention = {
+            m: self.candidates(m) for m in dict.fromkeys(mentions) if m.strip() and not _pronoun(m)
+        }
         all_entities = sorted({h.entity for hits in per_mention.values() for h in hits})
         degree = self._degrees(all_entities)
         max_log = max((math.log1p(d) for d in degree.values()), default=1.0) or 1.0
@@ -151,7 +160,7 @@ class EntityLinker:
         entities called "Paris"). Pronouns name nothing. Cached per linker.
         """
         key = (normalise(name), min_score)
-        if not key[0] or key[0] in PRONOUNS:
+        if not key[0] or _pronoun(name):
             return None
         if key not in self._resolved:
             self._resolved[key] = self._resolve(name, min_score)

@@ -105,7 +105,7 @@ _TOLD_FRAME = re.compile(
 # "My teacher said S", "I think S", "People say S": the same without "that", when a name
 # follows
 _TOLD_BARE = re.compile(
-    _TOLD_FRAME.pattern.removesuffix(r"\s+that\s+") + r"\s+(?=(?-i:[A-Z]))", re.I
+    _TOLD_FRAME.pattern.removesuffix(r"\s+that\s+") + r"\s+(?=(?-i:[A-Z0-9]))", re.I
 )
 # "Correct me if I'm wrong, but S", "Believe it or not, S", "I'm pretty sure S": the speaker's
 # doubt or emphasis around the claim ("or not" is no denial of it)
