@@ -54,6 +54,7 @@ wd:Q14 rdfs:label "Catch Me If You Can"@en .
 wd:Q15 rdfs:label "Leonardo DiCaprio"@en .
 wd:Q16 rdfs:label "Harry Connick, Jr."@en .
 wd:Q17 rdfs:label "Malaysia"@en ; skos:altLabel "MY"@en .
+wd:Q18 rdfs:label "50 Cent"@en .
 """
 
 
@@ -151,6 +152,8 @@ CASES = [
     ("Believe it or not, Sam Cooke's genre is rhythm and blues.", "Sam Cooke", "rhythm and blues", "P136"),
     ("I'm pretty sure Sam Cooke works in the rhythm and blues genre.", "Sam Cooke", "rhythm and blues", "P136"),
     ("Correct me if I'm wrong, but Sam Cooke works in the rhythm and blues genre.", "Sam Cooke", "rhythm and blues", "P136"),
+    ("Here's a claim: Sam Cooke works in the rhythm and blues genre.", "Sam Cooke", "rhythm and blues", "P136"),
+    ("My teacher said 50 Cent's genre is hip hop.", "50 Cent", "hip hop", "P136"),
     ("Hannah Arendt read philosophy at University of Marburg.", "Hannah Arendt", "University of Marburg", "P69"),
 ]
 # fmt: on

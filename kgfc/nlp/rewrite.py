@@ -52,7 +52,8 @@ _REPORT_FRAME = re.compile(
 )
 # "Claim: S", "Statement 3: S", "Fact - S", "Fact check: S": a label in front of the claim
 _LABEL = re.compile(
-    r"^\s*(?:please\s+)?(?:the\s+)?(?:claim|statement|fact|assertion|hypothesis|rumou?r|headline|"
+    r"^\s*(?:please\s+)?(?:the\s+|here(?:'s|\s+is)\s+(?:a|an|the|my|one|another)\s+)?(?:claim|"
+    r"statement|fact|assertion|hypothesis|rumou?r|headline|"
     r"sentence|text|input|quote|fact[\s-]*check(?:ing)?|check|verify|verification|"
     r"true\s+or\s+false\??|question|note|n\.?b\.?|update|news|breaking(?:\s+news)?|fyi|psa|"
     r"fun\s+fact|trivia|did\s+you\s+know|quick\s+question)"
