@@ -426,3 +426,19 @@ def test_a_possessive_determiner_names_nothing(aligner):
     # a code in capitals is a name
     assert linker.resolve("MY") is not None
     assert [e.entity for e in linker.link("MY is in Asia.", ["MY"])] == [V.WD + "Q17"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Here's a claim: Sam Cooke was born in Clarksdale.",
+        "Here is the statement: Sam Cooke was born in Clarksdale.",
+    ],
+)
+def test_a_label_before_the_claim_is_dropped(text):
+    from kgfc.nlp.rewrite import simplified
+    from kgfc.nlp.spacy_pipeline import parse
+
+    assert simplified(parse(text), lambda name: name in ("Sam Cooke", "Clarksdale")) == (
+        "Sam Cooke was born in Clarksdale."
+    )
