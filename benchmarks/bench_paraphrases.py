@@ -89,6 +89,7 @@ CLASSES = {
     "blind17": "written after blind16's fixes, before any run of it, as the check on them",
     "blind18": "written after blind17's fixes, before any run of it",
     "blind19": "written after blind18's fixes, before any run of it: how people type, and triple-like lines",
+    "blind20": "written after blind19's fixes, before any run of it",
     "qualified": "true triples with a time, an upbringing or a duration the KG does not hold (QUALIFIED)",
 }
 
@@ -1662,6 +1663,55 @@ BLIND19: dict[str, list[tuple[str, str | Callable[[str, str], str | None]]]] = {
     ],
 }
 
+# The "blind20" class: written after blind19's fixes, before any run of it: the object
+# first, more idioms of work, study and music, places of death, and short wrappers.
+BLIND20: dict[str, list[tuple[str, str | Callable[[str, str], str | None]]]] = {
+    "P106": [("career_in", lambda s, o: f"{s} had a long career as {_a(o)}.")],
+    "P27": [("national_appos", "{s}, a citizen of {o}, is well known.")],
+    "P1412": [("writes_and_speaks", "{s} speaks and writes {o}.")],
+    "P136": [
+        ("pioneer_of", "{s} is a pioneer of {o}."),
+        ("dabbles_in", "{s} dabbles in {o}."),
+    ],
+    "P264": [
+        ("recording_artist", "{s} is a recording artist for {o}."),
+        ("cut_records", "{s} cut records for {o}."),
+    ],
+    "P737": [
+        ("modeled_on", "{s} modeled their work on that of {o}."),
+        ("disciple_of", "{s} is a disciple of {o}."),
+    ],
+    "P20": [
+        ("died_hospital", "{s} died in a hospital in {o}."),
+    ],
+    "P26": [("pair_married", "{s} and {o} are married.")],
+    "P69": [
+        ("studied_law_at", "{s} studied law at {o}."),
+        ("attended_by", "{o} was attended by {s}."),
+        ("majored_at", "{s} majored in history at {o}."),
+    ],
+    "P108": [
+        ("professor_at", "{s} was a professor at {o}."),
+        ("lectured_at", "{s} lectured at {o}."),
+    ],
+    "P551": [
+        ("resident_in", "{s} is resident in {o}."),
+    ],
+    "P102": [("candidate_of", "{s} was a candidate of the {o}.")],
+    "P161": [
+        ("co_starred", "{o} co-starred in {s}."),
+        ("was_in", "{o} was in {s}."),
+    ],
+    "P57": [("possessive_director", "{s} is {o}'s film.")],
+    "P131": [("found_in", "{s} is found in {o}.")],
+    "*": [
+        ("check_this", "Check this: {natural}"),
+        ("true_question", "True? {natural}"),
+        ("they_say", lambda natural: natural.rstrip(".") + ", they say."),
+        ("apparently_after", lambda natural: natural.rstrip(".") + ", apparently."),
+    ],
+}
+
 # Templates that wrap any relation's hand-written sentence (bench_claims.NATURAL), for
 # every relation whose sentence starts with its subject.
 
@@ -1805,6 +1855,7 @@ def paraphrase_set(
             ("blind17", BLIND17),
             ("blind18", BLIND18),
             ("blind19", BLIND19),
+            ("blind20", BLIND20),
         ):
             for name, tpl in table.get(pid, []) + table["*"]:
                 natural = NATURAL[pid].format(s=s, o=o)
