@@ -154,6 +154,12 @@ CASES = [
     ("Correct me if I'm wrong, but Sam Cooke works in the rhythm and blues genre.", "Sam Cooke", "rhythm and blues", "P136"),
     ("Here's a claim: Sam Cooke works in the rhythm and blues genre.", "Sam Cooke", "rhythm and blues", "P136"),
     ("My teacher said 50 Cent's genre is hip hop.", "50 Cent", "hip hop", "P136"),
+    # blind20: a remark after the claim, a label, a field between a verb of study and its
+    # place, a hyphenated "co-" verb
+    ("Sam Cooke's genre is rhythm and blues, they say.", "Sam Cooke", "rhythm and blues", "P136"),
+    ("Check this: Sam Cooke works in the rhythm and blues genre.", "Sam Cooke", "rhythm and blues", "P136"),
+    ("Hannah Arendt studied philosophy at University of Marburg.", "Hannah Arendt", "University of Marburg", "P69"),
+    ("Leonardo DiCaprio co-starred in Catch Me If You Can.", "Catch Me If You Can", "Leonardo DiCaprio", "P161"),
     ("Hannah Arendt read philosophy at University of Marburg.", "Hannah Arendt", "University of Marburg", "P69"),
 ]
 # fmt: on
@@ -433,6 +439,7 @@ def test_a_possessive_determiner_names_nothing(aligner):
     [
         "Here's a claim: Sam Cooke was born in Clarksdale.",
         "Here is the statement: Sam Cooke was born in Clarksdale.",
+        "Check this: Sam Cooke was born in Clarksdale.",
     ],
 )
 def test_a_label_before_the_claim_is_dropped(text):
@@ -442,3 +449,15 @@ def test_a_label_before_the_claim_is_dropped(text):
     assert simplified(parse(text), lambda name: name in ("Sam Cooke", "Clarksdale")) == (
         "Sam Cooke was born in Clarksdale."
     )
+
+
+def test_a_verb_with_no_object_shares_its_conjuncts(aligner):
+    # "S speaks and writes English": "speaks" had no object of its own
+    got = read(aligner, "Hannah Arendt speaks and writes German.")
+    assert ("Hannah Arendt", "German", "P1412", False) in got
+
+
+def test_a_field_is_skipped_only_after_a_verb_of_study(aligner):
+    # "played football at O" is no "played at" (an instrument by similarity)
+    got = read(aligner, "Hannah Arendt played football at University of Marburg.")
+    assert all(obj != "University of Marburg" for _, obj, _, _ in got)

@@ -73,7 +73,7 @@ author of | write: ~P50
 directed by | direct by | director: P57
 direct | director of: ~P57
 star: P161
-star in | appear in | act in: ~P161
+star in | appear in | act in | co star in | costar in | co-star in: ~P161
 visible in | be visible in | seen in | be seen in | feature in | featured in: ~P161
 credited in | be credited in | credit in: ~P161 ~P57 ~P58 ~P86
 depart life in | departed life in | depart this life in | departed this life in: P20

@@ -1057,6 +1057,12 @@ def _verbal(pred: Token, subject: Span, neg: bool) -> list[_Reading]:
             if agent is not None:
                 rel = _relation_tokens(pred, agent)
                 return [_Reading(subject, rel, _np(o), neg) for o in _pobjs(agent)]
+            # "S speaks and writes English": the object of both
+            shared = [
+                o for c in conj.children if c.dep_ in _OBJ for o in _expand_conj(c) if _usable(o)
+            ]
+            if shared:
+                return [_Reading(subject, _relation_tokens(pred), _np(o), neg) for o in shared]
         xcomp = next((c for c in children if c.dep_ == "xcomp" and c.pos_ == "VERB"), None)
         if xcomp is not None:  # "X helped found Y", "X went on to play for Y"
             return [
@@ -1536,6 +1542,12 @@ def _through_noun(rel: list[Token], noun: Token) -> tuple[list[Token], list[Toke
     longer = [*rel, noun, prep]
     if _top_alignment(longer, backwards=True) is not None:
         return longer, _pobjs(prep)
+    # "S studied law at O", "S taught physics at O": a bare field of study or work between the
+    # verb and its preposition, when the verb and preposition alone are a relation
+    bare = not any(c.dep_ in ("det", "poss", "nummod", "amod") for c in noun.children)
+    study = any(t.lemma_ in _STUDY_VERBS for t in rel)
+    if study and bare and noun.tag_ == "NN" and _top_alignment([*rel, prep]) is not None:
+        return [*rel, prep], _pobjs(prep)
     # "S served as director of O", "S acted as chairperson of O": a role named by the noun, of
     # O ("director of" read backwards); read as "served as director" alone, the occupation
     # "film director" SUPPORTED it whatever O was
@@ -1548,6 +1560,9 @@ def _through_noun(rel: list[Token], noun: Token) -> tuple[list[Token], list[Toke
         return role, _pobjs(prep)
     return None
 
+
+# verbs of study and teaching that take a field before their place ("studied law at O")
+_STUDY_VERBS = frozenset({"study", "teach", "read", "lecture", "research", "train"})
 
 # verbs that take a role after "as" ("served as director of O")
 _ROLE_VERBS = frozenset({"serve", "act", "work", "function", "officiate", "credit"})

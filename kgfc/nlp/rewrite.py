@@ -56,6 +56,7 @@ _LABEL = re.compile(
     r"statement|fact|assertion|hypothesis|rumou?r|headline|"
     r"sentence|text|input|quote|fact[\s-]*check(?:ing)?|check|verify|verification|"
     r"true\s+or\s+false\??|question|note|n\.?b\.?|update|news|breaking(?:\s+news)?|fyi|psa|"
+    r"(?:check|verify|consider)\s+this|"
     r"fun\s+fact|trivia|did\s+you\s+know|quick\s+question)"
     r"(?:\s*(?:\d+|#\d+))?\s*(?::|-|–|—)\s+",
     re.I,
@@ -135,6 +136,13 @@ _REFERENCE = re.compile(
 )
 # "S was born in Y, according to Wikidata." / "..., as reported by the BBC": a source after
 # the claim (the leading "According to X, S" is the leading segment's case)
+# "O co-starred in S", "S co-wrote O", "S was co-founded by O": the verb (each of several did
+# it; spaCy parses the hyphenated form badly)
+_CO_VERB = re.compile(
+    r"\bco-(?P<verb>starred|starring|stars(?=\s+in\b)|wrote|written|writes|directed|directs|"
+    r"founded|founds|produced|produces|created|creates|composed|composes)\b",
+    re.I,
+)
 # "Rumour has it that S", "Word has it that S", "Legend has it that S" (the coreference
 # rewrite may have made "it" the noun: "Rumor has Rumor that")
 _HAS_IT = re.compile(
@@ -146,7 +154,8 @@ _TRAILING_REMARK = re.compile(
     r"(?:\s*[,;:\-–—]\s*|\s*[.!]\s+|\s+)(?:or\s+so\s+(?:(?:i|we)(?:'m|'re|\s+am|\s+are|'ve\s+been|"
     r"\s+have\s+been|\s+was|\s+were)\s+told|(?:i|we|they|people|others)\s+(?:hear|heard|say|said|"
     r"think|thought|believe|believed|read)|it\s+(?:seems|is\s+said|was\s+said))|so\s+(?:i|we)(?:'ve|"
-    r"\s+have)\s+heard|i\s+(?:think|believe)|if\s+i'?m\s+not\s+mistaken|if\s+i\s+(?:remember|recall)"
+    r"\s+have)\s+heard|(?:i|we)\s+(?:think|believe|hear|heard)|(?:they|people|some|many)\s+say|i'?m\s+"
+    r"told|it\s+is\s+said|if\s+i'?m\s+not\s+mistaken|if\s+i\s+(?:remember|recall)"
     r"\s+(?:correctly|rightly)|as\s+far\s+as\s+i\s+know)\s*[.!]*\s*$",
     re.I,
 )
@@ -465,6 +474,7 @@ def simplified(
     text = _FAME_AS.sub("worked as", text)
     text = _INLINE.sub("", text)
     text = _REMAINS.sub(" is buried ", text, count=1)
+    text = _CO_VERB.sub(r"\g<verb>", text)
     text = _shared_surname(text, known) or text
     text = _between(text, known) or text
     text = _related(text, known) or text
