@@ -146,6 +146,7 @@ CASES = [
     ("Fun fact: Sam Cooke's genre is rhythm and blues.", "Sam Cooke", "rhythm and blues", "P136"),
     ("Rumor has it that Sam Cooke works in the rhythm and blues genre.", "Sam Cooke", "rhythm and blues", "P136"),
     ("Harry Connick, Jr. is said to be a pianist.", "Harry Connick, Jr.", "pianist", "P106"),
+    ("True? Harry Connick, Jr. is a pianist.", "Harry Connick, Jr.", "pianist", "P106"),
     # blind19: who said it, and the speaker's doubt or emphasis ("or not" is no denial)
     ("My teacher said Sam Cooke's genre is rhythm and blues.", "Sam Cooke", "rhythm and blues", "P136"),
     ("I think Sam Cooke's genre is rhythm and blues.", "Sam Cooke", "rhythm and blues", "P136"),
@@ -453,8 +454,9 @@ def test_a_label_before_the_claim_is_dropped(text):
 
 def test_a_verb_with_no_object_shares_its_conjuncts(aligner):
     # "S speaks and writes English": "speaks" had no object of its own
+    # ... and "writes" a language is no authorship (P1412: spoken, written or signed)
     got = read(aligner, "Hannah Arendt speaks and writes German.")
-    assert ("Hannah Arendt", "German", "P1412", False) in got
+    assert got == [("Hannah Arendt", "German", "P1412", False)]
 
 
 def test_a_field_is_skipped_only_after_a_verb_of_study(aligner):

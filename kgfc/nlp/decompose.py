@@ -624,6 +624,8 @@ def _usable(tok: Token) -> bool:
     does ("Catch Me If You Can": spaCy's entity "Catch Me")."""
     if tok.tag_ in ("WDT", "WP", "EX"):
         return False
+    if tok.lower_.rstrip(".") in ("jr", "sr") and tok.i > 0 and tok.doc[tok.i - 1].text == ",":
+        return False  # "Harry Connick, Jr. is": the name's suffix, parsed as a second subject
     if tok.pos_ == "PRON":
         ent = _entity_of(tok)
         return ent is not None and len(ent) > 1 and tok.is_title and ent.start < tok.i
@@ -1028,6 +1030,10 @@ def _verbal(pred: Token, subject: Span, neg: bool) -> list[_Reading]:
     dobjs = [o for c in children if c.dep_ in _OBJ for o in _expand_conj(c) if _usable(o)]
     if dobjs:
         rel = _relation_tokens(pred)
+        if pred.dep_ == "conj" and {pred.lemma_, pred.head.lemma_} <= _LANGUAGE_VERBS:
+            # "S speaks and writes English": one language property (spoken, written or signed);
+            # "writes" alone reads as authorship
+            rel = _relation_tokens(pred.head)
         longer = _through_noun(rel, dobjs[0])
         if longer is not None:  # "X made a living as a lawyer"
             return [_Reading(subject, longer[0], _np(o), neg) for o in longer[1]]
@@ -1560,6 +1566,9 @@ def _through_noun(rel: list[Token], noun: Token) -> tuple[list[Token], list[Toke
         return role, _pobjs(prep)
     return None
 
+
+# verbs of a language's use (P1412: "languages spoken, written or signed")
+_LANGUAGE_VERBS = frozenset({"speak", "write", "read", "sign", "understand"})
 
 # verbs of study and teaching that take a field before their place ("studied law at O")
 _STUDY_VERBS = frozenset({"study", "teach", "read", "lecture", "research", "train"})
