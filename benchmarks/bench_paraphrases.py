@@ -90,6 +90,7 @@ CLASSES = {
     "blind18": "written after blind17's fixes, before any run of it",
     "blind19": "written after blind18's fixes, before any run of it: how people type, and triple-like lines",
     "blind20": "written after blind19's fixes, before any run of it",
+    "blind21": "written after blind20's fixes, before any run of it",
     "qualified": "true triples with a time, an upbringing or a duration the KG does not hold (QUALIFIED)",
 }
 
@@ -1712,6 +1713,49 @@ BLIND20: dict[str, list[tuple[str, str | Callable[[str, str], str | None]]]] = {
     ],
 }
 
+# The "blind21" class: written after blind20's fixes, before any run of it: a name as a
+# modifier of a role noun ("a Yale graduate", "a Chelsea player"), existentials and
+# inversions ("Among those born in O is S"), pairs, and requests around the claim.
+BLIND21: dict[str, list[tuple[str, str | Callable[[str, str], str | None]]]] = {
+    "P106": [("worked_as_at", lambda s, o: f"{s} worked for many companies as {_a(o)}.")],
+    "P27": [("dual_citizen", "{s} is a citizen of {o} among other countries.")],
+    "P463": [("o_member_noun", lambda s, o: f"{s} is {_a(o)} member.")],
+    "P69": [
+        ("o_graduate", lambda s, o: f"{s} is {_a(o)} graduate."),
+        ("among_alumni", "{s} is among the alumni of {o}."),
+        ("lists_alumni", "{o} lists {s} among its alumni."),
+        ("earned_mba", "{s} earned an MBA from {o}."),
+    ],
+    "P108": [
+        ("o_employee", lambda s, o: f"{s} is {_a(o)} employee."),
+        ("researcher_at", "{s} worked as a researcher at {o}."),
+    ],
+    "P19": [
+        ("among_born", "Among those born in {o} is {s}."),
+    ],
+    "P26": [
+        ("pair_tied_knot", "{s} and {o} tied the knot."),
+    ],
+    "P161": [
+        ("starring_role", "{o} had a starring role in {s}."),
+        ("landed_role", "{o} landed a role in {s}."),
+        ("played_lead", "{o} played the lead in {s}."),
+    ],
+    "P54": [("o_player", lambda s, o: f"{s} was {_a(o)} player.")],
+    "P551": [("o_resident", lambda s, o: f"{s} is {_a(o)} resident.")],
+    "P1303": [("picks_up", "{s} often picks up the {o}.")],
+    "P737": [("owes_style", "{s} owes their style to {o}.")],
+    "P140": [("raised_practising", "{s} is a practising {o}.")],
+    "*": [
+        ("hey_true", "Hey, is it true that {natural}"),
+        ("please_verify_after", lambda natural: natural.rstrip(".") + ". Please verify."),
+        ("thanks_after", lambda natural: natural + " Thanks!"),
+        ("someone_twitter", "Someone on Twitter said that {natural}"),
+        ("honestly", "To be honest, {natural}"),
+        ("in_a_nutshell", "In a nutshell, {natural}"),
+    ],
+}
+
 # Templates that wrap any relation's hand-written sentence (bench_claims.NATURAL), for
 # every relation whose sentence starts with its subject.
 
@@ -1856,6 +1900,7 @@ def paraphrase_set(
             ("blind18", BLIND18),
             ("blind19", BLIND19),
             ("blind20", BLIND20),
+            ("blind21", BLIND21),
         ):
             for name, tpl in table.get(pid, []) + table["*"]:
                 natural = NATURAL[pid].format(s=s, o=o)
