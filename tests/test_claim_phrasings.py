@@ -441,6 +441,8 @@ def test_a_possessive_determiner_names_nothing(aligner):
         "Here's a claim: Sam Cooke was born in Clarksdale.",
         "Here is the statement: Sam Cooke was born in Clarksdale.",
         "Check this: Sam Cooke was born in Clarksdale.",
+        "Hey, is it true that Sam Cooke was born in Clarksdale.",
+        "Someone on Twitter said that Sam Cooke was born in Clarksdale.",
     ],
 )
 def test_a_label_before_the_claim_is_dropped(text):

@@ -14,6 +14,7 @@ P27, P106, P1412 = (V.WDT + p for p in ("P27", "P106", "P1412"))
 NATIONAL, IS_A = demonyms.NATIONALITY_PROPS, list(demonyms.IS_A)
 KNOWN = {
     "Ann",
+    "American Academy of Arts and Letters",
     "Bea",
     "Cy",
     "Crouching Tiger, Hidden Dragon",
@@ -85,6 +86,12 @@ def test_each_of_a_plural_subject_is_read_as_one():
     assert read("Ann and Dee are French poets.") == []
     assert read("Ann and Bea is a French poet.") == []
     assert read("Ann and Bea are not French poets.") == []
+
+
+def test_a_name_that_starts_with_an_adjective_is_no_nationality():
+    # "an American Academy of Arts and Letters member" was "S is American" and "S is a
+    # Academy of Arts and Letters member"
+    assert read("Ann is an American Academy of Arts and Letters member.") == []
 
 
 def test_possession_of_a_nationality_noun_is_read_from_the_text():

@@ -215,7 +215,7 @@ music on | release music on | released music on: P264
 go to school at | went to school at | attend school at: P69
 make living as | made living as | earn living as | earned living as: P106
 in cast of | be in cast of | member of cast of | part of cast of: ~P161
-owe much to | owes much to | owe lot to | owes lot to | owe debt to | owes debt to | indebted to | owe great deal to | owes great deal to | owe good deal to | owes good deal to | owe deal to | owes deal to: P737
+owe style to | owes style to | owed style to | owe much to | owes much to | owe lot to | owes lot to | owe debt to | owes debt to | indebted to | owe great deal to | owes great deal to | owe good deal to | owes good deal to | owe deal to | owes deal to: P737
 proponent of | exponent of | champion of: P135 P136
 part in | have part in | had part in | play part in | played part in | in film | in movie | appear in film | appear in movie | star in film | star in movie | act in film | act in movie: ~P161
 describe as | described as | best describe as | best described as | be describe as | describe best as: P106 P31 P136

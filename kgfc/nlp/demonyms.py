@@ -315,6 +315,13 @@ def _each(subject: str, verb: str, noun: str, known: Callable[[str], bool]) -> l
     return parts if len(parts) > 1 and all(p and known(p) for p in parts) else None
 
 
+def _names_before(rest: str, known: Callable[[str], bool]) -> bool:
+    """Does ``rest`` start with a name of several words the KG knows ("American Academy of
+    Arts and Letters member")?"""
+    words = _LEAD.sub("", rest).split()
+    return any(known(" ".join(words[:k])) for k in range(2, len(words)))
+
+
 def _singular(noun: str) -> str | None:
     """ "American actors" -> "actor" (the KG's class and occupation names are singular); None
     when the last word is no plural noun."""
@@ -352,8 +359,10 @@ def _copular(
         return None if any(r is None for r in read) else [t for r in read for t in r]
     if re.search(r"\w's?\b|s'(?:\s|$)", rest):
         return None  # "V is Soviet Union's diplomatic relation": a name's, not an adjective
-    if noun and (known(rest) or known(_LEAD.sub("", rest))):
-        return None  # "a Dutch East India Company": a name, not an adjective and a noun
+    if noun and (known(rest) or known(_LEAD.sub("", rest)) or _names_before(rest, known)):
+        # "a Dutch East India Company", "an American Academy of Arts and Letters member": a
+        # name, not an adjective and a noun
+        return None
     found = _countries(split[0], subject, known, prefer)  # after the cheap checks: it queries
     if found is None:
         return None

@@ -95,7 +95,9 @@ _AMONG = re.compile(
 _TOLD_FRAME = re.compile(
     r"^\s*(?:(?:please|also|and)\s+)*(?:(?:did|do)\s+you\s+know|(?:(?:i|we|you|they|people|"
     r"everyone|everybody|someone|somebody|(?:a|my|our)\s+(?:friend|colleague|teacher|neighbou?r|"
-    r"classmate)(?:\s+of\s+mine)?|many|most|experts|historians|scholars|critics|fans)\s+"
+    r"classmate)(?:\s+of\s+mine)?|many|most|experts|historians|scholars|critics|fans)(?:\s+(?:on|"
+    r"from|in)\s+(?:twitter|x|facebook|reddit|tiktok|youtube|instagram|social\s+media|the\s+(?:internet|"
+    r"news|radio|web|tv)|tv|a\s+(?:forum|podcast|blog|video)))?\s+"
     r"(?:(?:all|also|now|often|generally|widely|commonly|have|had|just|once)\s+)*)?(?:note|"
     r"notice|remember|recall|consider|observe|keep\s+in\s+mind|bear\s+in\s+mind|be\s+aware|"
     r"knows?|knew|read|heard|hear|learned|learnt|found|say|says|said|agree|agreed|believe|"
@@ -197,6 +199,10 @@ _TRAILING_SOURCE = re.compile(
 _TRUE_THAT = re.compile(
     r"^\s*(?:is|was)\s+it\s+(?:really\s+)?(?:true|correct|right|a\s+fact|the\s+case)\s+that\s+",
     re.I,
+)
+# "Hey, S", "So, is it true that S", "OK, S": an interjection before the claim
+_INTERJECTION = re.compile(
+    r"^\s*(?:hey|hi|hello|so|ok|okay|well|hmm+|wait|um+|uh+)\s*[,!]\s*", re.I
 )
 _ASKED = re.compile(
     r"^\s*(?P<aux>is|was|are|were|has|have|had|does|do|did|can|could|will|would)\s+"
@@ -457,6 +463,7 @@ def simplified(
     text = _REFERENCE.sub("", text)
     text = _decade(text)
     text = _TIME_NOTE.sub("", text)
+    text = _INTERJECTION.sub("", text, count=1)
     text = _TAG_QUESTION.sub(".", text, count=1)
     text = _ASK_LABEL.sub("", text, count=1)
     text = _LABEL.sub("", text, count=1)
