@@ -443,6 +443,7 @@ def test_a_possessive_determiner_names_nothing(aligner):
         "Check this: Sam Cooke was born in Clarksdale.",
         "Hey, is it true that Sam Cooke was born in Clarksdale.",
         "Someone on Twitter said that Sam Cooke was born in Clarksdale.",
+        "Among those born in Clarksdale is Sam Cooke.",
     ],
 )
 def test_a_label_before_the_claim_is_dropped(text):

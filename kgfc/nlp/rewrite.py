@@ -487,6 +487,7 @@ def simplified(
     text = _related(text, known) or text
     text = _event_of(text, known) or text
     text = _cleft(text, known) or text
+    text = _among_those(text, known) or text
     text = _hearsay(text, known) or text
     text = _influence(text, known) or text
     text = _A_PLACE_IN.sub(r"\g<prep> ", text, count=1)
@@ -758,6 +759,23 @@ def _influence(text: str, known: Callable[[str], bool]) -> str | None:
         if m is not None and known(m["s"]) and known(m["o"]):
             return f"{m['s']} was influenced by {m['o']}{m['end'] or '.'}"
     return None
+
+
+# "Among those born in O is S", "Among the people buried at O was S"
+_AMONG_THOSE = re.compile(
+    r"^\s*among\s+(?:those|the\s+people|the\s+ones|the\s+many|people|the\s+notable\s+people)\s+"
+    r"(?:who\s+(?:were|are)\s+)?(?P<what>born|buried|educated|raised)\s+(?P<prep>in|at)\s+"
+    r"(?P<o>[^,;:]+?)\s+(?:is|was|are|were)\s+(?P<s>[^,;:]+?)\s*(?P<end>[.!]?)\s*$",
+    re.I,
+)
+
+
+def _among_those(text: str, known: Callable[[str], bool]) -> str | None:
+    """ "Among those born in O is S" as "S was born in O" (both names known)."""
+    m = _AMONG_THOSE.match(text)
+    if m is None or not (known(m["s"]) and known(m["o"])):
+        return None
+    return f"{m['s']} was {m['what'].lower()} {m['prep'].lower()} {m['o']}{m['end'] or '.'}"
 
 
 def _cleft(text: str, known: Callable[[str], bool]) -> str | None:
