@@ -91,6 +91,7 @@ CLASSES = {
     "blind19": "written after blind18's fixes, before any run of it: how people type, and triple-like lines",
     "blind20": "written after blind19's fixes, before any run of it",
     "blind21": "written after blind20's fixes, before any run of it",
+    "blind22": "written after blind21's fixes, before any run of it",
     "qualified": "true triples with a time, an upbringing or a duration the KG does not hold (QUALIFIED)",
 }
 
@@ -1756,6 +1757,36 @@ BLIND21: dict[str, list[tuple[str, str | Callable[[str, str], str | None]]]] = {
     ],
 }
 
+# The "blind22" class: written after blind21's fixes, before any run of it: "also", inverted
+# verbs, the relation as an adjective ("O-educated"), and short requests.
+BLIND22: dict[str, list[tuple[str, str | Callable[[str, str], str | None]]]] = {
+    "P106": [
+        ("worked_too", lambda s, o: f"{s} also worked as {_a(o)}."),
+    ],
+    "P1412": [("language_used", "{o} is a language used by {s}.")],
+    "P463": [("joined_as_member", "{s} joined {o} as a member.")],
+    "P1303": [("plays_instrument_named", "{s} plays an instrument: the {o}.")],
+    "P264": [("released_on_label", "{s} released records on the {o} label.")],
+    "P737": [("inspired_by_work", "{s} was inspired by the work of {o}.")],
+    "P19": [("came_from_birth", "{s} came from {o}, where they were born.")],
+    "P20": [("final_breath", "{s} drew their final breath in {o}.")],
+    "P69": [
+        ("educated_adj", "{s} is {o}-educated."),
+        ("schooling_at", "{s} received their schooling at {o}."),
+    ],
+    "P108": [("on_staff_at", "{s} was on staff at {o}.")],
+    "P551": [("spent_time", "{s} made a life in {o}.")],
+    "P161": [("part_of_cast", "{o} was part of the cast of {s}.")],
+    "P57": [("direction_by", "{s} was made under the direction of {o}.")],
+    "P131": [("part_of_region", "{s} lies in the {o} area.")],
+    "*": [
+        ("quick_q", "Quick one: {natural}"),
+        ("for_my_essay", "For my essay: {natural}"),
+        ("is_this_correct_after", "{natural} Is this correct?"),
+        ("confirm_please", lambda natural: natural.rstrip(".") + " - please confirm."),
+    ],
+}
+
 # Templates that wrap any relation's hand-written sentence (bench_claims.NATURAL), for
 # every relation whose sentence starts with its subject.
 
@@ -1901,6 +1932,7 @@ def paraphrase_set(
             ("blind19", BLIND19),
             ("blind20", BLIND20),
             ("blind21", BLIND21),
+            ("blind22", BLIND22),
         ):
             for name, tpl in table.get(pid, []) + table["*"]:
                 natural = NATURAL[pid].format(s=s, o=o)
