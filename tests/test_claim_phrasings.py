@@ -55,6 +55,7 @@ wd:Q15 rdfs:label "Leonardo DiCaprio"@en .
 wd:Q16 rdfs:label "Harry Connick, Jr."@en .
 wd:Q17 rdfs:label "Malaysia"@en ; skos:altLabel "MY"@en .
 wd:Q18 rdfs:label "50 Cent"@en .
+wd:Q19 rdfs:label "University of Marburg"@en .
 """
 
 
@@ -162,6 +163,7 @@ CASES = [
     ("Hannah Arendt studied philosophy at University of Marburg.", "Hannah Arendt", "University of Marburg", "P69"),
     ("Leonardo DiCaprio co-starred in Catch Me If You Can.", "Catch Me If You Can", "Leonardo DiCaprio", "P161"),
     ("Hannah Arendt read philosophy at University of Marburg.", "Hannah Arendt", "University of Marburg", "P69"),
+    ("Hannah Arendt is University of Marburg-educated.", "Hannah Arendt", "University of Marburg", "P69"),
 ]
 # fmt: on
 
@@ -444,6 +446,8 @@ def test_a_possessive_determiner_names_nothing(aligner):
         "Hey, is it true that Sam Cooke was born in Clarksdale.",
         "Someone on Twitter said that Sam Cooke was born in Clarksdale.",
         "Among those born in Clarksdale is Sam Cooke.",
+        "For my essay: Sam Cooke was born in Clarksdale.",
+        "Sam Cooke was born in Clarksdale - please confirm.",
     ],
 )
 def test_a_label_before_the_claim_is_dropped(text):

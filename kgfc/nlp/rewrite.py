@@ -57,7 +57,8 @@ _LABEL = re.compile(
     r"sentence|text|input|quote|fact[\s-]*check(?:ing)?|check|verify|verification|"
     r"true\s+or\s+false\??|question|note|n\.?b\.?|update|news|breaking(?:\s+news)?|fyi|psa|"
     r"(?:check|verify|consider)\s+this|"
-    r"fun\s+fact|trivia|did\s+you\s+know|quick\s+question)"
+    r"fun\s+fact|trivia|did\s+you\s+know|quick\s+question|quick\s+one|for\s+my\s+(?:essay|homework|"
+    r"paper|thesis|report|article|class|project))"
     r"(?:\s*(?:\d+|#\d+))?\s*(?::|-|–|—)\s+",
     re.I,
 )
@@ -156,7 +157,9 @@ _TRAILING_REMARK = re.compile(
     r"(?:\s*[,;:\-–—]\s*|\s*[.!]\s+|\s+)(?:or\s+so\s+(?:(?:i|we)(?:'m|'re|\s+am|\s+are|'ve\s+been|"
     r"\s+have\s+been|\s+was|\s+were)\s+told|(?:i|we|they|people|others)\s+(?:hear|heard|say|said|"
     r"think|thought|believe|believed|read)|it\s+(?:seems|is\s+said|was\s+said))|so\s+(?:i|we)(?:'ve|"
-    r"\s+have)\s+heard|(?:i|we)\s+(?:think|believe|hear|heard)|(?:they|people|some|many)\s+say|i'?m\s+"
+    r"\s+have)\s+heard|(?:i|we)\s+(?:think|believe|hear|heard)|(?:they|people|some|many)\s+say|"
+    r"please\s+(?:confirm|verify|check)(?:\s+(?:this|that|it))?|(?:confirm|verify|check)(?:\s+(?:this|"
+    r"that|it))?,?\s+please|i'?m\s+"
     r"told|it\s+is\s+said|if\s+i'?m\s+not\s+mistaken|if\s+i\s+(?:remember|recall)"
     r"\s+(?:correctly|rightly)|as\s+far\s+as\s+i\s+know)\s*[.!]*\s*$",
     re.I,
@@ -488,6 +491,7 @@ def simplified(
     text = _event_of(text, known) or text
     text = _cleft(text, known) or text
     text = _among_those(text, known) or text
+    text = _educated(text, known) or text
     text = _hearsay(text, known) or text
     text = _influence(text, known) or text
     text = _A_PLACE_IN.sub(r"\g<prep> ", text, count=1)
@@ -768,6 +772,20 @@ _AMONG_THOSE = re.compile(
     r"(?P<o>[^,;:]+?)\s+(?:is|was|are|were)\s+(?P<s>[^,;:]+?)\s*(?P<end>[.!]?)\s*$",
     re.I,
 )
+
+
+# "S is Harvard-educated", "S was University of Oxford-educated"
+_EDUCATED = re.compile(
+    r"^(?P<s>[^,;:]+?)\s+(?:is|was)\s+(?P<o>[^;:]+?)-educated\s*(?P<end>[.!]?)\s*$", re.I
+)
+
+
+def _educated(text: str, known: Callable[[str], bool]) -> str | None:
+    """ "S is O-educated" as "S was educated at O" (both names known)."""
+    m = _EDUCATED.match(text)
+    if m is None or not (known(m["s"]) and known(m["o"])):
+        return None
+    return f"{m['s']} was educated at {m['o']}{m['end'] or '.'}"
 
 
 def _among_those(text: str, known: Callable[[str], bool]) -> str | None:
