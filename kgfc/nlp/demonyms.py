@@ -307,7 +307,7 @@ def _citizenship(t: ClaimTriple, country: str) -> ClaimTriple:
     )
 
 
-def _each(subject: str, verb: str, noun: str, known: Callable[[str], bool]) -> list[str] | None:
+def _each(subject: str, verb: str, known: Callable[[str], bool]) -> list[str] | None:
     """The names of a plural subject ("A and B", "A, B and C") when the KG knows each."""
     if verb not in ("are", "were"):
         return None
@@ -347,7 +347,7 @@ def _copular(
         return None  # "S is not Canadian-American": which of the two is denied is unsaid
     if not known(subject):
         # "Tom Hanks and Meg Ryan are American actors": each is an American actor
-        subjects = _each(subject, m["verb"], noun, known)
+        subjects = _each(subject, m["verb"], known)
         if subjects is None or negated:
             return None  # "The language of S is French": a relation first, not a nationality
         singular = _singular(noun) if noun else ""
