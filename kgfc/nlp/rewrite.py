@@ -137,8 +137,6 @@ _REFERENCE = re.compile(
     r"according to whom\?|who\?|when\?|dubious|verification needed)\s*\]",
     re.I,
 )
-# "S was born in Y, according to Wikidata." / "..., as reported by the BBC": a source after
-# the claim (the leading "According to X, S" is the leading segment's case)
 # "O co-starred in S", "S co-wrote O", "S was co-founded by O": the verb (each of several did
 # it; spaCy parses the hyphenated form badly)
 _CO_VERB = re.compile(
@@ -192,6 +190,8 @@ def _hearsay(text: str, known: Callable[[str], bool]) -> str | None:
     return f"{m['s']} {verb} {m['rest']}"
 
 
+# "S was born in Y, according to Wikidata." / "..., as reported by the BBC": a source after
+# the claim (the leading "According to X, S" is the leading segment's case)
 _TRAILING_SOURCE = re.compile(
     r"(?:\s*,\s*(?:according\s+to|as\s+(?:reported|stated|recorded|listed|noted|documented)\s+"
     r"(?:by|in)|per|says|reports|notes|writes)|\s+according\s+to)\s+[^,;]+?\s*[.!]?\s*$",
@@ -490,12 +490,9 @@ def simplified(
     text = _related(text, known) or text
     text = _event_of(text, known) or text
     text = _cleft(text, known) or text
-    text = _among_those(text, known) or text
-    text = _educated(text, known) or text
     text = _hearsay(text, known) or text
-    text = _influence(text, known) or text
+    text = _named_pair(text, known) or text
     text = _A_PLACE_IN.sub(r"\g<prep> ", text, count=1)
-    text = _home_to(text, known) or text
     text = _there(text, known, unchecked) or text
     text = _QUOTED.sub(lambda m: m[1] if known(m[1]) else m[0], text)
     text = _LISTED_WITH.sub("has the ", text, count=1)
@@ -755,16 +752,6 @@ _INFLUENCE = (
 )
 
 
-def _influence(text: str, known: Callable[[str], bool]) -> str | None:
-    """ "S acknowledged the influence of O", "S felt O's influence", "O is someone whose
-    influence S acknowledged" as "S was influenced by O" (both names known); None otherwise."""
-    for pattern in _INFLUENCE:
-        m = pattern.match(text)
-        if m is not None and known(m["s"]) and known(m["o"]):
-            return f"{m['s']} was influenced by {m['o']}{m['end'] or '.'}"
-    return None
-
-
 # "Among those born in O is S", "Among the people buried at O was S"
 _AMONG_THOSE = re.compile(
     r"^\s*among\s+(?:those|the\s+people|the\s+ones|the\s+many|people|the\s+notable\s+people)\s+"
@@ -773,27 +760,33 @@ _AMONG_THOSE = re.compile(
     re.I,
 )
 
-
 # "S is Harvard-educated", "S was University of Oxford-educated"
 _EDUCATED = re.compile(
     r"^(?P<s>[^,;:]+?)\s+(?:is|was)\s+(?P<o>[^;:]+?)-educated\s*(?P<end>[.!]?)\s*$", re.I
 )
 
+# Sentences naming S and O that read as a plain "S R O" when the KG knows both names: the
+# pattern (groups s, o and end) and the plain sentence made of its match
+_NAMED_PAIRS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = (
+    # "S acknowledged the influence of O", "S felt O's influence", "O is someone whose
+    # influence S acknowledged"
+    *((p, lambda m: f"{m['s']} was influenced by {m['o']}") for p in _INFLUENCE),
+    # "Among those born in O is S" (buried, educated, raised)
+    (_AMONG_THOSE, lambda m: f"{m['s']} was {m['what'].lower()} {m['prep'].lower()} {m['o']}"),
+    (_EDUCATED, lambda m: f"{m['s']} was educated at {m['o']}"),  # "S is O-educated"
+    # "O is home to the headquarters of S"
+    (_HOME_TO, lambda m: f"{m['s']} is headquartered in {m['o']}"),
+)
 
-def _educated(text: str, known: Callable[[str], bool]) -> str | None:
-    """ "S is O-educated" as "S was educated at O" (both names known)."""
-    m = _EDUCATED.match(text)
-    if m is None or not (known(m["s"]) and known(m["o"])):
-        return None
-    return f"{m['s']} was educated at {m['o']}{m['end'] or '.'}"
 
-
-def _among_those(text: str, known: Callable[[str], bool]) -> str | None:
-    """ "Among those born in O is S" as "S was born in O" (both names known)."""
-    m = _AMONG_THOSE.match(text)
-    if m is None or not (known(m["s"]) and known(m["o"])):
-        return None
-    return f"{m['s']} was {m['what'].lower()} {m['prep'].lower()} {m['o']}{m['end'] or '.'}"
+def _named_pair(text: str, known: Callable[[str], bool]) -> str | None:
+    """The plain sentence of the first of :data:`_NAMED_PAIRS` that ``text`` is, both names
+    known; None otherwise."""
+    for pattern, plain in _NAMED_PAIRS:
+        m = pattern.match(text)
+        if m is not None and known(m["s"]) and known(m["o"]):
+            return plain(m) + (m["end"] or ".")
+    return None
 
 
 def _cleft(text: str, known: Callable[[str], bool]) -> str | None:
@@ -833,14 +826,6 @@ def _there(text: str, known: Callable[[str], bool], unchecked: list[str] | None)
     if unchecked is not None and not (_LAST_DAYS.match(first) and m["what"].lower() == "died"):
         unchecked.append(first)
     return f"{subject} {' '.join(m['what'].split())} in {place}{m['end'] or '.'}"
-
-
-def _home_to(text: str, known: Callable[[str], bool]) -> str | None:
-    """ "O is home to the headquarters of S" as "S is headquartered in O" (both names known)."""
-    m = _HOME_TO.match(text)
-    if m is None or not (known(m["s"]) and known(m["o"])):
-        return None
-    return f"{m['s']} is headquartered in {m['o']}{m['end'] or '.'}"
 
 
 def _event_of(text: str, known: Callable[[str], bool]) -> str | None:
