@@ -123,14 +123,15 @@ def test_a_relation_with_few_claims_keeps_the_global_reading():
     for i in range(12):  # P3: a dozen claims whose labels say nothing either way
         x = [rng.random() for _ in FEATURES]
         samples.append((c, x, i % 2))
-    comb = fit_features(samples, FEATURES).combiner
+    # the logistic part (the boosted trees pool all relations by design)
+    comb = fit_features(samples, FEATURES, trees=None).combiner
     assert c in comb.relations
     hi = [0.5] * len(FEATURES)
     lo = list(hi)
     hi[0], lo[0] = 0.95, 0.05
     assert comb.probability(c, hi) - comb.probability(c, lo) > 0.5
     # towards zero instead (no global model behind it), a dozen noisy claims say little
-    flat = fit_features(samples, FEATURES, l2=1e6).combiner
+    flat = fit_features(samples, FEATURES, l2=1e6, trees=None).combiner
     assert abs(flat.probability(c, hi) - flat.probability(c, lo)) < 0.3
 
 
@@ -153,6 +154,21 @@ def test_combiner_supports_with_probability_and_cites_rule_and_peer_facts(kg):
     by_id = {e.id: e.text for e in r.evidence}
     assert "Ada Unstated member of political party Harbour Party" in [by_id[c] for c in v.cited]
     assert v.confidence == pytest.approx(0.85)  # capped: a prediction never outranks a stated fact
+
+
+def test_combiner_with_trees_averages_them_and_says_so(kg):
+    from kgfc.reason.boosting import Forest
+
+    cal = constant(2.0)  # logistic 0.88; trees of one leaf each: log-odds 0 -> 0.5
+    cal.combiner.trees = Forest(0.0, [[{"value": 0.0}]], len(FEATURES), 120)
+    v = check(kg, "Q700100", "P27", "Q700002", calibration=cal).verdict
+    assert v.label == S
+    assert "the KG predicts it with probability 0.69" in v.justification
+    assert "averaged with boosted trees fitted on 120 claims of all relations" in v.justification
+    cal.combiner.trees = Forest(
+        -4.0, [[{"value": 0.0}]], len(FEATURES), 120
+    )  # 0.02: (0.88 + 0.02) / 2
+    assert check(kg, "Q700100", "P27", "Q700002", calibration=cal).verdict.label == N
 
 
 def test_combiner_below_half_is_not_enough_info(kg):

@@ -14,8 +14,10 @@ fires, the subject's and the object's peers, priors), :func:`fit_features`
 also fits a **combiner**: a global L2-regularised logistic model over the
 standardised features, and for each relation with enough claims a correction
 to it (pulled towards the global model, so a relation with few claims keeps
-its reading). Its probability decides instead of a single rule's confidence,
-and is the confidence a SUPPORTED verdict reports.
+its reading), averaged with boosted trees over the same features and the
+relation (:mod:`kgfc.reason.boosting`: the interactions a linear model
+misses). Its probability decides instead of a single rule's confidence, and
+is the confidence a SUPPORTED verdict reports.
 
 Fit on one set of claims and measure on another: thresholds fitted on the
 claims they are evaluated on overstate accuracy. Without a calibration the
@@ -32,6 +34,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from kgfc.errors import ConfigError
+from kgfc.reason import boosting
+from kgfc.reason.boosting import Forest
 
 VERSION = 2  # 1: thresholds only (still read); 2: thresholds and an optional combiner
 
@@ -70,6 +74,10 @@ class Combiner:
     # many subjects have the object, how many values the subject has)? Files written before
     # this field existed read as False, keeping their verdicts.
     priors: bool = False
+    # Boosted trees over the same features and the relation (kgfc.reason.boosting); the
+    # probability is the mean of theirs and the logistic model's. Files written before this
+    # field existed have none: the logistic model alone, as before.
+    trees: Forest | None = None
 
     def model(self, prop: str) -> Model:
         return self.relations.get(prop, self.default)
@@ -86,7 +94,10 @@ class Combiner:
             for wi, x, m, sd in zip(w[1:], values, self.mean, self.scale, strict=True)
             if x == x
         )
-        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+        linear = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+        if self.trees is None:
+            return linear
+        return (linear + self.trees.probability(values, prop)) / 2
 
     def to_json(self) -> dict:
         return {
@@ -96,6 +107,7 @@ class Combiner:
             "default": asdict(self.default),
             "relations": {p: asdict(m) for p, m in sorted(self.relations.items())},
             "priors": self.priors,
+            **({"trees": self.trees.to_json()} if self.trees is not None else {}),
         }
 
     @classmethod
@@ -110,6 +122,7 @@ class Combiner:
             model(data["default"]),
             {p: model(m) for p, m in data.get("relations", {}).items()},
             bool(data.get("priors", False)),
+            Forest.from_json(data["trees"]) if data.get("trees") else None,
         )
 
 
@@ -222,6 +235,7 @@ L2 = 1.0  # ridge penalty of the global model's standardised weights
 # seeds, on CoDEx valid: S 0.843 -> 0.850, M 0.838 -> 0.839 against per-relation models shrunk
 # towards zero (L2 3).
 L2_RELATION = 1.0
+TREES = boosting.Settings()  # the combiner's boosted trees (None in fit_features: none)
 MAX_STEP = 2.0  # largest change of one standardised weight per Newton step
 
 
@@ -268,6 +282,7 @@ def fit_features(
     l2: float = L2,
     l2_relation: float = L2_RELATION,
     priors: bool = True,
+    trees: boosting.Settings | None = TREES,
     meta: dict | None = None,
 ) -> Calibration:
     """A calibration with a combiner from (property IRI, feature values, gold 0/1) samples.
@@ -276,7 +291,9 @@ def fit_features(
     least ``min_claims`` claims, as a correction to the global model that
     ``l2_relation`` pulls towards it. ``priors``: the combiner may support a
     claim that no rule or similar entity speaks for, on the priors alone
-    (:data:`Combiner.priors`). The thresholds on the best rule's confidence
+    (:data:`Combiner.priors`). ``trees``: boosted trees over the same features and the
+    relation (:mod:`kgfc.reason.boosting`), whose probability the combiner averages with
+    the logistic model's; None: the logistic model alone. The thresholds on the best rule's confidence
     (the first feature) are fitted too, so the file also serves a reasoner
     that only has rule scores.
     """
@@ -288,6 +305,9 @@ def fit_features(
         return cal
     X = np.array([v for _, v, _ in rows], dtype=float)
     y = np.array([g for _, _, g in rows], dtype=float)
+    # The trees read missing values as such (NaN goes with the lowest values); fitted first,
+    # on the raw values, before the logistic model's mean imputation below.
+    forest = boosting.fit(X, [p for p, _, _ in rows], y, trees) if trees is not None else None
     # Missing values (NaN) take the column's mean, as Combiner.probability reads them.
     known = ~np.isnan(X)
     counts = known.sum(0)
@@ -318,7 +338,10 @@ def fit_features(
         model(overall, everything),
         relations,
         priors,
+        forest,
     )
+    if trees is not None:
+        cal.meta["combiner_trees"] = asdict(trees)
     cal.meta["combiner_l2"] = l2
     cal.meta["combiner_l2_relation"] = l2_relation
     return cal

@@ -234,6 +234,11 @@ def _combined(
     how = (
         f"a model for {ev.prop_name(p)} fitted on {fitted.claims} labelled claims "
         f"({fitted.positives} true) weighs these signals"
+        + (
+            f", averaged with boosted trees fitted on {combiner.trees.claims} claims of all relations"
+            if combiner.trees is not None
+            else ""
+        )
     )
     if prob >= DECISION:
         return Outcome(

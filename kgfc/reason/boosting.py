@@ -1,0 +1,238 @@
+"""Gradient-boosted decision trees for the combiner: the signals' interactions a linear model misses.
+
+The calibrated combiner (:mod:`kgfc.reason.calibration`) is a logistic model
+per relation: each signal adds to the log-odds on its own. Some signals only
+mean something together — a constant rule's lift counts when the subject
+already lists values, the peers' share depends on how many peers voted, and
+the relation changes all of it. A small ensemble of regression trees fitted by
+gradient boosting on the logistic loss (Friedman 2001; leaf-wise growth and
+histogram splits as in LightGBM, Ke et al. 2017) learns those interactions,
+and the combiner averages its probability with the logistic model's.
+
+Hand-written on numpy (a default dependency) rather than scikit-learn's or
+LightGBM's boosting: both need scipy (~50 MB with scikit-learn) for a model of
+a few hundred small trees, and the fitted model must be stored in the
+calibration JSON file a user points ``KGFC_CALIBRATION`` at — scikit-learn
+models are stored by pickling, which runs code on load. Here a tree is plain
+data (:meth:`Forest.to_json`) and prediction is a walk down it.
+
+The relation is a categorical feature: a split sends a set of relations left
+(the node's relations ordered by their gradient ratio, then scanned like a
+numeric feature: LightGBM's method). A relation the split never saw follows
+the side that had more training claims. A missing value (NaN) goes left, with
+the lowest values.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from dataclasses import dataclass
+
+BINS = 64  # histogram bins per numeric feature (quantiles of the training values)
+MIN_HESSIAN = 1e-3  # of a child, as scikit-learn's min_hessian_to_split
+
+
+@dataclass(frozen=True)
+class Settings:
+    """scikit-learn's HistGradientBoostingClassifier defaults, with a slower rate and L2 1."""
+
+    iterations: int = 200
+    learning_rate: float = 0.05
+    max_leaves: int = 15
+    min_leaf: int = 20  # fewest training claims in a leaf
+    l2: float = 1.0  # on the leaf values (in units of the loss's Hessian)
+
+
+@dataclass
+class Forest:
+    """An intercept and trees; a node is ``{"value": v}`` (a leaf) or a split:
+    ``{"feature": f, "threshold": t, "left": i, "right": j}`` (x <= t or NaN goes left; with
+    t None only NaN does), or
+    ``{"left_set": [...], "right_set": [...], "unseen_left": b, "left": i, "right": j}``
+    on the category (the relation)."""
+
+    intercept: float
+    trees: list[list[dict]]
+    features: int  # numeric features expected per row
+    claims: int = 0  # fitted on
+
+    def raw(self, values: list[float], category: str) -> float:
+        if len(values) != self.features:
+            raise ValueError(f"the trees expect {self.features} features, got {len(values)}")
+        total = self.intercept
+        for nodes in self.trees:
+            node = nodes[0]
+            while "value" not in node:
+                if "left_set" in node:
+                    if category in node["left_set"]:
+                        left = True
+                    elif category in node["right_set"]:
+                        left = False
+                    else:
+                        left = node["unseen_left"]
+                else:
+                    x, t = values[node["feature"]], node["threshold"]
+                    left = x != x or (t is not None and x <= t)
+                node = nodes[node["left"] if left else node["right"]]
+            total += node["value"]
+        return total
+
+    def probability(self, values: list[float], category: str) -> float:
+        z = self.raw(values, category)
+        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+    def to_json(self) -> dict:
+        return {
+            "intercept": self.intercept,
+            "features": self.features,
+            "claims": self.claims,
+            "trees": self.trees,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict) -> Forest:
+        trees = data["trees"]
+        for nodes in trees:
+            for node in nodes:
+                if "value" not in node and not (
+                    ("feature" in node or "left_set" in node)
+                    and 0 < node["left"] < len(nodes)
+                    and 0 < node["right"] < len(nodes)
+                ):
+                    raise ValueError("a tree node is neither a leaf nor a split to later nodes")
+        return cls(
+            float(data["intercept"]), trees, int(data["features"]), int(data.get("claims", 0))
+        )
+
+
+def _edges(column):
+    """Cut points of a numeric column: midpoints of its distinct values, or its quantiles."""
+    import numpy as np
+
+    known = np.unique(column[~np.isnan(column)])
+    if len(known) <= 1:
+        return np.array([])
+    if len(known) <= BINS:
+        return (known[:-1] + known[1:]) / 2
+    cuts = np.quantile(known, np.arange(1, BINS) / BINS)
+    return np.unique(cuts)
+
+
+def fit(X, categories: list[str], y, settings: Settings = Settings()) -> Forest:
+    """Boosted trees on rows ``X`` (NaN allowed), each row's category and gold 0/1 ``y``."""
+    import numpy as np
+
+    X = np.asarray(X, dtype=float)
+    y = np.asarray(y, dtype=float)
+    n, d = X.shape
+    names = sorted(set(categories))
+    cat = np.array([names.index(c) for c in categories]) if n else np.zeros(0, int)
+    edges = [_edges(X[:, f]) for f in range(d)]
+    # bin 0: missing; bin k >= 1: edges[k-2] < x <= edges[k-1]
+    bins = np.zeros((n, d), dtype=np.int64)
+    for f in range(d):
+        col = X[:, f]
+        bins[:, f] = np.where(np.isnan(col), 0, 1 + np.searchsorted(edges[f], col, side="left"))
+    width = [len(e) + 2 for e in edges]
+    offsets = np.concatenate([[0], np.cumsum(width)[:-1]]).astype(np.int64)
+    flat = bins + offsets
+    total_bins = int(sum(width))
+    rate = float(y.mean()) if n else 0.5
+    rate = min(max(rate, 1e-6), 1 - 1e-6)
+    intercept = math.log(rate / (1 - rate))
+    score = np.full(n, intercept)
+    lam, min_leaf = settings.l2, settings.min_leaf
+
+    def gain_of(g_sum, h_sum):
+        return g_sum * g_sum / (h_sum + lam)
+
+    def scan(hist_g, hist_h, hist_n, g_all, h_all, n_all, parent):
+        """(gain, last index sent left) of the best cut of ordered histograms, or None."""
+        gl, hl, nl = np.cumsum(hist_g)[:-1], np.cumsum(hist_h)[:-1], np.cumsum(hist_n)[:-1]
+        nr, hr = n_all - nl, h_all - hl
+        ok = (nl >= min_leaf) & (nr >= min_leaf) & (hl >= MIN_HESSIAN) & (hr >= MIN_HESSIAN)
+        if not ok.any():
+            return None
+        gains = np.where(ok, gain_of(gl, hl) + gain_of(g_all - gl, hr) - parent, -np.inf)
+        b = int(np.argmax(gains))
+        return (float(gains[b]), b, int(nl[b])) if gains[b] > 1e-12 else None
+
+    def best_split(idx, g, h):
+        """(gain, split description) of the best split of rows ``idx``, or None."""
+        g_all, h_all, n_all = g[idx].sum(), h[idx].sum(), len(idx)
+        if n_all < 2 * min_leaf:
+            return None
+        parent = gain_of(g_all, h_all)
+        best = None
+        sub = flat[idx].ravel()
+        hg = np.bincount(sub, weights=np.repeat(g[idx], d), minlength=total_bins)
+        hh = np.bincount(sub, weights=np.repeat(h[idx], d), minlength=total_bins)
+        hn = np.bincount(sub, minlength=total_bins)
+        for f in range(d):
+            lo, hi = offsets[f], offsets[f] + width[f]
+            found = scan(hg[lo:hi], hh[lo:hi], hn[lo:hi], g_all, h_all, n_all, parent)
+            if found and (best is None or found[0] > best[0]):
+                b = found[1]  # left: bins 0..b; bin 0 is missing, bin k >= 1 ends at edges[k-1]
+                threshold = float(edges[f][b - 1]) if b >= 1 else None
+                best = (found[0], {"feature": f, "threshold": threshold})
+        present = np.unique(cat[idx])
+        if len(present) > 1:
+            cg = np.bincount(cat[idx], weights=g[idx], minlength=len(names))[present]
+            ch = np.bincount(cat[idx], weights=h[idx], minlength=len(names))[present]
+            cn = np.bincount(cat[idx], minlength=len(names))[present]
+            order = np.argsort(cg / (ch + lam), kind="stable")
+            found = scan(cg[order], ch[order], cn[order], g_all, h_all, n_all, parent)
+            if found and (best is None or found[0] > best[0]):
+                b, sent = found[1], found[2]
+                best = (
+                    found[0],
+                    {
+                        "left_set": [names[c] for c in present[order[: b + 1]]],
+                        "right_set": [names[c] for c in present[order[b + 1 :]]],
+                        "unseen_left": sent >= n_all - sent,
+                    },
+                )
+        return best
+
+    def goes_left(split, idx):
+        if "left_set" in split:
+            codes = {names.index(c) for c in split["left_set"]}
+            return np.isin(cat[idx], list(codes))
+        col = X[idx, split["feature"]]
+        if split["threshold"] is None:
+            return np.isnan(col)
+        return np.isnan(col) | (col <= split["threshold"])
+
+    trees: list[list[dict]] = []
+    for _ in range(settings.iterations if n else 0):
+        p = 1.0 / (1.0 + np.exp(-score))
+        g, h = p - y, p * (1 - p)
+        nodes: list[dict] = [{}]
+        members = {0: np.arange(n)}
+        heap: list[tuple[float, int, dict]] = []
+        first = best_split(members[0], g, h)
+        if first is not None:
+            heap.append((-first[0], 0, first[1]))
+        leaves = 1
+        while heap and leaves < settings.max_leaves:
+            _, node, split = heapq.heappop(heap)
+            idx = members.pop(node)
+            left_mask = goes_left(split, idx)
+            children = []
+            for part in (idx[left_mask], idx[~left_mask]):
+                nodes.append({})
+                child = len(nodes) - 1
+                members[child] = part
+                children.append(child)
+                found = best_split(part, g, h)
+                if found is not None:
+                    heapq.heappush(heap, (-found[0], child, found[1]))
+            nodes[node] = {**split, "left": children[0], "right": children[1]}
+            leaves += 1
+        for node, idx in members.items():
+            value = -settings.learning_rate * g[idx].sum() / (h[idx].sum() + lam)
+            nodes[node] = {"value": round(float(value), 6)}
+            score[idx] += nodes[node]["value"]
+        trees.append(nodes)
+    return Forest(round(intercept, 6), trees, d, n)
