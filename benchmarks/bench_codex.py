@@ -61,8 +61,8 @@ from kgfc.eval.codex import read_triples  # noqa: E402
 from kgfc.kg import vocab as V  # noqa: E402
 from kgfc.kg.oxigraph_store import OxigraphStore  # noqa: E402
 from kgfc.models import Counters, VerdictLabel  # noqa: E402
+from kgfc.reason.calibration import TREES, fit_features  # noqa: E402
 from kgfc.reason.calibration import fit as fit_calibration  # noqa: E402
-from kgfc.reason.calibration import fit_features  # noqa: E402
 from kgfc.reason.completion import completion_for  # noqa: E402
 from kgfc.reason.embedding import FEATURES as KGE_FEATURES  # noqa: E402
 from kgfc.reason.embedding import Settings as KGESettings  # noqa: E402
@@ -181,6 +181,7 @@ def run(
     kge: KGESettings | None = None,
     priors: bool = True,
     n_folds: int = 2,
+    trees: bool = True,
 ) -> dict:
     log(f"codex-{split}: loading train into an in-memory store...")
     store, info = build_store(split)
@@ -237,6 +238,7 @@ def run(
             ],
             names,
             priors=priors,
+            trees=TREES if trees else None,
             meta={
                 "fitted_on": f"codex-{split} valid+valid_negatives, all folds but {k} of {n_folds} (seed {seed})"
             },
@@ -378,7 +380,8 @@ def run(
         "hash of the triple; each claim is decided with per-relation models (and thresholds) fitted on "
         "the other folds only",
         # the first two folds' models (ten folds' weights would make the results file megabytes)
-        "folds": {k: c.to_json() for k, c in calibrations.items() if k < 2},
+        # (the boosted trees only counted: their nodes would make it megabytes too)
+        "folds": {k: _summary(c.to_json()) for k, c in calibrations.items() if k < 2},
         "scoring_seconds": score_seconds,
     }
     if save_calibration is not None:
@@ -387,10 +390,24 @@ def run(
             [(V.WDT + t[1], sig, gold) for (t, gold), sig in zip(items, signals, strict=True)],
             names,
             priors=priors,
+            trees=TREES if trees else None,
             meta={"fitted_on": f"codex-{split} valid+valid_negatives ({len(items)} claims)"},
         ).save(save_calibration)
         log(f"wrote {save_calibration} (use with KGFC_CALIBRATION on claims other than these)")
     return result
+
+
+def _summary(calibration: dict) -> dict:
+    """A calibration's JSON with its boosted trees counted instead of listed."""
+    combiner = calibration.get("combiner") or {}
+    if "trees" in combiner:
+        forest = combiner["trees"]
+        combiner["trees"] = {
+            "trees": len(forest["trees"]),
+            "nodes": sum(len(t) for t in forest["trees"]),
+            "claims": forest["claims"],
+        }
+    return calibration
 
 
 def _kind(v) -> str:
@@ -497,6 +514,11 @@ def main(argv: list[str] | None = None) -> int:
         "10: on the other 90%%, closer to fitting on all of valid and scoring test)",
     )
     ap.add_argument(
+        "--no-trees",
+        action="store_true",
+        help="fit the combiner without boosted trees (the logistic model alone)",
+    )
+    ap.add_argument(
         "--no-priors",
         action="store_true",
         help="fit the combiner without priors-alone support (a claim no rule or peer speaks for stays NEI)",
@@ -527,6 +549,7 @@ def main(argv: list[str] | None = None) -> int:
         kge,
         not args.no_priors,
         args.folds,
+        not args.no_trees,
     )
     args.output.parent.mkdir(parents=True, exist_ok=True)
     existing = json.loads(args.output.read_text(encoding="utf-8")) if args.output.exists() else {}

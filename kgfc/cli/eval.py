@@ -117,6 +117,13 @@ def _price(text: str | None) -> tuple[float, float] | None:
     "combiner fitted on all the others (10: fitted on 90 %% of them).",
 )
 @click.option(
+    "--trees/--no-trees",
+    default=True,
+    show_default=True,
+    help="With --calibrate: average the combiner's logistic model with boosted trees over the "
+    "same signals (--no-trees: the logistic model alone, as before the trees existed).",
+)
+@click.option(
     "--priors/--no-priors",
     default=True,
     show_default=True,
@@ -177,6 +184,7 @@ def eval_cmd(
     calibrate,
     kge,
     folds,
+    trees,
     priors,
     search_spec,
     record,
@@ -219,6 +227,8 @@ def eval_cmd(
         raise UsageError("--folds is a setting of --calibrate cross-fit.")
     if not priors and calibrate is None:
         raise UsageError("--no-priors is a setting of the fitted combiner: add --calibrate.")
+    if not trees and calibrate is None:
+        raise UsageError("--no-trees is a setting of the fitted combiner: add --calibrate.")
     options = {"verbalise": verbalise, "lang": lang}
     examples = sample(
         load(spec.name, data_path, split=split, protocol=protocol, options=options), limit, seed
@@ -250,6 +260,7 @@ def eval_cmd(
             (calibrate or "")
             + ("-kge" if kge else "")
             + ("" if priors else "-no-priors")
+            + ("" if trees else "-no-trees")
             + ("" if folds == 2 else f"-{folds}fold")
         )
         if calibrate is not None:
@@ -268,6 +279,7 @@ def eval_cmd(
                 split=split,
                 seed=seed,
                 priors=priors,
+                trees=trees,
                 folds=folds,
                 load_split=lambda other: load(
                     spec.name, data_path, split=other, protocol=protocol, options=options

@@ -114,15 +114,19 @@ def plan(
     seed: int,
     load_split: Callable[[str], list[Example]],
     priors: bool = True,
+    trees: bool = True,
     folds: int = FOLDS,
 ) -> Plan:
     """Fit the calibration(s) for ``mode`` and write them under ``folder``.
 
     ``priors``: whether the combiner may support a claim on the priors alone
-    (:attr:`kgfc.reason.calibration.Combiner.priors`). ``folds``: how many
+    (:attr:`kgfc.reason.calibration.Combiner.priors`). ``trees``: whether it averages
+    boosted trees with its logistic model (:mod:`kgfc.reason.boosting`). ``folds``: how many
     folds cross-fitting splits the claims into (each fold decided by a
     combiner fitted on all the others)."""
-    from kgfc.reason.calibration import fit_features
+    from kgfc.reason.calibration import TREES, fit_features
+
+    boost = TREES if trees else None
 
     names = feature_names(store)
     folder.mkdir(parents=True, exist_ok=True)
@@ -144,6 +148,7 @@ def plan(
                 other,
                 names,
                 priors=priors,
+                trees=boost,
                 meta={"fitted_on": f"{split}, {rest} (seed {seed})"},
             )
             path = folder / f"calibration-fold{k}.json"
@@ -165,7 +170,11 @@ def plan(
     if not rows:
         raise UsageError(f"The {mode} split has no labelled triples to calibrate on.")
     cal = fit_features(
-        rows, names, priors=priors, meta={"fitted_on": f"{mode} split ({len(rows)} claims)"}
+        rows,
+        names,
+        priors=priors,
+        trees=boost,
+        meta={"fitted_on": f"{mode} split ({len(rows)} claims)"},
     )
     path = folder / f"calibration-{mode}.json"
     cal.save(path)
