@@ -141,3 +141,40 @@ def test_the_combiner_averages_trees_and_logistic_model_and_keeps_them_in_its_fi
     old = Calibration.from_json(data).combiner
     assert old.trees is None
     assert old.probability(a, x) == pytest.approx(linear.probability(a, x))
+
+
+def _walk(forest: Forest, values: list[float], category: str) -> float:
+    """The trees read one by one, node by node: what Forest.raw computes all at once."""
+    total = forest.intercept
+    for nodes in forest.trees:
+        node = nodes[0]
+        while "value" not in node:
+            if "left_set" in node:
+                if category in node["left_set"]:
+                    left = True
+                elif category in node["right_set"]:
+                    left = False
+                else:
+                    left = node["unseen_left"]
+            else:
+                x, t = values[node["feature"]], node["threshold"]
+                left = x != x or (t is not None and x <= t)
+            node = nodes[node["left"] if left else node["right"]]
+        total += node["value"]
+    return total
+
+
+def test_all_trees_at_once_read_as_each_tree_node_by_node():
+    rng = random.Random(8)
+    X, cats, y = [], [], []
+    for _ in range(800):
+        x = [rng.random(), rng.random() if rng.random() > 0.2 else math.nan, rng.random()]
+        c = rng.choice("ABCD")
+        X.append(x)
+        cats.append(c)
+        y.append(int((x[0] > 0.4) == (c in "AB") or (x[1] != x[1] and x[2] > 0.7)))
+    forest = fit(X, cats, y, Settings(iterations=60))
+    assert any("left_set" in n for nodes in forest.trees for n in nodes)
+    assert any(n.get("threshold", 0) is None for nodes in forest.trees for n in nodes)
+    for x, c in [*zip(X[:200], cats[:200], strict=True), ([0.5, math.nan, 0.9], "unseen")]:
+        assert forest.raw(x, c) == pytest.approx(_walk(forest, x, c), abs=1e-9)
