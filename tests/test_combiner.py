@@ -307,6 +307,14 @@ def test_eval_calibrate_cross_fit_and_named_split(tmp_path, monkeypatch):
     assert fold0["combiner"]["priors"] is True
     res = _eval(*common, "--no-priors", expect=2)
     assert "add --calibrate" in res.output
+    # the trees are fitted by default and stored with the combiner; --no-trees leaves them out
+    trees = fold0["combiner"]["trees"]
+    assert trees["claims"] == fold0["combiner"]["default"]["claims"] > 0
+    assert trees["trees"]
+    _eval(*common, "--calibrate", "cross-fit", "--no-trees")
+    folder = out / "codex-s-valid" / "calibration-cross-fit-no-trees"
+    assert "trees" not in json.loads((folder / "calibration-fold0.json").read_text())["combiner"]
+    assert "add --calibrate" in _eval(*common, "--no-trees", expect=2).output
     # --folds K: K fitted files, each fold decided by the combiner fitted on the others
     tenfold = json.loads(_eval(*common, "--calibrate", "cross-fit", "--folds", "3").stdout)
     assert "3-fold cross-fitting" in tenfold["calibration"]["protocol"]
