@@ -86,7 +86,7 @@ def test_no_split_leaves_fewer_claims_than_the_minimum():
         assert min(counts.values()) >= 20
 
 
-def test_forest_round_trips_as_plain_json_and_rejects_a_broken_tree():
+def test_forest_round_trips_as_plain_json_and_rejects_a_broken_tree(tmp_path):
     rng = random.Random(6)
     X = [[rng.random(), rng.random()] for _ in range(300)]
     cats = [rng.choice("AB") for _ in X]
@@ -99,10 +99,33 @@ def test_forest_round_trips_as_plain_json_and_rejects_a_broken_tree():
         assert again.raw(x, c) == pytest.approx(forest.raw(x, c))
     with pytest.raises(ValueError, match="expect"):
         forest.raw([0.5], "A")
-    broken = json.loads(text)
-    broken["trees"][0][0] = {"feature": 0, "threshold": 0.5, "left": 0, "right": 0}
-    with pytest.raises(ValueError, match="neither a leaf nor a split"):
-        Forest.from_json(broken)
+    for bad in (
+        {"feature": 0, "threshold": 0.5, "left": 0, "right": 0},  # a cycle
+        {"feature": 7, "threshold": 0.5, "left": 1, "right": 2},  # no such feature
+        {"threshold": 0.5, "left": 1, "right": 2},  # splits on nothing
+    ):
+        broken = json.loads(text)
+        broken["trees"][0][0] = bad
+        with pytest.raises(ValueError, match="neither a leaf nor a split"):
+            Forest.from_json(broken)
+    # the calibration file that holds it says which file is broken, not a traceback
+    from kgfc.errors import ConfigError
+
+    cal = fit_features(
+        [("P", [a, b] + [0.0] * (len(FEATURES) - 2), g) for (a, b), g in zip(X, y, strict=True)],
+        FEATURES,
+    )
+    data = cal.to_json()
+    data["combiner"]["trees"]["trees"][0][0] = {
+        "feature": 0,
+        "threshold": 0.5,
+        "left": 0,
+        "right": 0,
+    }
+    path = tmp_path / "cal.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(ConfigError, match="Cannot read the calibration file"):
+        Calibration.load(path)
 
 
 def test_no_claims_give_a_forest_that_predicts_the_prior():

@@ -163,18 +163,21 @@ class Forest:
 
     @classmethod
     def from_json(cls, data: dict) -> Forest:
-        trees = data["trees"]
+        trees, features = data["trees"], int(data["features"])
         for nodes in trees:
-            for node in nodes:
-                if "value" not in node and not (
-                    ("feature" in node or "left_set" in node)
-                    and 0 < node["left"] < len(nodes)
-                    and 0 < node["right"] < len(nodes)
+            if not nodes:
+                raise ValueError("a tree has no node")
+            for j, node in enumerate(nodes):
+                if "value" in node:
+                    continue
+                # children come after their parent (as fit writes them): no cycle can be read
+                if not (
+                    ("left_set" in node or 0 <= node.get("feature", -1) < features)
+                    and j < node["left"] < len(nodes)
+                    and j < node["right"] < len(nodes)
                 ):
                     raise ValueError("a tree node is neither a leaf nor a split to later nodes")
-        return cls(
-            float(data["intercept"]), trees, int(data["features"]), int(data.get("claims", 0))
-        )
+        return cls(float(data["intercept"]), trees, features, int(data.get("claims", 0)))
 
 
 def _edges(column):
