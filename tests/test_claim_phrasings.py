@@ -125,6 +125,11 @@ CASES = [
     ("Marvin Gaye departed this life in Los Angeles.", "Marvin Gaye", "Los Angeles", "P20"),
     ("Los Angeles was the place of Marvin Gaye's death.", "Marvin Gaye", "Los Angeles", "P20"),
     ("Honolulu is the city of Barack Obama's birth.", "Barack Obama", "Honolulu", "P19"),
+    # a noun "of" a noun only the paraphrase table knows, framed like a label ("city" alone
+    # is another relation)
+    ("Honolulu is Barack Obama's city of birth.", "Barack Obama", "Honolulu", "P19"),
+    ("Barack Obama's city of birth is Honolulu.", "Barack Obama", "Honolulu", "P19"),
+    ("The town of death of Marvin Gaye is Los Angeles.", "Marvin Gaye", "Los Angeles", "P20"),
     ("William Henry Harrison lost his life to pneumonia.", "William Henry Harrison", "pneumonia", "P509"),
     ("Jodie Foster is credited in Taxi Driver.", "Taxi Driver", "Jodie Foster", "P161"),
     # blind17: clefts, an idiom through a noun, a request label, influence owned to someone

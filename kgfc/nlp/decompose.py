@@ -251,15 +251,33 @@ def _phrase_spans(ws: list[Token], aligner: RelationAligner) -> list[tuple[int, 
             # the last word's lemma too: "diplomatic relations"; alone only for a plural noun
             # a possessive names ("Bill Clinton's occupations"), not a verb ("works" is no
             # "work") nor a noun of the sentence ("one of the actors in O" is no relation)
-            if aligner.is_phrase(" ".join(words)) or (
-                (j - i > 1 or (ws[i].tag_ in ("NNS", "NNPS") and _after_possessive(ws[i])))
-                and aligner.is_phrase(" ".join(norm[i : j - 1] + lemmas[j - 1 : j]))
+            if (
+                aligner.is_phrase(" ".join(words))
+                or (
+                    (j - i > 1 or (ws[i].tag_ in ("NNS", "NNPS") and _after_possessive(ws[i])))
+                    and aligner.is_phrase(" ".join(norm[i : j - 1] + lemmas[j - 1 : j]))
+                )
+                or _table_noun_phrase(ws, i, words)
             ):
                 found.append((i, j))
     return sorted(found, key=lambda r: (-(r[1] - r[0]), r[0]))
 
 
 _MAX_PHRASE = 8
+
+
+def _table_noun_phrase(ws: list[Token], i: int, words: list[str]) -> bool:
+    """A noun "of" a noun that the paraphrase table knows and no label does ("city of birth",
+    "town of death", "line of work"): framed like a label ("Honolulu is Obama's city of
+    birth"; the label "city" alone is another relation). Only that shape: a table phrase
+    with a verb ("dwelt in") frames nothing."""
+    return (
+        len(words) >= 3
+        and ws[i].pos_ == "NOUN"
+        and "of" in words[1:-1]
+        and words[-1] not in STOP_WORDS
+        and " ".join(words) in PARAPHRASES
+    )
 
 
 def _after_possessive(token: Token) -> bool:
