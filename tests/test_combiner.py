@@ -222,6 +222,14 @@ def test_priors_alone_support_only_when_the_combiner_allows_it_and_say_so(kg, no
     # below one half: no verdict from priors
     r = check(kg, "Q700100", "P27", "Q700002", calibration=_with_priors(-2.0))
     assert r.verdict.label == N
+    # with trees in the combiner, the verdict says they took part
+    from kgfc.reason.boosting import Forest
+
+    cal = _with_priors(4.0)  # logistic 0.98, trees 0.5: 0.74
+    cal.combiner.trees = Forest(0.0, [[{"value": 0.0}]], len(FEATURES), 80)
+    j = check(kg, "Q700100", "P27", "Q700002", calibration=cal).verdict.justification
+    assert "probability 0.74" in j
+    assert "weighs them, averaged with boosted trees fitted on 80 claims of all relations)" in j
 
 
 def test_priors_never_support_a_subject_of_a_type_no_subject_has(kg, nothing_citable):

@@ -157,10 +157,15 @@ def _combined(
     sig = features(model, s, p, o, pred.hits, emb)
     prob = combiner.probability(p, sig.row(combiner.features))
     fitted = combiner.model(p)
+    trees = (
+        f", averaged with boosted trees fitted on {combiner.trees.claims} claims of all relations"
+        if combiner.trees is not None
+        else ""
+    )
     if not sig.citable:
         # No rule, peer or co-listed value speaks for it: only priors are left.
         if combiner.priors and prob >= DECISION:
-            return _from_priors(reasoner, model, s, p, o, prob, fitted, ev)
+            return _from_priors(reasoner, model, s, p, o, prob, fitted, ev, trees)
         return None
     claim = f"{ev.name(s)} {ev.prop_name(p)} {ev.name(o)}"
     sim = similarity_for(model)
@@ -233,12 +238,7 @@ def _combined(
     ids = list(dict.fromkeys(ids))
     how = (
         f"a model for {ev.prop_name(p)} fitted on {fitted.claims} labelled claims "
-        f"({fitted.positives} true) weighs these signals"
-        + (
-            f", averaged with boosted trees fitted on {combiner.trees.claims} claims of all relations"
-            if combiner.trees is not None
-            else ""
-        )
+        f"({fitted.positives} true) weighs these signals{trees}"
     )
     if prob >= DECISION:
         return Outcome(
@@ -260,7 +260,9 @@ def _combined(
     )
 
 
-def _from_priors(reasoner, model, s: str, p: str, o: str, prob: float, fitted, ev: _Evidence):
+def _from_priors(
+    reasoner, model, s: str, p: str, o: str, prob: float, fitted, ev: _Evidence, trees: str = ""
+):
     """SUPPORTED on the priors alone, saying so: how often o is a P in the KG, what s has listed.
 
     The combiner learnt, on labelled claims, when such claims are mostly true
@@ -299,7 +301,7 @@ def _from_priors(reasoner, model, s: str, p: str, o: str, prob: float, fitted, e
         min(prob, PRIOR_CAP),
         f'No fact states "{claim}", and no mined rule or similar entity speaks for it; from the '
         f"KG's priors alone it is likely (probability {prob:.2f}: a model for {pn} fitted on "
-        f"{fitted.claims} labelled claims, {fitted.positives} true, weighs them): "
+        f"{fitted.claims} labelled claims, {fitted.positives} true, weighs them{trees}): "
         f"{ev.name(o)} is the {pn} of {len(subjects):,} subject(s) in the KG, e.g. {facts_text}; "
         f"{has}, and is a {ev.name(kinds[0])}, as other subjects of {pn} are. "
         f"This is a statistical guess, not evidence about {ev.name(s)}.",
