@@ -33,6 +33,11 @@ BINS = 64  # histogram bins per numeric feature (quantiles of the training value
 MIN_HESSIAN = 1e-3  # of a child, as scikit-learn's min_hessian_to_split
 
 
+def sigmoid(z: float) -> float:
+    """The probability of log-odds ``z`` (clamped: no overflow)."""
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
 @dataclass(frozen=True)
 class Settings:
     """scikit-learn's HistGradientBoostingClassifier defaults, with a slower rate and L2 1."""
@@ -150,8 +155,7 @@ class Forest:
         return out
 
     def probability(self, values: list[float], category: str) -> float:
-        z = self.raw(values, category)
-        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+        return sigmoid(self.raw(values, category))
 
     def to_json(self) -> dict:
         return {
@@ -201,7 +205,8 @@ def fit(X, categories: list[str], y, settings: Settings = Settings()) -> Forest:
     y = np.asarray(y, dtype=float)
     n, d = X.shape
     names = sorted(set(categories))
-    cat = np.array([names.index(c) for c in categories]) if n else np.zeros(0, int)
+    code = {c: i for i, c in enumerate(names)}
+    cat = np.array([code[c] for c in categories], dtype=np.int64)
     edges = [_edges(X[:, f]) for f in range(d)]
     # bin 0: missing; bin k >= 1: edges[k-2] < x <= edges[k-1]
     bins = np.zeros((n, d), dtype=np.int64)
@@ -271,8 +276,7 @@ def fit(X, categories: list[str], y, settings: Settings = Settings()) -> Forest:
 
     def goes_left(split, idx):
         if "left_set" in split:
-            codes = {names.index(c) for c in split["left_set"]}
-            return np.isin(cat[idx], list(codes))
+            return np.isin(cat[idx], [code[c] for c in split["left_set"]])
         col = X[idx, split["feature"]]
         if split["threshold"] is None:
             return np.isnan(col)

@@ -27,7 +27,6 @@ reasoner uses :data:`DEFAULT_THRESHOLD` for every relation.
 from __future__ import annotations
 
 import json
-import math
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
@@ -94,7 +93,7 @@ class Combiner:
             for wi, x, m, sd in zip(w[1:], values, self.mean, self.scale, strict=True)
             if x == x
         )
-        linear = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+        linear = boosting.sigmoid(z)
         if self.trees is None:
             return linear
         return (linear + self.trees.probability(values, prop)) / 2
