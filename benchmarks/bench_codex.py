@@ -223,8 +223,9 @@ def run(
         }
         names = FEATURES + KGE_FEATURES
     t0 = time.perf_counter()
+    texts = store.label_index()
     signals = [
-        features(model, V.WD + h, V.WDT + r, V.WD + t, embedding=emb).row(names)
+        features(model, V.WD + h, V.WDT + r, V.WD + t, embedding=emb, texts=texts).row(names)
         for (h, r, t), _ in items
     ]
     score_seconds = round(time.perf_counter() - t0, 2)

@@ -67,6 +67,7 @@ def samples(store, examples: Sequence[Example]) -> list[tuple[str, list[float], 
     model = completion_for(store)
     emb = embedding_for(store)
     names = feature_names(store)
+    texts = store.label_index()
     out = []
     for ex in examples:
         t = triple_of(ex)
@@ -76,7 +77,7 @@ def samples(store, examples: Sequence[Example]) -> list[tuple[str, list[float], 
         out.append(
             (
                 p,
-                features(model, s, p, o, embedding=emb).row(names),
+                features(model, s, p, o, embedding=emb, texts=texts).row(names),
                 int(ex.gold == VerdictLabel.SUPPORTED.value),
             )
         )

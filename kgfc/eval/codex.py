@@ -4,7 +4,8 @@ Layout read (as in github.com/tsafavi/codex, rooted at ``--path``)::
 
     triples/codex-{s,m}/{train,valid,valid_negatives,test,test_negatives}.txt
     types/entity2types.json, types/en/types.json, relations/en/relations.json
-    entities_partial/entity_labels_recovered.jsonl   (optional: English entity labels)
+    entities/en/entities.json   (optional: CoDEx's English entity labels and descriptions)
+    entities_partial/entity_labels_recovered.jsonl   (optional: recovered labels, descriptions)
 
 ``valid.txt`` rows are label 1 (SUPPORTED), ``valid_negatives.txt`` CoDEx's hard
 negatives, label 0 (REFUTED). Structured by default (QID, PID, QID); with
@@ -54,14 +55,30 @@ def entity_labels(root: Path) -> dict[str, str]:
         for qid, rec in json.loads(types.read_text(encoding="utf-8")).items():
             if rec.get("label"):
                 labels[qid] = rec["label"]
+    for qid, rec in _entity_records(root):
+        if rec.get("label"):
+            labels[qid] = rec["label"]
+    return labels
+
+
+def _entity_records(root: Path) -> Iterator[tuple[str, dict]]:
+    """(QID, record) from the recovered-labels file, then from CoDEx's own ``entities.json``
+    (so its label or description wins where both have one)."""
     rec_path = root / "entities_partial" / "entity_labels_recovered.jsonl"
     if rec_path.exists():
         with open(rec_path, encoding="utf-8") as fh:
             for line in fh:
                 rec = json.loads(line)
-                if rec.get("label"):
-                    labels[rec["qid"]] = rec["label"]
-    return labels
+                yield rec["qid"], rec
+    official = root / "entities" / "en" / "entities.json"
+    if official.exists():
+        yield from json.loads(official.read_text(encoding="utf-8")).items()
+
+
+def entity_descriptions(root: Path) -> dict[str, str]:
+    """Wikidata's English one-line descriptions: CoDEx's ``entities.json`` where present, else
+    the recovered-labels file's (~6,100 entities, from the FB15k-237 mapping)."""
+    return {qid: rec["description"] for qid, rec in _entity_records(root) if rec.get("description")}
 
 
 def relation_labels(root: Path) -> dict[str, str]:
@@ -107,7 +124,8 @@ def read_codex(folder: Path, opts: dict) -> Iterator[tuple]:
 
 
 def build_train_store(root: Path, size: str, store=None):
-    """The split's train triples, entity types (as P31) and labels, each part its own source graph.
+    """The split's train triples, entity types (as P31), labels and descriptions, each part its own
+    source graph.
 
     Returns the store (in memory unless one is given) and counts. This is the
     KG of CoDEx's triple-classification protocol: valid triples are never in it.
@@ -141,17 +159,25 @@ def build_train_store(root: Path, size: str, store=None):
     ents = entity_labels(root)
     rels = relation_labels(root)
     labels = [Label(entity=V.WD + q, text=t) for q, t in ents.items() if q in entities]
+    descriptions = [
+        Label(entity=V.WD + q, text=t, kind="description")
+        for q, t in entity_descriptions(root).items()
+        if q in entities
+    ]
     labels += [Label(entity=V.WD + pid, text=t) for pid, t in rels.items()]
     prop_facts = [
         Fact(subject=V.WD + pid, predicate=V.DIRECT_CLAIM, object=V.WDT + pid) for pid in rels
     ]
     store.add_source(
-        Source(iri=base + "labels", kind=SourceKind.FILE, title="CoDEx labels"), prop_facts, labels
+        Source(iri=base + "labels", kind=SourceKind.FILE, title="CoDEx labels"),
+        prop_facts,
+        labels + descriptions,
     )
     info = {
         "train_triples": len(triples),
         "type_facts": len(types),
         "labels": len(labels),
+        "descriptions": len(descriptions),
         "entities": len(entities),
         "load_seconds": round(time.perf_counter() - start, 2),
     }

@@ -151,11 +151,11 @@ def _table() -> dict[str, list[str]]:
     }
 
 
-def countries(adjective: str) -> list[str]:
+def countries(adjective: str, *, former: bool = True) -> list[str]:
     """The country names an adjective stands for ("American" -> "United States", "USA", ...):
-    present-day countries first, then former states (:data:`FORMER_STATES`)."""
+    present-day countries first, then (``former``) former states (:data:`FORMER_STATES`)."""
     key = " ".join(adjective.lower().split())
-    return list(_table().get(key, [])) + list(FORMER_STATES.get(key, ()))
+    return list(_table().get(key, [])) + (list(FORMER_STATES.get(key, ())) if former else [])
 
 
 def _nationalities(word: str) -> list[list[str]]:

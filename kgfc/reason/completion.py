@@ -364,7 +364,7 @@ def _mine_length3(
     """
     ha = Atom(head)
     subjects = sorted(index.subjects(ha))
-    pairs = [(x, y) for x in subjects for y in index.step(x, ha)]
+    pairs = [(x, y) for x in subjects for y in sorted(index.step(x, ha))]
     if len(pairs) < min_support:
         return []
     sample = rng.sample(pairs, min(samples, len(pairs)))
@@ -372,11 +372,11 @@ def _mine_length3(
     for x, y in sample:
         ends: dict[str, list[Atom]] = defaultdict(list)  # z2 -> atoms z2 -> y
         for a, zs in index.adj.get(y, {}).items():
-            for z2 in list(zs)[:MAX_FANOUT]:
+            for z2 in _first(zs, MAX_FANOUT):
                 ends[z2].append(a.flipped())
         found: set[tuple[Atom, Atom, Atom]] = set()
         for a1, z1s in index.adj.get(x, {}).items():
-            for z1 in list(z1s)[:MAX_FANOUT]:
+            for z1 in _first(z1s, MAX_FANOUT):
                 if z1 in (x, y):
                     continue
                 for a2, z2s in index.adj.get(z1, {}).items():
@@ -390,7 +390,7 @@ def _mine_length3(
         seen.update(found)
     need = max(3, min_support * len(sample) // max(1, len(pairs)))
     out = []
-    for body, n in seen.most_common(MAX_LENGTH3_BODIES):
+    for body, n in sorted(seen.items(), key=lambda kv: (-kv[1], kv[0]))[:MAX_LENGTH3_BODIES]:
         if n < need:
             break
         if any(a.prop in EXCLUDED_HEADS for a in body):
@@ -403,6 +403,12 @@ def _mine_length3(
     return out
 
 
+def _first(nodes: set[str], n: int) -> Iterable[str]:
+    """At most ``n`` of ``nodes``, the same ones in every process (a set's order follows the
+    per-process string hash, and a truncated set would make the mined rules vary run to run)."""
+    return nodes if len(nodes) <= n else sorted(nodes)[:n]
+
+
 def _sampled_confidence(
     index: KGIndex, ha: Atom, subjects: list[str], body, rng: random.Random
 ) -> tuple[float, int]:
@@ -412,7 +418,7 @@ def _sampled_confidence(
         frontier = {x}
         for a in body:
             nxt: set[str] = set()
-            for z in frontier:
+            for z in sorted(frontier):
                 nxt |= index.step(z, a)
                 if len(nxt) > MAX_FANOUT:
                     break
@@ -435,7 +441,7 @@ def _mine_constants(
     out: list[CRule] = []
     body_sizes: dict[tuple[Atom, str], int] = {}
     head, inv = ha.prop, ha.inverse
-    for c, vs in by_value.items():
+    for c, vs in sorted(by_value.items()):
         if len(vs) < min_support:
             continue
         counts: Counter[tuple[Atom, str]] = Counter()
@@ -458,7 +464,7 @@ def _mine_constants(
             conf = sup / size if size else 0.0
             if conf >= min_conf:
                 found.append(CRule("const", head, ((a, c2),), sup, conf, size, c, inv))
-        found.sort(key=lambda r: (-r.confidence, -r.support))
+        found.sort(key=lambda r: (-r.confidence, -r.support, r.body))  # the body breaks ties
         out += found[:max_rules]
     return out
 

@@ -154,7 +154,7 @@ def _combined(
     emb = None
     if any(name in KGE_FEATURES for name in combiner.features):
         emb = embedding_for(reasoner.store)
-    sig = features(model, s, p, o, pred.hits, emb)
+    sig = features(model, s, p, o, pred.hits, emb, reasoner.store.label_index())
     prob = combiner.probability(p, sig.row(combiner.features))
     fitted = combiner.model(p)
     trees = (
@@ -229,6 +229,9 @@ def _combined(
         parts.append(
             f"{ev.name(o)} is listed with {ev.name(o3)} for {both} subject(s), and {own_text}"
         )
+    if sig.description:
+        parts.append(f'the KG describes {ev.name(s)} as "{sig.description}", naming {ev.name(o)}')
+        texts.append(f"{ev.name(s)}: {sig.description}")
     if sig.kge and sig.kge[1] == sig.kge[1]:
         parts.append(
             f"a KG-embedding model trained on the KG ranks {ev.name(o)} "

@@ -18,7 +18,10 @@ signal the KG offers, each one citable:
   ("singer" is often listed with "songwriter");
 - **priors**: how many subjects have o as their P (popularity), how many P
   values s already has, and whether it has none (PCA: a subject with values
-  listed is taken as complete more often than one with none).
+  listed is taken as complete more often than one with none);
+- **the subject's description** (:mod:`kgfc.reason.descriptions`): whether the
+  KG's one-line description of s names o ("Russian playwright and short-story
+  writer" names playwright, not poet).
 
 :mod:`kgfc.reason.calibration` fits one logistic model per relation over these
 features on labelled claims; the reasoner cites the rule's facts and the
@@ -27,14 +30,20 @@ peers' facts that made the prediction.
 
 from __future__ import annotations
 
+import heapq
 import math
 import threading
 from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from kgfc.reason import embedding as kge
 from kgfc.reason.completion import P31, Completion, Hit, KGIndex, Triple, _fact
+from kgfc.reason.descriptions import description_signal
 from kgfc.reason.rules import Atom
+
+if TYPE_CHECKING:
+    from kgfc.kg.labels import LabelIndex
 
 FEATURES = (
     "rule",  # best rule confidence
@@ -56,6 +65,7 @@ FEATURES = (
     "object_peers_share",
     "co_values",  # best co-occurrence (cosine of subject sets) of o with s's other P values
     "co_values_sum",
+    "described",  # the subject's description names the object: 1, does not: 0, none: NaN
 )
 
 PEERS = 50  # peers voting
@@ -88,6 +98,7 @@ class Signals:
     value_peers: Peers
     co_value: tuple[str, int] | None = None  # (another P value of s, subjects shared with o)
     kge: list[float] = field(default_factory=list)  # kgfc.reason.embedding.FEATURES (NaN: unknown)
+    description: str | None = None  # the subject's description, when it names the object
 
     def row(self, names: tuple[str, ...]) -> list[float]:
         """The values of the named features (:data:`FEATURES`, then the embedding's), in that order.
@@ -109,6 +120,7 @@ class Signals:
             or self.value_peers.voters
             or self.object_peers.voters
             or self.co_value
+            or self.description
         )
 
 
@@ -146,7 +158,12 @@ class Similarity:
                 for z in others:
                     if z != v:
                         sim[z] += w
-        top = sim.most_common(4 * PEERS)
+        # Ties go to the smaller IRI, and the sums are rounded first: summed in another
+        # order (a set's order follows the per-process string hash) they may differ in
+        # the last bit, and the peers — so the verdicts — would vary from run to run.
+        top = heapq.nsmallest(
+            4 * PEERS, ((z, round(w, 9)) for z, w in sim.items()), key=lambda kv: (-kv[1], kv[0])
+        )
         with self._lock:
             self._cache[key] = top
             while len(self._cache) > _CACHE_SIZE:
@@ -213,9 +230,13 @@ def features(
     o: str,
     hits: list[Hit] | None = None,
     embedding: kge.Embedding | None = None,
+    texts: LabelIndex | None = None,
 ) -> Signals:
     """The claim's :data:`FEATURES` and the hits, peers and co-values behind them; with a trained
-    KG embedding (:mod:`kgfc.reason.embedding`) its features too."""
+    KG embedding (:mod:`kgfc.reason.embedding`) its features too.
+
+    ``texts``: the store's labels and descriptions (``store.label_index()``), for
+    "described" (:mod:`kgfc.reason.descriptions`); without them that feature is NaN."""
     index = model.index
     if hits is None:
         hits = model.predict(s, p, o).hits
@@ -240,7 +261,7 @@ def features(
     object_peers = sim.vote(o, head.flipped(), s)
     co_best, co_sum, co_value = 0.0, 0.0, None
     subjects_o = index.step(o, head.flipped())
-    for o2 in index.step(s, head):
+    for o2 in sorted(index.step(s, head)):  # sorted: the same co-value cited in every run
         if o2 == o:
             continue
         subjects_2 = index.step(o2, head.flipped())
@@ -266,6 +287,9 @@ def features(
         co_best,
         co_sum,
     ]
+    description = texts.descriptions.get(s) if texts is not None else None
+    described = description_signal(description, texts.label(o) if texts is not None else None)
+    row.append(described)
     return Signals(
         row,
         hits,
@@ -274,4 +298,5 @@ def features(
         value_peers,
         co_value if co_value and co_value[1] else None,
         embedding.features(s, p, o) if embedding is not None else [],
+        description if described == 1.0 else None,
     )

@@ -132,7 +132,8 @@ class RuleSet:
 
     def all(self) -> list[Rule]:
         return sorted(
-            (r for rs in self.rules.values() for r in rs), key=lambda r: (-r.confidence, -r.support)
+            (r for rs in self.rules.values() for r in rs),
+            key=lambda r: (-r.confidence, -r.support, r.head, r.body),
         )
 
     def matches(
@@ -201,7 +202,7 @@ def mine_rules(
     if heads is None:
         ranked = sorted(
             (p for p, fs in by_head.items() if len(fs) >= min_support and p not in excluded),
-            key=lambda p: -len(by_head[p]),
+            key=lambda p: (-len(by_head[p]), p),
         )
         heads = ranked[:max_heads] if max_heads else ranked
     out: dict[str, list[Rule]] = {}
@@ -238,7 +239,7 @@ def mine_rules(
             conf = sup / body_size
             if conf >= min_confidence:
                 rules.append(Rule(head, body, sup, conf, body_size))
-        rules.sort(key=lambda r: (-r.confidence, -r.support))
+        rules.sort(key=lambda r: (-r.confidence, -r.support, r.body))  # the body breaks ties
         if rules:
             out[head] = rules[:max_rules_per_head]
     seconds = time.perf_counter() - start
