@@ -312,3 +312,15 @@ def test_a_claim_with_no_triple_read_is_read_by_the_fallback(store, scripted, mo
     checker = FactChecker(store, settings=load_settings(offline=True))
     r = checker.verify(f"{person(0)} earns a crust as a poet.", record=False)
     assert r.verdict is VerdictLabel.SUPPORTED, r.justification
+
+
+def test_a_relation_word_is_no_subject_when_the_claims_subject_is_unknown(store, scripted):
+    """ "S's profession is poet" with S unknown to the KG: "profession" (an entity here too)
+    read as the subject of "is" would check "profession is a poet" instead."""
+    checker = FactChecker(store, settings=load_settings(offline=True))
+    r = checker.verify("Xyzzy Foobar's profession is poet.", record=False)
+    assert [(t.subject, t.object, t.subject_id) for t in r.triples] == [
+        ("Xyzzy Foobar", "poet", None)
+    ]
+    assert r.verdict is VerdictLabel.NEI
+    assert "could not be matched" in r.justification and "Reading:" not in r.justification
