@@ -916,3 +916,19 @@ def test_a_lower_case_first_letter_without_a_one_letter_capital_reads_as_it_is(
 def test_a_lower_case_first_letter_is_read_in_sentence_case(aligner):
     triples = decompose("madonna is a singer.", aligner).triples
     assert [(t.subject, t.object) for t in triples] == [("Madonna", "singer")]
+
+
+@pytest.mark.parametrize(
+    ("claim", "label", "said"),
+    [
+        # misread as (Bob Dylan, singer, career): read again as his occupation
+        ("Bob Dylan had a career as a singer.", VerdictLabel.SUPPORTED, "occupation (P106)"),
+        # the subject is unknown: "genre" is the relation, never the subject of "is"
+        ("Xyzzy Foobar's genre is folk music.", VerdictLabel.NEI, "could not be matched"),
+    ],
+)
+def test_reading_again_keeps_the_claims_subject(store, claim, label, said):
+    r = FactChecker(store, settings=load_settings(offline=True)).verify(claim, record=False)
+    assert r.verdict is label, r.justification
+    assert said in r.justification
+    assert r.triples[0].subject != "genre"

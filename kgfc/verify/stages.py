@@ -303,9 +303,11 @@ def reread(tb: Toolbox, ep: Episode) -> None:
         t = found.triple
         # "Sam Cooke's genre is rhythm and blues" with Sam Cooke unknown to the KG: the
         # decomposer read "genre" as the relation, and the claim is about someone the KG
-        # lacks; "genre" (an entity too) read as the subject of "is" would check nonsense
-        named_relations = {normalise(x.relation) for x in mine if x.relation_ids}
-        if named_relations & {normalise(t.subject), normalise(t.object)}:
+        # lacks; "genre" (an entity too) read as the subject of "is" would check nonsense.
+        # (Only for a triple whose subject is unmatched: "S had a career as a singer",
+        # misread as (S, singer, career), is rightly read again as S's occupation.)
+        unmatched = {normalise(x.relation) for x in mine if x.relation_ids and not x.subject_id}
+        if normalise(t.subject) in unmatched:
             continue
         if t.subject_id and t.object_id:  # "producer" as the KG states it for the subject
             other = namesake(tb, t.subject_id, t.relation_ids, found.said[1], t.object_id)
