@@ -49,7 +49,15 @@ def read_triples(path: Path) -> list[tuple[str, str, str]]:
 
 
 def entity_labels(root: Path) -> dict[str, str]:
+    return entity_texts(root)[0]
+
+
+def entity_texts(root: Path) -> tuple[dict[str, str], dict[str, str]]:
+    """Entity labels and descriptions, each file read once: type labels (``types.json``), then
+    the recovered-labels file, then CoDEx's own ``entities.json`` (a later file's label or
+    description wins where two have one)."""
     labels: dict[str, str] = {}
+    descriptions: dict[str, str] = {}
     types = root / "types" / "en" / "types.json"
     if types.exists():
         for qid, rec in json.loads(types.read_text(encoding="utf-8")).items():
@@ -58,12 +66,13 @@ def entity_labels(root: Path) -> dict[str, str]:
     for qid, rec in _entity_records(root):
         if rec.get("label"):
             labels[qid] = rec["label"]
-    return labels
+        if rec.get("description"):
+            descriptions[qid] = rec["description"]
+    return labels, descriptions
 
 
 def _entity_records(root: Path) -> Iterator[tuple[str, dict]]:
-    """(QID, record) from the recovered-labels file, then from CoDEx's own ``entities.json``
-    (so its label or description wins where both have one)."""
+    """(QID, record) from the recovered-labels file, then from CoDEx's own ``entities.json``."""
     rec_path = root / "entities_partial" / "entity_labels_recovered.jsonl"
     if rec_path.exists():
         with open(rec_path, encoding="utf-8") as fh:
@@ -73,12 +82,6 @@ def _entity_records(root: Path) -> Iterator[tuple[str, dict]]:
     official = root / "entities" / "en" / "entities.json"
     if official.exists():
         yield from json.loads(official.read_text(encoding="utf-8")).items()
-
-
-def entity_descriptions(root: Path) -> dict[str, str]:
-    """Wikidata's English one-line descriptions: CoDEx's ``entities.json`` where present, else
-    the recovered-labels file's (~6,100 entities, from the FB15k-237 mapping)."""
-    return {qid: rec["description"] for qid, rec in _entity_records(root) if rec.get("description")}
 
 
 def relation_labels(root: Path) -> dict[str, str]:
@@ -156,12 +159,12 @@ def build_train_store(root: Path, size: str, store=None):
             Source(iri=base + "types", kind=SourceKind.FILE, title="entity2types.json as P31"),
             types,
         )
-    ents = entity_labels(root)
+    ents, texts = entity_texts(root)
     rels = relation_labels(root)
     labels = [Label(entity=V.WD + q, text=t) for q, t in ents.items() if q in entities]
     descriptions = [
         Label(entity=V.WD + q, text=t, kind="description")
-        for q, t in entity_descriptions(root).items()
+        for q, t in texts.items()
         if q in entities
     ]
     labels += [Label(entity=V.WD + pid, text=t) for pid, t in rels.items()]
