@@ -43,8 +43,8 @@ sys.path.insert(0, str(ROOT))
 from kgfc.eval.codex import build_train_store, entity_labels, read_triples, relation_labels  # noqa: E402
 from kgfc.kg import vocab as V  # noqa: E402
 from kgfc.kg.oxigraph_store import OxigraphStore, _folder_bytes  # noqa: E402
+from kgfc.pipeline.api import FactChecker  # noqa: E402
 from kgfc.settings import load_settings  # noqa: E402
-from kgfc.verify.api import FactChecker  # noqa: E402
 
 DATA = ROOT.parent / "shared" / "data" / "codex"
 RESULTS = ROOT / "benchmarks" / "results"

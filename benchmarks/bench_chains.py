@@ -413,8 +413,8 @@ def main() -> None:
     )
     args = ap.parse_args()
 
+    from kgfc.pipeline.api import FactChecker
     from kgfc.settings import load_settings
-    from kgfc.verify.api import FactChecker
 
     store = OxigraphStore()
     ensure_demo(store)

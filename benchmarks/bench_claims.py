@@ -327,8 +327,8 @@ def _stated(store: OxigraphStore, h: str, r: str, t: str) -> bool:
 
 def make_verifier(store: OxigraphStore):
     """claim text -> VerifyResult, through the same path as ``kgfc verify`` (local reasoner)."""
+    from kgfc.pipeline.api import FactChecker
     from kgfc.settings import load_settings
-    from kgfc.verify.api import FactChecker
 
     checker = FactChecker(store=store, settings=load_settings(offline=True))
     return lambda text: checker.verify(text, record=False)

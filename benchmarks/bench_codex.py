@@ -20,7 +20,7 @@ c. computes every eval claim's completion features (:mod:`kgfc.reason.plausibili
    cross-fit``); the per-relation combiner and thresholds
    (:mod:`kgfc.reason.calibration`) are fitted on each fold and used on the
    *other* — no claim is decided by a model fitted on it;
-d. runs the structured triple check (:func:`kgfc.verify.api.verify_triple`)
+d. runs the structured triple check (:func:`kgfc.pipeline.api.verify_triple`)
    on every (h, r, t) of ``valid.txt`` (label 1) and ``valid_negatives.txt``
    (label 0, CoDEx's hard negatives) — SUPPORTED counts as 1, REFUTED and
    NOT ENOUGH INFO as 0 — for each variant: ``default`` (completion,

@@ -296,8 +296,8 @@ def neighbourhood_times(store, entity_sets: list[list[str]], raw: ox.Store | Non
 
 
 def verify_times(store, births, cities, labels, n: int, seed: int) -> dict:
+    from kgfc.pipeline.api import FactChecker
     from kgfc.settings import load_settings
-    from kgfc.verify.api import FactChecker
 
     rng = random.Random(seed)
     sample = rng.sample(births, min(n + 3, len(births)))
@@ -376,8 +376,8 @@ def bench_compare(tmp: Path, claims: int, draws: int, seed: int) -> dict:
     from kgfc.kg.demo import DEMO_PATH, demo_graphs, ensure_demo
     from kgfc.kg.oxigraph_store import OxigraphStore
     from kgfc.kg.sparql_store import SparqlStore
+    from kgfc.pipeline.api import FactChecker
     from kgfc.settings import load_settings
-    from kgfc.verify.api import FactChecker
 
     results = {}
     embedded = OxigraphStore(tmp / "embedded")

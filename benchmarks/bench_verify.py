@@ -33,8 +33,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from kgfc.kg.demo import ensure_demo  # noqa: E402
 from kgfc.kg.oxigraph_store import OxigraphStore  # noqa: E402
+from kgfc.pipeline.api import FactChecker  # noqa: E402
 from kgfc.settings import load_settings  # noqa: E402
-from kgfc.verify.api import FactChecker  # noqa: E402
 
 PROPS = {
     "P19": "was born in",

@@ -11,16 +11,16 @@ from kgfc.errors import KgfcError
 from kgfc.kg.oxigraph_store import OxigraphStore
 from kgfc.kg.store import GraphStore
 from kgfc.models import Fact, Label, LabelHit, Source, SourceKind, StoreStats, VerifyResult
+from kgfc.pipeline.api import Claim, FactChecker
 from kgfc.registry import open_store
 from kgfc.settings import Settings, load_settings
-from kgfc.verify.api import Claim, FactChecker
 
 __version__ = "0.1.0"
 
 # Bound last, on purpose: `kgfc.verify` is this function, while the package
-# kgfc/verify/ (imported above, so it cannot rebind the name later) holds the
-# internals, imported as `from kgfc.verify.api import ...`.
-from kgfc.verify.api import verify  # noqa: E402
+# kgfc/pipeline/ (imported above, so it cannot rebind the name later) holds the
+# internals, imported as `from kgfc.pipeline.api import ...`.
+from kgfc.pipeline.api import verify  # noqa: E402
 
 __all__ = [
     "Claim",

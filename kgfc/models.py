@@ -321,7 +321,7 @@ class ResultEvidence(BaseModel):
         )
 
 
-# -- the episode a claim goes through (see kgfc.verify) --------------------------------
+# -- the episode a claim goes through (see kgfc.pipeline) --------------------------------
 
 
 class Action(StrEnum):

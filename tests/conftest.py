@@ -35,8 +35,8 @@ def demo_local():
     Shared by the session's tests, so they verify with ``record=False`` only."""
     from kgfc.kg.demo import ensure_demo
     from kgfc.kg.oxigraph_store import OxigraphStore
+    from kgfc.pipeline.api import FactChecker
     from kgfc.settings import load_settings
-    from kgfc.verify.api import FactChecker
 
     store = OxigraphStore()
     ensure_demo(store)

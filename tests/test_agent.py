@@ -12,12 +12,12 @@ from kgfc.kg.demo import ensure_demo
 from kgfc.kg.oxigraph_store import OxigraphStore
 from kgfc.llm.client import OpenAICompatLLM
 from kgfc.models import Action, Counters
+from kgfc.pipeline.api import FactChecker
+from kgfc.pipeline.policies import RulePolicy
+from kgfc.pipeline.state import Budget
+from kgfc.pipeline.toolbox import make_reasoner
 from kgfc.reason.llm_reasoner import LLMReasoner
 from kgfc.settings import load_settings
-from kgfc.verify.api import FactChecker
-from kgfc.verify.policies import RulePolicy
-from kgfc.verify.state import Budget
-from kgfc.verify.toolbox import make_reasoner
 
 
 @pytest.fixture(scope="module")

@@ -6,8 +6,8 @@ import pytest
 
 from kgfc.kg.demo import ensure_demo
 from kgfc.kg.oxigraph_store import OxigraphStore
+from kgfc.pipeline.api import FactChecker
 from kgfc.settings import load_settings
-from kgfc.verify.api import FactChecker
 
 BIRTH = (
     "Barack Obama was born in Honolulu, Hawaii, on August 4, 1961. "

@@ -24,8 +24,8 @@ from kgfc.kg.oxigraph_store import OxigraphStore  # noqa: E402
 from kgfc.models import ClaimTriple, VerdictLabel  # noqa: E402
 from kgfc.nlp import anchored, embed, spacy_pipeline  # noqa: E402
 from kgfc.nlp.alignment import RelationAligner  # noqa: E402
+from kgfc.pipeline.api import FactChecker  # noqa: E402
 from kgfc.settings import load_settings  # noqa: E402
-from kgfc.verify.api import FactChecker  # noqa: E402
 
 try:
     spacy_pipeline.get_nlp()
@@ -305,7 +305,7 @@ def test_a_guessed_reading_never_waits_for_rule_mining(tmp_path, scripted):
 
 def test_a_claim_with_no_triple_read_is_read_by_the_fallback(store, scripted, monkeypatch):
     from kgfc.models import ClaimAnalysis
-    from kgfc.verify import stages
+    from kgfc.pipeline import stages
 
     # the decomposer reads nothing at all: the whole claim goes to the fallback
     monkeypatch.setattr(stages, "_analyse", lambda tb, text, counters: ClaimAnalysis())

@@ -22,9 +22,9 @@ from kgfc.kg.demo import ensure_demo
 from kgfc.kg.oxigraph_store import OxigraphStore
 from kgfc.llm.client import OpenAICompatLLM
 from kgfc.models import VerifyResult
+from kgfc.pipeline.api import Claim, FactChecker
 from kgfc.reason.llm_reasoner import LLMReasoner
 from kgfc.settings import load_settings
-from kgfc.verify.api import Claim, FactChecker
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -101,12 +101,12 @@ def claim_graphs(path: Path) -> int:
 
 
 def test_kgfc_verify_is_the_function_and_the_package_holds_the_internals():
-    from kgfc.verify import api
+    from kgfc.pipeline import api
 
     assert callable(kgfc.verify) and kgfc.verify is api.verify
     assert kgfc.FactChecker is api.FactChecker
     # importing more internals later does not rebind the name to the package
-    from kgfc.verify import loop, policies  # noqa: F401
+    from kgfc.pipeline import loop, policies  # noqa: F401
 
     assert callable(kgfc.verify) and not isinstance(kgfc.verify, type(sys))
 

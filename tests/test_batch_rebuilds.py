@@ -14,8 +14,8 @@ import pytest
 
 from kgfc.kg.demo import ensure_demo
 from kgfc.kg.oxigraph_store import OxigraphStore
+from kgfc.pipeline.api import FactChecker
 from kgfc.settings import load_settings
-from kgfc.verify.api import FactChecker
 
 pytest.importorskip("spacy")
 

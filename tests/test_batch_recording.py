@@ -23,10 +23,10 @@ from kgfc.kg.aggregates import StderrProgress, set_reporter
 from kgfc.kg.demo import ensure_demo
 from kgfc.kg.oxigraph_store import OxigraphStore
 from kgfc.kg.verdicts import record_verdict, stored_claims
+from kgfc.pipeline.api import FactChecker, verify_triple
 from kgfc.reason.kgstats import stats_for
 from kgfc.reason.rules import rules_for
 from kgfc.settings import load_settings
-from kgfc.verify.api import FactChecker, verify_triple
 
 WD, WDT = V.WD, V.WDT
 ROOT = Path(__file__).resolve().parents[1]
@@ -372,7 +372,7 @@ def test_a_one_shot_triple_check_imports_only_what_it_uses(tmp_path, obama_ttl):
         "except SystemExit:\n"
         "    pass\n"
         "print('LOADED', sorted(m for m in sys.modules if m.startswith(('kgfc.cli.', 'kgfc.web',"
-        " 'kgfc.verify.web', 'numpy'))))\n"
+        " 'kgfc.pipeline.web', 'numpy'))))\n"
     )
     out = subprocess.run(
         [sys.executable, "-c", probe],

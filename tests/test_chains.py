@@ -24,9 +24,9 @@ from kgfc.kg.demo import ensure_demo
 from kgfc.kg.oxigraph_store import OxigraphStore
 from kgfc.kg.paths import find_chains, label_facts, unambiguous
 from kgfc.models import ClaimTriple, Counters, EvidenceFact, Fact, VerdictLabel
+from kgfc.pipeline.api import FactChecker
 from kgfc.reason.local import LocalReasoner
 from kgfc.settings import load_settings
-from kgfc.verify.api import FactChecker
 
 DATA = Path(__file__).parent / "data"
 WD, WDT = V.WD, V.WDT

@@ -7,8 +7,8 @@ from dataclasses import fields
 import pytest
 
 from kgfc.cli.verify import VerifyOptions, verify
+from kgfc.pipeline.state import Budget
 from kgfc.service.engine import VerifyRequest
-from kgfc.verify.state import Budget
 
 
 def _params(**over):

@@ -16,11 +16,11 @@ from kgfc.errors import ConfigError
 from kgfc.kg import vocab as V
 from kgfc.kg.oxigraph_store import OxigraphStore
 from kgfc.models import VerdictLabel
+from kgfc.pipeline.api import verify_triple
 from kgfc.reason import completion as C
 from kgfc.reason.calibration import DEFAULT_THRESHOLD, Calibration, fit
 from kgfc.reason.local import LocalReasoner
 from kgfc.settings import default_home
-from kgfc.verify.api import verify_triple
 from tests.conftest import shared_data
 
 DATA = Path(__file__).parent / "data"

@@ -198,8 +198,8 @@ def checker_for(folder: Path, lines: list[str]):
     from kgfc.errors import ConfigError
     from kgfc.kg.oxigraph_store import OxigraphStore
     from kgfc.nlp import spacy_pipeline
+    from kgfc.pipeline.api import FactChecker
     from kgfc.settings import load_settings
-    from kgfc.verify.api import FactChecker
 
     try:
         spacy_pipeline.get_nlp()

@@ -14,11 +14,11 @@ import pytest
 from kgfc.kg import vocab as V
 from kgfc.kg.oxigraph_store import OxigraphStore
 from kgfc.models import VerdictLabel
+from kgfc.pipeline.api import verify_triple
 from kgfc.reason import completion as C
 from kgfc.reason.descriptions import description_signal, names
 from kgfc.reason.local import LocalReasoner
 from kgfc.reason.plausibility import FEATURES, features
-from kgfc.verify.api import verify_triple
 
 DATA = Path(__file__).parent / "data"
 P27 = V.WDT + "P27"

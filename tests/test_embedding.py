@@ -18,12 +18,12 @@ from kgfc.errors import ConfigError, InputError
 from kgfc.kg import vocab as V
 from kgfc.kg.oxigraph_store import OxigraphStore
 from kgfc.models import VerdictLabel
+from kgfc.pipeline.api import verify_triple
 from kgfc.reason import embedding as E
 from kgfc.reason.calibration import Combiner, Model, fit_features
 from kgfc.reason.completion import completion_for
 from kgfc.reason.local import LocalReasoner
 from kgfc.reason.plausibility import FEATURES, features
-from kgfc.verify.api import verify_triple
 from tests.test_combiner import DATA
 
 P27 = V.WDT + "P27"

@@ -49,7 +49,9 @@ def test_the_walker_would_catch_a_bypass(tmp_path):
     assert not _BYPASS.search("store.write_quads(g, q)")
 
 
-@pytest.mark.parametrize("layer", ["reason", "web", "verify", "agent", "cli", "service", "report"])
+@pytest.mark.parametrize(
+    "layer", ["reason", "web", "pipeline", "agent", "cli", "service", "report"]
+)
 def test_kg_does_not_import_upper_layers(layer):
     bad = [
         f"kgfc/{rel} imports {m}"

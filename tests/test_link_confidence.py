@@ -4,7 +4,7 @@
   rival as likely lowers it, a fuzzy match is below the refutation floor;
 - the local reasoner: an unsure link never refutes, and caps a SUPPORTED
   verdict's confidence;
-- :func:`kgfc.verify.stages.fit_range`: "born in Springfield" picks the city,
+- :func:`kgfc.pipeline.stages.fit_range`: "born in Springfield" picks the city,
   not the better-connected film of the same name (a generated fixture whose
   place-of-birth range is well observed).
 """
@@ -90,8 +90,8 @@ def _springfield_kg() -> str:
 
 
 def test_same_named_candidates_are_picked_by_the_relations_range(tmp_path):
+    from kgfc.pipeline.api import FactChecker
     from kgfc.settings import load_settings
-    from kgfc.verify.api import FactChecker
 
     path = tmp_path / "springfield.ttl"
     path.write_text(_springfield_kg(), encoding="utf-8")

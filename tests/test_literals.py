@@ -140,8 +140,8 @@ def checker():
     from kgfc.errors import ConfigError
     from kgfc.kg.oxigraph_store import OxigraphStore
     from kgfc.nlp import spacy_pipeline
+    from kgfc.pipeline.api import FactChecker
     from kgfc.settings import load_settings
-    from kgfc.verify.api import FactChecker
 
     try:
         spacy_pipeline.get_nlp()

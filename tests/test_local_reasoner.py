@@ -18,12 +18,12 @@ from kgfc.kg import vocab as V
 from kgfc.kg.oxigraph_store import OxigraphStore
 from kgfc.models import ClaimTriple, Counters, EvidenceFact, Fact, VerdictLabel
 from kgfc.nlp.values import DateValue, NumberValue, compare, parse_claim_value, parse_literal
+from kgfc.pipeline.api import TripleCheck, verify_triple
 from kgfc.reason.base import Reasoner
 from kgfc.reason.kgstats import stats_for
 from kgfc.reason.local import LocalReasoner, overlap_scores
 from kgfc.reason.rules import Atom, mine_rules, rules_for
 from kgfc.reason.triple_check import gather_triple_evidence
-from kgfc.verify.api import TripleCheck, verify_triple
 
 DATA = Path(__file__).parent / "data"
 S, R, N = VerdictLabel.SUPPORTED, VerdictLabel.REFUTED, VerdictLabel.NEI

@@ -21,8 +21,8 @@ from kgfc.nlp import spacy_pipeline  # noqa: E402
 from kgfc.nlp.claims import RelationAligner, decompose  # noqa: E402
 from kgfc.nlp.decompose import relative_clauses  # noqa: E402
 from kgfc.nlp.rewrite import simplified  # noqa: E402
+from kgfc.pipeline.api import FactChecker  # noqa: E402
 from kgfc.settings import load_settings  # noqa: E402
-from kgfc.verify.api import FactChecker  # noqa: E402
 
 try:
     spacy_pipeline.get_nlp()

@@ -11,8 +11,8 @@ import pytest
 
 from kgfc.kg.demo import ensure_demo
 from kgfc.kg.oxigraph_store import OxigraphStore
+from kgfc.pipeline.api import FactChecker, verify_triple
 from kgfc.settings import load_settings
-from kgfc.verify.api import FactChecker, verify_triple
 
 
 class CountingEngine:

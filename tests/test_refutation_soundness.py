@@ -7,8 +7,8 @@ import pytest
 from kgfc.kg import vocab as V
 from kgfc.kg.oxigraph_store import OxigraphStore
 from kgfc.models import VerdictLabel
+from kgfc.pipeline.api import verify_triple
 from kgfc.reason.local import LocalReasoner
-from kgfc.verify.api import verify_triple
 
 HUMAN, CITY, COUNTY, EMPIRE = "Q5", "Q515", "Q13410400", "Q3024240"
 

@@ -18,8 +18,8 @@ from conftest import fresh_sparql_store
 from kgfc.kg import vocab as V
 from kgfc.kg.demo import ensure_demo
 from kgfc.kg.oxigraph_store import OxigraphStore
+from kgfc.pipeline.api import FactChecker
 from kgfc.settings import load_settings
-from kgfc.verify.api import FactChecker
 
 CLAIMS = [
     "Gerald Ford was born in Omaha.",  # supported

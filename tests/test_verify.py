@@ -21,10 +21,10 @@ from kgfc.kg import vocab as V
 from kgfc.kg.demo import ensure_demo
 from kgfc.kg.oxigraph_store import OxigraphStore
 from kgfc.llm.client import OpenAICompatLLM
+from kgfc.pipeline.api import FactChecker
+from kgfc.pipeline.stages import check_claim_text
 from kgfc.reason.llm_reasoner import LLMReasoner
 from kgfc.settings import load_settings
-from kgfc.verify.api import FactChecker
-from kgfc.verify.stages import check_claim_text
 
 WD = V.WD
 

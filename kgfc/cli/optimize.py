@@ -88,7 +88,7 @@ def optimize(ctx: click.Context, train_file: Path, val_file: Path, epochs: int, 
     from kgfc.improve.optimize import estimate as estimate_cost
     from kgfc.llm.client import make_llm
     from kgfc.llm.promptset import load_prompt_set, resolve_prompt_set
-    from kgfc.verify.api import FactChecker
+    from kgfc.pipeline.api import FactChecker
 
     train, val = read_claims(train_file), read_claims(val_file)
     if estimate:

@@ -18,10 +18,10 @@ from kgfc.cli.common import Progress, info, open_cli_store, settings_from, store
 from kgfc.errors import InputError, KgfcError
 from kgfc.models import VerifyResult
 from kgfc.nlp.spacy_pipeline import prefetching
-from kgfc.verify.api import Claim, FactChecker, failed_result
-from kgfc.verify.record import DEFAULT_CHUNK
-from kgfc.verify.stages import UNKNOWN_ENTITY
-from kgfc.verify.state import Budget
+from kgfc.pipeline.api import Claim, FactChecker, failed_result
+from kgfc.pipeline.record import DEFAULT_CHUNK
+from kgfc.pipeline.stages import UNKNOWN_ENTITY
+from kgfc.pipeline.state import Budget
 
 
 @dataclass
@@ -288,7 +288,7 @@ def verify(
 ):
     """Check a claim against the knowledge graph: verdict, justification, cited evidence.
 
-    Every claim is one episode (kgfc.verify): KG retrieval first, one more hop
+    Every claim is one episode (kgfc.pipeline): KG retrieval first, one more hop
     while the evidence does not decide, the web (--web) or PubMed (--pubmed)
     when the KG is not enough, then a verdict.
     """

@@ -19,8 +19,8 @@ from pathlib import Path
 
 from kgfc.errors import ConfigError, UsageError, did_you_mean
 from kgfc.eval.loaders import Example
-from kgfc.verify.api import Claim, FactChecker
-from kgfc.verify.policies import FixedPlan, Policy
+from kgfc.pipeline.api import Claim, FactChecker
+from kgfc.pipeline.policies import FixedPlan, Policy
 
 VARIANTS = ("kg-only", "web-only", "kg+web", "kg+agent", "full")
 WEB_VARIANTS = frozenset({"web-only", "kg+web", "full"})

@@ -10,7 +10,7 @@ decomposer finds the statement's verb, the KG states the fact, and a false
 claim comes back SUPPORTED.
 
 :func:`framing` finds such a frame and returns the statement inside, which is
-checked as any claim is; :mod:`kgfc.verify.api` then turns the statement's
+checked as any claim is; :mod:`kgfc.pipeline.api` then turns the statement's
 verdict into the claim's: a denial swaps SUPPORTED and REFUTED, a doubt
 asserts neither and is NOT ENOUGH INFO whatever the KG says, with the
 statement's verdict quoted. The frames are fixed phrases, found by regular

@@ -13,7 +13,7 @@ the 1990s", "for decades", "at the age of 58"; and a few undated ones: "since
 childhood", "early in their career") and "as"-phrases beside an object ("stars
 S as X", "starred as X in O", "born in O as the son of ..."), each unless a
 reading's subject or object holds it ("Tony Blair was born on 6 May 1953" reads
-the date; "S worked as an actor" reads the role). :mod:`kgfc.verify.stages`
+the date; "S worked as an actor" reads the role). :mod:`kgfc.pipeline.stages`
 turns a SUPPORTED local verdict with such words into NOT ENOUGH INFO and says
 which part the KG supports. "(as of 2020)" is when the claim was true, not a
 qualifier of the fact, and is left alone.

@@ -1,7 +1,7 @@
 """Check one structured triple (QID, PID, QID or value) against the store.
 
 This is how a structured claim (``kgfc verify --triple Q76 P19 Q18094``,
-:func:`kgfc.verify.api.verify_triple`, the CoDEx benchmark) gathers its KG
+:func:`kgfc.pipeline.api.verify_triple`, the CoDEx benchmark) gathers its KG
 evidence: no entity linking and no beam search, the evidence comes straight
 from the ids, in a handful of queries:
 

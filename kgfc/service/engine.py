@@ -16,9 +16,9 @@ from pydantic import BaseModel, Field, model_validator
 
 from kgfc.errors import InputError, StoreLockedError
 from kgfc.models import VerifyResult
+from kgfc.pipeline.api import Claim, FactChecker
+from kgfc.pipeline.state import Budget
 from kgfc.settings import Settings
-from kgfc.verify.api import Claim, FactChecker
-from kgfc.verify.state import Budget
 
 
 class VerifyRequest(BaseModel):
@@ -149,7 +149,7 @@ def _verify_today(engine: Engine, req: VerifyRequest) -> VerifyResult:
 
 def open_service_store(settings: Settings, *, read_only: bool = False, who: str = "kgfc serve"):
     """Open the configured store for a long-running process: a locked store is an error naming its holder."""
-    from kgfc.verify.api import open_configured_store
+    from kgfc.pipeline.api import open_configured_store
 
     try:
         return open_configured_store(settings, read_only=read_only, read_only_when_locked=False)

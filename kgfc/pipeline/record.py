@@ -1,6 +1,6 @@
 """Recording an episode: the claim, verdict and trajectory into the KG; the trajectory log on disk.
 
-Nothing here runs unless asked: :class:`kgfc.verify.api.FactChecker` records
+Nothing here runs unless asked: :class:`kgfc.pipeline.api.FactChecker` records
 only with ``record=True`` (the CLI's default, ``--no-record`` to skip) and
 appends to a trajectory log only when given ``trajectory_log``.
 

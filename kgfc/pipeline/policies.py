@@ -22,9 +22,9 @@ from typing import Any, Protocol
 from kgfc.errors import ConfigError
 from kgfc.llm.prompts import POLICY_MAX_TOKENS, policy_messages
 from kgfc.models import Action, Verdict, VerdictLabel
-from kgfc.verify import stages
-from kgfc.verify.state import Episode
-from kgfc.verify.toolbox import Toolbox
+from kgfc.pipeline import stages
+from kgfc.pipeline.state import Episode
+from kgfc.pipeline.toolbox import Toolbox
 
 Choice = tuple[Action, dict[str, Any], str]
 

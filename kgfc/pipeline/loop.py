@@ -26,10 +26,10 @@ from dataclasses import dataclass
 from kgfc.errors import ConfigError, KgfcError, LLMError, RemoteError
 from kgfc.llm.promptset import active_prompts
 from kgfc.models import Action, Counters, Step, Trajectory, Verdict
-from kgfc.verify import stages
-from kgfc.verify.policies import LLMPolicy, Policy, RulePolicy, allows
-from kgfc.verify.state import Budget, Episode
-from kgfc.verify.toolbox import Toolbox
+from kgfc.pipeline import stages
+from kgfc.pipeline.policies import LLMPolicy, Policy, RulePolicy, allows
+from kgfc.pipeline.state import Budget, Episode
+from kgfc.pipeline.toolbox import Toolbox
 
 log = logging.getLogger(__name__)
 

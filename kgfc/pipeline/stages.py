@@ -43,10 +43,10 @@ from kgfc.nlp.rewrite import simplified
 from kgfc.nlp.spacy_pipeline import parse
 from kgfc.nlp.text import normalise, read_from, widen
 from kgfc.nlp.values import is_value_text
+from kgfc.pipeline.state import Episode
+from kgfc.pipeline.toolbox import Toolbox
 from kgfc.reason.llm_reasoner import llm_decompose
 from kgfc.reason.triple_check import claim_triple, gather_triple_evidence
-from kgfc.verify.state import Episode
-from kgfc.verify.toolbox import Toolbox
 
 log = logging.getLogger(__name__)
 

@@ -1,6 +1,6 @@
 """What a claim's way needs, in one place: the store, the reasoner, the LLM, search tools.
 
-A :class:`Toolbox` is built once (by :class:`kgfc.verify.api.FactChecker`) and
+A :class:`Toolbox` is built once (by :class:`kgfc.pipeline.api.FactChecker`) and
 handed to the stages and policies; they read from it and never wire its parts
 into each other.
 """
@@ -29,7 +29,7 @@ class Toolbox:
     reasoner: Reasoner
     llm: Any = None  # a kgfc.llm.client.LLM, when one is configured
     kg_source: Any = None  # an online KG source (cache-first neighbourhoods), optional
-    web: Any = None  # a kgfc.verify.web.SearchTool for the web, optional
+    web: Any = None  # a kgfc.pipeline.web.SearchTool for the web, optional
     pubmed: Any = None  # the same over PubMed, optional
     _local: Reasoner | None = field(default=None, repr=False)
     _aligner: Any = field(default=None, repr=False)

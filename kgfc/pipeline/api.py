@@ -11,8 +11,8 @@
     for r in checker.verify_many(["...", "..."]): ...   # a batch
 
 Every claim, text or triple, one or many, takes the same way: an episode
-(:mod:`kgfc.verify.loop`) whose policy picks the steps, the stages in
-:mod:`kgfc.verify.stages`, and a typed :class:`~kgfc.models.VerifyResult`
+(:mod:`kgfc.pipeline.loop`) whose policy picks the steps, the stages in
+:mod:`kgfc.pipeline.stages`, and a typed :class:`~kgfc.models.VerifyResult`
 whose ``model_dump(mode="json")`` is the ``kgfc verify --json`` contract.
 """
 
@@ -45,21 +45,21 @@ from kgfc.models import (
 from kgfc.nlp.framing import framing
 from kgfc.nlp.spacy_pipeline import parse
 from kgfc.nlp.text import normalise
-from kgfc.reason.local import LocalReasoner
-from kgfc.registry import open_store
-from kgfc.settings import Settings, load_settings
-from kgfc.verify import stages
-from kgfc.verify.loop import count_queries, run_episode
-from kgfc.verify.policies import Policy, policy_named
-from kgfc.verify.record import (
+from kgfc.pipeline import stages
+from kgfc.pipeline.loop import count_queries, run_episode
+from kgfc.pipeline.policies import Policy, policy_named
+from kgfc.pipeline.record import (
     DEFAULT_CHUNK,
     ChunkedRecorder,
     append_trajectory,
     is_recorded,
     record_episode,
 )
-from kgfc.verify.state import Budget, Episode
-from kgfc.verify.toolbox import Toolbox, make_reasoner
+from kgfc.pipeline.state import Budget, Episode
+from kgfc.pipeline.toolbox import Toolbox, make_reasoner
+from kgfc.reason.local import LocalReasoner
+from kgfc.registry import open_store
+from kgfc.settings import Settings, load_settings
 
 log = logging.getLogger(__name__)
 
@@ -217,7 +217,7 @@ class FactChecker:
             r, llm = make_reasoner(settings, store, reasoner)
             web, pubmed = None, None
             if settings.web or settings.pubmed:  # the web stack loads only for --web / --pubmed
-                from kgfc.verify.web import make_web_tools
+                from kgfc.pipeline.web import make_web_tools
 
                 web, pubmed = make_web_tools(settings, store, llm)
         except BaseException:
