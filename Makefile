@@ -1,10 +1,15 @@
 # Developer shortcuts. CI runs .ci/run; these are the same commands for people.
 PYTHON ?= python
 
-.PHONY: test lint bench
+.PHONY: test test-all lint bench
 
+# The fast inner loop: everything but the slow real-server tests.
 test:
-	$(PYTHON) -m pytest -q
+	$(PYTHON) -m pytest -q -n auto -m "not slow"
+
+# What CI runs.
+test-all:
+	$(PYTHON) -m pytest -q -n auto
 
 lint:
 	ruff check . && ruff format --check kgfc tests
