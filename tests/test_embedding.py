@@ -90,10 +90,13 @@ def test_signals_row_selects_features_by_name():
         sig.row(("nope",))
 
 
-def test_training_without_torch_says_what_to_install(monkeypatch):
-    monkeypatch.setitem(__import__("sys").modules, "torch", None)
-    with pytest.raises(ConfigError, match="needs torch") as err:
-        E.train([("a", "r", "b")])
+def test_training_without_torch_says_what_to_install():
+    # Hidden only inside the block: teardown hooks (pytest-randomly reseeds thinc, which
+    # seeds torch when it is importable) must see the real torch again.
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setitem(__import__("sys").modules, "torch", None)
+        with pytest.raises(ConfigError, match="needs torch") as err:
+            E.train([("a", "r", "b")])
     assert "kgfc[kge]" in (err.value.hint or "")
     with pytest.raises(InputError):
         E.Settings(rank=0).validate()
