@@ -106,6 +106,7 @@ def test_memory_serves_related_claims_without_new_searches(demo_store, tmp_path)
     assert len(list(rows)) >= 1
 
 
+@pytest.mark.slow
 def test_cli_web_report_cites_the_document(tmp_path):
     import json
 

@@ -138,6 +138,7 @@ def test_structured_triple_never_loads_spacy(demo_path):
 # -- the three-line example, text, triple, batch --------------------------------------------
 
 
+@pytest.mark.slow
 def test_three_line_example_on_the_default_store(tmp_path, monkeypatch):
     monkeypatch.setenv("KGFC_HOME", str(tmp_path / "home"))
     result = kgfc.verify("Tony Blair was born in London.")

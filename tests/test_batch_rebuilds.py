@@ -55,6 +55,7 @@ def corpus(tmp_path, names):
     return d
 
 
+@pytest.mark.slow
 def test_a_batch_of_text_claims_rebuilds_nothing_after_the_first(store):
     checker = FactChecker(store, settings=load_settings(offline=True), record=True)
     claims = [
@@ -73,6 +74,7 @@ def test_a_batch_of_text_claims_rebuilds_nothing_after_the_first(store):
     assert dict(store.aggregate_builds) == builds
 
 
+@pytest.mark.slow
 def test_the_agent_path_adding_web_pages_rebuilds_nothing_per_claim(store, tmp_path):
     docs = corpus(tmp_path, ["ford", "blair", "curie", "einstein"])
     settings = load_settings(offline=True, web=True, search_provider=f"local:{docs}")

@@ -248,6 +248,7 @@ def _trajectories(home: Path) -> int:
     return len(path.read_text().splitlines()) if path.exists() else 0
 
 
+@pytest.mark.slow
 def test_interrupted_batches_lose_at_most_one_chunk_and_resume_checks_exactly_the_rest(
     tmp_path, monkeypatch
 ):

@@ -530,6 +530,7 @@ BIRTH = (
 )
 
 
+@pytest.mark.slow
 def test_web_variants_and_report_scores(tmp_path):
     corpus = tmp_path / "corpus"
     corpus.mkdir()
@@ -633,6 +634,7 @@ SCORES = (
 )
 
 
+@pytest.mark.slow
 def test_llm_eval_is_cached_and_resumable(fake_llm, demo_path, tmp_path, monkeypatch):
     monkeypatch.setenv("KGFC_HOME", str(tmp_path / "home"))  # a fresh LLM cache
     data, out = _blair(tmp_path), tmp_path / "out"
@@ -696,6 +698,7 @@ def test_llm_eval_is_cached_and_resumable(fake_llm, demo_path, tmp_path, monkeyp
     assert by_tokens["n"] == 1 and not by_tokens["complete"]
 
 
+@pytest.mark.slow
 def test_resume_after_kill_gives_identical_metrics(demo_path, tmp_path):
     # Enough structured claims that the run is still going when it is killed.
     triples = [("Q9582", "P19", "Q16555", "false"), ("Q9582", "P19", "Q43196", "true")]

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from click.testing import CliRunner
 from fakes.openai_server import fake_openai, json_reply
 
 from kgfc.cli import cli
 
 
+@pytest.mark.slow
 def test_optimize_cli_estimate_and_one_epoch(tmp_path, monkeypatch):
     train = tmp_path / "train.jsonl"
     train.write_text('{"claim": "Tony Blair was born in London.", "label": "REFUTED"}\n')

@@ -35,6 +35,7 @@ def run(*args: str) -> tuple[int, str, str]:
     return res.exit_code, res.stdout, res.stderr
 
 
+@pytest.mark.slow
 def test_refresh_replaces_the_graph_and_marks_the_verdicts_it_touched(
     endpoint, tmp_path, monkeypatch
 ):
