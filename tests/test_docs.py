@@ -24,7 +24,8 @@ ALLOWED = re.compile(r"\bc-[0-9a-f]{10}\b")
 
 
 def _user_pages() -> list[Path]:
-    return [ROOT / "README.md", *sorted(DOCS.rglob("*.md"))]
+    # Every file under docs/, as the acceptance grep reads it, plus the README.
+    return [ROOT / "README.md", *sorted(p for p in DOCS.rglob("*") if p.is_file())]
 
 
 def test_readme_is_short():
