@@ -66,8 +66,8 @@ import pyoxigraph as ox  # noqa: E402
 
 from kgfc.kg import vocab as V  # noqa: E402
 from kgfc.kg.demo import ensure_demo  # noqa: E402
-from kgfc.kg.oxigraph_store import OxigraphStore, source_iri  # noqa: E402
-from kgfc.kg.terms import provenance_quads  # noqa: E402
+from kgfc.kg.oxigraph_store import OxigraphStore  # noqa: E402
+from kgfc.kg.terms import provenance_quads, source_iri  # noqa: E402
 from kgfc.models import Fact, Source, SourceKind  # noqa: E402
 from kgfc.nlp.embed import get_embedder  # noqa: E402
 from kgfc.web.local import LocalCorpusProvider  # noqa: E402

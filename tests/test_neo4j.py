@@ -21,7 +21,8 @@ from kgfc.kg import vocab as V
 from kgfc.kg.neo4j_csv import export_neo4j_csv
 from kgfc.kg.neo4j_mapping import map_graph, relationship_type, value_key
 from kgfc.kg.neo4j_sync import Neo4jMirror, statements
-from kgfc.kg.oxigraph_store import OxigraphStore, source_iri
+from kgfc.kg.oxigraph_store import OxigraphStore
+from kgfc.kg.terms import source_iri
 from kgfc.kg.verdicts import record_verdict
 from kgfc.models import EvidenceFact, Fact, Source, SourceKind, Verdict, VerdictLabel
 

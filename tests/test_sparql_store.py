@@ -20,9 +20,9 @@ from fakes.sparql_server import WIKIDATA_FIXTURE, free_port, oxigraph_endpoint
 from kgfc.cli import cli as main
 from kgfc.errors import ConfigError, QuerySyntaxError, RemoteUnavailable, StoreError
 from kgfc.kg import vocab as V
-from kgfc.kg.oxigraph_store import source_iri
 from kgfc.kg.sparql_protocol import UpdatesRefused
 from kgfc.kg.sparql_store import SparqlStore, parse_spec, with_bindings
+from kgfc.kg.terms import source_iri
 from kgfc.models import Fact, Label, Source, SourceKind
 from kgfc.registry import open_store
 

@@ -21,8 +21,10 @@ from kgfc.errors import (
     UnknownQueryError,
 )
 from kgfc.kg import vocab as V
-from kgfc.kg.oxigraph_store import OxigraphStore, file_graph_iri, source_iri
+from kgfc.kg.oxigraph_store import OxigraphStore
+from kgfc.kg.rdf_files import file_graph_iri
 from kgfc.kg.store import GraphStore
+from kgfc.kg.terms import source_iri
 from kgfc.models import Fact, Label, Source, SourceKind
 
 WD, WDT = V.WD, V.WDT

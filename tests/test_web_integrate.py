@@ -17,7 +17,8 @@ from click.testing import CliRunner
 from kgfc.cli import cli
 from kgfc.errors import InputError, RemoteUnavailable
 from kgfc.kg import vocab as V
-from kgfc.kg.oxigraph_store import OxigraphStore, source_iri
+from kgfc.kg.oxigraph_store import OxigraphStore
+from kgfc.kg.terms import source_iri
 from kgfc.models import Counters, SourceKind
 from kgfc.nlp.text import sentence_windows, split_sentences
 from kgfc.web.extract import TripleExtractor, slug, value_term

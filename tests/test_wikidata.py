@@ -35,7 +35,7 @@ from kgfc.kg import vocab as V
 from kgfc.kg.oxigraph_store import OxigraphStore
 from kgfc.kg.wikidata import QUERY_NAME, KGSource, LocalKGSource, WikidataSource, wikidata_item
 from kgfc.models import SourceKind
-from kgfc.remote import call_with_retries, parse_retry_after
+from kgfc.retry import call_with_retries, parse_retry_after
 from kgfc.settings import Settings
 
 WD, WDT = V.WD, V.WDT
@@ -605,7 +605,7 @@ def test_backoff_doubles_and_is_capped(sleeps):
 
 
 def test_non_wikidata_iris_are_answered_from_the_store_only(store, tmp_path):
-    from kgfc.kg.oxigraph_store import source_iri
+    from kgfc.kg.terms import source_iri
     from kgfc.models import Fact, Source
 
     web_entity = V.KGFC_ENTITY + "obama-presidential-center"

@@ -12,7 +12,6 @@ from typing import Any
 
 import click
 
-from kgfc.errors import StoreLockedError
 from kgfc.settings import Settings, load_settings
 
 
@@ -57,42 +56,16 @@ def settings_from(ctx: click.Context, **flags: Any) -> Settings:
 
 
 def open_cli_store(settings: Settings, *, read_only: bool = False, write: bool = False):
-    """Open the configured store.
+    """Open the configured store (:func:`kgfc.registry.open_configured_store`).
 
     The default store gets the bundled demo KG on first use. A read command
     that finds the store locked by a writer falls back to a read-only open.
     """
-    from kgfc.registry import open_store
+    from kgfc.registry import open_configured_store
 
-    spec = settings.store or str(settings.store_path())
-    is_default = settings.store is None
-    try:
-        store = open_store(spec, read_only=read_only)
-    except StoreLockedError as exc:
-        from kgfc.service.client import holding_server, lock_hint
-
-        if write or read_only:
-            raise StoreLockedError(exc.message, hint=lock_hint(settings)) from exc
-        held = holding_server(settings)
-        if held and held.get("url"):
-            info(
-                f"The store is held by the kgfc server at {held['url']}; opened it read-only "
-                "(verdicts are journaled and applied when the server next writes or stops). "
-                f"Send the work to the server instead: kgfc --server {held['url']} ..."
-            )
-        else:
-            info(
-                "The store is locked by another process; opened it read-only "
-                "(records go to its journal and are applied when the writer finishes)."
-            )
-        store = open_store(spec, read_only=True)
-    if is_default and settings.demo and not store.read_only:
-        from kgfc.kg.demo import demo_loaded, ensure_demo
-
-        if not demo_loaded(store) and not store.sources():
-            info("First use: loading the bundled demo KG (CoDEx-M + Wikidata labels) into", spec)
-            ensure_demo(store)
-    return store
+    return open_configured_store(
+        settings, read_only=read_only, when_locked="raise" if write else "read", notify=info
+    )
 
 
 def info(*parts: Any) -> None:

@@ -473,7 +473,7 @@ def resolve_sources(store, ref: str) -> list[str]:
     if "://" not in ref and path.exists():
         locations.add(path.resolve().as_uri())
         if path.is_file():
-            from kgfc.kg.oxigraph_store import file_sha256
+            from kgfc.kg.rdf_files import file_sha256
             from kgfc.kg.terms import source_iri
 
             by_content = source_iri("file", file_sha256(path))

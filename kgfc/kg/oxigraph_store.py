@@ -44,12 +44,15 @@ import pyoxigraph as ox
 from kgfc.errors import QuerySyntaxError, StoreError, StoreLockedError
 from kgfc.kg import vocab as V
 from kgfc.kg.aggregates import computing
-from kgfc.kg.rdf_files import FORMAT_NAMES as FORMAT_NAMES
-from kgfc.kg.rdf_files import FORMATS as FORMATS
-from kgfc.kg.rdf_files import LOADING, STATUS, Meter, export_prefixes, open_bytes, read_quads
-from kgfc.kg.rdf_files import file_graph_iri as file_graph_iri
-from kgfc.kg.rdf_files import file_sha256 as file_sha256
-from kgfc.kg.rdf_files import guess_format as guess_format
+from kgfc.kg.rdf_files import (
+    LOADING,
+    STATUS,
+    Meter,
+    export_prefixes,
+    file_graph_iri,
+    open_bytes,
+    read_quads,
+)
 from kgfc.kg.rdf_store import (
     FACT_PREFIXES,
     RdfStore,
@@ -59,16 +62,11 @@ from kgfc.kg.rdf_store import (
     part_record,
     property_entity,
 )
-from kgfc.kg.rdf_store import stored_fact as stored_fact
 from kgfc.kg.store import Term, is_bookkeeping
 from kgfc.kg.terms import provenance_quads, service_endpoints, source_from_row
-from kgfc.kg.terms import source_iri as source_iri
 from kgfc.models import Fact, Source
 from kgfc.resources import load_query
 from kgfc.settings import default_home
-
-# The `X as X` imports above keep `from kgfc.kg.oxigraph_store import X` working for
-# what moved to kgfc.kg.rdf_files / rdf_store / terms.
 
 log = logging.getLogger(__name__)
 

@@ -3,7 +3,7 @@
 One :class:`SparqlClient` talks to one server: queries (POST, form-encoded, so
 long ``VALUES`` blocks never hit URL limits), updates and whole-graph writes.
 Every request has a timeout and goes through the shared retry policy
-(:func:`kgfc.remote.call_with_retries`). Updates are retried too: every
+(:func:`kgfc.retry.call_with_retries`). Updates are retried too: every
 update kgfc sends (``INSERT DATA``, ``DELETE DATA``, ``DROP``, a GSP ``PUT``)
 is idempotent, so a retry after a lost answer cannot duplicate anything.
 
@@ -28,7 +28,7 @@ import httpx
 import pyoxigraph as ox
 
 from kgfc.errors import QuerySyntaxError, StoreError
-from kgfc.remote import call_with_retries
+from kgfc.retry import call_with_retries
 
 RESULTS_JSON = "application/sparql-results+json"
 RESULTS_XML = "application/sparql-results+xml"

@@ -32,8 +32,8 @@ from kgfc.kg import vocab as V
 from kgfc.kg.labels import normalise
 from kgfc.kg.terms import source_iri, with_values
 from kgfc.models import EnrichReport, Fact, Label, LabelHit, Source, SourceKind
-from kgfc.remote import MalformedResponse, call_with_retries
 from kgfc.resources import load_query
+from kgfc.retry import MalformedResponse, call_with_retries
 
 if TYPE_CHECKING:
     import httpx

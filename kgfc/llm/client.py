@@ -35,7 +35,7 @@ What :meth:`OpenAICompatLLM.complete_json` does for every call:
   drop unknown or duplicate ids, accept bare lists and labels); a reply that
   still does not validate gets one repair round quoting the exact error;
 - retries 429/5xx/timeouts/dropped connections with the shared policy of
-  :mod:`kgfc.remote` (bounded, capped backoff honouring ``Retry-After``);
+  :mod:`kgfc.retry` (bounded, capped backoff honouring ``Retry-After``);
 - **counts every request** into the caller's :class:`~kgfc.models.Counters`:
   ``llm_calls`` (failed ones included), ``llm_failures``, tokens, ``llm_seconds``;
   and refuses to start a request once the claim's time budget is spent;
@@ -74,7 +74,7 @@ from pydantic import BaseModel, Field, ValidationError, create_model, model_vali
 from kgfc.errors import ConfigError, LLMError
 from kgfc.llm.promptset import load_prompt_set, set_default_prompts
 from kgfc.models import Counters
-from kgfc.remote import Failure, RetriesExhausted, parse_retry_after, retry
+from kgfc.retry import Failure, RetriesExhausted, parse_retry_after, retry
 
 if TYPE_CHECKING:
     from kgfc.settings import Settings
@@ -163,7 +163,7 @@ def _failure(exc: BaseException) -> Failure | None:
     """Recognise an exception from an openai call; None means "not a remote failure" (a bug).
 
     The only place openai exceptions are inspected: everything after this
-    works on library-neutral :class:`~kgfc.remote.Failure` values.
+    works on library-neutral :class:`~kgfc.retry.Failure` values.
     """
     openai = sys.modules.get("openai")
     if openai is not None:

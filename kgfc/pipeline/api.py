@@ -30,8 +30,7 @@ from typing import Any
 
 from pydantic import BaseModel, model_validator
 
-from kgfc.errors import InputError, KgfcError, StoreLockedError
-from kgfc.kg.demo import demo_loaded, ensure_demo
+from kgfc.errors import InputError, KgfcError
 from kgfc.models import (
     ClaimTriple,
     Counters,
@@ -58,7 +57,7 @@ from kgfc.pipeline.record import (
 from kgfc.pipeline.state import Budget, Episode
 from kgfc.pipeline.toolbox import Toolbox, make_reasoner
 from kgfc.reason.local import LocalReasoner
-from kgfc.registry import open_store
+from kgfc.registry import open_configured_store
 from kgfc.settings import Settings, load_settings
 
 log = logging.getLogger(__name__)
@@ -515,29 +514,6 @@ def _renumber(
     for s in traj.steps:
         s.evidence_added = [mapping.get(x, x) for x in s.evidence_added]
     return verdict, out, passages, traj
-
-
-def open_configured_store(
-    settings: Settings, *, read_only: bool = False, read_only_when_locked: bool = True
-):
-    """The configured store (default ``$KGFC_HOME/store``); the default store gets the demo KG on first use.
-
-    When another process holds the write lock, a reader (the one-shot CLI)
-    falls back to reading what that process has; a long-running process
-    passes ``read_only_when_locked=False`` and gets the :class:`StoreLockedError`.
-    """
-    spec = settings.store or str(settings.store_path())
-    try:
-        store = open_store(spec, read_only=read_only)
-    except StoreLockedError:
-        if read_only or not read_only_when_locked:
-            raise
-        store = open_store(spec, read_only=True)  # another process writes: read what it has
-    fresh_default = settings.store is None and settings.demo and not store.read_only
-    if fresh_default and not demo_loaded(store) and not store.sources():
-        log.info("First use: loading the bundled demo KG into %s", spec)
-        ensure_demo(store)
-    return store
 
 
 def verify(claim, **kwargs: Any) -> VerifyResult:

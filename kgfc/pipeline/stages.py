@@ -12,7 +12,6 @@ reasoner (``reasoner: "local (llm failed: ...)"``).
 
 from __future__ import annotations
 
-import inspect
 import logging
 import re
 from collections.abc import Sequence
@@ -795,8 +794,7 @@ def kg_first_verdict(
 
 def _verdict(tb, ep: Episode, reasoner, text, triples, evidence, counters, forced) -> Verdict:
     if not tb.is_local(reasoner):
-        kw = {"forced": True} if forced and _accepts_forced(reasoner) else {}
-        return reasoner.verdict(text, triples, evidence, counters, **kw)
+        return reasoner.verdict(text, triples, evidence, counters, forced=forced)
     # The local reasoner is deterministic: the rule policy's sufficiency check and the
     # final verdict on the same evidence are one computation.
     key = tuple((e.id, e.text, e.fact.source, e.score) for e in evidence)
@@ -942,10 +940,3 @@ def framed(frame: Framing, verdict: Verdict) -> Verdict:
             f"statement {holds}. {verdict.justification}",
         }
     )
-
-
-def _accepts_forced(reasoner) -> bool:
-    try:
-        return "forced" in inspect.signature(reasoner.verdict).parameters
-    except (TypeError, ValueError):
-        return False

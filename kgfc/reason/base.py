@@ -22,6 +22,13 @@ class Reasoner(Protocol):
         triples: Sequence[ClaimTriple],
         evidence: Sequence[EvidenceFact],
         counters: Counters,
+        *,
+        forced: bool = False,
     ) -> Verdict:
-        """Decide from the evidence; cite only ids present in ``evidence``."""
+        """Decide from the evidence; cite only ids present in ``evidence``.
+
+        ``forced``: the episode ran out of steps or budget, so this verdict is final
+        whatever the evidence (a reasoner that asks for more may say so in its prompt;
+        one that never asks may ignore it).
+        """
         ...

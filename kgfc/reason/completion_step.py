@@ -9,7 +9,6 @@ the thresholds and the combiner in :mod:`kgfc.reason.calibration`.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 from kgfc.kg import vocab as V
 from kgfc.models import VerdictLabel
@@ -17,11 +16,9 @@ from kgfc.reason.calibration import Calibration, Combiner
 from kgfc.reason.completion import P31, CRule, Hit, Prediction, Triple, _fact, completion_for
 from kgfc.reason.embedding import FEATURES as KGE_FEATURES
 from kgfc.reason.embedding import embedding_for
+from kgfc.reason.evidence import EvidenceIndex, Outcome
 from kgfc.reason.plausibility import features, similarity_for
 from kgfc.reason.rules import Atom
-
-if TYPE_CHECKING:
-    from kgfc.reason.local import LocalReasoner, Outcome, _Evidence
 
 CONF_CAP = 0.85  # a statistical prediction never outranks a stated chain
 PRIOR_CAP = 0.7  # nor does one from priors alone reach a rule's or a peer's
@@ -30,18 +27,15 @@ DECISION = 0.5  # the combiner's probability from which a claim is SUPPORTED
 _DEFAULT = Calibration()
 
 
-def calibration_of(reasoner: LocalReasoner) -> Calibration:
-    return reasoner.calibration if reasoner.calibration is not None else _DEFAULT
-
-
 def complete(
-    reasoner: LocalReasoner,
+    store,
+    calibration: Calibration | None,
     s: str,
     props: list[str],
     o: str,
     s_alias: dict[str, list[str]],
     o_alias: dict[str, list[str]],
-    ev: _Evidence,
+    ev: EvidenceIndex,
 ) -> Outcome | None:
     """SUPPORTED when the KG predicts the claim above the relation's calibrated bar, else NEI with why, else None.
 
@@ -49,7 +43,7 @@ def complete(
     decision is its probability over every signal (:mod:`kgfc.reason.plausibility`);
     otherwise the best rule's confidence against the relation's threshold.
     """
-    model = completion_for(reasoner.store)
+    model = completion_for(store)
     best: tuple[float, str, str, str, Prediction] | None = None
     for p in props:
         for s2 in s_alias:
@@ -60,19 +54,17 @@ def complete(
     if best is None:
         return None
     conf, p, s2, o2, pred = best
-    calibration = calibration_of(reasoner)
+    calibration = calibration if calibration is not None else _DEFAULT
     if calibration.combiner is not None:
-        return _combined(reasoner, model, calibration.combiner, s2, p, o2, pred, ev)
+        return _combined(store, model, calibration.combiner, s2, p, o2, pred, ev)
     if pred.best is None:
         return None
-    return _thresholded(calibration, conf, p, pred.best, reasoner, s2, o2, ev)
+    return _thresholded(calibration, conf, p, pred.best, store, s2, o2, ev)
 
 
-def _thresholded(calibration, conf, p, hit: Hit, reasoner, s, o, ev: _Evidence) -> Outcome:
-    from kgfc.reason.local import Outcome
-
+def _thresholded(calibration, conf, p, hit: Hit, store, s, o, ev: EvidenceIndex) -> Outcome:
     cal = calibration.for_relation(p)
-    _name_unknown(reasoner.store, [hit], [], ev)
+    _name_unknown(store, [hit], [], ev)
     claim = f"{ev.name(s)} {ev.prop_name(p)} {ev.name(o)}"
     rule_text = _rule_text(hit.rule, ev)
     ids, facts_text = _facts(hit.facts, ev)
@@ -146,15 +138,13 @@ CITED_PEERS = 2  # peers quoted in a justification (with a fact each shares with
 
 
 def _combined(
-    reasoner, model, combiner: Combiner, s: str, p: str, o: str, pred: Prediction, ev: _Evidence
+    store, model, combiner: Combiner, s: str, p: str, o: str, pred: Prediction, ev: EvidenceIndex
 ) -> Outcome | None:
     """The combiner's decision, with the rules and the peers that carried it quoted and cited."""
-    from kgfc.reason.local import Outcome
-
     emb = None
     if any(name in KGE_FEATURES for name in combiner.features):
-        emb = embedding_for(reasoner.store)
-    sig = features(model, s, p, o, pred.hits, emb, reasoner.store.label_index())
+        emb = embedding_for(store)
+    sig = features(model, s, p, o, pred.hits, emb, store.label_index())
     prob = combiner.probability(p, sig.row(combiner.features))
     fitted = combiner.model(p)
     trees = (
@@ -165,7 +155,7 @@ def _combined(
     if not sig.citable:
         # No rule, peer or co-listed value speaks for it: only priors are left.
         if combiner.priors and prob >= DECISION:
-            return _from_priors(reasoner, model, s, p, o, prob, fitted, ev, trees)
+            return _from_priors(store, model, s, p, o, prob, fitted, ev, trees)
         return None
     claim = f"{ev.name(s)} {ev.prop_name(p)} {ev.name(o)}"
     sim = similarity_for(model)
@@ -183,7 +173,7 @@ def _combined(
     quoted_facts = [
         f for side in notes.values() for own, pair in side for f in (own, *(pair or ()))
     ]
-    _name_unknown(reasoner.store, pred.hits[:1], quoted_facts, ev)
+    _name_unknown(store, pred.hits[:1], quoted_facts, ev)
     parts: list[str] = []
     ids: list[str] = []
     texts: list[str] = []
@@ -264,7 +254,7 @@ def _combined(
 
 
 def _from_priors(
-    reasoner, model, s: str, p: str, o: str, prob: float, fitted, ev: _Evidence, trees: str = ""
+    store, model, s: str, p: str, o: str, prob: float, fitted, ev: EvidenceIndex, trees: str = ""
 ):
     """SUPPORTED on the priors alone, saying so: how often o is a P in the KG, what s has listed.
 
@@ -272,8 +262,6 @@ def _from_priors(
     (CoDEx-M: a film with no cast listed and an actor cast in many films). It is
     the weakest kind of prediction kgfc makes, and its verdict says exactly that.
     """
-    from kgfc.reason.local import Outcome
-
     index = model.index
     head = Atom(p)
     subjects = index.step(o, head.flipped())
@@ -289,7 +277,7 @@ def _from_priors(
     in_evidence = set(ev.graph.step(o, head.flipped()))
     quoted = sorted(subjects, key=lambda z: (z not in in_evidence, z))[:CITED_PRIOR_FACTS]
     facts = [(z, p, o) for z in quoted]
-    _name_unknown(reasoner.store, [], [*facts, (s, P31, kinds[0])], ev)
+    _name_unknown(store, [], [*facts, (s, P31, kinds[0])], ev)
     ids, facts_text = _facts(facts, ev)
     pn = ev.prop_name(p)
     values = len(index.step(s, head))
@@ -314,15 +302,15 @@ def _from_priors(
     )
 
 
-def _namer(ev: _Evidence):
+def _namer(ev: EvidenceIndex):
     return lambda iri: ev.prop_name(iri) if iri.startswith(V.WDT) else ev.name(iri)
 
 
-def _rule_text(rule: CRule, ev: _Evidence) -> str:
+def _rule_text(rule: CRule, ev: EvidenceIndex) -> str:
     return f"{rule.describe(_namer(ev))} [{rule.stats()}]"
 
 
-def _facts(facts: list[Triple], ev: _Evidence) -> tuple[list[str], str]:
+def _facts(facts: list[Triple], ev: EvidenceIndex) -> tuple[list[str], str]:
     """Evidence ids of KG facts, and the facts quoted (with ids where the evidence has them)."""
     ids: list[str] = []
     parts: list[str] = []
@@ -337,7 +325,7 @@ def _facts(facts: list[Triple], ev: _Evidence) -> tuple[list[str], str]:
     return ids, ", ".join(parts)
 
 
-def _name_unknown(store, hits: list[Hit], facts: list[Triple], ev: _Evidence) -> None:
+def _name_unknown(store, hits: list[Hit], facts: list[Triple], ev: EvidenceIndex) -> None:
     """Labels for the rules' constants and the facts the evidence does not name (one query)."""
     iris = {x for f in facts for x in f}
     for hit in hits:

@@ -43,19 +43,15 @@ from __future__ import annotations
 
 import logging
 import math
-from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 from kgfc.kg import vocab as V
 from kgfc.kg.properties import (
-    ALIAS_PROPS,
     CHAINS,
     HUMAN,
     INVERSES,
     KINSHIP,
     LOCATION,
-    MAX_CHAIN,
     P31,
     RELATED,
     SYMMETRIC,
@@ -65,8 +61,9 @@ from kgfc.models import ClaimTriple, Counters, EvidenceFact, Verdict, VerdictLab
 from kgfc.nlp import values as vals
 from kgfc.nlp.text import overlap_scores
 from kgfc.reason.completion_step import complete
+from kgfc.reason.evidence import EvidenceIndex, Outcome
 from kgfc.reason.kgstats import PRIOR_FUNCTIONALITY, Functionality, stats_for
-from kgfc.reason.rules import Atom, EdgeIndex, RuleSet, rules_for
+from kgfc.reason.rules import Atom, RuleSet, rules_for
 
 log = logging.getLogger(__name__)
 
@@ -94,110 +91,6 @@ def _norm(text: str) -> str:
     from kgfc.kg.labels import normalise
 
     return normalise(text)
-
-
-@dataclass
-class Outcome:
-    """The verdict on one claim triple, before negation and conjunction."""
-
-    label: VerdictLabel
-    confidence: float
-    reason: str
-    cited: list[str] = field(default_factory=list)
-    path: list[str] = field(default_factory=list)
-    kind: str = "nei"  # direct, alias, inverse, chain, rule, value, functional, type, nei
-
-
-class _Evidence:
-    """The evidence list indexed for lookups: by id, by (subject, property), as a graph."""
-
-    def __init__(self, evidence: Sequence[EvidenceFact]) -> None:
-        self.by_id = {e.id: e for e in evidence}
-        self.order = [e.id for e in evidence]
-        self.graph = EdgeIndex()
-        self.literals: dict[tuple[str, str], list[EvidenceFact]] = defaultdict(list)
-        self.labels: dict[str, str] = {}
-        self.prop_labels: dict[str, str] = {}
-        self.types: dict[str, dict[str, str]] = defaultdict(dict)  # entity -> type -> evidence id
-        for e in evidence:
-            f = e.fact
-            if f.subject_label:
-                self.labels.setdefault(f.subject, f.subject_label)
-            if f.predicate_label:
-                self.prop_labels.setdefault(f.predicate, f.predicate_label)
-            if f.object_is_literal:
-                self.literals[(f.subject, f.predicate)].append(e)
-                continue
-            if f.object_label:
-                self.labels.setdefault(f.object, f.object_label)
-            self.graph.add(f.subject, f.predicate, f.object, e.id)
-            if f.predicate == P31:
-                self.types[f.subject].setdefault(f.object, e.id)
-
-    def name(self, iri: str) -> str:
-        return self.labels.get(iri) or V.local_id(iri)
-
-    def prop_name(self, iri: str) -> str:
-        return self.prop_labels.get(iri) or V.local_id(iri)
-
-    def quote(self, ids: Sequence[str]) -> str:
-        parts = [f'"{self.by_id[i].text}" ({i})' for i in dict.fromkeys(ids) if i in self.by_id]
-        if len(parts) <= 1:
-            return "".join(parts)
-        return ", ".join(parts[:-1]) + " and " + parts[-1]
-
-    def texts(self, ids: Sequence[str]) -> list[str]:
-        return [self.by_id[i].text for i in dict.fromkeys(ids) if i in self.by_id]
-
-    def aliases(self, entity: str) -> dict[str, list[str]]:
-        """Entities the evidence says are the same as ``entity``, with the ids that say so."""
-        out = {entity: []}
-        frontier = [entity]
-        while frontier:
-            nxt = []
-            for node in frontier:
-                for prop in ALIAS_PROPS:
-                    for inverse in (False, True):
-                        for other, eid in self.graph.step(node, Atom(prop, inverse)).items():
-                            if other not in out:
-                                out[other] = [*out[node], eid]
-                                nxt.append(other)
-            frontier = nxt
-        return out
-
-    def reach(
-        self,
-        start: str,
-        first: frozenset[str],
-        then: frozenset[str],
-        goals: set[str],
-        sound=None,
-    ) -> list[str] | None:
-        """Evidence ids of a shortest path from ``start`` into ``goals``: one ``first`` step, then ``then`` steps.
-
-        ``sound(x, prop, y)``, when given, vets every step after the first (a
-        chain may not go through one of several historical countries).
-        """
-        frontier = {start: []}
-        seen = {start}
-        for depth in range(MAX_CHAIN):
-            props = first if depth == 0 else then
-            nxt: dict[str, list[str]] = {}
-            for node, path in frontier.items():
-                for prop in props:
-                    for other, eid in self.graph.step(node, Atom(prop)).items():
-                        if other in seen:
-                            continue
-                        if depth > 0 and sound is not None and not sound(node, prop, other):
-                            continue
-                        if other in goals:
-                            return [*path, eid]
-                        seen.add(other)
-                        nxt[other] = [*path, eid]
-            if not nxt:
-                return None
-            frontier = nxt
-        return None
 
 
 class LocalReasoner:
@@ -282,9 +175,11 @@ class LocalReasoner:
         triples: Sequence[ClaimTriple],
         evidence: Sequence[EvidenceFact],
         counters: Counters,
+        *,
+        forced: bool = False,  # the checks never ask for more evidence: a forced verdict is the same
     ) -> Verdict:
         # SPARQL queries are counted by the store per episode (store.count_queries), not here.
-        ev = _Evidence(evidence)
+        ev = EvidenceIndex(evidence)
         outcomes = [self._trust_links(t, self._negate(t, self._check(t, ev))) for t in triples]
         if not outcomes:
             return Verdict(
@@ -339,7 +234,7 @@ class LocalReasoner:
             o.kind,
         )
 
-    def _combine(self, outcomes: list[Outcome], ev: _Evidence) -> Verdict:
+    def _combine(self, outcomes: list[Outcome], ev: EvidenceIndex) -> Verdict:
         refuted = [o for o in outcomes if o.label == VerdictLabel.REFUTED]
         if refuted:
             chosen = [max(refuted, key=lambda o: o.confidence)]
@@ -360,14 +255,14 @@ class LocalReasoner:
         )
 
     # -- one triple -------------------------------------------------------
-    def _resolve(self, text: str, ev: _Evidence) -> str | None:
+    def _resolve(self, text: str, ev: EvidenceIndex) -> str | None:
         key = _norm(text)
         if not key:
             return None
         hits = [iri for iri, label in ev.labels.items() if _norm(label) == key]
         return hits[0] if len(hits) == 1 else (sorted(hits)[0] if hits else None)
 
-    def _name_props(self, props: Sequence[str], ev: _Evidence) -> None:
+    def _name_props(self, props: Sequence[str], ev: EvidenceIndex) -> None:
         """Labels, from the store, of the claim's properties no evidence fact names: the
         verdict says "place of birth chain", not "P19 chain"."""
         if self.store is None:
@@ -383,7 +278,7 @@ class LocalReasoner:
             if label:
                 ev.prop_labels[p] = label
 
-    def _props(self, t: ClaimTriple, ev: _Evidence) -> list[str]:
+    def _props(self, t: ClaimTriple, ev: EvidenceIndex) -> list[str]:
         props = []
         for p in t.relation_ids:
             try:
@@ -397,7 +292,7 @@ class LocalReasoner:
             return []
         return [p for p, label in ev.prop_labels.items() if _norm(label) == key]
 
-    def _check(self, t: ClaimTriple, ev: _Evidence) -> Outcome:
+    def _check(self, t: ClaimTriple, ev: EvidenceIndex) -> Outcome:
         s = t.subject_id or self._resolve(t.subject, ev)
         props = self._props(t, ev)
         self._name_props(props, ev)
@@ -425,7 +320,7 @@ class LocalReasoner:
             ev.prop_labels.setdefault(props[0], t.relation)
         return self._check_entity(s, props, o, t, ev)
 
-    def _nei(self, ev: _Evidence, reason: str, looked: list[str]) -> Outcome:
+    def _nei(self, ev: EvidenceIndex, reason: str, looked: list[str]) -> Outcome:
         looked = list(dict.fromkeys(looked))[:5]
         if looked:
             reason += f" Evidence looked at: {ev.quote(looked)}."
@@ -436,7 +331,7 @@ class LocalReasoner:
         return Outcome(VerdictLabel.NEI, CONF_NEI, reason, looked, [], "nei")
 
     def _subject_facts(
-        self, subjects: dict[str, list[str]], prop: str, ev: _Evidence
+        self, subjects: dict[str, list[str]], prop: str, ev: EvidenceIndex
     ) -> dict[str, str]:
         out: dict[str, str] = {}
         for s in subjects:
@@ -444,7 +339,7 @@ class LocalReasoner:
         return out
 
     def _check_entity(
-        self, s: str, props: list[str], o: str, t: ClaimTriple, ev: _Evidence
+        self, s: str, props: list[str], o: str, t: ClaimTriple, ev: EvidenceIndex
     ) -> Outcome:
         s_alias = ev.aliases(s)
         o_alias = ev.aliases(o)
@@ -563,7 +458,7 @@ class LocalReasoner:
             if out is not None:
                 return out
             # 5. completion: rules mined from the KG predict the unstated fact
-            rule_out = complete(self, s, props, o, s_alias, o_alias, ev)
+            rule_out = complete(self.store, self.calibration, s, props, o, s_alias, o_alias, ev)
             if rule_out is not None and rule_out.label == VerdictLabel.SUPPORTED:
                 return rule_out
             checks = (self._type_clash,)
@@ -592,7 +487,7 @@ class LocalReasoner:
         o_alias: dict[str, list[str]],
         sn: str,
         on: str,
-        ev: _Evidence,
+        ev: EvidenceIndex,
         *,
         kin: bool = False,
     ) -> Outcome:
@@ -627,7 +522,7 @@ class LocalReasoner:
             [],
         )
 
-    def _sound_step(self, ev: _Evidence):
+    def _sound_step(self, ev: EvidenceIndex):
         """``(x, prop, y) -> bool``: may a chain step from ``x`` to ``y`` (see :func:`kgfc.kg.paths.unambiguous`)?
 
         With a store, all of ``x``'s values count (the evidence may hold only one
@@ -645,7 +540,7 @@ class LocalReasoner:
 
         return in_evidence
 
-    def _rules(self, s, props, o, s_alias, o_alias, ev: _Evidence) -> Outcome | None:
+    def _rules(self, s, props, o, s_alias, o_alias, ev: EvidenceIndex) -> Outcome | None:
         rules = self.rules()
         if rules is None:
             return None
@@ -689,7 +584,7 @@ class LocalReasoner:
             "rule",
         )
 
-    def _compatible(self, v: str, o: str, o_alias: dict[str, list[str]], ev: _Evidence) -> bool:
+    def _compatible(self, v: str, o: str, o_alias: dict[str, list[str]], ev: EvidenceIndex) -> bool:
         """True when KG value ``v`` does not contradict claimed ``o``: the same, or one located in / part of the other."""
         if v in o_alias:
             return True
@@ -705,7 +600,9 @@ class LocalReasoner:
                 return True
         return False
 
-    def _functional_conflict(self, s, props, o, s_alias, o_alias, ev: _Evidence) -> Outcome | None:
+    def _functional_conflict(
+        self, s, props, o, s_alias, o_alias, ev: EvidenceIndex
+    ) -> Outcome | None:
         if not self.use_functionality:
             return None
         for p in props:
@@ -741,7 +638,7 @@ class LocalReasoner:
             )
         return None
 
-    def _is_class(self, o: str, ev: _Evidence) -> bool:
+    def _is_class(self, o: str, ev: EvidenceIndex) -> bool:
         """Is ``o`` a class the KG has instances of ("capital", "city"), not an individual?"""
         if any(o in ts for ts in ev.types.values()):
             return True
@@ -755,7 +652,7 @@ class LocalReasoner:
         except ValueError:
             return False
 
-    def _same_kind(self, o: str, values: list[str], ev: _Evidence) -> bool:
+    def _same_kind(self, o: str, values: list[str], ev: EvidenceIndex) -> bool:
         """Do the claimed object and a KG value share a type (so that one excludes the other)?
 
         Without a store the types in the evidence decide; an entity with no
@@ -781,7 +678,7 @@ class LocalReasoner:
         model = completion_for(self.store)
         return model.type_clash(p, o) is not None and model.type_clash(p, s) is None
 
-    def _type_clash(self, s, props, o, s_alias, o_alias, ev: _Evidence) -> Outcome | None:
+    def _type_clash(self, s, props, o, s_alias, o_alias, ev: EvidenceIndex) -> Outcome | None:
         """REFUTED only for a demonstrable clash (see :meth:`Completion.type_clash`), never for "not seen before"."""
         if not self.use_types or self.store is None:
             return None
@@ -815,7 +712,7 @@ class LocalReasoner:
         )
 
     def _check_value(
-        self, s: str, props: list[str], value, t: ClaimTriple, ev: _Evidence
+        self, s: str, props: list[str], value, t: ClaimTriple, ev: EvidenceIndex
     ) -> Outcome:
         s_alias = ev.aliases(s)
         sn = ev.name(s)
@@ -853,14 +750,14 @@ class LocalReasoner:
             seen,
         )
 
-    def _compare_value(self, value, f: EvidenceFact, prop: str, s: str, ev: _Evidence):
+    def _compare_value(self, value, f: EvidenceFact, prop: str, s: str, ev: EvidenceIndex):
         """The claim's value against one literal fact; a quantity in the property's units."""
         kg = vals.parse_literal(f.fact.object, f.fact.datatype)
         if isinstance(value, vals.NumberValue) and isinstance(kg, vals.NumberValue):
             return vals.compare_quantity(value, kg.value, prop, human=self._is_human(s, ev))
         return vals.compare(value, kg)
 
-    def _is_human(self, s: str, ev: _Evidence) -> bool:
+    def _is_human(self, s: str, ev: EvidenceIndex) -> bool:
         """Is ``s`` a human (wd:Q5)? From the evidence, else the store: it bounds a height's unit."""
         human = V.WD + "Q5"
         if human in ev.types.get(s, {}):
@@ -869,7 +766,7 @@ class LocalReasoner:
             return False
         return human in stats_for(self.store).types_of([s]).get(s, set())
 
-    def _check_string(self, s: str, props: list[str], t: ClaimTriple, ev: _Evidence) -> Outcome:
+    def _check_string(self, s: str, props: list[str], t: ClaimTriple, ev: EvidenceIndex) -> Outcome:
         s_alias = ev.aliases(s)
         looked: list[str] = []
         for p in props:

@@ -38,8 +38,8 @@ from kgfc.errors import (
     UsageError,
 )
 from kgfc.models import VerifyResult
+from kgfc.registry import lock_note_path
 from kgfc.service import sparql as sp
-from kgfc.service.client import lock_note_path
 from kgfc.service.engine import Engine, VerifyRequest, open_service_store
 from kgfc.service.jobs import JobJournal, JobRunner, parse_items
 from kgfc.service.metrics import CONTENT_TYPE, Metrics

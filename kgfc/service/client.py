@@ -1,59 +1,15 @@
-"""Talking to a running ``kgfc serve``: the HTTP client behind ``--server``, and the lock note.
+"""Talking to a running ``kgfc serve``: the HTTP client behind ``--server``.
 
-While a server holds a store it leaves ``<store>.server.json`` beside it (its
-URL and pid), so a CLI command that finds the store locked can say which
-server holds it and how to send the work there instead.
+The lock note a server leaves beside the store it holds is read and written
+through :mod:`kgfc.registry`.
 """
 
 from __future__ import annotations
 
-import json
-import os
-from pathlib import Path
 from typing import Any
 
 from kgfc.errors import ConfigError, InputError, RemoteError, RemoteUnavailable, UsageError
 from kgfc.models import VerifyResult
-from kgfc.settings import Settings
-
-
-def lock_note_path(settings: Settings) -> Path | None:
-    """The file beside an on-disk store that says which server holds it (None: not on disk)."""
-    spec = settings.store
-    if spec is not None and not spec.startswith("oxigraph:"):
-        kind, sep, _ = spec.partition(":")
-        if spec == "memory" or (sep and len(kind) > 1 and "/" not in kind and "\\" not in kind):
-            return None
-    path = settings.store_path()
-    return path.with_name(path.name + ".server.json")
-
-
-def holding_server(settings: Settings) -> dict | None:
-    """``{"url", "pid"}`` of the live server holding this store, if there is one."""
-    path = lock_note_path(settings)
-    if path is None or not path.is_file():
-        return None
-    try:
-        note = json.loads(path.read_text(encoding="utf-8"))
-        os.kill(int(note["pid"]), 0)  # signal 0: is that process alive?
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
-    return note
-
-
-def lock_hint(settings: Settings, command: str = "this command") -> str:
-    held = holding_server(settings)
-    if held and held.get("url"):
-        url = held["url"]
-        return (
-            f"A kgfc server (pid {held['pid']}) is serving it at {url}: "
-            f"send the work there with `kgfc --server {url} ...` (or KGFC_SERVER={url}), "
-            f"or stop it before running {command}."
-        )
-    return (
-        "Stop that process, open this store read-only (--read-only), or, if it is "
-        "`kgfc serve`, send the work to it with --server URL (KGFC_SERVER)."
-    )
 
 
 class ServerClient:

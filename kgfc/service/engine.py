@@ -14,10 +14,11 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, model_validator
 
-from kgfc.errors import InputError, StoreLockedError
+from kgfc.errors import InputError
 from kgfc.models import VerifyResult
 from kgfc.pipeline.api import Claim, FactChecker
 from kgfc.pipeline.state import Budget
+from kgfc.registry import open_configured_store
 from kgfc.settings import Settings
 
 
@@ -149,11 +150,4 @@ def _verify_today(engine: Engine, req: VerifyRequest) -> VerifyResult:
 
 def open_service_store(settings: Settings, *, read_only: bool = False, who: str = "kgfc serve"):
     """Open the configured store for a long-running process: a locked store is an error naming its holder."""
-    from kgfc.pipeline.api import open_configured_store
-
-    try:
-        return open_configured_store(settings, read_only=read_only, read_only_when_locked=False)
-    except StoreLockedError as exc:
-        from kgfc.service.client import lock_hint
-
-        raise StoreLockedError(exc.message, hint=lock_hint(settings, who)) from exc
+    return open_configured_store(settings, read_only=read_only, when_locked="raise", command=who)

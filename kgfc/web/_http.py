@@ -1,6 +1,6 @@
 """HTTP plumbing shared by the remote search providers: one cached, retried request.
 
-Every request goes through :func:`kgfc.remote.call_with_retries` and is
+Every request goes through :func:`kgfc.retry.call_with_retries` and is
 cached on disk under ``settings.cache_dir/search/<provider>/<sha256>.json``,
 keyed by method, URL, parameters and body, with secrets (API keys) left out
 of both the key and the stored record. A re-run of the same search is free
@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from kgfc.errors import ConfigError, RemoteError
 from kgfc.models import utcnow
-from kgfc.remote import MalformedResponse, call_with_retries
+from kgfc.retry import MalformedResponse, call_with_retries
 
 if TYPE_CHECKING:
     import httpx

@@ -45,7 +45,7 @@ from pydantic import BaseModel, Field
 
 from kgfc.errors import ConfigError, InputError, RemoteError, RemoteUnavailable
 from kgfc.models import utcnow
-from kgfc.remote import call_with_retries
+from kgfc.retry import call_with_retries
 from kgfc.web._http import LazyClient, setting, write_atomic
 
 if TYPE_CHECKING:

@@ -114,7 +114,8 @@ def coarse_rank(
         import bm25s  # ~130 ms (numpy, scipy): loaded when the first page is filtered
     except ImportError as exc:
         raise ConfigError(
-            "Coarse filtering needs bm25s, which is not installed.", hint="Install kgfc[nlp]."
+            "Coarse filtering needs bm25s, which is not installed.",
+            hint="It is a kgfc dependency; reinstall: pip install --force-reinstall kgfc",
         ) from exc
     candidates: list[Passage] = []
     for raw in documents:
