@@ -385,7 +385,33 @@ def test_cli_fail_on(demo_path):
             str(demo_path),
         ],
     )
-    assert res.exit_code == 1
+    # its own code: 1 is a runtime failure, 2 bad input
+    assert res.exit_code == 3
+    assert "Exit 3 if any verdict" in CliRunner().invoke(cli, ["verify", "--help"]).output
+
+
+def test_cli_batch_json_string_line_is_its_text_without_quotes(demo_path):
+    data = '"Gerald Ford was born in Omaha."\n"Quoted," he said of Ford.\n'
+    res = CliRunner().invoke(
+        cli,
+        ["verify", "--file", "-", "--json", "--no-record", "--store", str(demo_path)],
+        input=data,
+    )
+    out = json.loads(res.stdout)
+    assert out[0]["claim"] == "Gerald Ford was born in Omaha."
+    assert out[0]["verdict"] == "SUPPORTED"
+    assert out[1]["claim"] == '"Quoted," he said of Ford.'  # not JSON: the line as text
+    assert not out[1].get("error")
+
+
+def test_cli_triple_with_labels_points_at_kg_search(demo_path):
+    res = CliRunner().invoke(
+        cli,
+        ["verify", "--triple", "Tony Blair", "place of birth", "Edinburgh"]
+        + ["--no-record", "--store", str(demo_path)],
+    )
+    assert res.exit_code == 2
+    assert "kgfc kg search" in res.output
 
 
 @pytest.mark.parametrize("fmt", ["json", "md", "html"])

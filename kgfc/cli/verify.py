@@ -23,6 +23,9 @@ from kgfc.pipeline.record import DEFAULT_CHUNK
 from kgfc.pipeline.stages import UNKNOWN_ENTITY
 from kgfc.pipeline.state import Budget
 
+# the exit code of --fail-on: neither a runtime failure (1) nor bad input (2)
+FAIL_ON_EXIT = 3
+
 
 @dataclass
 class Item:
@@ -94,13 +97,14 @@ def read_items(stream) -> Iterator[Item]:
             continue
         if not text:
             continue
-        if not text.startswith(("{", "[")):
+        if not text.startswith(("{", "[", '"')):
             yield Item(line=n, id=f"line-{n}", claim=text)
             continue
         try:
             obj = json.loads(text)
         except json.JSONDecodeError as exc:
-            if text.startswith("["):  # "[citation needed] ..." is a text claim, not broken JSON
+            # "[citation needed] ..." or '"Quoted," he said' is a text claim, not broken JSON
+            if text.startswith(("[", '"')):
                 yield Item(line=n, id=f"line-{n}", claim=text)
                 continue
             yield Item(
@@ -108,6 +112,9 @@ def read_items(stream) -> Iterator[Item]:
                 id=f"line-{n}",
                 error=f"line {n}, column {exc.colno}: invalid JSON ({exc.msg})",
             )
+            continue
+        if isinstance(obj, str):  # a JSON string line is its text, without the quotes
+            yield Item(line=n, id=f"line-{n}", claim=obj)
             continue
         if not isinstance(obj, dict):
             yield Item(
@@ -205,7 +212,8 @@ def render_text(r: VerifyResult) -> str:
     "--fail-on",
     type=click.Choice(["refuted", "nei", "not-supported"]),
     default=None,
-    help="Exit 1 if any verdict is REFUTED / NOT ENOUGH INFO / not SUPPORTED.",
+    help=f"Exit {FAIL_ON_EXIT} if any verdict is REFUTED / NOT ENOUGH INFO / not SUPPORTED "
+    "(1 stays a runtime failure, 2 bad input).",
 )
 @click.option(
     "--web/--no-web", default=None, help="Search the web when the KG is not enough (KGFC_WEB)."
@@ -369,7 +377,7 @@ def verify(
         )
         ctx.exit(2)
     if fail_on and _fails(results, fail_on):
-        ctx.exit(1)
+        ctx.exit(FAIL_ON_EXIT)
 
 
 def _write_results(results, report_fmt, output, as_nl, as_json, claim_file) -> None:
