@@ -439,6 +439,15 @@ def test_cli_batch_formats_one_row_per_claim_errors_not_verdicts(demo_path):
     assert table[2].split()[:2] == ["line-2", "ERROR"] and "NOT ENOUGH INFO" not in table[2]
 
 
+def test_cli_nei_on_a_barely_known_entity_suggests_enrich(demo_path):
+    args = ["--no-record", "--store", str(demo_path)]
+    res = CliRunner().invoke(cli, ["verify", "Barack Obama was born in Honolulu.", *args])
+    assert "NOT ENOUGH INFO" in res.stdout
+    assert "kgfc kg enrich --entity Q76" in res.stderr
+    known = CliRunner().invoke(cli, ["verify", "Gerald Ford was born in Omaha.", *args])
+    assert "kgfc kg enrich" not in known.stderr
+
+
 def test_cli_format_aliases_and_conflicts(demo_path):
     args = ["verify", "Gerald Ford was born in Omaha.", "--no-record", "--store", str(demo_path)]
     as_json = CliRunner().invoke(cli, [*args, "--json"])

@@ -381,6 +381,11 @@ def verify(
     for r in results:  # unknown ids: said in the result, and to the person at the terminal
         if r.justification.startswith(UNKNOWN_ENTITY):
             info(f"note [{r.id}]: {r.justification.split(' (', 1)[0]}")
+        elif (qid := _barely_known(r)) is not None:
+            info(
+                f"note [{r.id}]: the KG knows little about {qid}; "
+                f"`kgfc kg enrich --entity {qid}` fetches its facts from Wikidata (online)."
+            )
     if bad_lines:
         failed = [r.id for r in results if r.error]
         info(
@@ -394,6 +399,21 @@ def verify(
         ctx.exit(2)
     if fail_on and _fails(results, fail_on):
         ctx.exit(FAIL_ON_EXIT)
+
+
+# NOT ENOUGH INFO with fewer facts than this about the claim's subject: suggest enriching it
+BARELY_KNOWN = 5
+
+
+def _barely_known(r: VerifyResult) -> str | None:
+    """The Wikidata id of a NOT ENOUGH INFO claim's subject the evidence barely covers, else None."""
+    if r.error or r.verdict.value != "NOT ENOUGH INFO" or not r.triples:
+        return None
+    subject = r.triples[0].subject_id
+    if not subject:
+        return None
+    facts = sum(1 for e in r.evidence if subject in (e.subject, e.object))
+    return subject.rsplit("/", 1)[-1] if facts < BARELY_KNOWN else None
 
 
 def _output_format(output_format: str | None, as_json: bool, as_nl: bool) -> str:
