@@ -8,6 +8,8 @@ answer.
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import re
 
@@ -385,7 +387,79 @@ def test_cli_fail_on(demo_path):
             str(demo_path),
         ],
     )
-    assert res.exit_code == 1
+    # its own code: 1 is a runtime failure, 2 bad input
+    assert res.exit_code == 3
+    assert "Exit 3 if any verdict" in CliRunner().invoke(cli, ["verify", "--help"]).output
+
+
+def test_cli_batch_json_string_line_is_its_text_without_quotes(demo_path):
+    data = '"Gerald Ford was born in Omaha."\n"Quoted," he said of Ford.\n'
+    res = CliRunner().invoke(
+        cli,
+        ["verify", "--file", "-", "--json", "--no-record", "--store", str(demo_path)],
+        input=data,
+    )
+    out = json.loads(res.stdout)
+    assert out[0]["claim"] == "Gerald Ford was born in Omaha."
+    assert out[0]["verdict"] == "SUPPORTED"
+    assert out[1]["claim"] == '"Quoted," he said of Ford.'  # not JSON: the line as text
+    assert not out[1].get("error")
+
+
+def test_cli_triple_with_labels_points_at_kg_search(demo_path):
+    res = CliRunner().invoke(
+        cli,
+        ["verify", "--triple", "Tony Blair", "place of birth", "Edinburgh"]
+        + ["--no-record", "--store", str(demo_path)],
+    )
+    assert res.exit_code == 2
+    assert "kgfc kg search" in res.output
+
+
+def test_cli_batch_formats_one_row_per_claim_errors_not_verdicts(demo_path):
+    data = (
+        json.dumps({"id": "a", "claim": "Gerald Ford was born in Omaha."})
+        + '\n{"bad json\n'
+        + json.dumps({"id": "b", "triple": ["Q9582", "P19", "Q16555"]})
+        + "\n"
+    )
+    base = ["verify", "--file", "-", "--no-record", "--store", str(demo_path)]
+    res = CliRunner().invoke(cli, [*base, "--format", "csv"], input=data)
+    assert res.exit_code == 2  # the unreadable line, at the end
+    rows = list(csv.DictReader(io.StringIO(res.stdout)))
+    assert [r["id"] for r in rows] == ["a", "line-2", "b"]
+    assert rows[0]["verdict"] == "SUPPORTED" and rows[2]["verdict"] == "REFUTED"
+    assert rows[1]["verdict"] == "" and "invalid JSON" in rows[1]["error"]  # no verdict
+    assert "1 input line(s) could not be checked" in res.stderr
+    tsv = CliRunner().invoke(cli, [*base, "--format", "tsv"], input=data).stdout.splitlines()
+    assert tsv[0].split("\t") == ["id", "verdict", "confidence", "reasoner", "claim", "error"]
+    table = CliRunner().invoke(cli, [*base, "--format", "table"], input=data).stdout.splitlines()
+    assert len(table) == 4  # a header, then one line per claim
+    assert table[1].split()[:3] == ["a", "SUPPORTED", "0.95"]
+    assert table[2].split()[:2] == ["line-2", "ERROR"] and "NOT ENOUGH INFO" not in table[2]
+
+
+def test_cli_nei_on_a_barely_known_entity_suggests_enrich(demo_path):
+    args = ["--no-record", "--store", str(demo_path)]
+    res = CliRunner().invoke(cli, ["verify", "Barack Obama was born in Honolulu.", *args])
+    assert "NOT ENOUGH INFO" in res.stdout
+    assert "kgfc kg enrich --entity Q76" in res.stderr
+    known = CliRunner().invoke(cli, ["verify", "Gerald Ford was born in Omaha.", *args])
+    assert "kgfc kg enrich" not in known.stderr
+
+
+def test_cli_format_aliases_and_conflicts(demo_path):
+    args = ["verify", "Gerald Ford was born in Omaha.", "--no-record", "--store", str(demo_path)]
+    as_json = CliRunner().invoke(cli, [*args, "--json"])
+    as_format = CliRunner().invoke(cli, [*args, "--format", "json"])
+
+    def drop(out):  # the timings differ from run to run
+        skip = ("counters", "trajectory")
+        return {k: v for k, v in json.loads(out).items() if k not in skip}
+
+    assert drop(as_json.stdout) == drop(as_format.stdout)
+    both = CliRunner().invoke(cli, [*args, "--json", "--format", "csv"])
+    assert both.exit_code == 2 and "one output format" in both.output
 
 
 @pytest.mark.parametrize("fmt", ["json", "md", "html"])

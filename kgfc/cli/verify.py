@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import signal
 import sys
@@ -22,6 +24,12 @@ from kgfc.pipeline.api import Claim, FactChecker, failed_result
 from kgfc.pipeline.record import DEFAULT_CHUNK
 from kgfc.pipeline.stages import UNKNOWN_ENTITY
 from kgfc.pipeline.state import Budget
+
+# the exit code of --fail-on: neither a runtime failure (1) nor bad input (2)
+FAIL_ON_EXIT = 3
+FORMATS = ("text", "json", "jsonl", "csv", "tsv", "table")
+# the columns of --format csv/tsv/table: one row per claim
+COLUMNS = ("id", "verdict", "confidence", "reasoner", "claim", "error")
 
 
 @dataclass
@@ -94,13 +102,14 @@ def read_items(stream) -> Iterator[Item]:
             continue
         if not text:
             continue
-        if not text.startswith(("{", "[")):
+        if not text.startswith(("{", "[", '"')):
             yield Item(line=n, id=f"line-{n}", claim=text)
             continue
         try:
             obj = json.loads(text)
         except json.JSONDecodeError as exc:
-            if text.startswith("["):  # "[citation needed] ..." is a text claim, not broken JSON
+            # "[citation needed] ..." or '"Quoted," he said' is a text claim, not broken JSON
+            if text.startswith(("[", '"')):
                 yield Item(line=n, id=f"line-{n}", claim=text)
                 continue
             yield Item(
@@ -108,6 +117,9 @@ def read_items(stream) -> Iterator[Item]:
                 id=f"line-{n}",
                 error=f"line {n}, column {exc.colno}: invalid JSON ({exc.msg})",
             )
+            continue
+        if isinstance(obj, str):  # a JSON string line is its text, without the quotes
+            yield Item(line=n, id=f"line-{n}", claim=obj)
             continue
         if not isinstance(obj, dict):
             yield Item(
@@ -184,8 +196,16 @@ def render_text(r: VerifyResult) -> str:
 @click.option(
     "--hops", type=click.IntRange(1, 10), default=None, help="Search depth N (default 4)."
 )
-@click.option("--json", "as_json", is_flag=True, help="JSON on stdout (an array for batches).")
-@click.option("--nl", "as_nl", is_flag=True, help="One JSON object per line.")
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(FORMATS),
+    default=None,
+    help="Output: text (default), json (an array for batches), jsonl (one object per line), "
+    "csv, tsv, or table (one line per claim).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Same as --format json.")
+@click.option("--nl", "as_nl", is_flag=True, help="Same as --format jsonl.")
 @click.option("--no-record", is_flag=True, help="Do not store the claim and verdict in the KG.")
 @click.option(
     "--record-chunk",
@@ -205,7 +225,8 @@ def render_text(r: VerifyResult) -> str:
     "--fail-on",
     type=click.Choice(["refuted", "nei", "not-supported"]),
     default=None,
-    help="Exit 1 if any verdict is REFUTED / NOT ENOUGH INFO / not SUPPORTED.",
+    help=f"Exit {FAIL_ON_EXIT} if any verdict is REFUTED / NOT ENOUGH INFO / not SUPPORTED "
+    "(1 stays a runtime failure, 2 bad input).",
 )
 @click.option(
     "--web/--no-web", default=None, help="Search the web when the KG is not enough (KGFC_WEB)."
@@ -285,6 +306,7 @@ def verify(
     recheck_stale=False,
     record_chunk=DEFAULT_CHUNK,
     resume=False,
+    output_format=None,
 ):
     """Check a claim against the knowledge graph: verdict, justification, cited evidence.
 
@@ -292,6 +314,8 @@ def verify(
     while the evidence does not decide, the web (--web) or PubMed (--pubmed)
     when the KG is not enough, then a verdict.
     """
+    fmt = _output_format(output_format, as_json, as_nl)
+    as_json, as_nl = fmt == "json", fmt == "jsonl"
     if recheck_stale:
         if claim is not None or claim_file is not None or triple:
             raise click.UsageError("--recheck-stale takes no CLAIM, --file or --triple.")
@@ -347,16 +371,21 @@ def verify(
             settings, read_only, opts, single, claim_file, as_nl
         )
         if stopped:
-            _write_results(results, report_fmt, output, as_nl, as_json, claim_file)
+            _write_results(results, report_fmt, output, fmt, claim_file)
             info(
                 f"Stopped by {stopped} after {len(results)} claim(s)"
                 + ("." if no_record else ", every one recorded; re-run with --resume for the rest.")
             )
             ctx.exit(128 + int(getattr(signal, stopped)))
-    _write_results(results, report_fmt, output, as_nl, as_json, claim_file)
+    _write_results(results, report_fmt, output, fmt, claim_file)
     for r in results:  # unknown ids: said in the result, and to the person at the terminal
         if r.justification.startswith(UNKNOWN_ENTITY):
             info(f"note [{r.id}]: {r.justification.split(' (', 1)[0]}")
+        elif (qid := _barely_known(r)) is not None:
+            info(
+                f"note [{r.id}]: the KG knows little about {qid}; "
+                f"`kgfc kg enrich --entity {qid}` fetches its facts from Wikidata (online)."
+            )
     if bad_lines:
         failed = [r.id for r in results if r.error]
         info(
@@ -369,12 +398,64 @@ def verify(
         )
         ctx.exit(2)
     if fail_on and _fails(results, fail_on):
-        ctx.exit(1)
+        ctx.exit(FAIL_ON_EXIT)
 
 
-def _write_results(results, report_fmt, output, as_nl, as_json, claim_file) -> None:
+# NOT ENOUGH INFO with fewer facts than this about the claim's subject: suggest enriching it
+BARELY_KNOWN = 5
+
+
+def _barely_known(r: VerifyResult) -> str | None:
+    """The Wikidata id of a NOT ENOUGH INFO claim's subject the evidence barely covers, else None."""
+    if r.error or r.verdict.value != "NOT ENOUGH INFO" or not r.triples:
+        return None
+    subject = r.triples[0].subject_id
+    if not subject:
+        return None
+    facts = sum(1 for e in r.evidence if subject in (e.subject, e.object))
+    return subject.rsplit("/", 1)[-1] if facts < BARELY_KNOWN else None
+
+
+def _output_format(output_format: str | None, as_json: bool, as_nl: bool) -> str:
+    """The --format, from it or its aliases --json / --nl; two different ones are a usage error."""
+    given = {f for f, on in (("json", as_json), ("jsonl", as_nl)) if on}
+    if output_format:
+        given.add(output_format)
+    if len(given) > 1:
+        raise click.UsageError(f"Give one output format, not {' and '.join(sorted(given))}.")
+    return given.pop() if given else "text"
+
+
+def _row(r: VerifyResult) -> list[str]:
+    if r.error:  # an unreadable line or a failed claim: no verdict, only its error
+        return [r.id, "", "", "", r.claim, r.error]
+    return [r.id, r.verdict.value, f"{r.confidence:.2f}", r.reasoner, r.claim, ""]
+
+
+def _write_rows(results: list[VerifyResult], fmt: str) -> None:
+    if fmt in ("csv", "tsv"):
+        out = io.StringIO()
+        writer = csv.writer(out, delimiter="," if fmt == "csv" else "\t", lineterminator="\n")
+        writer.writerow(COLUMNS)
+        writer.writerows(_row(r) for r in results)
+        click.echo(out.getvalue(), nl=False)
+        return
+    # table: id, verdict and confidence in fixed columns, then the claim (or the error)
+    width = max([len("id"), *(len(r.id) for r in results)])
+    click.echo(f"{'id':<{width}}  {'verdict':<15}  {'conf':>4}  claim")
+    for r in results:
+        if r.error:
+            click.echo(f"{r.id:<{width}}  {'ERROR':<15}  {'':>4}  {r.error}")
+        else:
+            click.echo(f"{r.id:<{width}}  {r.verdict.value:<15}  {r.confidence:4.2f}  {r.claim}")
+
+
+def _write_results(results, report_fmt, output, fmt: str, claim_file) -> None:
+    as_nl, as_json = fmt == "jsonl", fmt == "json"
     if report_fmt:
         _write_report(results, report_fmt, output)
+    elif fmt in ("csv", "tsv", "table"):
+        _write_rows(results, fmt)
     elif as_nl:
         if claim_file is None:
             click.echo(json.dumps(results[0].model_dump(mode="json"), ensure_ascii=False))
@@ -425,8 +506,6 @@ def _verify_local(
 
 def _stale_claims_file(ctx, store_spec):
     """The stale recorded claims as a JSONL batch (id and text or triple), or None when there are none."""
-    import io
-
     from kgfc.kg.verdicts import stale_claim_texts
     from kgfc.registry import open_store
 

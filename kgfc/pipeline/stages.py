@@ -105,7 +105,10 @@ def check_triple(s: object, p: object, o: object) -> tuple[str, str, str]:
         V.entity_iri(s)
         V.property_iri(p)
     except ValueError:
-        raise InputError(f"Bad triple {s} {p} {o}: expected ids like Q76 P19 Q18094.") from None
+        raise InputError(
+            f"Bad triple {s} {p} {o}: expected ids like Q76 P19 Q18094.",
+            hint="Find an entity's id with `kgfc kg search NAME`.",
+        ) from None
     return s, p, o
 
 
