@@ -44,6 +44,7 @@ import pyoxigraph as ox
 from kgfc.errors import QuerySyntaxError, StoreError, StoreLockedError
 from kgfc.kg import vocab as V
 from kgfc.kg.aggregates import computing
+from kgfc.kg.compaction import compact, finish_interrupted
 from kgfc.kg.rdf_files import FORMAT_NAMES as FORMAT_NAMES
 from kgfc.kg.rdf_files import FORMATS as FORMATS
 from kgfc.kg.rdf_files import LOADING, STATUS, Meter, export_prefixes, open_bytes, read_quads
@@ -72,6 +73,7 @@ from kgfc.settings import default_home
 
 log = logging.getLogger(__name__)
 
+LARGE_RETRACTION = 100_000  # quads: retracting more compacts the store afterwards
 BULK_BATCH = 250_000  # quads per bulk-load batch (peak memory ~ 300 MB, whatever the file size)
 # The store's own meta statements sit in the default graph (which kgfc never
 # writes otherwise): no `GRAPH ?g` query, source listing or export sees them.
@@ -137,6 +139,7 @@ class OxigraphStore(RdfStore):
                     )
                 self._store = _open_read_only(self.path)
             else:
+                finish_interrupted(self.path)  # a killed compaction's swap (kgfc.kg.compaction)
                 self.path.mkdir(parents=True, exist_ok=True)
                 self._store = ox.Store(str(self.path))
         except OSError as exc:
@@ -265,11 +268,16 @@ class OxigraphStore(RdfStore):
             orphan.unlink(missing_ok=True)
         if next(iter(self._store.quads_for_pattern(_META, _CHANGING, None, _META_G)), None):
             self._bump_version()  # a knowledge write was interrupted: caches keyed before it go
+        dropped = 0
         for row in self._select(load_query("incomplete_sources")):
             log.warning(
                 "dropping source %s left half-written by an interrupted load", row["g"].value
             )
             self._store.remove_graph(row["g"])
+            dropped += 1
+        if dropped and self.path is not None:
+            freed = compact(self).bytes_freed  # give the half-written source's disk back
+            log.warning("compacted the store: %d bytes freed", freed)
 
     # -- low-level query --------------------------------------------------
     def _select(
@@ -434,6 +442,12 @@ class OxigraphStore(RdfStore):
             + " }"
         )
         self._changed()
+
+    def retract(self, source_iri: str) -> int:
+        n = super().retract(source_iri)
+        if n >= LARGE_RETRACTION and self.path is not None:
+            compact(self)  # give the disk back (kgfc.kg.compaction)
+        return n
 
     def _graph_exists(self, g: ox.NamedNode) -> bool:
         return self._store.contains_named_graph(g)
