@@ -103,3 +103,27 @@ def test_an_interrupted_swap_is_undone(tmp_path):
     (old / "CURRENT").write_text("x")
     finish_interrupted(path)
     assert (path / "CURRENT").read_text() == "x" and not old.exists()
+
+
+def test_kg_compact_command_reports_bytes_freed(tmp_path):
+    import json
+
+    from click.testing import CliRunner
+
+    from kgfc.cli import cli
+
+    store = tmp_path / "store"
+    st = OxigraphStore(store)
+    st.load_file(_write(tmp_path / "small.nt", SMALL))
+    src = st.load_file(_big_file(tmp_path / "big.nt", 50_000))
+    st._store.remove_graph(
+        __import__("pyoxigraph").NamedNode(src.source)
+    )  # below the auto threshold
+    st.close()
+    big = folder_bytes(store)
+    res = CliRunner().invoke(cli, ["kg", "compact", "--json", "--store", str(store)])
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.output)
+    assert out["bytes_freed"] == out["bytes_before"] - out["bytes_after"] > 0
+    assert out["bytes_after"] < big // 10
+    assert folder_bytes(store) == out["bytes_after"]
