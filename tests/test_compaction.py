@@ -9,7 +9,7 @@ import sys
 import time
 from pathlib import Path
 
-from kgfc.kg.compaction import compact, finish_interrupted, folder_bytes
+from kgfc.kg.compaction import finish_interrupted, folder_bytes
 from kgfc.kg.oxigraph_store import OxigraphStore
 
 REPO = Path(__file__).resolve().parents[1]
@@ -89,7 +89,7 @@ def test_compact_reports_bytes_freed_and_keeps_every_quad(tmp_path):
     try:
         st.load_file(_write(tmp_path / "small.nt", SMALL))
         n = len(st)
-        res = compact(st, rebuild=True)
+        res = st.compact(rebuild=True)
         assert res.rebuilt and res.bytes_freed == max(res.bytes_before - res.bytes_after, 0)
         assert len(st) == n and st.sources()
     finally:

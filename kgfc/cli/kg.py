@@ -850,16 +850,14 @@ def compact_cmd(as_json: bool, store, settings) -> None:
     Rebuilds the store when it holds far more bytes than its facts need (after
     a large retraction or an interrupted load); otherwise optimizes it in place.
     """
-    from kgfc.kg.compaction import compact
-
-    if getattr(store, "path", None) is None or not hasattr(store, "_store"):
+    try:
+        res = store.compact(rebuild=True)
+    except AttributeError:
         raise InputError(
             "Only an on-disk Oxigraph store can be compacted.",
             hint="Pass --store oxigraph:PATH (or a folder).",
-        )
-    res = compact(store, rebuild=True)
+        ) from None
     out = {
-        "path": str(store.path),
         "bytes_before": res.bytes_before,
         "bytes_after": res.bytes_after,
         "bytes_freed": res.bytes_freed,
@@ -868,6 +866,6 @@ def compact_cmd(as_json: bool, store, settings) -> None:
         echo_json(out)
         return
     click.echo(
-        f"Compacted {store.path}: {res.bytes_before / 1e6:,.1f} MB -> "
+        f"Compacted the store: {res.bytes_before / 1e6:,.1f} MB -> "
         f"{res.bytes_after / 1e6:,.1f} MB ({res.bytes_freed / 1e6:,.1f} MB freed)."
     )

@@ -70,15 +70,13 @@ def finish_interrupted(path: Path) -> None:
         shutil.rmtree(new, ignore_errors=True)
 
 
-def compact(store, *, rebuild: bool | None = None) -> Compaction:
-    """Compact a writable on-disk ``OxigraphStore`` in place.
+def compact(inner: ox.Store, path: Path, release, *, rebuild: bool | None = None):
+    """Compact the writable on-disk store ``inner`` at ``path``: (report, the store to use now).
 
     ``rebuild``: None decides by bytes per live quad; True/False forces it.
+    ``release()`` drops the caller's reference to ``inner`` (the writer lock is
+    let go only when the last reference goes).
     """
-    path: Path | None = store.path
-    if path is None or store.read_only:
-        raise ValueError("compact needs a writable on-disk store")
-    inner: ox.Store = store._store
     before = folder_bytes(path)
     inner.flush()
     inner.optimize()
@@ -86,7 +84,7 @@ def compact(store, *, rebuild: bool | None = None) -> Compaction:
         live = len(inner)
         rebuild = folder_bytes(path) > REBUILD_BYTES_PER_QUAD * live + REBUILD_SLACK
     if not rebuild:
-        return Compaction(before, folder_bytes(path), False)
+        return Compaction(before, folder_bytes(path), False), inner
     new_path, old_path = _aside(path, "new"), _aside(path, "old")
     shutil.rmtree(new_path, ignore_errors=True)
     fresh = ox.Store(str(new_path))
@@ -96,14 +94,14 @@ def compact(store, *, rebuild: bool | None = None) -> Compaction:
     fresh.flush()
     fresh.optimize()
     del fresh, quads, batch
-    store._store = None
-    del inner  # releases the writer lock (the last reference)
+    release()
+    del inner  # the last reference: RocksDB lets the lock go
     os.rename(path, old_path)
     os.rename(new_path, path)
     shutil.rmtree(old_path, ignore_errors=True)
-    store._store = ox.Store(str(path))
+    inner = ox.Store(str(path))
     for diag in path.glob("LOG.old.*"):  # RocksDB's diagnostic logs of earlier opens
         diag.unlink(missing_ok=True)
     after = folder_bytes(path)
     log.info("compacted %s: %d -> %d bytes", path, before, after)
-    return Compaction(before, after, True)
+    return Compaction(before, after, True), inner

@@ -26,6 +26,7 @@ leaves no half-written source behind and a re-run loads it again.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import io
 import itertools
@@ -61,6 +62,7 @@ from kgfc.kg.rdf_store import (
     property_entity,
 )
 from kgfc.kg.rdf_store import stored_fact as stored_fact
+from kgfc.kg.reopening import ReopeningStore
 from kgfc.kg.store import Term, is_bookkeeping
 from kgfc.kg.terms import provenance_quads, service_endpoints, source_from_row
 from kgfc.kg.terms import source_iri as source_iri
@@ -137,7 +139,8 @@ class OxigraphStore(RdfStore):
                         f"No store at {self.path}.",
                         hint="Create it with `kgfc kg load` or `kgfc kg enrich` first.",
                     )
-                self._store = _open_read_only(self.path)
+                # survives the writer's compactions (kgfc.kg.reopening)
+                self._store = ReopeningStore(functools.partial(_open_read_only, self.path))
             else:
                 finish_interrupted(self.path)  # a killed compaction's swap (kgfc.kg.compaction)
                 self.path.mkdir(parents=True, exist_ok=True)
@@ -276,7 +279,7 @@ class OxigraphStore(RdfStore):
             self._store.remove_graph(row["g"])
             dropped += 1
         if dropped and self.path is not None:
-            freed = compact(self).bytes_freed  # give the half-written source's disk back
+            freed = self.compact().bytes_freed  # give the half-written source's disk back
             log.warning("compacted the store: %d bytes freed", freed)
 
     # -- low-level query --------------------------------------------------
@@ -446,8 +449,20 @@ class OxigraphStore(RdfStore):
     def retract(self, source_iri: str) -> int:
         n = super().retract(source_iri)
         if n >= LARGE_RETRACTION and self.path is not None:
-            compact(self)  # give the disk back (kgfc.kg.compaction)
+            self.compact()  # give the disk back
         return n
+
+    def compact(self, *, rebuild: bool | None = None):
+        """Compact the on-disk store, reporting the bytes freed (see kgfc.kg.compaction)."""
+        self._check_writable()
+        if self.path is None:
+            raise StoreError("Only an on-disk store can be compacted.")
+
+        def release() -> None:
+            self._store = None
+
+        report, self._store = compact(self._store, self.path, release, rebuild=rebuild)
+        return report
 
     def _graph_exists(self, g: ox.NamedNode) -> bool:
         return self._store.contains_named_graph(g)
