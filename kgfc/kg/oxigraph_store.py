@@ -26,6 +26,7 @@ leaves no half-written source behind and a re-run loads it again.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import io
 import itertools
@@ -44,6 +45,7 @@ import pyoxigraph as ox
 from kgfc.errors import QuerySyntaxError, StoreError, StoreLockedError
 from kgfc.kg import vocab as V
 from kgfc.kg.aggregates import computing
+from kgfc.kg.compaction import compact, finish_interrupted
 from kgfc.kg.rdf_files import (
     LOADING,
     STATUS,
@@ -62,6 +64,7 @@ from kgfc.kg.rdf_store import (
     part_record,
     property_entity,
 )
+from kgfc.kg.reopening import ReopeningStore
 from kgfc.kg.store import Term, is_bookkeeping
 from kgfc.kg.terms import provenance_quads, service_endpoints, source_from_row
 from kgfc.models import Fact, Source
@@ -70,6 +73,7 @@ from kgfc.settings import default_home
 
 log = logging.getLogger(__name__)
 
+LARGE_RETRACTION = 100_000  # quads: retracting more compacts the store afterwards
 BULK_BATCH = 250_000  # quads per bulk-load batch (peak memory ~ 300 MB, whatever the file size)
 # The store's own meta statements sit in the default graph (which kgfc never
 # writes otherwise): no `GRAPH ?g` query, source listing or export sees them.
@@ -133,8 +137,10 @@ class OxigraphStore(RdfStore):
                         f"No store at {self.path}.",
                         hint="Create it with `kgfc kg load` or `kgfc kg enrich` first.",
                     )
-                self._store = _open_read_only(self.path)
+                # survives the writer's compactions (kgfc.kg.reopening)
+                self._store = ReopeningStore(functools.partial(_open_read_only, self.path))
             else:
+                finish_interrupted(self.path)  # a killed compaction's swap (kgfc.kg.compaction)
                 self.path.mkdir(parents=True, exist_ok=True)
                 self._store = ox.Store(str(self.path))
         except OSError as exc:
@@ -263,11 +269,16 @@ class OxigraphStore(RdfStore):
             orphan.unlink(missing_ok=True)
         if next(iter(self._store.quads_for_pattern(_META, _CHANGING, None, _META_G)), None):
             self._bump_version()  # a knowledge write was interrupted: caches keyed before it go
+        dropped = 0
         for row in self._select(load_query("incomplete_sources")):
             log.warning(
                 "dropping source %s left half-written by an interrupted load", row["g"].value
             )
             self._store.remove_graph(row["g"])
+            dropped += 1
+        if dropped and self.path is not None:
+            freed = self.compact().bytes_freed  # give the half-written source's disk back
+            log.warning("compacted the store: %d bytes freed", freed)
 
     # -- low-level query --------------------------------------------------
     def _select(
@@ -432,6 +443,24 @@ class OxigraphStore(RdfStore):
             + " }"
         )
         self._changed()
+
+    def retract(self, source_iri: str) -> int:
+        n = super().retract(source_iri)
+        if n >= LARGE_RETRACTION and self.path is not None:
+            self.compact()  # give the disk back
+        return n
+
+    def compact(self, *, rebuild: bool | None = None):
+        """Compact the on-disk store, reporting the bytes freed (see kgfc.kg.compaction)."""
+        self._check_writable()
+        if self.path is None:
+            raise StoreError("Only an on-disk store can be compacted.")
+
+        def release() -> None:
+            self._store = None
+
+        report, self._store = compact(self._store, self.path, release, rebuild=rebuild)
+        return report
 
     def _graph_exists(self, g: ox.NamedNode) -> bool:
         return self._store.contains_named_graph(g)

@@ -157,8 +157,40 @@ def read_quads(
             raise RDFSyntaxError(
                 str(exc.args[0] if exc.args else exc), path=str(path), line=exc.lineno
             ) from exc
+        except MemoryError as exc:  # the parser's buffer cap: a literal or line too long
+            raise RDFSyntaxError(
+                f"A line or literal is longer than the reader takes ({PARSER_BUFFER >> 20} MiB).",
+                path=str(path),
+                line=first_long_line(path),
+            ) from exc
         except (OSError, EOFError, UnicodeDecodeError) as exc:
             raise InputError(f"Cannot read {path}: {exc}") from exc
+
+
+PARSER_BUFFER = 16 * 1024 * 1024  # pyoxigraph's parse buffer: one token must fit in it
+
+
+def first_long_line(path: Path, limit: int = PARSER_BUFFER) -> int | None:
+    """The number of the first line of ``path`` at least ``limit`` bytes long (None if none).
+
+    Hand-written: the parser reports its buffer overflow without a position, so
+    the file is scanned again (in 1 MiB chunks, memory flat) for the line that did it.
+    """
+    line, length = 1, 0
+    try:
+        with open_bytes(path) as fh:
+            while chunk := fh.read(1 << 20):
+                start = 0
+                while (nl := chunk.find(b"\n", start)) != -1:
+                    if length + nl - start >= limit:
+                        return line
+                    line, length, start = line + 1, 0, nl + 1
+                length += len(chunk) - start
+                if length >= limit:
+                    return line
+    except (OSError, EOFError):
+        return None
+    return None
 
 
 def export_prefixes(fmt: ox.RdfFormat) -> dict[str, str] | None:

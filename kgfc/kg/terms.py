@@ -177,8 +177,9 @@ def source_iri(kind: str, key: str) -> str:
 
 # -- reading user SPARQL: what it is before it runs ----------------------------------------
 # Hand-written rather than a SPARQL parser: pyoxigraph parses queries only to run
-# them, and what is needed is two facts about the text (is it an update, which
-# SERVICE endpoints does it name) with strings, IRIs and comments out of the way.
+# them, and the update check needs one fact about the text with strings, IRIs and
+# comments out of the way (the engine refuses an update as a query anyway). Whether
+# a query calls out (SERVICE) is a safety question and is answered by a real parser.
 _SPARQL_NOISE = re.compile(
     r'"""(?:[^"\\]|\\.|"(?!""))*"""'
     r"|'''(?:[^'\\]|\\.|'(?!''))*'''"
@@ -191,8 +192,6 @@ _PROLOGUE = re.compile(r"^\s*(?:(?:PREFIX\s+[\w.-]*:\s*|BASE\s+)<>\s*)*", re.IGN
 _UPDATE_START = re.compile(
     r"^(?:INSERT|DELETE|LOAD|CLEAR|CREATE|DROP|COPY|MOVE|ADD|WITH)\b", re.IGNORECASE
 )
-_SERVICE = re.compile(r"\bSERVICE\b", re.IGNORECASE)
-_SERVICE_IRI = re.compile(r"\bSERVICE\s+(?:SILENT\s+)?<([^>]*)>", re.IGNORECASE)
 
 
 def _sparql_skeleton(text: str) -> str:
@@ -212,16 +211,9 @@ def is_sparql_update(text: str) -> bool:
 def service_endpoints(text: str) -> list[str] | None:
     """The endpoints ``SERVICE`` clauses call; None when the query has no SERVICE at all.
 
-    A SERVICE whose endpoint is a variable is listed as ``"?"``.
+    Read from the parsed query (see :mod:`kgfc.kg.sparql_guard`), not from this
+    module's token skeleton. A SERVICE whose endpoint is a variable is listed as ``"?"``.
     """
-    skeleton = _sparql_skeleton(text)
-    n = len(_SERVICE.findall(skeleton))
-    if not n:
-        return None
-    iris = [m.group(1) for m in _SERVICE_IRI.finditer(_SPARQL_NOISE.sub(_keep_iris, text))]
-    return iris + ["?"] * max(n - len(iris), 0)
+    from kgfc.kg.sparql_guard import service_endpoints as parsed_endpoints
 
-
-def _keep_iris(m: re.Match) -> str:
-    tok = m.group(0)
-    return tok if tok.startswith("<") else ("" if tok[0] == "#" else '""')
+    return parsed_endpoints(text)
