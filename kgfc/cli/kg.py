@@ -213,7 +213,8 @@ def query_cmd(
     """Run a read-only SPARQL query over the store (all source graphs are the default graph).
 
     Use GRAPH ?g { ... } to see which source each fact came from. Updates are
-    refused, and SERVICE clauses too unless --allow-service.
+    refused, and SERVICE clauses too unless --allow-service. The prefixes the
+    output uses are predeclared: wd, wdt, p, ps, pq, rdfs, schema, prov, kgfc...
     """
     from kgfc.kg.terms import service_endpoints
     from kgfc.resources import load_query
@@ -329,7 +330,10 @@ def _evaluate(store, text, *, union, subs, allow_service, as_json, as_csv):
     """Run the query and read every result (evaluation is lazy): ("kind", payload)."""
 
     result = store.sparql(
-        text, union_default_graph=union, substitutions=subs, allow_service=allow_service
+        V.with_prefixes(text),
+        union_default_graph=union,
+        substitutions=subs,
+        allow_service=allow_service,
     )
     failure = None
     try:
