@@ -24,6 +24,9 @@ class KgfcGroup(click.Group):
             self.add_command(_load(name), name)
         return self.commands.get(name)
 
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        return super().parse_args(ctx, _hoist_globals(self, ctx, list(args)))
+
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
@@ -48,7 +51,15 @@ class KgfcGroup(click.Group):
     metavar="URL",
     help="Send verify to this running `kgfc serve` (KGFC_SERVER; token: KGFC_SERVER_TOKEN).",
 )
-def cli(quiet: bool, debug: bool, offline: bool | None, server: str | None) -> None:
+@click.option(
+    "--store",
+    default=None,
+    metavar="PATH",
+    help="Store path or spec for every subcommand (also accepted after it).",
+)
+def cli(
+    quiet: bool, debug: bool, offline: bool | None, server: str | None, store: str | None
+) -> None:
     """kgfc: fact-check claims against a persistent, provenance-keeping knowledge graph."""
     import logging
 
@@ -75,6 +86,43 @@ _COMMANDS = {
     "serve": ("kgfc.cli.serve", "serve"),
     "verify": ("kgfc.cli.verify", "verify"),
 }
+
+
+# Group options a user may also give after the subcommand (`kgfc verify --offline ...`),
+# with how many values each takes. A subcommand that has an option of the same name
+# (e.g. `mcp --server`) keeps it.
+_GLOBALS = {"--offline": 0, "--debug": 0, "--server": 1, "--store": 1, "--quiet": 0, "-q": 0}
+
+
+def _hoist_globals(group: click.Group, ctx: click.Context, args: list[str]) -> list[str]:
+    """Move group options found after the subcommand in front of it."""
+    i = 0
+    while i < len(args) and args[i].startswith("-") and args[i] != "--":
+        name = args[i].split("=", 1)[0]
+        i += 1 + (_GLOBALS.get(name, 0) if "=" not in args[i] else 0)
+    if i >= len(args) or args[i] not in _COMMANDS:
+        return args
+    head, rest, hoisted = args[:i], [], []
+    cmd: click.Command | None = group.get_command(ctx, args[i])
+    rest.append(args[i])
+    j = i + 1
+    while j < len(args):
+        tok = args[j]
+        if tok == "--":
+            rest.extend(args[j:])
+            break
+        if isinstance(cmd, click.Group) and tok in cmd.commands:
+            cmd = cmd.commands[tok]
+        name = tok.split("=", 1)[0]
+        own = {o for p in (cmd.params if cmd else []) for o in getattr(p, "opts", [])}
+        if name in _GLOBALS and name not in own:
+            width = 1 + (_GLOBALS[name] if "=" not in tok else 0)
+            hoisted.extend(args[j : j + width])
+            j += width
+            continue
+        rest.append(tok)
+        j += 1
+    return head + hoisted + rest
 
 
 def _load(name: str) -> click.Command | None:

@@ -53,6 +53,8 @@ def json_option(f: Callable) -> Callable:
 
 def settings_from(ctx: click.Context, **flags: Any) -> Settings:
     base = ctx.find_root().params
+    if flags.get("store") is None and base.get("store"):
+        flags["store"] = base["store"]
     return load_settings(offline=base.get("offline") or None, **flags)
 
 
