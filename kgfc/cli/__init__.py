@@ -46,7 +46,6 @@ class KgfcGroup(click.Group):
 )
 @click.option(
     "--server",
-    envvar="KGFC_SERVER",
     default=None,
     metavar="URL",
     help="Send verify to this running `kgfc serve` (KGFC_SERVER; token: KGFC_SERVER_TOKEN).",
@@ -57,11 +56,22 @@ class KgfcGroup(click.Group):
     metavar="PATH",
     help="Store path or spec for every subcommand (also accepted after it).",
 )
+@click.pass_context
 def cli(
-    quiet: bool, debug: bool, offline: bool | None, server: str | None, store: str | None
+    ctx: click.Context,
+    quiet: bool,
+    debug: bool,
+    offline: bool | None,
+    server: str | None,
+    store: str | None,
 ) -> None:
     """kgfc: fact-check claims against a persistent, provenance-keeping knowledge graph."""
     import logging
+
+    if server is None and ctx.invoked_subcommand == "verify":
+        from kgfc.settings import load_settings  # the server setting: KGFC_SERVER or the file
+
+        ctx.params["server"] = load_settings().server
 
     logging.basicConfig(
         level=logging.DEBUG if debug else (logging.ERROR if quiet else logging.WARNING),
@@ -77,6 +87,7 @@ def cli(
 # Subcommands load on use: a one-shot `kgfc verify` does not import `kg`, `eval`,
 # `serve`... (their modules and what they import are a good part of a cold start).
 _COMMANDS = {
+    "config": ("kgfc.cli.config", "config"),
     "eval": ("kgfc.cli.eval", "eval_cmd"),
     "experience": ("kgfc.cli.experience", "experience"),
     "kg": ("kgfc.cli.kg", "kg"),

@@ -21,7 +21,6 @@ from kgfc.errors import ConfigError
 @click.option(
     "--server",
     "server_url",
-    envvar="KGFC_SERVER",
     default=None,
     metavar="URL",
     help="Verify through this running `kgfc serve` (KGFC_SERVER); the store is then read-only here.",
@@ -34,8 +33,6 @@ def mcp_cmd(ctx, http, host, port, store_spec, server_url):
     pubmed_search, verify_claim, claim_evidence. Resources: kgfc://claims/{id}.
     Without --http it speaks JSON-RPC on stdin/stdout (what MCP clients launch).
     """
-    import os
-
     from kgfc.cli.serve import is_loopback
 
     if http and not is_loopback(host):
@@ -52,7 +49,9 @@ def mcp_cmd(ctx, http, host, port, store_spec, server_url):
         ) from exc
     settings = settings_from(ctx, store=store_spec)
     server = build_mcp(
-        settings, server_url=server_url, token=os.environ.get("KGFC_SERVER_TOKEN") or None
+        settings,
+        server_url=server_url or ctx.find_root().params.get("server") or settings.server,
+        token=settings.server_token,
     )
     try:
         if http:
