@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import click
 
-from kgfc.cli.common import echo_json, json_option, print_table
+from kgfc.cli.common import echo_json, print_table
+from kgfc.cli.options import json_option
 
 
 @click.group("config")

@@ -7,7 +7,8 @@ import json
 
 import click
 
-from kgfc.cli.common import Progress, info, open_cli_store, settings_from, store_option
+from kgfc.cli.common import Progress, info, open_cli_store, settings_from
+from kgfc.cli.options import json_option, seed_option, store_option
 
 
 @click.command("eval")
@@ -32,7 +33,7 @@ from kgfc.cli.common import Progress, info, open_cli_store, settings_from, store
 @click.option(
     "--limit", type=click.IntRange(1), default=None, help="A seeded random sample of N examples."
 )
-@click.option("--seed", type=int, default=0, show_default=True)
+@seed_option
 @click.option(
     "--variant",
     "variants",
@@ -130,7 +131,7 @@ from kgfc.cli.common import Progress, info, open_cli_store, settings_from, store
     help="Stop after $X (needs --price).",
 )
 @click.option("--max-tokens", type=click.IntRange(1), default=None, help="Stop after N LLM tokens.")
-@click.option("--json", "as_json", is_flag=True, help="The summary as JSON on stdout.")
+@json_option(help="The summary as JSON on stdout.")
 @click.option("--plots", is_flag=True, help="PNG plots under OUTPUT/plots (needs kgfc[plots]).")
 @store_option
 @click.pass_context

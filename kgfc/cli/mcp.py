@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from kgfc.cli.common import settings_from
+from kgfc.cli.options import store_spec_option
 from kgfc.errors import ConfigError
 
 
@@ -17,7 +18,7 @@ from kgfc.errors import ConfigError
 )
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address for --http.")
 @click.option("--port", type=click.IntRange(1, 65535), default=8765, show_default=True)
-@click.option("--store", "store_spec", metavar="PATH", default=None, help="Store to use.")
+@store_spec_option
 @click.option(
     "--server",
     "server_url",

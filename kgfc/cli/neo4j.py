@@ -9,7 +9,8 @@ import sys
 
 import click
 
-from kgfc.cli.common import echo_json, info, json_option, print_table, with_store
+from kgfc.cli.common import echo_json, info, print_table, with_store
+from kgfc.cli.options import csv_option, json_option
 from kgfc.errors import ConfigError
 
 URI_ENV, USER_ENV, PASSWORD_ENV = "KGFC_NEO4J_URI", "KGFC_NEO4J_USER", "KGFC_NEO4J_PASSWORD"
@@ -100,7 +101,7 @@ def sync_cmd(
 )
 @neo4j_options
 @json_option
-@click.option("--csv", "as_csv", is_flag=True, help="Rows as CSV with a header.")
+@csv_option
 @click.pass_context
 def cypher_cmd(
     ctx,

@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from kgfc.cli.common import info, settings_from
+from kgfc.cli.options import store_spec_option
 from kgfc.errors import ConfigError
 
 
@@ -23,13 +24,7 @@ def is_loopback(host: str) -> bool:
 @click.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to bind.")
 @click.option("--port", type=click.IntRange(0, 65535), default=8080, show_default=True)
-@click.option(
-    "--store",
-    "store_spec",
-    metavar="PATH",
-    default=None,
-    help="Store to serve (default: $KGFC_STORE or $KGFC_HOME/store).",
-)
+@store_spec_option
 @click.option(
     "--token",
     default=None,
