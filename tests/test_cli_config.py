@@ -79,3 +79,18 @@ def test_neo4j_uri_from_the_config_file(config, monkeypatch):
     res = CliRunner().invoke(cli, ["kg", "cypher", "RETURN 1"])
     # the URI came from the file: the command got as far as asking for the password
     assert res.exit_code == 2 and "KGFC_NEO4J_PASSWORD" in res.output, res.output
+
+
+def test_server_from_the_config_file(tmp_path, monkeypatch):
+    """`server` in the TOML file sends verify there, as KGFC_SERVER and --server do."""
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    path = tmp_path / "c.toml"
+    path.write_text(f'server = "http://127.0.0.1:{port}"\n', encoding="utf-8")
+    monkeypatch.setenv("KGFC_CONFIG", str(path))
+    monkeypatch.delenv("KGFC_SERVER", raising=False)
+    res = CliRunner().invoke(cli, ["verify", "--triple", "Q76", "P19", "Q18094"])
+    assert res.exit_code == 1 and "No kgfc server answers" in res.output, res.output
