@@ -7,20 +7,57 @@
     print(result.verdict, result.justification)
 """
 
-from kgfc.errors import KgfcError
-from kgfc.kg.oxigraph_store import OxigraphStore
-from kgfc.kg.store import GraphStore
-from kgfc.models import Fact, Label, LabelHit, Source, SourceKind, StoreStats, VerifyResult
-from kgfc.pipeline.api import Claim, FactChecker
-from kgfc.registry import open_store
-from kgfc.settings import Settings, load_settings
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
-# Bound last, on purpose: `kgfc.verify` is this function, while the package
-# kgfc/pipeline/ (imported above, so it cannot rebind the name later) holds the
-# internals, imported as `from kgfc.pipeline.api import ...`.
-from kgfc.pipeline.api import verify  # noqa: E402
+# The public names load on first use (PEP 562), so `import kgfc` and `kgfc --help`
+# do not pay for the store, the pipeline and pydantic models. `kgfc.verify` is the
+# function; the package kgfc/pipeline/ holds the internals.
+_EXPORTS = {
+    "KgfcError": "kgfc.errors",
+    "OxigraphStore": "kgfc.kg.oxigraph_store",
+    "GraphStore": "kgfc.kg.store",
+    "Fact": "kgfc.models",
+    "Label": "kgfc.models",
+    "LabelHit": "kgfc.models",
+    "Source": "kgfc.models",
+    "SourceKind": "kgfc.models",
+    "StoreStats": "kgfc.models",
+    "VerifyResult": "kgfc.models",
+    "Claim": "kgfc.pipeline.api",
+    "FactChecker": "kgfc.pipeline.api",
+    "verify": "kgfc.pipeline.api",
+    "open_store": "kgfc.registry",
+    "Settings": "kgfc.settings",
+    "load_settings": "kgfc.settings",
+}
+
+if TYPE_CHECKING:
+    from kgfc.errors import KgfcError
+    from kgfc.kg.oxigraph_store import OxigraphStore
+    from kgfc.kg.store import GraphStore
+    from kgfc.models import Fact, Label, LabelHit, Source, SourceKind, StoreStats, VerifyResult
+    from kgfc.pipeline.api import Claim, FactChecker, verify
+    from kgfc.registry import open_store
+    from kgfc.settings import Settings, load_settings
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'kgfc' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_EXPORTS))
+
 
 __all__ = [
     "Claim",

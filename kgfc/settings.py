@@ -128,6 +128,20 @@ class Settings(BaseSettings):
     beam: int = Field(4, ge=1, le=50)
     hops: int = Field(4, ge=1, le=10)
 
+    sparql_user: str | None = Field(None, description="HTTP digest user for a sparql: store")
+    sparql_password: str | None = Field(
+        None, description="HTTP digest password for a sparql: store"
+    )
+    neo4j_uri: str | None = Field(None, description="the Neo4j mirror for kg sync / kg cypher")
+    neo4j_user: str = Field("neo4j", description="Neo4j user")
+    neo4j_password: str | None = Field(None, description="Neo4j password")
+    server: str | None = Field(
+        None, description="send verify (and kgfc mcp's verifications) to this running kgfc serve"
+    )
+    server_token: str | None = Field(
+        None, description="kgfc serve: the bearer token writes need; clients: the token they send"
+    )
+
     @classmethod
     def settings_customise_sources(
         cls, settings_cls, init_settings, env_settings, dotenv_settings, file_secret_settings
@@ -145,6 +159,43 @@ class Settings(BaseSettings):
     @property
     def cache_dir(self) -> Path:
         return self.home / "cache"
+
+
+SECRET_MARKERS = ("api_key", "password", "token")
+
+
+def is_secret(name: str) -> bool:
+    return any(m in name for m in SECRET_MARKERS)
+
+
+def describe_settings(**overrides: Any) -> list[dict[str, Any]]:
+    """Every setting with its effective value and where it came from.
+
+    ``origin`` is ``flag`` (an override given here), ``env`` (``KGFC_*``),
+    ``file`` (the TOML file) or ``default``; secret values are masked.
+    """
+    settings = load_settings(**overrides)
+    given = {k for k, v in overrides.items() if v is not None}
+    env = {k.upper() for k in os.environ}
+    path = config_file()
+    in_file = set(_TomlSource(Settings).data) if path is not None else set()
+    rows = []
+    for name in Settings.model_fields:
+        if name in given:
+            origin = "flag"
+        elif f"KGFC_{name.upper()}" in env:
+            origin = "env"
+        elif name in in_file:
+            origin = "file"
+        else:
+            origin = "default"
+        value = getattr(settings, name)
+        if value is not None and is_secret(name):
+            value = "****"
+        elif isinstance(value, Path):
+            value = str(value)
+        rows.append({"name": name, "value": value, "origin": origin, "env": f"KGFC_{name.upper()}"})
+    return rows
 
 
 def load_settings(**overrides: Any) -> Settings:

@@ -180,3 +180,26 @@ def test_bad_config_file_exit_2(runner, tmp_path, monkeypatch, store_path):
     monkeypatch.setenv("KGFC_CONFIG", str(cfg))
     res = run(runner, "kg", "stats", "--store", str(store_path))
     assert res.exit_code == 2 and "beam" in res.output
+
+
+def test_query_usual_prefixes_predeclared(runner, store_path):
+    """The prefixes the table output prints (wd:, wdt:, rdfs:...) need no PREFIX lines."""
+    q = "SELECT ?o ?label WHERE { wd:Q76 wdt:P19 ?o . ?o rdfs:label ?label }"
+    res = run(runner, "kg", "query", q, "--json", "--store", str(store_path))
+    assert res.exit_code == 0, res.output
+    rows = json.loads(res.stdout)["results"]["bindings"]
+    assert [r["label"]["value"] for r in rows] == ["Honolulu"]
+
+
+def test_query_own_prefix_wins(runner, store_path):
+    q = "PREFIX wd: <http://example.org/> SELECT ?o WHERE { wd:Q76 ?p ?o }"
+    res = run(runner, "kg", "query", q, "--json", "--store", str(store_path))
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.stdout)["results"]["bindings"] == []
+
+
+def test_sparql_prologue_one_source():
+    prologue = V.sparql_prologue()
+    for name in ("wd", "wdt", "p", "ps", "pq", "rdfs", "schema", "prov", "kgfc"):
+        assert f"PREFIX {name}: <{V.PREFIXES[name]}>" in prologue
+    assert "PREFIX wd:" not in V.with_prefixes("prefix wd: <x:> ASK {}").split("prefix wd:")[0]

@@ -54,3 +54,40 @@ def test_a_structured_triple_loads_no_nlp_model(tmp_path):
 
 def test_help_imports_no_server_framework():
     assert not loaded_by("--help")
+
+
+def test_help_is_light_and_starts_with_five_commands():
+    """`kgfc --help` imports no subcommand, no store, no pipeline, no pydantic."""
+    code = (
+        "import sys\nfrom kgfc.cli import cli\ntry:\n    cli(['--help'], prog_name='kgfc')\n"
+        "except SystemExit:\n    pass\n"
+        "heavy = [m for m in sys.modules if m.startswith(('kgfc.cli.', 'kgfc.pipeline', "
+        "'kgfc.kg', 'pyoxigraph', 'pydantic'))]\nsys.stderr.write('HEAVY %r' % sorted(heavy))"
+    )
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")])
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300
+    )
+    assert out.stderr.strip().endswith("HEAVY []"), out.stderr[-2000:]
+    lines = out.stdout.splitlines()
+    start = lines.index("Start here:")
+    assert start < 25
+    assert [
+        x.split()[0]
+        for x in lines[start + 1 : start + 12]
+        if x.startswith("  ") and not x.startswith("   ")
+    ][:5] == [
+        "verify",
+        "kg",
+        "config",
+        "serve",
+        "eval",
+    ]
+
+
+def test_every_command_has_a_help_line():
+    from kgfc.cli import _COMMANDS, SHORT_HELP
+
+    assert set(SHORT_HELP) == set(_COMMANDS)
+    assert all(SHORT_HELP.values())

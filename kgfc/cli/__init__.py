@@ -24,6 +24,17 @@ class KgfcGroup(click.Group):
             self.add_command(_load(name), name)
         return self.commands.get(name)
 
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        return super().parse_args(ctx, _hoist_globals(self, ctx, list(args)))
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """Two sections from :data:`SHORT_HELP`, without loading any subcommand."""
+        rest = [n for n in self.list_commands(ctx) if n not in FIRST]
+        for title, names in (("Start here", FIRST), ("More commands", rest)):
+            rows = [(n, SHORT_HELP.get(n, "")) for n in names]
+            with formatter.section(title):
+                formatter.write_dl(rows)
+
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
@@ -43,14 +54,38 @@ class KgfcGroup(click.Group):
 )
 @click.option(
     "--server",
-    envvar="KGFC_SERVER",
     default=None,
     metavar="URL",
     help="Send verify to this running `kgfc serve` (KGFC_SERVER; token: KGFC_SERVER_TOKEN).",
 )
-def cli(quiet: bool, debug: bool, offline: bool | None, server: str | None) -> None:
-    """kgfc: fact-check claims against a persistent, provenance-keeping knowledge graph."""
+@click.option(
+    "--store",
+    default=None,
+    metavar="PATH",
+    help="Store path or spec for every subcommand (also accepted after it).",
+)
+@click.pass_context
+def cli(
+    ctx: click.Context,
+    quiet: bool,
+    debug: bool,
+    offline: bool | None,
+    server: str | None,
+    store: str | None,
+) -> None:
+    """kgfc: fact-check claims against a persistent, provenance-keeping knowledge graph.
+
+    \b
+    kgfc verify "Barack Obama was born in Honolulu."
+    kgfc kg search Obama
+    kgfc kg query 'SELECT ?p ?o WHERE { wd:Q76 ?p ?o }'
+    """
     import logging
+
+    if server is None and ctx.invoked_subcommand == "verify":
+        from kgfc.settings import load_settings  # the server setting: KGFC_SERVER or the file
+
+        ctx.params["server"] = load_settings().server
 
     logging.basicConfig(
         level=logging.DEBUG if debug else (logging.ERROR if quiet else logging.WARNING),
@@ -66,6 +101,7 @@ def cli(quiet: bool, debug: bool, offline: bool | None, server: str | None) -> N
 # Subcommands load on use: a one-shot `kgfc verify` does not import `kg`, `eval`,
 # `serve`... (their modules and what they import are a good part of a cold start).
 _COMMANDS = {
+    "config": ("kgfc.cli.config", "config"),
     "eval": ("kgfc.cli.eval", "eval_cmd"),
     "experience": ("kgfc.cli.experience", "experience"),
     "kg": ("kgfc.cli.kg", "kg"),
@@ -75,6 +111,58 @@ _COMMANDS = {
     "serve": ("kgfc.cli.serve", "serve"),
     "verify": ("kgfc.cli.verify", "verify"),
 }
+
+# `kgfc --help` lists the commands from here without importing them (a test checks every
+# command has its line); the first five are the ones a newcomer needs first.
+FIRST = ("verify", "kg", "config", "serve", "eval")
+SHORT_HELP = {
+    "verify": "Check a claim against the knowledge graph: verdict, justification, evidence.",
+    "kg": "Build, enrich and inspect the knowledge graph.",
+    "config": "Show the effective settings and the config file in use.",
+    "serve": "Run the HTTP API (verify, jobs, claims, sources, /sparql).",
+    "eval": "Score kgfc on a dataset: balanced accuracy, macro-F1, calibration.",
+    "mcp": "Serve kgfc's tools over the Model Context Protocol.",
+    "llm": "Inspect the configured LLM endpoint.",
+    "experience": "Inspect the experience buffer of past episodes.",
+    "optimize": "Rewrite the policy prompts to raise the composite reward.",
+}
+
+
+# Group options a user may also give after the subcommand (`kgfc verify --offline ...`),
+# with how many values each takes. A subcommand that has an option of the same name
+# (e.g. `mcp --server`) keeps it.
+_GLOBALS = {"--offline": 0, "--debug": 0, "--server": 1, "--store": 1, "--quiet": 0, "-q": 0}
+
+
+def _hoist_globals(group: click.Group, ctx: click.Context, args: list[str]) -> list[str]:
+    """Move group options found after the subcommand in front of it."""
+    i = 0
+    while i < len(args) and args[i].startswith("-") and args[i] != "--":
+        name = args[i].split("=", 1)[0]
+        i += 1 + (_GLOBALS.get(name, 0) if "=" not in args[i] else 0)
+    if i >= len(args) or args[i] not in _COMMANDS:
+        return args
+    head, rest, hoisted = args[:i], [], []
+    cmd: click.Command | None = group.get_command(ctx, args[i])
+    rest.append(args[i])
+    j = i + 1
+    while j < len(args):
+        tok = args[j]
+        if tok == "--":
+            rest.extend(args[j:])
+            break
+        if isinstance(cmd, click.Group) and tok in cmd.commands:
+            cmd = cmd.commands[tok]
+        name = tok.split("=", 1)[0]
+        own = {o for p in (cmd.params if cmd else []) for o in getattr(p, "opts", [])}
+        if name in _GLOBALS and name not in own:
+            width = 1 + (_GLOBALS[name] if "=" not in tok else 0)
+            hoisted.extend(args[j : j + width])
+            j += width
+            continue
+        rest.append(tok)
+        j += 1
+    return head + hoisted + rest
 
 
 def _load(name: str) -> click.Command | None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import json
-import logging
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -12,46 +11,14 @@ from typing import Any
 
 import click
 
+from kgfc.cli.options import store_option
 from kgfc.settings import Settings, load_settings
-
-
-def _quiet(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
-    if value:
-        ctx.find_root().params["quiet"] = True
-        logging.getLogger().setLevel(logging.ERROR)
-
-
-def store_option(f: Callable) -> Callable:
-    """``--store PATH``, ``--read-only`` and ``-q`` (also after the subcommand) on store commands."""
-    f = click.option(
-        "--quiet",
-        "-q",
-        is_flag=True,
-        expose_value=False,
-        callback=_quiet,
-        help="No progress bars or notes on stderr.",
-    )(f)
-    f = click.option(
-        "--read-only",
-        is_flag=True,
-        default=False,
-        help="Open the store read-only (while another process writes).",
-    )(f)
-    return click.option(
-        "--store",
-        "store_spec",
-        metavar="PATH",
-        default=None,
-        help="Store path or spec (oxigraph:PATH, memory, sparql:URL). Default: $KGFC_STORE or $KGFC_HOME/store.",
-    )(f)
-
-
-def json_option(f: Callable) -> Callable:
-    return click.option("--json", "as_json", is_flag=True, help="Print JSON on stdout.")(f)
 
 
 def settings_from(ctx: click.Context, **flags: Any) -> Settings:
     base = ctx.find_root().params
+    if flags.get("store") is None and base.get("store"):
+        flags["store"] = base["store"]
     return load_settings(offline=base.get("offline") or None, **flags)
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import click
 
-from kgfc.cli.common import echo_json, json_option, print_table, settings_from
+from kgfc.cli.common import echo_json, print_table, settings_from
+from kgfc.cli.options import json_option
 from kgfc.errors import InputError
 from kgfc.improve.experience import FILE_NAME, ExperienceBuffer
 from kgfc.improve.reflect import ERROR_TYPES

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import click
 
-from kgfc.cli.common import Progress, echo_json, info, json_option, settings_from, with_store
+from kgfc.cli.common import Progress, echo_json, info, settings_from, with_store
+from kgfc.cli.options import json_option
 from kgfc.errors import ConfigError
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import click
 
 from kgfc.cli.common import Progress, echo_json, info, print_table, with_store
+from kgfc.cli.options import csv_option, json_option, seed_option
 from kgfc.errors import InputError, StoreError
 from kgfc.kg import vocab as V
 from kgfc.reason.embedding import Settings as KGE  # light: torch and numpy load when used
@@ -31,7 +32,7 @@ def kg() -> None:
     default=None,
     help="RDF format when the extension does not tell (nt, ttl, nq, trig, jsonld).",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print JSON on stdout.")
+@json_option
 @with_store(write=True)
 def load_cmd(files: tuple[Path, ...], fmt: str | None, as_json: bool, store, settings) -> None:
     """Load RDF files (N-Triples, Turtle, N-Quads, TriG, JSON-LD; .gz too), one source each.
@@ -61,7 +62,7 @@ def load_cmd(files: tuple[Path, ...], fmt: str | None, as_json: bool, store, set
 
 
 @kg.command("demo")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON on stdout.")
+@json_option
 @with_store(write=True)
 def demo_cmd(as_json: bool, store, settings) -> None:
     """Load the bundled demo KG (CoDEx-M train + Wikidata labels) into the store."""
@@ -128,7 +129,7 @@ def _read_entity_file(path: str) -> list[str]:
     default=None,
     help="SPARQL endpoint (default: Wikidata Query Service; KGFC_WIKIDATA_ENDPOINT).",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print JSON on stdout.")
+@json_option
 @with_store(write=True)
 def enrich_cmd(
     entities, entity_file, hops, max_per_hop, refresh, endpoint, as_json, store, settings
@@ -179,8 +180,8 @@ def enrich_cmd(
     metavar="VAR=VALUE",
     help='Bind a variable: an IRI, a wd:/wdt:/kgfcs: id, or a "quoted literal".',
 )
-@click.option("--json", "as_json", is_flag=True, help="W3C SPARQL 1.1 Query Results JSON.")
-@click.option("--csv", "as_csv", is_flag=True, help="W3C SPARQL results CSV.")
+@json_option(help="W3C SPARQL 1.1 Query Results JSON.")
+@csv_option(help="W3C SPARQL results CSV.")
 @click.option(
     "--no-union", is_flag=True, help="Do not treat the default graph as the union of all sources."
 )
@@ -213,7 +214,8 @@ def query_cmd(
     """Run a read-only SPARQL query over the store (all source graphs are the default graph).
 
     Use GRAPH ?g { ... } to see which source each fact came from. Updates are
-    refused, and SERVICE clauses too unless --allow-service.
+    refused, and SERVICE clauses too unless --allow-service. The prefixes the
+    output uses are predeclared: wd, wdt, p, ps, pq, rdfs, schema, prov, kgfc...
     """
     from kgfc.kg.terms import service_endpoints
     from kgfc.resources import load_query
@@ -329,7 +331,10 @@ def _evaluate(store, text, *, union, subs, allow_service, as_json, as_csv):
     """Run the query and read every result (evaluation is lazy): ("kind", payload)."""
 
     result = store.sparql(
-        text, union_default_graph=union, substitutions=subs, allow_service=allow_service
+        V.with_prefixes(text),
+        union_default_graph=union,
+        substitutions=subs,
+        allow_service=allow_service,
     )
     failure = None
     try:
@@ -399,7 +404,7 @@ def _display(term) -> str:
 
 
 @kg.command("stats")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON on stdout.")
+@json_option
 @with_store()
 def stats_cmd(as_json: bool, store, settings) -> None:
     """Counts of entities, facts, sources and labels in the store."""
@@ -429,7 +434,7 @@ def stats_cmd(as_json: bool, store, settings) -> None:
     default=None,
     help="Only sources of this kind (wikidata, file, demo, web, pubmed, claim).",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print JSON on stdout.")
+@json_option
 @with_store()
 def sources_cmd(kind: str | None, as_json: bool, store, settings) -> None:
     """List source graphs with their provenance."""
@@ -511,7 +516,7 @@ CONFIRM_FACTS = 10_000
 @click.argument("source")
 @click.option("--yes", "-y", is_flag=True, help="Do not ask for confirmation.")
 @click.option("--dry-run", is_flag=True, help="Show what would be removed, remove nothing.")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON on stdout.")
+@json_option
 @with_store(write=True)
 def retract_cmd(source: str, yes: bool, dry_run: bool, as_json: bool, store, settings) -> None:
     """Remove a source (its facts, labels and provenance): by IRI, kgfcs: short form, or the path/URL loaded.
@@ -579,7 +584,7 @@ def retract_cmd(source: str, yes: bool, dry_run: bool, as_json: bool, store, set
     default=None,
     help="SPARQL endpoint (default: Wikidata Query Service; KGFC_WIKIDATA_ENDPOINT).",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print JSON on stdout.")
+@json_option
 @with_store(write=True)
 def refresh_cmd(source, kind, older_than, endpoint, as_json, store, settings) -> None:
     """Re-fetch sources, replace their graphs atomically, and list the verdicts whose evidence changed.
@@ -698,7 +703,7 @@ def export_cmd(fmt: str, output: str, source: str | None, store, settings) -> No
 @kg.command("search")
 @click.argument("text")
 @click.option("--limit", type=click.IntRange(1, 100), default=10, show_default=True)
-@click.option("--json", "as_json", is_flag=True, help="Print JSON on stdout.")
+@json_option
 @with_store()
 def search_cmd(text: str, limit: int, as_json: bool, store, settings) -> None:
     """Find entities by label or alias (exact, then fuzzy)."""
@@ -714,7 +719,7 @@ def search_cmd(text: str, limit: int, as_json: bool, store, settings) -> None:
 
 @kg.command("evidence")
 @click.argument("claim_id")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON on stdout.")
+@json_option
 @with_store()
 def evidence_cmd(claim_id: str, as_json: bool, store, settings) -> None:
     """Show the stored verdict and evidence of a claim verified earlier (by its id)."""
@@ -804,12 +809,12 @@ def _embedding_summary(emb, path) -> dict:
     show_default=True,
     help="N3 regularisation weight.",
 )
-@click.option("--seed", type=int, default=0, show_default=True)
+@seed_option
 @click.option(
     "--threads", type=click.IntRange(1), default=None, help="CPU threads (default: torch's)."
 )
 @click.option("--info", "show", is_flag=True, help="Describe the store's embedding; train nothing.")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON on stdout.")
+@json_option
 @with_store()
 def embed_cmd(rank, epochs, n3, seed, threads, show, as_json, store, settings) -> None:
     """Train a KG-embedding model (ComplEx-N3) on the store's facts (needs kgfc[kge]).

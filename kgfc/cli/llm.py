@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import click
 
-from kgfc.cli.common import echo_json, json_option, settings_from
+from kgfc.cli.common import echo_json, settings_from
+from kgfc.cli.options import json_option
 from kgfc.errors import ConfigError
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from kgfc.cli.common import settings_from
+from kgfc.cli.options import store_spec_option
 from kgfc.errors import ConfigError
 
 
@@ -17,11 +18,10 @@ from kgfc.errors import ConfigError
 )
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address for --http.")
 @click.option("--port", type=click.IntRange(1, 65535), default=8765, show_default=True)
-@click.option("--store", "store_spec", metavar="PATH", default=None, help="Store to use.")
+@store_spec_option
 @click.option(
     "--server",
     "server_url",
-    envvar="KGFC_SERVER",
     default=None,
     metavar="URL",
     help="Verify through this running `kgfc serve` (KGFC_SERVER); the store is then read-only here.",
@@ -34,8 +34,6 @@ def mcp_cmd(ctx, http, host, port, store_spec, server_url):
     pubmed_search, verify_claim, claim_evidence. Resources: kgfc://claims/{id}.
     Without --http it speaks JSON-RPC on stdin/stdout (what MCP clients launch).
     """
-    import os
-
     from kgfc.cli.serve import is_loopback
 
     if http and not is_loopback(host):
@@ -52,7 +50,9 @@ def mcp_cmd(ctx, http, host, port, store_spec, server_url):
         ) from exc
     settings = settings_from(ctx, store=store_spec)
     server = build_mcp(
-        settings, server_url=server_url, token=os.environ.get("KGFC_SERVER_TOKEN") or None
+        settings,
+        server_url=server_url or ctx.find_root().params.get("server") or settings.server,
+        token=settings.server_token,
     )
     try:
         if http:

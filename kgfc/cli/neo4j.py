@@ -5,12 +5,12 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
 import sys
 
 import click
 
 from kgfc.cli.common import echo_json, info, print_table, with_store
+from kgfc.cli.options import csv_option, json_option
 from kgfc.errors import ConfigError
 
 URI_ENV, USER_ENV, PASSWORD_ENV = "KGFC_NEO4J_URI", "KGFC_NEO4J_USER", "KGFC_NEO4J_PASSWORD"
@@ -22,16 +22,28 @@ def neo4j_options(f):
     )(f)
     f = click.option(
         "--user",
-        envvar=USER_ENV,
-        default="neo4j",
-        show_default=True,
-        help=f"Neo4j user (${USER_ENV}); the password comes from ${PASSWORD_ENV} or a prompt.",
+        default=None,
+        help=f"Neo4j user (${USER_ENV}, default neo4j); the password comes from ${PASSWORD_ENV} "
+        "(or the config file) or a prompt.",
     )(f)
-    return f
+    return click.option(
+        "--uri", "uri_opt", default=None, metavar="URI", help=f"neo4j://HOST:7687 (${URI_ENV})."
+    )(f)
 
 
-def _password() -> str:
-    password = os.environ.get(PASSWORD_ENV)
+def _target(ctx: click.Context, uri: str | None, user: str | None):
+    """URI and user from the flags, else the neo4j_uri / neo4j_user settings."""
+    from kgfc.cli.common import settings_from
+
+    settings = settings_from(ctx)
+    uri = uri or settings.neo4j_uri
+    if not uri:
+        raise click.UsageError(f"Give the Neo4j URI (--uri neo4j://HOST:7687 or ${URI_ENV}).")
+    return settings, uri, user or settings.neo4j_user
+
+
+def _password(settings) -> str:
+    password = settings.neo4j_password
     if password is None:
         if not sys.stdin.isatty():
             raise ConfigError(
@@ -41,24 +53,28 @@ def _password() -> str:
     return password
 
 
-def _mirror(uri: str, user: str, database: str | None):
+def _mirror(ctx: click.Context, uri: str | None, user: str | None, database: str | None):
     from kgfc.kg.neo4j_sync import Neo4jMirror, connect
 
-    return Neo4jMirror(connect(uri, user, _password()), database=database, uri=uri)
+    settings, uri, user = _target(ctx, uri, user)
+    return Neo4jMirror(connect(uri, user, _password(settings)), database=database, uri=uri)
 
 
 @click.command("sync")
-@click.argument("uri", envvar=URI_ENV)
+@click.argument("uri", required=False)
 @neo4j_options
-@click.option("--json", "as_json", is_flag=True, help="Print JSON on stdout.")
+@json_option
 @with_store()
-def sync_cmd(uri: str, user: str, database: str | None, as_json: bool, store, settings) -> None:
+@click.pass_context
+def sync_cmd(
+    ctx, uri, uri_opt, user: str | None, database: str | None, as_json: bool, store, settings
+) -> None:
     """Mirror the store into Neo4j at URI (neo4j://HOST:7687): only what changed since the last sync.
 
     New sources are written, refreshed ones rewritten, retracted ones removed;
     a second sync in a row writes nothing. Needs Neo4j 5.26 or later.
     """
-    mirror = _mirror(uri, user, database)
+    mirror = _mirror(ctx, uri or uri_opt, user, database)
     try:
         report = mirror.sync(store, progress=lambda iri: info("syncing", iri))
     finally:
@@ -75,17 +91,25 @@ def sync_cmd(uri: str, user: str, database: str | None, as_json: bool, store, se
 @click.command("cypher")
 @click.argument("query", required=False)
 @click.option("--name", "query_name", default=None, help="Run a named query from queries/cypher.")
-@click.option("--uri", envvar=URI_ENV, required=True, help=f"neo4j://HOST:7687 (${URI_ENV}).")
-@click.option("--param", "params", multiple=True, metavar="NAME=VALUE", help="Bind $NAME.")
+@click.option(
+    "--bind",
+    "--param",
+    "params",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="Bind $NAME (as kg query --bind).",
+)
 @neo4j_options
-@click.option("--json", "as_json", is_flag=True, help="Rows as a JSON list of objects.")
-@click.option("--csv", "as_csv", is_flag=True, help="Rows as CSV with a header.")
+@json_option
+@csv_option
+@click.pass_context
 def cypher_cmd(
+    ctx,
     query: str | None,
     query_name: str | None,
-    uri: str,
+    uri_opt: str | None,
     params: tuple[str, ...],
-    user: str,
+    user: str | None,
     database: str | None,
     as_json: bool,
     as_csv: bool,
@@ -100,9 +124,9 @@ def cypher_cmd(
     for p in params:
         name, sep, value = p.partition("=")
         if not sep or not name.isidentifier():
-            raise click.UsageError(f"--param wants NAME=VALUE, got {p!r}.")
+            raise click.UsageError(f"--bind wants NAME=VALUE, got {p!r}.")
         bound[name] = value
-    mirror = _mirror(uri, user, database)
+    mirror = _mirror(ctx, uri_opt, user, database)
     try:
         keys, rows = mirror.cypher(text, bound)
     finally:

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import click
 
-from kgfc.cli.common import echo_json, info, json_option, settings_from, store_option
+from kgfc.cli.common import echo_json, info, settings_from
+from kgfc.cli.options import json_option, seed_option, store_option
 from kgfc.errors import ConfigError
 
 
@@ -59,7 +60,7 @@ from kgfc.errors import ConfigError
     default=None,
     help="Model of the optimiser LLM (default: the policy LLM's).",
 )
-@click.option("--seed", type=int, default=0, show_default=True)
+@seed_option
 @click.option(
     "--max-steps",
     type=click.IntRange(2, 20),

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import sys
 
 import click
@@ -24,7 +23,9 @@ def verify_remote(
     bad = 0
     items = list(items)
     bar = Progress(len(items), "verify")
-    with ServerClient(url, token=os.environ.get("KGFC_SERVER_TOKEN") or None) as client:
+    from kgfc.settings import load_settings
+
+    with ServerClient(url, token=load_settings().server_token) as client:
         for n, item in enumerate(items, 1):
             if item.error is None:
                 payload = dict(payload_options, id=item.id)

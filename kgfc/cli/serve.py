@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from kgfc.cli.common import info, settings_from
+from kgfc.cli.options import store_spec_option
 from kgfc.errors import ConfigError
 
 
@@ -23,18 +24,12 @@ def is_loopback(host: str) -> bool:
 @click.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to bind.")
 @click.option("--port", type=click.IntRange(0, 65535), default=8080, show_default=True)
-@click.option(
-    "--store",
-    "store_spec",
-    metavar="PATH",
-    default=None,
-    help="Store to serve (default: $KGFC_STORE or $KGFC_HOME/store).",
-)
+@store_spec_option
 @click.option(
     "--token",
-    envvar="KGFC_SERVER_TOKEN",
     default=None,
-    help="Bearer token required on writes (KGFC_SERVER_TOKEN). Required off loopback.",
+    help="Bearer token required on writes (KGFC_SERVER_TOKEN, or server_token in the config "
+    "file). Required off loopback.",
 )
 @click.option(
     "--max-body",
@@ -91,6 +86,8 @@ def serve(
     send their work with --server URL (or KGFC_SERVER) while it runs. OpenAPI
     docs are at /docs.
     """
+    settings = settings_from(ctx, store=store_spec)
+    token = token or settings.server_token
     if not is_loopback(host) and not token:
         raise ConfigError(
             f"Refusing to serve on {host} without a token: anyone who reaches it could write to the store.",
@@ -105,7 +102,6 @@ def serve(
             f"`kgfc serve` needs the service extra ({exc.name} is missing).",
             hint="pip install 'kgfc[service]'",
         ) from exc
-    settings = settings_from(ctx, store=store_spec)
     url = f"http://{host if ':' not in host else f'[{host}]'}:{port}"
     config = ServiceConfig(
         settings=settings,

@@ -7,6 +7,10 @@ import re
 WD = "http://www.wikidata.org/entity/"
 WDT = "http://www.wikidata.org/prop/direct/"
 WIKIBASE = "http://wikiba.se/ontology#"
+P = "http://www.wikidata.org/prop/"
+PS = "http://www.wikidata.org/prop/statement/"
+PQ = "http://www.wikidata.org/prop/qualifier/"
+PR = "http://www.wikidata.org/prop/reference/"
 RDF = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
 RDFS = "http://www.w3.org/2000/01/rdf-schema#"
 SKOS = "http://www.w3.org/2004/02/skos/core#"
@@ -33,6 +37,10 @@ PREFIXES = {
     "wd": WD,
     "wdt": WDT,
     "wikibase": WIKIBASE,
+    "p": P,
+    "ps": PS,
+    "pq": PQ,
+    "pr": PR,
     "rdf": RDF,
     "rdfs": RDFS,
     "skos": SKOS,
@@ -47,6 +55,25 @@ PREFIXES = {
     "kgfcr": KGFC_REL,
     "kgfcc": KGFC_CLAIM,
 }
+
+_DECLARED = re.compile(r"^\s*PREFIX\s+([A-Za-z][\w.-]*)?:", re.IGNORECASE | re.MULTILINE)
+
+
+def sparql_prologue(declared: set[str] = frozenset()) -> str:
+    """``PREFIX`` lines for every prefix in :data:`PREFIXES` not in ``declared``.
+
+    The one list of predeclared SPARQL prefixes: ``kgfc kg query`` and the
+    ``/sparql`` endpoint's documentation both use it.
+    """
+    return "".join(f"PREFIX {k}: <{v}>\n" for k, v in PREFIXES.items() if k not in declared)
+
+
+def with_prefixes(query: str) -> str:
+    """``query`` with the usual prefixes (``wd:``, ``wdt:``, ``p:``, ``rdfs:``, ``kgfc:``...)
+    declared in front, unless the query declares that prefix itself."""
+    declared = {m.group(1) or "" for m in _DECLARED.finditer(query)}
+    return sparql_prologue(declared) + query
+
 
 _QID = re.compile(r"^Q[1-9][0-9]*$")
 _PID = re.compile(r"^P[1-9][0-9]*$")
