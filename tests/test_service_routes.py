@@ -107,6 +107,14 @@ def test_a_job_of_a_claim_and_a_non_claim_keeps_the_bad_item_as_an_error(client)
     assert r.status_code == 202 and r.json()["total"] == 2 and r.json()["failed"] == 1
 
 
+def test_many_broken_jsonl_lines_are_item_errors_not_too_deep(client):
+    body = "\n".join(
+        ["{broken"] * 100 + [json.dumps({"triple": ["Q76", "P19", "Q18094"], "record": False})]
+    )
+    r = client.post("/v1/jobs", content=body, headers={"Content-Type": "application/jsonl"})
+    assert r.status_code == 202 and r.json()["total"] == 101 and r.json()["failed"] == 100
+
+
 def test_missing_claim_is_404_with_the_hint(client):
     for path in ("/v1/claims/nope", "/v1/claims/nope/evidence"):
         r = client.get(path)

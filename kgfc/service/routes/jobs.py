@@ -11,7 +11,14 @@ from fastapi.responses import JSONResponse
 from kgfc.errors import InputError
 from kgfc.service.engine import VerifyRequest
 from kgfc.service.jobs import parse_items
-from kgfc.service.routes.common import WRITES, ApiError, Ctx, check_json_depth
+from kgfc.service.routes.common import (
+    MAX_JSON_DEPTH,
+    WRITES,
+    ApiError,
+    Ctx,
+    check_json_depth,
+    json_depth,
+)
 
 router = APIRouter(tags=["jobs"])
 
@@ -24,11 +31,17 @@ def read_job(body: bytes, ctype: str) -> tuple[list, dict]:
         text = body.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise InputError(f"The job body is not UTF-8 ({exc.reason} at byte {exc.start}).") from None
-    check_json_depth(text, "The job body")
+    if json_depth(text) > MAX_JSON_DEPTH and (
+        len(lines := text.splitlines()) < 2 or max(map(json_depth, lines)) > MAX_JSON_DEPTH
+    ):
+        # deep as one document, not only many unclosed JSONL lines (each line is parsed alone)
+        check_json_depth(text, "The job body")
     try:
         whole = json.loads(text)
     except json.JSONDecodeError:
         whole = ...  # not one JSON document: JSONL or plain lines
+    except RecursionError:
+        raise InputError("The job body nests JSON too deeply.") from None
     if whole is not ... and not isinstance(whole, list | dict):
         raise InputError(
             f"The job body is the JSON value {text.strip()[:40]}, not claims.",
