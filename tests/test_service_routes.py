@@ -65,8 +65,14 @@ DEEP = b"[" * 100_000 + b"]" * 100_000
     [
         ("/v1/jobs", DEEP, "application/json", "deeper than"),
         ("/v1/jobs", DEEP, "", "deeper than"),
-        ("/v1/jobs", b'{"items": ' + b"[" * 200 + b"]" * 200 + b"}", "application/json", "deeper"),
+        ("/v1/jobs", b'{"items": ' + b"[" * 300 + b"]" * 300 + b"}", "application/json", "deeper"),
         ("/v1/jobs", b"\n".join([b"[" * 5000 + b"]" * 5000] * 2), "application/jsonl", "deeper"),
+        (
+            "/v1/jobs",
+            b'{"claim": "a"}\n{"claim": ' + b"[" * 5000 + b"]" * 5000 + b"}",
+            "application/jsonl",
+            "deeper",
+        ),
         ("/v1/verify", DEEP, "application/json", "deeper than"),
         (
             "/v1/verify",

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 import anyio
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse
@@ -11,14 +9,7 @@ from fastapi.responses import JSONResponse
 from kgfc.errors import InputError
 from kgfc.service.engine import VerifyRequest
 from kgfc.service.jobs import parse_items
-from kgfc.service.routes.common import (
-    MAX_JSON_DEPTH,
-    WRITES,
-    ApiError,
-    Ctx,
-    check_json_depth,
-    json_depth,
-)
+from kgfc.service.routes.common import WRITES, ApiError, Ctx, TooDeep, parse_json, too_deep
 
 router = APIRouter(tags=["jobs"])
 
@@ -31,23 +22,21 @@ def read_job(body: bytes, ctype: str) -> tuple[list, dict]:
         text = body.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise InputError(f"The job body is not UTF-8 ({exc.reason} at byte {exc.start}).") from None
-    if json_depth(text) > MAX_JSON_DEPTH and (
-        len(lines := text.splitlines()) < 2 or max(map(json_depth, lines)) > MAX_JSON_DEPTH
-    ):
-        # deep as one document, not only many unclosed JSONL lines (each line is parsed alone)
-        check_json_depth(text, "The job body")
     try:
-        whole = json.loads(text)
-    except json.JSONDecodeError:
+        whole = parse_json(text, "The job body")
+    except TooDeep:
+        raise
+    except InputError:
         whole = ...  # not one JSON document: JSONL or plain lines
-    except RecursionError:
-        raise InputError("The job body nests JSON too deeply.") from None
     if whole is not ... and not isinstance(whole, list | dict):
         raise InputError(
             f"The job body is the JSON value {text.strip()[:40]}, not claims.",
             hint="Send " + _SHAPES + ".",
         )
-    items, options = parse_items(body, ctype)
+    try:
+        items, options = parse_items(body, ctype)
+    except RecursionError:  # one deep JSONL line (json.loads recurses per level)
+        raise too_deep("A line of the job body") from None
     if items and not any(isinstance(i, str | dict) for i in items):
         raise InputError(
             "The job has no claims: every item is neither a string nor an object.",
