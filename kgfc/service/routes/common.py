@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hmac
-import logging
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
@@ -26,8 +25,6 @@ from kgfc.models import VerifyResult
 from kgfc.service import sparql as sp
 from kgfc.service.engine import Engine, VerifyRequest
 from kgfc.service.metrics import Metrics
-
-log = logging.getLogger("kgfc.service.app")
 
 # pydantic-core's fixed nesting limit: deeper JSON is refused, not parsed
 MAX_JSON_DEPTH = 200
