@@ -73,7 +73,7 @@ def test_verify_no_record_leaves_no_claim(client):
     )
     assert r.status_code == 200 and r.json()["claim_iri"] is None
     r = client.get("/v1/claims/nr")
-    assert r.status_code == 400 and "No stored claim" in r.json()["error"]["message"]
+    assert r.status_code == 404 and "No stored claim" in r.json()["error"]["message"]
 
 
 @pytest.mark.parametrize(

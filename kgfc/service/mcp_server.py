@@ -19,10 +19,16 @@ import json
 import time
 from typing import Any
 
+import anyio
+
+# the MCP SDK is an optional extra: kgfc/cli/mcp.py imports this module lazily
+from mcp.server.mcpserver import MCPServer  # noqa: E402
+from mcp.server.mcpserver.exceptions import ResourceError, ToolError  # noqa: E402
 from pydantic import BaseModel, Field
 
 from kgfc.errors import KgfcError
 from kgfc.models import LabelHit, VerifyResult
+from kgfc.service.engine import Engine, VerifyRequest, open_service_store
 from kgfc.settings import Settings
 
 
@@ -75,66 +81,78 @@ class StoredClaim(BaseModel):
     trajectory: dict[str, Any] | None = None
 
 
-def build_mcp(settings: Settings, *, server_url: str | None = None, token: str | None = None):
-    """The MCPServer with kgfc's tools and resources, on the configured store."""
-    from mcp.server.mcpserver import MCPServer
-    from mcp.server.mcpserver.exceptions import ResourceError, ToolError
+INSTRUCTIONS = (
+    "Fact-check claims against a provenance-keeping knowledge graph. Use verify_claim for a "
+    "verdict with cited evidence; search_entities, kg_neighbourhood and sparql_select to "
+    "inspect the graph; claim_evidence to read back a checked claim."
+)
 
-    from kgfc import __version__
-    from kgfc.service.engine import Engine, VerifyRequest, open_service_store
+# name -> description; the input and output schemas come from the KgfcTools methods
+TOOLS = {
+    "search_entities": "Find knowledge-graph entities by label or alias (exact, then fuzzy).",
+    "kg_neighbourhood": "One-hop incoming and outgoing facts of an entity (a Wikidata id such as Q76 or an IRI), with labels and source graphs.",
+    "sparql_select": "Run a read-only SPARQL query (SELECT or ASK) over the KG; all source graphs form the default graph, GRAPH ?g shows provenance.",
+    "web_search": "Search the configured web search provider (KGFC_SEARCH_PROVIDER: local:DIR, serper, searxng).",
+    "pubmed_search": "Search PubMed (titles and abstracts) for biomedical evidence.",
+    "verify_claim": "Fact-check a claim (text) or a triple [subject, property, object] such as [Q76, P19, Q18094] against the KG: verdict, justification, cited evidence. Recorded in the KG unless record is false.",
+    "claim_evidence": "Read back a checked claim by id: verdict, evidence with sources, agent trajectory.",
+}
 
-    mcp = MCPServer(
-        name="kgfc",
-        version=__version__,
-        instructions=(
-            "Fact-check claims against a provenance-keeping knowledge graph. Use verify_claim for a "
-            "verdict with cited evidence; search_entities, kg_neighbourhood and sparql_select to "
-            "inspect the graph; claim_evidence to read back a checked claim."
-        ),
-    )
-    box: dict[str, Any] = {}
 
-    def engine() -> Engine:
-        if "engine" not in box:
-            box["engine"] = Engine(
-                settings,
-                open_service_store(settings, read_only=server_url is not None, who="kgfc mcp"),
+def tool_error(exc: KgfcError) -> ToolError:
+    """A kgfc error as the tool's error text: its message, then its hint on a line of its own."""
+    text = exc.message + (f"\nHint: {exc.hint}" if exc.hint else "")
+    return ToolError(text)
+
+
+def guard(fn):
+    """Run ``fn``; a kgfc error becomes a tool error that keeps its message and hint."""
+    try:
+        return fn()
+    except KgfcError as exc:
+        raise tool_error(exc) from exc
+
+
+class KgfcTools:
+    """The tools, as small functions over one engine (or a ``kgfc serve`` when ``server_url`` is set)."""
+
+    def __init__(
+        self, settings: Settings, *, server_url: str | None = None, token: str | None = None
+    ) -> None:
+        self.settings, self.server_url, self.token = settings, server_url, token
+        self._engine: Engine | None = None
+        self._client = None
+        self.on_recorded = lambda claim_id: None  # the server lists recorded claims as resources
+
+    def engine(self) -> Engine:
+        if self._engine is None:
+            store = open_service_store(
+                self.settings, read_only=self.server_url is not None, who="kgfc mcp"
             )
-        return box["engine"]
+            self._engine = Engine(self.settings, store)
+        return self._engine
 
-    def remote():
+    def remote(self):
         from kgfc.service.client import ServerClient
 
-        if "client" not in box:
-            box["client"] = ServerClient(server_url, token=token, timeout=settings.timeout * 10)
-        return box["client"]
+        if self._client is None:
+            self._client = ServerClient(
+                self.server_url, token=self.token, timeout=self.settings.timeout * 10
+            )
+        return self._client
 
-    def guard(fn):
-        try:
-            return fn()
-        except KgfcError as exc:
-            raise ToolError(str(exc)) from exc
+    def close(self) -> None:
+        if self._engine is not None:
+            self._engine.close()
 
-    @mcp.tool(description="Find knowledge-graph entities by label or alias (exact, then fuzzy).")
-    def search_entities(text: str, limit: int = 10) -> EntitySearch:
-        hits = guard(lambda: engine().store.search_labels(text, limit=max(1, min(limit, 100))))
+    # -- tools ------------------------------------------------------------------
+    def search_entities(self, text: str, limit: int = 10) -> EntitySearch:
+        hits = guard(lambda: self.engine().store.search_labels(text, limit=max(1, min(limit, 100))))
         return EntitySearch(query=text, hits=hits)
 
-    @mcp.tool(
-        description="One-hop incoming and outgoing facts of an entity (a Wikidata id such as Q76 or an IRI), with labels and source graphs."
-    )
-    def kg_neighbourhood(entity: str, limit: int = 200) -> Neighbourhood:
-        from kgfc.kg import vocab as V
-
-        def work():
-            try:
-                iri = entity if "://" in entity else V.entity_iri(entity)
-            except ValueError:
-                raise ToolError(f"Not an entity id or IRI: {entity!r} (use e.g. Q76).") from None
-            facts = engine().store.neighbourhood([iri])
-            return iri, facts
-
-        iri, facts = guard(work)
+    def kg_neighbourhood(self, entity: str, limit: int = 200) -> Neighbourhood:
+        iri = entity_iri(entity)
+        facts = guard(lambda: self.engine().store.neighbourhood([iri]))
         cap = max(1, min(limit, 5000))
         return Neighbourhood(
             entity=iri,
@@ -142,63 +160,17 @@ def build_mcp(settings: Settings, *, server_url: str | None = None, token: str |
             truncated=len(facts) > cap,
         )
 
-    @mcp.tool(
-        description="Run a read-only SPARQL query (SELECT or ASK) over the KG; all source graphs form the default graph, GRAPH ?g shows provenance."
-    )
-    def sparql_select(query: str, max_rows: int = 100) -> SparqlRows:
-        from kgfc.service.sparql import run_query
+    def sparql_select(self, query: str, max_rows: int = 100) -> SparqlRows:
+        return select(self.engine().store, query, max(1, min(max_rows, 10_000)))
 
-        def work():
-            res = run_query(
-                engine().store,
-                query,
-                accepted=["application/sparql-results+json"],
-                max_rows=max(1, min(max_rows, 10_000)),
-                deadline=time.monotonic() + 30.0,
-            )
-            return res, json.loads(res.body)
+    def web_search(self, query: str, limit: int = 5) -> SearchResults:
+        return search(self.settings, None, query, limit)
 
-        try:
-            res, doc = guard(work)
-        except ToolError as exc:
-            if "Cannot answer this query" in str(exc):
-                raise ToolError("sparql_select runs SELECT and ASK queries only.") from None
-            raise
-        if "boolean" in doc:
-            return SparqlRows(variables=[], rows=[], boolean=doc["boolean"])
-        variables = doc["head"]["vars"]
-        rows = [
-            {v: (b[v]["value"] if v in b else None) for v in variables}
-            for b in doc["results"]["bindings"]
-        ]
-        return SparqlRows(variables=variables, rows=rows, truncated=res.truncated)
+    def pubmed_search(self, query: str, limit: int = 5) -> SearchResults:
+        return search(self.settings, "pubmed", query, limit)
 
-    def _search(spec: str | None, query: str, limit: int) -> SearchResults:
-        from kgfc.web.base import make_provider
-
-        def work():
-            provider = make_provider(spec, settings)
-            return provider.name, provider.search(query, max(1, min(limit, 20)))
-
-        name, hits = guard(work)
-        return SearchResults(
-            provider=name, query=query, hits=[h.model_dump(mode="json") for h in hits]
-        )
-
-    @mcp.tool(
-        description="Search the configured web search provider (KGFC_SEARCH_PROVIDER: local:DIR, serper, searxng)."
-    )
-    def web_search(query: str, limit: int = 5) -> SearchResults:
-        return _search(None, query, limit)
-
-    @mcp.tool(description="Search PubMed (titles and abstracts) for biomedical evidence.")
-    def pubmed_search(query: str, limit: int = 5) -> SearchResults:
-        return _search("pubmed", query, limit)
-
-    @mcp.tool(
-        description="Fact-check a claim (text) or a triple [subject, property, object] such as [Q76, P19, Q18094] against the KG: verdict, justification, cited evidence. Recorded in the KG unless record is false."
-    )
     def verify_claim(
+        self,
         claim: str | None = None,
         triple: list[str] | None = None,
         id: str | None = None,
@@ -215,73 +187,201 @@ def build_mcp(settings: Settings, *, server_url: str | None = None, token: str |
             )
         except ValueError as exc:
             raise ToolError(f"Bad arguments: {exc}") from None
-        if server_url:
-            result = guard(lambda: remote().verify(req.model_dump(exclude_none=True)))
+        if self.server_url:
+            result = guard(lambda: self.remote().verify(req.model_dump(exclude_none=True)))
         else:
-            result = guard(lambda: engine().verify(req))
+            result = guard(lambda: self.engine().verify(req))
         if result.claim_iri:
-            _add_claim_resource(result.id)
+            self.on_recorded(result.id)
         return result
 
-    def _stored(claim_id: str) -> StoredClaim:
+    def claim_evidence(self, claim_id: str) -> StoredClaim:
         from kgfc.service.claims import stored_claim
 
-        if server_url:
-            data = guard(lambda: remote().claim(claim_id))
-            return StoredClaim(
-                **{k: data.get(k) for k in StoredClaim.model_fields if k in data},
-            )
-        return StoredClaim.model_validate(guard(lambda: stored_claim(engine().store, claim_id)))
+        if self.server_url:
+            data = guard(lambda: self.remote().claim(claim_id))
+            return StoredClaim(**{k: data.get(k) for k in StoredClaim.model_fields if k in data})
+        return StoredClaim.model_validate(
+            guard(lambda: stored_claim(self.engine().store, claim_id))
+        )
 
-    @mcp.tool(
-        description="Read back a checked claim by id: verdict, evidence with sources, agent trajectory."
-    )
-    def claim_evidence(claim_id: str) -> StoredClaim:
-        return _stored(claim_id)
-
-    @mcp.resource(
-        "kgfc://claims/{claim_id}",
-        name="claim",
-        description="A checked claim: verdict, evidence and trajectory (JSON).",
-        mime_type="application/json",
-    )
-    def claim_resource(claim_id: str) -> str:
+    # -- resources ----------------------------------------------------------------
+    def claim_json(self, claim_id: str) -> str:
         try:
-            return _stored(claim_id).model_dump_json(indent=2)
+            return self.claim_evidence(claim_id).model_dump_json(indent=2)
         except ToolError as exc:
             raise ResourceError(str(exc)) from None
 
-    @mcp.resource(
-        "kgfc://claims/{claim_id}/report",
-        name="claim-report",
-        description="A checked claim's fact-check report (Markdown).",
-        mime_type="text/markdown",
-    )
-    def claim_report(claim_id: str) -> str:
+    def claim_report(self, claim_id: str) -> str:
         from kgfc.service.claims import as_result, render_report
 
         try:
-            stored = _stored(claim_id)
+            stored = self.claim_evidence(claim_id)
         except ToolError as exc:
             raise ResourceError(str(exc)) from None
         return render_report(as_result(stored.model_dump()), "md")
 
-    def _add_claim_resource(claim_id: str) -> None:
-        from mcp.server.mcpserver.resources import FunctionResource
 
-        uri = f"kgfc://claims/{claim_id}"
-        if uri in box.setdefault("listed", set()):
-            return
-        box["listed"].add(uri)
-        mcp.add_resource(
-            FunctionResource(
-                uri=uri,
-                name=f"claim {claim_id}",
-                description="A claim checked in this session.",
-                mime_type="application/json",
-                fn=lambda: claim_resource(claim_id),
-            )
+def entity_iri(entity: str) -> str:
+    """A Wikidata id or an absolute IRI; anything else is a tool error that says what to send."""
+    import pyoxigraph as ox
+
+    from kgfc.kg import vocab as V
+
+    try:
+        iri = entity if "://" in entity else V.entity_iri(entity)
+        ox.NamedNode(iri)
+    except ValueError as exc:
+        raise ToolError(
+            f"Not an entity id or IRI: {entity!r} ({exc}).\nHint: use a Wikidata id such as Q76 "
+            "or an absolute IRI such as http://www.wikidata.org/entity/Q76."
+        ) from None
+    return iri
+
+
+def select(store, query: str, max_rows: int) -> SparqlRows:
+    """A SELECT or ASK query as rows of plain strings (the one place the tool evaluates)."""
+    from kgfc.service.sparql import run_query
+
+    def work():
+        res = run_query(
+            store,
+            query,
+            accepted=["application/sparql-results+json"],
+            max_rows=max_rows,
+            deadline=time.monotonic() + 30.0,
         )
+        return res, json.loads(res.body)
 
-    mcp.kgfc_close = lambda: box["engine"].close() if "engine" in box else None
+    try:
+        res, doc = guard(work)
+    except ToolError as exc:
+        if "Cannot answer this query" in str(exc):
+            raise ToolError("sparql_select runs SELECT and ASK queries only.") from None
+        raise
+    if "boolean" in doc:
+        return SparqlRows(variables=[], rows=[], boolean=doc["boolean"])
+    variables = doc["head"]["vars"]
+    rows = [
+        {v: (b[v]["value"] if v in b else None) for v in variables}
+        for b in doc["results"]["bindings"]
+    ]
+    return SparqlRows(variables=variables, rows=rows, truncated=res.truncated)
+
+
+def search(settings: Settings, spec: str | None, query: str, limit: int) -> SearchResults:
+    from kgfc.web.base import make_provider
+
+    def work():
+        provider = make_provider(spec, settings)
+        return provider.name, provider.search(query, max(1, min(limit, 20)))
+
+    name, hits = guard(work)
+    return SearchResults(provider=name, query=query, hits=[h.model_dump(mode="json") for h in hits])
+
+
+class KgfcMCP(MCPServer):
+    """MCPServer whose stdio transport answers lines that are not JSON-RPC messages.
+
+    The SDK drops such a line without a reply; JSON-RPC 2.0 wants an error
+    response with a null id: -32700 when the line is not JSON, -32600 when it is
+    JSON but not one request (a batch array, a bare value, a missing method).
+    """
+
+    async def run_stdio_async(self) -> None:
+        from mcp.server.stdio import stdio_server
+
+        async with stdio_server() as (read_stream, write_stream), anyio.create_task_group() as tg:
+            answered = _answer_bad_lines(tg, read_stream, write_stream)
+            await self._lowlevel_server.run(
+                answered, write_stream, self._lowlevel_server.create_initialization_options()
+            )
+            tg.cancel_scope.cancel()
+
+
+def jsonrpc_error_for(exc: Exception) -> tuple[int, str]:
+    """The JSON-RPC error code and message for a line the transport could not read."""
+    from mcp_types import INVALID_REQUEST, PARSE_ERROR
+    from pydantic import ValidationError
+
+    if isinstance(exc, ValidationError) and any(
+        e["type"] in ("json_invalid", "json_type") for e in exc.errors()
+    ):
+        return PARSE_ERROR, "Parse error: the line is not valid JSON."
+    if isinstance(exc, UnicodeError):
+        return PARSE_ERROR, "Parse error: the line is not UTF-8 text."
+    return (
+        INVALID_REQUEST,
+        "Invalid Request: send one JSON-RPC 2.0 request object a line (no batches).",
+    )
+
+
+def _answer_bad_lines(tg, read_stream, write_stream):
+    """A read stream that passes messages on and answers each transport error itself."""
+    from mcp.shared._context_streams import create_context_streams
+    from mcp.shared.message import SessionMessage
+    from mcp_types import ErrorData, JSONRPCError
+
+    out_writer, out_reader = create_context_streams[SessionMessage | Exception](0)
+
+    async def pump() -> None:
+        async with out_writer:
+            async for item in read_stream:
+                if isinstance(item, Exception):
+                    code, message = jsonrpc_error_for(item)
+                    error = JSONRPCError(
+                        jsonrpc="2.0", id=None, error=ErrorData(code=code, message=message)
+                    )
+                    await write_stream.send(SessionMessage(error))
+                else:
+                    await out_writer.send(item)
+
+    tg.start_soon(pump)
+    return out_reader
+
+
+def build_mcp(
+    settings: Settings, *, server_url: str | None = None, token: str | None = None
+) -> KgfcMCP:
+    """The MCP server with kgfc's tools and resources, on the configured store."""
+    from kgfc import __version__
+
+    mcp = KgfcMCP(name="kgfc", version=__version__, instructions=INSTRUCTIONS)
+    tools = KgfcTools(settings, server_url=server_url, token=token)
+    for name, description in TOOLS.items():
+        mcp.tool(description=description)(getattr(tools, name))
+    mcp.resource(
+        "kgfc://claims/{claim_id}",
+        name="claim",
+        description="A checked claim: verdict, evidence and trajectory (JSON).",
+        mime_type="application/json",
+    )(tools.claim_json)
+    mcp.resource(
+        "kgfc://claims/{claim_id}/report",
+        name="claim-report",
+        description="A checked claim's fact-check report (Markdown).",
+        mime_type="text/markdown",
+    )(tools.claim_report)
+    tools.on_recorded = lambda claim_id: _list_claim(mcp, tools, claim_id)
+    mcp.kgfc_close = tools.close
     return mcp
+
+
+def _list_claim(mcp: KgfcMCP, tools: KgfcTools, claim_id: str) -> None:
+    """List a claim checked in this session as a concrete resource (once)."""
+    from mcp.server.mcpserver.resources import FunctionResource
+
+    uri = f"kgfc://claims/{claim_id}"
+    listed = mcp.__dict__.setdefault("kgfc_listed", set())
+    if uri in listed:
+        return
+    listed.add(uri)
+    mcp.add_resource(
+        FunctionResource(
+            uri=uri,
+            name=f"claim {claim_id}",
+            description="A claim checked in this session.",
+            mime_type="application/json",
+            fn=lambda: tools.claim_json(claim_id),
+        )
+    )

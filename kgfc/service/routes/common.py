@@ -1,0 +1,179 @@
+"""What every router shares: the server's context, the JSON error shape, auth and body readers."""
+
+from __future__ import annotations
+
+import hmac
+from dataclasses import dataclass, field
+from typing import Annotated, Any
+
+import anyio
+import pydantic_core
+from fastapi import Depends, Request
+from fastapi.responses import JSONResponse
+from fastapi.routing import APIRoute
+
+from kgfc.errors import (
+    ConfigError,
+    InputError,
+    KgfcError,
+    LLMError,
+    RemoteError,
+    StoreLockedError,
+    UsageError,
+)
+from kgfc.models import VerifyResult
+from kgfc.service import sparql as sp
+from kgfc.service.engine import Engine, VerifyRequest
+from kgfc.service.metrics import Metrics
+
+# pydantic-core's fixed nesting limit: deeper JSON is refused, not parsed
+MAX_JSON_DEPTH = 200
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, message: str, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.status, self.message, self.hint = status, message, hint
+
+
+@dataclass
+class Context:
+    """One server's running parts, shared by its routes (``app.state.kgfc``)."""
+
+    config: Any  # kgfc.service.app.ServiceConfig
+    metrics: Metrics = field(default_factory=Metrics)
+    sparql_limiter: anyio.CapacityLimiter | None = None
+    # waiting verify requests; the engine runs one at a time
+    verify_limiter: anyio.CapacityLimiter = field(default_factory=lambda: anyio.CapacityLimiter(64))
+    warm: bool = False
+    engine: Engine | None = None
+    journal: Any = None  # kgfc.service.jobs.JobJournal
+    runner: Any = None  # kgfc.service.jobs.JobRunner
+
+    def verify_and_keep(self, req: VerifyRequest) -> VerifyResult:
+        """Verify one request, count it, and keep the full result of a recorded claim."""
+        result = self.engine.verify(req)
+        self.metrics.observe_result(result)
+        if result.claim_iri:
+            self.journal.save_result(result.id, result.model_dump(mode="json"))
+        return result
+
+    def job_verify(self, request: dict) -> dict:
+        return self.verify_and_keep(VerifyRequest.model_validate(request)).model_dump(mode="json")
+
+
+def context(request: Request) -> Context:
+    return request.app.state.kgfc
+
+
+def engine(request: Request) -> Engine:
+    return request.app.state.kgfc.engine
+
+
+def require_token(request: Request) -> None:
+    token = request.app.state.kgfc.config.token
+    if not token:
+        return
+    scheme, _, given = request.headers.get("authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not hmac.compare_digest(
+        given.strip().encode(), token.encode()
+    ):
+        raise ApiError(
+            401,
+            "This server needs a bearer token for writes.",
+            hint="Send 'Authorization: Bearer <token>' (KGFC_SERVER_TOKEN on the client).",
+        )
+
+
+WRITES = [Depends(require_token)]
+
+
+def status_for(exc: KgfcError) -> int:
+    if isinstance(exc, sp.UpdateRefused):
+        return 403
+    if isinstance(exc, sp.NotAcceptable):
+        return 406
+    if isinstance(exc, sp.QueryTimeout | StoreLockedError):
+        return 503
+    if isinstance(exc, ConfigError | UsageError):
+        return 400
+    if isinstance(exc, RemoteError | LLMError):
+        return 502
+    return 500
+
+
+def error_response(
+    status: int, message: str, hint: str | None = None, **extra: Any
+) -> JSONResponse:
+    body: dict[str, Any] = {"error": {"status": status, "message": message}}
+    if hint:
+        body["error"]["hint"] = hint
+    body["error"].update(extra)
+    headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
+    return JSONResponse(body, status_code=status, headers=headers)
+
+
+def content_type(request: Request) -> str:
+    return request.headers.get("content-type", "").split(";")[0].strip().lower()
+
+
+class TooDeep(InputError):
+    """A body nests JSON past the parser's limit."""
+
+
+def too_deep(what: str) -> TooDeep:
+    return TooDeep(
+        f"{what} nests JSON deeper than {MAX_JSON_DEPTH} levels.",
+        hint="Send claims as a flat list or one JSON object a line.",
+    )
+
+
+def parse_json(text: str | bytes, what: str = "The body") -> Any:
+    """One JSON document, parsed by pydantic-core: unlike ``json.loads`` its parser stops at a
+    fixed nesting depth with a ValueError instead of recursing into a RecursionError."""
+    try:
+        return pydantic_core.from_json(text)
+    except ValueError as exc:
+        if "recursion limit" in str(exc):
+            raise too_deep(what) from None
+        raise InputError(f"{what} is not JSON: {exc}.") from None
+
+
+def loads_json(body: bytes, what: str = "The body") -> Any:
+    """Parse a JSON body; bad UTF-8, bad JSON and too-deep nesting are InputErrors (400)."""
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{what} is not UTF-8 ({exc.reason} at byte {exc.start}).") from None
+    return parse_json(text, what)
+
+
+class JsonBodyRoute(APIRoute):
+    """A route whose body is one JSON object: checked before FastAPI parses it.
+
+    FastAPI hands a bad body to ``json.loads`` unguarded: deep nesting raises
+    RecursionError (a 500) and ``null`` becomes "field required". Here both,
+    and bad UTF-8, are a 400 with the JSON error shape.
+    """
+
+    def get_route_handler(self):
+        handler = super().get_route_handler()
+
+        async def guarded(request: Request):
+            body = await request.body()
+            if body.strip():
+                doc = loads_json(body)
+                if not isinstance(doc, dict):
+                    raise InputError(
+                        f"The body is JSON {type(doc).__name__ if doc is not None else 'null'}, "
+                        "not a claim object.",
+                        hint='Send {"claim": "..."} or {"triple": [S, P, O]}.',
+                    )
+            return await handler(request)
+
+        return guarded
+
+
+# the dependencies a route asks for
+Ctx = Annotated[Context, Depends(context)]
+Eng = Annotated[Engine, Depends(engine)]

@@ -1,0 +1,109 @@
+"""``/sparql``: the SPARQL 1.1 Protocol, query operation only (GET, form POST, sparql-query POST)."""
+
+from __future__ import annotations
+
+import threading
+import time
+from urllib.parse import parse_qs
+
+import anyio
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+
+from kgfc.errors import InputError
+from kgfc.service import sparql as sp
+from kgfc.service.routes.common import ApiError, Context, Ctx, content_type
+
+router = APIRouter(tags=["sparql"])
+
+READ_ONLY = "This endpoint is read-only: SPARQL UPDATE is refused."
+LOAD_HINT = "Load data with POST /v1/sources."
+
+
+async def evaluate(ctx: Context, query: str, accepted: list[str]) -> sp.SparqlResult:
+    """Run one query under the server's deadline and slot limit (the one place that evaluates)."""
+    config = ctx.config
+    cancelled = threading.Event()
+    deadline = time.monotonic() + config.sparql_timeout
+    st = ctx.engine.store
+    try:
+        with anyio.fail_after(config.sparql_timeout + 0.05):
+            return await anyio.to_thread.run_sync(
+                lambda: sp.run_query(
+                    st,
+                    query,
+                    accepted=accepted,
+                    max_rows=config.sparql_max_rows,
+                    deadline=deadline,
+                    cancelled=cancelled,
+                ),
+                limiter=ctx.sparql_limiter,
+                abandon_on_cancel=True,
+            )
+    except TimeoutError:
+        cancelled.set()
+        raise sp.QueryTimeout(
+            f"The query ran past the server's limit of {config.sparql_timeout:g} s.",
+            hint="Narrow it (LIMIT, more specific patterns).",
+        ) from None
+
+
+async def answer(ctx: Context, request: Request, query: str | None, fmt: str | None) -> Response:
+    if query is None:
+        raise ApiError(
+            400,
+            "No query: send ?query=, a form field 'query', or an application/sparql-query body.",
+        )
+    accepted = sp.query_form_hint(fmt, request.headers.get("accept"))
+    ctx.metrics.sparql.labels("endpoint").inc()
+    res = await evaluate(ctx, query, accepted)
+    headers = {"X-SPARQL-Rows": str(res.rows)}
+    if res.truncated:
+        headers["X-SPARQL-MaxRows"] = str(ctx.config.sparql_max_rows)
+    return Response(res.body, media_type=res.media_type, headers=headers)
+
+
+@router.get("/sparql")
+async def sparql_get(
+    request: Request,
+    ctx: Ctx,
+    query: str | None = None,
+    update: str | None = None,
+    format: str | None = None,
+    output: str | None = None,
+) -> Response:
+    """SPARQL 1.1 Protocol query via GET. All source graphs form the default graph."""
+    if update is not None:
+        raise sp.UpdateRefused(READ_ONLY, hint=LOAD_HINT)
+    return await answer(ctx, request, query, format or output)
+
+
+@router.post("/sparql")
+async def sparql_post(request: Request, ctx: Ctx) -> Response:
+    """SPARQL 1.1 Protocol query via POST (form-encoded or application/sparql-query)."""
+    ctype = content_type(request)
+    params = dict(request.query_params)
+    if ctype == "application/sparql-update":
+        raise sp.UpdateRefused(READ_ONLY, hint=LOAD_HINT)
+    body = await request.body()
+    if ctype == "application/sparql-query":
+        try:
+            query = body.decode("utf-8")
+        except UnicodeDecodeError:
+            raise InputError("The query is not UTF-8.") from None
+    elif ctype == "application/x-www-form-urlencoded":
+        form = {
+            k: v[0]
+            for k, v in parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True).items()
+        }
+        if "update" in form:
+            raise sp.UpdateRefused(READ_ONLY, hint=LOAD_HINT)
+        params.update(form)
+        query = params.get("query")
+    else:
+        raise ApiError(
+            415,
+            f"Cannot read a SPARQL request of type {ctype or 'none'}.",
+            hint="Use application/sparql-query or a form.",
+        )
+    return await answer(ctx, request, query, params.get("format") or params.get("output"))
