@@ -847,7 +847,7 @@ def embed_cmd(rank, epochs, n3, seed, threads, show, as_json, store, settings) -
 
 # -- kg compact (disk given back; logic in kgfc.kg.compaction) ------------------------------
 @kg.command("compact")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON on stdout.")
+@json_option
 @with_store(write=True)
 def compact_cmd(as_json: bool, store, settings) -> None:
     """Compact the store on disk and report the bytes freed.
