@@ -383,7 +383,7 @@ def test_a_one_shot_triple_check_imports_only_what_it_uses(tmp_path, obama_ttl):
         env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
     [line] = [x for x in out.stdout.splitlines() if x.startswith("LOADED")]
-    assert line == "LOADED ['kgfc.cli.common', 'kgfc.cli.verify']", out.stderr[-2000:]
+    assert line == "LOADED ['kgfc.cli.common', 'kgfc.cli.options', 'kgfc.cli.verify']", out.stderr[-2000:]
 
 
 def test_resume_is_for_a_recorded_batch(tmp_path):
