@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import anyio
@@ -75,17 +76,42 @@ def test_a_kgfc_error_keeps_its_message_and_hint(server):
     assert hint.startswith("Verify it first")
 
 
-def _stdio(store, lines: list[bytes]) -> list[dict]:
+def _stdio(store, lines: list[bytes], *, until_id: int) -> list[dict]:
+    """Send the lines, read replies until the request ``until_id`` is answered, then hang up.
+
+    Closing stdin at once (as ``subprocess.run(input=...)`` does) would race the
+    server: a request still in flight at end of input is dropped, as with any
+    client that hangs up early.
+    """
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")])
-    proc = subprocess.run(
+    proc = subprocess.Popen(
         [sys.executable, "-m", "kgfc", "mcp", "--store", str(store)],
-        input=b"".join(line + b"\n" for line in lines),
-        capture_output=True,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
         env=env,
-        timeout=120,
     )
-    return [json.loads(x) for x in proc.stdout.splitlines() if x.strip()]
+    killer = threading.Timer(120, proc.kill)
+    killer.start()
+    replies: list[dict] = []
+    try:
+        assert proc.stdin is not None and proc.stdout is not None
+        proc.stdin.write(b"".join(line + b"\n" for line in lines))
+        proc.stdin.flush()
+        for raw in proc.stdout:
+            if not raw.strip():
+                continue
+            reply = json.loads(raw)
+            replies.append(reply)
+            if reply.get("id") == until_id and "error" not in reply:
+                break
+    finally:
+        if proc.stdin is not None:
+            proc.stdin.close()
+        proc.wait(timeout=60)
+        killer.cancel()
+    return replies
 
 
 def test_stdio_answers_lines_that_are_not_json_rpc(store):
@@ -110,6 +136,7 @@ def test_stdio_answers_lines_that_are_not_json_rpc(store):
             b"42",
             json.dumps(ping).encode(),
         ],
+        until_id=2,
     )
     errors = [r["error"]["code"] for r in replies if "error" in r]
     assert errors == [-32700, -32700, -32600, -32600], replies
