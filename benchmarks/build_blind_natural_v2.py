@@ -657,7 +657,7 @@ FAMILIES = [
             (SOC, "{s_lc} is in {wc_lc} obviously"),
             (ENC, "{s} is located in {wc}."),
             (JOU, "The {wdem} city of {s} hosted the summit."),
-            (SOC, "{s} is a {wdem} city right? yes"),
+            (SOC, "{s} is {wdem_a} city right? yes"),
             (ENC, "{s} lies in {wc}."),
         ],
     ),
@@ -1095,9 +1095,12 @@ class Builder:
         self.used: Counter[str] = Counter()
         self.rows: list[dict] = []
         k = kg
-        humans = sorted(s for s in k.out if k.human(s))
-        films = sorted(s for s in k.out if k.film(s))
-        cities = sorted(s for s in k.out if k.city(s))
+        # Sampled entities have a label no other entity carries, so a claim names one thing.
+        # (Shared names such as the film and the city Chicago are hand-picked, with context.)
+        shared = {lab for lab, n in Counter(k.label.values()).items() if n > 1}
+        humans = sorted(s for s in k.out if k.human(s) and k.label[s] not in shared)
+        films = sorted(s for s in k.out if k.film(s) and k.label[s] not in shared)
+        cities = sorted(s for s in k.out if k.city(s) and k.label[s] not in shared)
         countries = sorted(  # present-day countries: no "historical country" (Q3024240) such as the German Empire
             s for s in k.out if "Q6256" in k.types(s) and "Q3024240" not in k.types(s) and k.has(s)
         )
