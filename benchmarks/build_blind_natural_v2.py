@@ -275,6 +275,11 @@ def ask_none(s: str, p: str) -> tuple[str, bool]:
     return f"ASK {{ wd:{s} wdt:{p} ?v }}", False
 
 
+def ask_none_either_way(s: str, p: str) -> tuple[str, bool]:
+    """For symmetric relations (spouse, sibling): no value stated from either side."""
+    return f"ASK {{ {{ wd:{s} wdt:{p} ?v }} UNION {{ ?v wdt:{p} wd:{s} }} }}", False
+
+
 def only_value(s: str, p: str, o: str) -> tuple[str, list]:
     return f"SELECT ?v WHERE {{ wd:{s} wdt:{p} ?v }}", [[o]]
 
@@ -1490,7 +1495,7 @@ class Builder:
             w = self.rng.choice(self.actors)
             base(s)
             f["w"] = L[w]
-            return f, ask_none(s, "P26")
+            return f, ask_none_either_way(s, "P26")
         simple = {
             "label_s": ("P264", self.humans),
             "instr_s": ("P1303", self.humans),
@@ -1520,7 +1525,7 @@ class Builder:
             )
             w = self.rng.choice(self.actors)
             f.update(s=L[s], w=L[w])
-            return f, ask_none(s, "P3373")
+            return f, ask_none_either_way(s, "P3373")
         if fam in ("award_n", "birthyear_n", "deathyear_n"):
             p = {"award_n": "P166", "birthyear_n": "P569", "deathyear_n": "P570"}[fam]
             need_dead = fam == "deathyear_n"
@@ -1985,15 +1990,17 @@ def handpicked(kg: KG) -> list[tuple]:
             "Annette Bening's husband was born in Chicago.",
             R,
             "P26/P19",
-            "SELECT ?spouse ?place WHERE { {Annette Bening} wdt:P26 ?spouse . OPTIONAL { ?spouse wdt:P19 ?place } }",
+            "SELECT DISTINCT ?spouse ?place WHERE { { {Annette Bening} wdt:P26 ?spouse } UNION { ?spouse wdt:P26 {Annette Bening} } "
+            "OPTIONAL { ?spouse wdt:P19 ?place } }",
             None,
         ),
         (
             ENC,
-            "Katy Perry's spouse was born in London.",
+            "Meg Ryan's ex-husband was born in Dallas.",
             R,
             "P26/P19",
-            "SELECT ?spouse ?place WHERE { {Katy Perry} wdt:P26 ?spouse . OPTIONAL { ?spouse wdt:P19 ?place } }",
+            "SELECT DISTINCT ?spouse ?place WHERE { { {Meg Ryan} wdt:P26 ?spouse } UNION { ?spouse wdt:P26 {Meg Ryan} } "
+            "OPTIONAL { ?spouse wdt:P19 ?place } }",
             None,
         ),
         (
@@ -2001,7 +2008,8 @@ def handpicked(kg: KG) -> list[tuple]:
             "bill clinton's wife was born in chicago",
             N,
             "P26/P19",
-            "SELECT ?spouse ?place WHERE { {Bill Clinton} wdt:P26 ?spouse . OPTIONAL { ?spouse wdt:P19 ?place } }",
+            "SELECT DISTINCT ?spouse ?place WHERE { { {Bill Clinton} wdt:P26 ?spouse } UNION { ?spouse wdt:P26 {Bill Clinton} } "
+            "OPTIONAL { ?spouse wdt:P19 ?place } }",
             None,
         ),
         (
@@ -2009,7 +2017,8 @@ def handpicked(kg: KG) -> list[tuple]:
             "Nicole Kidman's ex-husband was born in Syracuse.",
             N,
             "P26/P19",
-            "SELECT ?spouse ?place WHERE { {Nicole Kidman} wdt:P26 ?spouse . OPTIONAL { ?spouse wdt:P19 ?place } }",
+            "SELECT DISTINCT ?spouse ?place WHERE { { {Nicole Kidman} wdt:P26 ?spouse } UNION { ?spouse wdt:P26 {Nicole Kidman} } "
+            "OPTIONAL { ?spouse wdt:P19 ?place } }",
             None,
         ),
         (
@@ -2017,7 +2026,8 @@ def handpicked(kg: KG) -> list[tuple]:
             "Kathryn Bigelow's former husband was born in Canada.",
             N,
             "P26/P19/P17",
-            "SELECT ?spouse ?place WHERE { {Kathryn Bigelow} wdt:P26 ?spouse . OPTIONAL { ?spouse wdt:P19 ?place } }",
+            "SELECT DISTINCT ?spouse ?place WHERE { { {Kathryn Bigelow} wdt:P26 ?spouse } UNION { ?spouse wdt:P26 {Kathryn Bigelow} } "
+            "OPTIONAL { ?spouse wdt:P19 ?place } }",
             None,
         ),
         (
