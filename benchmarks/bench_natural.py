@@ -1,10 +1,10 @@
-"""Score kgfc on the blind natural-claims set (benchmarks/data/blind_natural_v1.jsonl).
+"""Score kgfc on a blind natural-claims set (benchmarks/data/blind_natural_v1.jsonl by default).
 
 Local reasoner, offline (no web, no LLM), a fresh store holding only the bundled demo KG.
 Prints accuracy, macro-F1, per-class precision/recall and the confusion matrix, and writes
-benchmarks/results/natural_blind_v1.json. The set is blind: report its figures, never tune on it.
+benchmarks/results/natural_<set>.json. The sets are blind: report their figures, never tune on them.
 
-    python benchmarks/bench_natural.py [--limit N]
+    python benchmarks/bench_natural.py [--set blind_natural_v2] [--limit N]
 """
 
 from __future__ import annotations
@@ -21,8 +21,6 @@ from pathlib import Path
 from kgfc import FactChecker
 
 HERE = Path(__file__).resolve().parent
-SET = HERE / "data" / "blind_natural_v1.jsonl"
-OUT = HERE / "results" / "natural_blind_v1.json"
 LABELS = ["SUPPORTED", "REFUTED", "NOT ENOUGH INFO"]
 
 
@@ -55,7 +53,16 @@ def metrics(gold: list[str], pred: list[str]):
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--limit", type=int, default=None, help="only the first N claims (smoke run)")
+    ap.add_argument(
+        "--set",
+        default="blind_natural_v1",
+        help="a set under benchmarks/data (name without .jsonl)",
+    )
     args = ap.parse_args()
+    SET = HERE / "data" / f"{args.set}.jsonl"
+    OUT = HERE / "results" / f"natural_{args.set.removeprefix('blind_natural_')}_blind.json"
+    if args.set == "blind_natural_v1":
+        OUT = HERE / "results" / "natural_blind_v1.json"  # where the first figure was written
     rows = [json.loads(line) for line in SET.read_text().splitlines() if line.strip()]
     rows = rows[: args.limit] if args.limit else rows
     gold, pred, per_claim = [], [], []
