@@ -223,7 +223,9 @@ class CypherMirror:
             rows = map_graph(source, store.quads(graph=ox.NamedNode(iri)), labels)
             self.write(rows)
             report.facts += len(rows.facts)
-            self.backend.write(statement("merge_source", self.dialect), {"source": source_row(source)})
+            self.backend.write(
+                statement("merge_source", self.dialect), {"source": source_row(source)}
+            )
         report.seconds = time.perf_counter() - start
         return report
 
@@ -300,4 +302,3 @@ def open_mirror(
     from kgfc.kg.falkordb_mirror import open_falkordb
 
     return CypherMirror(open_falkordb(uri), batch=batch)
-

@@ -32,6 +32,7 @@ from kgfc.errors import (
     RemoteError,
     RemoteUnavailable,
     StoreError,
+    UsageError,
 )
 from kgfc.kg.cypher_mirror import write_refused
 
@@ -79,19 +80,19 @@ def _server(uri: str) -> FalkorDBBackend:
             "The FalkorDB client is not installed.", hint="pip install 'kgfc[falkordb]'"
         ) from None
     shown = f"falkordb://{parts.hostname}:{port}/{graph}"  # never the password
-    db = falkordb.FalkorDB(
-        host=parts.hostname,
-        port=port,
-        username=unquote(parts.username) if parts.username else None,
-        password=unquote(parts.password) if parts.password else None,
-        socket_connect_timeout=5,
-        socket_timeout=60,
-        retry=Retry(ExponentialBackoff(cap=2.0), 3),
-        retry_on_error=[RedisConnectionError, RedisTimeoutError],
-    )
-    backend = FalkorDBBackend(db, graph, uri=shown, embedded=False)
-    backend.read("RETURN 1")  # fail here, with the URL, when nothing answers
-    return backend
+    with _mapped_errors(shown, embedded=False):  # the client asks the server at once
+        db = falkordb.FalkorDB(
+            host=parts.hostname,
+            port=port,
+            username=unquote(parts.username) if parts.username else None,
+            password=unquote(parts.password) if parts.password else None,
+            socket_connect_timeout=5,
+            socket_timeout=60,
+            retry=Retry(ExponentialBackoff(cap=2.0), 3),
+            retry_on_error=[RedisConnectionError, RedisTimeoutError],
+        )
+        db.connection.ping()
+    return FalkorDBBackend(db, graph, uri=shown, embedded=False)
 
 
 def _embedded(uri: str, path: Path) -> FalkorDBBackend:
@@ -196,8 +197,18 @@ class FalkorDBBackend:
     def read(
         self, query: str, params: dict | None = None, *, write: bool = False
     ) -> tuple[list[str], list[dict]]:
+        import redis.exceptions as rx
+
         with _mapped_errors(self.uri, self.embedded):
-            result = (self.graph.query if write else self.graph.ro_query)(query, params or None)
+            try:
+                result = (self.graph.query if write else self.graph.ro_query)(query, params or None)
+            except rx.ResponseError as exc:
+                if "empty key" not in str(exc):
+                    raise
+                raise UsageError(
+                    f"Nothing is mirrored at {self.uri} yet (no graph {self.graph.name!r}).",
+                    hint=f"Run kgfc kg sync {self.uri} first.",
+                ) from None
         keys = [h[1] for h in (result.header or [])]
         return keys, [
             {k: _plain(v) for k, v in zip(keys, row, strict=False)} for row in result.result_set

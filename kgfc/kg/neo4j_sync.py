@@ -82,7 +82,12 @@ def _plain(value):
     if isinstance(value, Relationship):
         return {"_type": value.type, **dict(value)}
     if isinstance(value, Path):
-        return [_plain(x) for pair in zip(value.nodes, [*value.relationships, None]) for x in pair if x is not None]
+        return [
+            _plain(x)
+            for pair in zip(value.nodes, [*value.relationships, None], strict=True)
+            for x in pair
+            if x is not None
+        ]
     if isinstance(value, list):
         return [_plain(v) for v in value]
     if isinstance(value, dict):
@@ -135,4 +140,3 @@ class Neo4jMirror(CypherMirror):
     @property
     def driver(self):
         return self.backend.driver
-
