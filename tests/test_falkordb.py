@@ -181,7 +181,7 @@ def _cypher_files() -> list[str]:
 READS = {
     "claim_evidence": {"claimId": "c1"},
     "claims_using_source": {"source": Q76_SRC},
-    "conflicting_values": {"property": WDT + "P19"},
+    "conflicting_values": {"type": "P19"},
     "entity_neighbourhood": {"iri": WD + "Q76"},
     "synced_sources": {},
 }
@@ -271,8 +271,8 @@ def test_each_write_file_runs_and_does_what_it_says(store, mirror):
 @pytest.mark.parametrize("name", sorted(READS))
 def test_each_read_file_runs_read_only(store, mirror, name):
     mirror.sync(store)
-    keys, rows = mirror.cypher(statements(name, "falkordb")[0], READS[name])
-    assert keys and rows, name
+    rows = mirror.run(name, READS[name])
+    assert rows and all(rows[0].keys()), name
 
 
 # -- the cookbook's answers ----------------------------------------------------------------
@@ -297,12 +297,16 @@ def test_cookbook_answers(store, mirror):
     assert using["citedFacts"] == ["Barack Obama place of birth Honolulu"]
     assert mirror.run("claims_using_source", {"source": ALT_SRC}) == []
 
-    conflicts = mirror.run("conflicting_values", {"property": WDT + "P19"})
+    conflicts = mirror.run("conflicting_values", {"type": "P19"})
     assert [(r["entity"], r["value"], sorted(r["sources"])) for r in conflicts] == [
         (WD + "Q76", WD + "Q1297", [ALT_SRC]),
         (WD + "Q76", WD + "Q18094", sorted([file_source(store), Q76_SRC])),
     ]
-    assert mirror.run("conflicting_values", {"property": WDT + "P27"}) == []
+    assert mirror.run("conflicting_values", {"type": "P27"}) == []
+    with pytest.raises(UsageError, match="bind type="):
+        mirror.run("conflicting_values", {})
+    with pytest.raises(UsageError, match="identifier"):
+        mirror.run("conflicting_values", {"type": "P19]->() DETACH DELETE e //"})
 
     hood = mirror.run("entity_neighbourhood", {"iri": WD + "Q76"})
     by_source: dict[str, set] = {}
@@ -400,6 +404,23 @@ def test_cli_sync_and_cypher_on_the_embedded_file(tmp_path, obama_ttl):
     )
     assert res.exit_code == 0, res.output
     assert {r["neighbour"] for r in json.loads(res.stdout)} >= {WD + "Q18094", WD + "Q13133"}
+    res = runner.invoke(
+        cli,
+        [
+            "kg",
+            "cypher",
+            "--uri",
+            url,
+            "--name",
+            "conflicting_values",
+            "--bind",
+            "type=P19",
+            "--json",
+        ],
+    )
+    assert res.exit_code == 0 and json.loads(res.stdout) == [], res.output  # one birthplace
+    res = runner.invoke(cli, ["kg", "cypher", "--uri", url, "--name", "conflicting_values"])
+    assert res.exit_code == 2 and "--bind type=NAME" in res.output
     res = runner.invoke(cli, ["kg", "cypher", "--uri", url, "CREATE (:Note)"])
     assert res.exit_code == 2 and "read-only" in res.output and "--write" in res.output
     res = runner.invoke(

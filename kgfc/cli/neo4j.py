@@ -110,7 +110,8 @@ def sync_cmd(
     "params",
     multiple=True,
     metavar="NAME=VALUE",
-    help="Bind $NAME (as kg query --bind).",
+    help="Bind $NAME (as kg query --bind); for a --name query with a {{type}} or {{label}} "
+    "slot, NAME=P19 fills it.",
 )
 @click.option(
     "--write",
@@ -137,7 +138,7 @@ def cypher_cmd(
 
     Read-only: a query that writes is refused (exit 2) unless --write is given.
     """
-    from kgfc.kg.cypher_mirror import backend_kind, statements
+    from kgfc.kg.cypher_mirror import backend_kind, named
 
     if (query is None) == (query_name is None):
         raise click.UsageError("Give a Cypher query or --name, not both.")
@@ -149,7 +150,7 @@ def cypher_cmd(
         bound[name] = value
     settings, uri, user = _target(ctx, uri_opt, user)
     if query_name is not None:
-        query = statements(query_name, backend_kind(uri))[0]
+        query, bound = named(query_name, bound, backend_kind(uri))
     mirror = _open(settings, uri, user, database)
     try:
         keys, rows = mirror.cypher(query, bound, write=write)

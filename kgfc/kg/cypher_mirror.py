@@ -116,6 +116,24 @@ def fill(query: str, **idents: str) -> str:
     return _SLOT.sub(sub, query)
 
 
+def named(name: str, params: dict | None = None, dialect: str | None = None) -> tuple[str, dict]:
+    """A named query ready to run: its ``{{slots}}`` filled from the parameters of the same
+    name (``type=P19``: checked identifiers), and the parameters left over."""
+    query = statement(name, dialect)
+    params = dict(params or {})
+    wanted = slots(query)
+    missing = sorted(wanted - params.keys())
+    if missing:
+        raise UsageError(
+            f"The Cypher query {name!r} needs {', '.join(missing)}: a label or relationship type.",
+            hint=" ".join(f"--bind {m}=NAME" for m in missing) + " (P19 for wdt:P19).",
+        )
+    try:
+        return fill(query, **{k: str(params.pop(k)) for k in wanted}), params
+    except ValueError as exc:
+        raise UsageError(f"{exc}.", hint="A label or type is letters, digits and _.") from None
+
+
 class CypherBackend(Protocol):
     """What a Cypher database must offer the mirror."""
 
@@ -176,8 +194,9 @@ class CypherMirror:
         return statements(name, self.dialect)
 
     def run(self, name: str, params: dict | None = None) -> list[dict]:
-        """Run the named read query from ``queries/cypher``."""
-        return self.backend.read(statement(name, self.dialect), params)[1]
+        """Run the named read query from ``queries/cypher`` (``{{slots}}`` filled from ``params``)."""
+        query, rest = named(name, params, self.dialect)
+        return self.backend.read(query, rest)[1]
 
     def cypher(
         self, text: str, params: dict | None = None, *, write: bool = False

