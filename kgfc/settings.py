@@ -132,7 +132,14 @@ class Settings(BaseSettings):
     sparql_password: str | None = Field(
         None, description="HTTP digest password for a sparql: store"
     )
-    neo4j_uri: str | None = Field(None, description="the Neo4j mirror for kg sync / kg cypher")
+    cypher_uri: str | None = Field(
+        None,
+        description="the Cypher mirror for kg sync / kg cypher: neo4j://HOST, bolt://HOST, "
+        "falkordb://HOST:6379/GRAPH or falkordb:PATH (embedded)",
+    )
+    neo4j_uri: str | None = Field(
+        None, description="the Neo4j mirror for kg sync / kg cypher (when cypher_uri is unset)"
+    )
     neo4j_user: str = Field("neo4j", description="Neo4j user")
     neo4j_password: str | None = Field(None, description="Neo4j password")
     server: str | None = Field(

@@ -157,7 +157,8 @@ def queries_page() -> str:
         "",
         "The named queries kgfc itself runs, included here from the `queries/` folder of the "
         "source tree. A SPARQL one runs by name: `kgfc kg query --name NAME --bind VAR=VALUE`; "
-        "the Cypher ones run on the Neo4j mirror with `kgfc kg cypher`.",
+        "the Cypher ones run on the Cypher mirror (Neo4j or FalkorDB, see "
+        "[Inspect evidence with Cypher](../cypher.md)) with `kgfc kg cypher --name NAME`.",
         "",
     ]
     for kind, ext, comment, lang in (

@@ -18,6 +18,7 @@ from click.testing import CliRunner
 
 from kgfc.cli import cli
 from kgfc.kg import vocab as V
+from kgfc.kg.cypher_mirror import fill, slots
 from kgfc.kg.neo4j_csv import export_neo4j_csv
 from kgfc.kg.neo4j_mapping import map_graph, relationship_type, value_key
 from kgfc.kg.neo4j_sync import Neo4jMirror, statements
@@ -28,6 +29,17 @@ from kgfc.models import EvidenceFact, Fact, Source, SourceKind, Verdict, Verdict
 
 WD, WDT = V.WD, V.WDT
 BIRTH = Fact(subject=WD + "Q76", predicate=WDT + "P19", object=WD + "Q18094")
+
+
+def from_file(query: str, name: str) -> bool:
+    """Whether ``query`` is a statement of queries/cypher/NAME.cypher, identifier slots filled."""
+    for stmt in statements(name):
+        pattern = re.escape(stmt)
+        for slot in slots(stmt):
+            pattern = pattern.replace(re.escape("{{" + slot + "}}"), "[A-Za-z][A-Za-z0-9_]*")
+        if re.fullmatch(pattern, query):
+            return True
+    return False
 
 
 # -- a recording fake of the neo4j driver --------------------------------------------
@@ -89,8 +101,10 @@ class FakeDriver:
         self.closed = True
 
     def writes(self, name: str) -> list[dict]:
-        wanted = set(statements(name))
-        return [p for q, p, m in self.calls if q in wanted and m == "write"]
+        return [p for q, p, m in self.calls if m == "write" and from_file(q, name)]
+
+    def queries(self, name: str) -> list[str]:
+        return [q for q, _, m in self.calls if m == "write" and from_file(q, name)]
 
 
 def wikidata_source(key: str, confidence: float = 1.0) -> Source:
@@ -187,26 +201,35 @@ def test_sync_sends_only_file_queries_with_parameters(store):
     driver = FakeDriver()
     report = Neo4jMirror(driver, batch=3).sync(store)
     assert len(report.added) == 3 and report.facts == 8 and not report.removed
-    every = {
-        s
-        for f in (
-            "schema",
-            "synced_sources",
-            "merge_entities",
-            "merge_values",
-            "merge_facts_entity",
-            "merge_facts_value",
-            "merge_nodes",
-            "merge_links",
-            "merge_value_links",
-            "merge_source",
-            "remove_source",
-        )
-        for s in statements(f)
-    }
+    names = (
+        "schema",
+        "synced_sources",
+        "merge_entities",
+        "merge_values",
+        "merge_facts_entity",
+        "merge_facts_value",
+        "merge_nodes",
+        "merge_links",
+        "merge_value_links",
+        "merge_source",
+        "remove_source",
+    )
     for query, _params, _ in driver.calls:
-        assert query in every  # static text from queries/cypher, nothing formatted in
-        assert "Obama" not in query and "Q76" not in query
+        # static text from queries/cypher, only checked identifiers filled in
+        assert any(from_file(query, n) for n in names), query
+        assert "Obama" not in query and "Q76" not in query and "{{" not in query
+    # a fact's relationship type is its property's local name, written as a literal type
+    assert {q.split("[r:")[1].split(" ")[0] for q in driver.queries("merge_facts_entity")} == {
+        "P17",
+        "P19",
+        "P26",
+        "P27",
+        "P131",
+    }
+    assert {q.split("[r:")[1].split(" ")[0] for q in driver.queries("merge_facts_value")} == {
+        "P569"
+    }
+    assert any("MERGE (n:Claim {iri: row.iri})" in q for q in driver.queries("merge_nodes"))
     facts = [r for p in driver.writes("merge_facts_entity") for r in p["rows"]]
     assert all(len(p["rows"]) <= 3 for p in driver.writes("merge_facts_entity"))  # batched
     births = [r for r in facts if r["type"] == "P19"]
@@ -215,11 +238,11 @@ def test_sync_sends_only_file_queries_with_parameters(store):
         next(s.iri for s in store.sources() if s.kind is SourceKind.FILE),
     }
     assert {r["confidence"] for r in births} == {1.0, 0.8}
-    nodes = {p["label"]: p["rows"] for p in driver.writes("merge_nodes")}
-    assert [r["claimId"] for r in nodes["Claim"]] == ["c1"]
+    claims = [r for p in driver.writes("merge_nodes") for r in p["rows"] if "claimId" in r]
+    assert [r["claimId"] for r in claims] == ["c1"]
     # the Source node (its syncKey) is written after the source's facts
     order = [q for q, _, _ in driver.calls]
-    last_fact = max(i for i, q in enumerate(order) if q == statements("merge_facts_entity")[0])
+    last_fact = max(i for i, q in enumerate(order) if from_file(q, "merge_facts_entity"))
     assert order.index(statements("merge_source")[0]) > 0
     assert order[last_fact + 1 :].count(statements("merge_source")[0]) >= 1
 
@@ -256,6 +279,27 @@ def test_sync_is_incremental_idempotent_and_follows_retracts_and_refreshes(store
     written = {r["source"] for p in driver.writes("merge_facts_entity") for r in p["rows"]}
     assert written == {source_iri("wikidata", "Q30"), source_iri("wikidata", "Q76")}
     assert set(driver.synced) == {s.iri for s in store.sources()}
+
+
+def test_fill_takes_only_safe_identifiers():
+    [query] = statements("merge_links")
+    assert slots(query) == {"type", "from_label", "to_label"}
+    filled = fill(query, type="CITES", from_label="Verdict", to_label="Statement")
+    assert "(a:Verdict {iri: row.from})" in filled and "[:CITES]" in filled
+    for bad in ("CITES]->() DETACH DELETE a //", "", "1abc", "a-b"):
+        with pytest.raises(ValueError):
+            fill(query, type=bad, from_label="Verdict", to_label="Statement")
+    with pytest.raises(ValueError):
+        fill(query, type="CITES")  # a slot left empty is an error, not a query
+
+
+def test_cypher_files_use_no_neo4j_only_syntax():
+    """Dynamic labels and types ($(...)) are Neo4j 5.26+ only; the shared files avoid them."""
+    from kgfc.resources import query_names
+
+    for name in query_names("cypher"):
+        for stmt in statements(name):
+            assert "$(" not in stmt, name
 
 
 def test_cypher_readme_queries_exist_and_take_parameters():

@@ -1,4 +1,4 @@
-"""``kgfc kg sync neo4j://HOST`` and ``kgfc kg cypher 'MATCH ...'``: the Neo4j mirror."""
+"""``kgfc kg sync URL`` and ``kgfc kg cypher 'MATCH ...'``: the Cypher mirror (Neo4j or FalkorDB)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,9 @@ from kgfc.cli.common import echo_json, info, print_table, with_store
 from kgfc.cli.options import csv_option, json_option
 from kgfc.errors import ConfigError
 
-URI_ENV, USER_ENV, PASSWORD_ENV = "KGFC_NEO4J_URI", "KGFC_NEO4J_USER", "KGFC_NEO4J_PASSWORD"
+URI_ENV, NEO4J_URI_ENV = "KGFC_CYPHER_URI", "KGFC_NEO4J_URI"
+USER_ENV, PASSWORD_ENV = "KGFC_NEO4J_USER", "KGFC_NEO4J_PASSWORD"
+URL_HELP = "neo4j://HOST:7687, bolt://HOST:7687, falkordb://HOST:6379/GRAPH or falkordb:PATH"
 
 
 def neo4j_options(f):
@@ -27,18 +29,22 @@ def neo4j_options(f):
         "(or the config file) or a prompt.",
     )(f)
     return click.option(
-        "--uri", "uri_opt", default=None, metavar="URI", help=f"neo4j://HOST:7687 (${URI_ENV})."
+        "--uri",
+        "uri_opt",
+        default=None,
+        metavar="URL",
+        help=f"The mirror: {URL_HELP} (${URI_ENV}, else ${NEO4J_URI_ENV}).",
     )(f)
 
 
 def _target(ctx: click.Context, uri: str | None, user: str | None):
-    """URI and user from the flags, else the neo4j_uri / neo4j_user settings."""
+    """URL and user from the flags, else the cypher_uri / neo4j_uri / neo4j_user settings."""
     from kgfc.cli.common import settings_from
 
     settings = settings_from(ctx)
-    uri = uri or settings.neo4j_uri
+    uri = uri or settings.cypher_uri or settings.neo4j_uri
     if not uri:
-        raise click.UsageError(f"Give the Neo4j URI (--uri neo4j://HOST:7687 or ${URI_ENV}).")
+        raise click.UsageError(f"Give the mirror's URL (--uri {URL_HELP}, or ${URI_ENV}).")
     return settings, uri, user or settings.neo4j_user
 
 
@@ -54,10 +60,15 @@ def _password(settings) -> str:
 
 
 def _mirror(ctx: click.Context, uri: str | None, user: str | None, database: str | None):
-    from kgfc.kg.neo4j_sync import Neo4jMirror, connect
+    return _open(*_target(ctx, uri, user), database)
 
-    settings, uri, user = _target(ctx, uri, user)
-    return Neo4jMirror(connect(uri, user, _password(settings)), database=database, uri=uri)
+
+def _open(settings, uri: str, user: str, database: str | None):
+    from kgfc.kg.cypher_mirror import backend_kind, open_mirror
+
+    if database and backend_kind(uri) != "neo4j":
+        raise click.UsageError("--database is for Neo4j; name a FalkorDB graph in the URL.")
+    return open_mirror(uri, user=user, password=lambda: _password(settings), database=database)
 
 
 @click.command("sync")
@@ -69,10 +80,12 @@ def _mirror(ctx: click.Context, uri: str | None, user: str | None, database: str
 def sync_cmd(
     ctx, uri, uri_opt, user: str | None, database: str | None, as_json: bool, store, settings
 ) -> None:
-    """Mirror the store into Neo4j at URI (neo4j://HOST:7687): only what changed since the last sync.
+    """Mirror the store into a Cypher database at URI: only what changed since the last sync.
 
-    New sources are written, refreshed ones rewritten, retracted ones removed;
-    a second sync in a row writes nothing. Needs Neo4j 5.26 or later.
+    URI is neo4j://HOST:7687 or bolt://HOST:7687 (Neo4j 5), falkordb://HOST:6379/GRAPH
+    (a FalkorDB server) or falkordb:PATH (an embedded FalkorDB in the file PATH;
+    Python 3.12+). New sources are written, refreshed ones rewritten, retracted
+    ones removed; a second sync in a row writes nothing.
     """
     mirror = _mirror(ctx, uri or uri_opt, user, database)
     try:
@@ -97,7 +110,13 @@ def sync_cmd(
     "params",
     multiple=True,
     metavar="NAME=VALUE",
-    help="Bind $NAME (as kg query --bind).",
+    help="Bind $NAME (as kg query --bind); for a --name query with a {{type}} or {{label}} "
+    "slot, NAME=P19 fills it.",
+)
+@click.option(
+    "--write",
+    is_flag=True,
+    help="Allow a query that changes the mirror (without it, such a query is refused).",
 )
 @neo4j_options
 @json_option
@@ -109,26 +128,32 @@ def cypher_cmd(
     query_name: str | None,
     uri_opt: str | None,
     params: tuple[str, ...],
+    write: bool,
     user: str | None,
     database: str | None,
     as_json: bool,
     as_csv: bool,
 ) -> None:
-    """Inspect the Neo4j mirror with Cypher (read-only); values are passed as parameters."""
-    from kgfc.kg.neo4j_sync import statements
+    """Inspect the Cypher mirror (Neo4j or FalkorDB) with Cypher; values are passed as parameters.
+
+    Read-only: a query that writes is refused (exit 2) unless --write is given.
+    """
+    from kgfc.kg.cypher_mirror import backend_kind, named
 
     if (query is None) == (query_name is None):
         raise click.UsageError("Give a Cypher query or --name, not both.")
-    text = query if query is not None else statements(query_name)[0]
     bound = {}
     for p in params:
         name, sep, value = p.partition("=")
         if not sep or not name.isidentifier():
             raise click.UsageError(f"--bind wants NAME=VALUE, got {p!r}.")
         bound[name] = value
-    mirror = _mirror(ctx, uri_opt, user, database)
+    settings, uri, user = _target(ctx, uri_opt, user)
+    if query_name is not None:
+        query, bound = named(query_name, bound, backend_kind(uri))
+    mirror = _open(settings, uri, user, database)
     try:
-        keys, rows = mirror.cypher(text, bound)
+        keys, rows = mirror.cypher(query, bound, write=write)
     finally:
         mirror.close()
     render_rows(keys, rows, as_json=as_json, as_csv=as_csv)

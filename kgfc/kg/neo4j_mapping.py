@@ -1,4 +1,4 @@
-"""The property-graph mapping kgfc mirrors into Neo4j (and writes as ``neo4j-admin`` CSV).
+"""The property-graph mapping kgfc mirrors into Neo4j or FalkorDB (and writes as ``neo4j-admin`` CSV).
 
 Nodes (key property first; every key has a uniqueness constraint)::
 

@@ -1,10 +1,10 @@
-// Facts between entities: one relationship per (subject, property, object),
-// typed by the property's local name (a dynamic type: Neo4j 5.26 or later),
-// remembering every source graph that states it and the best confidence.
+// Facts between entities: one relationship per (subject, property, object), typed by
+// the property's local name ({{type}}: P19 for wdt:P19, filled in by kgfc from a checked
+// identifier), remembering every source graph that states it and the best confidence.
 UNWIND $rows AS row
 MATCH (s:Entity {iri: row.s})
 MATCH (o:Entity {iri: row.o})
-MERGE (s)-[r:$(row.type) {property: row.property}]->(o)
+MERGE (s)-[r:{{type}} {property: row.property}]->(o)
 ON CREATE SET r.sources = [row.source], r.confidence = row.confidence, r.label = row.label
 ON MATCH SET r.sources = CASE WHEN row.source IN r.sources THEN r.sources ELSE r.sources + row.source END,
              r.confidence = CASE WHEN row.confidence > r.confidence THEN row.confidence ELSE r.confidence END,

@@ -1,5 +1,5 @@
-// A statement's literal object: the Value node it points at.
+// A statement's literal object: the Value node it points at ({{type}} is OBJECT).
 UNWIND $rows AS row
-MATCH (a:$(row.from_label) {iri: row.from})
+MATCH (a:{{from_label}} {iri: row.from})
 MATCH (b:Value {key: row.to})
-MERGE (a)-[:$(row.type)]->(b)
+MERGE (a)-[:{{type}}]->(b)
