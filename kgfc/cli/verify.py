@@ -354,6 +354,12 @@ def verify(
         else None
     )
     server = ctx.find_root().params.get("server")
+    if not (
+        server or search_spec or resume or read_only or ctx.find_root().params.get("no_server")
+    ):
+        from kgfc.cli.remote import running_server  # a `kgfc serve` holding the store
+
+        server = running_server(settings)
     if server:
         if search_spec:
             raise click.UsageError("--search is the server's setting; drop it with --server.")
