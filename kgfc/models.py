@@ -12,6 +12,10 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_serializer
 # namespaces (kgfc.kg.vocab.WD / WDT) instead of importing them.
 _WIKIDATA_NS = ("http://www.wikidata.org/entity/", "http://www.wikidata.org/prop/direct/")
 
+# how a triple's justification starts when an id is unknown (the CLI looks for it in
+# results from a server too, so it lives here rather than with the pipeline)
+UNKNOWN_ENTITY = "Unknown entity:"
+
 
 def _local_id(iri: str) -> str:
     """``http://www.wikidata.org/entity/Q76`` -> ``Q76``; other IRIs unchanged."""

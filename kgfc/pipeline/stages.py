@@ -23,6 +23,7 @@ from kgfc.kg import vocab as V
 from kgfc.kg.linking import EntityLinker
 from kgfc.kg.properties import RELATED
 from kgfc.models import (
+    UNKNOWN_ENTITY,  # how a triple's justification starts when an id is unknown
     ClaimAnalysis,
     ClaimTriple,
     Counters,
@@ -67,7 +68,6 @@ _MONTHS = (
 )
 _VALUE = re.compile(r"[\d\s.,:/-]+(million|billion|thousand|%)?")
 _YEAR = re.compile(r"\b\d{3,4}\b")
-UNKNOWN_ENTITY = "Unknown entity:"  # how a triple's justification starts when an id is unknown
 NO_ENTITY = (
     "No entity of the claim could be found in the knowledge graph, "
     "so there is no evidence to check it against."
