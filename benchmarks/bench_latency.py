@@ -43,6 +43,8 @@ from bench_service import (  # noqa: E402 - the sibling benchmark's process help
     wait_http,
 )
 
+sys.path.insert(0, str(ROOT))  # the in-process figures measure this checkout, as the commands do
+
 CLAIM = "Tony Blair was born in London."
 WORDS = {"P19": "was born in", "P20": "died in", "P27": "was a citizen of"}
 
