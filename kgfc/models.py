@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any, Literal
@@ -11,6 +14,10 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_serializer
 # models sit below every other layer, so they spell out the two Wikidata
 # namespaces (kgfc.kg.vocab.WD / WDT) instead of importing them.
 _WIKIDATA_NS = ("http://www.wikidata.org/entity/", "http://www.wikidata.org/prop/direct/")
+
+# how a triple's justification starts when an id is unknown (the CLI looks for it in
+# results from a server too, so it lives here rather than with the pipeline)
+UNKNOWN_ENTITY = "Unknown entity:"
 
 
 def _local_id(iri: str) -> str:
@@ -192,11 +199,17 @@ class LinkedEntity(BaseModel):
     )
 
 
+# the stages of a check whose time :class:`Counters` keeps (and the server's /metrics shows)
+STAGES = ("read", "link", "beam", "reason", "record")
+
+
 class Counters(BaseModel):
     """What one episode cost. ``llm_calls`` counts every request sent, failed ones included;
     ``llm_failures`` those that brought no usable answer (HTTP error, timeout, invalid output);
     ``degraded_steps`` the steps that fell back from the LLM to a local method
-    (:attr:`degradations` says which and why)."""
+    (:attr:`degradations` says which and why). The stage ``*_seconds`` say where the
+    time went: reading the claim, linking its entities, the KG beam search (or a
+    triple's evidence lookup), the verdict, recording it."""
 
     llm_calls: int = 0
     llm_failures: int = 0
@@ -208,8 +221,26 @@ class Counters(BaseModel):
     search_calls: int = 0
     pages_fetched: int = 0
     seconds: float = 0.0
+    read_seconds: float = 0.0
+    link_seconds: float = 0.0
+    beam_seconds: float = 0.0
+    reason_seconds: float = 0.0
+    record_seconds: float = 0.0
 
     _degradations: list[str] = PrivateAttr(default_factory=list)
+
+    @contextmanager
+    def timing(self, stage: str) -> Iterator[None]:
+        """Add the time the block takes to ``<stage>_seconds`` (a stage of :data:`STAGES`)."""
+        name = f"{stage}_seconds"
+        start = time.perf_counter()
+        try:
+            yield
+        finally:
+            setattr(self, name, round(getattr(self, name) + time.perf_counter() - start, 6))
+
+    def stage_seconds(self) -> dict[str, float]:
+        return {stage: getattr(self, f"{stage}_seconds") for stage in STAGES}
 
     @property
     def degradations(self) -> list[str]:

@@ -54,13 +54,13 @@ def test_rule_policy_decides_from_initial_kg(agent, tmp_path):
     assert logged[-1]["claim_id"] == "a1" and [s["action"] for s in logged[-1]["steps"]] == actions(
         traj
     )
-    # the episode is in the claim's graph too
+    # the episode is in the claim's graph too (its trajectory as one JSON literal)
     rows = agent.store.sparql(
         "PREFIX kgfc: <https://w3id.org/kgfc/ns#> "
-        "SELECT ?a WHERE { ?c kgfc:claimId 'a1' ; kgfc:episode ?e . "
-        "?e kgfc:hasStep ?s . ?s kgfc:action ?a ; kgfc:stepIndex ?n } ORDER BY ?n"
+        "SELECT ?t WHERE { ?c kgfc:claimId 'a1' ; kgfc:episode ?e . ?e kgfc:trajectory ?t }"
     )
-    assert [r["a"].value.rsplit("#", 1)[1] for r in rows] == ["InitKGRetrieval", "GiveVerdict"]
+    [stored] = [json.loads(r["t"].value) for r in rows]
+    assert [s["action"] for s in stored["steps"]] == ["init_kg_retrieval", "verdict"]
 
 
 def test_rule_policy_decides_a_multi_hop_claim_without_more_hops(agent):

@@ -21,7 +21,7 @@ from kgfc.errors import InputError
 from kgfc.kg.demo import ensure_demo
 from kgfc.kg.oxigraph_store import OxigraphStore
 from kgfc.llm.client import OpenAICompatLLM
-from kgfc.models import VerifyResult
+from kgfc.models import STAGES, VerifyResult
 from kgfc.pipeline.api import Claim, FactChecker
 from kgfc.reason.llm_reasoner import LLMReasoner
 from kgfc.settings import load_settings
@@ -70,6 +70,11 @@ COUNTER_KEYS = {
     "search_calls",
     "pages_fetched",
     "seconds",
+    "read_seconds",
+    "link_seconds",
+    "beam_seconds",
+    "reason_seconds",
+    "record_seconds",
 }
 
 
@@ -233,12 +238,15 @@ def test_json_is_the_cli_contract(demo_path):
     assert set(data["counters"]) == COUNTER_KEYS
     assert "claim" not in data["trajectory"] and data["trajectory"]["claim_id"] == "dost"
     assert VerifyResult.model_validate_json(r.model_dump_json()).evidence == r.evidence
+    timings = ["seconds", *(f"{stage}_seconds" for stage in STAGES)]
     for d in (data, cli_data):
-        d["counters"].pop("seconds")
-        d["trajectory"]["counters"].pop("seconds")
+        for counters in (d["counters"], d["trajectory"]["counters"]):
+            for key in timings:
+                counters.pop(key)
         for s in d["trajectory"]["steps"]:
             s.pop("seconds")
-            s["counters"].pop("seconds")
+            for key in timings:
+                s["counters"].pop(key)
     assert cli_data == data  # the CLI is a shell over the API
 
 

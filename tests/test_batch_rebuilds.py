@@ -152,3 +152,22 @@ def test_stable_rows_are_shared_across_small_additions_not_a_removal():
     s.retract("https://example.org/p")
     stable_rows(s, "property_functionality")
     assert s.aggregate_builds["property_functionality"] == 2
+
+
+def test_the_store_is_counted_once_per_generation(monkeypatch):
+    """Counting an Oxigraph store walks every quad: the aggregates a check reads share one count."""
+    from kgfc.kg import vocab as V
+    from kgfc.kg.aggregates import snapshot, stable_rows
+    from kgfc.models import Fact, Source, SourceKind
+
+    s = OxigraphStore()
+    s.load_file(Path(__file__).parent / "data" / "properties.ttl")
+    counted = []
+    real_len = OxigraphStore.__len__
+    monkeypatch.setattr(OxigraphStore, "__len__", lambda self: counted.append(1) or real_len(self))
+    for name in ("property_functionality", "all_labels"):
+        stable_rows(s, name)
+    assert snapshot(s)[3] == real_len(s) and len(counted) == 1
+    page = Source(iri="https://example.org/p", kind=SourceKind.WEB, title="a page")
+    s.add_source(page, [Fact(subject=V.WD + "Q1", predicate=V.WDT + "P106", object=V.WD + "Q2")])
+    assert snapshot(s)[3] == real_len(s) and len(counted) == 2  # a new generation: counted again

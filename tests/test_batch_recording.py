@@ -65,12 +65,87 @@ def test_a_recorded_triple_with_its_episode_stays_lean(demo):
         for q in demo.quads(None, None, None, graph)
         if q.subject.value.startswith(r.claim_iri + "/episode")
     ]
-    # policy, stop reason, one error kind; per step: link, index, action, observation
-    assert len(episode) == 3 + 4 * 2, episode
+    # the trajectory as one literal, and each WKGFC flag the episode raised
+    flags = sum(map(bool, (r.trajectory.insufficient_kg, r.trajectory.step_limit_reached)))
+    flags += bool(r.trajectory.over_confidence)
+    assert len(episode) == 1 + flags, episode
     assert not any(q.predicate.value == V.RDF_TYPE for q in episode)
     [stored] = stored_claims(demo, "lean-episode")
     steps = stored["trajectory"]["steps"]
     assert [s["arguments"] for s in steps] == ["{}", "{}"]  # not stored, read back as before
+
+
+def _quads_of(store, iri: str) -> list:
+    return list(store.quads(None, None, None, ox.NamedNode(iri + "/graph")))
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Tony Blair was born in London.",
+        "Angela Merkel is a citizen of France.",
+        ("Q9545", "P19", "Q84"),
+    ],
+)
+def test_a_recorded_claim_with_its_trajectory_is_at_most_30_quads(demo, claim):
+    r = FactChecker(demo, settings=load_settings(offline=True), record=True).verify(
+        claim, id="lean-traj"
+    )
+    assert len(r.trajectory.steps) >= 2
+    assert len(_quads_of(demo, r.claim_iri)) <= 30
+    # the trajectory reads back whole: every step, its action, observation and error, in order
+    [stored] = [c for c in stored_claims(demo, "lean-traj") if c["claim_iri"] == r.claim_iri]
+    t = stored["trajectory"]
+    assert (t["policy"], t["stop_reason"]) == (r.trajectory.policy, r.trajectory.stop_reason)
+    assert [(s["index"], s["observation"], s["error"]) for s in t["steps"]] == [
+        (s.index - 1, s.observation, s.error) for s in r.trajectory.steps
+    ]
+    assert (
+        t["steps"][0]["action"] == "InitKGRetrieval" and t["steps"][-1]["action"] == "GiveVerdict"
+    )
+
+
+def _legacy_trajectory_quads(claim_iri: str, trajectory) -> list:
+    """How earlier versions recorded an episode: a node per step, a quad per field."""
+    g, N, L = ox.NamedNode(claim_iri + "/graph"), ox.NamedNode, ox.Literal
+    ep, K = N(claim_iri + "/episode"), V.KGFC
+    ind = {
+        "init_kg_retrieval": "InitKGRetrieval",
+        "expand_kg": "ExpandKG",
+        "verdict": "GiveVerdict",
+    }
+    quads = [
+        ox.Quad(N(claim_iri), N(K + "episode"), ep, g),
+        ox.Quad(ep, N(K + "policy"), L(trajectory.policy), g),
+        ox.Quad(ep, N(K + "stopReason"), L(trajectory.stop_reason), g),
+    ]
+    for step in trajectory.steps:
+        node = N(f"{claim_iri}/episode/step/{step.index}")
+        index = L(str(step.index - 1), datatype=N(V.XSD + "nonNegativeInteger"))
+        quads += [
+            ox.Quad(ep, N(K + "hasStep"), node, g),
+            ox.Quad(node, N(K + "stepIndex"), index, g),
+            ox.Quad(node, N(K + "action"), N(K + ind[step.action.value]), g),
+            ox.Quad(node, N(K + "observation"), L(step.observation), g),
+        ]
+    return quads
+
+
+def test_claims_recorded_with_a_node_per_step_still_read_back(demo):
+    from kgfc.kg.verdicts import trajectory_quads
+
+    r = FactChecker(demo, settings=load_settings(offline=True), record=True).verify(
+        "Tony Blair was born in London.", id="legacy-traj"
+    )
+    [compact] = stored_claims(demo, "legacy-traj")
+    quads = _quads_of(demo, r.claim_iri)
+    new = set(trajectory_quads(r.claim_iri, r.trajectory))
+    old = [q for q in quads if q not in new] + _legacy_trajectory_quads(r.claim_iri, r.trajectory)
+    demo.write_quads(r.claim_iri + "/graph", old, replace=True)
+    assert not any(q.predicate.value == V.KGFC + "trajectory" for q in _quads_of(demo, r.claim_iri))
+    [legacy] = stored_claims(demo, "legacy-traj")
+    assert legacy["trajectory"] == compact["trajectory"]
+    assert len(legacy["trajectory"]["steps"]) == len(r.trajectory.steps) >= 2
 
 
 def test_recording_and_re_recording_rebuild_no_aggregate(demo):
@@ -383,7 +458,9 @@ def test_a_one_shot_triple_check_imports_only_what_it_uses(tmp_path, obama_ttl):
         env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
     [line] = [x for x in out.stdout.splitlines() if x.startswith("LOADED")]
-    assert line == "LOADED ['kgfc.cli.common', 'kgfc.cli.options', 'kgfc.cli.verify']", out.stderr[-2000:]
+    # kgfc.cli.remote: whether a server holds the store (it would check the claim instead)
+    loaded = "['kgfc.cli.common', 'kgfc.cli.options', 'kgfc.cli.remote', 'kgfc.cli.verify']"
+    assert line == f"LOADED {loaded}", out.stderr[-2000:]
 
 
 def test_resume_is_for_a_recorded_batch(tmp_path):

@@ -91,3 +91,26 @@ def test_every_command_has_a_help_line():
 
     assert set(SHORT_HELP) == set(_COMMANDS)
     assert all(SHORT_HELP.values())
+
+
+def test_a_claim_sent_to_a_server_loads_no_pipeline():
+    """`kgfc --server URL verify` renders the server's answer: no pipeline, store or spaCy here."""
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]  # nobody listens: the command fails after parsing its options
+    code = (
+        "import sys\nfrom kgfc.cli import cli\ntry:\n"
+        f"    cli(['--server', 'http://127.0.0.1:{port}', 'verify', 'Tony Blair was born in "
+        "London.'], prog_name='kgfc')\nexcept SystemExit:\n    pass\n"
+        "heavy = [m for m in sys.modules if m.startswith(('kgfc.pipeline.api', 'kgfc.nlp.claims', "
+        "'kgfc.kg.oxigraph_store', 'kgfc.kg.beam', 'spacy'))]\nsys.stderr.write('HEAVY %r' % sorted(heavy))"
+    )
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")])
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300
+    )
+    assert "No kgfc server answers" in out.stderr, out.stderr[-2000:]
+    assert out.stderr.strip().endswith("HEAVY []"), out.stderr[-2000:]

@@ -371,6 +371,32 @@ def test_health_and_metrics(client):
     assert "kgfc_llm_tokens_total" in text and "kgfc_jobs_pending" in text
 
 
+def test_verify_says_where_its_time_went_and_metrics_keep_it_per_stage(client):
+    """Per-stage seconds in the result's counters; one histogram sample per stage that ran."""
+    import re
+
+    text = client.post("/v1/verify", json={"claim": "Barack Obama was born in Honolulu."}).json()
+    c = text["counters"]
+    assert all(c[f"{s}_seconds"] > 0 for s in ("read", "link", "beam", "reason", "record"))
+    triple = client.post(
+        "/v1/verify", json={"triple": ["Q76", "P19", "Q18094"], "record": False}
+    ).json()["counters"]
+    assert triple["read_seconds"] == 0 == triple["record_seconds"]  # nothing to read or record
+    assert (
+        triple["link_seconds"] > 0 and triple["beam_seconds"] > 0 and triple["reason_seconds"] > 0
+    )
+
+    metrics = client.get("/metrics").text
+    counts = {
+        m[1]: float(m[2])
+        for m in re.finditer(
+            r'kgfc_verify_stage_duration_seconds_count\{stage="(\w+)"\} (\S+)', metrics
+        )
+    }
+    assert counts == {"read": 1, "link": 2, "beam": 2, "reason": 2, "record": 1}
+    assert 'kgfc_verify_stage_duration_seconds_bucket{le="0.01",stage="reason"}' in metrics
+
+
 def test_openapi_schema_lists_the_api(client):
     paths = client.get("/openapi.json").json()["paths"]
     assert {

@@ -59,6 +59,11 @@ class KgfcGroup(click.Group):
     help="Send verify to this running `kgfc serve` (KGFC_SERVER; token: KGFC_SERVER_TOKEN).",
 )
 @click.option(
+    "--no-server",
+    is_flag=True,
+    help="Check in-process even when a `kgfc serve` holds the store (verify uses it otherwise).",
+)
+@click.option(
     "--store",
     default=None,
     metavar="PATH",
@@ -71,6 +76,7 @@ def cli(
     debug: bool,
     offline: bool | None,
     server: str | None,
+    no_server: bool,
     store: str | None,
 ) -> None:
     """kgfc: fact-check claims against a persistent, provenance-keeping knowledge graph.
@@ -82,7 +88,9 @@ def cli(
     """
     import logging
 
-    if server is None and ctx.invoked_subcommand == "verify":
+    if server and no_server:
+        raise click.UsageError("Give one of --server and --no-server.")
+    if server is None and not no_server and ctx.invoked_subcommand == "verify":
         from kgfc.settings import load_settings  # the server setting: KGFC_SERVER or the file
 
         ctx.params["server"] = load_settings().server
@@ -131,7 +139,15 @@ SHORT_HELP = {
 # Group options a user may also give after the subcommand (`kgfc verify --offline ...`),
 # with how many values each takes. A subcommand that has an option of the same name
 # (e.g. `mcp --server`) keeps it.
-_GLOBALS = {"--offline": 0, "--debug": 0, "--server": 1, "--store": 1, "--quiet": 0, "-q": 0}
+_GLOBALS = {
+    "--offline": 0,
+    "--debug": 0,
+    "--server": 1,
+    "--no-server": 0,
+    "--store": 1,
+    "--quiet": 0,
+    "-q": 0,
+}
 
 
 def _hoist_globals(group: click.Group, ctx: click.Context, args: list[str]) -> list[str]:

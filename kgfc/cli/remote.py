@@ -1,4 +1,10 @@
-"""``kgfc --server URL verify ...``: the same command, the work done by a running ``kgfc serve``."""
+"""``kgfc --server URL verify ...``: the same command, the work done by a running ``kgfc serve``.
+
+Without ``--server``, ``kgfc verify`` finds the server holding its store by the note
+it leaves beside it (``<store>.server.json``, :func:`running_server`) and sends the
+claims there: a warm server answers in milliseconds what a fresh process needs
+seconds of model loading for. ``--no-server`` checks in-process.
+"""
 
 from __future__ import annotations
 
@@ -7,9 +13,56 @@ import sys
 
 import click
 
-from kgfc.cli.common import Progress
+from kgfc.cli.common import Progress, info
 from kgfc.errors import UsageError
 from kgfc.models import VerifyResult
+from kgfc.settings import Settings
+
+# How long a command waits for the server named beside its store before it checks
+# in-process instead (seconds): a stale note or a hung server costs at most this.
+PROBE_CONNECT = 0.5
+PROBE_READ = 1.0
+
+
+def running_server(settings: Settings) -> str | None:
+    """The URL of the live ``kgfc serve`` holding this store, if it answers at once and takes our token.
+
+    Says on stderr which server is used, or why a server beside the store is not.
+    A note whose process is gone is ignored without a word.
+    """
+    from kgfc.registry import holding_server
+
+    held = holding_server(settings)  # the note, if its process is alive
+    url = held.get("url") if held else None
+    if not url:
+        return None
+    import httpx
+
+    token = settings.server_token
+    try:
+        health = httpx.get(
+            url.rstrip("/") + "/health",
+            headers={"Authorization": f"Bearer {token}"} if token else None,
+            timeout=httpx.Timeout(PROBE_READ, connect=PROBE_CONNECT),
+        ).json()
+        alive = health.get("status") == "ok"
+    except (httpx.HTTPError, ValueError, AttributeError):
+        alive = False
+    if not alive:
+        info(
+            f"The kgfc server at {url} holds this store but does not answer; checking here instead."
+        )
+        return None
+    if health.get("token_required") and not health.get("token_accepted"):
+        source = held.get("token_from") or "its configuration"
+        problem = "does not take the token given" if token else "needs a token for verify"
+        info(
+            f"The kgfc server at {url} holds this store but {problem}; checking here instead "
+            f"(set KGFC_SERVER_TOKEN to the server's token, from {source})."
+        )
+        return None
+    info(f"Using the kgfc server at {url}, which holds this store (--no-server: check here).")
+    return url
 
 
 def verify_remote(

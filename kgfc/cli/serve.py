@@ -21,6 +21,13 @@ def is_loopback(host: str) -> bool:
         return False  # a host name: it may resolve to anything
 
 
+def _token_source() -> str:
+    """Where the settings' server token comes from, for the note beside the store."""
+    import os
+
+    return "KGFC_SERVER_TOKEN" if os.environ.get("KGFC_SERVER_TOKEN") else "the config file"
+
+
 @click.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to bind.")
 @click.option("--port", type=click.IntRange(0, 65535), default=8080, show_default=True)
@@ -87,6 +94,7 @@ def serve(
     docs are at /docs.
     """
     settings = settings_from(ctx, store=store_spec)
+    token_from = "--token" if token else _token_source()
     token = token or settings.server_token
     if not is_loopback(host) and not token:
         raise ConfigError(
@@ -112,6 +120,7 @@ def serve(
         jobs_db=jobs_db,
         warm_up=not no_warm_up,
         url=url,
+        token_from=token_from,
         cors_origins=tuple(cors_origins),
     )
     from kgfc.service.engine import open_service_store

@@ -12,18 +12,19 @@ from collections import deque
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from kgfc.cli.common import Progress, info, open_cli_store, settings_from, store_option
 from kgfc.errors import InputError, KgfcError
-from kgfc.models import VerifyResult
+from kgfc.models import UNKNOWN_ENTITY, VerifyResult
 from kgfc.nlp.spacy_pipeline import prefetching
-from kgfc.pipeline.api import Claim, FactChecker, failed_result
 from kgfc.pipeline.record import DEFAULT_CHUNK
-from kgfc.pipeline.stages import UNKNOWN_ENTITY
 from kgfc.pipeline.state import Budget
+
+if TYPE_CHECKING:  # the pipeline loads when a claim is checked here, not sent to a server
+    from kgfc.pipeline.api import FactChecker
 
 # the exit code of --fail-on: neither a runtime failure (1) nor bad input (2)
 FAIL_ON_EXIT = 3
@@ -354,6 +355,12 @@ def verify(
         else None
     )
     server = ctx.find_root().params.get("server")
+    if not (
+        server or search_spec or resume or read_only or ctx.find_root().params.get("no_server")
+    ):
+        from kgfc.cli.remote import running_server  # a `kgfc serve` holding the store
+
+        server = running_server(settings)
     if server:
         if search_spec:
             raise click.UsageError("--search is the server's setting; drop it with --server.")
@@ -479,6 +486,8 @@ def _verify_local(
     ``settings`` already carry the options the store and pipeline read from
     settings (beam, hops, web, pubmed); the rest come from ``opts``.
     """
+    from kgfc.pipeline.api import Claim, FactChecker
+
     store = open_cli_store(settings, read_only=read_only)
     stopped = None
     try:
@@ -608,6 +617,8 @@ def _run_batch(
     on), so what the output shows is what the store holds: after a crash, a
     re-run with --resume prints exactly the claims that were not.
     """
+    from kgfc.pipeline.api import Claim, failed_result
+
     data = stream.read()
     lines = data.splitlines(keepends=True)
     bar = Progress(len(lines), "verify")

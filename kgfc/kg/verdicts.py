@@ -139,42 +139,79 @@ def record_trajectory(store: GraphStore, claim_iri: str, trajectory) -> None:
 
 
 def trajectory_quads(claim_iri: str, trajectory) -> list[ox.Quad]:
-    """The episode's quads for the claim's graph."""
+    """The episode's quads for the claim's graph: the episode, its trajectory as one JSON literal.
+
+    One literal (``kgfc:trajectory``, datatype ``rdf:JSON``: policy, stop reason, the
+    ordered steps with action, observation, arguments, error) instead of a node per
+    step with a quad per field: a batch records thousands of claims, and a quad per
+    field made the trajectory most of a claim's graph. The WKGFC flags stay quads
+    (``kgfc:errorKind``), to be found by SPARQL. :func:`read_trajectory` reads both
+    this and the older node-per-step form.
+    """
     g = ox.NamedNode(claim_iri + "/graph")
-    N, L = ox.NamedNode, ox.Literal
+    N = ox.NamedNode
     ep = N(claim_iri + "/episode")
-    xsd_int = N(V.XSD + "nonNegativeInteger")
 
     def q(s, p: str, o) -> ox.Quad:
         return ox.Quad(s, N(p), o, g)
 
-    # Lean as the verdict: the episode and its steps are typed by the properties
-    # that link them (kgfc:episode, kgfc:hasStep); a forced verdict and a step's
-    # arguments are stated only when there are some.
+    steps = []
+    for step in trajectory.steps:
+        st = {"action": step.action.value, "observation": step.observation}
+        if step.arguments:
+            st["arguments"] = step.arguments
+        if step.error:
+            st["error"] = step.error
+        steps.append(st)
+    doc = {"policy": trajectory.policy, "stop_reason": trajectory.stop_reason, "steps": steps}
+    if trajectory.forced:
+        doc["forced"] = True
+    text = json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
     quads = [
         q(N(claim_iri), V.KGFC + "episode", ep),
-        q(ep, V.KGFC + "policy", L(trajectory.policy)),
-        q(ep, V.KGFC + "stopReason", L(trajectory.stop_reason)),
+        q(ep, V.KGFC + "trajectory", ox.Literal(text, datatype=N(V.RDF + "JSON"))),
     ]
-    if trajectory.forced:
-        quads.append(q(ep, V.KGFC + "forced", L("true", datatype=N(V.XSD + "boolean"))))
     for flag in ("insufficient_kg", "step_limit_reached", "over_confidence"):
         if getattr(trajectory, flag):
-            quads.append(q(ep, V.KGFC + "errorKind", L(flag)))
-    for step in trajectory.steps:
-        node = N(f"{claim_iri}/episode/step/{step.index}")
-        quads += [
-            q(ep, V.KGFC + "hasStep", node),
-            q(node, V.KGFC + "stepIndex", L(str(step.index - 1), datatype=xsd_int)),
-            q(node, V.KGFC + "action", N(V.KGFC + _ACTION_IND[step.action.value])),
-            q(node, V.KGFC + "observation", L(step.observation)),
-        ]
-        if step.arguments:
-            args = json.dumps(step.arguments, ensure_ascii=False)
-            quads.append(q(node, V.KGFC + "arguments", L(args)))
-        if step.error:
-            quads.append(q(node, V.KGFC + "error", L(step.error)))
+            quads.append(q(ep, V.KGFC + "errorKind", ox.Literal(flag)))
     return quads
+
+
+def read_trajectory(row: dict) -> tuple[dict, list[dict]] | None:
+    """A ``claim_trajectory`` row: the episode (policy, stop reason) and the step(s) it holds.
+
+    A compact record (one JSON literal) holds every step; a record of the older form
+    (a node per step) one step per row. Steps are ``{"index" (0-based), "action" (the
+    action's name in the ontology), "arguments" (JSON text), "observation", "error"}``.
+    """
+    if row.get("trajectory"):
+        try:
+            doc = json.loads(row["trajectory"])
+        except json.JSONDecodeError:
+            return None
+        steps = [
+            {
+                "index": n,
+                "action": _ACTION_IND.get(st.get("action"), st.get("action") or ""),
+                "arguments": json.dumps(st["arguments"], ensure_ascii=False)
+                if st.get("arguments")
+                else "{}",
+                "observation": st.get("observation") or "",
+                "error": st.get("error"),
+            }
+            for n, st in enumerate(doc.get("steps") or [])
+        ]
+        return {"policy": doc.get("policy"), "stop_reason": doc.get("stop_reason")}, steps
+    if row.get("index") is None:
+        return None
+    step = {
+        "index": int(row["index"]),
+        "action": row["action"].rsplit("#", 1)[-1],
+        "arguments": row["arguments"] or "{}",
+        "observation": row["observation"],
+        "error": row["error"],
+    }
+    return {"policy": row["policy"], "stop_reason": row["stopReason"]}, [step]
 
 
 @dataclass
@@ -304,20 +341,11 @@ def stored_claims(store, claim_id: str) -> list[dict]:
             )
     for r in store.run("claim_trajectory", bindings={"claimId": ox.Literal(claim_id)}):
         c = claims.get(r["claim"])
-        if c is None:
+        read = read_trajectory(r) if c is not None else None
+        if read is None:
             continue
-        c.setdefault(
-            "trajectory", {"policy": r["policy"], "stop_reason": r["stopReason"], "steps": []}
-        )
-        c["trajectory"]["steps"].append(
-            {
-                "index": int(r["index"]),
-                "action": r["action"].rsplit("#", 1)[-1],
-                "arguments": r["arguments"] or "{}",
-                "observation": r["observation"],
-                "error": r["error"],
-            }
-        )
+        episode, steps = read
+        c.setdefault("trajectory", {**episode, "steps": []})["steps"].extend(steps)
     for c in claims.values():
         gone = staleness(store, c["claim_iri"])
         c["stale"] = bool(gone)

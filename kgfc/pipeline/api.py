@@ -329,8 +329,11 @@ class FactChecker:
                 def known(name: str) -> bool:
                     return normalise(name) in tb.store.label_index()
 
-                frame = framing(text, parse(text), known)
+                reading = Counters()
+                with reading.timing("read"):
+                    frame = framing(text, parse(text), known)
                 ep = Episode(claim_id=cid, claim=frame.statement if frame else text)
+                ep.counters.read_seconds = reading.read_seconds
             ep.max_hops = self.settings.hops
             out = run_episode(
                 tb,
@@ -349,19 +352,22 @@ class FactChecker:
             claim_iri = None
             if self.record if record is None else record:
                 memory = getattr(tb.web or tb.pubmed, "memory", None)
-                claim_iri = record_episode(
-                    tb.store,
-                    cid,
-                    ep.claim,
-                    verdict,
-                    evidence,
-                    out.reasoner,
-                    traj,
-                    passages,
-                    memory,
-                    self._recorder,
-                    key=text,
-                )
+                with ep.counters.timing(
+                    "record"
+                ):  # in a batch: the claim graph, not its chunk's write
+                    claim_iri = record_episode(
+                        tb.store,
+                        cid,
+                        ep.claim,
+                        verdict,
+                        evidence,
+                        out.reasoner,
+                        traj,
+                        passages,
+                        memory,
+                        self._recorder,
+                        key=text,
+                    )
             ep.counters.sparql_queries = queries.n
         traj.counters = ep.counters.model_copy()
         if self.trajectory_log is not None:

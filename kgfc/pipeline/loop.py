@@ -162,7 +162,8 @@ def _step(
             kind = "web" if action is Action.WEB else "pubmed"
             stages.search(tb, ep, step, kind, args.get("query"))
         else:
-            out = stages.decide(tb, ep, forced=forced, local=local)
+            with ep.counters.timing("reason"):
+                out = stages.decide(tb, ep, forced=forced, local=local)
             step.observation = f"{out[0].label.value} ({out[0].confidence:.2f})"
     except (LLMError, RemoteError) as exc:
         step.error = str(exc)
@@ -198,7 +199,8 @@ class _Mark:
     def cost(self) -> tuple[Counters, float]:
         delta = Counters()
         for name in Counters.model_fields:
-            setattr(delta, name, getattr(self.ep.counters, name) - getattr(self.counters, name))
+            spent = getattr(self.ep.counters, name) - getattr(self.counters, name)
+            setattr(delta, name, round(spent, 6) if isinstance(spent, float) else spent)
         if self.queries is not None:
             delta.sparql_queries = self.queries.n - self.q0
         return delta, round(time.perf_counter() - self.t0, 4)

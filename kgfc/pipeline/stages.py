@@ -23,6 +23,7 @@ from kgfc.kg import vocab as V
 from kgfc.kg.linking import EntityLinker
 from kgfc.kg.properties import RELATED
 from kgfc.models import (
+    UNKNOWN_ENTITY,  # how a triple's justification starts when an id is unknown
     ClaimAnalysis,
     ClaimTriple,
     Counters,
@@ -67,7 +68,6 @@ _MONTHS = (
 )
 _VALUE = re.compile(r"[\d\s.,:/-]+(million|billion|thousand|%)?")
 _YEAR = re.compile(r"\b\d{3,4}\b")
-UNKNOWN_ENTITY = "Unknown entity:"  # how a triple's justification starts when an id is unknown
 NO_ENTITY = (
     "No entity of the claim could be found in the knowledge graph, "
     "so there is no evidence to check it against."
@@ -513,18 +513,20 @@ def fact_ranker(tb: Toolbox, ep: Episode):
 def start_kg(tb: Toolbox, ep: Episode, step: Step) -> None:
     """The first step: read and link the claim, then the first hop (or a triple's evidence)."""
     if ep.given_ids is not None:
-        t = ep.given_triple = claim_triple(tb.store, *ep.given_ids, negated=ep.negated)
-        ep.claim = triple_text(t)
-        ep.unknown_entities = unknown_entities(tb.store, [t.subject_id, t.object_id])
+        with ep.counters.timing("link"):  # a triple's ids are its links: labels, known or not
+            t = ep.given_triple = claim_triple(tb.store, *ep.given_ids, negated=ep.negated)
+            ep.claim = triple_text(t)
+            ep.unknown_entities = unknown_entities(tb.store, [t.subject_id, t.object_id])
         if ep.unknown_entities:
             # facts about the other end would only be unrelated evidence: cite nothing
             ids = ", ".join(V.local_id(i) for i in ep.unknown_entities)
             ep.triple_evidence = []
             step.observation = f"unknown entity: {ids} is not in the knowledge graph"
             return
-        ep.triple_evidence = gather_triple_evidence(
-            tb.store, t.subject_id, t.relation_ids[0], t.object_id or t.object
-        )
+        with ep.counters.timing("beam"):
+            ep.triple_evidence = gather_triple_evidence(
+                tb.store, t.subject_id, t.relation_ids[0], t.object_id or t.object
+            )
         ep.linked = [
             LinkedEntity(
                 mention=V.local_id(t.subject_id), entity=t.subject_id, label=t.subject, score=1.0
@@ -536,29 +538,35 @@ def start_kg(tb: Toolbox, ep: Episode, step: Step) -> None:
     # networkx (0.4 s to import) only when a text claim is searched: `import kgfc` stays light
     from kgfc.kg.beam import BeamSearch
 
-    ep.analysis = analyse(tb, ep.claim, ep.counters)
-    ep.linked = link(tb, ep.claim, ep.analysis)
-    narrow_nationality(tb, ep.analysis.triples)
-    reread(tb, ep)
-    seeds = ep.seeds()
-    ep.beam = BeamSearch(
-        ep.claim,
-        seeds,
-        neighbourhood=neighbourhood(tb),
-        triples=ep.analysis.triples,
-        rank_facts=fact_ranker(tb, ep),
-        rank_relations=tb.rank_plain,
-        beam=tb.settings.beam,
-    )
-    added = ep.beam.step(ep.counters) if seeds else 0
+    timing = ep.counters.timing
+    with timing("read"):
+        ep.analysis = analyse(tb, ep.claim, ep.counters)
+    with timing("link"):
+        ep.linked = link(tb, ep.claim, ep.analysis)
+        narrow_nationality(tb, ep.analysis.triples)
+    with timing("read"):  # the claim read again in the light of its linked entities
+        reread(tb, ep)
+    with timing("beam"):
+        seeds = ep.seeds()
+        ep.beam = BeamSearch(
+            ep.claim,
+            seeds,
+            neighbourhood=neighbourhood(tb),
+            triples=ep.analysis.triples,
+            rank_facts=fact_ranker(tb, ep),
+            rank_relations=tb.rank_plain,
+            beam=tb.settings.beam,
+        )
+        added = ep.beam.step(ep.counters) if seeds else 0
     names = ", ".join(f"{e.label} ({V.local_id(e.entity)})" for e in ep.linked) or "none"
     step.observation = f"entities: {names}; hop 1: {added} fact(s) kept"
     if ep.reading:
         step.observation = f"reading: {ep.reading}; {step.observation}"
-    chained = connect(tb, ep)
+    with timing("beam"):  # the targeted path and value lookups complete the beam's hop
+        chained = connect(tb, ep)
+        valued = lookup_values(tb, ep)
     if chained:
         step.observation += f"; path search: {chained} chain fact(s) between subject and object"
-    valued = lookup_values(tb, ep)
     if valued:
         step.observation += f"; value lookup: {valued} fact(s) of the claimed properties"
 
@@ -656,7 +664,8 @@ def unknown_entities(store, iris: Sequence[str | None]) -> list[str]:
 
 
 def expand_kg(tb: Toolbox, ep: Episode, step: Step) -> None:
-    added = ep.beam.step(ep.counters)
+    with ep.counters.timing("beam"):
+        added = ep.beam.step(ep.counters)
     step.observation = f"hop {ep.beam.hops_done}: {added} fact(s) kept"
     step.evidence_added = [f"hop{ep.beam.hops_done}:{added}"]
 

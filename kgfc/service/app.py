@@ -52,6 +52,9 @@ class ServiceConfig:
     jobs_db: Path | None = None  # default: <home>/service/jobs.sqlite3
     warm_up: bool = True  # build the pipeline's indexes at start, not on the first claim
     url: str | None = None  # where the server listens, for the lock note beside the store
+    # where the token came from ("--token", "KGFC_SERVER_TOKEN", "the config file"): the
+    # lock note names it so a client can say which token to set; never the token itself
+    token_from: str | None = None
     cors_origins: tuple[
         str, ...
     ] = ()  # browser origins allowed to call the API (e.g. a YASGUI page)
@@ -167,7 +170,7 @@ def _lifespan(ctx: Context, store, close_store: bool):
         ctx.runner = JobRunner(ctx.journal, ctx.job_verify)
         note = lock_note_path(settings) if config.url else None
         if note is not None:
-            note.write_text(json.dumps({"url": config.url, "pid": os.getpid()}), encoding="utf-8")
+            _write_note(note, config)
         threading.Thread(target=_warm, args=(ctx,), name="kgfc-warm-up", daemon=True).start()
         try:
             yield
@@ -180,6 +183,29 @@ def _lifespan(ctx: Context, store, close_store: bool):
                 note.unlink(missing_ok=True)
 
     return lifespan
+
+
+def _write_note(path: Path, config: ServiceConfig) -> None:
+    """``<store>.server.json``: where this server listens, its pid, whether writes need a token.
+
+    Readable by its owner only (0600), written whole (a reader never sees half a
+    note), and it holds no secret: the token's source, never the token.
+    """
+    note = {
+        "url": config.url,
+        "pid": os.getpid(),
+        "token_required": bool(config.token),
+        "token_from": config.token_from if config.token else None,
+    }
+    tmp = path.with_name(path.name + ".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        if hasattr(os, "fchmod"):  # an old file of the same name keeps its mode otherwise
+            os.fchmod(fd, 0o600)
+        os.write(fd, json.dumps(note).encode("utf-8"))
+    finally:
+        os.close(fd)
+    os.replace(tmp, path)
 
 
 def _warm(ctx: Context) -> None:

@@ -15,12 +15,21 @@ from kgfc.models import VerifyResult
 class ServerClient:
     """A small synchronous client of the kgfc HTTP API (httpx)."""
 
-    def __init__(self, url: str, *, token: str | None = None, timeout: float = 300.0) -> None:
+    def __init__(
+        self,
+        url: str,
+        *,
+        token: str | None = None,
+        timeout: float = 300.0,
+        connect_timeout: float = 5.0,
+    ) -> None:
         import httpx
 
         self.url = url.rstrip("/")
         headers = {"Authorization": f"Bearer {token}"} if token else {}
-        self._http = httpx.Client(base_url=self.url, headers=headers, timeout=timeout)
+        # a verification may take minutes (an LLM); a server that is not there is known at once
+        limits = httpx.Timeout(timeout, connect=min(connect_timeout, timeout))
+        self._http = httpx.Client(base_url=self.url, headers=headers, timeout=limits)
 
     def close(self) -> None:
         self._http.close()

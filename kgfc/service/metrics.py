@@ -43,6 +43,13 @@ class Metrics:
             ["origin"],
             registry=r,
         )
+        self.stages = Histogram(
+            "kgfc_verify_stage_duration_seconds",
+            "Time a verification spent in each stage it ran (read, link, beam, reason, record)",
+            ["stage"],
+            buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10),
+            registry=r,
+        )
         self.searches = Counter("kgfc_search_calls", "Web and PubMed searches", registry=r)
         self.jobs_pending = Gauge("kgfc_jobs_pending", "Job items waiting", registry=r)
 
@@ -54,6 +61,9 @@ class Metrics:
         self.llm_tokens.labels("completion").inc(c.completion_tokens)
         self.sparql.labels("verify").inc(c.sparql_queries)
         self.searches.inc(c.search_calls)
+        for stage, seconds in c.stage_seconds().items():
+            if seconds > 0:  # a stage the check did not run (a triple is not read) is not a sample
+                self.stages.labels(stage).observe(seconds)
 
     def render(self) -> bytes:
         return generate_latest(self.registry)

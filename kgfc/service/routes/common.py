@@ -70,14 +70,19 @@ def engine(request: Request) -> Engine:
     return request.app.state.kgfc.engine
 
 
-def require_token(request: Request) -> None:
+def token_ok(request: Request) -> bool:
+    """Whether the request may write: the server has no token, or the request bears it."""
     token = request.app.state.kgfc.config.token
     if not token:
-        return
+        return True
     scheme, _, given = request.headers.get("authorization", "").partition(" ")
-    if scheme.lower() != "bearer" or not hmac.compare_digest(
+    return scheme.lower() == "bearer" and hmac.compare_digest(
         given.strip().encode(), token.encode()
-    ):
+    )
+
+
+def require_token(request: Request) -> None:
+    if not token_ok(request):
         raise ApiError(
             401,
             "This server needs a bearer token for writes.",
