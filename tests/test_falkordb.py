@@ -498,3 +498,75 @@ def test_server_url_nobody_answers_is_a_runtime_failure():
         cli, ["kg", "cypher", "--uri", f"falkordb://127.0.0.1:{port}", "RETURN 1"]
     )
     assert res.exit_code == 1 and "Cannot reach FalkorDB" in res.output
+
+
+# -- the demo KG, whole ------------------------------------------------------------------
+P19 = WDT + "P19"
+FACT_FILTER = f'FILTER(STRSTARTS(STR(?p), "{V.WDT}") || STRSTARTS(STR(?p), "{V.KGFC_REL}"))'
+
+
+@pytest.fixture(scope="module")
+def demo_synced(tmp_path_factory):
+    """The bundled demo KG (about 250k quads) in memory, mirrored once into an embedded file."""
+    from kgfc.kg.demo import ensure_demo
+
+    store = OxigraphStore()
+    ensure_demo(store)
+    m = open_mirror(f"falkordb:{tmp_path_factory.mktemp('demo') / 'demo.falkordb'}")
+    report = m.sync(store)
+    yield store, m, report
+    m.close()
+
+
+def sparql_count(store, where: str) -> int:
+    [row] = list(store.sparql(f"SELECT (COUNT(*) AS ?n) WHERE {{ {where} }}"))
+    return int(row["n"].value)
+
+
+def test_the_demo_kg_syncs_whole_and_a_second_sync_writes_nothing(demo_synced):
+    store, m, report = demo_synced
+    sources = {s.iri for s in store.sources()}
+    assert sorted(report.added) == sorted(sources) and not report.removed
+    # every fact quad of every source graph is one row of the sync ...
+    assert report.facts == sparql_count(store, f"GRAPH ?g {{ ?s ?p ?o {FACT_FILTER} }}")
+    # ... and every distinct (subject, property, object) is one relationship, with the
+    # sources that state it
+    distinct = f"SELECT DISTINCT ?s ?p ?o WHERE {{ GRAPH ?g {{ ?s ?p ?o {FACT_FILTER} }} }}"
+    assert count(m, "()-[r]->()") == sparql_count(store, f"{{ {distinct} }}")
+    assert count(m, "(:Source)") == len(sources)
+    _, [row] = m.cypher("MATCH ()-[r]->() UNWIND r.sources AS s RETURN count(*) AS n")
+    assert row["n"] == report.facts
+    _, stating = m.cypher("MATCH ()-[r]->() UNWIND r.sources AS s RETURN DISTINCT s")
+    graphs = store.sparql(f"SELECT DISTINCT ?g WHERE {{ GRAPH ?g {{ ?s ?p ?o {FACT_FILTER} }} }}")
+    assert {r["s"] for r in stating} == {r["g"].value for r in graphs}
+    births = f"SELECT DISTINCT ?s ?o WHERE {{ GRAPH ?g {{ ?s <{P19}> ?o }} }}"
+    assert count(m, "()-[:P19]->()") == sparql_count(store, f"{{ {births} }}")
+
+    again = m.sync(store)
+    assert (again.added, again.updated, again.removed, again.facts) == ([], [], [], 0)
+    assert again.unchanged == len(sources)
+
+
+def test_the_cookbook_on_the_demo_kg_answers_what_sparql_answers(demo_synced):
+    store, m, _ = demo_synced
+    # several birthplaces for one entity: the same entities and values through both routes
+    conflicts = m.run("conflicting_values", {"type": "P19"})
+    sparql = {
+        (r["e"].value, r["v"].value)
+        for r in store.sparql(
+            f"SELECT DISTINCT ?e ?v WHERE {{ GRAPH ?g {{ ?e <{P19}> ?v }} "
+            f"{{ SELECT ?e WHERE {{ GRAPH ?h {{ ?e <{P19}> ?w }} }} GROUP BY ?e "
+            "HAVING (COUNT(DISTINCT ?w) > 1) } }"
+        )
+    }
+    assert conflicts and {(r["entity"], r["value"]) for r in conflicts} == sparql
+
+    # an entity's neighbourhood by source: the facts entity_facts reads, source by source
+    tony = WD + "Q9545"
+    hood = m.run("entity_neighbourhood", {"iri": tony})
+    through_sparql = {
+        (r["g"], r["p"], r["o"] if r["s"] == tony else r["s"])
+        for r in store.run("entity_facts", bindings={"entity": ox.NamedNode(tony)})
+        if r["p"].startswith((V.WDT, V.KGFC_REL))
+    }
+    assert hood and {(r["source"], r["property"], r["neighbour"]) for r in hood} == through_sparql
