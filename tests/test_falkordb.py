@@ -570,3 +570,50 @@ def test_the_cookbook_on_the_demo_kg_answers_what_sparql_answers(demo_synced):
         if r["p"].startswith((V.WDT, V.KGFC_REL))
     }
     assert hood and {(r["source"], r["property"], r["neighbour"]) for r in hood} == through_sparql
+
+
+# -- over HTTP: POST /v1/cypher ------------------------------------------------------------
+def test_http_cypher_reads_the_mirror_and_refuses_writes(store, tmp_path):
+    pytest.importorskip("fastapi")
+    from fastapi.testclient import TestClient
+
+    from kgfc.service.app import ServiceConfig, create_app
+    from kgfc.settings import load_settings
+
+    url = f"falkordb:{tmp_path / 'served.falkordb'}"
+    with open_mirror(url) as m:
+        m.sync(store)
+    settings = load_settings(offline=True).model_copy(update={"cypher_uri": url})
+    config = ServiceConfig(settings=settings, jobs_db=tmp_path / "jobs.sqlite3", warm_up=False)
+    with TestClient(create_app(config, store=store)) as client:
+        r = client.post("/v1/cypher", json={"name": "claim_evidence", "params": {"claimId": "c1"}})
+        assert r.status_code == 200, r.text
+        [ev] = r.json()["rows"]
+        assert (ev["verdict"], ev["source"], ev["object"]) == ("SUPPORTED", Q76_SRC, WD + "Q18094")
+        assert "evidenceId" in r.json()["columns"] and r.json()["truncated"] is False
+
+        r = client.post(
+            "/v1/cypher",
+            json={"query": "MATCH (e:Entity {iri: $iri}) RETURN e.label AS label", "params": {"iri": WD + "Q76"}},
+        )  # fmt: skip
+        assert r.json() == {
+            "columns": ["label"],
+            "rows": [{"label": "Barack Obama"}],
+            "truncated": False,
+        }
+
+        r = client.post(
+            "/v1/cypher", json={"name": "conflicting_values", "params": {"type": "P19"}}
+        )
+        assert {row["value"] for row in r.json()["rows"]} == {WD + "Q1297", WD + "Q18094"}
+
+        r = client.post("/v1/cypher", json={"query": "MATCH (n) DETACH DELETE n"})
+        assert r.status_code == 403 and "read-only" in r.json()["error"]["message"]
+        assert str(tmp_path) not in r.text  # the mirror's path stays on the server
+        r = client.post("/v1/cypher", json={"query": "MATCH (n RETURN n"})
+        assert r.status_code == 400 and "Cypher" in r.json()["error"]["message"]
+        r = client.post("/v1/cypher", json={"name": "conflicting_values"})
+        assert r.status_code == 400 and "needs type" in r.json()["error"]["message"]
+    # nothing was deleted, and the server let go of the file
+    with open_mirror(url) as m:
+        assert count(m, "(:Entity)") > 0

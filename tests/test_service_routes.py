@@ -25,6 +25,7 @@ API = {
     "/v1/sources": {"post"},
     "/v1/sources/{source_id}": {"delete"},
     "/sparql": {"get", "post"},
+    "/v1/cypher": {"post"},
 }
 
 
@@ -96,6 +97,12 @@ DEEP = b"[" * 100_000 + b"]" * 100_000
         ("/v1/sources", b"null", "application/json", "urls"),
         ("/v1/sources", b'{"urls": "https://example.org"}', "application/json", "http(s)"),
         ("/v1/sources", b'{"documents": "x"}', "application/json", "list"),
+        ("/v1/cypher", DEEP, "application/json", "deeper than"),
+        ("/v1/cypher", b"{}", "application/json", "exactly one"),
+        ("/v1/cypher", b"[1]", "application/json", "not a JSON object"),
+        ("/v1/cypher", b'{"query": 1}', "application/json", "Bad Cypher request: query"),
+        ("/v1/cypher", b'{"query": "RETURN 1", "name": "x"}', "application/json", "exactly one"),
+        ("/v1/cypher", b'{"query": "RETURN 1"}', "application/json", "no Cypher mirror"),
     ],
 )
 def test_bad_bodies_are_400_json_errors(client, path, body, ctype, needle):

@@ -156,9 +156,13 @@ class CypherBackend(Protocol):
     def close(self) -> None: ...
 
 
-def write_refused(uri: str) -> UsageError:
+class WriteRefused(UsageError):
+    """A read-only run's query writes to the mirror."""
+
+
+def write_refused(uri: str) -> WriteRefused:
     """The error a read-only run raises when the query writes."""
-    return UsageError(
+    return WriteRefused(
         f"This Cypher query writes to the mirror at {uri}; kg cypher runs read-only queries.",
         hint="Pass --write to change the mirror (kg sync does not undo hand edits: they stay "
         "until the source they touch is synced again).",

@@ -1,7 +1,15 @@
 """The HTTP API's routers, one per resource; :func:`kgfc.service.app.create_app` mounts them."""
 
-from kgfc.service.routes import claims, jobs, ops, sources, sparql, verify
+from kgfc.service.routes import claims, cypher, jobs, ops, sources, sparql, verify
 
-ROUTERS = (ops.router, verify.router, jobs.router, claims.router, sources.router, sparql.router)
+ROUTERS = (
+    ops.router,
+    verify.router,
+    jobs.router,
+    claims.router,
+    sources.router,
+    sparql.router,
+    cypher.router,
+)
 
 __all__ = ["ROUTERS"]
