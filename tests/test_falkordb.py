@@ -617,3 +617,51 @@ def test_http_cypher_reads_the_mirror_and_refuses_writes(store, tmp_path):
     # nothing was deleted, and the server let go of the file
     with open_mirror(url) as m:
         assert count(m, "(:Entity)") > 0
+
+
+# -- over MCP: the cypher_query tool ---------------------------------------------------------
+def test_mcp_cypher_query_reads_the_mirror(store, tmp_path):
+    pytest.importorskip("mcp")
+    import anyio
+    from mcp.server.mcpserver.exceptions import ToolError
+
+    from kgfc.service.mcp_server import build_mcp
+    from kgfc.settings import load_settings
+
+    url = f"falkordb:{tmp_path / 'mcp.falkordb'}"
+    with open_mirror(url) as m:
+        m.sync(store)
+    mcp = build_mcp(load_settings(offline=True).model_copy(update={"cypher_uri": url}))
+
+    def call(args):
+        async def go():
+            return await mcp.call_tool("cypher_query", args)
+
+        return anyio.run(go)
+
+    try:
+        res = call({"name": "claims_using_source", "params": {"source": Q76_SRC}})
+        assert res.structured_content == {
+            "columns": ["claimId", "claim", "verdict", "citedFacts"],
+            "rows": [
+                {
+                    "claimId": "c1",
+                    "claim": "Obama was born in Honolulu.",
+                    "verdict": "SUPPORTED",
+                    "citedFacts": ["Barack Obama place of birth Honolulu"],
+                }
+            ],
+            "truncated": False,
+        }
+        res = call({"query": "MATCH (s:Source) RETURN s.iri AS iri ORDER BY iri", "max_rows": 2})
+        assert len(res.structured_content["rows"]) == 2 and res.structured_content["truncated"]
+        with pytest.raises(ToolError, match="read-only"):
+            call({"query": "MATCH (n) DETACH DELETE n"})
+        assert (
+            call({"query": "MATCH (e:Entity) RETURN count(e) AS n"}).structured_content["rows"][0][
+                "n"
+            ]
+            > 0
+        )
+    finally:
+        mcp.kgfc_close()

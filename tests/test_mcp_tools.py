@@ -143,3 +143,11 @@ def test_stdio_answers_lines_that_are_not_json_rpc(store):
     assert all(r["id"] is None for r in replies if "error" in r)
     # the session goes on: the ping after the garbage is answered
     assert any(r.get("id") == 2 and "result" in r for r in replies), replies
+
+
+def test_cypher_query_without_a_mirror_or_with_both_forms_says_what_to_do(server):
+    with pytest.raises(ToolError) as err:
+        _call(server, "cypher_query", {"query": "RETURN 1"})
+    assert "No Cypher mirror" in str(err.value) and "KGFC_CYPHER_URI" in str(err.value)
+    with pytest.raises(ToolError, match="exactly one"):
+        _call(server, "cypher_query", {"query": "RETURN 1", "name": "claim_evidence"})

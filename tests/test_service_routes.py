@@ -102,7 +102,7 @@ DEEP = b"[" * 100_000 + b"]" * 100_000
         ("/v1/cypher", b"[1]", "application/json", "not a JSON object"),
         ("/v1/cypher", b'{"query": 1}', "application/json", "Bad Cypher request: query"),
         ("/v1/cypher", b'{"query": "RETURN 1", "name": "x"}', "application/json", "exactly one"),
-        ("/v1/cypher", b'{"query": "RETURN 1"}', "application/json", "no Cypher mirror"),
+        ("/v1/cypher", b'{"query": "RETURN 1"}', "application/json", "No Cypher mirror"),
     ],
 )
 def test_bad_bodies_are_400_json_errors(client, path, body, ctype, needle):

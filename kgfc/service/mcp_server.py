@@ -2,7 +2,7 @@
 
 Tools (each returns typed structured content with an output schema):
 ``search_entities``, ``kg_neighbourhood``, ``sparql_select`` (read-only),
-``web_search``, ``pubmed_search``, ``verify_claim``, ``claim_evidence``.
+``cypher_query`` (read-only, on the Cypher mirror ``kg sync`` fills), ``web_search``, ``pubmed_search``, ``verify_claim``, ``claim_evidence``.
 Checked claims are resources: ``kgfc://claims/{claim_id}`` (JSON) and
 ``kgfc://claims/{claim_id}/report`` (Markdown); the claims checked in this
 session are also listed concretely.
@@ -28,6 +28,7 @@ from pydantic import BaseModel, Field
 
 from kgfc.errors import KgfcError
 from kgfc.models import LabelHit, VerifyResult
+from kgfc.service.cypher import CypherRows, read_mirror
 from kgfc.service.engine import Engine, VerifyRequest, open_service_store
 from kgfc.settings import Settings
 
@@ -92,6 +93,7 @@ TOOLS = {
     "search_entities": "Find knowledge-graph entities by label or alias (exact, then fuzzy).",
     "kg_neighbourhood": "One-hop incoming and outgoing facts of an entity (a Wikidata id such as Q76 or an IRI), with labels and source graphs.",
     "sparql_select": "Run a read-only SPARQL query (SELECT or ASK) over the KG; all source graphs form the default graph, GRAPH ?g shows provenance.",
+    "cypher_query": "Run a read-only Cypher query, or a named one (name: claim_evidence, claims_using_source, entity_neighbourhood, conflicting_values) with params, on the Cypher mirror of the KG (KGFC_CYPHER_URI, filled by kgfc kg sync).",
     "web_search": "Search the configured web search provider (KGFC_SEARCH_PROVIDER: local:DIR, serper, searxng).",
     "pubmed_search": "Search PubMed (titles and abstracts) for biomedical evidence.",
     "verify_claim": "Fact-check a claim (text) or a triple [subject, property, object] such as [Q76, P19, Q18094] against the KG: verdict, justification, cited evidence. Recorded in the KG unless record is false.",
@@ -162,6 +164,20 @@ class KgfcTools:
 
     def sparql_select(self, query: str, max_rows: int = 100) -> SparqlRows:
         return select(self.engine().store, query, max(1, min(max_rows, 10_000)))
+
+    def cypher_query(
+        self,
+        query: str | None = None,
+        name: str | None = None,
+        params: dict[str, Any] | None = None,
+        max_rows: int = 100,
+    ) -> CypherRows:
+        if (query is None) == (name is None):
+            raise ToolError("Give exactly one of query (Cypher text) or name (a named query).")
+        cap = max(1, min(max_rows, 10_000))
+        return guard(
+            lambda: read_mirror(self.settings, query=query, name=name, params=params, max_rows=cap)
+        )
 
     def web_search(self, query: str, limit: int = 5) -> SearchResults:
         return search(self.settings, None, query, limit)

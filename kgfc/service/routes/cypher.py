@@ -1,14 +1,10 @@
 """``/v1/cypher``: read-only Cypher over the configured mirror (Neo4j or FalkorDB).
 
-The mirror is the one ``kg sync`` writes (``KGFC_CYPHER_URI``, else ``KGFC_NEO4J_URI``).
-Each request opens it and closes it again, one request at a time: an embedded
-FalkorDB file is then free between requests for ``kg sync`` to bring up to date,
-and a Neo4j driver never outlives a request.
+See :mod:`kgfc.service.cypher` for how the mirror is opened.
 """
 
 from __future__ import annotations
 
-import threading
 import time
 from typing import Any
 
@@ -16,14 +12,13 @@ import anyio
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from kgfc.errors import ConfigError, InputError
+from kgfc.errors import InputError
 from kgfc.service import sparql as sp
+from kgfc.service.cypher import read_mirror
 from kgfc.service.routes.common import Ctx, loads_json
 
 router = APIRouter(tags=["cypher"])
 
-# one mirror open at a time (see the module docstring)
-_LOCK = threading.Lock()
 HINT = 'Send {"query": "MATCH ... RETURN ..."} or {"name": "claim_evidence", "params": {...}}.'
 
 
@@ -58,45 +53,6 @@ def parse_request(body: bytes) -> CypherRequest:
     return req
 
 
-def mirror_uri(settings) -> str:
-    uri = settings.cypher_uri or settings.neo4j_uri
-    if not uri:
-        raise ConfigError(
-            "This server has no Cypher mirror.",
-            hint="Set KGFC_CYPHER_URI (falkordb:PATH, falkordb://HOST:PORT/GRAPH or "
-            "neo4j://HOST) and fill it with kgfc kg sync.",
-        )
-    return uri
-
-
-def run_cypher(settings, req: CypherRequest, max_rows: int) -> dict:
-    from kgfc.kg.cypher_mirror import WriteRefused, open_mirror
-
-    uri = mirror_uri(settings)
-    with _LOCK:
-        mirror = open_mirror(
-            uri, user=settings.neo4j_user, password=lambda: settings.neo4j_password
-        )
-        try:
-            if req.name is not None:
-                rows = mirror.run(req.name, req.params)
-                columns = list(rows[0]) if rows else []
-            else:
-                columns, rows = mirror.cypher(req.query, req.params)
-        except WriteRefused:
-            raise sp.UpdateRefused(
-                "This endpoint is read-only: a Cypher query that writes is refused.",
-                hint="The mirror follows the store: load data with POST /v1/sources, then kg sync.",
-            ) from None
-        finally:
-            mirror.close()
-    return {
-        "columns": columns,
-        "rows": rows[:max_rows],
-        "truncated": len(rows) > max_rows,
-    }
-
-
 @router.post(
     "/v1/cypher",
     openapi_extra={
@@ -118,8 +74,14 @@ async def cypher(request: Request, ctx: Ctx) -> dict:
     start = time.monotonic()
     try:
         with anyio.fail_after(config.sparql_timeout):
-            return await anyio.to_thread.run_sync(
-                lambda: run_cypher(config.settings, req, config.sparql_max_rows),
+            res = await anyio.to_thread.run_sync(
+                lambda: read_mirror(
+                    config.settings,
+                    query=req.query,
+                    name=req.name,
+                    params=req.params,
+                    max_rows=config.sparql_max_rows,
+                ),
                 abandon_on_cancel=True,
             )
     except TimeoutError:
@@ -128,3 +90,4 @@ async def cypher(request: Request, ctx: Ctx) -> dict:
             f"({time.monotonic() - start:.1f} s).",
             hint="Narrow it (LIMIT, more specific patterns).",
         ) from None
+    return res.model_dump()
