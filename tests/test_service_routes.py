@@ -142,3 +142,15 @@ def test_upload_errors_name_the_upload_not_the_servers_temporary_file(client):
     _assert_json_error(r, 400, "mine.ttl")
     text = json.dumps(r.json())
     assert "kgfc-upload-" not in text and "/tmp" not in text
+
+
+def test_cypher_on_a_neo4j_mirror_without_a_password_is_a_400_that_names_the_setting(tmp_path):
+    store = OxigraphStore()
+    settings = load_settings(offline=True).model_copy(
+        update={"cypher_uri": "neo4j://127.0.0.1:1", "neo4j_password": None}
+    )
+    config = ServiceConfig(settings=settings, jobs_db=tmp_path / "jobs.sqlite3", warm_up=False)
+    with TestClient(create_app(config, store=store)) as c:
+        r = c.post("/v1/cypher", json={"query": "RETURN 1 AS one"})
+    _assert_json_error(r, 400, "No Neo4j password")
+    assert "KGFC_NEO4J_PASSWORD" in r.json()["error"]["hint"]
