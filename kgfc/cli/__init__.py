@@ -101,6 +101,7 @@ def cli(
 # Subcommands load on use: a one-shot `kgfc verify` does not import `kg`, `eval`,
 # `serve`... (their modules and what they import are a good part of a cold start).
 _COMMANDS = {
+    "check": ("kgfc.cli.check", "check"),
     "config": ("kgfc.cli.config", "config"),
     "eval": ("kgfc.cli.eval", "eval_cmd"),
     "experience": ("kgfc.cli.experience", "experience"),
@@ -116,6 +117,7 @@ _COMMANDS = {
 # command has its line); the first five are the ones a newcomer needs first.
 FIRST = ("verify", "kg", "config", "serve", "eval")
 SHORT_HELP = {
+    "check": "Check a whole document (file, URL, stdin): claims, verdicts, annotated text.",
     "verify": "Check a claim against the knowledge graph: verdict, justification, evidence.",
     "kg": "Build, enrich and inspect the knowledge graph.",
     "config": "Show the effective settings and the config file in use.",
