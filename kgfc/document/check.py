@@ -43,7 +43,7 @@ from kgfc.document.sentences import Sentence, split
 from kgfc.kg import vocab as V
 from kgfc.models import Counters, VerdictLabel, VerifyResult
 from kgfc.nlp.spacy_pipeline import parse
-from kgfc.nlp.text import normalise
+from kgfc.nlp.text import STOP_WORDS, normalise
 from kgfc.nlp.values import parse_claim_value
 
 if TYPE_CHECKING:
@@ -53,6 +53,7 @@ if TYPE_CHECKING:
 
 HUMAN = V.WD + "Q5"
 INSTANCE_OF = V.WDT + "P31"
+OCCUPATION = V.WDT + "P106"
 DOCUMENT_NS = "https://w3id.org/kgfc/document/"
 
 
@@ -87,11 +88,19 @@ class _KG:
             )
         return self._people[entity]
 
-    def describe(self, entity: str) -> str | None:
-        return self.index.descriptions.get(entity)
+    def describe(self, entity: str) -> set[str]:
+        """The nouns the KG describes an entity with: its description's words, its occupations."""
+        words = set(normalise(self.index.descriptions.get(entity) or "").split())
+        q = ox.NamedNode
+        for quad in self.store.quads(q(entity), q(OCCUPATION), None):
+            label = self.index.label(quad.object.value) if isinstance(quad.object, ox.NamedNode) else None
+            if label:
+                words.add(normalise(label).split()[-1])
+        return words - STOP_WORDS
 
     def known(self, text: str) -> bool:
-        return normalise(text) in self.index
+        key = normalise(text)
+        return key in self.index or (key.startswith("the ") and key[4:] in self.index)
 
     def in_use(self, prop: str) -> bool:
         if prop not in self._in_use:

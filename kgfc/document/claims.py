@@ -152,20 +152,30 @@ def _objects(
         whole = _text(doc, {t.i for t in x.subtree} & toks)
         if known(whole):
             continue
-        own_x = _own(x, toks)
-        out: list[tuple[str, set[int]]] = []
         conj_tokens = set().union(*(_own(c, toks) | _links_before(c, sent) for c in conjs))
         base = toks - conj_tokens
-        out.append((_text(doc, base), own_x))
+        # "the University of Chicago and Columbia University": the conjunct hangs from
+        # "Chicago" but stands beside the whole name
+        anchor = x
+        if x.dep_ == "pobj" and x.head.dep_ == "prep" and x.head.head.pos_ in ("NOUN", "PROPN"):
+            outer = x.head.head
+            name = {i for i in _own(outer, toks) - conj_tokens if doc[i].dep_ != "det"}
+            if known(_text(doc, name)):
+                anchor = outer
+        own_x = _own(anchor, toks) - conj_tokens
+        out: list[tuple[str, set[int]]] = [(_text(doc, base), own_x)]
         for c in conjs:
             own_c = _own(c, toks)
             bare = all(ch.dep_ in ("cc", "conj", "punct") for ch in c.children)
-            if bare:  # "an Italian composer and pianist": pianist takes composer's modifiers
-                swap = {x.i: c.text}
-                parts_text = _text(doc, base, swap)
+            if bare and anchor is x and c.pos_ != "PROPN":
+                # "an Italian composer and pianist": pianist takes composer's adjectives,
+                # not its compound nouns ("a film director and screenwriter")
+                compounds = {t.i for ch in x.children if ch.dep_ == "compound" for t in ch.subtree}
+                parts_text = _text(doc, base - compounds, {x.i: c.text})
             else:
-                swap_set = (base - own_x) | own_c
-                parts_text = _text(doc, swap_set)
+                keep_det = {i for i in own_x if doc[i].dep_ == "det" and doc[i].head == anchor}
+                has_det = any(ch.dep_ == "det" for ch in c.children) or c.pos_ == "PROPN"
+                parts_text = _text(doc, (base - own_x) | own_c | (set() if has_det else keep_det))
             out.append((parts_text, own_c))
         return out
     return [(text, toks)]

@@ -23,7 +23,7 @@ Who is a person comes from spaCy's named entities and the KG (instance of human)
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -92,14 +92,15 @@ class Resolver:
     """Walks a document's sentences in order, keeping the names seen so far.
 
     ``lookup(name)`` gives the KG entity of a name (or None); ``is_person(entity)``
-    whether the KG holds it for a human; ``describe(entity)`` its KG description.
+    whether the KG holds it for a human; ``describe(entity)`` the nouns the KG
+    describes it with ("philosopher", "composer": its description and occupations).
     """
 
     def __init__(
         self,
         lookup: Callable[[str], str | None],
         is_person: Callable[[str], bool],
-        describe: Callable[[str], str | None] = lambda _e: None,
+        describe: Callable[[str], set[str]] = lambda _e: set(),
     ) -> None:
         self.lookup = lookup
         self.is_person = is_person
@@ -131,9 +132,7 @@ class Resolver:
             return None
         name = Name(text, tuple(key.split()), person, entity, index, paragraph)
         if entity is not None:
-            desc = self.describe(entity)
-            if desc:
-                name.descriptions.add(desc.split()[-1].lower())
+            name.descriptions |= self.describe(entity)
         self.names.append(name)
         return name
 
@@ -176,7 +175,7 @@ class Resolver:
                 continue
             low = t.lower_
             if low in _PERSONAL:
-                target = self._person_for(t, span, token_name)
+                target = self._person_for(t, span, token_name, replace)
                 if target is not None:
                     gender, role = _PERSONAL[low]
                     if low == "her":
@@ -248,16 +247,19 @@ class Resolver:
                             return token_name[x.i]
         return None
 
-    def _person_for(self, t: Token, span: Span, token_name: dict[int, Name]) -> Name | None:
+    def _person_for(
+        self, t: Token, span: Span, token_name: dict[int, Name], replaced: Container[int] = ()
+    ) -> Name | None:
         gender = _PERSONAL[t.lower_][0]
 
         def fits(n: Name | None) -> bool:
             return n is not None and n.person and n.gender in (None, gender)
 
-        # a person named earlier in this sentence: the pronoun stays as it is
-        for i in range(span.start, t.i):
+        # a person named earlier in this sentence: the pronoun stays as it is (but a
+        # pronoun after a resolved one is resolved the same way: "His critics say he ...")
+        for i in range(t.i - 1, span.start - 1, -1):
             if fits(token_name.get(i)):
-                return None
+                return token_name[i] if i in replaced else None
         for n in (
             self.previous_subject,
             *self.previous_people,
@@ -328,8 +330,18 @@ def _mentions(span: Span) -> list[tuple[Span, bool]]:
         e = strip_span(ent)
         if len(e) == 0:
             continue
+        # spaCy clips names now and then ("[Wilhelm Leibniz]" in "Gottfried Wilhelm Leibniz")
+        i, j = e.start, e.end
+        while i > span.start and span.doc[i - 1].pos_ == "PROPN" and i - 1 not in covered:
+            i -= 1
+        while j < span.end and span.doc[j].pos_ == "PROPN" and span.doc[j].ent_type_ == "":
+            j += 1
+        if (i, j) != (e.start, e.end):
+            from spacy.tokens import Span
+
+            e = Span(span.doc, i, j, label=ent.label_)
         out.append((e, True))
-        covered.update(range(ent.start, ent.end))
+        covered.update(range(min(ent.start, i), max(ent.end, j)))
     i = span.start
     doc = span.doc
     while i < span.end:
