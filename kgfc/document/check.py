@@ -93,7 +93,11 @@ class _KG:
         words = set(normalise(self.index.descriptions.get(entity) or "").split())
         q = ox.NamedNode
         for quad in self.store.quads(q(entity), q(OCCUPATION), None):
-            label = self.index.label(quad.object.value) if isinstance(quad.object, ox.NamedNode) else None
+            label = (
+                self.index.label(quad.object.value)
+                if isinstance(quad.object, ox.NamedNode)
+                else None
+            )
             if label:
                 words.add(normalise(label).split()[-1])
         return words - STOP_WORDS
@@ -126,8 +130,10 @@ def check_document(
     :class:`~kgfc.errors.InputError` before anything is checked.
     """
     started = time.perf_counter()
-    doc = document if isinstance(document, Document) else from_text(
-        document, fmt=fmt, title=title, source=source
+    doc = (
+        document
+        if isinstance(document, Document)
+        else from_text(document, fmt=fmt, title=title, source=source)
     )
     did = document_id(doc.text)
     kg = _KG(checker.store)
@@ -245,15 +251,21 @@ def _verify(
     record: bool | None,
     on_claim: Callable[[int, int], None] | None,
 ) -> list[VerifyResult]:
+    """Every claim's result, one batch; a claim the document repeats is checked once."""
     from kgfc.pipeline.api import Claim
 
-    batch = [Claim(id=p.claim.id, text=p.claim.text) for p in pending]
+    first: dict[str, int] = {}
+    batch = []
+    for p in pending:
+        if p.claim.text not in first:
+            first[p.claim.text] = len(batch)
+            batch.append(Claim(id=p.claim.id, text=p.claim.text))
     results: list[VerifyResult] = []
     for r in checker.verify_many(batch, record=record, errors="keep"):
         results.append(r)
         if on_claim is not None:
             on_claim(len(results), len(batch))
-    return results
+    return [results[first[p.claim.text]] for p in pending]
 
 
 def _apply(c: DocumentClaim, r: VerifyResult, kg: _KG) -> None:
@@ -268,7 +280,8 @@ def _apply(c: DocumentClaim, r: VerifyResult, kg: _KG) -> None:
         c.checkable = False
         c.justification = f"The KG does not cover it: {why}"
         if r.claim_iri:  # a claim the KG cannot decide is not worth a record
-            kg.store.retract(r.claim_iri + "/graph")
+            if kg.store.has_source(r.claim_iri + "/graph"):
+                kg.store.retract(r.claim_iri + "/graph")
             c.claim_iri = None
         return
     c.verdict = r.verdict
@@ -378,7 +391,11 @@ def _link_records(
     about = [
         (d, N(V.RDF_TYPE), N(V.KGFC + "Document")),
         (d, N(V.KGFC + "documentId"), L(did)),
-        (d, N(V.KGFC + "contentHash"), L("sha256:" + hashlib.sha256(doc.text.encode()).hexdigest())),
+        (
+            d,
+            N(V.KGFC + "documentHash"),
+            L("sha256:" + hashlib.sha256(doc.text.encode()).hexdigest()),
+        ),
     ]
     if doc.title:
         about.append((d, N(V.DCT + "title"), L(doc.title)))
@@ -388,6 +405,8 @@ def _link_records(
         about.append((d, N(V.DCT + "source"), L(doc.source)))
     graphs: dict[str, list[ox.Quad]] = {}
     for c in recorded:
+        if c.claim_iri + "/graph" in graphs:  # a repeated claim: recorded at its first place
+            continue
         g = N(c.claim_iri + "/graph")
         claim = N(c.claim_iri)
         quads = [ox.Quad(s, p, o, g) for s, p, o in about]

@@ -1,7 +1,15 @@
 """The HTTP API's routers, one per resource; :func:`kgfc.service.app.create_app` mounts them."""
 
-from kgfc.service.routes import claims, jobs, ops, sources, sparql, verify
+from kgfc.service.routes import claims, documents, jobs, ops, sources, sparql, verify
 
-ROUTERS = (ops.router, verify.router, jobs.router, claims.router, sources.router, sparql.router)
+ROUTERS = (
+    ops.router,
+    verify.router,
+    documents.router,
+    jobs.router,
+    claims.router,
+    sources.router,
+    sparql.router,
+)
 
 __all__ = ["ROUTERS"]
