@@ -435,10 +435,11 @@ def test_api_checks_a_document_records_its_claims_and_they_can_be_fetched(api, a
     from kgfc.document.models import DocumentReport
 
     text = "Nino Rota was born in Milan. He died in Naples. His music is beautiful."
-    r = api.post("/v1/documents", json={"text": text, "title": "Nino Rota"})
+    r = api.post("/v1/documents", json={"text": text, "title": "Nino Rota", "source": "rota.txt"})
     assert r.status_code == 200, r.text
     report = DocumentReport.model_validate(r.json())
     assert report.id == document_id(text) and report.title == "Nino Rota"
+    assert report.source == "rota.txt"
     assert report.summary.verdicts == {"REFUTED": 1, "SUPPORTED": 1}
     assert report.summary.skipped == {"opinion": 1}
     died = _claim(report, "Nino Rota died in Naples.")

@@ -56,7 +56,8 @@ class KgfcGroup(click.Group):
     "--server",
     default=None,
     metavar="URL",
-    help="Send verify to this running `kgfc serve` (KGFC_SERVER; token: KGFC_SERVER_TOKEN).",
+    help="Send verify and check to this running `kgfc serve` (KGFC_SERVER; token: "
+    "KGFC_SERVER_TOKEN).",
 )
 @click.option(
     "--store",
@@ -82,7 +83,7 @@ def cli(
     """
     import logging
 
-    if server is None and ctx.invoked_subcommand == "verify":
+    if server is None and ctx.invoked_subcommand in ("verify", "check"):
         from kgfc.settings import load_settings  # the server setting: KGFC_SERVER or the file
 
         ctx.params["server"] = load_settings().server

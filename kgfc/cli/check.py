@@ -90,7 +90,6 @@ def check(
     """
     from kgfc.document.load import MAX_CHARS, read_document
     from kgfc.document.render import render
-    from kgfc.pipeline.api import FactChecker
 
     fmt = "json" if as_json else output_format
     settings = settings_from(ctx, store=store_spec, reasoner=reasoner)
@@ -102,6 +101,44 @@ def check(
         fmt=input_format,
         max_chars=max_chars or MAX_CHARS,
     )
+    server = ctx.find_root().params.get("server")
+    if server:
+        report = _check_remote(server, doc, reasoner=reasoner, record=not no_record)
+    else:
+        report = _check_local(settings, doc, reasoner, no_record, read_only)
+    text = render(report, fmt)
+    if output == "-":
+        click.echo(text)
+    else:
+        path = Path(output)
+        tmp = path.with_name(path.name + ".part")
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(path)
+        info(f"Wrote {path}")
+    s = report.summary
+    if s.claims == 0:
+        info("No claim in this document could be checked against the KG.")
+    if fail_on and _fails(report, fail_on):
+        ctx.exit(FAIL_ON_EXIT)
+
+
+def _check_remote(url: str, doc, *, reasoner: str | None, record: bool):
+    """The document, read here (bad input never leaves), checked by the server at ``url``."""
+    from kgfc.service.client import ServerClient
+    from kgfc.settings import load_settings
+
+    payload = {"text": doc.text, "format": "text", "title": doc.title, "source": doc.source}
+    payload["record"] = record
+    if reasoner:
+        payload["reasoner"] = reasoner
+    with ServerClient(url, token=load_settings().server_token) as client:
+        report = client.check_document(payload)
+    return report.model_copy(update={"format": doc.format})
+
+
+def _check_local(settings, doc, reasoner: str | None, no_record: bool, read_only: bool):
+    from kgfc.pipeline.api import FactChecker
+
     store = open_cli_store(settings, read_only=read_only)
     try:
         checker = FactChecker.from_settings(
@@ -126,20 +163,7 @@ def check(
                 bar.close()
     finally:
         store.close()
-    text = render(report, fmt)
-    if output == "-":
-        click.echo(text)
-    else:
-        path = Path(output)
-        tmp = path.with_name(path.name + ".part")
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(path)
-        info(f"Wrote {path}")
-    s = report.summary
-    if s.claims == 0:
-        info("No claim in this document could be checked against the KG.")
-    if fail_on and _fails(report, fail_on):
-        ctx.exit(FAIL_ON_EXIT)
+    return report
 
 
 def _fails(report, mode: str) -> bool:

@@ -103,7 +103,7 @@ class Engine:
         from kgfc.document.load import fetch_document, from_text
 
         doc = (
-            from_text(req.text, fmt=req.format, title=req.title)
+            from_text(req.text, fmt=req.format, title=req.title, source=req.source)
             if req.text is not None
             else fetch_document(req.url, self.settings, fmt=req.format)
         )

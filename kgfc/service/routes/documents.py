@@ -22,6 +22,7 @@ class DocumentRequest(BaseModel):
     url: str | None = Field(None, description="or a web page to fetch (same guard as web search)")
     format: Literal["auto", "text", "markdown", "html"] = "auto"
     title: str | None = None
+    source: str | None = Field(None, description="where the text came from: a file name or URL")
     reasoner: Literal["local", "llm"] | None = None
     record: bool = Field(True, description="store the claims and verdicts in the KG")
 
