@@ -361,3 +361,30 @@ def test_mcp_verifies_through_the_server_holding_the_store(server):
     assert count_claims(server.url, "mcp-remote") == {"mcp-remote": 1}  # recorded by the server
     assert out["e"].structured_content["verdict"] == "SUPPORTED"
     assert out["s"].structured_content["hits"][0]["entity"] == WD + "Q18094"  # read-only store
+
+
+def test_cli_sends_check_to_the_server(server, tmp_path):
+    doc = tmp_path / "obama.md"
+    doc.write_text(
+        "# Barack Obama\n\nBarack Obama was born in Honolulu. He is married to Michelle Obama.\n"
+    )
+    env = {"KGFC_SERVER_TOKEN": TOKEN, "KGFC_SERVER": server.url}
+    res = CliRunner().invoke(cli, ["check", str(doc), "--json"], env=env)
+    assert res.exit_code == 0, res.output
+    report = json.loads(res.stdout)
+    assert report["format"] == "markdown" and report["source"] == str(doc)
+    born = next(c for c in report["claims"] if c["text"] == "Barack Obama was born in Honolulu.")
+    assert born["verdict"] == "SUPPORTED" and born["claim_iri"]
+    assert report["recorded"]
+    # recorded by the server, in the store it holds, under the document
+    q = (
+        "PREFIX kgfc: <https://w3id.org/kgfc/ns#> SELECT DISTINCT ?id WHERE { "
+        "?c kgfc:fromDocument ?d ; kgfc:claimId ?id . ?d kgfc:documentId ?doc } "
+    ).replace("?doc", json.dumps(report["id"]))
+    rows = httpx.get(server.url + "/sparql", params={"query": q}, timeout=30).json()
+    got = {r["id"]["value"] for r in rows["results"]["bindings"]}
+    assert got == {c["id"] for c in report["claims"] if c["claim_iri"]} == {born["id"]}
+    # bad input is refused here, before anything is sent
+    (tmp_path / "empty.txt").write_text("  \n")
+    res = CliRunner().invoke(cli, ["check", str(tmp_path / "empty.txt")], env=env)
+    assert res.exit_code == 2 and "is empty" in res.output

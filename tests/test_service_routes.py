@@ -18,6 +18,7 @@ API = {
     "/health": {"get"},
     "/metrics": {"get"},
     "/v1/verify": {"post"},
+    "/v1/documents": {"post"},
     "/v1/jobs": {"post"},
     "/v1/jobs/{job_id}": {"get"},
     "/v1/claims/{claim_id}": {"get"},

@@ -56,7 +56,8 @@ class KgfcGroup(click.Group):
     "--server",
     default=None,
     metavar="URL",
-    help="Send verify to this running `kgfc serve` (KGFC_SERVER; token: KGFC_SERVER_TOKEN).",
+    help="Send verify and check to this running `kgfc serve` (KGFC_SERVER; token: "
+    "KGFC_SERVER_TOKEN).",
 )
 @click.option(
     "--no-server",
@@ -90,7 +91,7 @@ def cli(
 
     if server and no_server:
         raise click.UsageError("Give one of --server and --no-server.")
-    if server is None and not no_server and ctx.invoked_subcommand == "verify":
+    if server is None and not no_server and ctx.invoked_subcommand in ("verify", "check"):
         from kgfc.settings import load_settings  # the server setting: KGFC_SERVER or the file
 
         ctx.params["server"] = load_settings().server
@@ -109,6 +110,7 @@ def cli(
 # Subcommands load on use: a one-shot `kgfc verify` does not import `kg`, `eval`,
 # `serve`... (their modules and what they import are a good part of a cold start).
 _COMMANDS = {
+    "check": ("kgfc.cli.check", "check"),
     "config": ("kgfc.cli.config", "config"),
     "eval": ("kgfc.cli.eval", "eval_cmd"),
     "experience": ("kgfc.cli.experience", "experience"),
@@ -124,6 +126,7 @@ _COMMANDS = {
 # command has its line); the first five are the ones a newcomer needs first.
 FIRST = ("verify", "kg", "config", "serve", "eval")
 SHORT_HELP = {
+    "check": "Check a whole document (file, URL, stdin): claims, verdicts, annotated text.",
     "verify": "Check a claim against the knowledge graph: verdict, justification, evidence.",
     "kg": "Build, enrich and inspect the knowledge graph.",
     "config": "Show the effective settings and the config file in use.",

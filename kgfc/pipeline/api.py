@@ -429,6 +429,19 @@ class FactChecker:
                     yield failed_result(_item_id(item, n), _item_text(item), str(exc))
 
 
+    # -- documents -----------------------------------------------------------------
+    def check_document(self, document: Any, **kwargs: Any) -> Any:
+        """Check a whole document (text, or a :class:`kgfc.document.Document`): a ``DocumentReport``.
+
+        Its check-worthy sentences become claims (pronouns and short names
+        resolved, compound sentences split), checked in one batch; see
+        :func:`kgfc.document.check_document` for the options.
+        """
+        from kgfc.document.check import check_document
+
+        return check_document(self, document, **kwargs)
+
+
 def _item_claim_text(item: Any) -> str | None:
     """A batch item's claim text, if it is a text claim (for parsing ahead)."""
     c = Claim.of(item)

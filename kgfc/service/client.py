@@ -72,6 +72,13 @@ class ServerClient:
     def verify(self, payload: dict) -> VerifyResult:
         return VerifyResult.model_validate(self._call("POST", "/v1/verify", json=payload).json())
 
+    def check_document(self, payload: dict):
+        """``POST /v1/documents``: the server's ``DocumentReport`` for a document."""
+        from kgfc.document.models import DocumentReport
+
+        resp = self._call("POST", "/v1/documents", json=payload)
+        return DocumentReport.model_validate(resp.json())
+
     def claim(self, claim_id: str) -> dict:
         from urllib.parse import quote
 

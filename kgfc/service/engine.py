@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import threading
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field, model_validator
 
@@ -97,6 +97,19 @@ class Engine:
         """Verify one claim; blocking, run it in a worker thread."""
         with self.write_lock:
             return _verify_today(self, req)
+
+    def check_document(self, req) -> Any:
+        """Check a document (a ``DocumentRequest``): its ``DocumentReport``; blocking."""
+        from kgfc.document.load import fetch_document, from_text
+
+        doc = (
+            from_text(req.text, fmt=req.format, title=req.title, source=req.source)
+            if req.text is not None
+            else fetch_document(req.url, self.settings, fmt=req.format)
+        )
+        with self.write_lock:
+            checker = self._checker(VerifyRequest(claim="-", reasoner=req.reasoner))
+            return checker.check_document(doc, record=req.record)
 
     def warm_up(self) -> None:
         """Build the pipeline's indexes now rather than on the first request."""

@@ -1,10 +1,11 @@
 """The HTTP API's routers, one per resource; :func:`kgfc.service.app.create_app` mounts them."""
 
-from kgfc.service.routes import claims, cypher, jobs, ops, sources, sparql, verify
+from kgfc.service.routes import claims, cypher, documents, jobs, ops, sources, sparql, verify
 
 ROUTERS = (
     ops.router,
     verify.router,
+    documents.router,
     jobs.router,
     claims.router,
     sources.router,

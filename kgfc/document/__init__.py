@@ -1,0 +1,1 @@
+"""Check a whole document against the KG (see :mod:`kgfc.document.check`)."""

@@ -1,0 +1,421 @@
+"""Check a document: sentences -> references resolved -> check-worthy claims -> verdicts -> report.
+
+One way through, each step feeding the next:
+
+1. :mod:`~kgfc.document.sentences` splits the text (spaCy) into sentences with spans;
+2. :mod:`~kgfc.document.references` resolves pronouns, short names and
+   descriptions to the entities named before;
+3. :mod:`~kgfc.document.cues` drops framings ("Fun fact:") and sets aside
+   questions, opinions, predictions, speculation and reported speech;
+   a sentence that names nothing the KG knows is "not checkable";
+4. :mod:`~kgfc.document.claims` cuts compound sentences into claims;
+5. the claims go through :meth:`FactChecker.verify_many` in one batch; a claim
+   the KG turns out not to cover (no linked subject, or a relation the KG has
+   no facts for) is "not checkable", and its record, if any, is removed;
+6. the summary counts verdicts, the worst first.
+
+With recording on, every claim graph carries ``kgfc:fromDocument`` (the
+document: a source of claims, never of facts), its span and the sentence.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections import Counter
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pyoxigraph as ox
+
+from kgfc.document import claims as claim_parts
+from kgfc.document.cues import framing_end, not_a_statement
+from kgfc.document.load import Document, from_text
+from kgfc.document.models import (
+    VERDICT_ORDER,
+    DocumentClaim,
+    DocumentReport,
+    DocumentSentence,
+    DocumentSummary,
+)
+from kgfc.document.references import Resolved, Resolver
+from kgfc.document.sentences import Sentence, split
+from kgfc.kg import vocab as V
+from kgfc.models import Counters, VerdictLabel, VerifyResult
+from kgfc.nlp.spacy_pipeline import parse
+from kgfc.nlp.text import STOP_WORDS, normalise
+from kgfc.nlp.values import parse_claim_value
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from kgfc.pipeline.api import FactChecker
+
+HUMAN = V.WD + "Q5"
+INSTANCE_OF = V.WDT + "P31"
+OCCUPATION = V.WDT + "P106"
+DOCUMENT_NS = "https://w3id.org/kgfc/document/"
+
+
+def document_id(text: str) -> str:
+    return "d-" + hashlib.sha256(text.encode("utf-8", "replace")).hexdigest()[:10]
+
+
+@dataclass
+class _Pending:
+    sentence: int
+    claim: DocumentClaim
+
+
+class _KG:
+    """What the document steps ask of the store: names, people, descriptions, relations in use."""
+
+    def __init__(self, store) -> None:
+        self.store = store
+        self.index = store.label_index()
+        self._people: dict[str, bool] = {}
+        self._in_use: dict[str, bool] = {}
+
+    def lookup(self, name: str) -> str | None:
+        hits = self.index.search(name, limit=1, fuzzy=False)
+        return hits[0].entity if hits and hits[0].score >= 0.95 else None
+
+    def is_person(self, entity: str) -> bool:
+        if entity not in self._people:
+            q = ox.NamedNode
+            self._people[entity] = (
+                next(iter(self.store.quads(q(entity), q(INSTANCE_OF), q(HUMAN))), None) is not None
+            )
+        return self._people[entity]
+
+    def describe(self, entity: str) -> set[str]:
+        """The nouns the KG describes an entity with: its description's words, its occupations."""
+        words = set(normalise(self.index.descriptions.get(entity) or "").split())
+        q = ox.NamedNode
+        for quad in self.store.quads(q(entity), q(OCCUPATION), None):
+            label = (
+                self.index.label(quad.object.value)
+                if isinstance(quad.object, ox.NamedNode)
+                else None
+            )
+            if label:
+                words.add(normalise(label).split()[-1])
+        return words - STOP_WORDS
+
+    def known(self, text: str) -> bool:
+        key = normalise(text)
+        return key in self.index or (key.startswith("the ") and key[4:] in self.index)
+
+    def in_use(self, prop: str) -> bool:
+        if prop not in self._in_use:
+            pred = ox.NamedNode(prop)
+            self._in_use[prop] = next(iter(self.store.quads(predicate=pred)), None) is not None
+        return self._in_use[prop]
+
+
+def check_document(
+    checker: FactChecker,
+    document: Document | str,
+    *,
+    title: str | None = None,
+    source: str | None = None,
+    fmt: str = "auto",
+    record: bool | None = None,
+    on_claim: Callable[[int, int], None] | None = None,
+) -> DocumentReport:
+    """Check a document (text, or a :class:`Document` from :func:`~kgfc.document.load.read_document`).
+
+    ``record`` overrides the checker's; ``on_claim(done, total)`` is called
+    after each claim is checked (a progress bar). Bad input raises
+    :class:`~kgfc.errors.InputError` before anything is checked.
+    """
+    started = time.perf_counter()
+    doc = (
+        document
+        if isinstance(document, Document)
+        else from_text(document, fmt=fmt, title=title, source=source)
+    )
+    did = document_id(doc.text)
+    kg = _KG(checker.store)
+    resolver = Resolver(kg.lookup, kg.is_person, kg.describe)
+    sentences: list[DocumentSentence] = []
+    pending: list[_Pending] = []
+    if doc.title:  # the page's title says whom the document is about
+        for title_sent in split(doc.title):
+            title_sent.heading = True
+            title_sent.index = -1
+            resolver.resolve(title_sent)
+    for sent in split(doc.text):
+        resolved = resolver.resolve(sent)
+        out, parts = _read(did, sent, resolved, kg)
+        sentences.append(out)
+        for c in parts:
+            pending.append(_Pending(sent.index, c))
+            out.claims.append(c.id)
+
+    results = _verify(checker, pending, record, on_claim)
+    counters = Counters()
+    reasoner = ""
+    for p, r in zip(pending, results, strict=True):
+        _apply(p.claim, r, kg)
+        reasoner = reasoner or r.reasoner
+        _add(counters, r.counters)
+    _settle(sentences, {p.claim.id: p.claim for p in pending})
+    claims = [p.claim for p in pending]
+    recorded = _link_records(checker, doc, did, sentences, claims)
+    counters.seconds = round(time.perf_counter() - started, 3)
+    return DocumentReport(
+        id=did,
+        title=doc.title,
+        source=doc.source,
+        format=doc.format,
+        reasoner=reasoner,
+        text=doc.text,
+        sentences=sentences,
+        claims=claims,
+        summary=summarise(sentences, claims),
+        counters=counters,
+        recorded=recorded,
+    )
+
+
+def _read(
+    did: str, sent: Sentence, resolved: Resolved, kg: _KG
+) -> tuple[DocumentSentence, list[DocumentClaim]]:
+    """One sentence: its status, and the claims to check when it is check-worthy."""
+    out = DocumentSentence(
+        index=sent.index,
+        start=sent.start,
+        end=sent.end,
+        text=sent.text,
+        paragraph=sent.paragraph,
+        resolved=resolved.text,
+        references=resolved.references,
+        status="checked",
+    )
+    if sent.heading:
+        out.status, out.skip, out.reason = "not_checkable", "heading", "a heading, not a sentence"
+        return out, []
+    rdoc = parse(resolved.text)
+    k = framing_end(rdoc[:])
+    why = not_a_statement(rdoc[:], start=k)
+    if why is not None:
+        out.status, out.skip, out.reason = "skipped", why.kind, why.reason
+        if why.kind == "heading":
+            out.status = "not_checkable"
+        return out, []
+    offset = rdoc[k].idx if k < len(rdoc) else 0
+    statement = resolved.text[offset:]
+    if not _names_known(statement, resolved, kg):
+        out.status, out.skip = "not_checkable", "not_checkable"
+        out.reason = "names nothing the KG knows"
+        return out, []
+    parts = claim_parts.decompose(parse(statement), kg.known)
+    found: list[DocumentClaim] = []
+    for n, part in enumerate(parts, 1):
+        start, end = resolved.to_document(offset + part.start, offset + part.end)
+        found.append(
+            DocumentClaim(
+                id=f"{did}-s{sent.index + 1}c{n}",
+                sentence=sent.index,
+                text=part.text,
+                start=start,
+                end=end,
+            )
+        )
+    return out, found
+
+
+def _names_known(statement: str, resolved: Resolved, kg: _KG) -> bool:
+    """Whether the statement names an entity the KG has (a resolved reference counts)."""
+    if any(r.entity for r in resolved.references):
+        return True
+    doc = parse(statement)
+    spans = [e for e in doc.ents]
+    i = 0
+    while i < len(doc):  # proper-noun runs the tagger found but NER did not
+        if doc[i].pos_ == "PROPN":
+            j = i
+            while j < len(doc) and doc[j].pos_ == "PROPN":
+                j += 1
+            spans.append(doc[i:j])
+            i = j
+        else:
+            i += 1
+    return any(kg.lookup(s.text.removeprefix("the ").removesuffix("'s")) for s in spans)
+
+
+def _verify(
+    checker: FactChecker,
+    pending: list[_Pending],
+    record: bool | None,
+    on_claim: Callable[[int, int], None] | None,
+) -> list[VerifyResult]:
+    """Every claim's result, one batch; a claim the document repeats is checked once."""
+    from kgfc.pipeline.api import Claim
+
+    first: dict[str, int] = {}
+    batch = []
+    for p in pending:
+        if p.claim.text not in first:
+            first[p.claim.text] = len(batch)
+            batch.append(Claim(id=p.claim.id, text=p.claim.text))
+    results: list[VerifyResult] = []
+    for r in checker.verify_many(batch, record=record, errors="keep"):
+        results.append(r)
+        if on_claim is not None:
+            on_claim(len(results), len(batch))
+    return [results[first[p.claim.text]] for p in pending]
+
+
+def _apply(c: DocumentClaim, r: VerifyResult, kg: _KG) -> None:
+    c.claim_iri = r.claim_iri
+    if r.error:
+        c.checkable, c.error = False, r.error
+        c.justification = f"not checked: {r.error}"
+        return
+    covered, why = _covered(r, kg)
+    c.justification = r.justification
+    if not covered:
+        c.checkable = False
+        c.justification = f"The KG does not cover it: {why}"
+        if r.claim_iri:  # a claim the KG cannot decide is not worth a record
+            if kg.store.has_source(r.claim_iri + "/graph"):
+                kg.store.retract(r.claim_iri + "/graph")
+            c.claim_iri = None
+        return
+    c.verdict = r.verdict
+    c.confidence = r.confidence
+    c.evidence = [e for e in r.evidence if e.cited]
+    c.evidence_ids = [e.id for e in c.evidence]
+
+
+def _covered(r: VerifyResult, kg: _KG) -> tuple[bool, str]:
+    """Whether the KG can decide the claim as it was read, and if not, why."""
+    if r.verdict is not VerdictLabel.NEI:
+        return True, ""
+    if not r.triples:
+        return False, "no (subject, relation, object) could be read from it."
+    why = ""
+    for t in r.triples:
+        if not t.subject_id:
+            why = why or f"{t.subject!r} is not an entity the KG has."
+            continue
+        if not t.relation_ids:
+            why = why or f"{t.relation!r} matches no relation of the KG."
+            continue
+        if not any(kg.in_use(p) for p in t.relation_ids):
+            why = why or f"the KG holds no facts of the relation {t.relation!r} reads as."
+            continue
+        if t.object_id or parse_claim_value(t.object) is not None:
+            return True, ""
+        why = why or f"{t.object!r} is not an entity the KG has."
+    return False, why
+
+
+def _add(total: Counters, c: Counters) -> None:
+    for name in (
+        "llm_calls",
+        "llm_failures",
+        "prompt_tokens",
+        "completion_tokens",
+        "sparql_queries",
+        "search_calls",
+        "pages_fetched",
+    ):
+        setattr(total, name, getattr(total, name) + getattr(c, name))
+    total.llm_seconds = round(total.llm_seconds + c.llm_seconds, 3)
+
+
+def _settle(sentences: list[DocumentSentence], by_id: dict[str, DocumentClaim]) -> None:
+    """A checked sentence none of whose claims the KG covers is "not checkable"."""
+    for s in sentences:
+        if s.status != "checked":
+            continue
+        mine = [by_id[c] for c in s.claims]
+        if mine and not any(c.checkable for c in mine):
+            s.status, s.skip = "not_checkable", "not_checkable"
+            reasons = [c.justification.removeprefix("The KG does not cover it: ") for c in mine]
+            s.reason = "the KG does not cover it: " + reasons[0]
+
+
+_RANK = {v: i for i, v in enumerate(VERDICT_ORDER)}
+
+
+def summarise(sentences: list[DocumentSentence], claims: list[DocumentClaim]) -> DocumentSummary:
+    checked = [c for c in claims if c.checkable and c.verdict is not None]
+    counts = Counter(c.verdict for c in checked)
+    worst = sorted(
+        checked,
+        key=lambda c: (
+            _RANK[c.verdict],
+            -c.confidence if c.verdict is VerdictLabel.REFUTED else 0.0,
+            c.start,
+        ),
+    )
+    skipped = Counter(s.skip for s in sentences if s.status == "skipped")
+    if not checked:
+        overall = None
+    elif counts[VerdictLabel.REFUTED]:
+        overall = VerdictLabel.REFUTED
+    elif counts[VerdictLabel.SUPPORTED] == len(checked):
+        overall = VerdictLabel.SUPPORTED
+    else:
+        overall = VerdictLabel.NEI
+    return DocumentSummary(
+        sentences=len(sentences),
+        check_worthy=sum(1 for s in sentences if s.status == "checked"),
+        claims=len(checked),
+        verdicts={v.value: counts[v] for v in VERDICT_ORDER if counts[v]},
+        not_checkable=sum(1 for s in sentences if s.status == "not_checkable"),
+        skipped=dict(sorted(skipped.items(), key=lambda kv: (-kv[1], kv[0]))),
+        worst=[c.id for c in worst if c.verdict is not VerdictLabel.SUPPORTED],
+        overall=overall,
+    )
+
+
+def _link_records(
+    checker: FactChecker,
+    doc: Document,
+    did: str,
+    sentences: list[DocumentSentence],
+    claims: list[DocumentClaim],
+) -> bool:
+    """Tie each recorded claim to the document: one transaction for the whole document."""
+    recorded = [c for c in claims if c.claim_iri]
+    if not recorded:
+        return False
+    N, L = ox.NamedNode, ox.Literal
+    xsd_int = N(V.XSD + "integer")
+    d = N(DOCUMENT_NS + did.removeprefix("d-"))
+    about = [
+        (d, N(V.RDF_TYPE), N(V.KGFC + "Document")),
+        (d, N(V.KGFC + "documentId"), L(did)),
+        (
+            d,
+            N(V.KGFC + "documentHash"),
+            L("sha256:" + hashlib.sha256(doc.text.encode()).hexdigest()),
+        ),
+    ]
+    if doc.title:
+        about.append((d, N(V.DCT + "title"), L(doc.title)))
+    if doc.source and doc.source.lower().startswith(("http://", "https://")):
+        about.append((d, N(V.PROV + "wasDerivedFrom"), N(doc.source)))
+    elif doc.source:
+        about.append((d, N(V.DCT + "source"), L(doc.source)))
+    graphs: dict[str, list[ox.Quad]] = {}
+    for c in recorded:
+        if c.claim_iri + "/graph" in graphs:  # a repeated claim: recorded at its first place
+            continue
+        g = N(c.claim_iri + "/graph")
+        claim = N(c.claim_iri)
+        quads = [ox.Quad(s, p, o, g) for s, p, o in about]
+        quads += [
+            ox.Quad(claim, N(V.KGFC + "fromDocument"), d, g),
+            ox.Quad(claim, N(V.KGFC + "spanStart"), L(str(c.start), datatype=xsd_int), g),
+            ox.Quad(claim, N(V.KGFC + "spanEnd"), L(str(c.end), datatype=xsd_int), g),
+            ox.Quad(claim, N(V.KGFC + "quotedText"), L(sentences[c.sentence].text), g),
+        ]
+        graphs[c.claim_iri + "/graph"] = quads
+    checker.store.write_graphs(graphs)
+    return True

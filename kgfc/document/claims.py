@@ -1,0 +1,258 @@
+"""A compound sentence cut into claims, each with the span of the sentence it rests on.
+
+Applied to the sentence with its references resolved and any framing dropped:
+
+- coordinated predicates: "X was born in Milan and died in Rome." -> "X was born
+  in Milan." + "X died in Rome." (a second clause with its own subject stands alone);
+- coordinated objects: "X was an Italian composer and pianist." -> "X was an
+  Italian composer." + "X was an Italian pianist." -- unless the whole phrase is
+  one name the KG knows ("Simon and Garfunkel");
+- an appositive or a "who" clause on the subject: "X, an Italian composer, was
+  born in Milan." -> "X was born in Milan." + "X was an Italian composer.";
+- a participle before the subject: "Born in Boston, X became an actress." ->
+  "X was born in Boston." + "X became an actress.".
+
+Each claim's span is the part of the sentence only it rests on (the second
+conjunct, the appositive...); the main claim keeps the rest. The reader
+(:mod:`kgfc.nlp`) then reads each claim as it reads any other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Span, Token
+
+MAX_PARTS = 6
+_OBJECTS = ("attr", "dobj", "pobj", "oprd")
+_SUBJECTS = ("nsubj", "nsubjpass")
+_VOWEL = tuple("aeiouAEIOU")
+
+
+@dataclass
+class Part:
+    text: str  # the claim to check
+    start: int  # the span it rests on, in characters of the text that was split
+    end: int
+
+
+def decompose(doc: Doc, known: Callable[[str], bool] = lambda _t: False) -> list[Part]:
+    """The claims of a parsed statement (one or more sentences); one Part if nothing splits."""
+    parts: list[Part] = []
+    for sent in doc.sents:
+        parts.extend(_sentence(sent, known))
+    if not parts:
+        text = doc.text.strip()
+        return [Part(_finish(text), 0, len(doc.text.rstrip()))] if text else []
+    return parts[:MAX_PARTS]
+
+
+def _sentence(sent: Span, known: Callable[[str], bool]) -> list[Part]:
+    root = sent.root
+    keep = {t.i for t in sent}
+    extra: list[tuple[str, set[int]]] = []  # (text, tokens it rests on)
+    subj = _subject(root)
+    tense = "was" if root.tag_ in ("VBD", "VBN") or _past_aux(root) else "is"
+
+    # coordinated predicates
+    for conj in [c for c in root.children if c.dep_ == "conj" and c.pos_ in ("VERB", "AUX")]:
+        own = _subject(conj)
+        sub = {t.i for t in conj.subtree}
+        links = _links_before(conj, sent)
+        if own is None and subj is None:
+            continue
+        if own is not None:
+            text = _text(sent.doc, sub)
+        else:
+            text = _text(sent.doc, {t.i for t in subj.subtree}) + " " + _text(sent.doc, sub)
+        extra.append((text, sub))
+        keep -= sub | links
+
+    # an appositive or a non-restrictive "who" clause on the subject
+    if subj is not None:
+        for c in subj.children:
+            if c.dep_ == "appos" and c.pos_ == "NOUN":
+                sub = {t.i for t in c.subtree}
+                head = {t.i for t in subj.subtree} - sub - _commas(sent, sub)
+                extra.append((_text(sent.doc, head) + f" {tense} " + _text(sent.doc, sub), sub))
+                keep -= sub | _commas(sent, sub)
+            elif c.dep_ == "relcl" and any(t.lower_ == "who" and t.dep_ in _SUBJECTS for t in c.children):
+                sub = {t.i for t in c.subtree}
+                body = {t.i for t in sub if not (t.lower_ == "who" and t.head == c)}
+                head = {t.i for t in subj.subtree} - sub - _commas(sent, sub)
+                extra.append((_text(sent.doc, head) + " " + _text(sent.doc, body), sub))
+                keep -= sub | _commas(sent, sub)
+        # "Born in Boston, X ...": a participle before the subject (its first word lower-cased)
+        for c in root.children:
+            if c.dep_ == "advcl" and c.tag_ == "VBN" and c.i < subj.i and c.i == sent.start:
+                sub = {t.i for t in c.subtree}
+                head = {t.i for t in subj.subtree}
+                swap = {c.i: c.text.lower()}
+                extra.append((_text(sent.doc, head) + " was " + _text(sent.doc, sub, swap), sub))
+                keep -= sub | _commas(sent, sub)
+
+    if subj is None and not extra:
+        extra += _who_clause(sent, keep)
+
+    main = [(_text(sent.doc, keep), keep)] if keep else []
+    out: list[Part] = []
+    for text, toks in main + extra:
+        for piece_text, piece_toks in _objects(sent, text, toks, known):
+            out.append(_part(sent, piece_text, piece_toks))
+    if len(out) == 1:  # nothing split: the claim rests on the whole sentence
+        out[0].start, out[0].end = sent.start_char, sent.end_char
+    return out
+
+
+def _who_clause(sent: Span, keep: set[int]) -> list[tuple[str, set[int]]]:
+    """"X, who was born in Milan, studied ..." when the parse went astray (no subject found).
+
+    Read from the words: a name, a comma, "who", a clause up to the next comma.
+    """
+    toks = list(sent)
+    k = 0
+    while k < len(toks) and toks[k].pos_ == "PROPN":
+        k += 1
+    if not (0 < k < len(toks) - 3 and toks[k].text == "," and toks[k + 1].lower_ == "who"):
+        return []
+    close = next((j for j in range(k + 2, len(toks)) if toks[j].text == ","), None)
+    if close is None or close == len(toks) - 1:
+        return []
+    name = {t.i for t in toks[:k]}
+    body = {t.i for t in toks[k + 2 : close]}
+    keep -= body | {toks[k].i, toks[k + 1].i, toks[close].i}
+    return [(_text(sent.doc, name) + " " + _text(sent.doc, body), body)]
+
+
+def _part(sent: Span, text: str, toks: set[int]) -> Part:
+    words = [sent.doc[i] for i in sorted(toks) if not sent.doc[i].is_punct] or [
+        sent.doc[i] for i in sorted(toks)
+    ]
+    first, last = words[0], words[-1]
+    return Part(_finish(text), first.idx, last.idx + len(last.text))
+
+
+def _objects(
+    sent: Span, text: str, toks: set[int], known: Callable[[str], bool]
+) -> list[tuple[str, set[int]]]:
+    """One claim per conjunct of a coordinated object inside ``toks`` (else the claim as it is)."""
+    doc = sent.doc
+    for i in sorted(toks):
+        x = doc[i]
+        if x.dep_ not in _OBJECTS or x.pos_ not in ("NOUN", "PROPN"):
+            continue
+        # spaCy's small model tags a bare second noun as an adjective now and then
+        # ("a philosopher and mathematician"): a conjunct of a noun is taken as a noun
+        conjs = [c for c in _conjuncts(x) if c.i in toks and c.pos_ in ("NOUN", "PROPN", "ADJ")]
+        if not conjs:
+            continue
+        whole = _text(doc, {t.i for t in x.subtree} & toks)
+        if known(whole):
+            continue
+        conj_tokens = set().union(*(_own(c, toks) | _links_before(c, sent) for c in conjs))
+        base = toks - conj_tokens
+        # "the University of Chicago and Columbia University": the conjunct hangs from
+        # "Chicago" but stands beside the whole name
+        anchor = x
+        if x.dep_ == "pobj" and x.head.dep_ == "prep" and x.head.head.pos_ in ("NOUN", "PROPN"):
+            outer = x.head.head
+            name = {i for i in _own(outer, toks) - conj_tokens if doc[i].dep_ != "det"}
+            if known(_text(doc, name)):
+                anchor = outer
+        own_x = _own(anchor, toks) - conj_tokens
+        out: list[tuple[str, set[int]]] = [(_text(doc, base), own_x)]
+        for c in conjs:
+            own_c = _own(c, toks)
+            bare = all(ch.dep_ in ("cc", "conj", "punct") for ch in c.children)
+            if bare and anchor is x and c.pos_ != "PROPN":
+                # "an Italian composer and pianist": pianist takes composer's adjectives,
+                # not its compound nouns ("a film director and screenwriter")
+                compounds = {t.i for ch in x.children if ch.dep_ == "compound" for t in ch.subtree}
+                parts_text = _text(doc, base - compounds, {x.i: c.text})
+            else:
+                keep_det = {i for i in own_x if doc[i].dep_ == "det" and doc[i].head == anchor}
+                has_det = any(ch.dep_ == "det" for ch in c.children) or c.pos_ == "PROPN"
+                parts_text = _text(doc, (base - own_x) | own_c | (set() if has_det else keep_det))
+            out.append((parts_text, own_c))
+        return out
+    return [(text, toks)]
+
+
+def _conjuncts(x: Token) -> list[Token]:
+    out: list[Token] = []
+    stack = [c for c in x.children if c.dep_ == "conj"]
+    while stack:
+        c = stack.pop(0)
+        out.append(c)
+        stack.extend(cc for cc in c.children if cc.dep_ == "conj")
+    return out
+
+
+def _own(x: Token, within: set[int]) -> set[int]:
+    """A conjunct's own tokens: its subtree without the conjuncts hanging from it."""
+    drop: set[int] = set()
+    for c in x.children:
+        if c.dep_ in ("conj", "cc") or (c.dep_ == "punct" and c.i > x.i):
+            drop |= {t.i for t in c.subtree}
+    return {t.i for t in x.subtree if t.i not in drop and t.i in within}
+
+
+def _links_before(c: Token, sent: Span) -> set[int]:
+    """The "and" / "," tokens right before a conjunct."""
+    out: set[int] = set()
+    i = min(t.i for t in c.subtree) - 1
+    while i >= sent.start and (sent.doc[i].dep_ == "cc" or sent.doc[i].is_punct):
+        out.add(i)
+        i -= 1
+    return out
+
+
+def _commas(sent: Span, sub: set[int]) -> set[int]:
+    """The commas around a parenthetical."""
+    out: set[int] = set()
+    lo, hi = min(sub) - 1, max(sub) + 1
+    if lo >= sent.start and sent.doc[lo].text in (",", "—", "–", "("):
+        out.add(lo)
+    if hi < sent.end and sent.doc[hi].text in (",", "—", "–", ")"):
+        out.add(hi)
+    return out
+
+
+def _subject(verb: Token) -> Token | None:
+    for c in verb.children:
+        if c.dep_ in _SUBJECTS:
+            return c
+    return None
+
+
+def _past_aux(verb: Token) -> bool:
+    return any(c.dep_ in ("aux", "auxpass") and c.tag_ == "VBD" for c in verb.children)
+
+
+def _text(doc: Doc, toks: set[int], swap: dict[int, str] | None = None) -> str:
+    out: list[str] = []
+    order = sorted(toks)
+    for n, i in enumerate(order):
+        t = doc[i]
+        word = (swap or {}).get(i, t.text)
+        if swap and i in swap and out and out[-1].strip().lower() in ("a", "an"):
+            # "a philosopher and mathematician" -> "a mathematician"? no: "an" before a vowel
+            article = "an" if word.startswith(_VOWEL) else "a"
+            prev = out[-1].strip()
+            out[-1] = (article.capitalize() if prev[0].isupper() else article) + " "
+        ws = t.whitespace_ if n + 1 < len(order) and order[n + 1] == i + 1 else " "
+        out.append(word + ws)
+    text = " ".join("".join(out).split())
+    text = text.replace(" ,", ",").replace(" .", ".").replace(" 's", "'s").replace(",,", ",")
+    return text.strip(" ,;")
+
+
+def _finish(text: str) -> str:
+    text = text.strip().rstrip(",;:")
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?\"'”" else text + "."

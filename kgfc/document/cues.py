@@ -1,0 +1,182 @@
+"""Which sentences state a fact: framings to drop, and opinions, questions, predictions,
+speculation and reported speech to leave unchecked.
+
+The cue words live in ``cues.toml`` (with the sentences that justify each
+entry and the ones it must not catch); this module is the matching.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from spacy.tokens import Span, Token
+
+_FRAME_END = {":", ",", "—", "–", "that"}
+_QUOTES = set("\"“”«»")
+_NAME_ENTS = {"PERSON", "ORG", "WORK_OF_ART", "EVENT", "PRODUCT", "FAC", "GPE", "LOC"}
+_SELF = {"i", "we"}
+
+
+@dataclass(frozen=True)
+class Cue:
+    name: str
+    kind: str
+    words: frozenset[str] = frozenset()
+    phrases: tuple[tuple[str, ...], ...] = ()
+    modals: frozenset[str] = frozenset()
+    verbs: frozenset[str] = frozenset()
+    except_after: frozenset[str] = frozenset()
+    examples: tuple[str, ...] = ()
+    counter_examples: tuple[str, ...] = ()
+
+
+@dataclass
+class Verdict:
+    """Why a sentence is not checked: the kind, the reason in words, and the cue that said so."""
+
+    kind: str
+    reason: str
+    cue: str = ""
+    hits: list[str] = field(default_factory=list)
+
+
+def _phrase_words(phrase: str) -> tuple[str, ...]:
+    from kgfc.nlp.spacy_pipeline import get_nlp
+
+    return tuple(t.lower_ for t in get_nlp().tokenizer(phrase))
+
+
+@cache
+def cues() -> tuple[Cue, ...]:
+    raw = tomllib.loads(
+        (resources.files("kgfc.document") / "cues.toml").read_text(encoding="utf-8")
+    )
+    return tuple(
+        Cue(
+            name=c["name"],
+            kind=c["kind"],
+            words=frozenset(c.get("words", ())),
+            phrases=tuple(_phrase_words(p) for p in c.get("phrases", ())),
+            modals=frozenset(c.get("modals", ())),
+            verbs=frozenset(c.get("verbs", ())),
+            except_after=frozenset(c.get("except_after", ())),
+            examples=tuple(c.get("examples", ())),
+            counter_examples=tuple(c.get("counter_examples", ())),
+        )
+        for c in raw["cue"]
+    )
+
+
+def _find(words: list[str], phrase: tuple[str, ...]) -> int:
+    n = len(phrase)
+    for i in range(len(words) - n + 1):
+        if tuple(words[i : i + n]) == phrase:
+            return i
+    return -1
+
+
+def framing_end(span: Span) -> int:
+    """How many tokens of a leading framing ("Fun fact:", "Interestingly,") to drop; 0 if none."""
+    words = [t.lower_ for t in span]
+    for cue in cues():
+        if cue.kind != "framing":
+            continue
+        for phrase in cue.phrases:
+            n = len(phrase)
+            if tuple(words[:n]) == phrase and len(words) > n + 2 and words[n] in _FRAME_END:
+                k = n + 1
+                # "Did you know that ...", "Fact - ...": one more connective at most
+                if k < len(words) and words[k] in ("that",) and words[n] != "that":
+                    k += 1
+                return k
+    return 0
+
+
+def _named(t: Token) -> bool:
+    return t.ent_type_ in _NAME_ENTS or t.tag_ in ("NNP", "NNPS")
+
+
+def _reporter(verb: Token) -> str:
+    """Who says it: the reporting verb's subject, as written ("Critics", "His agent")."""
+    subj = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
+    if not subj:
+        return ""
+    return " ".join("".join(t.text_with_ws for t in subj[0].subtree).split())
+
+
+def not_a_statement(span: Span, *, start: int = 0) -> Verdict | None:
+    """Why the sentence (from token ``start``, after any framing) should not be checked, or None."""
+    toks = list(span)[start:]
+    if not toks:
+        return Verdict("heading", "no words left to check")
+    words = [t.lower_ for t in toks]
+    text = "".join(t.text_with_ws for t in toks).strip()
+    if text.rstrip("\"'”’)]» ").endswith("?"):
+        return Verdict("question", "a question, not a statement")
+    found: list[Verdict] = []
+    for cue in cues():
+        if cue.kind == "framing":
+            continue
+        v = _match(cue, toks, words)
+        if v is not None:
+            found.append(v)
+    if not found:
+        return None
+    order = ("quote", "opinion", "prediction", "speculation")
+    found.sort(key=lambda v: order.index(v.kind) if v.kind in order else len(order))
+    return found[0]
+
+
+def _match(cue: Cue, toks: list[Token], words: list[str]) -> Verdict | None:
+    for i, t in enumerate(toks):
+        w = words[i]
+        if w in cue.words and not _named(t) and (i == 0 or words[i - 1] not in cue.except_after):
+            return _said(cue, w)
+        if w in cue.modals and t.tag_ == "MD":
+            return _said(cue, w)
+        if cue.verbs and t.lemma_.lower() in cue.verbs and t.pos_ in ("VERB", "AUX"):
+            clause = any(c.dep_ == "ccomp" for c in t.children)
+            quoted = any(ch in _QUOTES for x in toks for ch in x.text)
+            if clause or (quoted and t.dep_ in ("ROOT", "parataxis")):
+                who = _reporter(t)
+                if who.lower() in _SELF:
+                    return Verdict("opinion", f"an opinion ('{who} {t.text}')", cue.name, [t.text])
+                return Verdict(
+                    "quote",
+                    f"a statement attributed to {who or 'someone else'} ('{t.text}'): "
+                    "the document reports it, it does not assert it",
+                    cue.name,
+                    [t.text],
+                )
+    for phrase in cue.phrases:
+        k = _find(words, phrase)
+        if k >= 0:
+            said = " ".join(phrase)
+            if cue.kind == "quote":
+                rest = [t.text for t in toks[k + len(phrase) : k + len(phrase) + 3] if not t.is_punct]
+                who = " ".join(rest[:3])
+                return Verdict(
+                    "quote",
+                    f"a statement attributed to others ('{said} {who}'): "
+                    "the document reports it, it does not assert it",
+                    cue.name,
+                    [said],
+                )
+            return _said(cue, said)
+    return None
+
+
+_REASONS = {
+    "opinion": "an opinion ('{w}'), not a checkable fact",
+    "prediction": "a prediction ('{w}'): the KG holds what is, not what will be",
+    "speculation": "speculation ('{w}'): the sentence does not assert it",
+}
+
+
+def _said(cue: Cue, word: str) -> Verdict:
+    return Verdict(cue.kind, _REASONS.get(cue.kind, "{w}").format(w=word), cue.name, [word])

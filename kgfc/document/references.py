@@ -1,0 +1,399 @@
+"""Pronouns, short names and descriptions resolved to the entities a document named earlier.
+
+"Nino Rota was an Italian composer. He was born in Milan." -- the second
+sentence is checked as "Nino Rota was born in Milan.". Rules, in the order
+they are tried:
+
+- a **short name** ("Rota", "Nino") is the most recent full person name it is
+  the last or first word(s) of ("Nino Rota");
+- **he / she / him / her / his / hers** is a person named earlier in the same
+  sentence (left as it is), else the subject of the previous sentence, else
+  the person the paragraph (then the document) is about, else the last person
+  named -- skipping anyone the document already called by the other pronoun;
+- **it / its** (not the empty "it" of "it is said that") and **they / their**
+  is the previous sentence's subject when that is not a person (a city, a
+  film, a band);
+- a **description** ("The composer") as a subject is the person the document
+  or the KG's description ("Italian composer") already called so.
+
+Hand-written: no coreference model ships for spaCy 3.8's small English
+pipeline, and a document about one entity mostly needs exactly these rules.
+Who is a person comes from spaCy's named entities and the KG (instance of human).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Container
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from kgfc.document.models import Reference
+from kgfc.nlp.text import normalise
+
+if TYPE_CHECKING:
+    from spacy.tokens import Span, Token
+
+    from kgfc.document.sentences import Sentence
+
+_NAME_ENTS = {"PERSON", "ORG", "GPE", "LOC", "FAC", "WORK_OF_ART", "EVENT", "PRODUCT", "NORP"}
+_PERSONAL = {
+    "he": ("m", "subj"),
+    "him": ("m", "obj"),
+    "his": ("m", "poss"),
+    "she": ("f", "subj"),
+    "her": ("f", "obj"),  # or possessive: decided by the parse
+    "hers": ("f", "obj"),
+}
+_THING = {"it": "subj", "its": "poss", "they": "subj", "them": "obj", "their": "poss"}
+_SUBJECTS = ("nsubj", "nsubjpass")
+# spaCy often tags a lone surname as an organisation or a work; never as a place here
+_SHORTENABLE = {"PERSON", "ORG", "WORK_OF_ART", "PRODUCT", "FAC", ""}
+_EXPLETIVE_NEXT = {"that", "to", "said", "believed", "thought", "reported", "known", "rumoured"}
+
+
+@dataclass
+class Name:
+    """An entity the document named in full."""
+
+    text: str
+    words: tuple[str, ...]
+    person: bool
+    entity: str | None
+    sentence: int
+    paragraph: int
+    gender: str | None = None
+    descriptions: set[str] = field(default_factory=set)
+
+
+@dataclass
+class Resolved:
+    """A sentence with its references resolved: the text to check and how it maps back."""
+
+    text: str
+    # (start, end) in ``text`` -> (start, end) in the document, one piece per token
+    pieces: list[tuple[int, int, int, int]]
+    references: list[Reference]
+    subject: Name | None = None
+
+    def to_document(self, start: int, end: int) -> tuple[int, int]:
+        """A span of the resolved text as a span of the document."""
+        s = e = None
+        for rs, re_, ds, de in self.pieces:
+            if s is None and re_ > start:
+                s = ds
+            if rs < end:
+                e = de
+        if s is None or e is None:
+            return self.pieces[0][2], self.pieces[-1][3]
+        return s, max(s, e)
+
+
+class Resolver:
+    """Walks a document's sentences in order, keeping the names seen so far.
+
+    ``lookup(name)`` gives the KG entity of a name (or None); ``is_person(entity)``
+    whether the KG holds it for a human; ``describe(entity)`` the nouns the KG
+    describes it with ("philosopher", "composer": its description and occupations).
+    """
+
+    def __init__(
+        self,
+        lookup: Callable[[str], str | None],
+        is_person: Callable[[str], bool],
+        describe: Callable[[str], set[str]] = lambda _e: set(),
+    ) -> None:
+        self.lookup = lookup
+        self.is_person = is_person
+        self.describe = describe
+        self.names: list[Name] = []
+        self.previous_subject: Name | None = None
+        self.previous_people: list[Name] = []  # the people the previous sentence named, in order
+        self.paragraph = -1
+        self.paragraph_topic: Name | None = None
+        self.document_topic: Name | None = None
+        self.heading_topic: Name | None = None
+
+    # -- the names ------------------------------------------------------------------
+    def _name(self, span: Span, index: int, paragraph: int) -> Name | None:
+        text = " ".join(span.text.split())
+        if text.lower().endswith("'s"):
+            text = text[:-2]
+        key = normalise(text)
+        if not key:
+            return None
+        for n in reversed(self.names):
+            if n.words == tuple(key.split()):
+                return n
+        entity = self.lookup(text)
+        person = span.label_ == "PERSON" or (entity is not None and self.is_person(entity))
+        if span.label_ == "NORP" and entity is None:
+            return None
+        if entity is None and span.label_ not in _NAME_ENTS:
+            return None
+        name = Name(text, tuple(key.split()), person, entity, index, paragraph)
+        if entity is not None:
+            name.descriptions |= self.describe(entity)
+        self.names.append(name)
+        return name
+
+    def _short_name(self, span: Span) -> Name | None:
+        """The full person name a one- or two-word name stands for ("Rota" -> "Nino Rota")."""
+        words = tuple(normalise(span.text.removesuffix("'s")).split())
+        if not words or len(words) > 2:
+            return None
+        for n in reversed(self.names):
+            if not n.person or len(n.words) <= len(words):
+                continue
+            if n.words[-len(words) :] == words or n.words[: len(words)] == words:
+                return n
+        return None
+
+    # -- one sentence -----------------------------------------------------------------
+    def resolve(self, sent: Sentence) -> Resolved:
+        span = sent.span
+        if sent.paragraph != self.paragraph:
+            self.paragraph = sent.paragraph
+            self.paragraph_topic = None
+        replace: dict[int, tuple[int, str, Reference]] = {}  # first token -> (end token, text, ref)
+        token_name: dict[int, Name] = {}
+        for ent, is_ent in _mentions(span):
+            short = self._short_name(ent) if ent.label_ in _SHORTENABLE or not is_ent else None
+            if short is not None and normalise(ent.text) != normalise(short.text):
+                ref = self._ref(sent, ent.start_char, ent.end_char, ent.text, short, "short_name")
+                end = ent.end - (1 if ent[-1].lower_ == "'s" else 0)
+                replace[ent.start] = (end, short.text, ref)
+                for t in ent:
+                    token_name[t.i] = short
+                continue
+            name = self._name(ent, sent.index, sent.paragraph)
+            if name is not None:
+                for t in ent:
+                    token_name[t.i] = name
+        subject = self._subject(span, token_name)
+        for t in span:
+            if t.i in token_name or t.i in replace:
+                continue
+            low = t.lower_
+            if low in _PERSONAL:
+                target = self._person_for(t, span, token_name, replace)
+                if target is not None:
+                    gender, role = _PERSONAL[low]
+                    if low == "her":
+                        role = "poss" if t.dep_ == "poss" else "obj"
+                    target.gender = target.gender or gender
+                    text = target.text + ("'s" if role == "poss" else "")
+                    ref = self._ref(sent, t.idx, t.idx + len(t.text), t.text, target, "pronoun")
+                    replace[t.i] = (t.i + 1, text, ref)
+                    token_name[t.i] = target
+            elif low in _THING and not _expletive(t):
+                target = self._thing_for(t, span, token_name)
+                if target is not None:
+                    text = target.text + ("'s" if _THING[low] == "poss" else "")
+                    ref = self._ref(sent, t.idx, t.idx + len(t.text), t.text, target, "pronoun")
+                    replace[t.i] = (t.i + 1, text, ref)
+                    token_name[t.i] = target
+        described = self._description(span, token_name, replace)
+        if described is not None:
+            first, end, target = described
+            tok = span.doc[first]
+            end_char = span.doc[end - 1].idx + len(span.doc[end - 1].text)
+            ref = self._ref(sent, tok.idx, end_char, span.doc[first:end].text, target, "description")
+            replace[first] = (end, target.text, ref)
+            for i in range(first, end):
+                token_name[i] = target
+        subject = subject or self._subject(span, token_name)
+        self._learn(span, token_name)
+        people = [token_name[t.i] for t in span if t.i in token_name and token_name[t.i].person]
+        resolved = _rewrite(sent, replace)
+        resolved.subject = subject
+        if sent.heading:
+            first_named = next((token_name[t.i] for t in span if t.i in token_name), None)
+            if first_named is not None:
+                self.heading_topic = first_named
+                if self.document_topic is None and first_named.person:
+                    self.document_topic = first_named
+            return resolved
+        self.previous_people = []
+        for p in people:  # Name is a mutable dataclass: compared by identity here
+            if not any(p is q for q in self.previous_people):
+                self.previous_people.append(p)
+        if subject is not None:
+            self.previous_subject = subject
+            if self.paragraph_topic is None and subject.person:
+                self.paragraph_topic = subject
+            if self.document_topic is None and subject.person:
+                self.document_topic = subject
+        else:
+            self.previous_subject = None
+        return resolved
+
+    def _ref(self, sent: Sentence, start: int, end: int, text: str, name: Name, kind: str) -> Reference:
+        return Reference(
+            text=text,
+            start=sent.base + start,
+            end=sent.base + end,
+            name=name.text,
+            entity=name.entity,
+            kind=kind,
+        )
+
+    def _subject(self, span: Span, token_name: dict[int, Name]) -> Name | None:
+        root = span.root
+        for t in [root, *(c for c in root.children if c.dep_ == "conj")]:
+            for c in t.children:
+                if c.dep_ in _SUBJECTS:
+                    for x in c.subtree:
+                        if x.i in token_name:
+                            return token_name[x.i]
+        return None
+
+    def _person_for(
+        self, t: Token, span: Span, token_name: dict[int, Name], replaced: Container[int] = ()
+    ) -> Name | None:
+        gender = _PERSONAL[t.lower_][0]
+
+        def fits(n: Name | None) -> bool:
+            return n is not None and n.person and n.gender in (None, gender)
+
+        # a person named earlier in this sentence: the pronoun stays as it is (but a
+        # pronoun after a resolved one is resolved the same way: "His critics say he ...")
+        for i in range(t.i - 1, span.start - 1, -1):
+            if fits(token_name.get(i)):
+                return token_name[i] if i in replaced else None
+        for n in (
+            self.previous_subject,
+            *self.previous_people,
+            self.paragraph_topic,
+            self.heading_topic,
+            self.document_topic,
+        ):
+            if fits(n):
+                return n
+        for n in reversed(self.names):
+            if fits(n):
+                return n
+        return None
+
+    def _thing_for(self, t: Token, span: Span, token_name: dict[int, Name]) -> Name | None:
+        if t.dep_ not in (*_SUBJECTS, "poss", "dobj", "pobj"):
+            return None
+        for i in range(span.start, t.i):  # named in this sentence already
+            n = token_name.get(i)
+            if n is not None and not n.person:
+                return None
+        n = self.previous_subject
+        if n is not None and not n.person:
+            return n
+        return None
+
+    def _description(
+        self, span: Span, token_name: dict[int, Name], replace: dict
+    ) -> tuple[int, int, Name] | None:
+        """'The composer' as the subject: (first token, end token, the person it describes)."""
+        for c in span.root.children:
+            if c.dep_ not in _SUBJECTS or c.pos_ != "NOUN" or c.i in token_name:
+                continue
+            toks = list(c.subtree)
+            if toks[0].lower_ != "the" or any(t.i in token_name or t.i in replace for t in toks):
+                continue
+            if any(t.dep_ in ("prep", "relcl", "acl") for t in toks):
+                continue
+            noun = c.lemma_.lower()
+            for n in (self.previous_subject, self.paragraph_topic, self.document_topic):
+                if n is not None and noun in n.descriptions:
+                    return toks[0].i, toks[-1].i + 1, n
+            for n in reversed(self.names):
+                if noun in n.descriptions:
+                    return toks[0].i, toks[-1].i + 1, n
+        return None
+
+    def _learn(self, span: Span, token_name: dict[int, Name]) -> None:
+        """What the sentence calls its subject ("X was an Italian composer", "X, a composer,")."""
+        for t in span:
+            if t.dep_ == "attr" and t.pos_ == "NOUN" and t.head.lemma_ == "be":
+                for c in t.head.children:
+                    if c.dep_ in _SUBJECTS and c.i in token_name:
+                        token_name[c.i].descriptions.add(t.lemma_.lower())
+            elif t.dep_ == "appos" and t.pos_ == "NOUN" and t.head.i in token_name:
+                token_name[t.head.i].descriptions.add(t.lemma_.lower())
+
+
+def _mentions(span: Span) -> list[tuple[Span, bool]]:
+    """Named-entity spans (trimmed of "the" and "'s"), and runs of proper nouns spaCy missed."""
+    from kgfc.nlp.mentions import strip_span
+
+    out: list[tuple[Span, bool]] = []
+    covered: set[int] = set()
+    for ent in span.ents:
+        if ent.label_ not in _NAME_ENTS:
+            continue
+        e = strip_span(ent)
+        if len(e) == 0:
+            continue
+        # spaCy clips names now and then ("[Wilhelm Leibniz]" in "Gottfried Wilhelm Leibniz")
+        i, j = e.start, e.end
+        while i > span.start and span.doc[i - 1].pos_ == "PROPN" and i - 1 not in covered:
+            i -= 1
+        while j < span.end and span.doc[j].pos_ == "PROPN" and span.doc[j].ent_type_ == "":
+            j += 1
+        if (i, j) != (e.start, e.end):
+            from spacy.tokens import Span
+
+            e = Span(span.doc, i, j, label=ent.label_)
+        out.append((e, True))
+        covered.update(range(min(ent.start, i), max(ent.end, j)))
+    i = span.start
+    doc = span.doc
+    while i < span.end:
+        if doc[i].pos_ == "PROPN" and i not in covered:
+            j = i
+            while j < span.end and doc[j].pos_ == "PROPN" and j not in covered:
+                j += 1
+            out.append((doc[i:j], False))
+            i = j
+        else:
+            i += 1
+    out.sort(key=lambda x: x[0].start)
+    return out
+
+
+def _expletive(t: Token) -> bool:
+    """The empty "it" of "It is said that ...", "It seems ...", "It was in 1990 that ..."."""
+    if t.lower_ != "it":
+        return False
+    if t.dep_ == "expl":
+        return True
+    head = t.head
+    if head.lemma_ in ("seem", "appear", "rain", "snow", "matter"):
+        return True
+    after = [x.lower_ for x in t.doc[t.i + 1 : t.i + 5]]
+    return any(w in _EXPLETIVE_NEXT for w in after[1:3]) and head.lemma_ == "be"
+
+
+def _rewrite(sent: Sentence, replace: dict[int, tuple[int, str, Reference]]) -> Resolved:
+    span = sent.span
+    parts: list[str] = []
+    pieces: list[tuple[int, int, int, int]] = []
+    refs: list[Reference] = []
+    pos = 0
+    i = span.start
+    doc = span.doc
+    while i < span.end:
+        tok = doc[i]
+        if i in replace:
+            end, text, ref = replace[i]
+            last = doc[min(end, span.end) - 1]
+            ws = last.whitespace_ if end <= span.end else ""
+            refs.append(ref)
+            d0, d1 = sent.base + tok.idx, sent.base + last.idx + len(last.text)
+            i = end
+        else:
+            text, ws = tok.text, tok.whitespace_
+            d0, d1 = sent.base + tok.idx, sent.base + tok.idx + len(tok.text)
+            i += 1
+        if i >= span.end:
+            ws = ""
+        parts.append(text + ws)
+        pieces.append((pos, pos + len(text), d0, d1))
+        pos += len(text) + len(ws)
+    return Resolved("".join(parts), pieces, refs)
