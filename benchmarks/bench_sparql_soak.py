@@ -7,19 +7,22 @@ On the bundled demo KG in a fresh KGFC_HOME, one real ``kgfc serve`` on
 1. idle: the server's CPU rate and memory (its whole process tree: the server
    and its query workers), the p50 of 50 concurrent verifies, and the p50 of
    normal one-hop SELECTs;
-2. storm: 8 hostile clients send, over and over, queries that never finish in
-   time -- ``COUNT(*)`` over cross products, ``REGEX`` over every literal
-   joined with every triple, a sort of a cross product (the memory cap) --
-   retrying 0.2 s after each answer (they ignore ``Retry-After``). Meanwhile a
-   normal client sends a one-hop SELECT every 0.25 s and 50 concurrent
-   verifies run;
+2. storm: 8 hostile clients (from 127.0.0.2, or ``--addresses N`` loopback
+   addresses) send, over and over, queries that never finish in time --
+   ``COUNT(*)`` over cross products, ``REGEX`` over every literal joined with
+   every triple, a sort of a cross product (the memory cap), a path closure --
+   each with a fresh comment so no two texts are equal (``--same-text`` to
+   repeat them), retrying 0.2 s after each answer (they ignore
+   ``Retry-After``). Meanwhile a normal client (127.0.0.1) sends a one-hop
+   SELECT every 0.25 s and 50 concurrent verifies run;
 3. after: the hostile clients stop; how long until the tree's CPU rate and
    memory are back near the idle figures.
 
 Reported: the answers the normal client got (200, or 503 "slots busy" with
 Retry-After), its p50 when answered, verify p50 under the storm against idle,
 peak and after memory, seconds back to baseline. Run:
-``python benchmarks/bench_sparql_soak.py [--timeout 10] [--storm 30] [--memory 512]``.
+``python benchmarks/bench_sparql_soak.py [--timeout 10] [--storm 30] [--memory 512]
+[--addresses 1] [--same-text]``.
 Writes benchmarks/results/sparql_soak.json and prints a Markdown table.
 """
 
@@ -144,15 +147,23 @@ def normal_client(url: str, entities: list[str], stop: threading.Event, out: lis
             stop.wait(0.25)
 
 
-def hostile_client(url: str, k: int, stop: threading.Event, out: list) -> None:
-    with httpx.Client(base_url=url, timeout=300) as c:
+def hostile_client(
+    url: str, k: int, stop: threading.Event, out: list, address: str, vary: bool
+) -> None:
+    transport = httpx.HTTPTransport(local_address=address)
+    with httpx.Client(base_url=url, timeout=300, transport=transport) as c:
         i = k
         while not stop.is_set():
-            r = c.get("/sparql", params={"query": HOSTILE[i % len(HOSTILE)]})
+            q = HOSTILE[i % len(HOSTILE)]
+            if vary:  # a new text each time: the server's refusal of a repeated stopped query never applies
+                q += f" # {k}-{i}"
+            r = c.get("/sparql", params={"query": q})
             msg = r.json().get("error", {}).get("message", "") if r.status_code != 200 else ""
             kind = (
-                "busy"
-                if "busy" in msg
+                "refused_repeat"
+                if "not run again" in msg
+                else "busy"
+                if "busy" in msg or "already runs" in msg
                 else "memory"
                 if "memory" in msg
                 else "timeout"
@@ -164,7 +175,7 @@ def hostile_client(url: str, k: int, stop: threading.Event, out: list) -> None:
             stop.wait(0.2)
 
 
-def soak(home: Path, timeout: float, storm: float, memory: int) -> dict:
+def soak(home: Path, timeout: float, storm: float, memory: int, addresses: int, vary: bool) -> dict:
     env = env_for(home)
     port = free_port()
     url = f"http://127.0.0.1:{port}"
@@ -172,7 +183,14 @@ def soak(home: Path, timeout: float, storm: float, memory: int) -> dict:
     argv += ["--sparql-timeout", str(timeout), "--sparql-slots", "4"]
     argv += ["--sparql-memory", str(memory)]
     server = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    out: dict = {"timeout_s": timeout, "storm_s": storm, "memory_mb": memory, "slots": 4}
+    out: dict = {
+        "timeout_s": timeout,
+        "storm_s": storm,
+        "memory_mb": memory,
+        "slots": 4,
+        "hostile_addresses": addresses,
+        "hostile_texts_vary": vary,
+    }
     mon = Monitor(server.pid)
     try:
         wait_http(url + "/health", server, lambda r: r.json().get("warm"))
@@ -206,7 +224,11 @@ def soak(home: Path, timeout: float, storm: float, memory: int) -> dict:
         hostile: list = []
         normal: list = []
         threads = [
-            threading.Thread(target=hostile_client, args=(url, k, stop, hostile)) for k in range(8)
+            threading.Thread(
+                target=hostile_client,
+                args=(url, k, stop, hostile, f"127.0.0.{2 + k % addresses}", vary),
+            )
+            for k in range(8)
         ]
         threads.append(threading.Thread(target=normal_client, args=(url, entities, stop, normal)))
         storm_start = time.monotonic()
@@ -270,6 +292,17 @@ def main() -> None:
     ap.add_argument("--timeout", type=float, default=10.0, help="--sparql-timeout of the server")
     ap.add_argument("--storm", type=float, default=30.0, help="seconds of hostile queries")
     ap.add_argument("--memory", type=int, default=512, help="--sparql-memory of the server (MB)")
+    ap.add_argument(
+        "--addresses",
+        type=int,
+        default=1,
+        help="loopback addresses the 8 hostile clients come from (127.0.0.2...)",
+    )
+    ap.add_argument(
+        "--same-text",
+        action="store_true",
+        help="hostile clients repeat the same texts (the server refuses a stopped text for a while)",
+    )
     args = ap.parse_args()
     home = Path(tempfile.mkdtemp(prefix="kgfc-bench-soak-"))
     try:
@@ -277,7 +310,9 @@ def main() -> None:
             [sys.executable, "-m", "kgfc", "--quiet", "kg", "demo"], env=env_for(home), check=True
         )
         results = {"cpus": os.cpu_count(), "load_before": os.getloadavg()[0]}
-        results.update(soak(home, args.timeout, args.storm, args.memory))
+        results.update(
+            soak(home, args.timeout, args.storm, args.memory, args.addresses, not args.same_text)
+        )
     finally:
         shutil.rmtree(home, ignore_errors=True)
     results["load_after"] = os.getloadavg()[0]

@@ -105,8 +105,16 @@ def server(tmp_path_factory):
     srv.stop()
 
 
-def ask(url: str, query: str, timeout: float = 60) -> httpx.Response:
-    return httpx.get(url + "/sparql", params={"query": query}, timeout=timeout)
+def ask(url: str, query: str, timeout: float = 60, client: str = "127.0.0.1") -> httpx.Response:
+    """GET /sparql from the loopback address ``client`` (any 127.x.y.z reaches the server)."""
+    transport = httpx.HTTPTransport(local_address=client)
+    with httpx.Client(transport=transport, timeout=timeout) as c:
+        return c.get(url + "/sparql", params={"query": query})
+
+
+def endless(tag: str) -> str:
+    """The endless query, its text made unique (a stopped text is refused for a while)."""
+    return f"{ENDLESS} # {tag}"
 
 
 def wait_until_answering(url: str, within: float = 30) -> httpx.Response:
@@ -120,7 +128,7 @@ def wait_until_answering(url: str, within: float = 30) -> httpx.Response:
 
 def test_a_timed_out_query_gives_its_cpu_back(server):
     start = time.monotonic()
-    r = ask(server.url, ENDLESS)
+    r = ask(server.url, endless("cpu"))
     assert r.status_code == 503, r.text
     assert "stopped" in r.json()["error"]["message"]
     assert time.monotonic() - start < TIMEOUT + 5
@@ -133,15 +141,46 @@ def test_a_timed_out_query_gives_its_cpu_back(server):
 def test_slots_are_a_limit_and_busy_answers_say_when_to_retry(server):
     assert wait_until_answering(server.url).status_code == 200
     with ThreadPoolExecutor(2) as pool:
-        heavy = [pool.submit(ask, server.url, ENDLESS) for _ in range(2)]
+        heavy = [
+            pool.submit(ask, server.url, endless(f"slots-{k}"), client=f"127.0.0.{k + 2}")
+            for k in range(2)
+        ]
         time.sleep(0.6)  # both are evaluating now
         r = ask(server.url, NORMAL, timeout=5)
         assert r.status_code == 503, r.text
-        assert "slots are busy" in r.json()["error"]["message"]
+        assert "All 2 query slots are busy" in r.json()["error"]["message"]
         assert 1 <= int(r.headers["Retry-After"]) <= TIMEOUT + 1
         assert [f.result().status_code for f in heavy] == [503, 503]
     # the slots come back once the heavy queries are stopped
     assert wait_until_answering(server.url).json()["boolean"] is True
+
+
+def test_one_client_cannot_take_every_slot(server):
+    assert wait_until_answering(server.url).status_code == 200
+    with ThreadPoolExecutor(1) as pool:
+        heavy = pool.submit(ask, server.url, endless("share-1"), client="127.0.0.5")
+        time.sleep(0.6)
+        r = ask(server.url, endless("share-2"), timeout=5, client="127.0.0.5")
+        assert r.status_code == 503 and "This client already runs 1" in r.text
+        assert int(r.headers["Retry-After"]) >= 1
+        # everyone else still gets the slot that client may not take
+        start = time.monotonic()
+        r = ask(server.url, NORMAL, timeout=5, client="127.0.0.6")
+        assert r.status_code == 200 and r.json()["boolean"] is True
+        assert time.monotonic() - start < 2
+        assert heavy.result().status_code == 503
+
+
+def test_a_stopped_query_is_refused_for_a_while_not_run_again(server):
+    wait_until_answering(server.url)
+    text = endless("again")
+    assert ask(server.url, text).status_code == 503
+    start = time.monotonic()
+    r = ask(server.url, "  " + text.replace(" . ", " .\n  "), timeout=5)  # same query, re-spaced
+    assert r.status_code == 503 and "not run again" in r.json()["error"]["message"]
+    assert time.monotonic() - start < 1
+    assert int(r.headers["Retry-After"]) > TIMEOUT
+    assert ask(server.url, NORMAL).status_code == 200
 
 
 def test_a_query_past_the_memory_cap_is_stopped_alone(server):
@@ -186,7 +225,7 @@ def test_mcp_sparql_select_stops_at_its_deadline(tmp_path, monkeypatch):
 
     def call() -> None:
         try:
-            box["rows"] = tools.sparql_select(ENDLESS)
+            box["rows"] = tools.sparql_select(endless("mcp"))
         except ToolError as exc:
             box["error"] = str(exc)
 

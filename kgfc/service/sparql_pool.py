@@ -21,7 +21,10 @@ worker processes, one query at a time each:
 - workers run at a lower CPU priority (``nice``) than the server, so verifies
   keep their speed while expensive queries run;
 - the number of slots is a real limit: a query that finds every slot taken is
-  answered at once with :class:`QueryBusy` (HTTP 503 with ``Retry-After``).
+  answered at once with :class:`QueryBusy` (HTTP 503 with ``Retry-After``);
+  one client address holds at most all slots but one, and a query text that
+  was just stopped at a limit is refused for a while rather than run to the
+  limit again (:class:`Admission`).
 
 A store that another process cannot open (in memory, a remote SPARQL server)
 runs queries on threads instead (:class:`ThreadRunner`): the slot limit still
@@ -49,6 +52,7 @@ log = logging.getLogger(__name__)
 
 START_TIMEOUT = 60.0  # seconds a new worker may take to import and open the store
 GRACE = 0.25  # seconds past the deadline a worker gets to answer "timed out" itself
+REPEAT_COOLDOWN = 60.0  # seconds a query text stopped at a limit is refused before it runs again
 WORKER_NICE = 10
 # the error classes a worker may send back, by name (pickling loses the hint)
 _ERRORS: dict[str, type[KgfcError]] = {}
@@ -87,8 +91,12 @@ class QueryJob:
     timeout: float
 
 
+class QueryRefused(QueryBusy):
+    """The same query text was stopped at a limit a moment ago (HTTP 503 with Retry-After)."""
+
+
 class Slot(Protocol):
-    def run(self, job: QueryJob) -> sp.SparqlResult: ...
+    def run(self) -> sp.SparqlResult: ...
 
     def release(self) -> None: ...
 
@@ -98,9 +106,11 @@ class QueryRunner(Protocol):
 
     slots: int
 
-    def acquire(self) -> Slot:
-        """A free slot now, or :class:`QueryBusy`; never waits."""
+    def acquire(self, job: QueryJob, client: str | None = None) -> Slot:
+        """A slot for ``job`` now, or :class:`QueryBusy`; never waits."""
         ...
+
+    def run(self, text: str, *, accepted: list[str], max_rows: int, timeout: float): ...
 
     def close(self) -> None: ...
 
@@ -114,14 +124,79 @@ def make_runner(store, *, slots: int, memory_mb: int | None) -> QueryRunner:
     return ThreadRunner(store, slots=slots)
 
 
-def _busy(slots: int, deadlines: list[float]) -> QueryBusy:
-    soonest = min(deadlines, default=time.monotonic() + 1)
-    wait = max(1, math.ceil(soonest - time.monotonic()))
-    return QueryBusy(
-        f"All {slots} query slots are busy.",
-        hint=f"Retry in {wait} s, or make long queries cheaper (LIMIT, more specific patterns).",
-        retry_after=wait,
-    )
+def _text_key(text: str) -> str:
+    return " ".join(text.split())
+
+
+class Admission:
+    """Who may start a query now. Three rules, checked in one place for both runners:
+
+    - at most ``slots`` queries run at once;
+    - one client (an address) holds at most ``slots - 1`` of them, so a client
+      sending expensive queries in a loop cannot shut everyone else out;
+    - a query text stopped at a limit (time or memory) is refused for
+      :data:`REPEAT_COOLDOWN` seconds instead of being run to the limit again.
+
+    Every refusal is a :class:`QueryBusy` whose ``retry_after`` says when a try
+    could succeed.
+    """
+
+    def __init__(self, slots: int) -> None:
+        self.slots = max(1, slots)
+        self.lock = threading.Lock()
+        self.running: dict[int, tuple[float, str | None]] = {}  # id -> (deadline, client)
+        self.stopped: dict[str, float] = {}  # query text -> refused until
+        self._next = 0
+
+    def admit(self, job: QueryJob, client: str | None) -> int:
+        now = time.monotonic()
+        key = _text_key(job.text)
+        with self.lock:
+            until = self.stopped.get(key)
+            if until is not None and until > now:
+                wait = max(1, math.ceil(until - now))
+                raise QueryRefused(
+                    "This query was stopped at the server's limits moments ago; "
+                    f"the same query is not run again for {wait} s.",
+                    hint="Narrow it (LIMIT, more specific patterns) rather than retrying it.",
+                    retry_after=wait,
+                )
+            if len(self.running) >= self.slots:
+                raise self._busy(f"All {self.slots} query slots are busy.")
+            share = self.slots - 1
+            mine = sum(1 for _, owner in self.running.values() if owner == client)
+            if client is not None and share >= 1 and mine >= share:
+                raise self._busy(
+                    f"This client already runs {mine} of the {self.slots} query slots."
+                )
+            self._next += 1
+            self.running[self._next] = (now + job.timeout + GRACE, client)
+            return self._next
+
+    def _busy(self, message: str) -> QueryBusy:
+        soonest = min((d for d, _ in self.running.values()), default=time.monotonic() + 1)
+        wait = max(1, math.ceil(soonest - time.monotonic()))
+        return QueryBusy(
+            message,
+            hint=f"Retry in {wait} s, or make long queries cheaper (LIMIT, more specific patterns).",
+            retry_after=wait,
+        )
+
+    def started(self, slot_id: int, deadline: float) -> None:
+        with self.lock:
+            if slot_id in self.running:
+                self.running[slot_id] = (deadline, self.running[slot_id][1])
+
+    def release(self, slot_id: int) -> None:
+        with self.lock:
+            self.running.pop(slot_id, None)
+
+    def stopped_at_limit(self, job: QueryJob) -> None:
+        now = time.monotonic()
+        with self.lock:
+            if len(self.stopped) > 1000:  # a bounded memory of offenders
+                self.stopped = {k: t for k, t in self.stopped.items() if t > now}
+            self.stopped[_text_key(job.text)] = now + REPEAT_COOLDOWN
 
 
 def _timed_out(timeout: float) -> sp.QueryTimeout:
@@ -132,9 +207,9 @@ def _timed_out(timeout: float) -> sp.QueryTimeout:
 
 
 def _with_slot(runner: QueryRunner, job: QueryJob) -> sp.SparqlResult:
-    slot = runner.acquire()
+    slot = runner.acquire(job)
     try:
-        return slot.run(job)
+        return slot.run()
     finally:
         slot.release()
 
@@ -251,21 +326,15 @@ class QueryPool:
         self._mp = multiprocessing.get_context("spawn")  # never fork a threaded server
         self._lock = threading.Lock()
         self._idle: list[_Worker] = []
-        self._deadlines: dict[int, float] = {}  # running slots: id -> deadline
-        self._next_id = 0
+        self.admission = Admission(self.slots)
         self._closed = False
         self.killed = 0  # workers stopped at a deadline or by the memory cap
 
     # -- slots ------------------------------------------------------------------
-    def acquire(self) -> _PoolSlot:
-        with self._lock:
-            if self._closed:
-                raise StoreError("The query pool is closed (the server is stopping).")
-            if len(self._deadlines) >= self.slots:
-                raise _busy(self.slots, list(self._deadlines.values()))
-            self._next_id += 1
-            self._deadlines[self._next_id] = time.monotonic() + 3600
-            return _PoolSlot(self, self._next_id)
+    def acquire(self, job: QueryJob, client: str | None = None) -> _PoolSlot:
+        if self._closed:
+            raise StoreError("The query pool is closed (the server is stopping).")
+        return _PoolSlot(self, self.admission.admit(job, client), job)
 
     def run(self, text: str, *, accepted: list[str], max_rows: int, timeout: float):
         """Acquire a slot, evaluate, release: the blocking call for code without a slot of its own."""
@@ -339,8 +408,7 @@ class QueryPool:
     def _evaluate(self, slot_id: int, job: QueryJob) -> sp.SparqlResult:
         deadline = time.monotonic() + job.timeout
         worker = self._take_worker()
-        with self._lock:
-            self._deadlines[slot_id] = deadline
+        self.admission.started(slot_id, deadline + GRACE)
         try:
             worker.conn.send(job)
             ready = worker.conn.poll(max(0.0, deadline - time.monotonic()) + GRACE)
@@ -351,11 +419,13 @@ class QueryPool:
             worker.kill()
             self.killed += 1
             self._replace_soon()
+            self.admission.stopped_at_limit(job)
             raise _timed_out(job.timeout)
         if answer == "died" or answer[0] == "memory":
             worker.kill()
             self.killed += 1
             self._replace_soon()
+            self.admission.stopped_at_limit(job)
             # SIGABRT: an allocation past the cap (Rust aborts); SIGKILL: the kernel's OOM killer
             if answer == "died" and worker.proc.exitcode not in (-signal.SIGABRT, -signal.SIGKILL):
                 raise StoreError(
@@ -372,22 +442,21 @@ class QueryPool:
             _, body, media_type, rows, truncated = answer
             return sp.SparqlResult(body, media_type, rows, truncated)
         _, name, message, hint = answer
-        raise _ERRORS.get(name, StoreError)(message, hint=hint)
-
-    def _release(self, slot_id: int) -> None:
-        with self._lock:
-            self._deadlines.pop(slot_id, None)
+        cls = _ERRORS.get(name, StoreError)
+        if cls is sp.QueryTimeout:  # the worker's own deadline check, between rows
+            self.admission.stopped_at_limit(job)
+        raise cls(message, hint=hint)
 
 
 class _PoolSlot:
-    def __init__(self, pool: QueryPool, slot_id: int) -> None:
-        self.pool, self.slot_id = pool, slot_id
+    def __init__(self, pool: QueryPool, slot_id: int, job: QueryJob) -> None:
+        self.pool, self.slot_id, self.job = pool, slot_id, job
 
-    def run(self, job: QueryJob) -> sp.SparqlResult:
-        return self.pool._evaluate(self.slot_id, job)
+    def run(self) -> sp.SparqlResult:
+        return self.pool._evaluate(self.slot_id, self.job)
 
     def release(self) -> None:
-        self.pool._release(self.slot_id)
+        self.pool.admission.release(self.slot_id)
 
 
 # -- threads, for stores another process cannot open ----------------------------------
@@ -398,17 +467,10 @@ class ThreadRunner:
 
     def __init__(self, store, *, slots: int) -> None:
         self.store, self.slots = store, max(1, slots)
-        self._lock = threading.Lock()
-        self._deadlines: dict[int, float] = {}
-        self._next_id = 0
+        self.admission = Admission(self.slots)
 
-    def acquire(self) -> _ThreadSlot:
-        with self._lock:
-            if len(self._deadlines) >= self.slots:
-                raise _busy(self.slots, list(self._deadlines.values()))
-            self._next_id += 1
-            self._deadlines[self._next_id] = time.monotonic() + 3600
-            return _ThreadSlot(self, self._next_id)
+    def acquire(self, job: QueryJob, client: str | None = None) -> _ThreadSlot:
+        return _ThreadSlot(self, self.admission.admit(job, client), job)
 
     def run(self, text: str, *, accepted: list[str], max_rows: int, timeout: float):
         return _with_slot(self, QueryJob(text, accepted, max_rows, timeout))
@@ -416,23 +478,19 @@ class ThreadRunner:
     def close(self) -> None:
         pass
 
-    def _free(self, slot_id: int) -> None:
-        with self._lock:
-            self._deadlines.pop(slot_id, None)
-
 
 class _ThreadSlot:
-    def __init__(self, runner: ThreadRunner, slot_id: int) -> None:
-        self.runner, self.slot_id = runner, slot_id
+    def __init__(self, runner: ThreadRunner, slot_id: int, job: QueryJob) -> None:
+        self.runner, self.slot_id, self.job = runner, slot_id, job
         self.started = False
         self.lock = threading.Lock()
         self.done = False
 
-    def run(self, job: QueryJob) -> sp.SparqlResult:
+    def run(self) -> sp.SparqlResult:
+        job = self.job
         deadline = time.monotonic() + job.timeout
         cancelled, finished, box = threading.Event(), threading.Event(), {}
-        with self.runner._lock:
-            self.runner._deadlines[self.slot_id] = deadline
+        self.runner.admission.started(self.slot_id, deadline + GRACE)
 
         def work() -> None:
             try:
@@ -454,8 +512,11 @@ class _ThreadSlot:
         threading.Thread(target=work, name="kgfc-sparql", daemon=True).start()
         if not finished.wait(job.timeout + GRACE):
             cancelled.set()
+            self.runner.admission.stopped_at_limit(job)
             raise _timed_out(job.timeout)
         if "error" in box:
+            if isinstance(box["error"], sp.QueryTimeout):
+                self.runner.admission.stopped_at_limit(job)
             raise box["error"]
         return box["value"]
 
@@ -464,7 +525,7 @@ class _ThreadSlot:
             if self.done:
                 return
             self.done = True
-        self.runner._free(self.slot_id)
+        self.runner.admission.release(self.slot_id)
 
     def release(self) -> None:
         if not self.started:  # never ran: give the slot back now; else the thread does

@@ -19,20 +19,24 @@ READ_ONLY = "This endpoint is read-only: SPARQL UPDATE is refused."
 LOAD_HINT = "Load data with POST /v1/sources."
 
 
-async def evaluate(ctx: Context, query: str, accepted: list[str]) -> sp.SparqlResult:
+async def evaluate(
+    ctx: Context, query: str, accepted: list[str], client: str | None = None
+) -> sp.SparqlResult:
     """Run one query under the server's deadline, slot, row and memory limits.
 
     The one place the server evaluates user SPARQL (``/sparql`` and the web
     pages). A query that finds every slot busy raises
     :class:`~kgfc.service.sparql_pool.QueryBusy` at once; one that runs past
     the deadline is stopped for good (its worker process is killed) and raises
-    :class:`~kgfc.service.sparql.QueryTimeout`.
+    :class:`~kgfc.service.sparql.QueryTimeout`. ``client`` (the caller's
+    address) keeps one client from taking every slot
+    (:class:`~kgfc.service.sparql_pool.Admission`).
     """
     config = ctx.config
-    slot = ctx.sparql.acquire()
+    job = QueryJob(query, accepted, config.sparql_max_rows, config.sparql_timeout)
+    slot = ctx.sparql.acquire(job, client)
     try:
-        job = QueryJob(query, accepted, config.sparql_max_rows, config.sparql_timeout)
-        return await anyio.to_thread.run_sync(slot.run, job)
+        return await anyio.to_thread.run_sync(slot.run)
     finally:
         slot.release()
 
@@ -45,7 +49,7 @@ async def answer(ctx: Context, request: Request, query: str | None, fmt: str | N
         )
     accepted = sp.query_form_hint(fmt, request.headers.get("accept"))
     ctx.metrics.sparql.labels("endpoint").inc()
-    res = await evaluate(ctx, query, accepted)
+    res = await evaluate(ctx, query, accepted, request.client.host if request.client else None)
     headers = {"X-SPARQL-Rows": str(res.rows)}
     if res.truncated:
         headers["X-SPARQL-MaxRows"] = str(ctx.config.sparql_max_rows)
