@@ -142,7 +142,8 @@ def normal_client(url: str, entities: list[str], stop: threading.Event, out: lis
             q = f"SELECT ?p ?o WHERE {{ <{entities[i % len(entities)]}> ?p ?o }}"
             t = time.perf_counter()
             r = c.get("/sparql", params={"query": q})
-            out.append((r.status_code, time.perf_counter() - t, r.headers.get("retry-after")))
+            why = r.json().get("error", {}).get("message") if r.status_code != 200 else None
+            out.append((r.status_code, time.perf_counter() - t, r.headers.get("retry-after"), why))
             i += 1
             stop.wait(0.25)
 
@@ -262,6 +263,8 @@ def soak(home: Path, timeout: float, storm: float, memory: int, addresses: int, 
             "normal_busy_503": codes.count(503),
             "normal_other": len(codes) - codes.count(200) - codes.count(503),
             "normal_p50_ms": p50([s[1] for s in normal if s[0] == 200]),
+            "normal_max_ms": round(1000 * max(s[1] for s in normal)) if normal else None,
+            "normal_refusals": sorted({s[3] for s in normal if s[3]}),
             "busy_retry_after_s": sorted({s[2] for s in normal if s[2]}),
             "verify50_p50_ms": p50(storm_verify),
             "cores_busy_p50": round(statistics.median(s[1] for s in during), 2) if during else None,
