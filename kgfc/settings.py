@@ -125,6 +125,11 @@ class Settings(BaseSettings):
     calibration: Path | None = Field(
         None, description="per-relation completion thresholds (JSON from kgfc.reason.calibration)"
     )
+    trust_order: str = Field(
+        "wikidata > file > pubmed > web",
+        description="which source prevails when sources disagree on a single-valued relation "
+        "(wikidata also covers the demo KG; file is a loaded RDF file), most trusted first",
+    )
     beam: int = Field(4, ge=1, le=50)
     hops: int = Field(4, ge=1, le=10)
 
