@@ -81,7 +81,7 @@ def normalise_trust_order(order: Sequence[str] | str | None) -> tuple[str, ...]:
         cls = TRUST_CLASS.get(name)
         if cls is None:
             raise ConfigError(
-                f"Unknown source kind {raw!r} in the trust order.",
+                f"Unknown source kind {name!r} in the trust order.",
                 hint="Use wikidata, file, pubmed and web, most trusted first, "
                 "e.g. 'wikidata > file > pubmed > web'.",
             )
