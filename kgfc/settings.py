@@ -127,8 +127,9 @@ class Settings(BaseSettings):
     )
     trust_order: str = Field(
         "wikidata > file > pubmed > web",
-        description="which source prevails when sources disagree on a single-valued relation "
-        "(wikidata also covers the demo KG; file is a loaded RDF file), most trusted first",
+        description="which source prevails when sources disagree on a single-valued relation, "
+        "most trusted first ('a > b' or 'a, b'; kinds left out rank last): wikidata (also the "
+        "demo KG), file (a loaded RDF file), pubmed, web",
     )
 
     @field_validator("trust_order")
