@@ -1,7 +1,7 @@
 """Sources that disagree on a single-valued relation: one loaded triple never silently overrides
 the KG. The verdict cites both values with their sources, follows the trust order (configurable)
 with lowered confidence, or says NOT ENOUGH INFO when the order does not decide; the report lists
-each side under its own heading and in the source conflicts."""
+each side under its own heading and in the source conflicts, over the API as in Python."""
 
 from __future__ import annotations
 
@@ -140,3 +140,48 @@ def test_a_bad_trust_order_in_the_environment_is_a_usage_error(monkeypatch):
     rows = {r["name"]: r for r in json.loads(res.stdout)["settings"]}
     assert rows["trust_order"]["value"] == "file > wikidata > pubmed > web"
     assert rows["trust_order"]["origin"] == "env"
+
+
+def test_over_http_a_loaded_file_does_not_flip_the_kg(tmp_path):
+    """The service: a file posted to /v1/sources, then the claim it states, and the stored
+    report listing both sides; the server's trust order setting changes the verdict."""
+    pytest.importorskip("fastapi")
+    from fastapi.testclient import TestClient
+
+    from kgfc.service.app import ServiceConfig, create_app
+
+    def client(**settings) -> TestClient:
+        s = OxigraphStore()
+        ensure_demo(s)
+        config = ServiceConfig(
+            settings=load_settings(offline=True, **settings),
+            jobs_db=tmp_path / f"jobs-{len(settings)}.sqlite3",
+            warm_up=False,
+        )
+        return TestClient(create_app(config, store=s, close_store=True))
+
+    with client() as c:
+        r = c.post(
+            "/v1/sources?name=blair.nt",
+            content=nt((BLAIR, "P19", LONDON)),
+            headers={"Content-Type": "application/n-triples"},
+        )
+        assert r.status_code < 300, r.text
+        r = c.post("/v1/verify", json={"claim": "Tony Blair was born in London.", "id": "b1"})
+        assert r.status_code == 200, r.text
+        body = r.json()
+        assert body["verdict"] == "REFUTED" and body["confidence"] < 0.8, body
+        md = c.get("/v1/claims/b1", params={"format": "md"}).text
+        conflicts = md.split("## Source conflicts", 1)[1]
+        assert "Edinburgh" in conflicts and "London" in conflicts, md
+        refuting = md.split("## Refuting evidence", 1)[1].split("##", 1)[0]
+        assert "Edinburgh" in refuting, md
+
+    with client(trust_order="file") as c:
+        c.post(
+            "/v1/sources?name=blair.nt",
+            content=nt((BLAIR, "P19", LONDON)),
+            headers={"Content-Type": "application/n-triples"},
+        ).raise_for_status()
+        body = c.post("/v1/verify", json={"claim": "Tony Blair was born in London."}).json()
+        assert body["verdict"] == "SUPPORTED" and body["confidence"] < 0.95, body
