@@ -183,5 +183,35 @@ def test_over_http_a_loaded_file_does_not_flip_the_kg(tmp_path):
             content=nt((BLAIR, "P19", LONDON)),
             headers={"Content-Type": "application/n-triples"},
         ).raise_for_status()
-        body = c.post("/v1/verify", json={"claim": "Tony Blair was born in London."}).json()
+        body = c.post(
+            "/v1/verify", json={"claim": "Tony Blair was born in London.", "id": "b2"}
+        ).json()
         assert body["verdict"] == "SUPPORTED" and body["confidence"] < 0.95, body
+        # the stored report judges the conflict by the order the verdict followed
+        [conflict] = c.get("/v1/claims/b2").json()["report"]["conflicts"]
+        assert conflict["resolution"].startswith("Trust order loaded RDF file > Wikidata/KG")
+        assert "agrees" in conflict["resolution"] and "review it" not in conflict["resolution"]
+
+
+def test_the_cli_report_judges_conflicts_by_the_configured_order(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from kgfc.cli import cli
+
+    path = tmp_path / "store"
+    (tmp_path / "blair.nt").write_text(nt((BLAIR, "P19", LONDON)), encoding="utf-8")
+    with OxigraphStore(path) as s:
+        ensure_demo(s)
+        s.load_file(tmp_path / "blair.nt")
+    monkeypatch.setenv("KGFC_OFFLINE", "1")
+    monkeypatch.setenv("KGFC_TRUST_ORDER", "file > wikidata")
+    res = CliRunner().invoke(
+        cli,
+        ["--store", str(path), "verify", "Tony Blair was born in London.", "--reasoner", "local"]
+        + ["--no-record", "--report", "json"],
+    )
+    assert res.exit_code == 0, res.output
+    report = json.loads(res.stdout)
+    [conflict] = report["conflicts"]
+    assert conflict["resolution"].startswith("Trust order loaded RDF file > Wikidata/KG")
+    assert "agrees" in conflict["resolution"], conflict

@@ -481,7 +481,7 @@ def build_report(
     result: VerifyResult,
     *,
     web_passages: Sequence[Passage] = (),
-    trust_order: Sequence[str] | str = DEFAULT_TRUST_ORDER,
+    trust_order: Sequence[str] | str | None = DEFAULT_TRUST_ORDER,
     retrieved: Mapping[str, object] | None = None,
 ) -> Report:
     """The BioCheck report for one verify result.

@@ -236,7 +236,7 @@ class KgfcTools:
             stored = self.claim_evidence(claim_id)
         except ToolError as exc:
             raise ResourceError(str(exc)) from None
-        return render_report(as_result(stored.model_dump()), "md")
+        return render_report(as_result(stored.model_dump()), "md", self.settings.trust_order)
 
 
 def entity_iri(entity: str) -> str:
