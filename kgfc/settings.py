@@ -12,7 +12,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from pydantic import Field, ValidationError
+from pydantic import Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
 from kgfc.errors import ConfigError
@@ -125,6 +125,22 @@ class Settings(BaseSettings):
     calibration: Path | None = Field(
         None, description="per-relation completion thresholds (JSON from kgfc.reason.calibration)"
     )
+    trust_order: str = Field(
+        "wikidata > file > pubmed > web",
+        description="which source prevails when sources disagree on a single-valued relation, "
+        "most trusted first ('a > b' or 'a, b'; kinds left out rank last): wikidata (also the "
+        "demo KG), file (a loaded RDF file), pubmed, web",
+    )
+
+    @field_validator("trust_order")
+    @classmethod
+    def _check_trust_order(cls, value: str) -> str:
+        # A bad KGFC_TRUST_ORDER fails when settings load, not at the first disagreement;
+        # the value shown (kgfc config) is the full order, left-out kinds included.
+        from kgfc.kg.trust import normalise_trust_order
+
+        return " > ".join(normalise_trust_order(value))
+
     beam: int = Field(4, ge=1, le=50)
     hops: int = Field(4, ge=1, le=10)
 

@@ -452,7 +452,7 @@ def test_conflict_names_both_sides_and_default_trust_resolution():
     )
     assert c.sources == [DEMO, "https://blog.example/post"]
     assert c.resolution.startswith(
-        "Trust order Wikidata/KG > PubMed > web: Wikidata/KG outranks web"
+        "Trust order Wikidata/KG > loaded RDF file > PubMed > web: Wikidata/KG outranks web"
     )
     assert "counts as SUPPORTED. The conclusion (SUPPORTED) agrees." in c.resolution
 
@@ -464,7 +464,9 @@ def test_conflict_resolution_follows_a_configured_trust_order():
     # web (refutes) now outranks both PubMed and Wikidata (support)
     assert [c.kinds for c in report.conflicts] == [["web", "pubmed"], ["web", "wikidata"]]
     c = report.conflicts[0]
-    assert c.resolution.startswith("Trust order web > PubMed > Wikidata/KG: web outranks PubMed")
+    assert c.resolution.startswith(
+        "Trust order web > PubMed > Wikidata/KG > loaded RDF file: web outranks PubMed"
+    )
     assert (
         "counts as REFUTED. The conclusion (SUPPORTED) follows the less trusted source: review it."
         in c.resolution
@@ -474,8 +476,9 @@ def test_conflict_resolution_follows_a_configured_trust_order():
 
 
 def test_trust_order_validation():
-    assert normalise_trust_order("pubmed > web") == ("pubmed", "web", "wikidata")
-    assert normalise_trust_order(["KG", "web"]) == ("wikidata", "web", "pubmed")
+    assert normalise_trust_order("pubmed > web") == ("pubmed", "web", "wikidata", "file")
+    assert normalise_trust_order(["KG", "web"]) == ("wikidata", "web", "file", "pubmed")
+    assert normalise_trust_order("file, demo") == ("file", "wikidata", "pubmed", "web")
     with pytest.raises(ConfigError, match="Unknown source kind 'arxiv'"):
         normalise_trust_order(["arxiv"])
 

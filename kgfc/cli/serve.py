@@ -50,7 +50,7 @@ def _token_source() -> str:
     type=click.FloatRange(0.01),
     default=30.0,
     show_default=True,
-    help="Seconds a /sparql query may run.",
+    help="Seconds a /sparql query may run; then it is stopped.",
 )
 @click.option(
     "--sparql-max-rows",
@@ -58,6 +58,21 @@ def _token_source() -> str:
     default=10_000,
     show_default=True,
     help="Rows (or triples) a /sparql answer may hold; more are cut (header X-SPARQL-MaxRows).",
+)
+@click.option(
+    "--sparql-slots",
+    type=click.IntRange(1, 64),
+    default=4,
+    show_default=True,
+    help="/sparql queries evaluated at once, each in its own worker process; "
+    "more are answered 503 with Retry-After.",
+)
+@click.option(
+    "--sparql-memory",
+    type=click.IntRange(0),
+    default=1024,
+    show_default=True,
+    help="Megabytes of memory one /sparql query may use (0: no cap); past it the query is stopped.",
 )
 @click.option(
     "--jobs-db",
@@ -83,6 +98,8 @@ def serve(
     max_body,
     sparql_timeout,
     sparql_max_rows,
+    sparql_slots,
+    sparql_memory,
     jobs_db,
     cors_origins,
     no_warm_up,
@@ -117,6 +134,8 @@ def serve(
         max_body_bytes=max_body,
         sparql_timeout=sparql_timeout,
         sparql_max_rows=sparql_max_rows,
+        sparql_slots=sparql_slots,
+        sparql_memory_mb=sparql_memory or None,
         jobs_db=jobs_db,
         warm_up=not no_warm_up,
         url=url,

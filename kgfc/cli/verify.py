@@ -378,13 +378,13 @@ def verify(
             settings, read_only, opts, single, claim_file, as_nl
         )
         if stopped:
-            _write_results(results, report_fmt, output, fmt, claim_file)
+            _write_results(results, report_fmt, output, fmt, claim_file, settings)
             info(
                 f"Stopped by {stopped} after {len(results)} claim(s)"
                 + ("." if no_record else ", every one recorded; re-run with --resume for the rest.")
             )
             ctx.exit(128 + int(getattr(signal, stopped)))
-    _write_results(results, report_fmt, output, fmt, claim_file)
+    _write_results(results, report_fmt, output, fmt, claim_file, settings)
     for r in results:  # unknown ids: said in the result, and to the person at the terminal
         if r.justification.startswith(UNKNOWN_ENTITY):
             info(f"note [{r.id}]: {r.justification.split(' (', 1)[0]}")
@@ -457,10 +457,10 @@ def _write_rows(results: list[VerifyResult], fmt: str) -> None:
             click.echo(f"{r.id:<{width}}  {r.verdict.value:<15}  {r.confidence:4.2f}  {r.claim}")
 
 
-def _write_results(results, report_fmt, output, fmt: str, claim_file) -> None:
+def _write_results(results, report_fmt, output, fmt: str, claim_file, settings) -> None:
     as_nl, as_json = fmt == "jsonl", fmt == "json"
     if report_fmt:
-        _write_report(results, report_fmt, output)
+        _write_report(results, report_fmt, output, settings.trust_order)
     elif fmt in ("csv", "tsv", "table"):
         _write_rows(results, fmt)
     elif as_nl:
@@ -533,7 +533,7 @@ def _stale_claims_file(ctx, store_spec):
     return io.BytesIO(lines.encode("utf-8"))
 
 
-def _write_report(results: list[VerifyResult], fmt: str, output: str) -> None:
+def _write_report(results: list[VerifyResult], fmt: str, output: str, trust_order: str) -> None:
     from pathlib import Path
 
     from kgfc.report import build_report, retrieved_sources, to_html, to_json, to_markdown
@@ -542,7 +542,12 @@ def _write_report(results: list[VerifyResult], fmt: str, output: str) -> None:
         if r.error:  # a report has no place for a claim that was never checked
             info(f"Error: {r.error}")
     reports = [
-        build_report(r, web_passages=r.web_passages, retrieved=retrieved_sources(r, r.web_passages))
+        build_report(
+            r,
+            web_passages=r.web_passages,
+            retrieved=retrieved_sources(r, r.web_passages),
+            trust_order=trust_order,  # the order the verdicts followed
+        )
         for r in results
         if not r.error
     ]

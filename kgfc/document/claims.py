@@ -79,7 +79,9 @@ def _sentence(sent: Span, known: Callable[[str], bool]) -> list[Part]:
                 head = {t.i for t in subj.subtree} - sub - _commas(sent, sub)
                 extra.append((_text(sent.doc, head) + f" {tense} " + _text(sent.doc, sub), sub))
                 keep -= sub | _commas(sent, sub)
-            elif c.dep_ == "relcl" and any(t.lower_ == "who" and t.dep_ in _SUBJECTS for t in c.children):
+            elif c.dep_ == "relcl" and any(
+                t.lower_ == "who" and t.dep_ in _SUBJECTS for t in c.children
+            ):
                 sub = {t.i for t in c.subtree}
                 body = {t.i for t in sub if not (t.lower_ == "who" and t.head == c)}
                 head = {t.i for t in subj.subtree} - sub - _commas(sent, sub)
@@ -108,7 +110,7 @@ def _sentence(sent: Span, known: Callable[[str], bool]) -> list[Part]:
 
 
 def _who_clause(sent: Span, keep: set[int]) -> list[tuple[str, set[int]]]:
-    """"X, who was born in Milan, studied ..." when the parse went astray (no subject found).
+    """ "X, who was born in Milan, studied ..." when the parse went astray (no subject found).
 
     Read from the words: a name, a comma, "who", a clause up to the next comma.
     """

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from spacy.tokens import Span, Token
 
 _FRAME_END = {":", ",", "—", "–", "that"}
-_QUOTES = set("\"“”«»")
+_QUOTES = set('"“”«»')
 _NAME_ENTS = {"PERSON", "ORG", "WORK_OF_ART", "EVENT", "PRODUCT", "FAC", "GPE", "LOC"}
 _SELF = {"i", "we"}
 
@@ -158,7 +158,9 @@ def _match(cue: Cue, toks: list[Token], words: list[str]) -> Verdict | None:
         if k >= 0:
             said = " ".join(phrase)
             if cue.kind == "quote":
-                rest = [t.text for t in toks[k + len(phrase) : k + len(phrase) + 3] if not t.is_punct]
+                rest = [
+                    t.text for t in toks[k + len(phrase) : k + len(phrase) + 3] if not t.is_punct
+                ]
                 who = " ".join(rest[:3])
                 return Verdict(
                     "quote",

@@ -79,7 +79,9 @@ def read_document(
         return from_bytes(stdin.read(), name="standard input", fmt=fmt, max_chars=max_chars)
     path = Path(spec)
     if not path.exists():
-        raise InputError(f"No such file: {spec}.", hint="Give a file, an http(s) URL, or - for stdin.")
+        raise InputError(
+            f"No such file: {spec}.", hint="Give a file, an http(s) URL, or - for stdin."
+        )
     if path.is_dir():
         raise InputError(f"{spec} is a directory, not a document.")
     size = path.stat().st_size
@@ -91,7 +93,9 @@ def read_document(
     return from_bytes(path.read_bytes(), name=spec, fmt=fmt, source=spec, max_chars=max_chars)
 
 
-def fetch_document(url: str, settings, *, fmt: str = "auto", max_chars: int = MAX_CHARS) -> Document:
+def fetch_document(
+    url: str, settings, *, fmt: str = "auto", max_chars: int = MAX_CHARS
+) -> Document:
     """A web page through the safe fetcher; a page that cannot be fetched is bad input (exit 2)."""
     from kgfc.web.fetch import SafeFetcher
 
@@ -172,7 +176,9 @@ def from_text(
 ) -> Document:
     """A document from text in a format (``auto`` guesses HTML or Markdown from the text)."""
     if fmt not in FORMATS:
-        raise InputError(f"Unknown document format {fmt!r}.", hint=f"Use one of {', '.join(FORMATS)}.")
+        raise InputError(
+            f"Unknown document format {fmt!r}.", hint=f"Use one of {', '.join(FORMATS)}."
+        )
     if fmt == "auto":
         fmt = "html" if _HTML_START.match(text[:1024].encode()) else "text"
         if fmt == "text" and _MD_HINT.search(text[:20_000]):

@@ -197,7 +197,9 @@ class Resolver:
             first, end, target = described
             tok = span.doc[first]
             end_char = span.doc[end - 1].idx + len(span.doc[end - 1].text)
-            ref = self._ref(sent, tok.idx, end_char, span.doc[first:end].text, target, "description")
+            ref = self._ref(
+                sent, tok.idx, end_char, span.doc[first:end].text, target, "description"
+            )
             replace[first] = (end, target.text, ref)
             for i in range(first, end):
                 token_name[i] = target
@@ -227,7 +229,9 @@ class Resolver:
             self.previous_subject = None
         return resolved
 
-    def _ref(self, sent: Sentence, start: int, end: int, text: str, name: Name, kind: str) -> Reference:
+    def _ref(
+        self, sent: Sentence, start: int, end: int, text: str, name: Name, kind: str
+    ) -> Reference:
         return Reference(
             text=text,
             start=sent.base + start,

@@ -156,7 +156,10 @@ def to_markdown(report: DocumentReport) -> str:
         "",
     ]
     if report.summary.overall is not None:
-        out += [f"**Overall: {report.summary.overall.value}** (✓ supported, ✗ refuted, ? not enough information, · not checkable)", ""]
+        out += [
+            f"**Overall: {report.summary.overall.value}** (✓ supported, ✗ refuted, ? not enough information, · not checkable)",
+            "",
+        ]
     if report.source:
         out += [f"Source: {_md(report.source)}", ""]
     out += ["## Document", "", body, ""]
@@ -227,7 +230,9 @@ def _segments(report: DocumentReport) -> str:
         why = next((s for s in skipped if s.start <= a and b <= s.end), None)
         if why is not None:
             label = why.skip.replace("_", " ") if why.skip else why.status
-            out.append(f'<span class="skipped" title="{_h(label + ": " + why.reason)}">{piece}</span>')
+            out.append(
+                f'<span class="skipped" title="{_h(label + ": " + why.reason)}">{piece}</span>'
+            )
         else:
             out.append(piece)
     return "".join(out)
@@ -252,7 +257,21 @@ def to_html(report: DocumentReport) -> str:
     data = {
         "text": report.text,
         "claims": [
-            c.model_dump(mode="json", include={"id", "text", "start", "end", "checkable", "verdict", "confidence", "justification", "evidence", "claim_iri"})
+            c.model_dump(
+                mode="json",
+                include={
+                    "id",
+                    "text",
+                    "start",
+                    "end",
+                    "checkable",
+                    "verdict",
+                    "confidence",
+                    "justification",
+                    "evidence",
+                    "claim_iri",
+                },
+            )
             for c in report.claims
         ],
     }
@@ -296,7 +315,7 @@ def to_html(report: DocumentReport) -> str:
 
 _REPORT = resources.files("kgfc.report") / "assets"
 _ASSETS = resources.files("kgfc.document") / "assets"
-_CSS = (_REPORT / "report.css").read_text(encoding="utf-8") + (
-    _ASSETS / "document.css"
-).read_text(encoding="utf-8")
+_CSS = (_REPORT / "report.css").read_text(encoding="utf-8") + (_ASSETS / "document.css").read_text(
+    encoding="utf-8"
+)
 _JS = (_ASSETS / "document.js").read_text(encoding="utf-8")

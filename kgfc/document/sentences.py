@@ -75,7 +75,7 @@ def split(text: str) -> list[Sentence]:
     parts = [(start, chunk) for start, chunk in blocks(text) if chunk.strip()]
     nlp = get_nlp()
     out: list[Sentence] = []
-    for p, ((start, chunk), doc) in enumerate(
+    for p, ((start, _chunk), doc) in enumerate(
         zip(parts, nlp.pipe([c for _, c in parts], batch_size=32), strict=True)
     ):
         sents = list(doc.sents)

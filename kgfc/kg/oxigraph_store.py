@@ -47,7 +47,9 @@ from kgfc.kg import vocab as V
 from kgfc.kg.aggregates import computing
 from kgfc.kg.compaction import compact, finish_interrupted
 from kgfc.kg.rdf_files import (
+    INCOMPLETE,
     LOADING,
+    RETRACTING,
     STATUS,
     Meter,
     export_prefixes,
@@ -67,7 +69,7 @@ from kgfc.kg.rdf_store import (
 from kgfc.kg.reopening import ReopeningStore
 from kgfc.kg.store import Term, is_bookkeeping
 from kgfc.kg.terms import provenance_quads, service_endpoints, source_from_row
-from kgfc.models import Fact, Source
+from kgfc.models import Fact, Source, utcnow
 from kgfc.resources import load_query
 from kgfc.settings import default_home
 
@@ -81,6 +83,11 @@ _META = ox.NamedNode("https://w3id.org/kgfc/meta")
 _META_G = ox.DefaultGraph()
 _VERSION = ox.NamedNode(V.KGFC + "knowledgeVersion")
 _CHANGING = ox.NamedNode(V.KGFC + "knowledgeChanging")
+# as kgfc.kg.verdicts: a verdict's cited sources, and the marks a retraction leaves on it
+_USED_EVIDENCE = ox.NamedNode(V.KGFC + "usedEvidence")
+_STALE_BECAUSE = ox.NamedNode(V.KGFC + "staleBecause")
+_RETRACTED_AT = ox.NamedNode(V.KGFC + "retractedAt")
+_RETRACTION = ox.NamedNode(V.KGFC + "retraction")  # a tombstone: which graph went, and when
 _INCOMING_CAP = 300
 _NEIGHBOUR_CACHE = 20_000  # nodes whose facts neighbourhood() keeps (then it starts over)
 _UNSEEN, _NOT_A_FACT = (
@@ -212,6 +219,37 @@ class OxigraphStore(RdfStore):
             return 0
         return sum(1 for _ in self.journal.glob("*.json"))
 
+    def _tombstones(self) -> dict[ox.NamedNode, ox.Literal]:
+        """Retracted graphs -> when they went (see :meth:`_retract_graphs`)."""
+        return {
+            q.object.subject: q.object.object
+            for q in self._store.quads_for_pattern(_META, _RETRACTION, None, _META_G)
+            if isinstance(q.object, ox.Triple)
+        }
+
+    def _stale_after_the_fact(
+        self, graphs: Mapping[str, list[ox.Quad]], stones: dict[ox.NamedNode, ox.Literal]
+    ) -> None:
+        """Journaled claims that cite a source retracted since the reader saw it become stale,
+        as if they had been recorded before the retraction (the tombstone says when it went)."""
+        marks: dict[str, list[ox.Quad]] = {}
+        for graph, quads in graphs.items():
+            g = ox.NamedNode(graph)
+            for q in quads:
+                if q.predicate != _USED_EVIDENCE or not isinstance(q.object, ox.NamedNode):
+                    continue
+                when = stones.get(q.object)
+                if when is not None and not self.has_source(q.object.value):
+                    marks.setdefault(graph, []).extend(
+                        [
+                            ox.Quad(q.subject, _STALE_BECAUSE, q.object, g),
+                            ox.Quad(q.object, _RETRACTED_AT, when, g),
+                        ]
+                    )
+        if marks:
+            log.info("marked %d journaled claim(s) stale: their sources were retracted", len(marks))
+            self.write_graphs(marks)
+
     def _poll_journal(self) -> None:
         """A long-running writer (``kgfc serve``) picks up journaled records as it records its own."""
         now = time.monotonic()
@@ -235,6 +273,7 @@ class OxigraphStore(RdfStore):
 
     def _apply_entries(self) -> int:
         applied = 0
+        stones = None
         assert self.journal is not None
         for entry in sorted(self.journal.glob("*.json")):
             try:
@@ -257,6 +296,9 @@ class OxigraphStore(RdfStore):
                 replace=bool(data.get("replace")),
                 replace_subject=data.get("replace_subject"),
             )
+            if stones is None:
+                stones = self._tombstones()
+            self._stale_after_the_fact(graphs, stones)
             entry.unlink(missing_ok=True)
             applied += 1
         return applied
@@ -271,9 +313,12 @@ class OxigraphStore(RdfStore):
             self._bump_version()  # a knowledge write was interrupted: caches keyed before it go
         dropped = 0
         for row in self._select(load_query("incomplete_sources")):
-            log.warning(
-                "dropping source %s left half-written by an interrupted load", row["g"].value
-            )
+            if row["status"] == RETRACTING:
+                log.warning("finishing the interrupted retraction of source %s", row["g"].value)
+            else:
+                log.warning(
+                    "dropping source %s left half-written by an interrupted load", row["g"].value
+                )
             self._store.remove_graph(row["g"])
             dropped += 1
         if dropped and self.path is not None:
@@ -335,8 +380,12 @@ class OxigraphStore(RdfStore):
             return False
         if not self._store.contains_named_graph(g):
             return iri in self._journaled
-        # A graph still marked as loading is half-written (a load running or killed).
-        return next(iter(self._store.quads_for_pattern(g, STATUS, LOADING, g)), None) is None
+        # A graph still marked as loading is half-written (a load running or killed); one
+        # marked retracting is on its way out.
+        return not any(
+            next(iter(self._store.quads_for_pattern(g, STATUS, mark, g)), None) is not None
+            for mark in INCOMPLETE
+        )
 
     def source(self, iri: str) -> Source | None:
         g = graph_node(iri)
@@ -444,8 +493,10 @@ class OxigraphStore(RdfStore):
         )
         self._changed()
 
-    def retract(self, source_iri: str) -> int:
-        n = super().retract(source_iri)
+    def retract(
+        self, source_iri: str, *, stale: Mapping[str, Iterable[ox.Quad]] | None = None
+    ) -> int:
+        n = super().retract(source_iri, stale=stale)
         if n >= LARGE_RETRACTION and self.path is not None:
             self.compact()  # give the disk back
         return n
@@ -468,6 +519,30 @@ class OxigraphStore(RdfStore):
     def _drop_graphs(self, graphs: Sequence[ox.NamedNode]) -> None:
         for graph in graphs:
             self._store.remove_graph(graph)
+
+    def _retract_graphs(
+        self, graphs: Sequence[ox.NamedNode], stale: Mapping[str, Iterable[ox.Quad]]
+    ) -> None:
+        """A retraction in two steps that a crash cannot split.
+
+        One transaction marks every graph ``kgfc:status "retracting"``, adds the
+        stale marks and leaves a tombstone per graph in the meta graph
+        (``kgfc:retraction << <graph> kgfc:retractedAt <time> >>``); from then on
+        :meth:`has_source` reports the graphs gone, and if this process dies the
+        next writable open finishes dropping them. Then the graphs are dropped.
+        The tombstones let a claim that a read-only process journaled, citing a
+        source retracted since, be marked stale when the journal is applied
+        (:meth:`_stale_after_the_fact`).
+        """
+        when = ox.Literal(utcnow().isoformat(), datatype=ox.NamedNode(V.XSD + "dateTime"))
+        first = [ox.Quad(g, STATUS, RETRACTING, g) for g in graphs]
+        first += [
+            ox.Quad(_META, _RETRACTION, ox.Triple(g, _RETRACTED_AT, when), _META_G) for g in graphs
+        ]
+        for graph, quads in stale.items():
+            first += self._plan_write(ox.NamedNode(graph), quads, False, None).new
+        self._store.extend(first)
+        self._drop_graphs(graphs)
 
     def _load(self, path: Path, rdf_format: ox.RdfFormat, source: Source, meter: Meter) -> int:
         """Bulk load, the graphs marked loading until it is all in (see the module docstring).

@@ -45,6 +45,8 @@ FORMAT_NAMES = {
 # kgfc's crash marker: a graph marked so is half-written (a load running or killed).
 STATUS = ox.NamedNode(V.KGFC + "status")
 LOADING = ox.Literal("loading")
+RETRACTING = ox.Literal("retracting")  # a retraction began; the next writable open finishes it
+INCOMPLETE = (LOADING, RETRACTING)
 
 
 def guess_format(path: Path, fmt: str | None = None) -> ox.RdfFormat:
@@ -141,7 +143,7 @@ def read_quads(
             for q in ox.parse(fh, rdf_format):
                 n += 1
                 if untrusted and (
-                    (q.predicate == STATUS and q.object == LOADING)
+                    (q.predicate == STATUS and q.object in INCOMPLETE)
                     or any(
                         isinstance(t, ox.NamedNode) and is_bookkeeping(t.value)
                         for t in (q.subject, q.object, q.graph_name)

@@ -410,8 +410,14 @@ class RdfStore(QueryCounting, ABC):
     def _begin_knowledge_change(self) -> None:
         """Before a knowledge write: mark the store changing (the embedded store's cache key)."""
 
-    def retract(self, source_iri: str) -> int:
-        """Remove a source graph and everything in it. Returns the number of quads removed."""
+    def retract(
+        self, source_iri: str, *, stale: Mapping[str, Iterable[ox.Quad]] | None = None
+    ) -> int:
+        """Remove a source graph and everything in it. Returns the number of quads removed.
+
+        ``stale`` (graph -> quads: marks on the claims this leaves stale) goes in
+        with the retraction's first commit (see :meth:`_retract_graphs`).
+        """
         self._check_writable()
         g = graph_node(source_iri)
         if g is None or not self._graph_exists(g):
@@ -426,10 +432,19 @@ class RdfStore(QueryCounting, ABC):
         knowledge = not is_bookkeeping(source_iri)
         if knowledge:
             self._begin_knowledge_change()
-        self._drop_graphs(graphs)
+        self._retract_graphs(graphs, dict(stale or {}))
         if knowledge:
             self._changed()
         return n
+
+    def _retract_graphs(
+        self, graphs: Sequence[ox.NamedNode], stale: Mapping[str, Iterable[ox.Quad]]
+    ) -> None:
+        """Drop ``graphs``; ``stale`` is written first (a crash between leaves claims marked
+        stale for a source still there, which a re-check answers, never the reverse)."""
+        if stale:
+            self.write_graphs(stale)
+        self._drop_graphs(graphs)
 
     @abstractmethod
     def _graph_exists(self, g: ox.NamedNode) -> bool: ...

@@ -20,7 +20,7 @@ import pyoxigraph as ox
 from kgfc.errors import InputError, KgfcError
 from kgfc.kg import vocab as V
 from kgfc.kg.store import GraphStore
-from kgfc.kg.verdicts import _RETRACTED_AT, _STALE_BECAUSE, claims_using
+from kgfc.kg.verdicts import claims_using, stale_marks
 from kgfc.models import Source, SourceKind, utcnow
 
 _DURATION = re.compile(r"^\s*(\d+)\s*([smhdw])\s*$")
@@ -104,18 +104,27 @@ def refresh_sources(
 
     A source whose re-fetch fails keeps its old graph and reports the error;
     the others go on. Claims whose cited statements the new version no longer
-    states are marked stale and listed.
+    states are marked stale and listed, with the marks a retraction leaves
+    (:func:`kgfc.kg.verdicts.stale_marks`). The marks go in *before* the
+    re-fetch and come off the claims whose statements still stand after it:
+    a crash in between leaves claims marked for a re-check, never a changed
+    source whose claims are silently unmarked.
     """
-    when = ox.Literal((now or utcnow()).isoformat(), datatype=ox.NamedNode(V.XSD + "dateTime"))
+    when = now or utcnow()
     done = []
     for src in sources:
         r = Refreshed(source=src.iri)
         before = _facts(store, src.iri)
         used = claims_using(store, [src.iri])
         cited = {claim: _cited(store, claim, src.iri) for claim in used}
+        marks = stale_marks({c: (cid, {src.iri}) for c, (cid, _) in used.items()}, when)
+        provisional = {g: [q for q in qs if not store.contains(q)] for g, qs in marks.items()}
+        if any(provisional.values()):
+            store.write_graphs(provisional)
         try:
             refetch(src)
         except KgfcError as exc:  # this source stays as it was; report and go on
+            _unmark(store, provisional)
             r.error = str(exc)
             r.facts_before = r.facts_after = len(before)
             done.append(r)
@@ -123,24 +132,25 @@ def refresh_sources(
         after = _facts(store, src.iri)
         r.facts_before, r.facts_after = len(before), len(after)
         r.removed, r.added = len(before - after), len(after - before)
+        standing = {}
         for claim, (cid, _) in used.items():
             if any(t not in after for t in cited[claim]):
                 r.changed_claims[claim] = cid
-                g = ox.NamedNode(claim + "/graph")
-                store.write_quads(
-                    g.value,
-                    [
-                        ox.Quad(
-                            ox.NamedNode(claim + "/verdict"),
-                            _STALE_BECAUSE,
-                            ox.NamedNode(src.iri),
-                            g,
-                        ),
-                        ox.Quad(ox.NamedNode(src.iri), _RETRACTED_AT, when, g),
-                    ],
-                )
+            else:
+                standing[claim + "/graph"] = provisional.get(claim + "/graph", [])
+        _unmark(store, standing)
         done.append(r)
     return done
+
+
+def _unmark(store: GraphStore, marks: dict[str, list[ox.Quad]]) -> None:
+    """Take provisional marks off claim graphs (each graph rewritten whole, atomically)."""
+    for graph, quads in marks.items():
+        if not quads:
+            continue
+        drop = set(quads)
+        keep = [q for q in store.quads(None, None, None, ox.NamedNode(graph)) if q not in drop]
+        store.write_quads(graph, keep, replace=True)
 
 
 def wikidata_refetcher(source_factory: Callable[[], object]) -> Refetch:

@@ -150,8 +150,14 @@ class GraphStore(Protocol):
 
     def sources(self) -> list[Source]: ...
 
-    def retract(self, source_iri: str) -> int:
-        """Remove a source graph and everything in it. Returns the number of quads removed."""
+    def retract(self, source_iri: str, *, stale: Mapping[str, Iterable[Quad]] | None = None) -> int:
+        """Remove a source graph and everything in it. Returns the number of quads removed.
+
+        ``stale``: quads to add (graph IRI -> quads: the marks on the recorded
+        claims this leaves stale) in the same commit that starts the retraction,
+        so no crash leaves the source gone and its claims unmarked. Call it
+        through :func:`kgfc.kg.verdicts.retract_source`, which builds them.
+        """
         ...
 
     def write_quads(

@@ -244,27 +244,38 @@ def claims_using(store: GraphStore, sources: list[str]) -> dict[str, tuple[str, 
     return out
 
 
-def retract_source(store: GraphStore, iri: str, *, now: datetime | None = None) -> Retraction:
-    """Retract a source and mark the recorded claims that relied on it stale.
-
-    Stale claims keep their verdict; their graph gains, per retracted source,
-    ``<verdict> kgfc:staleBecause <source>`` and ``<source> kgfc:retractedAt``
-    (``kg evidence`` shows them; re-verifying the claim replaces its graph).
-    """
-    sources = source_parts(store, iri)
-    used = claims_using(store, sources)
-    removed = store.retract(iri)
-    when = ox.Literal((now or utcnow()).isoformat(), datatype=ox.NamedNode(V.XSD + "dateTime"))
+def stale_marks(used: dict[str, tuple[str, set[str]]], when: datetime) -> dict[str, list[ox.Quad]]:
+    """The marks that say a recorded claim's verdict relied on sources that went: per claim
+    graph, ``<verdict> kgfc:staleBecause <source>`` and ``<source> kgfc:retractedAt``."""
+    at = ox.Literal(when.isoformat(), datatype=ox.NamedNode(V.XSD + "dateTime"))
+    marks: dict[str, list[ox.Quad]] = {}
     for claim, (_, srcs) in used.items():
         g = ox.NamedNode(claim + "/graph")
         verdict = ox.NamedNode(claim + "/verdict")
-        quads = []
+        quads = marks.setdefault(g.value, [])
         for src in sorted(srcs):
             quads += [
                 ox.Quad(verdict, _STALE_BECAUSE, ox.NamedNode(src), g),
-                ox.Quad(ox.NamedNode(src), _RETRACTED_AT, when, g),
+                ox.Quad(ox.NamedNode(src), _RETRACTED_AT, at, g),
             ]
-        store.write_quads(g.value, quads)
+    return marks
+
+
+def retract_source(store: GraphStore, iri: str, *, now: datetime | None = None) -> Retraction:
+    """Retract a source and mark the recorded claims that relied on it stale.
+
+    The one retraction path: ``kg retract``, ``DELETE /v1/sources/...`` and
+    anything else that removes a source call it. Stale claims keep their
+    verdict; their graph gains, per retracted source, ``<verdict>
+    kgfc:staleBecause <source>`` and ``<source> kgfc:retractedAt`` (``kg
+    evidence`` shows them; ``verify --recheck-stale`` re-checks them). The marks
+    go in with the retraction's first commit, so a crash never leaves the
+    source gone and its claims unmarked; a claim a read-only process journaled
+    meanwhile is marked when the journal is applied.
+    """
+    sources = source_parts(store, iri)
+    used = claims_using(store, sources)
+    removed = store.retract(iri, stale=stale_marks(used, now or utcnow()))
     return Retraction(
         source=iri,
         quads_removed=removed,

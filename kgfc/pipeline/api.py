@@ -428,7 +428,6 @@ class FactChecker:
                         raise
                     yield failed_result(_item_id(item, n), _item_text(item), str(exc))
 
-
     # -- documents -----------------------------------------------------------------
     def check_document(self, document: Any, **kwargs: Any) -> Any:
         """Check a whole document (text, or a :class:`kgfc.document.Document`): a ``DocumentReport``.

@@ -42,7 +42,9 @@ class Toolbox:
         if self._local is None:
             # under an LLM reasoner: stated or entailed facts only, so that a rule
             # prediction never stops the search early
-            self._local = LocalReasoner(self.store, strict=True)
+            self._local = LocalReasoner(
+                self.store, strict=True, trust_order=self.settings.trust_order
+            )
         return self._local
 
     def strict_local(self) -> Reasoner:
@@ -59,7 +61,12 @@ class Toolbox:
         if getattr(local, "strict", True):
             return local
         if self._strict is None:
-            self._strict = LocalReasoner(self.store, strict=True, use_rules=False)
+            self._strict = LocalReasoner(
+                self.store,
+                strict=True,
+                use_rules=False,
+                trust_order=getattr(local, "trust_order", None),
+            )
         return self._strict
 
     def is_local(self, reasoner) -> bool:
@@ -100,4 +107,6 @@ def make_reasoner(settings: Settings, store, name: str | None = None, llm=None):
 def local_reasoner(settings: Settings, store) -> LocalReasoner:
     """The local reasoner as configured: strict mode and the per-relation calibration file."""
     cal = Calibration.load(settings.calibration) if settings.calibration else None
-    return LocalReasoner(store, strict=settings.strict, calibration=cal)
+    return LocalReasoner(
+        store, strict=settings.strict, calibration=cal, trust_order=settings.trust_order
+    )

@@ -57,6 +57,7 @@ from kgfc.kg.properties import (
     SYMMETRIC,
     relating,
 )
+from kgfc.kg.trust import normalise_trust_order
 from kgfc.models import ClaimTriple, Counters, EvidenceFact, Verdict, VerdictLabel
 from kgfc.nlp import values as vals
 from kgfc.nlp.text import overlap_scores
@@ -64,6 +65,7 @@ from kgfc.reason.completion_step import complete
 from kgfc.reason.evidence import EvidenceIndex, Outcome
 from kgfc.reason.kgstats import PRIOR_FUNCTIONALITY, Functionality, stats_for
 from kgfc.reason.rules import Atom, RuleSet, rules_for
+from kgfc.reason.trust import weigh_sources
 
 log = logging.getLogger(__name__)
 
@@ -113,6 +115,7 @@ class LocalReasoner:
         rule_max_heads: int | None = 100,
         strict: bool = False,
         calibration=None,
+        trust_order: Sequence[str] | str | None = None,
     ) -> None:
         if rule_combine not in ("max", "noisy-or"):
             raise ValueError("rule_combine must be 'max' or 'noisy-or'")
@@ -130,6 +133,7 @@ class LocalReasoner:
         # of old) support a claim; otherwise completion predicts past the KG's gaps.
         self.strict = strict
         self.calibration = calibration
+        self.trust_order = normalise_trust_order(trust_order)  # when sources disagree
         self._rank_texts = None
         self._rank_failed = False
 
@@ -318,7 +322,7 @@ class LocalReasoner:
             ev.labels.setdefault(o, t.object)
         if t.relation and len(props) == 1:
             ev.prop_labels.setdefault(props[0], t.relation)
-        return self._check_entity(s, props, o, t, ev)
+        return weigh_sources(self, s, props, o, self._check_entity(s, props, o, t, ev), ev)
 
     def _nei(self, ev: EvidenceIndex, reason: str, looked: list[str]) -> Outcome:
         looked = list(dict.fromkeys(looked))[:5]

@@ -11,8 +11,9 @@
   (:class:`kgfc.models.Passage`) become evidence with their own stance and
   confidence.
 - **Source kind** of a KG fact is read from its graph IRI
-  (``https://w3id.org/kgfc/source/<kind>/...``). For the trust order,
-  KG-derived kinds (``wikidata``, ``demo``, ``file``) count as ``wikidata``.
+  (``https://w3id.org/kgfc/source/<kind>/...``). For the trust order
+  (:mod:`kgfc.kg.trust`), curated KG kinds (``wikidata``, ``demo``) count as
+  ``wikidata``, a loaded RDF file as ``file``.
 - **Summary**: reasons to support and to refute (the evidence sentences), a
   consensus line (do the sources agree, which kinds spoke) ending in a scope
   check (does the evidence state the exact claim, another value of the same
@@ -20,8 +21,10 @@
   and the verdict's justification.
 - **Conflicts**: evidence of two trust classes taking opposite stances gives a
   :class:`~kgfc.models.SourceConflict` naming both sides and saying which one
-  the trust order (default Wikidata > PubMed > web) prefers and whether the
-  conclusion agrees with it.
+  the trust order (default Wikidata/KG > loaded RDF file > PubMed > web)
+  prefers and whether the conclusion agrees with it. A KG fact's stance is its
+  own when it is a value of the claim's (single-valued) relation: the claimed
+  value supports, another value refutes, whatever the verdict.
 - **Graph**: nodes are the entities (and literal values) of the KG facts and
   the claim's topic entities; edges are the facts, with their provenance.
 """
@@ -31,9 +34,18 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal
 
-from kgfc.errors import ConfigError
 from kgfc.kg import vocab as V
 from kgfc.kg.properties import RELATED
+from kgfc.kg.trust import (  # noqa: F401 - re-exported: the report's trust vocabulary
+    CLASS_NAMES,
+    DEFAULT_TRUST_ORDER,
+    KIND_NAMES,
+    TRUST_CLASS,
+    TRUST_CLASSES,
+    normalise_trust_order,
+    source_kind,
+    trust_class,
+)
 from kgfc.models import (
     GraphEdge,
     GraphNode,
@@ -47,27 +59,6 @@ from kgfc.models import (
     VerifyResult,
 )
 
-DEFAULT_TRUST_ORDER = ("wikidata", "pubmed", "web")
-TRUST_CLASSES = frozenset(DEFAULT_TRUST_ORDER)
-# Source kinds -> trust class. KG-derived data (the demo KG is CoDEx, itself
-# drawn from Wikidata; a loaded RDF file is curated KG data) ranks as Wikidata.
-TRUST_CLASS = {
-    "wikidata": "wikidata",
-    "demo": "wikidata",
-    "file": "wikidata",
-    "kg": "wikidata",
-    "pubmed": "pubmed",
-    "web": "web",
-}
-KIND_NAMES = {
-    "wikidata": "Wikidata",
-    "demo": "demo KG",
-    "file": "loaded RDF file",
-    "kg": "KG",
-    "pubmed": "PubMed",
-    "web": "web",
-}
-CLASS_NAMES = {"wikidata": "Wikidata/KG", "pubmed": "PubMed", "web": "web"}
 SCOPE = "Scope: "
 CONTEXT_CHARS = 500
 
@@ -89,15 +80,6 @@ def _shorten(text: str, limit: int) -> str:
 # -- source kinds and ids -------------------------------------------------------
 
 
-def source_kind(graph_iri: str | None) -> str:
-    """``https://w3id.org/kgfc/source/demo/codex-m-train`` -> ``demo``; ``kg`` when unknown."""
-    if graph_iri and graph_iri.startswith(V.KGFC_SOURCE):
-        kind = graph_iri[len(V.KGFC_SOURCE) :].split("/", 1)[0]
-        if kind:
-            return kind
-    return "kg"
-
-
 def passage_kind(p: Passage) -> str:
     """``pubmed`` for a PubMed abstract, ``web`` for anything else (pages, local documents)."""
     if p.kind:
@@ -110,32 +92,6 @@ def passage_kind(p: Passage) -> str:
     ):
         return "pubmed"
     return "web"
-
-
-def trust_class(kind: str) -> str:
-    return TRUST_CLASS.get(kind, "web")  # an unknown kind is trusted least
-
-
-def normalise_trust_order(order: Sequence[str] | str | None) -> tuple[str, ...]:
-    """Validate a trust order (most trusted first); classes it leaves out rank last."""
-    if order is None:
-        return DEFAULT_TRUST_ORDER
-    if isinstance(order, str):
-        order = [x for x in order.replace(">", ",").split(",")]
-    seen: list[str] = []
-    for raw in order:
-        name = raw.strip().lower()
-        if not name:
-            continue
-        cls = TRUST_CLASS.get(name)
-        if cls is None:
-            raise ConfigError(
-                f"Unknown source kind {raw!r} in the trust order.",
-                hint="Use wikidata, pubmed and web, most trusted first, e.g. wikidata,pubmed,web.",
-            )
-        if cls not in seen:
-            seen.append(cls)
-    return tuple(seen + [c for c in DEFAULT_TRUST_ORDER if c not in seen])
 
 
 def statement_id(fact: ResultEvidence, kind: str) -> str:
@@ -202,12 +158,24 @@ def retrieved_sources(result: VerifyResult, web_passages: Sequence[Passage] = ()
 # -- evidence -----------------------------------------------------------------------
 
 
-def _kg_stance(cited: bool, verdict: VerdictLabel) -> Stance:
-    if cited and verdict == VerdictLabel.SUPPORTED:
-        return "supports"
-    if cited and verdict == VerdictLabel.REFUTED:
-        return "refutes"
-    return "neutral"
+def _kg_stance(e: ResultEvidence, result: VerifyResult) -> Stance:
+    """A cited fact stands with the verdict, unless it gives a value of a claim triple's
+    relation for its subject: the claimed value supports, and another value that no other
+    cited fact links on (a located-in chain, an alias) refutes. Sources that disagree on a
+    single-valued relation are both cited, so each lands on its own side."""
+    if not e.cited or result.verdict == VerdictLabel.NEI:
+        return "neutral"
+    for t in result.triples:
+        if t.subject_id != e.subject or not t.object_id or e.predicate not in t.relation_ids[:1]:
+            continue
+        if e.object == t.object_id:
+            return "refutes" if t.negated else "supports"
+        linked = any(
+            e.object in (f.subject, f.object) for f in result.evidence if f.cited and f is not e
+        )
+        if not linked:
+            return "supports" if t.negated else "refutes"
+    return "supports" if result.verdict == VerdictLabel.SUPPORTED else "refutes"
 
 
 def _kg_evidence(result: VerifyResult) -> list[tuple[ResultEvidence, ReportEvidence]]:
@@ -225,7 +193,7 @@ def _kg_evidence(result: VerifyResult) -> list[tuple[ResultEvidence, ReportEvide
             source_kind=kind,
             sentence=e.text,
             context=context,
-            stance=_kg_stance(cited, result.verdict),
+            stance=_kg_stance(e, result),
             # The reasoner judged the cited facts together: its confidence is theirs.
             confidence=_clip(result.confidence) if cited else _clip(score),
         )
@@ -513,7 +481,7 @@ def build_report(
     result: VerifyResult,
     *,
     web_passages: Sequence[Passage] = (),
-    trust_order: Sequence[str] | str = DEFAULT_TRUST_ORDER,
+    trust_order: Sequence[str] | str | None = DEFAULT_TRUST_ORDER,
     retrieved: Mapping[str, object] | None = None,
 ) -> Report:
     """The BioCheck report for one verify result.

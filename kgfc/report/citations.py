@@ -225,7 +225,7 @@ def apply_citation_check(
     What rested on a removed citation goes with it: its reasons in the
     summary, its edge in the evidence graph (and nodes left without edges),
     and the source conflicts, which are recomputed from the evidence that is
-    left (with ``trust_order``, default Wikidata > PubMed > web). The
+    left (with ``trust_order``, default Wikidata > loaded file > PubMed > web). The
     consensus line is recomputed too; its scope check is kept.
     """
     from kgfc.report import build

@@ -32,6 +32,7 @@ from kgfc.service.metrics import Metrics
 from kgfc.service.routes import ROUTERS
 from kgfc.service.routes.common import ApiError, Context, error_response, status_for
 from kgfc.service.routes.sources import RDF_UPLOAD_TYPES
+from kgfc.service.sparql_pool import QueryPool, make_runner
 from kgfc.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -48,7 +49,8 @@ class ServiceConfig:
     max_body_bytes: int = 10_000_000
     sparql_timeout: float = 30.0
     sparql_max_rows: int = 10_000
-    sparql_slots: int = 4  # concurrent SPARQL evaluations (see kgfc.service.sparql)
+    sparql_slots: int = 4  # concurrent SPARQL evaluations; more get 503 (kgfc.service.sparql_pool)
+    sparql_memory_mb: int | None = 1024  # address space one query may add (None: no cap)
     jobs_db: Path | None = None  # default: <home>/service/jobs.sqlite3
     warm_up: bool = True  # build the pipeline's indexes at start, not on the first claim
     url: str | None = None  # where the server listens, for the lock note beside the store
@@ -133,7 +135,7 @@ def create_app(
     one when it starts); ``close_store``: close a given store when the app stops.
     """
     config = config or ServiceConfig()
-    ctx = Context(config, sparql_limiter=anyio.CapacityLimiter(config.sparql_slots))
+    ctx = Context(config)
     app = FastAPI(
         title="kgfc",
         version=__version__,
@@ -166,6 +168,9 @@ def _lifespan(ctx: Context, store, close_store: bool):
     async def lifespan(app: FastAPI):
         own = store is None or close_store
         ctx.engine = Engine(settings, open_service_store(settings) if store is None else store)
+        ctx.sparql = make_runner(
+            ctx.engine.store, slots=config.sparql_slots, memory_mb=config.sparql_memory_mb
+        )
         ctx.journal = JobJournal(config.jobs_path())
         ctx.runner = JobRunner(ctx.journal, ctx.job_verify)
         note = lock_note_path(settings) if config.url else None
@@ -176,6 +181,7 @@ def _lifespan(ctx: Context, store, close_store: bool):
             yield
         finally:
             await anyio.to_thread.run_sync(ctx.runner.stop)
+            ctx.sparql.close()
             ctx.journal.close()
             if own:
                 ctx.engine.close()
@@ -209,6 +215,11 @@ def _write_note(path: Path, config: ServiceConfig) -> None:
 
 
 def _warm(ctx: Context) -> None:
+    if isinstance(ctx.sparql, QueryPool):
+        try:
+            ctx.sparql.warm(1)  # the first query should not wait for a worker to start
+        except KgfcError as exc:
+            log.warning("no query worker at start: %s", exc)
     if ctx.config.warm_up:
         try:
             ctx.engine.warm_up()
@@ -223,7 +234,13 @@ async def _kgfc_error(request: Request, exc: KgfcError):
     status = status_for(exc)
     if status == 500:
         log.error("request failed: %s", exc)
-    return error_response(status, exc.message, exc.hint, type=type(exc).__name__)
+    return error_response(
+        status,
+        exc.message,
+        exc.hint,
+        retry_after=getattr(exc, "retry_after", None),
+        type=type(exc).__name__,
+    )
 
 
 async def _api_error(request: Request, exc: ApiError):

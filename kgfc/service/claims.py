@@ -86,11 +86,15 @@ def stored_trajectory(claim: dict) -> Trajectory | None:
     )
 
 
-def render_report(result: VerifyResult, fmt: str) -> str:
-    """The structured report (``md``, ``html`` or ``json``) with checked citations."""
+def render_report(result: VerifyResult, fmt: str, trust_order: str | None = None) -> str:
+    """The structured report (``md``, ``html`` or ``json``) with checked citations; its source
+    conflicts judged by ``trust_order`` (the setting the verdict followed; None: the default)."""
     passages = result.web_passages
     report = build_report(
-        result, web_passages=passages, retrieved=retrieved_sources(result, passages)
+        result,
+        web_passages=passages,
+        retrieved=retrieved_sources(result, passages),
+        trust_order=trust_order,
     )
     return {"md": to_markdown, "html": to_html, "json": to_json}[fmt](report)
 

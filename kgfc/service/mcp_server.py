@@ -16,7 +16,6 @@ store read-only.
 from __future__ import annotations
 
 import json
-import time
 from typing import Any
 
 import anyio
@@ -82,6 +81,12 @@ class StoredClaim(BaseModel):
     trajectory: dict[str, Any] | None = None
 
 
+# sparql_select: seconds a query may run (then its worker is killed), queries at once, and
+# the memory one query may use (see kgfc.service.sparql_pool)
+SPARQL_TIMEOUT = 30.0
+SPARQL_SLOTS = 2
+SPARQL_MEMORY_MB = 1024
+
 INSTRUCTIONS = (
     "Fact-check claims against a provenance-keeping knowledge graph. Use verify_claim for a "
     "verdict with cited evidence; search_entities, kg_neighbourhood and sparql_select to "
@@ -124,6 +129,7 @@ class KgfcTools:
         self.settings, self.server_url, self.token = settings, server_url, token
         self._engine: Engine | None = None
         self._client = None
+        self._runner = None
         self.on_recorded = lambda claim_id: None  # the server lists recorded claims as resources
 
     def engine(self) -> Engine:
@@ -144,6 +150,8 @@ class KgfcTools:
         return self._client
 
     def close(self) -> None:
+        if self._runner is not None:
+            self._runner.close()
         if self._engine is not None:
             self._engine.close()
 
@@ -163,7 +171,16 @@ class KgfcTools:
         )
 
     def sparql_select(self, query: str, max_rows: int = 100) -> SparqlRows:
-        return select(self.engine().store, query, max(1, min(max_rows, 10_000)))
+        return select(self.query_runner(), query, max(1, min(max_rows, 10_000)), SPARQL_TIMEOUT)
+
+    def query_runner(self):
+        """Where sparql_select evaluates: killable worker processes over an on-disk store."""
+        if self._runner is None:
+            from kgfc.service.sparql_pool import make_runner
+
+            store = guard(lambda: self.engine().store)
+            self._runner = make_runner(store, slots=SPARQL_SLOTS, memory_mb=SPARQL_MEMORY_MB)
+        return self._runner
 
     def cypher_query(
         self,
@@ -235,7 +252,7 @@ class KgfcTools:
             stored = self.claim_evidence(claim_id)
         except ToolError as exc:
             raise ResourceError(str(exc)) from None
-        return render_report(as_result(stored.model_dump()), "md")
+        return render_report(as_result(stored.model_dump()), "md", self.settings.trust_order)
 
 
 def entity_iri(entity: str) -> str:
@@ -255,17 +272,15 @@ def entity_iri(entity: str) -> str:
     return iri
 
 
-def select(store, query: str, max_rows: int) -> SparqlRows:
+def select(runner, query: str, max_rows: int, timeout: float) -> SparqlRows:
     """A SELECT or ASK query as rows of plain strings (the one place the tool evaluates)."""
-    from kgfc.service.sparql import run_query
 
     def work():
-        res = run_query(
-            store,
+        res = runner.run(
             query,
             accepted=["application/sparql-results+json"],
             max_rows=max_rows,
-            deadline=time.monotonic() + 30.0,
+            timeout=timeout,
         )
         return res, json.loads(res.body)
 

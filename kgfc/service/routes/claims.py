@@ -77,11 +77,14 @@ async def get_claim(
     """A stored claim: verdict, evidence and trajectory (JSON), or its report (Markdown, HTML)."""
     mt = sp.choose(_accepted(request, format, REPORT_SHORT), REPORT_TYPES, "application/json")
     result = await anyio.to_thread.run_sync(claim_result, ctx, claim_id)
+    order = ctx.engine.settings.trust_order  # the order the server's verdicts follow
     if REPORT_TYPES[mt] == "json":
         data = result.model_dump(mode="json")
-        data["report"] = json.loads(await anyio.to_thread.run_sync(render_report, result, "json"))
+        data["report"] = json.loads(
+            await anyio.to_thread.run_sync(render_report, result, "json", order)
+        )
         return JSONResponse(data)
-    text = await anyio.to_thread.run_sync(render_report, result, REPORT_TYPES[mt])
+    text = await anyio.to_thread.run_sync(render_report, result, REPORT_TYPES[mt], order)
     return Response(text, media_type=f"{mt}; charset=utf-8")
 
 

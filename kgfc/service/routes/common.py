@@ -25,6 +25,7 @@ from kgfc.models import VerifyResult
 from kgfc.service import sparql as sp
 from kgfc.service.engine import Engine, VerifyRequest
 from kgfc.service.metrics import Metrics
+from kgfc.service.sparql_pool import QueryBusy, QueryMemoryExceeded, QueryRunner
 
 # pydantic-core's fixed nesting limit: deeper JSON is refused, not parsed
 MAX_JSON_DEPTH = 200
@@ -42,7 +43,7 @@ class Context:
 
     config: Any  # kgfc.service.app.ServiceConfig
     metrics: Metrics = field(default_factory=Metrics)
-    sparql_limiter: anyio.CapacityLimiter | None = None
+    sparql: QueryRunner | None = None  # where /sparql and the web pages evaluate queries
     # waiting verify requests; the engine runs one at a time
     verify_limiter: anyio.CapacityLimiter = field(default_factory=lambda: anyio.CapacityLimiter(64))
     warm: bool = False
@@ -98,7 +99,7 @@ def status_for(exc: KgfcError) -> int:
         return 403
     if isinstance(exc, sp.NotAcceptable):
         return 406
-    if isinstance(exc, sp.QueryTimeout | StoreLockedError):
+    if isinstance(exc, sp.QueryTimeout | QueryBusy | QueryMemoryExceeded | StoreLockedError):
         return 503
     if isinstance(exc, ConfigError | UsageError):
         return 400
@@ -108,14 +109,21 @@ def status_for(exc: KgfcError) -> int:
 
 
 def error_response(
-    status: int, message: str, hint: str | None = None, **extra: Any
+    status: int,
+    message: str,
+    hint: str | None = None,
+    *,
+    retry_after: int | None = None,
+    **extra: Any,
 ) -> JSONResponse:
     body: dict[str, Any] = {"error": {"status": status, "message": message}}
     if hint:
         body["error"]["hint"] = hint
     body["error"].update(extra)
-    headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
-    return JSONResponse(body, status_code=status, headers=headers)
+    headers = {"WWW-Authenticate": "Bearer"} if status == 401 else {}
+    if retry_after is not None:
+        headers["Retry-After"] = str(retry_after)
+    return JSONResponse(body, status_code=status, headers=headers or None)
 
 
 def content_type(request: Request) -> str:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import threading
-import time
 from urllib.parse import parse_qs
 
 import anyio
@@ -13,6 +11,7 @@ from fastapi.responses import Response
 from kgfc.errors import InputError
 from kgfc.service import sparql as sp
 from kgfc.service.routes.common import ApiError, Context, Ctx, content_type
+from kgfc.service.sparql_pool import QueryJob
 
 router = APIRouter(tags=["sparql"])
 
@@ -20,32 +19,26 @@ READ_ONLY = "This endpoint is read-only: SPARQL UPDATE is refused."
 LOAD_HINT = "Load data with POST /v1/sources."
 
 
-async def evaluate(ctx: Context, query: str, accepted: list[str]) -> sp.SparqlResult:
-    """Run one query under the server's deadline and slot limit (the one place that evaluates)."""
+async def evaluate(
+    ctx: Context, query: str, accepted: list[str], client: str | None = None
+) -> sp.SparqlResult:
+    """Run one query under the server's deadline, slot, row and memory limits.
+
+    The one place the server evaluates user SPARQL (``/sparql`` and the web
+    pages). A query that finds every slot busy raises
+    :class:`~kgfc.service.sparql_pool.QueryBusy` at once; one that runs past
+    the deadline is stopped for good (its worker process is killed) and raises
+    :class:`~kgfc.service.sparql.QueryTimeout`. ``client`` (the caller's
+    address) keeps one client from taking every slot
+    (:class:`~kgfc.service.sparql_pool.Admission`).
+    """
     config = ctx.config
-    cancelled = threading.Event()
-    deadline = time.monotonic() + config.sparql_timeout
-    st = ctx.engine.store
+    job = QueryJob(query, accepted, config.sparql_max_rows, config.sparql_timeout)
+    slot = ctx.sparql.acquire(job, client)
     try:
-        with anyio.fail_after(config.sparql_timeout + 0.05):
-            return await anyio.to_thread.run_sync(
-                lambda: sp.run_query(
-                    st,
-                    query,
-                    accepted=accepted,
-                    max_rows=config.sparql_max_rows,
-                    deadline=deadline,
-                    cancelled=cancelled,
-                ),
-                limiter=ctx.sparql_limiter,
-                abandon_on_cancel=True,
-            )
-    except TimeoutError:
-        cancelled.set()
-        raise sp.QueryTimeout(
-            f"The query ran past the server's limit of {config.sparql_timeout:g} s.",
-            hint="Narrow it (LIMIT, more specific patterns).",
-        ) from None
+        return await anyio.to_thread.run_sync(slot.run)
+    finally:
+        slot.release()
 
 
 async def answer(ctx: Context, request: Request, query: str | None, fmt: str | None) -> Response:
@@ -56,7 +49,7 @@ async def answer(ctx: Context, request: Request, query: str | None, fmt: str | N
         )
     accepted = sp.query_form_hint(fmt, request.headers.get("accept"))
     ctx.metrics.sparql.labels("endpoint").inc()
-    res = await evaluate(ctx, query, accepted)
+    res = await evaluate(ctx, query, accepted, request.client.host if request.client else None)
     headers = {"X-SPARQL-Rows": str(res.rows)}
     if res.truncated:
         headers["X-SPARQL-MaxRows"] = str(ctx.config.sparql_max_rows)
