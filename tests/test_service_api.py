@@ -444,3 +444,23 @@ def test_sources_ingest_documents(client, store):
     bad = client.post("/v1/sources", json={"urls": ["/etc/passwd"]})
     assert bad.status_code == 400 and "http(s)" in bad.json()["error"]["message"]
     assert client.post("/v1/sources", json={"documents": [{"title": "no text"}]}).status_code == 400
+
+
+def test_warm_up_loads_what_an_ambiguous_claim_needs(tmp_path, monkeypatch):
+    """The server's warm-up also loads the range statistics and the sentence embedder,
+    which its two sample claims do not reach: the first ambiguous name would wait on them."""
+    from kgfc.nlp import embed
+    from kgfc.reason.kgstats import stats_for
+    from kgfc.service.engine import Engine
+    from tests.conftest import DATA
+
+    monkeypatch.setattr(embed, "_INSTANCES", {})
+    s = OxigraphStore(tmp_path / "store")
+    s.load_file(DATA / "obama.ttl")
+    try:
+        Engine(load_settings(offline=True), s).warm_up()
+        assert stats_for(s)._ranges is not None
+        assert stats_for(s)._functionality is not None
+        assert embed.DEFAULT_EMBEDDER in embed._INSTANCES
+    finally:
+        s.close()
