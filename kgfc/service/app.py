@@ -4,7 +4,8 @@ Build it with :func:`create_app`; ``kgfc serve`` runs it under uvicorn. The
 app opens the store for writing when it starts (the server is the store's
 single writer) and closes it when it stops. The routes live in
 :mod:`kgfc.service.routes`, one router per resource. The OpenAPI schema is at
-``/openapi.json``, interactive docs at ``/docs``.
+``/openapi.json``, interactive docs at ``/docs``; the web app
+(:mod:`kgfc.service.web`) at ``/``.
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ from kgfc.service.metrics import Metrics
 from kgfc.service.routes import ROUTERS
 from kgfc.service.routes.common import ApiError, Context, error_response, status_for
 from kgfc.service.routes.sources import RDF_UPLOAD_TYPES
+from kgfc.service.web import ROUTERS as WEB_ROUTERS
+from kgfc.service.web import mount_static
 from kgfc.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -151,8 +154,9 @@ def create_app(
     app.add_middleware(_Edge, metrics=ctx.metrics, max_body=config.max_body_bytes)
     for exc_type, handler in _HANDLERS.items():
         app.add_exception_handler(exc_type, handler)
-    for router in ROUTERS:
+    for router in (*ROUTERS, *WEB_ROUTERS):
         app.include_router(router)
+    mount_static(app)
     return app
 
 

@@ -14,7 +14,7 @@ import pyoxigraph as ox
 
 from kgfc.errors import InputError
 from kgfc.kg.verdicts import stored_claims
-from kgfc.models import Action, Step, Trajectory, VerifyResult
+from kgfc.models import Action, Report, Step, Trajectory, VerifyResult
 from kgfc.report import build_report, retrieved_sources, to_html, to_json, to_markdown
 from kgfc.resources import load_query
 
@@ -86,13 +86,17 @@ def stored_trajectory(claim: dict) -> Trajectory | None:
     )
 
 
-def render_report(result: VerifyResult, fmt: str) -> str:
-    """The structured report (``md``, ``html`` or ``json``) with checked citations."""
+def checked_report(result: VerifyResult) -> Report:
+    """The structured report of a result, its citations checked against what was retrieved."""
     passages = result.web_passages
-    report = build_report(
+    return build_report(
         result, web_passages=passages, retrieved=retrieved_sources(result, passages)
     )
-    return {"md": to_markdown, "html": to_html, "json": to_json}[fmt](report)
+
+
+def render_report(result: VerifyResult, fmt: str) -> str:
+    """The structured report (``md``, ``html`` or ``json``) with checked citations."""
+    return {"md": to_markdown, "html": to_html, "json": to_json}[fmt](checked_report(result))
 
 
 def evidence_quads(store, claim_iri: str) -> list[ox.Quad]:
