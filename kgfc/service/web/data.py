@@ -38,6 +38,12 @@ VERDICT_NAMES = {
     V.KGFC + "NotEnoughInfo": "NOT ENOUGH INFO",
 }
 _XSD_DATETIME = ox.NamedNode(V.XSD + "dateTime")
+
+
+class NotFound(InputError):
+    """What a page names is not in the store (a 404 page; other input errors are 400s)."""
+
+
 _CITATION = re.compile(r"\b([EWP]\d{1,4})\b")
 
 
@@ -254,7 +260,7 @@ def source_page(store, iri: str, offset: int) -> dict:
     """One source: its provenance, one page of its facts, its parts and the claims citing it."""
     record = source_record(store, iri)
     if record is None:
-        raise InputError(f"No source {iri!r} in this store.", hint="See the sources list.")
+        raise NotFound(f"No source {iri!r} in this store.", hint="See the sources list.")
     g = ox.NamedNode(iri)
     # Index order within one graph is stable, so a page is a slice of the pattern's quads
     # (no sort of the whole graph per page, and nothing formatted into query text).
@@ -375,7 +381,7 @@ def claim_request(store, claim_id: str) -> dict:
     """The verify request that checks a recorded claim again, under the same id."""
     rows = store.run("claim_request", bindings={"claimId": ox.Literal(claim_id)})
     if not rows:
-        raise InputError(f"No stored claim with id {claim_id!r}.")
+        raise NotFound(f"No stored claim with id {claim_id!r}.")
     row = rows[-1]
     if row["triple"]:
         parts = row["triple"].split(" ", 2)
@@ -431,7 +437,7 @@ def entity_page(store, iri: str) -> dict:
         for r in store.run("claims_citing_entity", bindings={"entity": node})
     ]
     if not names["label"] and not groups and not claims:
-        raise InputError(f"Nothing is known about {iri!r} in this store.")
+        raise NotFound(f"Nothing is known about {iri!r} in this store.")
     return {
         "iri": iri,
         "label": names["label"][0] if names["label"] else V.local_id(iri),

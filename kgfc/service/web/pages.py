@@ -24,7 +24,7 @@ async def _or_error(request: Request, work, *args) -> dict | HTMLResponse:
     try:
         return await anyio.to_thread.run_sync(work, *args)
     except (InputError, ApiError) as exc:
-        status = getattr(exc, "status", 404)
+        status = getattr(exc, "status", 404 if isinstance(exc, D.NotFound) else 400)
         return page(
             request,
             "error.html",

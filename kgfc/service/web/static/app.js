@@ -154,6 +154,14 @@
     };
     cy.ready(done);
     cy.on("layoutstop", done);
+    let refit = null;
+    window.addEventListener("resize", () => {
+      clearTimeout(refit);
+      refit = setTimeout(() => {
+        cy.resize();
+        cy.fit(undefined, 24);
+      }, 150);
+    });
 
     function describe(edge) {
       const d = edge.data();
@@ -386,6 +394,7 @@
           status(st, "Graph result in " + ms + " ms.", "ok");
         }
       } catch (err) {
+        $("#query-results").hidden = true;
         status(st, err.message, "error");
       }
     });
