@@ -49,21 +49,29 @@ async def add_source(request: Request, eng: Eng, name: str | None = None) -> JSO
 
 @router.delete("/v1/sources/{source_id:path}", dependencies=WRITES)
 async def delete_source(source_id: str, eng: Eng) -> dict:
-    """Retract one source graph: a full IRI or its ``kgfcs:`` short form."""
+    """Retract one source graph: a full IRI or its ``kgfcs:`` short form.
+
+    The recorded claims whose verdict cited it are kept and marked stale, as by ``kgfc kg retract``.
+    """
     from kgfc.kg import vocab as V
+    from kgfc.kg.verdicts import retract_source
 
     iri = (
         V.KGFC_SOURCE + source_id[len("kgfcs:") :] if source_id.startswith("kgfcs:") else source_id
     )
 
-    def work() -> int:
+    def work():
         with eng.write_lock:
             if not eng.store.has_source(iri):
                 raise ApiError(404, f"No source {source_id!r} in this store.")
-            return eng.store.retract(iri)
+            return retract_source(eng.store, iri)
 
-    n = await anyio.to_thread.run_sync(work)
-    return {"source": iri, "quads_removed": n}
+    done = await anyio.to_thread.run_sync(work)
+    return {
+        "source": iri,
+        "quads_removed": done.quads_removed,
+        "stale_claims": sorted(done.stale_claims.values()),
+    }
 
 
 def load_rdf(engine: Engine, body: bytes, ctype: str, name: str | None) -> dict:
