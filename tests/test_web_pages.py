@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+import time
 from datetime import UTC, datetime, timedelta
 from html.parser import HTMLParser
 from pathlib import Path
@@ -88,9 +89,21 @@ def make_client(store, tmp_path, **over) -> TestClient:
     return TestClient(create_app(config, store=store))
 
 
-@pytest.fixture
-def client(store, tmp_path):
+def wait_for_index(c: TestClient) -> None:
+    ctx = c.app.state.kgfc
+    deadline = time.monotonic() + 30
+    while not (ctx.claims and ctx.claims.ready) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert ctx.claims.ready
+
+
+@pytest.fixture(params=["index", "sparql"])
+def client(store, tmp_path, request):
+    """Both ways the claims table reads: the server's claims index, and the SPARQL fallback."""
     with make_client(store, tmp_path) as c:
+        wait_for_index(c)
+        if request.param == "sparql":
+            c.app.state.kgfc.claims.ready = False
         yield c
 
 
@@ -105,7 +118,7 @@ class Tags(HTMLParser):
 
 
 def claim_ids(html: str) -> list[str]:
-    return re.findall(r'<a href="/claims/(w-\d{3})">', html)
+    return re.findall(r'<a href="/claims/([\w-]+)">', html)
 
 
 def test_claims_table_pages_newest_first_with_ties(client):
@@ -253,11 +266,13 @@ def test_retract_marks_citing_claims_stale_and_recheck_queues_them(tmp_path):
         src = s.load_file(DATA / "obama.ttl").source
         s.write_graphs(claim_graphs(3, src, datetime(2026, 1, 1, tzinfo=UTC)))
         with make_client(s, tmp_path) as c:
+            wait_for_index(c)
             r = c.post("/ui/retract", json={"source": src})
             assert r.status_code == 200, r.text
             assert r.json()["stale_claims"] == ["w-000", "w-001", "w-002"]
             page = c.get("/claims", params={"stale": "yes"})
             assert sorted(claim_ids(page.text)) == ["w-000", "w-001", "w-002"]
+            assert c.app.state.kgfc.claims.ready  # the page above came from the index
             assert 'id="stale-notice"' in c.get("/claims/w-001").text
             job = c.post("/ui/recheck-stale", json={})
             assert job.status_code == 202
@@ -278,3 +293,33 @@ def test_vendored_library_matches_its_pin_and_has_its_licence():
     assert "Permission is hereby granted" in (vendor / "cytoscape.LICENSE").read_text()
     # and it is served from this server
     assert urlparse("/static/vendor/cytoscape.min.js").netloc == ""
+
+
+def test_claims_index_follows_the_servers_own_writes(tmp_path):
+    s = OxigraphStore(tmp_path / "store")
+    try:
+        src = s.load_file(DATA / "obama.ttl").source
+        s.write_graphs(claim_graphs(3, "urn:gone", datetime(2026, 1, 1, tzinfo=UTC)))
+        with make_client(s, tmp_path) as c:
+            wait_for_index(c)
+            for _ in range(2):  # recording the same claim again replaces its row
+                r = c.post("/v1/verify", json={"triple": ["Q76", "P19", "Q18094"], "id": "fresh-1"})
+                assert r.status_code == 200, r.text
+            ids = claim_ids(c.get("/claims").text)
+            assert ids[:2] == ["fresh-1", "w-002"] and sorted(ids[2:]) == ["w-000", "w-001"]
+            assert "4 claims." in c.get("/claims").text
+            assert (
+                "1 claim matches."
+                in c.get("/claims", params={"verdict": "supported", "q": "obama"}).text
+            )
+            # retracting the source through the HTTP API makes the fresh claim stale here too
+            r = c.delete("/v1/sources/" + src)
+            assert r.status_code == 200 and r.json()["stale_claims"] == ["fresh-1"], r.text
+            assert claim_ids(c.get("/claims", params={"stale": "yes"}).text) == ["fresh-1"]
+            # and checking it again records a verdict that is not stale
+            r = c.post("/v1/verify", json={"triple": ["Q76", "P19", "Q18094"], "id": "fresh-1"})
+            assert r.status_code == 200, r.text
+            assert claim_ids(c.get("/claims", params={"stale": "yes"}).text) == []
+            assert c.app.state.kgfc.claims.ready  # every page above came from the index
+    finally:
+        s.close()

@@ -27,6 +27,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from kgfc import __version__
 from kgfc.errors import KgfcError
 from kgfc.registry import lock_note_path
+from kgfc.service.claims_index import ClaimsIndex
 from kgfc.service.engine import Engine, open_service_store
 from kgfc.service.jobs import JobJournal, JobRunner
 from kgfc.service.metrics import Metrics
@@ -169,6 +170,7 @@ def _lifespan(ctx: Context, store, close_store: bool):
         ctx.engine = Engine(settings, open_service_store(settings) if store is None else store)
         ctx.journal = JobJournal(config.jobs_path())
         ctx.runner = JobRunner(ctx.journal, ctx.job_verify)
+        ctx.claims = ClaimsIndex(ctx.engine.store)
         note = lock_note_path(settings) if config.url else None
         if note is not None:
             note.write_text(json.dumps({"url": config.url, "pid": os.getpid()}), encoding="utf-8")
@@ -194,6 +196,12 @@ def _warm(ctx: Context) -> None:
             log.exception("warm-up failed")
     ctx.warm = True
     ctx.runner.start()
+    try:
+        # the claims table pages through this index; until it is read, through SPARQL
+        with ctx.engine.write_lock:  # no claim is recorded while it reads them all
+            ctx.claims.build()
+    except Exception:
+        log.exception("reading the claims index failed; the claims table stays on SPARQL")
 
 
 # -- errors: every one is JSON with a message ----------------------------------

@@ -15,7 +15,7 @@ from fastapi.responses import JSONResponse
 
 from kgfc.errors import InputError, KgfcError
 from kgfc.service.engine import Engine
-from kgfc.service.routes.common import WRITES, ApiError, Eng, content_type, loads_json
+from kgfc.service.routes.common import WRITES, ApiError, Ctx, Eng, content_type, loads_json
 
 router = APIRouter(tags=["sources"])
 
@@ -48,7 +48,7 @@ async def add_source(request: Request, eng: Eng, name: str | None = None) -> JSO
 
 
 @router.delete("/v1/sources/{source_id:path}", dependencies=WRITES)
-async def delete_source(source_id: str, eng: Eng) -> dict:
+async def delete_source(source_id: str, ctx: Ctx) -> dict:
     """Retract one source graph: a full IRI or its ``kgfcs:`` short form.
 
     The recorded claims whose verdict cited it are kept and marked stale, as by ``kgfc kg retract``.
@@ -60,6 +60,8 @@ async def delete_source(source_id: str, eng: Eng) -> dict:
         V.KGFC_SOURCE + source_id[len("kgfcs:") :] if source_id.startswith("kgfcs:") else source_id
     )
 
+    eng = ctx.engine
+
     def work():
         with eng.write_lock:
             if not eng.store.has_source(iri):
@@ -67,6 +69,7 @@ async def delete_source(source_id: str, eng: Eng) -> dict:
             return retract_source(eng.store, iri)
 
     done = await anyio.to_thread.run_sync(work)
+    ctx.retracted(done)
     return {
         "source": iri,
         "quads_removed": done.quads_removed,

@@ -121,6 +121,7 @@ async def retract(request: Request, ctx: Ctx) -> dict:
             return retract_source(eng.store, iri)
 
     done = await anyio.to_thread.run_sync(work)
+    ctx.retracted(done)
     return {
         "source": done.source,
         "quads_removed": done.quads_removed,

@@ -24,19 +24,10 @@ from kgfc.models import Report, ResultEvidence, Source, VerifyResult
 from kgfc.report.build import KIND_NAMES, source_kind
 from kgfc.report.render import kind_colours
 from kgfc.service.claims import checked_report
+from kgfc.service.claims_index import VERDICT_IRIS, VERDICT_NAMES
 
 PAGE = 50  # rows per page: claims_page.rq asks for one more, to know if there is a next page
 FAR_FUTURE = "9999-12-31T23:59:59Z"
-VERDICT_IRIS = {
-    "supported": V.KGFC + "Supported",
-    "refuted": V.KGFC + "Refuted",
-    "nei": V.KGFC + "NotEnoughInfo",
-}
-VERDICT_NAMES = {
-    V.KGFC + "Supported": "SUPPORTED",
-    V.KGFC + "Refuted": "REFUTED",
-    V.KGFC + "NotEnoughInfo": "NOT ENOUGH INFO",
-}
 _XSD_DATETIME = ox.NamedNode(V.XSD + "dateTime")
 
 

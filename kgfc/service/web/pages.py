@@ -53,9 +53,17 @@ async def claims_page(
     flt = D.ClaimFilter(verdict=verdict, stale=stale, q=q)
     store = ctx.engine.store
 
+    index = ctx.claims
+
     def work() -> dict:
-        found = D.claims_page(store, flt, before, after)
-        found["total"] = D.claims_count(store, flt)
+        if before:
+            D.parse_when(before)
+        if index is not None and index.ready:
+            found = index.page(flt, before, after, D.PAGE)
+            found["total"] = index.count(flt)
+        else:
+            found = D.claims_page(store, flt, before, after)
+            found["total"] = D.claims_count(store, flt)
         return found
 
     found = await _or_error(request, work)
