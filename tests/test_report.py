@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 from html.parser import HTMLParser
 
 import pytest
@@ -556,8 +555,22 @@ def test_markdown_view_sections_and_escaping():
     assert "Citations kept: 4, removed: 2; evidence hallucination rate (EHR) 0.33" in md
     assert "removed W4 (<https://made.up/curie>): not retrieved in this episode" in md
     assert "misquoted (ROUGE-L precision" in md
-    assert "\\<script>alert(1)\\</script>" in md
-    assert re.search(r"(?<!\\)<script", md) is None
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; Marie Curie" in md
+    assert "<script" not in md
+
+
+def test_markdown_renders_untrusted_html_as_text_in_python_markdown():
+    """Python-Markdown (what MkDocs renders with) ignores ``\\<``: a backslash alone left a live tag."""
+    markdown = pytest.importorskip("markdown")
+    report = checked_report(MALICIOUS)
+    report.supporting_evidence[1].context = '</script><img src=x onerror="alert(2)"> & &amp;'
+    html = markdown.markdown(to_markdown(report))
+    parser = _Tags()
+    parser.feed(html)
+    assert not [t for t, _ in parser.tags if t in ("script", "img")]
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; Marie Curie" in html
+    # an entity in the text stays the text it was, not the character it names
+    assert "&amp; &amp;amp;" in html
 
 
 class _Tags(HTMLParser):

@@ -356,6 +356,26 @@ def test_sources_load_and_retract(client, store):
     assert client.delete(f"/v1/sources/{short}").status_code == 404
 
 
+def test_deleting_a_source_marks_the_claims_that_cited_it_stale(tmp_path):
+    from tests.conftest import DATA
+
+    s = OxigraphStore(tmp_path / "store")
+    try:
+        source = s.load_file(DATA / "obama.ttl").source
+        with make_client(s, tmp_path) as c:
+            r = c.post("/v1/verify", json={"triple": ["Q76", "P19", "Q18094"], "id": "st-1"})
+            assert r.json()["verdict"] == "SUPPORTED"
+            d = c.delete("/v1/sources/" + source)
+            assert d.status_code == 200 and d.json()["stale_claims"] == ["st-1"]
+            claim = c.get("/v1/claims/st-1").json()
+            assert claim["verdict"] == "SUPPORTED"  # kept, but marked
+        from kgfc.kg.verdicts import stale_claim_texts
+
+        assert [cid for cid, _, _ in stale_claim_texts(s)] == ["st-1"]
+    finally:
+        s.close()
+
+
 def test_health_and_metrics(client):
     client.post("/v1/verify", json={"triple": ["Q76", "P19", "Q18094"], "id": "m-1"})
     client.get("/sparql", params={"query": "ASK {}"})

@@ -1,7 +1,8 @@
 """Views of a :class:`~kgfc.models.Report`: JSON, Markdown and one self-contained HTML page.
 
 Claims, web text and LLM output are untrusted: every string goes through
-``html.escape`` (HTML), a backslash escape (Markdown) or ``json.dumps`` with
+``html.escape`` (HTML), HTML entities for ``<``, ``>``, ``&`` plus backslash escapes
+for the rest of Markdown's markup (Markdown), or ``json.dumps`` with
 ``<``, ``>`` and ``&`` escaped (the JSON block inside the HTML page, so a
 ``</script>`` in a claim cannot end it). The HTML page also carries a
 Content-Security-Policy that allows only its own inline style and script (by
@@ -32,7 +33,11 @@ KIND_COLOURS = {
 _EXTRA_COLOURS = ("#b7950b", "#16a085", "#d35400", "#7f8c8d", "#6c3483", "#1e8449")
 _PMID = re.compile(r"^PMID:?\s*(\d{1,9})$", re.I)
 _HTTP = re.compile(r"^https?://[^\s<>\"'`]+$", re.I)
-_MD_SPECIAL = re.compile(r"([\\`*_\[\]<|~&])")
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]|~])")
+# Entities, not backslashes, for the characters that make raw HTML: CommonMark
+# reads ``\<`` as an escape, but Python-Markdown (MkDocs) and others pass
+# ``\<script>`` through as a tag. ``&lt;`` is text in every Markdown flavour.
+_MD_ENTITIES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
 _MD_LINE_START = "#>+=-"
 _MD_ORDERED = re.compile(r"\d+(?=[.)])")
 
@@ -100,7 +105,7 @@ def _step_text(step: dict) -> str:
 
 def _md(text: object) -> str:
     """One line of Markdown-inert text: every punctuation mark that could start markup is escaped."""
-    text = _MD_SPECIAL.sub(r"\\\1", " ".join(str(text).split()))
+    text = _MD_SPECIAL.sub(r"\\\1", " ".join(str(text).split())).translate(_MD_ENTITIES)
     # Block markup (headings, quotes, lists) only starts a line: escape it there.
     if m := _MD_ORDERED.match(text):
         return f"{m.group()}\\{text[m.end() :]}"

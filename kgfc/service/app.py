@@ -4,7 +4,8 @@ Build it with :func:`create_app`; ``kgfc serve`` runs it under uvicorn. The
 app opens the store for writing when it starts (the server is the store's
 single writer) and closes it when it stops. The routes live in
 :mod:`kgfc.service.routes`, one router per resource. The OpenAPI schema is at
-``/openapi.json``, interactive docs at ``/docs``.
+``/openapi.json``, interactive docs at ``/docs``; the web app
+(:mod:`kgfc.service.web`) at ``/``.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from kgfc import __version__
 from kgfc.errors import KgfcError
 from kgfc.registry import lock_note_path
+from kgfc.service.claims_index import ClaimsIndex
 from kgfc.service.engine import Engine, open_service_store
 from kgfc.service.jobs import JobJournal, JobRunner
 from kgfc.service.metrics import Metrics
@@ -33,6 +35,8 @@ from kgfc.service.routes import ROUTERS
 from kgfc.service.routes.common import ApiError, Context, error_response, status_for
 from kgfc.service.routes.sources import RDF_UPLOAD_TYPES
 from kgfc.service.sparql_pool import QueryPool, make_runner
+from kgfc.service.web import ROUTERS as WEB_ROUTERS
+from kgfc.service.web import mount_static
 from kgfc.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -156,8 +160,9 @@ def create_app(
     app.add_middleware(_Edge, metrics=ctx.metrics, max_body=config.max_body_bytes)
     for exc_type, handler in _HANDLERS.items():
         app.add_exception_handler(exc_type, handler)
-    for router in ROUTERS:
+    for router in (*ROUTERS, *WEB_ROUTERS):
         app.include_router(router)
+    mount_static(app)
     return app
 
 
@@ -173,6 +178,7 @@ def _lifespan(ctx: Context, store, close_store: bool):
         )
         ctx.journal = JobJournal(config.jobs_path())
         ctx.runner = JobRunner(ctx.journal, ctx.job_verify)
+        ctx.claims = ClaimsIndex(ctx.engine.store)
         note = lock_note_path(settings) if config.url else None
         if note is not None:
             _write_note(note, config)
@@ -227,6 +233,12 @@ def _warm(ctx: Context) -> None:
             log.exception("warm-up failed")
     ctx.warm = True
     ctx.runner.start()
+    try:
+        # the claims table pages through this index; until it is read, through SPARQL
+        with ctx.engine.write_lock:  # no claim is recorded while it reads them all
+            ctx.claims.build()
+    except Exception:
+        log.exception("reading the claims index failed; the claims table stays on SPARQL")
 
 
 # -- errors: every one is JSON with a message ----------------------------------

@@ -14,7 +14,7 @@ import pyoxigraph as ox
 
 from kgfc.errors import InputError
 from kgfc.kg.verdicts import stored_claims
-from kgfc.models import Action, Step, Trajectory, VerifyResult
+from kgfc.models import Action, Report, Step, Trajectory, VerifyResult
 from kgfc.report import build_report, retrieved_sources, to_html, to_json, to_markdown
 from kgfc.resources import load_query
 
@@ -86,16 +86,22 @@ def stored_trajectory(claim: dict) -> Trajectory | None:
     )
 
 
-def render_report(result: VerifyResult, fmt: str, trust_order: str | None = None) -> str:
-    """The structured report (``md``, ``html`` or ``json``) with checked citations; its source
-    conflicts judged by ``trust_order`` (the setting the verdict followed; None: the default)."""
+def checked_report(result: VerifyResult, trust_order: str | None = None) -> Report:
+    """The structured report of a result, its citations checked against what was retrieved; its
+    source conflicts judged by ``trust_order`` (the setting the verdict followed; None: default)."""
     passages = result.web_passages
-    report = build_report(
+    return build_report(
         result,
         web_passages=passages,
         retrieved=retrieved_sources(result, passages),
         trust_order=trust_order,
     )
+
+
+def render_report(result: VerifyResult, fmt: str, trust_order: str | None = None) -> str:
+    """The structured report (``md``, ``html`` or ``json``) with checked citations and source
+    conflicts judged by ``trust_order``."""
+    report = checked_report(result, trust_order)
     return {"md": to_markdown, "html": to_html, "json": to_json}[fmt](report)
 
 

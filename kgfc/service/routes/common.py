@@ -50,6 +50,7 @@ class Context:
     engine: Engine | None = None
     journal: Any = None  # kgfc.service.jobs.JobJournal
     runner: Any = None  # kgfc.service.jobs.JobRunner
+    claims: Any = None  # kgfc.service.claims_index.ClaimsIndex, for the web app's claims table
 
     def verify_and_keep(self, req: VerifyRequest) -> VerifyResult:
         """Verify one request, count it, and keep the full result of a recorded claim."""
@@ -57,7 +58,14 @@ class Context:
         self.metrics.observe_result(result)
         if result.claim_iri:
             self.journal.save_result(result.id, result.model_dump(mode="json"))
+            if self.claims is not None:
+                self.claims.refresh(result.claim_iri)
         return result
+
+    def retracted(self, retraction) -> None:
+        """A source went: the claims that cited it are stale now."""
+        if self.claims is not None:
+            self.claims.mark_stale(retraction.stale_claims)
 
     def job_verify(self, request: dict) -> dict:
         return self.verify_and_keep(VerifyRequest.model_validate(request)).model_dump(mode="json")

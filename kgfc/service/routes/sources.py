@@ -15,7 +15,7 @@ from fastapi.responses import JSONResponse
 
 from kgfc.errors import InputError, KgfcError
 from kgfc.service.engine import Engine
-from kgfc.service.routes.common import WRITES, ApiError, Eng, content_type, loads_json
+from kgfc.service.routes.common import WRITES, ApiError, Ctx, Eng, content_type, loads_json
 
 router = APIRouter(tags=["sources"])
 
@@ -48,16 +48,19 @@ async def add_source(request: Request, eng: Eng, name: str | None = None) -> JSO
 
 
 @router.delete("/v1/sources/{source_id:path}", dependencies=WRITES)
-async def delete_source(source_id: str, eng: Eng) -> dict:
-    """Retract one source graph (a full IRI or its ``kgfcs:`` short form), as ``kgfc kg retract``
-    does: recorded claims that cited it are kept and marked stale (``stale_claims``)."""
+async def delete_source(source_id: str, ctx: Ctx) -> dict:
+    """Retract one source graph: a full IRI or its ``kgfcs:`` short form.
+
+    The recorded claims whose verdict cited it are kept and marked stale, as by ``kgfc kg retract``.
+    """
     from kgfc.kg import vocab as V
+    from kgfc.kg.verdicts import retract_source
 
     iri = (
         V.KGFC_SOURCE + source_id[len("kgfcs:") :] if source_id.startswith("kgfcs:") else source_id
     )
 
-    from kgfc.kg.verdicts import retract_source
+    eng = ctx.engine
 
     def work():
         with eng.write_lock:
@@ -66,6 +69,7 @@ async def delete_source(source_id: str, eng: Eng) -> dict:
             return retract_source(eng.store, iri)
 
     done = await anyio.to_thread.run_sync(work)
+    ctx.retracted(done)
     return {
         "source": iri,
         "quads_removed": done.quads_removed,

@@ -1,0 +1,160 @@
+"""The web app's pages (GET only): check, claims, a claim, sources, a source, an entity, query, a job."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import anyio
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import HTMLResponse, RedirectResponse
+
+from kgfc.errors import InputError
+from kgfc.resources import load_query, query_names
+from kgfc.service.claims import stored_claim
+from kgfc.service.routes.claims import claim_result
+from kgfc.service.routes.common import ApiError, Ctx
+from kgfc.service.web import data as D
+from kgfc.service.web.render import page
+
+router = APIRouter(include_in_schema=False)
+
+
+async def _or_error(request: Request, work, *args) -> dict | HTMLResponse:
+    """Run a blocking read; a bad or unknown reference is an error page, not JSON."""
+    try:
+        return await anyio.to_thread.run_sync(work, *args)
+    except (InputError, ApiError) as exc:
+        status = getattr(exc, "status", 404 if isinstance(exc, D.NotFound) else 400)
+        return page(
+            request,
+            "error.html",
+            status=status,
+            title="Not found" if status == 404 else "Bad request",
+            message=exc.message,
+            hint=exc.hint,
+        )
+
+
+@router.get("/", response_class=HTMLResponse)
+async def check_page(request: Request, ctx: Ctx) -> HTMLResponse:
+    return page(request, "check.html", title="Check a claim", settings=ctx.config.settings)
+
+
+@router.get("/claims", response_class=HTMLResponse)
+async def claims_page(
+    request: Request,
+    ctx: Ctx,
+    verdict: Literal["", "supported", "refuted", "nei"] = "",
+    stale: Literal["", "yes", "no"] = "",
+    q: str = Query("", max_length=200),
+    before: str | None = Query(None, max_length=40),
+    after: str | None = Query(None, max_length=300),
+) -> HTMLResponse:
+    flt = D.ClaimFilter(verdict=verdict, stale=stale, q=q)
+    store = ctx.engine.store
+
+    index = ctx.claims
+
+    def work() -> dict:
+        if before:
+            D.parse_when(before)
+        if index is not None and index.ready:
+            found = index.page(flt, before, after, D.PAGE)
+            found["total"] = index.count(flt)
+        else:
+            found = D.claims_page(store, flt, before, after)
+            found["total"] = D.claims_count(store, flt)
+        return found
+
+    found = await _or_error(request, work)
+    if isinstance(found, HTMLResponse):
+        return found
+    return page(request, "claims.html", title="Claims", flt=flt, first=not before, **found)
+
+
+@router.get("/claims/{claim_id}", response_class=HTMLResponse)
+async def claim_page(claim_id: str, request: Request, ctx: Ctx) -> HTMLResponse:
+    store = ctx.engine.store
+
+    def work() -> dict:
+        result = claim_result(ctx, claim_id)
+        stored = stored_claim(store, claim_id)
+        view = D.claim_view(
+            store,
+            result,
+            stale=stored.get("retracted_sources") or [],
+            trust_order=ctx.engine.settings.trust_order,
+        )
+        return {"view": view}
+
+    found = await _or_error(request, work)
+    if isinstance(found, HTMLResponse):
+        return found
+    return page(request, "claim.html", title=f"Claim {claim_id}", **found)
+
+
+@router.get("/sources", response_class=HTMLResponse)
+async def sources_page(request: Request, ctx: Ctx) -> HTMLResponse:
+    sources = await anyio.to_thread.run_sync(D.knowledge_sources, ctx.engine.store)
+    return page(request, "sources.html", title="Sources", sources=sources)
+
+
+@router.get("/source", response_class=HTMLResponse)
+async def source_page(
+    request: Request,
+    ctx: Ctx,
+    iri: str = Query(..., max_length=2000),
+    offset: int = Query(0, ge=0, le=10_000_000),
+) -> HTMLResponse:
+    found = await _or_error(request, D.source_page, ctx.engine.store, iri, offset)
+    if isinstance(found, HTMLResponse):
+        return found
+    return page(request, "source.html", title=f"Source {iri}", **found)
+
+
+@router.get("/entity", response_class=HTMLResponse)
+async def entity_page(
+    request: Request, ctx: Ctx, iri: str = Query(..., max_length=2000)
+) -> HTMLResponse:
+    found = await _or_error(request, D.entity_page, ctx.engine.store, iri)
+    if isinstance(found, HTMLResponse):
+        return found
+    return page(request, "entity.html", title=found["label"], entity=found)
+
+
+def named_queries() -> list[dict]:
+    out = []
+    for name in query_names("sparql"):
+        text = load_query(name)
+        comment = next(
+            (ln.lstrip("# ").strip() for ln in text.splitlines() if ln.startswith("#")), ""
+        )
+        out.append({"name": name, "text": text, "about": comment})
+    return out
+
+
+@router.get("/query", response_class=HTMLResponse)
+async def query_page(request: Request, ctx: Ctx) -> HTMLResponse:
+    return page(
+        request,
+        "query.html",
+        title="Query",
+        queries=named_queries(),
+        max_rows=ctx.config.sparql_max_rows,
+        timeout=ctx.config.sparql_timeout,
+    )
+
+
+@router.get("/jobs/{job_id}", response_class=HTMLResponse)
+async def job_page(job_id: str, request: Request, ctx: Ctx) -> HTMLResponse:
+    status = ctx.journal.status(job_id, results=True, limit=500)
+    if status is None:
+        return page(
+            request, "error.html", status=404, title="Not found", message=f"No job {job_id!r}."
+        )
+    return page(request, "job.html", title=f"Job {job_id}", job=status)
+
+
+@router.get("/favicon.ico", include_in_schema=False)
+async def favicon() -> RedirectResponse:
+    return RedirectResponse("/static/favicon.svg", status_code=308)

@@ -1,0 +1,329 @@
+"""The web app in a real browser: Debian's headless Chromium driven by Selenium (chromedriver),
+against a real `kgfc serve` process on 127.0.0.1 with a small fixture store.
+
+Every test starts from its own page and touches its own claim or source, so they run in any
+order. Chromium logs every request it makes (the performance log); the test that walks every
+page asserts that none of them left the server.
+
+With KGFC_WEB_SCREENSHOTS=DIR the tests also save the screenshots the docs show.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+from urllib.parse import quote, urlparse
+
+import httpx
+import pytest
+
+pytest.importorskip("fastapi")
+webdriver = pytest.importorskip("selenium.webdriver")
+
+from selenium.common.exceptions import TimeoutException  # noqa: E402
+from selenium.webdriver.chrome.options import Options  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support import expected_conditions as EC  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+
+from tests.test_service_process import AUTH, TOKEN, Server, load_obama  # noqa: E402
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMEDRIVER = Path("/usr/bin/chromedriver")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(
+        not (CHROMIUM.exists() and CHROMEDRIVER.exists()),
+        reason="needs Debian's headless Chromium and its driver: apt-get install chromium chromium-driver",
+    ),
+]
+
+WD = "http://www.wikidata.org/entity/"
+EVIL_LABEL = "<img src=x onerror=\"document.title='pwned'\">Evil <b>Corp</b>"
+EVIL_CLAIM = "<script>document.title='pwned'</script> Barack Obama was born in Honolulu."
+# Two small sources beside obama.ttl: one with a label that is HTML (and a fact tying it to
+# Obama, so it shows among his evidence), one that the retraction story removes.
+EVIL_TTL = f"""
+@prefix wd: <http://www.wikidata.org/entity/> .
+@prefix wdt: <http://www.wikidata.org/prop/direct/> .
+@prefix wikibase: <http://wikiba.se/ontology#> .
+@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
+wd:Q900001 rdfs:label {json.dumps(EVIL_LABEL)}@en ; wdt:P17 wd:Q30 .
+wd:Q76 wdt:P108 wd:Q900001 .
+wd:P108 rdfs:label "employer"@en ; wikibase:directClaim wdt:P108 .
+"""
+CURIE_TTL = """
+@prefix wd: <http://www.wikidata.org/entity/> .
+@prefix wdt: <http://www.wikidata.org/prop/direct/> .
+@prefix wikibase: <http://wikiba.se/ontology#> .
+@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
+wd:Q7186 rdfs:label "Marie Curie"@en ; wdt:P19 wd:Q270 .
+wd:Q270 rdfs:label "Warsaw"@en .
+wd:P19 rdfs:label "place of birth"@en ; wikibase:directClaim wdt:P19 .
+"""
+WAIT = 180  # the first check loads the language models
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    from click.testing import CliRunner
+
+    from kgfc.cli import cli
+
+    base = tmp_path_factory.mktemp("webapp")
+    load_obama(base / "store")
+    for name, text in (("evil.ttl", EVIL_TTL), ("curie.ttl", CURIE_TTL)):
+        (base / name).write_text(text, encoding="utf-8")
+        res = CliRunner().invoke(
+            cli, ["kg", "load", "--store", str(base / "store"), str(base / name)]
+        )
+        assert res.exit_code == 0, res.output
+    srv = Server(base / "store", base / "jobs.sqlite3")
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory):
+    opts = Options()
+    opts.binary_location = str(CHROMIUM)
+    for arg in (
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-quic",
+        "--hide-scrollbars",
+        "--window-size=1440,1000",
+        f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}",
+    ):
+        opts.add_argument(arg)
+    # every request the page makes, with its URL, lands in the performance log
+    opts.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
+    os.environ.setdefault("SE_AVOID_STATS", "true")
+    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=opts)
+    driver.set_page_load_timeout(60)
+    yield driver
+    driver.quit()
+
+
+def requested_urls(driver) -> list[str]:
+    urls = []
+    for entry in driver.get_log("performance"):
+        msg = json.loads(entry["message"])["message"]
+        if msg["method"] == "Network.requestWillBeSent":
+            urls.append(msg["params"]["request"]["url"])
+    return urls
+
+
+def console_errors(driver) -> list[str]:
+    return [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+
+
+def shot(driver, name: str, width: int = 1440) -> None:
+    """Save a docs screenshot when KGFC_WEB_SCREENSHOTS names a folder."""
+    folder = os.environ.get("KGFC_WEB_SCREENSHOTS")
+    if not folder:
+        return
+    driver.set_window_size(width, 1000)
+    height = driver.execute_script("return document.documentElement.scrollHeight")
+    driver.set_window_size(width, min(max(height, 700), 2400))
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    driver.save_screenshot(str(Path(folder) / f"{name}.png"))
+    driver.set_window_size(1440, 1000)
+
+
+def wait(driver, cond, timeout: float = 30):
+    return WebDriverWait(driver, timeout).until(cond)
+
+
+def enter_token_if_asked(driver) -> None:
+    """The first write of a session opens the token dialog; later ones reuse the token."""
+    try:
+        dialog = wait(driver, EC.visibility_of_element_located((By.ID, "token-dialog")), 3)
+    except TimeoutException:
+        return
+    box = dialog.find_element(By.ID, "token-input")
+    box.clear()
+    box.send_keys(TOKEN)
+    dialog.find_element(By.CSS_SELECTOR, "button[value=save]").click()
+
+
+def check_claim(driver, server, text: str) -> None:
+    driver.get(server.url + "/")
+    box = driver.find_element(By.ID, "claim")
+    box.send_keys(text)
+    driver.find_element(By.ID, "check-button").click()
+    enter_token_if_asked(driver)
+    wait(driver, EC.presence_of_element_located((By.ID, "verdict")), WAIT)
+
+
+def graph_drawn(driver) -> tuple[int, int]:
+    box = wait(
+        driver,
+        lambda d: (g := d.find_element(By.ID, "graph")).get_attribute("data-drawn-nodes") and g,
+    )
+    return int(box.get_attribute("data-drawn-nodes")), int(box.get_attribute("data-drawn-edges"))
+
+
+def test_check_a_claim_shows_verdict_graph_and_provenance(server, browser):
+    check_claim(browser, server, "Barack Obama was born in Honolulu.")
+    assert browser.find_element(By.ID, "verdict").text == "SUPPORTED"
+    nodes, edges = graph_drawn(browser)
+    data = json.loads(browser.find_element(By.ID, "graph-data").get_attribute("textContent"))
+    assert nodes == len(data["elements"]["nodes"]) >= 4
+    assert edges == len(data["elements"]["edges"]) >= 4
+    # cytoscape drew on its canvases: the graph box holds non-blank pixels
+    assert browser.execute_script(
+        "const c = document.querySelectorAll('#graph canvas');"
+        "for (const cv of c) { const d = cv.getContext('2d').getImageData(0, 0, cv.width, cv.height).data;"
+        "  for (let i = 3; i < d.length; i += 4) if (d[i] > 0) return true; } return false;"
+    )
+    # hovering a fact shows its source, retrieval time and method (cytoscape's own event)
+    browser.execute_script(
+        "const e = window.kgfcGraph.edges().filter(x => x.data('evidence') === 'E1'); e.emit('mouseover');"
+    )
+    info = browser.find_element(By.ID, "graph-info").text
+    assert "loaded RDF file" in info and "retrieved" in info and "method" in info
+    assert re.search(r"retrieved\s+\d{4}-\d\d-\d\d", info), info
+    # the justification's citation links to its evidence row
+    cite = browser.find_element(By.CSS_SELECTOR, "a.cite")
+    assert cite.get_attribute("href").endswith("#ev-" + cite.text)
+    assert browser.find_element(By.ID, "ev-" + cite.text).is_displayed()
+    # downloads are the API's report and evidence views
+    links = {
+        a.text: a.get_attribute("href")
+        for a in browser.find_elements(By.CSS_SELECTOR, ".downloads a")
+    }
+    assert set(links) == {"Markdown", "HTML", "JSON", "TriG", "JSON-LD"}
+    trig = httpx.get(links["TriG"], timeout=30)
+    assert trig.status_code == 200 and "prov:wasDerivedFrom" in trig.text
+    assert not console_errors(browser)
+    shot(browser, "web-check")
+    shot(browser, "web-check-390", width=390)
+
+
+def test_retract_a_cited_source_then_recheck_the_stale_claim(server, browser):
+    check_claim(browser, server, "Marie Curie was born in Warsaw.")
+    assert browser.find_element(By.ID, "verdict").text == "SUPPORTED"
+    claim_id = browser.find_element(By.ID, "claim-result").get_attribute("data-claim-id")
+    # follow the cited fact to its source page
+    row = browser.find_element(By.CSS_SELECTOR, "tr.cited")
+    row.find_element(By.CSS_SELECTOR, "a.source-link").click()
+    wait(browser, EC.presence_of_element_located((By.ID, "source-prov")))
+    assert "curie.ttl" in browser.find_element(By.ID, "source-prov").text
+    citing = browser.find_element(By.ID, "citing-claims").text
+    assert "Marie Curie was born in Warsaw." in citing
+    shot(browser, "web-source")
+    # retract: the confirmation lists the verdict that goes stale
+    browser.find_element(By.ID, "retract-button").click()
+    dialog = wait(browser, EC.visibility_of_element_located((By.ID, "retract-dialog")))
+    assert (
+        "Marie Curie was born in Warsaw." in dialog.find_element(By.CSS_SELECTOR, ".affected").text
+    )
+    shot(browser, "web-retract")
+    dialog.find_element(By.ID, "retract-confirm").click()
+    enter_token_if_asked(browser)
+    wait(browser, EC.url_contains("/claims?stale=yes"))
+    table = browser.find_element(By.CSS_SELECTOR, ".claims-table").text
+    assert "Marie Curie was born in Warsaw." in table and "stale" in table
+    assert "Barack Obama" not in table  # only the claim that cited it
+    # the claim page says why it is stale, and re-checks it under the same id
+    browser.find_element(By.LINK_TEXT, "Marie Curie was born in Warsaw.").click()
+    notice = wait(browser, EC.presence_of_element_located((By.ID, "stale-notice")))
+    assert "retracted" in notice.text
+    browser.find_element(By.CSS_SELECTOR, f"[data-recheck='{claim_id}']").click()
+    enter_token_if_asked(browser)
+    wait(browser, lambda d: not d.find_elements(By.ID, "stale-notice"), WAIT)
+    assert browser.find_element(By.ID, "verdict").text == "NOT ENOUGH INFO"
+    assert browser.current_url.endswith(f"/claims/{claim_id}")
+
+
+def test_untrusted_claim_and_label_stay_text(server, browser):
+    check_claim(browser, server, EVIL_CLAIM)
+    assert browser.find_element(By.ID, "result-title").text == EVIL_CLAIM
+    assert browser.title != "pwned"
+    assert not browser.find_elements(By.CSS_SELECTOR, "#result script:not([type])")
+    # the label with HTML is in the evidence as text, and on the entity page
+    assert EVIL_LABEL in browser.find_element(By.CSS_SELECTOR, ".evidence-table").text
+    assert not browser.find_elements(By.CSS_SELECTOR, "#result img, #result b:not(:only-child) b")
+    browser.find_element(By.LINK_TEXT, EVIL_LABEL).click()
+    title = wait(browser, EC.presence_of_element_located((By.TAG_NAME, "h1")))
+    assert title.text == EVIL_LABEL
+    assert not browser.find_elements(By.CSS_SELECTOR, "main img, h1 b")
+    assert browser.title != "pwned"
+    # the claims table shows the claim as text too
+    browser.get(server.url + "/claims?q=" + quote("<script>"))
+    assert EVIL_CLAIM in browser.find_element(By.CSS_SELECTOR, ".claims-table").text
+    assert browser.title != "pwned"
+
+
+def test_query_page_runs_a_named_query_through_sparql(server, browser):
+    browser.get(server.url + "/query")
+    from selenium.webdriver.support.ui import Select
+
+    Select(browser.find_element(By.ID, "example")).select_by_value("knowledge_sources")
+    assert "kgfc:SourceGraph" in browser.find_element(By.ID, "query-text").get_attribute("value")
+    browser.find_element(By.ID, "run-query").click()
+    wait(browser, EC.text_to_be_present_in_element((By.ID, "query-status"), "row(s)"))
+    table = browser.find_element(By.ID, "query-results").text
+    assert "https://w3id.org/kgfc/source/file/" in table
+    shot(browser, "web-query")
+    # the endpoint's read-only rule holds here too
+    box = browser.find_element(By.ID, "query-text")
+    box.clear()
+    box.send_keys("INSERT DATA { <urn:a> <urn:b> <urn:c> }")
+    browser.find_element(By.ID, "run-query").click()
+    wait(browser, EC.text_to_be_present_in_element((By.ID, "query-status"), "read-only"))
+    assert not browser.find_element(By.ID, "query-results").is_displayed()
+
+
+def test_no_request_leaves_the_server(server, browser):
+    browser.get("about:blank")
+    requested_urls(browser), console_errors(browser)  # drop what earlier tests logged
+    check_claim(browser, server, "Michelle Obama was born in Honolulu.")
+    graph_drawn(browser)
+    claim_id = browser.find_element(By.ID, "claim-result").get_attribute("data-claim-id")
+    obama = server.url + "/entity?iri=" + quote(WD + "Q76", safe="")
+    for path in ("/claims", f"/claims/{claim_id}", "/sources", "/query", obama):
+        browser.get(path if path.startswith("http") else server.url + path)
+        wait(browser, EC.presence_of_element_located((By.TAG_NAME, "h1")))
+        assert not console_errors(browser), path  # no CSP violation, no script error
+    browser.find_element(By.CSS_SELECTOR, "main a[href^='/source?']").click()
+    wait(browser, EC.presence_of_element_located((By.ID, "source-prov")))
+    if os.environ.get("KGFC_WEB_SCREENSHOTS"):
+        browser.get(server.url + "/claims")
+        shot(browser, "web-claims")
+        browser.get(obama)
+        shot(browser, "web-entity")
+    urls = requested_urls(browser)
+    assert len(urls) > 20
+    own = urlparse(server.url).netloc
+    outside = [
+        u
+        for u in urls
+        if urlparse(u).scheme not in ("data", "blob", "about") and urlparse(u).netloc != own
+    ]
+    assert not outside, outside
+    # every page came with the strict policy
+    csp = httpx.get(server.url + "/claims").headers["content-security-policy"]
+    assert "script-src 'self'" in csp and "unsafe-inline" not in csp and "default-src 'none'" in csp
+
+
+def test_writes_refuse_other_sites_and_missing_tokens(server):
+    body = {"claim": "Barack Obama was born in Honolulu.", "record": False}
+    url = server.url + "/ui/check"
+    assert httpx.post(url, json=body).status_code == 401
+    foreign = {**AUTH, "Origin": "https://evil.example"}
+    assert httpx.post(url, json=body, headers=foreign).status_code == 403
+    form = {**AUTH, "Content-Type": "text/plain"}
+    assert httpx.post(url, content=json.dumps(body), headers=form).status_code == 415
+    ok = httpx.post(url, json=body, headers={**AUTH, "Origin": server.url}, timeout=WAIT)
+    assert ok.status_code == 200 and 'id="verdict"' in ok.text

@@ -1,0 +1,325 @@
+"""The web app's pages and writes through the ASGI test client: paging, filters, escaping,
+the security headers, error pages and the CSRF rules. (The browser tests are test_web_app.py.)"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import time
+from datetime import UTC, datetime, timedelta
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import parse_qs, quote, urlparse
+
+import pyoxigraph as ox
+import pytest
+
+pytest.importorskip("fastapi")
+from fastapi.testclient import TestClient  # noqa: E402
+
+from kgfc.kg import vocab as V  # noqa: E402
+from kgfc.kg.oxigraph_store import OxigraphStore  # noqa: E402
+from kgfc.kg.verdicts import verdict_quads  # noqa: E402
+from kgfc.models import EvidenceFact, Fact, Verdict, VerdictLabel  # noqa: E402
+from kgfc.service.app import ServiceConfig, create_app  # noqa: E402
+from kgfc.settings import load_settings  # noqa: E402
+from tests.conftest import DATA  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+WD, WDT = V.WD, V.WDT
+EVIL = "<img src=x onerror=alert(1)>Evil <b>Corp</b>"
+LABELS = ["SUPPORTED", "REFUTED", "NOT ENOUGH INFO"]
+N_CLAIMS = 120
+
+
+def claim_graphs(n: int, source: str, start: datetime) -> dict[str, list[ox.Quad]]:
+    """n recorded claims citing one fact of ``source``, a second apart, some at the same time."""
+    fact = Fact(subject=WD + "Q76", predicate=WDT + "P19", object=WD + "Q18094", source=source)
+    ev = [EvidenceFact(id="E1", fact=fact, text="Barack Obama place of birth Honolulu")]
+    graphs = {}
+    for i in range(n):
+        label = VerdictLabel(LABELS[i % 3])
+        verdict = Verdict(label=label, confidence=0.9, justification="From E1.", cited=["E1"])
+        text = f"Claim number {i:03d}" + (" <script>alert(1)</script>" if i == 7 else "")
+        iri, quads = verdict_quads(f"w-{i:03d}", text, verdict, ev, "local")
+        when = start + timedelta(seconds=i // 2)  # pairs share a timestamp: keyset ties
+        quads = [
+            ox.Quad(
+                q.subject,
+                q.predicate,
+                ox.Literal(when.isoformat(), datatype=ox.NamedNode(V.XSD + "dateTime")),
+                q.graph_name,
+            )
+            if q.predicate.value == V.PROV + "generatedAtTime"
+            else q
+            for q in quads
+        ]
+        graphs[iri + "/graph"] = quads
+    return graphs
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory):
+    base = tmp_path_factory.mktemp("web")
+    (base / "evil.ttl").write_text(
+        "@prefix wd: <http://www.wikidata.org/entity/> .\n"
+        "@prefix wdt: <http://www.wikidata.org/prop/direct/> .\n"
+        "@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .\n"
+        f'wd:Q900001 rdfs:label "{EVIL.replace(chr(34), chr(92) + chr(34))}"@en ; wdt:P17 wd:Q30 .\n'
+        + "".join(f"wd:Q9{i:05d} wdt:P31 wd:Q5 .\n" for i in range(120)),
+        encoding="utf-8",
+    )
+    s = OxigraphStore(base / "store")
+    obama = s.load_file(DATA / "obama.ttl").source
+    evil = s.load_file(base / "evil.ttl").source
+    s.write_graphs(claim_graphs(N_CLAIMS, obama, datetime(2026, 1, 1, tzinfo=UTC)))
+    s.obama, s.evil = obama, evil
+    yield s
+    s.close()
+
+
+def make_client(store, tmp_path, **over) -> TestClient:
+    config = ServiceConfig(
+        settings=load_settings(offline=True),
+        jobs_db=tmp_path / "jobs.sqlite3",
+        warm_up=False,
+        **over,
+    )
+    return TestClient(create_app(config, store=store))
+
+
+def wait_for_index(c: TestClient) -> None:
+    ctx = c.app.state.kgfc
+    deadline = time.monotonic() + 30
+    while not (ctx.claims and ctx.claims.ready) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert ctx.claims.ready
+
+
+@pytest.fixture(params=["index", "sparql"])
+def client(store, tmp_path, request):
+    """Both ways the claims table reads: the server's claims index, and the SPARQL fallback."""
+    with make_client(store, tmp_path) as c:
+        wait_for_index(c)
+        if request.param == "sparql":
+            c.app.state.kgfc.claims.ready = False
+        yield c
+
+
+class Tags(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[tuple[str, dict]] = []
+        self.rows: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, dict(attrs)))
+
+
+def claim_ids(html: str) -> list[str]:
+    return re.findall(r'<a href="/claims/([\w-]+)">', html)
+
+
+def test_claims_table_pages_newest_first_with_ties(client):
+    seen, url = [], "/claims"
+    while url:
+        r = client.get(url)
+        assert r.status_code == 200
+        ids = claim_ids(r.text)
+        assert 0 < len(ids) <= 50
+        seen += ids
+        m = re.search(r'<a rel="next" id="next-page" href="([^"]+)"', r.text)
+        url = m.group(1).replace("&amp;", "&") if m else None
+    assert len(seen) == len(set(seen)) == N_CLAIMS
+    # newest first; two claims share each second, and both appear once
+    assert set(seen[:2]) == {"w-118", "w-119"} and set(seen[-2:]) == {"w-000", "w-001"}
+    assert [int(i[2:]) // 2 for i in seen] == sorted(
+        (i // 2 for i in range(N_CLAIMS)), reverse=True
+    )
+    assert f"{N_CLAIMS} claims." in client.get("/claims").text
+
+
+def test_claims_table_filters(client):
+    r = client.get("/claims", params={"verdict": "refuted"})
+    ids = claim_ids(r.text)
+    assert ids and all(int(i[2:]) % 3 == 1 for i in ids)
+    assert "40 claims match." in r.text
+    r = client.get("/claims", params={"q": "NUMBER 00"})
+    assert sorted(claim_ids(r.text)) == [f"w-00{i}" for i in range(10)]
+    assert client.get("/claims", params={"stale": "yes"}).text.count("<tr>") == 0
+    # the next page keeps the filters
+    r = client.get("/claims", params={"verdict": "supported"})
+    nxt = re.search(r'<a rel="next" id="next-page" href="([^"]+)"', r.text)
+    assert nxt is None  # 40 fit on one page
+    assert client.get("/claims", params={"verdict": "maybe"}).status_code == 422
+
+
+def test_pages_escape_untrusted_text_and_carry_a_strict_policy(client, store):
+    r = client.get("/claims", params={"q": "script"})
+    assert "<script>alert(1)</script>" not in r.text
+    assert "Claim number 007 &lt;script&gt;alert(1)&lt;/script&gt;" in r.text
+    entity = client.get("/entity", params={"iri": WD + "Q900001"})
+    assert entity.status_code == 200
+    assert EVIL not in entity.text and "&lt;img src=x onerror=alert(1)&gt;Evil" in entity.text
+    for page in (
+        r,
+        entity,
+        client.get("/"),
+        client.get("/claims/w-007"),
+        client.get("/sources"),
+        client.get("/source", params={"iri": store.obama}),
+        client.get("/query"),
+    ):
+        assert page.status_code == 200, page.url
+        csp = page.headers["content-security-policy"]
+        assert "script-src 'self'" in csp and "style-src 'self'" in csp
+        assert "unsafe" not in csp and "default-src 'none'" in csp
+        parser = Tags()
+        parser.feed(page.text)
+        for tag, attrs in parser.tags:
+            assert "style" not in attrs, (page.url, tag)
+            assert not any(k.startswith("on") for k in attrs), (page.url, tag)
+            if tag == "script":
+                assert attrs.get("src", "").startswith("/static/") or attrs == {
+                    "type": "application/json",
+                    "id": attrs.get("id"),
+                }, (page.url, attrs)
+            for k in ("src", "href"):
+                v = attrs.get(k) or ""
+                if tag in ("script", "link", "img"):
+                    assert not v or v.startswith("/"), (page.url, tag, v)
+
+
+def test_claim_page_shows_the_stored_claim_and_its_source(client, store):
+    r = client.get("/claims/w-007")
+    assert 'id="verdict">REFUTED<' in r.text
+    assert f'href="/source?iri={quote(store.obama, safe="/")}"' in r.text
+    assert '"evidence": "E1"' in r.text  # the graph's data
+    assert 'href="/v1/claims/w-007/evidence?format=trig"' in r.text
+
+
+def test_unknown_things_are_error_pages(client):
+    for url, status in (
+        ("/claims/nope", 404),
+        ("/source?iri=urn:nothing", 404),
+        ("/entity?iri=urn:nothing", 404),
+        ("/claims?before=yesterday", 400),
+        ("/jobs/job-nope", 404),
+    ):
+        r = client.get(url)
+        assert r.status_code == status, url
+        assert r.headers["content-type"].startswith("text/html")
+        assert "<h1>" in r.text and "content-security-policy" in r.headers
+
+
+def test_source_page_pages_facts_and_lists_citing_claims(client, store):
+    r = client.get("/source", params={"iri": store.evil})
+    assert r.status_code == 200
+    assert r.text.count("<tr><td>") == 50
+    nxt = re.search(r'<a rel="next" href="/source\?([^"]+)"', r.text).group(1)
+    offset = parse_qs(nxt.replace("&amp;", "&"))["offset"]
+    assert offset == ["50"]
+    last = client.get("/source", params={"iri": store.evil, "offset": 100})
+    assert last.text.count("<tr><td>") == 21 and 'rel="next"' not in last.text
+    assert "No recorded verdict cites it." in r.text
+    obama = client.get("/source", params={"iri": store.obama})
+    assert obama.text.count('<li><span class="badge') >= N_CLAIMS  # citing + in the dialog
+
+
+def test_query_page_offers_every_named_query(client):
+    from kgfc.resources import query_names
+
+    html = client.get("/query").text
+    for name in query_names("sparql"):
+        assert f'<option value="{name}">' in html
+
+
+def test_label_lookup_for_autocompletion(client):
+    hits = client.get("/ui/labels", params={"q": "Obama"}).json()
+    assert hits[0]["id"] == WD + "Q76" and hits[0]["label"] in ("Barack Obama", "Obama")
+
+
+def test_writes_need_json_the_same_site_and_the_token(store, tmp_path):
+    with make_client(store, tmp_path, token="s3cret") as c:
+        auth = {"Authorization": "Bearer s3cret"}
+        body = {"source": "urn:nothing"}
+        assert c.post("/ui/retract", json=body).status_code == 401
+        assert (
+            c.post("/ui/retract", json=body, headers={**auth, "Origin": "http://evil"}).status_code
+            == 403
+        )
+        cross = {**auth, "Sec-Fetch-Site": "cross-site"}
+        assert c.post("/ui/retract", json=body, headers=cross).status_code == 403
+        plain = {**auth, "Content-Type": "text/plain"}
+        assert c.post("/ui/retract", content=b'{"source": "x"}', headers=plain).status_code == 415
+        assert c.post("/ui/retract", json=body, headers=auth).status_code == 404
+        claim_graph = {"source": V.KGFC_CLAIM + "abc/graph"}
+        assert c.post("/ui/retract", json=claim_graph, headers=auth).status_code == 400
+        # the page tells the script a token is needed
+        assert 'data-token-required="yes"' in c.get("/").text
+
+
+def test_retract_marks_citing_claims_stale_and_recheck_queues_them(tmp_path):
+    s = OxigraphStore(tmp_path / "store")
+    try:
+        src = s.load_file(DATA / "obama.ttl").source
+        s.write_graphs(claim_graphs(3, src, datetime(2026, 1, 1, tzinfo=UTC)))
+        with make_client(s, tmp_path) as c:
+            wait_for_index(c)
+            r = c.post("/ui/retract", json={"source": src})
+            assert r.status_code == 200, r.text
+            assert r.json()["stale_claims"] == ["w-000", "w-001", "w-002"]
+            page = c.get("/claims", params={"stale": "yes"})
+            assert sorted(claim_ids(page.text)) == ["w-000", "w-001", "w-002"]
+            assert c.app.state.kgfc.claims.ready  # the page above came from the index
+            assert 'id="stale-notice"' in c.get("/claims/w-001").text
+            job = c.post("/ui/recheck-stale", json={})
+            assert job.status_code == 202
+            status = c.get(job.json()["url"])
+            assert status.status_code == 200 and "of 3" in status.text
+    finally:
+        s.close()
+
+
+def test_vendored_library_matches_its_pin_and_has_its_licence():
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "vendor_js.py"), "--check"],
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 0, proc.stderr
+    vendor = ROOT / "kgfc" / "service" / "web" / "static" / "vendor"
+    assert "Permission is hereby granted" in (vendor / "cytoscape.LICENSE").read_text()
+    # and it is served from this server
+    assert urlparse("/static/vendor/cytoscape.min.js").netloc == ""
+
+
+def test_claims_index_follows_the_servers_own_writes(tmp_path):
+    s = OxigraphStore(tmp_path / "store")
+    try:
+        src = s.load_file(DATA / "obama.ttl").source
+        s.write_graphs(claim_graphs(3, "urn:gone", datetime(2026, 1, 1, tzinfo=UTC)))
+        with make_client(s, tmp_path) as c:
+            wait_for_index(c)
+            for _ in range(2):  # recording the same claim again replaces its row
+                r = c.post("/v1/verify", json={"triple": ["Q76", "P19", "Q18094"], "id": "fresh-1"})
+                assert r.status_code == 200, r.text
+            ids = claim_ids(c.get("/claims").text)
+            assert ids[:2] == ["fresh-1", "w-002"] and sorted(ids[2:]) == ["w-000", "w-001"]
+            assert "4 claims." in c.get("/claims").text
+            assert (
+                "1 claim matches."
+                in c.get("/claims", params={"verdict": "supported", "q": "obama"}).text
+            )
+            # retracting the source through the HTTP API makes the fresh claim stale here too
+            r = c.delete("/v1/sources/" + src)
+            assert r.status_code == 200 and r.json()["stale_claims"] == ["fresh-1"], r.text
+            assert claim_ids(c.get("/claims", params={"stale": "yes"}).text) == ["fresh-1"]
+            # and checking it again records a verdict that is not stale
+            r = c.post("/v1/verify", json={"triple": ["Q76", "P19", "Q18094"], "id": "fresh-1"})
+            assert r.status_code == 200, r.text
+            assert claim_ids(c.get("/claims", params={"stale": "yes"}).text) == []
+            assert c.app.state.kgfc.claims.ready  # every page above came from the index
+    finally:
+        s.close()
