@@ -24,6 +24,7 @@ TOOLS = {
     "search_entities",
     "kg_neighbourhood",
     "sparql_select",
+    "cypher_query",
     "web_search",
     "pubmed_search",
     "verify_claim",

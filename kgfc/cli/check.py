@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from kgfc.cli.common import Progress, info, open_cli_store, settings_from, store_option
+from kgfc.cli.options import json_option
 
 # the exit code of --fail-on, as for `kgfc verify`
 FAIL_ON_EXIT = 3
@@ -24,7 +25,7 @@ FAIL_ON_EXIT = 3
     help="text for the terminal, json (spans, claims, verdicts, evidence ids), md (Markdown "
     "with footnotes) or html (highlighted spans and a side panel).",
 )
-@click.option("--json", "as_json", is_flag=True, help="Same as --format json.")
+@json_option(help="Same as --format json.")
 @click.option(
     "--input-format",
     type=click.Choice(["auto", "text", "markdown", "html"]),
