@@ -50,6 +50,7 @@ from kgfc.pipeline.policies import Policy, policy_named
 from kgfc.pipeline.record import (
     DEFAULT_CHUNK,
     ChunkedRecorder,
+    CollectedRecords,
     append_trajectory,
     is_recorded,
     record_episode,
@@ -177,7 +178,9 @@ class FactChecker:
         self.max_steps = max_steps
         self.budget = budget or Budget()
         self._close_store = close_store
-        self._recorder: ChunkedRecorder | None = None
+        self._recorder: ChunkedRecorder | CollectedRecords | None = None
+        # what rebuilds this checker in a worker process (set by from_settings)
+        self.recipe_args: dict[str, Any] | None = None
 
     @classmethod
     def from_settings(
@@ -223,7 +226,7 @@ class FactChecker:
             if own:
                 store.close()
             raise
-        return cls(
+        checker = cls(
             store,
             reasoner=r,
             llm=llm,
@@ -237,6 +240,8 @@ class FactChecker:
             budget=budget,
             close_store=own,
         )
+        checker.recipe_args = {"reasoner": reasoner, "policy": policy}
+        return checker
 
     # -- the store ---------------------------------------------------------------
     @property
@@ -271,6 +276,26 @@ class FactChecker:
         finally:
             recorder, self._recorder = self._recorder, None
             recorder.flush()
+
+    @property
+    def recorder(self) -> ChunkedRecorder | CollectedRecords | None:
+        """The current batch's recorder (None outside a batch)."""
+        return self._recorder
+
+    def collect_records(self) -> CollectedRecords:
+        """From now on, recorded claims are kept for :meth:`take_records`, never written here.
+
+        A worker process checks claims this way and hands their claim graphs to
+        the one process that writes them (:mod:`kgfc.pipeline.parallel`).
+        """
+        self._recorder = CollectedRecords()
+        return self._recorder
+
+    def take_records(self) -> list:
+        """The claim graphs collected since the last call (see :meth:`collect_records`)."""
+        if not isinstance(self._recorder, CollectedRecords):
+            raise ValueError("take_records() follows collect_records()")
+        return self._recorder.take()
 
     @property
     def pending_records(self) -> int:
@@ -398,8 +423,10 @@ class FactChecker:
         errors: str = "raise",
         chunk: int = DEFAULT_CHUNK,
         resume: bool = False,
+        workers: int | None = 1,
+        ordered: bool = True,
     ) -> Iterator[VerifyResult]:
-        """Check claims one after another, yielding each result as it is ready.
+        """Check claims, yielding each result as it is ready.
 
         Recorded claims are written ``chunk`` at a time (see :meth:`batch`);
         the last chunk is written when the iteration ends or is closed.
@@ -408,9 +435,21 @@ class FactChecker:
         With ``errors="keep"`` a claim that cannot be checked (bad input, a
         runtime failure) yields a result with ``error`` set and the batch goes
         on; with ``"raise"`` (default) the error propagates.
+
+        ``workers`` > 1 checks on that many worker processes (None: one per
+        core, fewer for a short batch; see :mod:`kgfc.pipeline.parallel`);
+        this process records. Results come in input order, or as they finish
+        with ``ordered=False``.
         """
         if errors not in ("raise", "keep"):
             raise ValueError("errors must be 'raise' or 'keep'")
+        if workers != 1:
+            items = list(claims)
+            n = self._workers_for(workers, len(items))
+            if n > 1:
+                yield from self._verify_on_workers(items, n, record, errors, chunk, resume, ordered)
+                return
+            claims = items
         with self.batch(chunk):
             items = claims
             if isinstance(claims, list | tuple):  # all at hand: parse the next texts in batches
@@ -427,6 +466,48 @@ class FactChecker:
                     if errors == "raise":
                         raise
                     yield failed_result(_item_id(item, n), _item_text(item), str(exc))
+
+    def _workers_for(self, workers: int | None, claims: int) -> int:
+        from kgfc.pipeline.parallel import choose_workers, shared_store_spec
+
+        spec = shared_store_spec(self.store, self.settings)
+        n, note = choose_workers(workers, claims, spec, self.settings)
+        if note and workers is not None and workers > 1:
+            log.warning("%s", note)
+        return n if self.recipe_args is not None else 1
+
+    def _verify_on_workers(
+        self, items: list, workers: int, record, errors: str, chunk: int, resume: bool, ordered
+    ) -> Iterator[VerifyResult]:
+        from kgfc.pipeline.parallel import verify_in_workers
+
+        claims: list[Claim] = []
+        slots: list[VerifyResult | None] = []  # bad input in its place; None: a claim's result
+        for n, item in enumerate(items, 1):
+            try:
+                c = Claim.of(item)
+            except KgfcError as exc:
+                if errors == "raise":
+                    raise
+                slots.append(failed_result(_item_id(item, n), _item_text(item), str(exc)))
+                continue
+            if not (resume and self.is_recorded(c)):
+                claims.append(c)
+                slots.append(None)
+        if not ordered:
+            yield from (r for r in slots if r is not None)
+            slots = []
+        with self.batch(chunk):
+            done = verify_in_workers(
+                self, claims, workers=workers, record=record, errors=errors, ordered=ordered
+            )
+            for _, result in done:
+                while slots and slots[0] is not None:
+                    yield slots.pop(0)
+                if slots:
+                    slots.pop(0)
+                yield result
+        yield from (r for r in slots if r is not None)
 
     # -- documents -----------------------------------------------------------------
     def check_document(self, document: Any, **kwargs: Any) -> Any:

@@ -35,7 +35,7 @@ def record_episode(
     trajectory: Trajectory,
     passages: list[Passage],
     memory=None,
-    recorder: ChunkedRecorder | None = None,
+    recorder: ChunkedRecorder | CollectedRecords | None = None,
     key: str | None = None,
 ) -> str | None:
     """Write the claim graph (verdict, evidence, episode); returns the claim IRI.
@@ -133,3 +133,32 @@ def append_trajectory(directory: Path, trajectory: Trajectory) -> None:
             fh.write(trajectory.model_dump_json() + "\n")
     except OSError as exc:
         log.warning("cannot write the trajectory log in %s: %s", directory, exc)
+
+
+class CollectedRecords:
+    """A recorder that keeps the claim graphs for another process to write (a worker's).
+
+    :meth:`take` hands them over; nothing is written here, and :meth:`flush`
+    has nothing to do.
+    """
+
+    chunk = 0
+    written = 0
+
+    def __init__(self) -> None:
+        self._items: list[_Pending] = []
+
+    @property
+    def pending(self) -> int:
+        return 0  # nothing waits here for a chunk of this process's own
+
+    def add(self, item: _Pending) -> None:
+        item.memory = None  # the memory's links are the writer's to make
+        self._items.append(item)
+
+    def take(self) -> list[_Pending]:
+        items, self._items = self._items, []
+        return items
+
+    def flush(self) -> int:
+        return 0

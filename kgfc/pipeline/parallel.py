@@ -1,0 +1,341 @@
+"""Batches on every core: worker processes with warm checkers, one writer that records.
+
+Each worker process builds its checkers once (:class:`Recipe`: the store spec,
+settings, reasoner, policy...) and keeps them, with their models and indexes,
+for every claim it is sent. An embedded store is opened read-only in each
+worker beside the parent, which keeps the write lock; a ``sparql:`` store is
+opened by each worker on its own connection. A worker never writes: the claim
+graph a recorded verdict makes comes back with the result, and the parent --
+the one writer -- records it in chunks (:class:`~kgfc.pipeline.record.ChunkedRecorder`),
+so the chunking, exactly-once and ``--resume`` guarantees of a one-process
+batch hold unchanged.
+
+A worker that dies (killed, out of memory) breaks the pool: the claims it
+and the others had in hand were never returned, so nothing of them was
+recorded; a new pool checks them again, each at most ``max_attempts`` times
+(then its result carries the error). Results come back in input order, or as
+they finish (``ordered=False``).
+
+Workers are started by ``forkserver`` (``spawn`` where there is none): a fresh
+interpreter, never a fork of a parent that holds store handles and threads.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+import signal
+from collections import deque
+from collections.abc import Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from typing import Any
+
+from kgfc.errors import KgfcError
+from kgfc.settings import Settings
+
+log = logging.getLogger(__name__)
+
+# A worker starts a Python process and loads its models (spaCy, the embedder, the
+# label index) once: about the time of checking this many claims on the local
+# reasoner. With the default worker count a batch gets one more worker per this
+# many claims, so a handful of claims (and the test suite) stays in one process.
+CLAIMS_PER_WORKER = 25
+MAX_ATTEMPTS = 3  # a claim whose worker died this many times fails instead
+
+
+def cores() -> int:
+    """The cores this process may run on (the default ``--workers``)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """How a worker builds one checker: picklable, built once per worker process."""
+
+    store: str
+    settings: Settings
+    reasoner: str | None = None
+    policy: Any = None  # a policy name or a picklable Policy
+    max_steps: int = 5
+    budget: Any = None
+    record: bool = False
+
+
+def shared_store_spec(store, settings: Settings) -> str | None:
+    """The spec other processes open ``store`` by, or None when only this process can see it.
+
+    An in-memory store lives in one process; an on-disk or server store is shared.
+    """
+    path = getattr(store, "path", "not-embedded")
+    if path is None:
+        return None
+    if path != "not-embedded":
+        return str(path)
+    spec = settings.store
+    return spec if spec and spec.startswith(("sparql:", "neo4j:")) else None
+
+
+def choose_workers(
+    requested: int | None, claims: int, store_spec: str | None, settings: Settings
+) -> tuple[int, str | None]:
+    """How many worker processes a batch gets, and why it gets fewer than asked (a note, or None).
+
+    ``requested`` None is the default: one per core, but no more than one per
+    :data:`CLAIMS_PER_WORKER` claims (starting a worker costs about as much).
+    """
+    if store_spec is None:
+        return 1, "an in-memory store lives in one process: checking with 1 worker"
+    if settings.web or settings.pubmed:
+        # Searches add what they find to the KG, and the evidence memory links what a
+        # verdict used: writes the one writing process makes as it goes (Ray's actors,
+        # each with its own connection to a shared server store, make them instead).
+        return 1, "web and PubMed search write to the store as they go: checking with 1 worker"
+    if requested is None:
+        return max(1, min(cores(), claims // CLAIMS_PER_WORKER)), None
+    return max(1, min(requested, claims)), None
+
+
+# -- inside a worker process --------------------------------------------------------------
+
+_CHECKERS: list = []
+
+
+def _start_worker(recipes: Sequence[Recipe]) -> None:
+    # Ctrl-C reaches the whole process group: the parent decides what stops, and how.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    from kgfc.pipeline.api import FactChecker
+    from kgfc.registry import open_store
+
+    stores: dict[str, Any] = {}
+    for r in recipes:
+        if r.store not in stores:
+            embedded = not r.store.startswith(("sparql:", "neo4j:"))
+            stores[r.store] = open_store(r.store, read_only=embedded)
+        checker = FactChecker.from_settings(
+            r.settings,
+            store=stores[r.store],
+            reasoner=r.reasoner,
+            policy=r.policy,
+            record=r.record,
+            max_steps=r.max_steps,
+            budget=r.budget,
+        )
+        checker.collect_records()
+        _CHECKERS.append(checker)
+
+
+def _check(recipe: int, claim) -> tuple[Any, list, KgfcError | None]:
+    """One claim in a worker: its result and the claim graph to record (or the error)."""
+    checker = _CHECKERS[recipe]
+    try:
+        result = checker.verify(claim)
+    except KgfcError as exc:
+        checker.take_records()
+        return None, [], exc
+    return result, checker.take_records(), None
+
+
+# -- in the parent ------------------------------------------------------------------------
+
+
+@dataclass
+class Done:
+    """A claim back from a worker: its result and claim graph, or the error that stopped it."""
+
+    index: int
+    result: Any = None
+    records: list = field(default_factory=list)
+    error: KgfcError | None = None
+
+
+class WorkerDied(KgfcError):
+    """A worker process died while checking the claim, each time it was tried."""
+
+
+def _context():
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    ctx = multiprocessing.get_context("forkserver")
+    # The server imports the pipeline once; each worker forks from it with that done.
+    ctx.set_forkserver_preload(["__main__", "kgfc.pipeline.api"])
+    return ctx
+
+
+class WorkerPool:
+    """``workers`` processes, each with the checkers of ``recipes``; :meth:`run` checks a batch."""
+
+    def __init__(
+        self, recipes: Sequence[Recipe], workers: int, *, max_attempts: int = MAX_ATTEMPTS
+    ) -> None:
+        if workers < 1:
+            raise ValueError("workers must be at least 1")
+        self.recipes = list(recipes)
+        self.workers = workers
+        self.max_attempts = max_attempts
+        self.restarts = 0  # pools replaced after a worker died
+        self._pool: ProcessPoolExecutor | None = None
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(
+                self.workers,
+                mp_context=_context(),
+                initializer=_start_worker,
+                initargs=(self.recipes,),
+            )
+        return self._pool
+
+    def pids(self) -> list[int]:
+        """The worker processes' ids (for tests and diagnostics)."""
+        procs = getattr(self._pool, "_processes", None) or {}
+        return sorted(procs)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+
+    def __enter__(self) -> WorkerPool:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def run(
+        self, claims: Sequence[tuple[int, Any]], *, ordered: bool = True
+    ) -> Iterator[Done]:
+        """Check ``(recipe index, claim)`` pairs; a :class:`Done` per claim, in order or as they finish.
+
+        At most twice ``workers`` claims are in flight, so a long batch holds
+        little in memory. Closing the iterator stops: claims in hand finish
+        and are dropped, none is started.
+        """
+        todo = deque(range(len(claims)))
+        attempts = [0] * len(claims)
+        running: dict[Future, int] = {}
+        ready: dict[int, Done] = {}
+        next_out = 0
+        while todo or running:
+            while todo and len(running) < 2 * self.workers:
+                i = todo.popleft()
+                running[self._executor().submit(_check, *claims[i])] = i
+            finished, _ = wait(running, return_when=FIRST_COMPLETED)
+            died: list[int] = []
+            for fut in finished:
+                i = running.pop(fut)
+                try:
+                    result, records, error = fut.result()
+                except BrokenProcessPool:
+                    died.append(i)
+                    continue
+                ready[i] = Done(i, result, records, error)
+            if died:
+                died += running.values()  # they break too: their worker pool is gone
+                running.clear()
+                self._replace(sorted(died), todo, attempts, ready)
+            if ordered:
+                while next_out in ready:
+                    yield ready.pop(next_out)
+                    next_out += 1
+            else:
+                for i in sorted(ready):
+                    yield ready.pop(i)
+
+    def _replace(self, lost: list[int], todo: deque, attempts: list[int], ready: dict) -> None:
+        """A worker died: the claims in flight go back to the front of the queue; a new pool takes them."""
+        assert self._pool is not None
+        self._pool.shutdown(wait=False, cancel_futures=True)
+        self._pool = None
+        self.restarts += 1
+        again = []
+        for i in lost:
+            attempts[i] += 1
+            if attempts[i] >= self.max_attempts:
+                ready[i] = Done(
+                    i,
+                    error=WorkerDied(
+                        f"a worker process died while checking this claim ({attempts[i]} times)"
+                    ),
+                )
+            else:
+                again.append(i)
+        todo.extendleft(reversed(again))
+        log.warning("a worker process died; %d claim(s) in hand are checked again", len(again))
+
+
+# -- a checker's batch on workers -----------------------------------------------------------
+
+
+def recipe_of(checker, record: bool | None = None) -> Recipe | None:
+    """The recipe that rebuilds ``checker`` in a worker (None: its store is this process's own)."""
+    args = checker.recipe_args
+    if args is None:
+        raise ValueError(
+            "Checking on worker processes needs a checker made by FactChecker.from_settings."
+        )
+    spec = shared_store_spec(checker.store, checker.settings)
+    if spec is None:
+        return None
+    return Recipe(
+        store=spec,
+        settings=checker.settings,
+        reasoner=args.get("reasoner"),
+        policy=args.get("policy"),
+        max_steps=checker.max_steps,
+        budget=checker.budget,
+        record=checker.record if record is None else record,
+    )
+
+
+def verify_in_workers(
+    checker,
+    claims: Sequence[Any],
+    *,
+    workers: int,
+    record: bool | None = None,
+    errors: str = "raise",
+    ordered: bool = True,
+    pool: WorkerPool | None = None,
+) -> Iterator[tuple[int, Any]]:
+    """Check ``claims`` (Claim objects) on ``workers`` processes; ``(index, result)`` pairs.
+
+    Must run inside ``checker.batch()``: the parent records each claim graph
+    that comes back into the batch's chunks, and appends its trajectory to
+    the checker's trajectory log, in the order the results are yielded.
+    ``pool`` is a :class:`WorkerPool` to reuse (the caller closes it).
+    """
+    from kgfc.pipeline.api import failed_result
+    from kgfc.pipeline.record import append_trajectory
+
+    recorder = checker.recorder
+    if recorder is None:
+        raise ValueError("verify_in_workers runs inside checker.batch()")
+    own = pool is None
+    if pool is None:
+        recipe = recipe_of(checker, record)
+        if recipe is None:
+            raise ValueError("An in-memory store cannot be shared with worker processes.")
+        pool = WorkerPool([recipe], workers)
+    try:
+        for done in pool.run([(0, c) for c in claims], ordered=ordered):
+            c = claims[done.index]
+            if done.error is not None:
+                if errors == "raise":
+                    raise done.error
+                cid = c.id or c.default_id()
+                yield done.index, failed_result(cid, c.text or "", str(done.error))
+                continue
+            for item in done.records:
+                recorder.add(item)
+            if checker.trajectory_log is not None and done.result.trajectory is not None:
+                append_trajectory(checker.trajectory_log, done.result.trajectory)
+            yield done.index, done.result
+    finally:
+        if own:
+            pool.close()
