@@ -66,6 +66,8 @@ class VerifyOptions:
     record: bool = True
     record_chunk: int = field(default=DEFAULT_CHUNK, metadata={"local": True})
     resume: bool = field(default=False, metadata={"local": True})
+    workers: int | None = field(default=None, metadata={"local": True})
+    unordered: bool = field(default=False, metadata={"local": True})
 
     @classmethod
     def from_params(cls, params: Mapping[str, Any]) -> VerifyOptions:
@@ -223,6 +225,19 @@ def render_text(r: VerifyResult) -> str:
     help="Batch: skip the claims already recorded (same id and text), e.g. after an interrupted run.",
 )
 @click.option(
+    "--workers",
+    type=click.IntRange(1, 256),
+    default=None,
+    metavar="N",
+    help="Batch: check on N worker processes, this one recording (default: one per core, "
+    "fewer for a short batch; 1 with --web/--pubmed or an in-memory store).",
+)
+@click.option(
+    "--unordered",
+    is_flag=True,
+    help="Batch: print results as they finish rather than in input order.",
+)
+@click.option(
     "--fail-on",
     type=click.Choice(["refuted", "nei", "not-supported"]),
     default=None,
@@ -308,6 +323,8 @@ def verify(
     record_chunk=DEFAULT_CHUNK,
     resume=False,
     output_format=None,
+    workers=None,
+    unordered=False,
 ):
     """Check a claim against the knowledge graph: verdict, justification, cited evidence.
 
@@ -505,9 +522,7 @@ def _verify_local(
             results = [checker.verify(one)]
             bad_lines = 0
         else:
-            results, bad_lines, stopped = _run_batch(
-                checker, claim_file, as_nl, opts.record_chunk, opts.resume
-            )
+            results, bad_lines, stopped = _run_batch(checker, claim_file, as_nl, opts)
     finally:
         store.close()
     return results, bad_lines, stopped
@@ -610,26 +625,21 @@ def _text_of(item) -> str | None:
 
 
 def _run_batch(
-    checker: FactChecker,
-    stream,
-    as_nl: bool,
-    chunk: int = DEFAULT_CHUNK,
-    resume: bool = False,
+    checker: FactChecker, stream, as_nl: bool, opts: VerifyOptions
 ) -> tuple[list[VerifyResult], int, str | None]:
-    """Check the batch, recording ``chunk`` claims per transaction.
+    """Check the batch, recording ``opts.record_chunk`` claims per transaction.
 
     With --nl a result is printed once its claim is recorded (with recording
     on), so what the output shows is what the store holds: after a crash, a
     re-run with --resume prints exactly the claims that were not.
     """
-    from kgfc.pipeline.api import Claim, failed_result
-
     data = stream.read()
     lines = data.splitlines(keepends=True)
     bar = Progress(len(lines), "verify")
     results: list[VerifyResult] = []
     unprinted: deque[VerifyResult] = deque()
-    bad = skipped = 0
+    bad = 0
+    skipped: list[int] = []
 
     def emit() -> None:
         # one at a time, each taken off once printed: should an exception stop the
@@ -643,28 +653,16 @@ def _run_batch(
 
     with _stop_on_signals() as stop:
         try:
-            with checker.batch(chunk):
-                # the whole file is at hand: spaCy parses the next texts in batches
-                for item in prefetching(read_items(iter(lines)), _text_of):
-                    if stop:
-                        break
-                    if item.error is None:
-                        try:
-                            claim = Claim(id=item.id, text=item.claim, triple=item.triple)
-                            if resume and checker.is_recorded(claim):
-                                skipped += 1
-                                bar.update(item.line)
-                                continue
-                            res = checker.verify(claim)
-                        except (
-                            KgfcError
-                        ) as exc:  # bad input or a runtime failure on one claim: go on
-                            item.error = f"line {item.line}: {exc}"
-                    if item.error is not None:
+            with checker.batch(opts.record_chunk):
+                checked = _checked(checker, list(read_items(iter(lines))), opts, stop, skipped)
+                for item, res in checked:
+                    if res is None:  # already recorded (--resume)
+                        bar.update(item.line)
+                        continue
+                    if res.error is not None:
                         bad += 1
                         if as_nl:  # the stream carries it as data; say it once for people too
-                            click.echo(f"Error: {item.error}", err=True)
-                        res = failed_result(item.id, item.claim or "", item.error)
+                            click.echo(f"Error: {res.error}", err=True)
                     results.append(res)
                     unprinted.append(res)
                     if checker.pending_records == 0:  # its chunk is written (or nothing records)
@@ -674,8 +672,94 @@ def _run_batch(
             emit()  # the batch block wrote the last chunk
             bar.close()
     if skipped:
-        info(f"Resumed: {skipped} claim(s) already recorded were skipped.")
+        info(f"Resumed: {len(skipped)} claim(s) already recorded were skipped.")
     return results, bad, stop.get("signal")
+
+
+def _checked(
+    checker: FactChecker, items: list[Item], opts: VerifyOptions, stop: dict, skipped: list
+) -> Iterator[tuple[Item, VerifyResult | None]]:
+    """Each item with its result (None: skipped as already recorded), here or on workers."""
+    from kgfc.pipeline.parallel import workers_for
+
+    n, note = workers_for(checker, opts.workers, sum(i.error is None for i in items))
+    if note and (opts.workers or 1) > 1:
+        info(f"Note: {note}.")
+    if n == 1:
+        yield from _checked_here(checker, items, opts, stop, skipped)
+    else:
+        yield from _checked_on_workers(checker, items, opts, n, stop, skipped)
+
+
+def _claim_of(checker: FactChecker, item: Item, opts: VerifyOptions, skipped: list):
+    """The item's claim; None when --resume skips it; sets ``item.error`` on bad input."""
+    from kgfc.pipeline.api import Claim
+
+    if item.error is not None:
+        return None
+    try:
+        claim = Claim(id=item.id, text=item.claim, triple=item.triple)
+    except KgfcError as exc:
+        item.error = f"line {item.line}: {exc}"
+        return None
+    if opts.resume and checker.is_recorded(claim):
+        skipped.append(item.line)
+        return None
+    return claim
+
+
+def _failed(item: Item, error: str | None = None) -> VerifyResult:
+    from kgfc.pipeline.api import failed_result
+
+    return failed_result(item.id, item.claim or "", error or item.error or "")
+
+
+def _checked_here(checker, items, opts, stop, skipped):
+    # the whole file is at hand: spaCy parses the next texts in batches
+    for item in prefetching(items, _text_of):
+        if stop:
+            break
+        claim = _claim_of(checker, item, opts, skipped)
+        if claim is not None:
+            try:
+                yield item, checker.verify(claim)
+                continue
+            except KgfcError as exc:  # bad input or a runtime failure on one claim: go on
+                item.error = f"line {item.line}: {exc}"
+        yield item, None if item.error is None else _failed(item)
+
+
+def _checked_on_workers(checker, items, opts, workers: int, stop, skipped):
+    from kgfc.pipeline.parallel import verify_in_workers
+
+    todo = [(item, _claim_of(checker, item, opts, skipped)) for item in items]
+    claims = [c for _, c in todo if c is not None]
+    where = [item for item, c in todo if c is not None]
+
+    def unchecked(item: Item):
+        return item, None if item.error is None else _failed(item)
+
+    def checked(i: int, res: VerifyResult):
+        item = where[i]
+        return item, res if res.error is None else _failed(item, f"line {item.line}: {res.error}")
+
+    done = verify_in_workers(
+        checker, claims, workers=workers, errors="keep", ordered=not opts.unordered
+    )
+    try:
+        if opts.unordered:  # what needs no checking first, then results as they finish
+            yield from (unchecked(item) for item, c in todo if c is None)
+            for i, res in done:
+                if stop:
+                    break
+                yield checked(i, res)
+            return
+        for item, claim in todo:
+            if stop:
+                break
+            yield unchecked(item) if claim is None else checked(*next(done))
+    finally:
+        done.close()
 
 
 def _fails(results: list[VerifyResult], mode: str) -> bool:

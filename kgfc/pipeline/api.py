@@ -468,13 +468,12 @@ class FactChecker:
                     yield failed_result(_item_id(item, n), _item_text(item), str(exc))
 
     def _workers_for(self, workers: int | None, claims: int) -> int:
-        from kgfc.pipeline.parallel import choose_workers, shared_store_spec
+        from kgfc.pipeline.parallel import workers_for
 
-        spec = shared_store_spec(self.store, self.settings)
-        n, note = choose_workers(workers, claims, spec, self.settings)
+        n, note = workers_for(self, workers, claims)
         if note and workers is not None and workers > 1:
             log.warning("%s", note)
-        return n if self.recipe_args is not None else 1
+        return n
 
     def _verify_on_workers(
         self, items: list, workers: int, record, errors: str, chunk: int, resume: bool, ordered

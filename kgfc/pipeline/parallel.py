@@ -207,9 +207,7 @@ class WorkerPool:
     def __exit__(self, *exc) -> None:
         self.close()
 
-    def run(
-        self, claims: Sequence[tuple[int, Any]], *, ordered: bool = True
-    ) -> Iterator[Done]:
+    def run(self, claims: Sequence[tuple[int, Any]], *, ordered: bool = True) -> Iterator[Done]:
         """Check ``(recipe index, claim)`` pairs; a :class:`Done` per claim, in order or as they finish.
 
         At most twice ``workers`` claims are in flight, so a long batch holds
@@ -270,6 +268,14 @@ class WorkerPool:
 
 
 # -- a checker's batch on workers -----------------------------------------------------------
+
+
+def workers_for(checker, requested: int | None, claims: int) -> tuple[int, str | None]:
+    """:func:`choose_workers` for ``checker``'s store and settings (1 for a hand-built checker)."""
+    if checker.recipe_args is None:
+        return 1, "a checker built from objects cannot be rebuilt in a worker: checking with 1"
+    spec = shared_store_spec(checker.store, checker.settings)
+    return choose_workers(requested, claims, spec, checker.settings)
 
 
 def recipe_of(checker, record: bool | None = None) -> Recipe | None:

@@ -1,0 +1,192 @@
+"""Batches on worker processes: the same verdicts and records as one process, and nothing lost
+or recorded twice when a worker is killed (real processes, a real on-disk store, SIGKILL)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pyoxigraph as ox
+import pytest
+from click.testing import CliRunner
+
+from kgfc.cli import cli
+from kgfc.kg import vocab as V
+from kgfc.kg.demo import ensure_demo
+from kgfc.kg.oxigraph_store import OxigraphStore
+from kgfc.kg.verdicts import stored_claims
+from kgfc.pipeline.api import Claim, FactChecker
+from kgfc.pipeline.parallel import (
+    CLAIMS_PER_WORKER,
+    WorkerPool,
+    choose_workers,
+    cores,
+    recipe_of,
+    verify_in_workers,
+)
+from kgfc.settings import load_settings
+from tests.test_batch_recording import _recorded_ids, _triples
+
+ROOT = Path(__file__).resolve().parents[1]
+RECORDED_AT = ox.NamedNode(V.PROV + "generatedAtTime")
+TEXTS = [
+    "Barack Obama was born in Honolulu.",
+    "Noel Gallagher plays alternative rock.",
+    "Barack Obama was born in Paris.",
+]
+
+
+@pytest.fixture(scope="module")
+def demo_store(tmp_path_factory) -> tuple[Path, list]:
+    """An on-disk demo store (copied per test) and 40 of its facts as triples of ids."""
+    path = tmp_path_factory.mktemp("parallel") / "store"
+    with OxigraphStore(path) as s:
+        ensure_demo(s)
+        triples = _triples(s, 40)
+    return path, triples
+
+
+def _copy(demo_store, tmp_path: Path, name: str = "store") -> Path:
+    dest = tmp_path / name
+    shutil.copytree(demo_store[0], dest)
+    return dest
+
+
+def _batch_file(tmp_path: Path, triples) -> Path:
+    path = tmp_path / "batch.jsonl"
+    lines = [json.dumps({"id": f"b{i}", "triple": list(t)}) for i, t in enumerate(triples)]
+    lines.insert(3, '{"id": "bad", "claim": 3}')  # bad input keeps its place
+    lines += [json.dumps({"id": f"t{i}", "claim": c}) for i, c in enumerate(TEXTS)]
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def _claim_graphs(path: Path) -> dict[str, frozenset]:
+    """Every recorded claim graph's quads (as N-Quads lines, but the time it was recorded), by id."""
+    out: dict[str, frozenset] = {}
+    with OxigraphStore(path, read_only=True) as s:
+        for q in s.quads(None, ox.NamedNode(V.KGFC + "claimId"), None, None):
+            g = q.graph_name
+            quads = s.quads(None, None, None, g)
+            out[q.object.value] = frozenset(str(x) for x in quads if x.predicate != RECORDED_AT)
+    return out
+
+
+def test_the_worker_count_follows_the_store_the_batch_and_the_search():
+    settings = load_settings(offline=True)
+    assert choose_workers(None, 1000, None, settings)[0] == 1  # in memory: this process only
+    assert choose_workers(None, CLAIMS_PER_WORKER - 1, "/s", settings) == (1, None)  # tiny
+    assert choose_workers(None, 1000 * CLAIMS_PER_WORKER, "/s", settings) == (cores(), None)
+    assert choose_workers(4, 2, "/s", settings) == (2, None)  # never more than the claims
+    n, note = choose_workers(4, 100, "/s", settings.model_copy(update={"web": True}))
+    assert n == 1 and "web" in note
+
+
+def test_an_in_memory_store_is_checked_here_even_when_workers_are_asked_for():
+    store = OxigraphStore()
+    ensure_demo(store)
+    checker = FactChecker.from_settings(load_settings(offline=True), store=store, reasoner="local")
+    assert recipe_of(checker) is None
+    triples = _triples(store, 3)
+    results = list(checker.verify_many(triples, workers=4))
+    assert [r.verdict.value for r in results] == ["SUPPORTED"] * 3
+
+
+@pytest.mark.slow
+def test_two_workers_give_the_verdicts_and_records_of_one(demo_store, tmp_path, monkeypatch):
+    monkeypatch.setenv("KGFC_HOME", str(tmp_path / "home"))
+    batch = _batch_file(tmp_path, demo_store[1][:30])
+    runs = {}
+    for workers in (1, 2):
+        store = _copy(demo_store, tmp_path, f"store{workers}")
+        args = ["verify", "--store", str(store), "--file", str(batch), "--nl", "--reasoner"]
+        args += ["local", "--workers", str(workers), "--record-chunk", "7"]
+        res = CliRunner().invoke(cli, args)
+        assert res.exit_code == 2, res.output  # the one bad line
+        rows = [json.loads(x) for x in res.stdout.splitlines()]
+        runs[workers] = rows, _claim_graphs(store)
+    (rows1, graphs1), (rows2, graphs2) = runs[1], runs[2]
+    ids = [r["id"] for r in rows1]
+    assert ids[:4] == ["b0", "b1", "b2", "bad"] and ids[-1] == "t2" and len(ids) == 34
+    assert [r["id"] for r in rows2] == ids  # input order
+    pick = ("id", "verdict", "confidence", "justification", "evidence", "error")
+    assert [{k: r[k] for k in pick} for r in rows2] == [{k: r[k] for k in pick} for r in rows1]
+    assert {r["verdict"] for r in rows1} >= {"SUPPORTED", "NOT ENOUGH INFO"}
+    assert set(graphs1) == set(ids) - {"bad"}
+    assert graphs2 == graphs1  # the same claim graphs, quad for quad
+
+
+@pytest.mark.slow
+def test_a_worker_killed_mid_batch_loses_nothing_and_records_nothing_twice(
+    demo_store, tmp_path, monkeypatch
+):
+    monkeypatch.setenv("KGFC_HOME", str(tmp_path / "home"))
+    path = _copy(demo_store, tmp_path)
+    claims = [Claim(id=f"k{i}", triple=t) for i, t in enumerate(demo_store[1])]
+    settings = load_settings(offline=True)
+    with FactChecker.from_settings(settings, store=path, reasoner="local", record=True) as c:
+        expected = {r.id: r.verdict for r in c.verify_many(claims[:10], record=False)}
+        with WorkerPool([recipe_of(c)], 2) as pool, c.batch(6) as recorder:
+            seen = []
+            for i, result in verify_in_workers(c, claims, workers=2, pool=pool):
+                seen.append((i, result.id))
+                if len(seen) == 4:
+                    victim = pool.pids()[0]
+                    os.kill(victim, signal.SIGKILL)
+            assert pool.restarts >= 1 and victim not in pool.pids()
+        assert recorder.written == len(claims)  # each claim handed to the writer once
+    assert seen == [(i, f"k{i}") for i in range(len(claims))]  # none lost, none twice, in order
+    with OxigraphStore(path, read_only=True) as s:
+        recorded = _recorded_ids(s)
+        assert sorted(recorded) == sorted(c.id for c in claims)  # one claim graph each
+        stored = {c.id: stored_claims(s, c.id)[0]["verdict"] for c in claims[:10]}
+    assert stored == {k: v.value for k, v in expected.items()}
+
+
+def _kgfc(home: Path, *args: str) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-m", "kgfc", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "KGFC_HOME": str(home)},
+    )
+
+
+@pytest.mark.slow
+def test_a_killed_parallel_batch_resumes_with_exactly_the_rest(demo_store, tmp_path):
+    home = tmp_path / "home"
+    path = _copy(demo_store, tmp_path)
+    triples = demo_store[1]
+    batch = tmp_path / "batch.jsonl"
+    batch.write_text(
+        "".join(
+            json.dumps({"id": f"r{i}", "triple": list(t)}) + "\n" for i, t in enumerate(triples)
+        )
+    )
+    base = ["verify", "--store", str(path), "--file", str(batch), "--nl"]
+    base += ["--reasoner", "local", "--workers", "2", "--record-chunk", "5"]
+    proc = _kgfc(home, *base)
+    assert proc.stdout is not None
+    printed = []
+    for line in proc.stdout:
+        printed.append(json.loads(line)["id"])
+        if len(printed) == 10:
+            proc.kill()  # the writer itself, mid-batch
+            break
+    proc.wait(timeout=120)
+    with OxigraphStore(path, read_only=True) as s:
+        recorded = set(_recorded_ids(s))
+    assert set(printed) <= recorded  # what was printed was recorded
+    proc = _kgfc(home, *base, "--resume")
+    out, err = proc.communicate(timeout=300)
+    assert proc.returncode == 0, err.decode()
+    rest = [json.loads(x)["id"] for x in out.decode().splitlines()]
+    assert rest == [f"r{i}" for i in range(len(triples)) if f"r{i}" not in recorded]
+    with OxigraphStore(path) as s:
+        ids = _recorded_ids(s)
+    assert sorted(ids) == sorted(f"r{i}" for i in range(len(triples)))  # each exactly once
