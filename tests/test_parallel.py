@@ -190,3 +190,39 @@ def test_a_killed_parallel_batch_resumes_with_exactly_the_rest(demo_store, tmp_p
     with OxigraphStore(path) as s:
         ids = _recorded_ids(s)
     assert sorted(ids) == sorted(f"r{i}" for i in range(len(triples)))  # each exactly once
+
+
+@pytest.mark.slow
+def test_eval_on_two_workers_scores_and_records_as_on_one(demo_store, tmp_path, monkeypatch):
+    monkeypatch.setenv("KGFC_HOME", str(tmp_path / "home"))
+    data = tmp_path / "mine.jsonl"
+    rows = [
+        {"id": f"e{i}", "triple": list(t), "label": "SUPPORTED"}
+        for i, t in enumerate(demo_store[1][:24])
+    ]
+    rows += [{"id": "x", "claim": "Barack Obama was born in Paris.", "label": "REFUTED"}]
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    runs = {}
+    for workers in (1, 2):
+        store = _copy(demo_store, tmp_path, f"store{workers}")
+        out = tmp_path / f"out{workers}"
+        args = ["eval", "jsonl", "--path", str(data), "--output", str(out), "--json", "--record"]
+        res = CliRunner().invoke(cli, [*args, "--workers", str(workers), "--store", str(store)])
+        assert res.exit_code == 0, res.output
+        summary = json.loads(res.stdout)
+        [results] = out.glob("*/*/results.jsonl")
+        lines = [json.loads(x) for x in results.read_text().splitlines()]
+        runs[workers] = summary, {r["id"]: (r["verdict"], r["confidence"]) for r in lines}, store
+    (s1, v1, store1), (s2, v2, store2) = runs[1], runs[2]
+    assert s2["invocation"]["workers"] == 2 and s1["invocation"]["workers"] == 1
+    assert len(v2) == len(rows) and v2 == v1
+    assert s2["balanced_accuracy"] == s1["balanced_accuracy"]
+    assert _claim_graphs(store2) == _claim_graphs(store1)
+
+
+def test_eval_refuses_workers_with_threads(demo_store, tmp_path):
+    res = CliRunner().invoke(
+        cli,
+        ["eval", "jsonl", "--path", str(tmp_path), "--workers", "2", "--concurrency", "2"],
+    )
+    assert res.exit_code == 2 and "not both" in res.output

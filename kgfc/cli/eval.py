@@ -47,7 +47,21 @@ from kgfc.cli.options import json_option, seed_option, store_option
 @click.option(
     "--max-steps", type=click.IntRange(2, 20), default=5, show_default=True, help="Agent step cap."
 )
-@click.option("--concurrency", type=click.IntRange(1, 64), default=1, show_default=True)
+@click.option(
+    "--concurrency",
+    type=click.IntRange(1, 64),
+    default=1,
+    show_default=True,
+    help="Claims checked at once on threads of this process (for an LLM server's latency).",
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(1, 256),
+    default=None,
+    metavar="N",
+    help="Check on N worker processes (default: one per core, fewer for a short run; 1 with "
+    "--concurrency, web variants or --kg train).",
+)
 @click.option(
     "--output",
     type=click.Path(file_okay=False),

@@ -14,6 +14,7 @@ variant; ``web-only`` refuses them.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -87,12 +88,48 @@ def build_checker(
     return Checker(variant, checker)
 
 
-def verify_example(checker: Checker, ex: Example) -> dict:
-    """Verify one example; the result as ``kgfc verify --json`` prints it."""
+def claim_of(checker: Checker, ex: Example) -> Claim:
+    """The example as a claim for ``checker``'s variant (a usage error when it cannot take it)."""
     if ex.triple is not None and checker.variant == "web-only":
         raise UsageError(
             "Structured triples have no text to search the web with.",
             hint="Use --verbalise, or a KG variant.",
         )
-    claim = Claim(id=ex.id, text=ex.claim if ex.triple is None else None, triple=ex.triple)
-    return checker.checker.verify(claim).model_dump(mode="json")
+    return Claim(id=ex.id, text=ex.claim if ex.triple is None else None, triple=ex.triple)
+
+
+def verify_example(checker: Checker, ex: Example) -> dict:
+    """Verify one example; the result as ``kgfc verify --json`` prints it."""
+    return checker.checker.verify(claim_of(checker, ex)).model_dump(mode="json")
+
+
+def on_workers(checkers: list[Checker], pick, workers: int):
+    """``examples -> (example, result dict or the KgfcError)`` as they finish, on worker processes.
+
+    Each worker builds every checker of the run once (one per fitted
+    combiner); the first checker's process records and logs trajectories.
+    """
+    from kgfc.pipeline.parallel import WorkerPool, recipe_of, verify_in_workers
+
+    recipes = [recipe_of(c.checker) for c in checkers]
+    lead = checkers[0].checker
+
+    def stream(examples: Sequence[Example]) -> Iterator[tuple[Example, dict | Exception]]:
+        claims = [claim_of(checkers[pick(ex)], ex) for ex in examples]
+        with WorkerPool(recipes, workers) as pool, lead.batch():
+            done = verify_in_workers(
+                lead,
+                claims,
+                workers=workers,
+                errors="return",
+                ordered=False,
+                pool=pool,
+                recipes=[pick(ex) for ex in examples],
+            )
+            for i, got in done:
+                yield (
+                    examples[i],
+                    got if isinstance(got, Exception) else got.model_dump(mode="json"),
+                )
+
+    return stream

@@ -21,7 +21,7 @@ import logging
 import os
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -216,6 +216,7 @@ class Outcome:
     stopped: str | None = None
     wall_seconds: float = 0.0
     failed_out: bool = False  # stopped by runtime failures, not by a budget
+    workers: int = 1  # processes that checked the claims
     failures: list[str] = field(default_factory=list)
 
 
@@ -228,34 +229,92 @@ def run(
     budget: Budget | None = None,
     report: bool = False,
     on_progress: Callable[[int, int], None] | None = None,
+    stream: Callable[[Sequence[Example]], Iterator[tuple[Example, dict | Exception]]] | None = None,
 ) -> Outcome:
-    """Verify every example not yet in ``results``; stop cleanly when the budget is spent."""
+    """Verify every example not yet in ``results``; stop cleanly when the budget is spent.
+
+    ``stream`` (examples -> each with its result or error, as they finish)
+    checks them elsewhere -- on worker processes -- instead of ``verify`` on
+    ``concurrency`` threads here; this process writes every row.
+    """
     budget = budget or Budget()
     todo = [e for e in examples if not results.done(e.id)]
-    total = len(examples)
-    done = total - len(todo)
-    out = Outcome(rows=results.rows)
+    tally = _Tally(Outcome(rows=results.rows), results, budget, len(examples), on_progress)
+    tally.done = len(examples) - len(todo)
     start = time.perf_counter()
     if on_progress:
-        on_progress(done, total)
+        on_progress(tally.done, tally.total)
 
     def one(ex: Example) -> dict:
         try:
-            return row_of(ex, verify(ex), report=report)
-        except InputError as exc:
-            return error_row(ex, exc, retry=False)
-        except KgfcError as exc:  # a runtime failure on one claim: recorded, retried next run
-            if getattr(exc, "exit_code", 1) == 2:
-                raise  # configuration errors stop the run
-            return error_row(ex, exc, retry=True)
+            return _row(ex, verify(ex), report)
+        except KgfcError as exc:
+            return _row(ex, exc, report)
 
+    if stream is not None:
+        checked = stream(todo)
+        try:
+            for ex, got in checked:
+                if tally.take(_row(ex, got, report)):
+                    break
+        finally:
+            checked.close()
+    else:
+        _on_threads(todo, one, concurrency, tally)
+    tally.out.wall_seconds = round(time.perf_counter() - start, 3)
+    return tally.out
+
+
+def _row(ex: Example, got: dict | Exception, report: bool) -> dict:
+    if isinstance(got, InputError):
+        return error_row(ex, got, retry=False)
+    if isinstance(got, KgfcError):  # a runtime failure on one claim: recorded, retried next run
+        if getattr(got, "exit_code", 1) == 2:
+            raise got  # configuration errors stop the run
+        return error_row(ex, got, retry=True)
+    if isinstance(got, Exception):
+        raise got
+    return row_of(ex, got, report=report)
+
+
+@dataclass
+class _Tally:
+    """The rows as they come: written, counted, charged; says when the run must stop."""
+
+    out: Outcome
+    results: ResultsFile
+    budget: Budget
+    total: int
+    on_progress: Callable[[int, int], None] | None
+    done: int = 0
+    in_a_row: int = 0
+
+    def take(self, row: dict) -> bool:
+        out = self.out
+        self.results.append(row)
+        out.ran += 1
+        self.done += 1
+        if row.get("error"):
+            out.failures.append(f"{row['id']}: {row['error']}")
+        self.in_a_row = self.in_a_row + 1 if row.get("retry") else 0
+        if self.in_a_row >= MAX_FAILURES_IN_A_ROW and not out.stopped:
+            out.stopped = f"{self.in_a_row} claims in a row failed ({row['error']})"
+            out.failed_out = True
+        self.budget.charge(row["counters"])
+        if self.on_progress:
+            self.on_progress(self.done, self.total)
+        if not out.stopped:
+            out.stopped = self.budget.exceeded()
+        return out.stopped is not None
+
+
+def _on_threads(todo: Sequence[Example], one, concurrency: int, tally: _Tally) -> None:
     pending = iter(todo)
-    in_a_row = 0
     with ThreadPoolExecutor(max_workers=max(1, concurrency)) as pool:
         running = set()
         try:
             while True:
-                while len(running) < max(1, concurrency) and not out.stopped:
+                while len(running) < max(1, concurrency) and not tally.out.stopped:
                     ex = next(pending, None)
                     if ex is None:
                         break
@@ -264,26 +323,10 @@ def run(
                     break
                 finished, running = wait(running, return_when=FIRST_COMPLETED)
                 for fut in finished:
-                    row = fut.result()
-                    results.append(row)
-                    out.ran += 1
-                    done += 1
-                    if row.get("error"):
-                        out.failures.append(f"{row['id']}: {row['error']}")
-                    in_a_row = in_a_row + 1 if row.get("retry") else 0
-                    if in_a_row >= MAX_FAILURES_IN_A_ROW and not out.stopped:
-                        out.stopped = f"{in_a_row} claims in a row failed ({row['error']})"
-                        out.failed_out = True
-                    budget.charge(row["counters"])
-                    if on_progress:
-                        on_progress(done, total)
-                if not out.stopped:
-                    out.stopped = budget.exceeded()
+                    tally.take(fut.result())
         finally:
             for fut in running:
                 fut.cancel()
-    out.wall_seconds = round(time.perf_counter() - start, 3)
-    return out
 
 
 def summarise(

@@ -16,7 +16,7 @@ from typing import Any, Protocol
 from kgfc.errors import UsageError
 from kgfc.eval import report as R
 from kgfc.eval import runner
-from kgfc.eval.checker import build_checker, check_variant, verify_example
+from kgfc.eval.checker import build_checker, check_variant, on_workers, verify_example
 from kgfc.eval.loaders import get_spec, load, sample
 from kgfc.settings import Settings
 
@@ -65,6 +65,7 @@ class EvalRequest:
     hops: str | None = None
     max_steps: int = 5
     concurrency: int = 1
+    workers: int | None = None  # None: one per core (see kgfc.pipeline.parallel)
     output: str | None = None
     verbalise: bool = False
     lang: str = "en"
@@ -98,6 +99,10 @@ class EvalRequest:
             "--no-priors is a setting of the fitted combiner": not self.priors,
             "--no-trees is a setting of the fitted combiner": not self.trees,
         }
+        if (self.workers or 1) > 1 and self.concurrency > 1:
+            raise UsageError(
+                "Give --workers N (processes) or --concurrency N (threads in one process), not both."
+            )
         if self.folds != 2 and self.calibrate != "cross-fit":
             raise UsageError("--folds is a setting of --calibrate cross-fit.")
         for message, given in needs_calibrate.items():
@@ -288,16 +293,20 @@ def _run_one(cx: _Context, store, plan, budget, variant: str, b, h, outcome: Eva
     pick = plan.pick if plan is not None else (lambda ex: 0)
     todo = cx.examples[: req.estimate_sample] if req.estimate else cx.examples
     bar = cx.hooks.progress(len(todo), f"{cx.spec.name} {rs.name}")
+    results = runner.ResultsFile(folder / "results.jsonl")
+    workers = _workers(cx, checkers, sum(not results.done(ex.id) for ex in todo))
     result = runner.run(
         todo,
         lambda ex: verify_example(checkers[pick(ex)], ex),
-        runner.ResultsFile(folder / "results.jsonl"),
+        results,
         concurrency=req.concurrency,
         budget=budget,
         report=req.with_report,
         on_progress=bar.update,
+        stream=on_workers(checkers, pick, workers) if workers > 1 else None,
     )
     bar.close()
+    result.workers = workers
     summary = _summary(cx, rs, plan, result)
     write_json(folder / f"summary-{req.protocol}.json", summary)
     outcome.summaries.append(summary)
@@ -321,6 +330,19 @@ def _run_one(cx: _Context, store, plan, budget, variant: str, b, h, outcome: Eva
     return True
 
 
+def _workers(cx: _Context, checkers: list, claims: int) -> int:
+    """Worker processes for the run: --workers, or one per core unless --concurrency asks for threads."""
+    from kgfc.pipeline.parallel import workers_for
+
+    requested = cx.req.workers
+    if requested is None and cx.req.concurrency > 1:
+        return 1
+    n, note = workers_for(checkers[0].checker, requested, claims)
+    if note and (requested or 1) > 1:
+        cx.hooks.note(f"Note: {note}.")
+    return n
+
+
 def _summary(cx: _Context, rs, plan, result) -> dict:
     summary = runner.summarise(rs, cx.examples, result.rows, price=cx.price)
     if plan is not None:
@@ -332,6 +354,7 @@ def _summary(cx: _Context, rs, plan, result) -> dict:
     seconds = result.wall_seconds
     summary["invocation"] = {  # this command only: differs between a run and its resume
         "claims": result.ran,
+        "workers": result.workers,
         "wall_seconds": seconds,
         "claims_per_second": round(result.ran / seconds, 2) if seconds else None,
         "stopped": result.stopped,

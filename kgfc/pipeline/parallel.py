@@ -308,35 +308,42 @@ def verify_in_workers(
     errors: str = "raise",
     ordered: bool = True,
     pool: WorkerPool | None = None,
+    recipes: Sequence[int] | None = None,
 ) -> Iterator[tuple[int, Any]]:
     """Check ``claims`` (Claim objects) on ``workers`` processes; ``(index, result)`` pairs.
 
-    Must run inside ``checker.batch()``: the parent records each claim graph
-    that comes back into the batch's chunks, and appends its trajectory to
-    the checker's trajectory log, in the order the results are yielded.
-    ``pool`` is a :class:`WorkerPool` to reuse (the caller closes it).
+    Must run inside ``checker.batch()`` when claims are recorded: the parent
+    records each claim graph that comes back into the batch's chunks, and
+    appends its trajectory to the checker's trajectory log, in the order the
+    results are yielded. A claim that could not be checked raises its error
+    (``errors="raise"``), yields a result carrying it (``"keep"``) or yields
+    the exception itself (``"return"``). ``pool`` is a :class:`WorkerPool`
+    to reuse (the caller closes it), whose recipe ``recipes[i]`` checks
+    claim ``i`` (default: the first).
     """
     from kgfc.pipeline.api import failed_result
     from kgfc.pipeline.record import append_trajectory
 
     recorder = checker.recorder
-    if recorder is None:
-        raise ValueError("verify_in_workers runs inside checker.batch()")
     own = pool is None
     if pool is None:
         recipe = recipe_of(checker, record)
         if recipe is None:
             raise ValueError("An in-memory store cannot be shared with worker processes.")
         pool = WorkerPool([recipe], workers)
+    pairs = [(recipes[i] if recipes else 0, c) for i, c in enumerate(claims)]
     try:
-        for done in pool.run([(0, c) for c in claims], ordered=ordered):
+        for done in pool.run(pairs, ordered=ordered):
             c = claims[done.index]
             if done.error is not None:
                 if errors == "raise":
                     raise done.error
                 cid = c.id or c.default_id()
-                yield done.index, failed_result(cid, c.text or "", str(done.error))
+                failed = failed_result(cid, c.text or "", str(done.error))
+                yield done.index, done.error if errors == "return" else failed
                 continue
+            if done.records and recorder is None:
+                raise ValueError("Recorded claims from workers are written inside checker.batch().")
             for item in done.records:
                 recorder.add(item)
             if checker.trajectory_log is not None and done.result.trajectory is not None:
