@@ -226,3 +226,39 @@ def test_eval_refuses_workers_with_threads(demo_store, tmp_path):
         ["eval", "jsonl", "--path", str(tmp_path), "--workers", "2", "--concurrency", "2"],
     )
     assert res.exit_code == 2 and "not both" in res.output
+
+
+@pytest.mark.slow
+def test_a_server_job_on_two_workers_records_each_item_once(demo_store, tmp_path):
+    pytest.importorskip("fastapi")
+    import time
+
+    from fastapi.testclient import TestClient
+
+    from kgfc.service.app import ServiceConfig, create_app
+
+    path = _copy(demo_store, tmp_path)
+    triples = demo_store[1][:30]
+    settings = load_settings(offline=True, home=tmp_path / "home")
+    with FactChecker.from_settings(settings, store=path, reasoner="local") as c:
+        expected = {f"j{i}": c.verify(t).verdict.value for i, t in enumerate(triples)}
+    store = OxigraphStore(path)
+    config = ServiceConfig(
+        settings=settings, jobs_db=tmp_path / "jobs.sqlite3", warm_up=False, workers=2
+    )
+    body = [{"id": f"j{i}", "triple": list(t), "reasoner": "local"} for i, t in enumerate(triples)]
+    with TestClient(create_app(config, store=store, close_store=True)) as client:
+        job = client.post("/v1/jobs", json=body).json()
+        seen_workers = set()
+        for _ in range(1200):
+            status = client.get(f"/v1/jobs/{job['id']}").json()
+            seen_workers.add(status.get("workers"))
+            if status["state"] == "done":
+                break
+            time.sleep(0.1)
+    assert status["state"] == "done" and status["done"] == len(triples), status
+    assert {i["result"]["id"]: i["result"]["verdict"] for i in status["items"]} == expected
+    assert all(i["attempts"] == 1 for i in status["items"])
+    assert status["claims_per_second"] > 0 and 2 in seen_workers
+    with OxigraphStore(path, read_only=True) as s:
+        assert sorted(_recorded_ids(s)) == sorted(expected)  # each claim recorded once

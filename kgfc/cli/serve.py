@@ -87,6 +87,14 @@ def _token_source() -> str:
     metavar="ORIGIN",
     help="Let browser pages from ORIGIN call the API, e.g. a YASGUI page (repeatable; '*' for any).",
 )
+@click.option(
+    "--workers",
+    type=click.IntRange(1, 256),
+    default=None,
+    metavar="N",
+    help="Check the items of big jobs on N worker processes, this one recording (default: one "
+    "per core, fewer for a short job; 1 with web or PubMed search).",
+)
 @click.option("--no-warm-up", is_flag=True, help="Do not load models and indexes at start.")
 @click.pass_context
 def serve(
@@ -103,6 +111,7 @@ def serve(
     jobs_db,
     cors_origins,
     no_warm_up,
+    workers=None,
 ):
     """Run the HTTP API: verify, batch jobs, stored claims and evidence, sources, /sparql.
 
@@ -141,6 +150,7 @@ def serve(
         url=url,
         token_from=token_from,
         cors_origins=tuple(cors_origins),
+        workers=workers,
     )
     from kgfc.service.engine import open_service_store
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import os
+import pickle
 import signal
 from collections import deque
 from collections.abc import Iterator, Sequence
@@ -103,36 +104,46 @@ def choose_workers(
 
 # -- inside a worker process --------------------------------------------------------------
 
-_CHECKERS: list = []
+_CHECKERS: list = []  # the pool's recipes, built when the worker starts
+_BUILT: dict[bytes, Any] = {}  # recipes sent with a claim, built on first use
+_STORES: dict[str, Any] = {}
 
 
 def _start_worker(recipes: Sequence[Recipe]) -> None:
     # Ctrl-C reaches the whole process group: the parent decides what stops, and how.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _CHECKERS.extend(_build(r) for r in recipes)
+
+
+def _build(r: Recipe):
     from kgfc.pipeline.api import FactChecker
     from kgfc.registry import open_store
 
-    stores: dict[str, Any] = {}
-    for r in recipes:
-        if r.store not in stores:
-            embedded = not r.store.startswith(("sparql:", "neo4j:"))
-            stores[r.store] = open_store(r.store, read_only=embedded)
-        checker = FactChecker.from_settings(
-            r.settings,
-            store=stores[r.store],
-            reasoner=r.reasoner,
-            policy=r.policy,
-            record=r.record,
-            max_steps=r.max_steps,
-            budget=r.budget,
-        )
-        checker.collect_records()
-        _CHECKERS.append(checker)
+    if r.store not in _STORES:
+        embedded = not r.store.startswith(("sparql:", "neo4j:"))
+        _STORES[r.store] = open_store(r.store, read_only=embedded)
+    checker = FactChecker.from_settings(
+        r.settings,
+        store=_STORES[r.store],
+        reasoner=r.reasoner,
+        policy=r.policy,
+        record=r.record,
+        max_steps=r.max_steps,
+        budget=r.budget,
+    )
+    checker.collect_records()
+    return checker
 
 
-def _check(recipe: int, claim) -> tuple[Any, list, KgfcError | None]:
+def _check(recipe: int | Recipe, claim) -> tuple[Any, list, KgfcError | None]:
     """One claim in a worker: its result and the claim graph to record (or the error)."""
-    checker = _CHECKERS[recipe]
+    if isinstance(recipe, int):
+        checker = _CHECKERS[recipe]
+    else:  # a recipe of its own (a server's request options): kept warm for the next claim
+        key = pickle.dumps(recipe)
+        if key not in _BUILT:
+            _BUILT[key] = _build(recipe)
+        checker = _BUILT[key]
     try:
         result = checker.verify(claim)
     except KgfcError as exc:
@@ -173,6 +184,8 @@ class WorkerPool:
     def __init__(
         self, recipes: Sequence[Recipe], workers: int, *, max_attempts: int = MAX_ATTEMPTS
     ) -> None:
+        """``recipes`` are built in each worker as it starts; a claim names one by its index,
+        or brings a :class:`Recipe` of its own (built on first use, then kept)."""
         if workers < 1:
             raise ValueError("workers must be at least 1")
         self.recipes = list(recipes)
@@ -207,8 +220,10 @@ class WorkerPool:
     def __exit__(self, *exc) -> None:
         self.close()
 
-    def run(self, claims: Sequence[tuple[int, Any]], *, ordered: bool = True) -> Iterator[Done]:
-        """Check ``(recipe index, claim)`` pairs; a :class:`Done` per claim, in order or as they finish.
+    def run(
+        self, claims: Sequence[tuple[int | Recipe, Any]], *, ordered: bool = True
+    ) -> Iterator[Done]:
+        """Check ``(recipe, claim)`` pairs; a :class:`Done` per claim, in order or as they finish.
 
         At most twice ``workers`` claims are in flight, so a long batch holds
         little in memory. Closing the iterator stops: claims in hand finish

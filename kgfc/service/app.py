@@ -57,6 +57,7 @@ class ServiceConfig:
     sparql_memory_mb: int | None = 1024  # address space one query may add (None: no cap)
     jobs_db: Path | None = None  # default: <home>/service/jobs.sqlite3
     warm_up: bool = True  # build the pipeline's indexes at start, not on the first claim
+    workers: int | None = None  # job items on worker processes (None: one per core for big jobs)
     url: str | None = None  # where the server listens, for the lock note beside the store
     # where the token came from ("--token", "KGFC_SERVER_TOKEN", "the config file"): the
     # lock note names it so a client can say which token to set; never the token itself
@@ -172,12 +173,18 @@ def _lifespan(ctx: Context, store, close_store: bool):
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         own = store is None or close_store
-        ctx.engine = Engine(settings, open_service_store(settings) if store is None else store)
+        ctx.engine = Engine(
+            settings,
+            open_service_store(settings) if store is None else store,
+            workers=config.workers,
+        )
         ctx.sparql = make_runner(
             ctx.engine.store, slots=config.sparql_slots, memory_mb=config.sparql_memory_mb
         )
         ctx.journal = JobJournal(config.jobs_path())
-        ctx.runner = JobRunner(ctx.journal, ctx.job_verify)
+        ctx.runner = JobRunner(
+            ctx.journal, ctx.job_verify, ctx.job_verify_many, ctx.engine.job_workers
+        )
         ctx.claims = ClaimsIndex(ctx.engine.store)
         note = lock_note_path(settings) if config.url else None
         if note is not None:

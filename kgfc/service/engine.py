@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import hashlib
 import threading
+from collections.abc import Iterator
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field, model_validator
 
-from kgfc.errors import InputError
+from kgfc.errors import InputError, KgfcError
 from kgfc.models import VerifyResult
 from kgfc.pipeline.api import Claim, FactChecker
 from kgfc.pipeline.state import Budget
@@ -67,15 +68,77 @@ REQUEST_OPTIONS = tuple(k for k in VerifyRequest.model_fields if k not in ("clai
 class Engine:
     """Owns the open store and the warm verification pipeline."""
 
-    def __init__(self, settings: Settings, store) -> None:
+    def __init__(self, settings: Settings, store, *, workers: int | None = None) -> None:
         self.settings = settings
         self.store = store
+        self.workers = workers  # for jobs: None, one per core (see kgfc.pipeline.parallel)
         self.write_lock = threading.RLock()
         self._checkers: dict[tuple, FactChecker] = {}
+        self._pool = None  # worker processes for jobs, started by the first big one
+        self._pool_key = None  # the knowledge they opened the store with
 
     def close(self) -> None:
+        if self._pool is not None:
+            self._pool.close()
         with self.write_lock:
             self.store.close()
+
+    # -- jobs on worker processes ----------------------------------------------
+    def job_workers(self, pending: int) -> int:
+        """Worker processes for ``pending`` job items (1: this process checks them)."""
+        from kgfc.pipeline.parallel import choose_workers, shared_store_spec
+
+        spec = shared_store_spec(self.store, self.settings)
+        return choose_workers(self.workers, pending, spec, self.settings)[0]
+
+    def verify_on_workers(
+        self, reqs: list[VerifyRequest], workers: int
+    ) -> Iterator[tuple[int, VerifyResult | KgfcError]]:
+        """Check requests on worker processes (the store read-only in each); this process records.
+
+        Each result comes as it finishes, its claim graph written first: the
+        caller marks the item done after, so a crash between the two checks
+        it again and records the same graph again (replaced, never doubled).
+        """
+        from kgfc.pipeline.parallel import Recipe, shared_store_spec
+        from kgfc.pipeline.record import ChunkedRecorder, append_trajectory
+
+        spec = shared_store_spec(self.store, self.settings)
+        pool = self._worker_pool(workers)
+        pairs = []
+        for r in reqs:
+            recipe = Recipe(
+                store=spec,
+                settings=_settings_for(self, r),
+                reasoner=r.reasoner,
+                max_steps=r.max_steps,
+                budget=_budget(r),
+                record=r.record,
+            )
+            pairs.append((recipe, Claim(id=r.claim_id(), text=r.claim, triple=r.triple)))
+        for done in pool.run(pairs, ordered=False):
+            if done.error is not None:
+                yield done.index, done.error
+                continue
+            if done.records:
+                with self.write_lock:
+                    recorder = ChunkedRecorder(self.store, len(done.records))
+                    for item in done.records:
+                        recorder.add(item)
+            if done.result.trajectory is not None:
+                append_trajectory(self.settings.home / "trajectories", done.result.trajectory)
+            yield done.index, done.result
+
+    def _worker_pool(self, workers: int):
+        from kgfc.pipeline.parallel import WorkerPool
+
+        key = self.store.knowledge_key()
+        if self._pool is not None and (self._pool.workers != workers or self._pool_key != key):
+            self._pool.close()  # new knowledge: workers open the store again to see it
+            self._pool = None
+        if self._pool is None:
+            self._pool, self._pool_key = WorkerPool([], workers), key
+        return self._pool
 
     def _checker(self, req: VerifyRequest) -> FactChecker:
         key = _checker_key(req)
@@ -148,6 +211,15 @@ def _settings_for(engine: Engine, req: VerifyRequest) -> Settings:
     return engine.settings.model_copy(update=over) if over else engine.settings
 
 
+def _budget(req: VerifyRequest) -> Budget:
+    return Budget(
+        llm_calls=req.max_llm_calls,
+        tokens=req.max_tokens,
+        search_calls=req.max_searches,
+        seconds=req.max_seconds,
+    )
+
+
 def _checker_key(req: VerifyRequest) -> tuple:
     return (req.reasoner, req.beam, req.hops, req.web, req.pubmed)
 
@@ -157,15 +229,7 @@ def _verify_today(engine: Engine, req: VerifyRequest) -> VerifyResult:
     claim = Claim(id=req.claim_id(), text=req.claim, triple=req.triple)
     try:
         return engine._checker(req).verify(
-            claim,
-            record=req.record,
-            max_steps=req.max_steps,
-            budget=Budget(
-                llm_calls=req.max_llm_calls,
-                tokens=req.max_tokens,
-                search_calls=req.max_searches,
-                seconds=req.max_seconds,
-            ),
+            claim, record=req.record, max_steps=req.max_steps, budget=_budget(req)
         )
     except UnicodeEncodeError:
         raise InputError("The claim is not valid UTF-8 text.") from None

@@ -177,6 +177,20 @@ class JobJournal:
             )
         return row[0], row[1], json.loads(row[2])
 
+    def take_pending(self, n: int) -> list[tuple[str, int, dict]]:
+        """The ``n`` oldest pending items, each attempt counted (as :meth:`next_pending`)."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT i.job_id, i.idx, i.request FROM items i JOIN jobs j ON j.id = i.job_id "
+                "WHERE i.state = 'pending' ORDER BY j.created, i.job_id, i.idx LIMIT ?",
+                (n,),
+            ).fetchall()
+            self._db.executemany(
+                "UPDATE items SET attempts = attempts + 1 WHERE job_id = ? AND idx = ?",
+                [(r[0], r[1]) for r in rows],
+            )
+        return [(r[0], r[1], json.loads(r[2])) for r in rows]
+
     def finish(self, job_id: str, idx: int, result: dict | None, error: str | None) -> None:
         with self._lock:
             self._db.execute(
@@ -227,6 +241,9 @@ class JobJournal:
                     "SELECT state, count(*) FROM items WHERE job_id = ? GROUP BY state", (job_id,)
                 ).fetchall()
             )
+            last = self._db.execute(
+                "SELECT max(finished) FROM items WHERE job_id = ?", (job_id,)
+            ).fetchone()[0]
             rows = (
                 self._db.execute(
                     "SELECT idx, request, state, result, error, attempts FROM items "
@@ -245,6 +262,7 @@ class JobJournal:
             "failed": counts.get("error", 0),
             "pending": pending,
             "state": "done" if pending == 0 else "running",
+            "claims_per_second": _rate(job[2] - pending, job[1], last),
         }
         if results:
             out["items"] = [
@@ -261,12 +279,34 @@ class JobJournal:
         return out
 
 
-class JobRunner:
-    """The one thread that works through pending job items."""
+def _rate(finished: int, created: float, last: float | None) -> float | None:
+    """Items finished per second from the job's submission to its last finished item."""
+    if not finished or last is None or last <= created:
+        return None
+    return round(finished / (last - created), 3)
 
-    def __init__(self, journal: JobJournal, verify: Callable[[dict], dict]) -> None:
+
+class JobRunner:
+    """The one thread that works through pending job items.
+
+    With ``verify_many`` (requests and a worker count -> each index with its
+    result or error, as they finish) and ``workers`` (pending items -> worker
+    processes), a big job's items go to worker processes a slice at a time;
+    this thread still marks each item done, after its claim is recorded.
+    """
+
+    def __init__(
+        self,
+        journal: JobJournal,
+        verify: Callable[[dict], dict],
+        verify_many: Callable[[list[dict], int], Any] | None = None,
+        workers: Callable[[int], int] | None = None,
+    ) -> None:
         self.journal = journal
         self.verify = verify
+        self.verify_many = verify_many
+        self.workers = workers
+        self.last_workers = 1  # processes that checked the last slice (for the job page)
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._loop, name="kgfc-jobs", daemon=True)
@@ -286,8 +326,15 @@ class JobRunner:
 
     def _loop(self) -> None:
         while not self._stop.is_set():
+            n = 1
+            if self.verify_many is not None and self.workers is not None:
+                n = self.workers(self.journal.pending_count())
+            if n > 1:
+                self._slice(n)
+                continue
             item = self.journal.next_pending()
             if item is None:
+                self.last_workers = 1
                 self._wake.wait(5.0)
                 self._wake.clear()
                 continue
@@ -300,3 +347,21 @@ class JobRunner:
                 log.exception("job %s item %d failed", job_id, idx)
                 result, error = None, f"internal error: {type(exc).__name__}: {exc}"
             self.journal.finish(job_id, idx, result, error)
+
+    def _slice(self, workers: int) -> None:
+        """The next pending items, a few per worker, checked on worker processes."""
+        assert self.verify_many is not None
+        self.last_workers = workers
+        items = self.journal.take_pending(8 * workers)
+        try:
+            for i, got in self.verify_many([req for _, _, req in items], workers):
+                job_id, idx, _ = items[i]
+                if isinstance(got, KgfcError):
+                    self.journal.finish(job_id, idx, None, str(got))
+                else:
+                    self.journal.finish(job_id, idx, got, None)
+                if self._stop.is_set():
+                    break
+        except Exception:  # the items stay pending; the next round takes them again
+            log.exception("checking job items on worker processes failed")
+            self._stop.wait(1.0)

@@ -54,7 +54,9 @@ class Context:
 
     def verify_and_keep(self, req: VerifyRequest) -> VerifyResult:
         """Verify one request, count it, and keep the full result of a recorded claim."""
-        result = self.engine.verify(req)
+        return self._keep(self.engine.verify(req))
+
+    def _keep(self, result: VerifyResult) -> VerifyResult:
         self.metrics.observe_result(result)
         if result.claim_iri:
             self.journal.save_result(result.id, result.model_dump(mode="json"))
@@ -66,6 +68,15 @@ class Context:
         """A source went: the claims that cited it are stale now."""
         if self.claims is not None:
             self.claims.mark_stale(retraction.stale_claims)
+
+    def job_verify_many(self, requests: list[dict], workers: int):
+        """Job items on worker processes: each index with its result (a dict) or error, as they finish."""
+        reqs = [VerifyRequest.model_validate(r) for r in requests]
+        for i, got in self.engine.verify_on_workers(reqs, workers):
+            yield (
+                i,
+                self._keep(got).model_dump(mode="json") if isinstance(got, VerifyResult) else got,
+            )
 
     def job_verify(self, request: dict) -> dict:
         return self.verify_and_keep(VerifyRequest.model_validate(request)).model_dump(mode="json")

@@ -68,4 +68,6 @@ async def job_status(
     status = ctx.journal.status(job_id, results=results, offset=offset, limit=limit)
     if status is None:
         raise ApiError(404, f"No job {job_id!r}.")
+    if status["state"] == "running":
+        status["workers"] = ctx.runner.last_workers  # processes checking its items now
     return status
