@@ -178,6 +178,18 @@ def _context():
     return ctx
 
 
+def _stop(pool: ProcessPoolExecutor, grace: float) -> None:
+    # Not shutdown(wait=True) alone: after a worker was killed, a survivor can wait forever
+    # on the pool's queue lock, and the shutdown with it. Join each, then kill what is left.
+    procs = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for p in procs:
+        p.join(grace)
+        if p.is_alive():
+            p.kill()
+            p.join(5)
+
+
 class WorkerPool:
     """``workers`` processes, each with the checkers of ``recipes``; :meth:`run` checks a batch."""
 
@@ -209,10 +221,11 @@ class WorkerPool:
         procs = getattr(self._pool, "_processes", None) or {}
         return sorted(procs)
 
-    def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None
+    def close(self, grace: float = 60.0) -> None:
+        """Stop the workers: claims in hand get ``grace`` seconds to finish, none is started."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            _stop(pool, grace)
 
     def __enter__(self) -> WorkerPool:
         return self
@@ -262,9 +275,7 @@ class WorkerPool:
 
     def _replace(self, lost: list[int], todo: deque, attempts: list[int], ready: dict) -> None:
         """A worker died: the claims in flight go back to the front of the queue; a new pool takes them."""
-        assert self._pool is not None
-        self._pool.shutdown(wait=False, cancel_futures=True)
-        self._pool = None
+        self.close(grace=0)
         self.restarts += 1
         again = []
         for i in lost:
