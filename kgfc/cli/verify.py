@@ -238,6 +238,24 @@ def render_text(r: VerifyResult) -> str:
     help="Batch: print results as they finish rather than in input order.",
 )
 @click.option(
+    "--ray",
+    "ray_address",
+    is_flag=False,
+    flag_value="",
+    default=None,
+    metavar="[ADDRESS]",
+    help="Batch: check on a Ray cluster (ADDRESS, e.g. ray://head:10001; alone: the one "
+    "RAY_ADDRESS names, else a new one on this machine) against a sparql: store; "
+    "--file may be JSONL, CSV or Parquet (needs kgfc[ray]).",
+)
+@click.option(
+    "--ray-output",
+    default=None,
+    metavar="PATH",
+    help="With --ray: the nodes write the results to PATH (a .jsonl or .parquet folder) "
+    "instead of sending them here.",
+)
+@click.option(
     "--fail-on",
     type=click.Choice(["refuted", "nei", "not-supported"]),
     default=None,
@@ -325,6 +343,8 @@ def verify(
     output_format=None,
     workers=None,
     unordered=False,
+    ray_address=None,
+    ray_output=None,
 ):
     """Check a claim against the knowledge graph: verdict, justification, cited evidence.
 
@@ -371,6 +391,10 @@ def verify(
         if claim_file is None
         else None
     )
+    if ray_address is not None:
+        results = _verify_on_ray(settings, opts, claim_file, ray_address, ray_output)
+        _write_results(results, report_fmt, output, fmt, claim_file, settings)
+        return
     server = ctx.find_root().params.get("server")
     if not (
         server or search_spec or resume or read_only or ctx.find_root().params.get("no_server")
@@ -526,6 +550,38 @@ def _verify_local(
     finally:
         store.close()
     return results, bad_lines, stopped
+
+
+def _verify_on_ray(settings, opts: VerifyOptions, claim_file, address: str, output):
+    """The batch on a Ray cluster (kgfc.pipeline.cluster); its results, unless written by the nodes."""
+    from pathlib import Path
+
+    from kgfc.models import VerifyResult
+    from kgfc.pipeline.cluster import ClusterJob, verify_on_ray
+
+    name = getattr(claim_file, "name", None)
+    if claim_file is None or not name or name == "-" or not Path(name).exists():
+        raise click.UsageError(
+            "--ray reads the claims from a file every node can read: --file PATH."
+        )
+    job = ClusterJob(
+        claims=str(Path(name).resolve()),
+        store=settings.store or "",
+        settings=settings,
+        reasoner=opts.reasoner,
+        max_steps=opts.max_steps,
+        record=opts.record,
+        resume=opts.resume,
+        chunk=opts.record_chunk,
+        actors=opts.workers or 2,
+    )
+    results = [
+        VerifyResult.model_validate(r)
+        for r in verify_on_ray(job, address=address or None, output=output)
+    ]
+    if output:
+        info(f"Wrote the results under {output}")
+    return results
 
 
 def _stale_claims_file(ctx, store_spec):
