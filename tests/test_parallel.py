@@ -262,3 +262,35 @@ def test_a_server_job_on_two_workers_records_each_item_once(demo_store, tmp_path
     assert status["claims_per_second"] > 0 and 2 in seen_workers
     with OxigraphStore(path, read_only=True) as s:
         assert sorted(_recorded_ids(s)) == sorted(expected)  # each claim recorded once
+
+
+def test_a_ray_batch_needs_a_shared_store_and_a_file(tmp_path):
+    batch = tmp_path / "b.jsonl"
+    batch.write_text('{"claim": "Barack Obama was born in Honolulu."}\n')
+    store = ["--store", str(tmp_path / "store")]
+    res = CliRunner().invoke(cli, ["verify", "--file", str(batch), "--ray", *store])
+    assert res.exit_code == 2 and "sparql:URL" in res.output, res.output
+    res = CliRunner().invoke(
+        cli, ["verify", "--file", "-", "--ray", "--store", "sparql:http://127.0.0.1:9/q"], input="x"
+    )
+    assert res.exit_code == 2 and "--file PATH" in res.output, res.output
+
+
+def test_the_one_machine_path_never_imports_ray(demo_store, tmp_path):
+    path = _copy(demo_store, tmp_path)
+    probe = (
+        "import sys\n"
+        "from kgfc.pipeline.api import FactChecker\n"
+        f"c = FactChecker.from_settings(store={str(path)!r}, offline=True, reasoner='local')\n"
+        f"list(c.verify_many({[list(t) for t in demo_store[1][:4]]!r}, workers=2))\n"
+        "print(sorted(m for m in sys.modules if m == 'ray' or m.startswith('ray.')))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "KGFC_HOME": str(tmp_path / "home")},
+    )
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.strip().splitlines()[-1] == "[]"

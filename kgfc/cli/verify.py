@@ -393,7 +393,11 @@ def verify(
     )
     if ray_address is not None:
         results = _verify_on_ray(settings, opts, claim_file, ray_address, ray_output)
-        _write_results(results, report_fmt, output, fmt, claim_file, settings)
+        if fmt == "jsonl" and not report_fmt:  # a batch's lines: printed as they come elsewhere
+            for r in results:
+                click.echo(json.dumps(r.model_dump(mode="json"), ensure_ascii=False))
+        else:
+            _write_results(results, report_fmt, output, fmt, claim_file, settings)
         return
     server = ctx.find_root().params.get("server")
     if not (

@@ -155,6 +155,8 @@ def verify_on_ray(
     ray = import_ray()
     if not ray.is_initialized():
         ray.init(address=address, log_to_driver=False, include_dashboard=False)
+    # a block whose actor (or node) went away runs again on another, up to max_retries times
+    ray.data.DataContext.get_current().actor_task_retry_on_errors = True
     ds = read_claims(ray, job.claims).map_batches(
         CheckerActor,
         fn_constructor_kwargs={"job": job},
@@ -166,11 +168,17 @@ def verify_on_ray(
         max_task_retries=job.max_retries,
     )
     ds = ds.filter(lambda row: not row["skipped"])
-    if output is not None:
-        if output.endswith(".parquet"):
-            ds.write_parquet(output)
-        else:
-            ds.write_json(output)
-        return
-    for row in ds.iter_rows():
-        yield json.loads(row["result"])
+    try:
+        if output is not None:
+            if output.endswith(".parquet"):
+                ds.write_parquet(output)
+            else:
+                ds.write_json(output)
+            return
+        for row in ds.iter_rows():
+            yield json.loads(row["result"])
+    except ray.exceptions.RayError as exc:
+        raise KgfcError(
+            f"The Ray batch failed: {type(exc).__name__}: {str(exc).splitlines()[0]}",
+            hint="What was recorded stays recorded: run it again with --resume.",
+        ) from exc
