@@ -158,7 +158,11 @@ def test_inner_cluster_run(cluster, tmp_path):
         os.kill(first[-1], signal.SIGKILL)  # the second node's raylet: the node is lost
         out, err = proc.communicate(timeout=600)
         assert proc.returncode == 0, err.decode()[-4000:]
-        got = {json.loads(x)["id"]: json.loads(x)["verdict"] for x in out.decode().splitlines()}
+        lines = out.decode().splitlines()
+        assert all(x.startswith("{") for x in lines), [x for x in lines if not x.startswith("{")][
+            :5
+        ]
+        got = {json.loads(x)["id"]: json.loads(x)["verdict"] for x in lines}
         assert got == expected
         recorded = _recorded(url)
         assert sorted(recorded) == sorted(expected)  # exactly once each

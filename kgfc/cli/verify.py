@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import signal
 import sys
 import threading
@@ -393,12 +394,7 @@ def verify(
     )
     if ray_address is not None:
         results = _verify_on_ray(settings, opts, claim_file, ray_address, ray_output)
-        if fmt == "jsonl" and not report_fmt:  # a batch's lines: printed as they come elsewhere
-            for r in results:
-                click.echo(json.dumps(r.model_dump(mode="json"), ensure_ascii=False))
-        else:
-            _write_results(results, report_fmt, output, fmt, claim_file, settings)
-        return
+        return _write_ray_results(results, report_fmt, output, fmt, claim_file, settings)
     server = ctx.find_root().params.get("server")
     if not (
         server or search_spec or resume or read_only or ctx.find_root().params.get("no_server")
@@ -579,13 +575,37 @@ def _verify_on_ray(settings, opts: VerifyOptions, claim_file, address: str, outp
         chunk=opts.record_chunk,
         actors=opts.workers or 2,
     )
-    results = [
-        VerifyResult.model_validate(r)
-        for r in verify_on_ray(job, address=address or None, output=output)
-    ]
+    # Ray's own messages (a lost node, say) go to the driver's stdout: stdout is for data
+    with _stdout_to_stderr():
+        results = [
+            VerifyResult.model_validate(r)
+            for r in verify_on_ray(job, address=address or None, output=output)
+        ]
     if output:
         info(f"Wrote the results under {output}")
     return results
+
+
+@contextmanager
+def _stdout_to_stderr() -> Iterator[None]:
+    """File descriptor 1 on stderr for the block (what Ray's threads print, too)."""
+    sys.stdout.flush()
+    saved = os.dup(1)
+    os.dup2(2, 1)
+    try:
+        yield
+    finally:
+        sys.stdout.flush()
+        os.dup2(saved, 1)
+        os.close(saved)
+
+
+def _write_ray_results(results, report_fmt, output, fmt: str, claim_file, settings) -> None:
+    if fmt == "jsonl" and not report_fmt:  # a local batch prints these lines as it goes
+        for r in results:
+            click.echo(json.dumps(r.model_dump(mode="json"), ensure_ascii=False))
+    else:
+        _write_results(results, report_fmt, output, fmt, claim_file, settings)
 
 
 def _stale_claims_file(ctx, store_spec):

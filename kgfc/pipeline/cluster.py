@@ -17,13 +17,17 @@ only, when a batch is sent to a cluster.
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Iterator
-from dataclasses import dataclass
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from kgfc.errors import ConfigError, InputError, KgfcError
 from kgfc.settings import Settings
+
+log = logging.getLogger(__name__)
 
 # Ray runs a failed block again this many times (a dead actor, a lost node) before failing.
 MAX_RETRIES = 3
@@ -57,6 +61,7 @@ class ClusterJob:
     actors: int = 2  # at most; Ray Data runs fewer while nodes are missing
     cpus_per_actor: float = 1.0
     max_retries: int = MAX_RETRIES
+    skip: frozenset[str] = frozenset()  # claim ids the driver has already (a retried run)
 
     def check(self) -> None:
         if not self.store.startswith("sparql:"):
@@ -99,9 +104,12 @@ class CheckerActor:
                 row = {k: _plain(v[i]) for k, v in block.items()}
                 try:
                     claim = Claim.of(_claim_fields(row))
-                    if self.job.resume and self.checker.is_recorded(claim):
+                    cid = claim.id or claim.default_id()
+                    if cid in self.job.skip or (
+                        self.job.resume and self.checker.is_recorded(claim)
+                    ):
                         out["skipped"].append(True)
-                        out["id"].append(claim.id or claim.default_id())
+                        out["id"].append(cid)
                         out["verdict"].append(None)
                         out["result"].append(None)
                         continue
@@ -147,17 +155,51 @@ def verify_on_ray(
     """Check ``job`` on the Ray cluster at ``address`` (None: start one on this machine).
 
     Yields each checked claim's result (``kgfc verify --json`` objects; the
-    skipped ones of a resumed run are left out), in no set order. With
-    ``output`` (``.jsonl`` or ``.parquet``) Ray writes the results there instead,
-    from the nodes, and nothing is yielded.
+    skipped ones of a resumed run are left out), in no set order. Should the
+    run fail (a node lost with the block its actor had), it runs again, up to
+    ``max_retries`` times, over the claims the driver has no result for yet.
+    With ``output`` (``.jsonl`` or ``.parquet``) Ray writes the results there
+    instead, from the nodes, and nothing is yielded.
     """
     job.check()
     ray = import_ray()
-    if not ray.is_initialized():
+    started = not ray.is_initialized()
+    if started:
         ray.init(address=address, log_to_driver=False, include_dashboard=False)
-    # a block whose actor (or node) went away runs again on another, up to max_retries times
+    try:
+        yield from _run(ray, job, output)
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def _run(ray, job: ClusterJob, output: str | None) -> Iterator[dict]:
+    # a block whose actor raised runs again on another, up to max_retries times
     ray.data.DataContext.get_current().actor_task_retry_on_errors = True
-    ds = read_claims(ray, job.claims).map_batches(
+    if output is not None:
+        ds = _dataset(ray, job).filter(lambda row: not row["skipped"])
+        with _ray_errors(ray):
+            ds.write_parquet(output) if output.endswith(".parquet") else ds.write_json(output)
+        return
+    seen: set[str] = set()
+    for attempt in range(job.max_retries + 1):
+        this = job if attempt == 0 else replace(job, resume=False, skip=frozenset(seen))
+        try:
+            for row in _dataset(ray, this).iter_rows():
+                if row["id"] in seen:  # a block Ray ran twice
+                    continue
+                seen.add(row["id"])
+                if not row["skipped"]:
+                    yield json.loads(row["result"])
+            return
+        except ray.exceptions.RayError as exc:
+            if attempt == job.max_retries:
+                raise _failed(exc) from exc
+            log.warning("the Ray run failed (%s); running the claims left again", _first_line(exc))
+
+
+def _dataset(ray, job: ClusterJob):
+    return read_claims(ray, job.claims).map_batches(
         CheckerActor,
         fn_constructor_kwargs={"job": job},
         batch_size=job.chunk,
@@ -167,18 +209,22 @@ def verify_on_ray(
         max_restarts=job.max_retries,
         max_task_retries=job.max_retries,
     )
-    ds = ds.filter(lambda row: not row["skipped"])
+
+
+def _first_line(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
+
+
+def _failed(exc: BaseException) -> KgfcError:
+    return KgfcError(
+        f"The Ray batch failed: {_first_line(exc)}",
+        hint="What was recorded stays recorded: run it again with --resume.",
+    )
+
+
+@contextmanager
+def _ray_errors(ray) -> Iterator[None]:
     try:
-        if output is not None:
-            if output.endswith(".parquet"):
-                ds.write_parquet(output)
-            else:
-                ds.write_json(output)
-            return
-        for row in ds.iter_rows():
-            yield json.loads(row["result"])
+        yield
     except ray.exceptions.RayError as exc:
-        raise KgfcError(
-            f"The Ray batch failed: {type(exc).__name__}: {str(exc).splitlines()[0]}",
-            hint="What was recorded stays recorded: run it again with --resume.",
-        ) from exc
+        raise _failed(exc) from exc
