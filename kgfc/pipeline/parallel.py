@@ -40,10 +40,11 @@ from kgfc.settings import Settings
 log = logging.getLogger(__name__)
 
 # A worker starts a Python process and loads its models (spaCy, the embedder, the
-# label index) once: about the time of checking this many claims on the local
-# reasoner. With the default worker count a batch gets one more worker per this
-# many claims, so a handful of claims (and the test suite) stays in one process.
-CLAIMS_PER_WORKER = 25
+# label index and the store's statistics) once: on a busy 2-core machine that cost more
+# than a 300-claim batch gained (benchmarks/bench_parallel.py). With the default worker
+# count a batch gets one more worker per this many claims, so a short batch (and the
+# test suite) stays in one process; --workers N asks for N whatever the batch.
+CLAIMS_PER_WORKER = 200
 MAX_ATTEMPTS = 3  # a claim whose worker died this many times fails instead
 
 
