@@ -69,12 +69,12 @@ class Recipe:
     record: bool = False
 
 
-def shared_store_spec(store, settings: Settings) -> str | None:
-    """The spec other processes open ``store`` by, or None when only this process can see it.
+def shared_store_spec(kg, settings: Settings) -> str | None:
+    """The spec other processes open store ``kg`` by, or None when only this process can see it.
 
     An in-memory store lives in one process; an on-disk or server store is shared.
     """
-    path = getattr(store, "path", "not-embedded")
+    path = getattr(kg, "path", "not-embedded")
     if path is None:
         return None
     if path != "not-embedded":
