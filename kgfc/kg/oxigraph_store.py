@@ -126,7 +126,7 @@ def _open_read_only(path: Path, attempts: int = 20) -> ox.Store:
 
 
 class OxigraphStore(RdfStore):
-    """A :class:`~kgfc.kg.store.GraphStore` on pyoxigraph."""
+    """The embedded backend: a :class:`~kgfc.kg.store.KnowledgeGraph` on pyoxigraph."""
 
     def __init__(
         self, path: str | os.PathLike[str] | None = None, *, read_only: bool = False

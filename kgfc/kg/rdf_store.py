@@ -156,7 +156,7 @@ class WritePlan:
 
 
 class RdfStore(QueryCounting, ABC):
-    """The :class:`~kgfc.kg.store.GraphStore` methods both RDF backends answer the same way.
+    """The :class:`~kgfc.kg.store.KnowledgeGraph` methods both RDF backends answer the same way.
 
     Backends supply how they reach their engine: ``_rows`` (query text with
     bound terms), ``_user_query`` (user SPARQL, updates already refused),
@@ -347,7 +347,7 @@ class RdfStore(QueryCounting, ABC):
         replace: bool = False,
         replace_subject: str | None = None,
     ) -> int:
-        """Write into one graph, as :meth:`write_graphs` does (the contract: GraphStore.write_quads)."""
+        """Write into one graph, as :meth:`write_graphs` does (the contract: KnowledgeGraph.write_quads)."""
         return self.write_graphs({graph: quads}, replace=replace, replace_subject=replace_subject)
 
     def write_graphs(

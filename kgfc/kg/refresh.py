@@ -19,7 +19,7 @@ import pyoxigraph as ox
 
 from kgfc.errors import InputError, KgfcError
 from kgfc.kg import vocab as V
-from kgfc.kg.store import GraphStore
+from kgfc.kg.store import KnowledgeGraph
 from kgfc.kg.verdicts import claims_using, stale_marks
 from kgfc.models import Source, SourceKind, utcnow
 
@@ -39,7 +39,7 @@ def parse_age(text: str) -> timedelta:
 
 
 def sources_older_than(
-    store: GraphStore,
+    store: KnowledgeGraph,
     kind: SourceKind | None,
     age: timedelta | None,
     *,
@@ -70,7 +70,7 @@ class Refreshed:
     error: str | None = None
 
 
-def _facts(store: GraphStore, iri: str) -> set[Triple]:
+def _facts(store: KnowledgeGraph, iri: str) -> set[Triple]:
     """The source's facts as (s, p, o) strings, without its own provenance record."""
     g = ox.NamedNode(iri)
     return {
@@ -80,7 +80,7 @@ def _facts(store: GraphStore, iri: str) -> set[Triple]:
     }
 
 
-def _cited(store: GraphStore, claim: str, source: str) -> list[Triple]:
+def _cited(store: KnowledgeGraph, claim: str, source: str) -> list[Triple]:
     """The statements a recorded claim cites from ``source``, as (s, p, o) strings."""
     g = ox.NamedNode(claim + "/graph")
     derived = ox.NamedNode(V.PROV + "wasDerivedFrom")
@@ -98,7 +98,11 @@ def _cited(store: GraphStore, claim: str, source: str) -> list[Triple]:
 
 
 def refresh_sources(
-    store: GraphStore, sources: Iterable[Source], refetch: Refetch, *, now: datetime | None = None
+    store: KnowledgeGraph,
+    sources: Iterable[Source],
+    refetch: Refetch,
+    *,
+    now: datetime | None = None,
 ) -> list[Refreshed]:
     """Re-fetch each source with ``refetch`` (which must replace its graph in one transaction).
 
@@ -143,7 +147,7 @@ def refresh_sources(
     return done
 
 
-def _unmark(store: GraphStore, marks: dict[str, list[ox.Quad]]) -> None:
+def _unmark(store: KnowledgeGraph, marks: dict[str, list[ox.Quad]]) -> None:
     """Take provisional marks off claim graphs (each graph rewritten whole, atomically)."""
     for graph, quads in marks.items():
         if not quads:

@@ -1,4 +1,4 @@
-"""A :class:`~kgfc.kg.store.GraphStore` on any SPARQL 1.1 server (Oxigraph server, Virtuoso, ...).
+"""A :class:`~kgfc.kg.store.KnowledgeGraph` backend on any SPARQL 1.1 server (Oxigraph server, Virtuoso, ...).
 
 Spec: ``sparql:QUERY_URL[,update=UPDATE_URL][,gsp=GRAPH_STORE_URL][,timeout=S]
 [,scan_timeout=S][,retries=N][,chunk=N]`` (per-request timeout 30 s; whole-store

@@ -16,7 +16,7 @@ from datetime import datetime
 import pyoxigraph as ox
 
 from kgfc.kg import vocab as V
-from kgfc.kg.store import GraphStore
+from kgfc.kg.store import KnowledgeGraph
 from kgfc.kg.terms import object_term, provenance_quads
 from kgfc.models import EvidenceFact, Source, SourceKind, Verdict, utcnow
 
@@ -39,7 +39,7 @@ def claim_iri(claim_id: str, text: str) -> str:
 
 
 def record_verdict(
-    store: GraphStore,
+    store: KnowledgeGraph,
     claim_id: str,
     text: str,
     verdict: Verdict,
@@ -133,7 +133,7 @@ def verdict_quads(
     return iri, quads
 
 
-def record_trajectory(store: GraphStore, claim_iri: str, trajectory) -> None:
+def record_trajectory(store: KnowledgeGraph, claim_iri: str, trajectory) -> None:
     """Add the agent's steps to the claim's graph: ``kgfc:Episode`` with ordered ``kgfc:Step`` nodes."""
     store.write_quads(claim_iri + "/graph", trajectory_quads(claim_iri, trajectory))
 
@@ -224,7 +224,7 @@ class Retraction:
     stale_claims: dict[str, str] = field(default_factory=dict)  # claim IRI -> claim id
 
 
-def source_parts(store: GraphStore, iri: str) -> list[str]:
+def source_parts(store: KnowledgeGraph, iri: str) -> list[str]:
     """The source and the sources that are part of it (a loaded file's named graphs)."""
     g = ox.NamedNode(iri)
     parts = [
@@ -235,7 +235,7 @@ def source_parts(store: GraphStore, iri: str) -> list[str]:
     return [iri, *parts]
 
 
-def claims_using(store: GraphStore, sources: list[str]) -> dict[str, tuple[str, set[str]]]:
+def claims_using(store: KnowledgeGraph, sources: list[str]) -> dict[str, tuple[str, set[str]]]:
     """Recorded claims whose verdict cited evidence from ``sources``: claim IRI -> (id, sources)."""
     out: dict[str, tuple[str, set[str]]] = {}
     for src in sources:
@@ -261,7 +261,7 @@ def stale_marks(used: dict[str, tuple[str, set[str]]], when: datetime) -> dict[s
     return marks
 
 
-def retract_source(store: GraphStore, iri: str, *, now: datetime | None = None) -> Retraction:
+def retract_source(store: KnowledgeGraph, iri: str, *, now: datetime | None = None) -> Retraction:
     """Retract a source and mark the recorded claims that relied on it stale.
 
     The one retraction path: ``kg retract``, ``DELETE /v1/sources/...`` and
@@ -284,7 +284,7 @@ def retract_source(store: GraphStore, iri: str, *, now: datetime | None = None) 
     )
 
 
-def staleness(store: GraphStore, claim: str) -> list[dict[str, str]]:
+def staleness(store: KnowledgeGraph, claim: str) -> list[dict[str, str]]:
     """The retracted sources a recorded claim's verdict relied on, with when they went."""
     g = ox.NamedNode(claim + "/graph")
     out = []
@@ -294,7 +294,7 @@ def staleness(store: GraphStore, claim: str) -> list[dict[str, str]]:
     return sorted(out, key=lambda d: d["source"])
 
 
-def stale_claim_texts(store: GraphStore) -> list[tuple[str, str, tuple[str, str, str] | None]]:
+def stale_claim_texts(store: KnowledgeGraph) -> list[tuple[str, str, tuple[str, str, str] | None]]:
     """(id, text, triple ids or None) of every recorded claim marked stale, for re-verification."""
     out: dict[str, tuple[str, tuple[str, str, str] | None]] = {}
     text_p = ox.NamedNode(V.KGFC + "claimText")

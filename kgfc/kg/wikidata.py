@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     import httpx
     from SPARQLWrapper import SPARQLWrapper
 
-    from kgfc.kg.store import GraphStore
+    from kgfc.kg.store import KnowledgeGraph
     from kgfc.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -118,7 +118,7 @@ def _refs(entities: Sequence[str] | str) -> tuple[list[str], list[str]]:
 class LocalKGSource:
     """A :class:`KGSource` answered from the local store alone (offline)."""
 
-    def __init__(self, store: GraphStore) -> None:
+    def __init__(self, store: KnowledgeGraph) -> None:
         self.store = store
 
     def search_entities(self, text: str, limit: int = 10) -> list[LabelHit]:
@@ -179,7 +179,7 @@ class WikidataSource:
 
     def __init__(
         self,
-        store: GraphStore,
+        store: KnowledgeGraph,
         settings: Settings,
         *,
         http_client: httpx.Client | None = None,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kgfc.errors import ConfigError
 from kgfc.llm.client import make_llm
@@ -21,10 +21,13 @@ from kgfc.reason.llm_reasoner import LLMReasoner
 from kgfc.reason.local import LocalReasoner
 from kgfc.settings import Settings
 
+if TYPE_CHECKING:
+    from kgfc.kg.store import KnowledgeGraph
+
 
 @dataclass
 class Toolbox:
-    store: Any  # a kgfc.kg.store.GraphStore
+    store: KnowledgeGraph
     settings: Settings
     reasoner: Reasoner
     llm: Any = None  # a kgfc.llm.client.LLM, when one is configured

@@ -224,7 +224,7 @@ def cached_fact_index(
 ) -> FactIndex:
     """The index of ``read()``'s triples, from the store's disk cache when its knowledge has not changed.
 
-    Keyed by :meth:`~kgfc.kg.store.GraphStore.knowledge_key`, which recording
+    Keyed by :meth:`~kgfc.kg.store.KnowledgeGraph.knowledge_key`, which recording
     claims never moves; built (and counted in ``store.aggregate_builds``) otherwise.
     """
     folder = store.cache_dir("factindex")

@@ -143,7 +143,7 @@ def stats_for(store) -> KGStats:
     """The cached :class:`KGStats` of ``store`` (one per store object).
 
     Computed again after a load, a replacement or a removal of facts
-    (:attr:`~kgfc.kg.store.GraphStore.wholesale_generation`), and once facts
+    (:attr:`~kgfc.kg.store.KnowledgeGraph.wholesale_generation`), and once facts
     added since reach :data:`kgfc.kg.aggregates.STALE_SHARE` of the store.
     """
     with _CACHE_LOCK:

@@ -46,7 +46,7 @@ from kgfc.web.injection import INJECTION_CAP, looks_like_injection
 from kgfc.web.local import MAX_FILE_BYTES, _read_docs
 
 if TYPE_CHECKING:
-    from kgfc.kg.store import GraphStore
+    from kgfc.kg.store import KnowledgeGraph
     from kgfc.llm.client import LLM
     from kgfc.web.base import SearchHit
 
@@ -143,7 +143,7 @@ class WebKGIntegrator:
 
     def __init__(
         self,
-        store: GraphStore,
+        store: KnowledgeGraph,
         llm: LLM | None = None,
         *,
         settings: Any = None,
