@@ -33,7 +33,8 @@ DEMO_GRAPH_PREFIX = V.KGFC_SOURCE + "demo/"
 @cache
 def demo_info() -> dict[str, Any]:
     """The demo's counts (facts, entities, labels, sources, quads...) and graphs, written at build time."""
-    return json.loads(DEMO_META.read_text(encoding="utf-8"))
+    info: dict[str, Any] = json.loads(DEMO_META.read_text(encoding="utf-8"))
+    return info
 
 
 def demo_graphs() -> list[str]:
