@@ -46,6 +46,10 @@ if TYPE_CHECKING:  # the index is built by the store; only its type is named her
 
 Quad = ox.Quad
 Term = ox.NamedNode | ox.BlankNode | ox.Literal
+Subject = ox.NamedNode | ox.BlankNode | ox.Triple  # what pyoxigraph allows as a quad's subject
+Substitutions = Mapping[ox.Variable, Term]
+Row = dict[str, str | None]
+"""One solution of a named query: variable -> plain value (None where unbound)."""
 
 
 def is_bookkeeping(graph_iri: str) -> bool:
@@ -133,7 +137,7 @@ class GraphStore(Protocol):
     # -- quads out ----------------------------------------------------------------------
     def quads(
         self,
-        subject: Term | None = None,
+        subject: Subject | None = None,
         predicate: ox.NamedNode | None = None,
         object: Term | None = None,
         graph: ox.NamedNode | None = None,
@@ -143,7 +147,7 @@ class GraphStore(Protocol):
 
     def count(
         self,
-        subject: Term | None = None,
+        subject: Subject | None = None,
         predicate: ox.NamedNode | None = None,
         object: Term | None = None,
         graph: ox.NamedNode | None = None,
@@ -215,7 +219,7 @@ class GraphStore(Protocol):
         text: str,
         *,
         union_default_graph: bool = True,
-        substitutions: Mapping[str, Any] | None = None,
+        substitutions: Substitutions | None = None,
         allow_service: bool = False,
     ) -> Any:
         """Run user SPARQL, read-only; solutions, triples or a boolean.
