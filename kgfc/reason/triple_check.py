@@ -186,6 +186,30 @@ def _labels(store, iris: list[str]) -> dict[str, str]:
     return {e: rs[0]["label"] for e, rs in rows.items() if rs}
 
 
+class _Ranking:
+    """Facts with how directly each bears on the claim: (fact, score, hop), the best score kept."""
+
+    def __init__(self) -> None:
+        self.ranked: dict[tuple, tuple[Fact, float, int]] = {}
+
+    def keep(self, f: Fact, score: float, hop: int) -> None:
+        k = (*f.key, f.source)
+        if k not in self.ranked or self.ranked[k][1] < score:
+            self.ranked[k] = (f, score, hop)
+
+    def numbered(self, store) -> list[EvidenceFact]:
+        """The facts best first, labelled from the store and numbered E1, E2..."""
+        items = sorted(
+            self.ranked.values(),
+            key=lambda t: (-t[1], t[2], t[0].predicate, t[0].subject, t[0].object),
+        )
+        labelled = _label_facts(store, [f for f, _, _ in items])
+        return [
+            EvidenceFact(id=f"E{i}", fact=f, text=f.verbalise(), score=score, hop=hop)
+            for i, (f, (_, score, hop)) in enumerate(zip(labelled, items, strict=True), start=1)
+        ]
+
+
 def gather_triple_evidence(
     store, s: str, p: str, o: str | None, *, context: int = MAX_CONTEXT
 ) -> list[EvidenceFact]:
@@ -205,19 +229,6 @@ def gather_triple_evidence(
     if aliases:
         facts += _entity_facts(store, sorted(a for a in aliases if _is_iri(a)))
     core = set(entities) | aliases
-
-    # (fact, score, hop) — score: how directly the fact bears on the claim.
-    ranked: dict[tuple, tuple[Fact, float, int]] = {}
-
-    def keep(f: Fact, score: float, hop: int) -> None:
-        k = (*f.key, f.source)
-        if k not in ranked or ranked[k][1] < score:
-            ranked[k] = (f, score, hop)
-
-    related = {p} | set(INVERSES.get(p, ())) | ALIAS_PROPS
-    first_steps = CHAINS.get(p, (frozenset(), frozenset()))[0]
-    context_s: list[Fact] = []
-    context_o: list[Fact] = []
     s_side = {s} | {
         x
         for f in facts
@@ -225,60 +236,86 @@ def gather_triple_evidence(
         for x in (f.subject, f.object)
     }
     o_side = core - s_side
+    ranking = _Ranking()
+    _rank_direct(ranking, facts, s, p, core, s_side, context)
+    if o_iri and o_iri != s:
+        _rank_paths(ranking, store, facts, s, p, o_iri, s_side, o_side)
+    return ranking.numbered(store)
+
+
+def _rank_direct(
+    ranking: _Ranking,
+    facts: list[Fact],
+    s: str,
+    p: str,
+    core: set[str],
+    s_side: set[str],
+    context: int,
+) -> None:
+    """Rank the one-hop facts: linking both sides first, then the claimed relation, the
+    first step of its chains and the object's types; the rest as capped context."""
+    o_side = core - s_side
+    related = {p} | set(INVERSES.get(p, ())) | ALIAS_PROPS
+    first_steps = CHAINS.get(p, (frozenset(), frozenset()))[0]
+    context_s: list[Fact] = []
+    context_o: list[Fact] = []
     for f in facts:
         ends = {f.subject, f.object}
         if ends & s_side and ends & o_side:
-            keep(f, 1.0, 0)
+            ranking.keep(f, 1.0, 0)
         elif f.predicate in related and ends & core:
-            keep(f, 0.9, 0)
+            ranking.keep(f, 0.9, 0)
         elif f.subject in s_side and f.predicate in first_steps:
-            keep(f, 0.85, 0)
+            ranking.keep(f, 0.85, 0)
         elif f.subject in o_side and f.predicate == P31:
-            keep(f, 0.6, 0)
+            ranking.keep(f, 0.6, 0)
         elif f.subject in s_side:
             context_s.append(f)
         else:
             context_o.append(f)
     for f in context_s[:context] + context_o[: context // 2]:
-        keep(f, 0.3 if f.subject == s else 0.2, 0)
+        ranking.keep(f, 0.3 if f.subject == s else 0.2, 0)
 
-    if o_iri and o_iri != s:
-        for row in store.run("triple_paths", bindings={"s": s, "o": o_iri}):
-            z = row["z"]
-            f1 = (
-                _fact(s, row["p1"], z, row["g1"])
-                if row["d1"] == "out"
-                else _fact(z, row["p1"], s, row["g1"])
-            )
-            f2 = (
-                _fact(z, row["p2"], o_iri, row["g2"])
-                if row["d2"] == "out"
-                else _fact(o_iri, row["p2"], z, row["g2"])
-            )
-            keep(f1, 0.7, 1)
-            keep(f2, 0.7, 1)
-        # Chains: from the subject's values for the property (and the object itself, for
-        # "is the KG value inside the claimed one or the other way round").
-        if p in CHAINS or p in LOCATION or p in SYMMETRIC:
-            starts = {
-                f.object
-                for f in facts
-                if f.subject in s_side
-                and f.predicate in (first_steps | {p})
-                and not f.object_is_literal
-            }
-            starts |= o_side
-            for f in _chain_facts(store, starts, o_side | starts):
-                keep(f, 0.65, 1)
 
-    items = sorted(
-        ranked.values(), key=lambda t: (-t[1], t[2], t[0].predicate, t[0].subject, t[0].object)
-    )
-    labelled = _label_facts(store, [f for f, _, _ in items])
-    return [
-        EvidenceFact(id=f"E{i}", fact=f, text=f.verbalise(), score=score, hop=hop)
-        for i, (f, (_, score, hop)) in enumerate(zip(labelled, items, strict=True), start=1)
-    ]
+def _rank_paths(
+    ranking: _Ranking,
+    store,
+    facts: list[Fact],
+    s: str,
+    p: str,
+    o_iri: str,
+    s_side: set[str],
+    o_side: set[str],
+) -> None:
+    """Rank the two-hop paths from subject to object, and the chains of the claimed relation."""
+    for row in store.run("triple_paths", bindings={"s": s, "o": o_iri}):
+        z = row["z"]
+        f1 = (
+            _fact(s, row["p1"], z, row["g1"])
+            if row["d1"] == "out"
+            else _fact(z, row["p1"], s, row["g1"])
+        )
+        f2 = (
+            _fact(z, row["p2"], o_iri, row["g2"])
+            if row["d2"] == "out"
+            else _fact(o_iri, row["p2"], z, row["g2"])
+        )
+        ranking.keep(f1, 0.7, 1)
+        ranking.keep(f2, 0.7, 1)
+    # Chains: from the subject's values for the property (and the object itself, for
+    # "is the KG value inside the claimed one or the other way round").
+    if p in CHAINS or p in LOCATION or p in SYMMETRIC:
+        first_steps = CHAINS.get(p, (frozenset(), frozenset()))[0]
+        starts = {
+            f.object
+            for f in facts
+            if f.subject in s_side
+            and f.predicate in (first_steps | {p})
+            and not f.object_is_literal
+        }
+        starts |= o_side
+        for f in _chain_facts(store, starts, o_side | starts):
+            ranking.keep(f, 0.65, 1)
 
 
 def claim_triple(store, s: str, p: str, o: str, *, negated: bool = False) -> ClaimTriple:
