@@ -68,7 +68,7 @@ from kgfc.kg.rdf_store import (
     property_entity,
 )
 from kgfc.kg.reopening import ReopeningStore
-from kgfc.kg.store import Subject, Substitutions, Term, is_bookkeeping
+from kgfc.kg.store import Subject, Substitutions, Term, is_bookkeeping, value_of
 from kgfc.kg.terms import provenance_quads, service_endpoints, source_from_row
 from kgfc.models import Fact, Source, utcnow
 from kgfc.resources import load_query
@@ -106,7 +106,7 @@ def _bound(
 
 def _plain(term: Term | ox.Triple | None) -> str | None:
     """A solution's or quad's term as a plain value (kgfc writes no RDF-star triples)."""
-    return None if term is None else str(term) if isinstance(term, ox.Triple) else term.value
+    return None if term is None else value_of(term)
 
 
 def _folder_bytes(folder: Path) -> int:

@@ -52,6 +52,11 @@ Row = dict[str, str | None]
 """One solution of a named query: variable -> plain value (None where unbound)."""
 
 
+def value_of(term: Term | ox.Triple) -> str:
+    """A term's plain value: an IRI, a blank node's id, a literal's text (kgfc writes no RDF-star)."""
+    return str(term) if isinstance(term, ox.Triple) else term.value
+
+
 def is_bookkeeping(graph_iri: str) -> bool:
     """Claim graphs (verdicts, trajectories, memory links) record what kgfc did, not knowledge."""
     return graph_iri.startswith(V.KGFC_CLAIM)
@@ -208,9 +213,9 @@ class GraphStore(Protocol):
     def run(
         self,
         name: str,
-        bindings: Mapping[str, str] | None = None,
+        bindings: Mapping[str, str | ox.NamedNode | ox.Literal] | None = None,
         values: Sequence[str] | None = None,
-    ) -> list[dict[str, str | None]]:
+    ) -> list[Row]:
         """Run the named query from ``queries/sparql`` with bound values."""
         ...
 
