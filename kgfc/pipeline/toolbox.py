@@ -88,7 +88,7 @@ class Toolbox:
         return rank_texts(query, list(texts))
 
 
-def make_reasoner(settings: Settings, store, name: str | None = None, llm=None):
+def make_reasoner(settings: Settings, store: KnowledgeGraph, name: str | None = None, llm=None):
     """``(reasoner, llm)``: the LLM reasoner when an LLM is configured (or asked for), else the local one."""
     name = name or settings.reasoner
     if name not in (None, "llm", "local"):
@@ -107,7 +107,7 @@ def make_reasoner(settings: Settings, store, name: str | None = None, llm=None):
     return local_reasoner(settings, store), (None if name == "local" else llm)
 
 
-def local_reasoner(settings: Settings, store) -> LocalReasoner:
+def local_reasoner(settings: Settings, store: KnowledgeGraph) -> LocalReasoner:
     """The local reasoner as configured: strict mode and the per-relation calibration file."""
     cal = Calibration.load(settings.calibration) if settings.calibration else None
     return LocalReasoner(

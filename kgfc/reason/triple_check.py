@@ -23,10 +23,14 @@ from __future__ import annotations
 import threading
 import weakref
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from kgfc.kg import vocab as V
 from kgfc.kg.properties import ALIAS_PROPS, CHAINS, INVERSES, LOCATION, P31, SYMMETRIC
 from kgfc.models import ClaimTriple, EvidenceFact, Fact
+
+if TYPE_CHECKING:
+    from kgfc.kg.store import KnowledgeGraph
 
 MAX_CONTEXT = 12  # other facts about the subject/object kept for context
 MAX_CHAIN_HOPS = 3
@@ -38,7 +42,7 @@ _CHAIN_CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _CHAIN_LOCK = threading.Lock()
 
 
-def _cached_rows(store, query: str, entities: list[str]) -> dict[str, list[dict]]:
+def _cached_rows(store: KnowledgeGraph, query: str, entities: list[str]) -> dict[str, list[dict]]:
     """``query``'s rows (bound by VALUES ?entity) for each entity; only entities not seen cost a query.
 
     A batch checks many triples about the same entities (the countries,
@@ -95,7 +99,7 @@ def _fact(
     )
 
 
-def _entity_facts(store, entities: list[str]) -> list[Fact]:
+def _entity_facts(store: KnowledgeGraph, entities: list[str]) -> list[Fact]:
     out = []
     rows = _cached_rows(store, "triple_entity_facts", entities)
     for row in (r for e in dict.fromkeys(entities) for r in rows.get(e, ())):
@@ -112,7 +116,7 @@ def _entity_facts(store, entities: list[str]) -> list[Fact]:
 
 
 def _chain_facts(
-    store,
+    store: KnowledgeGraph,
     starts: Iterable[str],
     goals: set[str],
     props: frozenset[str] | None = None,
@@ -142,7 +146,7 @@ def _chain_facts(
     return out
 
 
-def _chain_rows(store, entities: list[str]) -> list[dict]:
+def _chain_rows(store: KnowledgeGraph, entities: list[str]) -> list[dict]:
     """``chain_step`` rows for ``entities``, cached per store generation.
 
     Hierarchies (Omaha located in Nebraska...) are re-read for many claims;
@@ -152,14 +156,16 @@ def _chain_rows(store, entities: list[str]) -> list[dict]:
     return [row for e in entities for row in rows.get(e, ())]
 
 
-def store_reaches(store, start: str, goals: set[str], props: frozenset[str], hops: int = 4) -> bool:
+def store_reaches(
+    store: KnowledgeGraph, start: str, goals: set[str], props: frozenset[str], hops: int = 4
+) -> bool:
     """Does ``start`` reach one of ``goals`` along ``props`` in the store (e.g. Honolulu located in Hawaii)?"""
     if not _is_iri(start):
         return False
     return any(f.object in goals for f in _chain_facts(store, [start], goals, props, hops))
 
 
-def _label_facts(store, facts: list[Fact]) -> list[Fact]:
+def _label_facts(store: KnowledgeGraph, facts: list[Fact]) -> list[Fact]:
     iris = (
         {f.subject for f in facts}
         | {f.object for f in facts if not f.object_is_literal}
@@ -178,7 +184,7 @@ def _label_facts(store, facts: list[Fact]) -> list[Fact]:
     ]
 
 
-def _labels(store, iris: list[str]) -> dict[str, str]:
+def _labels(store: KnowledgeGraph, iris: list[str]) -> dict[str, str]:
     """English labels (the first the store gives) of entities and wdt: properties, cached per store."""
     if not iris:
         return {}
@@ -197,7 +203,7 @@ class _Ranking:
         if k not in self.ranked or self.ranked[k][1] < score:
             self.ranked[k] = (f, score, hop)
 
-    def numbered(self, store) -> list[EvidenceFact]:
+    def numbered(self, store: KnowledgeGraph) -> list[EvidenceFact]:
         """The facts best first, labelled from the store and numbered E1, E2..."""
         items = sorted(
             self.ranked.values(),
@@ -211,7 +217,7 @@ class _Ranking:
 
 
 def gather_triple_evidence(
-    store, s: str, p: str, o: str | None, *, context: int = MAX_CONTEXT
+    store: KnowledgeGraph, s: str, p: str, o: str | None, *, context: int = MAX_CONTEXT
 ) -> list[EvidenceFact]:
     """Evidence for (s, p, o) from the store, ranked and numbered E1, E2...
 
@@ -279,7 +285,7 @@ def _rank_direct(
 
 def _rank_paths(
     ranking: _Ranking,
-    store,
+    store: KnowledgeGraph,
     facts: list[Fact],
     s: str,
     p: str,
@@ -318,7 +324,9 @@ def _rank_paths(
             ranking.keep(f, 0.65, 1)
 
 
-def claim_triple(store, s: str, p: str, o: str, *, negated: bool = False) -> ClaimTriple:
+def claim_triple(
+    store: KnowledgeGraph, s: str, p: str, o: str, *, negated: bool = False
+) -> ClaimTriple:
     """A ClaimTriple for ids, with labels from the store's label index when it has one."""
     s_iri = V.entity_iri(s)
     p_iri = V.property_iri(p)
