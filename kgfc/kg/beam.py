@@ -88,7 +88,7 @@ class BeamSearch:
         }
         self.claim_tokens = _tokens(claim)
         self.graph = nx.MultiDiGraph()
-        self.evidence: dict[tuple, EvidenceFact] = {}
+        self.evidence: dict[tuple[tuple[str, str, str, bool], str | None], EvidenceFact] = {}
         self.visited: set[str] = set(self.seeds)
         self.frontier = list(self.seeds)
         self.hops_done = 0
@@ -189,7 +189,7 @@ class BeamSearch:
         if len(candidates) <= MAX_CANDIDATES:
             return candidates
 
-        def lexical(f: Fact) -> tuple:
+        def lexical(f: Fact) -> tuple[int, int, int, float, str, str]:
             slot = (f.subject, f.predicate) in self.slots
             linked = len({f.subject, f.object} & self.targets)
             hit = len(_tokens(f.verbalise()) & self.claim_tokens)

@@ -39,6 +39,7 @@ import pyoxigraph as ox
 
 from kgfc.kg import vocab as V
 from kgfc.kg.properties import ALIAS_PROPS, CHAINS, HISTORICAL, LOCATION, P31, relating
+from kgfc.kg.store import value_of
 from kgfc.models import Fact
 
 if TYPE_CHECKING:
@@ -184,7 +185,7 @@ def historical(store: GraphStore, entity: str) -> bool:
     except ValueError:
         return False
     p31 = ox.NamedNode(P31)
-    return any(q.object.value in HISTORICAL for q in store.quads(subject=node, predicate=p31))
+    return any(value_of(q.object) in HISTORICAL for q in store.quads(subject=node, predicate=p31))
 
 
 def aliases(store: GraphStore, entity: str) -> set[str]:
@@ -196,8 +197,8 @@ def aliases(store: GraphStore, entity: str) -> set[str]:
         return out
     for p in ALIAS_PROPS:
         pn = ox.NamedNode(p)
-        out |= {q.object.value for q in store.quads(subject=node, predicate=pn)}
-        out |= {q.subject.value for q in store.quads(object=node, predicate=pn)}
+        out |= {value_of(q.object) for q in store.quads(subject=node, predicate=pn)}
+        out |= {value_of(q.subject) for q in store.quads(object=node, predicate=pn)}
     return out
 
 

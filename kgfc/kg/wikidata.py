@@ -25,7 +25,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
 from kgfc.errors import InputError, RemoteError, RemoteRateLimited, UsageError
 from kgfc.kg import vocab as V
@@ -478,7 +478,8 @@ class WikidataSource:
             sw = self._new_sparql()
             sw.agent = self.settings.user_agent
             sw.setReturnFormat(JSON)
-            sw.timeout = self.settings.timeout  # setTimeout() would truncate to whole seconds
+            # setTimeout() would truncate to whole seconds; the attribute takes a float
+            sw.timeout = self.settings.timeout  # type: ignore[assignment]
             sw.setMethod(GET if len(text) <= _MAX_GET_QUERY else POST)
             sw.setQuery(text)
             self.sparql_queries += 1
@@ -488,7 +489,8 @@ class WikidataSource:
             finally:
                 result.response.close()
             try:
-                return json.loads(raw)["results"]["bindings"]
+                bindings: list[dict[str, Any]] = json.loads(raw)["results"]["bindings"]
+                return bindings
             except (ValueError, KeyError, TypeError) as exc:
                 raise MalformedResponse(f"unreadable SPARQL JSON results ({exc})") from exc
 
@@ -530,7 +532,8 @@ class WikidataSource:
             / f"{hashlib.sha256(key.encode()).hexdigest()}.json"
         )
         try:
-            return json.loads(path.read_text(encoding="utf-8"))["response"]
+            cached: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))["response"]
+            return cached
         except (OSError, ValueError, KeyError, TypeError):
             pass  # not cached yet, or a damaged entry: fetch again
 
@@ -593,7 +596,7 @@ def _search_hits(query: str, results: list[dict[str, Any]]) -> list[LabelHit]:
         if not uri:
             continue
         match = r.get("match") or {}
-        kind = "alias" if match.get("type") == "alias" else "label"
+        kind: Literal["label", "alias"] = "alias" if match.get("type") == "alias" else "label"
         text = match.get("text") or r.get("label") or r.get("id", "")
         exact = normalise(text) == key
         base = (1.0 if kind == "label" else 0.95) if exact else 0.9

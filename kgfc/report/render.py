@@ -19,8 +19,8 @@ from html import escape
 from importlib import resources
 from typing import Any
 
+from kgfc.kg.trust import KIND_NAMES
 from kgfc.models import Report, ReportEvidence, VerdictLabel
-from kgfc.report.build import KIND_NAMES
 
 KIND_COLOURS = {
     "wikidata": "#3366cc",
@@ -86,7 +86,7 @@ def _reason_text(p: Any) -> str:
     return f"misquoted (ROUGE-L precision {_pct(p.score)} < 0.85)"
 
 
-def _step_text(step: dict) -> str:
+def _step_text(step: dict[str, Any]) -> str:
     action = str(step.get("action") or step.get("name") or "step")
     rest = (
         step.get("summary")

@@ -19,9 +19,9 @@ import pyoxigraph as ox
 from kgfc.errors import InputError
 from kgfc.kg import vocab as V
 from kgfc.kg.terms import source_from_row
+from kgfc.kg.trust import KIND_NAMES, source_kind
 from kgfc.kg.verdicts import source_parts
 from kgfc.models import Report, ResultEvidence, Source, VerifyResult
-from kgfc.report.build import KIND_NAMES, source_kind
 from kgfc.report.render import kind_colours
 from kgfc.service.claims import checked_report
 from kgfc.service.claims_index import VERDICT_IRIS, VERDICT_NAMES
