@@ -4,7 +4,9 @@
 counting, capability flags); :class:`KnowledgeGraph` extends it with what the
 rest of kgfc uses -- source records, labels, aggregates and caches keyed by
 knowledge version, per-episode query counting -- and is the type code above
-``kgfc.kg`` takes. Every backend keeps facts in named graphs, one per source, with the source's
+``kgfc.kg`` takes.
+
+Every backend keeps facts in named graphs, one per source, with the source's
 PROV-O record on the graph IRI; it answers the same questions with kgfc's
 models. The embedded Oxigraph store (:mod:`kgfc.kg.oxigraph_store`) is the
 default; it and the remote SPARQL store (:mod:`kgfc.kg.sparql_store`) share
