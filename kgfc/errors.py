@@ -21,6 +21,8 @@ Messages say what happened and what to do about it.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 
 class KgfcError(Exception):
     """Base class: every error kgfc raises on purpose."""
@@ -90,7 +92,7 @@ class LLMError(KgfcError):
     pass
 
 
-def did_you_mean(name: str, known, what: str) -> str:
+def did_you_mean(name: str, known: Iterable[str], what: str) -> str:
     """The hint for an unknown name: the closest known one, else the list of ``what``."""
     import difflib
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Set
 
 WD = "http://www.wikidata.org/entity/"
 WDT = "http://www.wikidata.org/prop/direct/"
@@ -59,7 +60,7 @@ PREFIXES = {
 _DECLARED = re.compile(r"^\s*PREFIX\s+([A-Za-z][\w.-]*)?:", re.IGNORECASE | re.MULTILINE)
 
 
-def sparql_prologue(declared: set[str] = frozenset()) -> str:
+def sparql_prologue(declared: Set[str] = frozenset()) -> str:
     """``PREFIX`` lines for every prefix in :data:`PREFIXES` not in ``declared``.
 
     The one list of predeclared SPARQL prefixes: ``kgfc kg query`` and the

@@ -23,9 +23,13 @@ import weakref
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from kgfc.kg.aggregates import snapshot, stable_rows, still_fresh
 from kgfc.kg.properties import FUNCTIONAL_THRESHOLD, PRIOR_FUNCTIONALITY
+
+if TYPE_CHECKING:
+    from kgfc.kg.store import KnowledgeGraph
 
 MIN_SUBJECTS = 10
 MIN_RANGE_OBJECTS = 20
@@ -66,7 +70,7 @@ class RangeInfo:
 class KGStats:
     """Property statistics of one store, each computed by one query on first use."""
 
-    def __init__(self, store) -> None:
+    def __init__(self, store: KnowledgeGraph) -> None:
         self.store = store
         self._lock = threading.Lock()
         self._functionality: dict[str, Functionality] | None = None
@@ -131,7 +135,7 @@ class KGStats:
         return dict(out)
 
 
-def _run_cached(store, name: str):
+def _run_cached(store: KnowledgeGraph, name: str):
     return stable_rows(store, name)
 
 
@@ -139,11 +143,11 @@ _CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _CACHE_LOCK = threading.Lock()
 
 
-def stats_for(store) -> KGStats:
+def stats_for(store: KnowledgeGraph) -> KGStats:
     """The cached :class:`KGStats` of ``store`` (one per store object).
 
     Computed again after a load, a replacement or a removal of facts
-    (:attr:`~kgfc.kg.store.GraphStore.wholesale_generation`), and once facts
+    (:attr:`~kgfc.kg.store.KnowledgeGraph.wholesale_generation`), and once facts
     added since reach :data:`kgfc.kg.aggregates.STALE_SHARE` of the store.
     """
     with _CACHE_LOCK:

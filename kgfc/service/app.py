@@ -18,6 +18,7 @@ import time
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import anyio
 from fastapi import FastAPI, Request
@@ -38,6 +39,9 @@ from kgfc.service.sparql_pool import QueryPool, make_runner
 from kgfc.service.web import ROUTERS as WEB_ROUTERS
 from kgfc.service.web import mount_static
 from kgfc.settings import Settings
+
+if TYPE_CHECKING:
+    from kgfc.kg.store import KnowledgeGraph
 
 log = logging.getLogger(__name__)
 
@@ -131,7 +135,10 @@ class _Edge:
 
 
 def create_app(
-    config: ServiceConfig | None = None, *, store=None, close_store: bool = False
+    config: ServiceConfig | None = None,
+    *,
+    store: KnowledgeGraph | None = None,
+    close_store: bool = False,
 ) -> FastAPI:
     """The ASGI app.
 
@@ -166,7 +173,7 @@ def create_app(
     return app
 
 
-def _lifespan(ctx: Context, store, close_store: bool):
+def _lifespan(ctx: Context, store: KnowledgeGraph, close_store: bool):
     config, settings = ctx.config, ctx.config.settings
 
     @asynccontextmanager

@@ -16,10 +16,14 @@ import bisect
 import threading
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
 import pyoxigraph as ox
 
 from kgfc.kg import vocab as V
+
+if TYPE_CHECKING:
+    from kgfc.kg.store import KnowledgeGraph
 
 VERDICT_IRIS = {
     "supported": V.KGFC + "Supported",
@@ -73,7 +77,7 @@ def _row(iri: str, fields: dict) -> Row | None:
 
 
 class ClaimsIndex:
-    def __init__(self, store) -> None:
+    def __init__(self, store: KnowledgeGraph) -> None:
         self.store = store
         self.ready = False
         self._lock = threading.Lock()

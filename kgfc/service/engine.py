@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import threading
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, Field, model_validator
 
@@ -20,6 +20,9 @@ from kgfc.pipeline.api import Claim, FactChecker
 from kgfc.pipeline.state import Budget
 from kgfc.registry import open_configured_store
 from kgfc.settings import Settings
+
+if TYPE_CHECKING:
+    from kgfc.kg.store import KnowledgeGraph
 
 
 class VerifyRequest(BaseModel):
@@ -67,7 +70,7 @@ REQUEST_OPTIONS = tuple(k for k in VerifyRequest.model_fields if k not in ("clai
 class Engine:
     """Owns the open store and the warm verification pipeline."""
 
-    def __init__(self, settings: Settings, store) -> None:
+    def __init__(self, settings: Settings, store: KnowledgeGraph) -> None:
         self.settings = settings
         self.store = store
         self.write_lock = threading.RLock()

@@ -12,19 +12,22 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from itertools import islice
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pyoxigraph as ox
 
 from kgfc.errors import InputError
 from kgfc.kg import vocab as V
 from kgfc.kg.terms import source_from_row
+from kgfc.kg.trust import KIND_NAMES, source_kind
 from kgfc.kg.verdicts import source_parts
 from kgfc.models import Report, ResultEvidence, Source, VerifyResult
-from kgfc.report.build import KIND_NAMES, source_kind
 from kgfc.report.render import kind_colours
 from kgfc.service.claims import checked_report
 from kgfc.service.claims_index import VERDICT_IRIS, VERDICT_NAMES
+
+if TYPE_CHECKING:
+    from kgfc.kg.store import KnowledgeGraph
 
 PAGE = 50  # rows per page: claims_page.rq asks for one more, to know if there is a next page
 FAR_FUTURE = "9999-12-31T23:59:59Z"
@@ -66,7 +69,7 @@ class ClaimView:
     recorded: bool = False
 
 
-def with_labels(store, result: VerifyResult) -> VerifyResult:
+def with_labels(store: KnowledgeGraph, result: VerifyResult) -> VerifyResult:
     """The result with the labels a stored claim lacks filled in from the store's label index."""
     index = store.label_index()
     evidence = []
@@ -87,7 +90,7 @@ def with_labels(store, result: VerifyResult) -> VerifyResult:
 
 
 def claim_view(
-    store,
+    store: KnowledgeGraph,
     result: VerifyResult,
     stale: list[dict] | None = None,
     trust_order: str | None = None,
@@ -233,12 +236,12 @@ def _source_dict(src: Source) -> dict:
     }
 
 
-def source_record(store, iri: str) -> dict | None:
+def source_record(store: KnowledgeGraph, iri: str) -> dict | None:
     src = store.source(iri)
     return _source_dict(src) if src is not None else None
 
 
-def knowledge_sources(store) -> list[dict]:
+def knowledge_sources(store: KnowledgeGraph) -> list[dict]:
     """Every knowledge source (claim graphs left out), newest first, with its fact count."""
     props: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
     for r in store.run("knowledge_sources"):
@@ -252,7 +255,7 @@ def knowledge_sources(store) -> list[dict]:
     return sorted(out, key=lambda s: (s["retrieved_at"], s["iri"]), reverse=True)
 
 
-def source_page(store, iri: str, offset: int) -> dict:
+def source_page(store: KnowledgeGraph, iri: str, offset: int) -> dict:
     """One source: its provenance, one page of its facts, its parts and the claims citing it."""
     record = source_record(store, iri)
     if record is None:
@@ -294,7 +297,7 @@ def source_page(store, iri: str, offset: int) -> dict:
     }
 
 
-def citing_claims(store, sources: list[str]) -> list[dict]:
+def citing_claims(store: KnowledgeGraph, sources: list[str]) -> list[dict]:
     """The recorded claims whose verdict cites facts from these sources (what retracting hits)."""
     out: dict[str, dict] = {}
     for src in sources:
@@ -338,7 +341,9 @@ def parse_when(value: str) -> datetime:
     return when if when.tzinfo else when.replace(tzinfo=UTC)
 
 
-def claims_page(store, flt: ClaimFilter, before: str | None, after_claim: str | None) -> dict:
+def claims_page(
+    store: KnowledgeGraph, flt: ClaimFilter, before: str | None, after_claim: str | None
+) -> dict:
     """One page of recorded claims, newest first; ``before``/``after_claim`` from the last page."""
     when = parse_when(before).isoformat() if before else FAR_FUTURE
     rows = store.run(
@@ -368,12 +373,12 @@ def claims_page(store, flt: ClaimFilter, before: str | None, after_claim: str | 
     return {"claims": claims[:PAGE], "next": nxt}
 
 
-def claims_count(store, flt: ClaimFilter) -> int:
+def claims_count(store: KnowledgeGraph, flt: ClaimFilter) -> int:
     rows = store.run("claims_count", bindings=flt.bindings())
     return int(rows[0]["claims"]) if rows else 0
 
 
-def claim_request(store, claim_id: str) -> dict:
+def claim_request(store: KnowledgeGraph, claim_id: str) -> dict:
     """The verify request that checks a recorded claim again, under the same id."""
     rows = store.run("claim_request", bindings={"claimId": ox.Literal(claim_id)})
     if not rows:
@@ -389,7 +394,7 @@ def claim_request(store, claim_id: str) -> dict:
 # -- entities --------------------------------------------------------------------------------
 
 
-def entity_page(store, iri: str) -> dict:
+def entity_page(store: KnowledgeGraph, iri: str) -> dict:
     """An entity: its labels, its facts grouped by property and by source, the claims citing it."""
     index = store.label_index()
     node = ox.NamedNode(iri)
