@@ -73,6 +73,24 @@ def test_every_kgfc_variable_in_the_code_is_a_setting():
     assert missing == []
 
 
+def test_every_kgfc_variable_the_docs_name_is_a_setting():
+    """What the README and the docs tell users to set, the TOML file can set too."""
+    root = Path(kgfc.__file__).parent.parent
+    pages = [root / "README.md", *sorted((root / "docs").rglob("*.md"))]
+    names = set()
+    for page in pages:
+        names |= set(re.findall(r"\bKGFC_[A-Z0-9_]*[A-Z0-9]\b", page.read_text(encoding="utf-8")))
+    # KGFC_TEST_* point the test suite at live servers; KGFC_CONFIG says where the file is
+    missing = sorted(
+        n
+        for n in names
+        if not n.startswith("KGFC_TEST_")
+        and n != "KGFC_CONFIG"
+        and n[len("KGFC_") :].lower() not in Settings.model_fields
+    )
+    assert len(names) > 10 and missing == []
+
+
 def test_neo4j_uri_from_the_config_file(config, monkeypatch):
     pytest.importorskip("neo4j")
     monkeypatch.delenv("KGFC_NEO4J_PASSWORD", raising=False)
