@@ -265,6 +265,36 @@ def test_untrusted_claim_and_label_stay_text(server, browser):
     assert browser.title != "pwned"
 
 
+def test_a_50_claim_batch_runs_as_a_job_and_finishes(server, browser):
+    people = ["Barack Obama", "Michelle Obama", "Marie Curie"]
+    places = ["Honolulu", "Chicago", "Warsaw", "Paris", "London"]
+    lines = [f"{p} was born in {c}." for p in people for c in places]
+    lines += [json.dumps({"triple": ["Q76", "P19", "Q18094"]})] * (50 - len(lines))
+    browser.get(server.url + "/jobs")
+    box = browser.find_element(By.ID, "job-lines")
+    box.send_keys("\n".join(lines))
+    browser.find_element(
+        By.ID, "job-record"
+    ).click()  # untick: these verdicts stay out of the store
+    shot(browser, "web-batch")
+    browser.find_element(By.ID, "submit-job").click()
+    enter_token_if_asked(browser)
+    wait(browser, EC.url_matches(r"/jobs/job-[0-9a-f]+$"))
+    # the page polls the job's progress and shows its results once it is done
+    wait(browser, EC.text_to_be_present_in_element((By.ID, "job-state"), "done"), WAIT)
+    assert "50 done, 0 failed, 0 pending of 50" in browser.find_element(By.ID, "job-counts").text
+    progress = browser.find_element(By.CSS_SELECTOR, "#job-progress progress")
+    assert progress.get_attribute("value") == progress.get_attribute("max") == "50"
+    rows = browser.find_elements(By.CSS_SELECTOR, ".job-table tbody tr")
+    assert len(rows) == 50
+    verdicts = [r.find_element(By.CSS_SELECTOR, ".badge").text for r in rows]
+    assert verdicts[0] == "SUPPORTED"  # Barack Obama was born in Honolulu.
+    assert verdicts[-1] == "SUPPORTED"  # the triple
+    assert set(verdicts) <= {"SUPPORTED", "REFUTED", "NOT ENOUGH INFO"}
+    assert not console_errors(browser)
+    shot(browser, "web-job")
+
+
 def test_query_page_runs_a_named_query_through_sparql(server, browser):
     browser.get(server.url + "/query")
     from selenium.webdriver.support.ui import Select

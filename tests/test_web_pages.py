@@ -282,6 +282,30 @@ def test_retract_marks_citing_claims_stale_and_recheck_queues_them(tmp_path):
         s.close()
 
 
+def test_batch_page_queues_pasted_lines_as_a_job(store, tmp_path):
+    with make_client(store, tmp_path, token="s3cret") as c:
+        page = c.get("/jobs")
+        assert page.status_code == 200 and 'id="job-form"' in page.text
+        assert '<a href="/jobs" aria-current="page">Batch</a>' in page.text
+        auth = {"Authorization": "Bearer s3cret"}
+        lines = 'Barack Obama was born in Honolulu.\n\n{"triple": ["Q76", "P19", "Q18094"]}\n{bad\n'
+        body = {"lines": lines, "record": False}
+        # the same write rules as every other write of the web app
+        assert c.post("/ui/jobs", json=body).status_code == 401
+        foreign = {**auth, "Origin": "http://evil"}
+        assert c.post("/ui/jobs", json=body, headers=foreign).status_code == 403
+        assert c.post("/ui/jobs", json={"lines": " \n"}, headers=auth).status_code == 400
+        r = c.post("/ui/jobs", json=body, headers=auth)
+        assert r.status_code == 202, r.text
+        job = r.json()
+        assert job["total"] == 3 and job["url"] == f"/jobs/{job['job']}"
+        status = c.get(f"/v1/jobs/{job['job']}", headers=auth).json()
+        first, second, bad = (it["request"] for it in status["items"])
+        assert (first["claim"], first["record"]) == ("Barack Obama was born in Honolulu.", False)
+        assert (second["triple"], second["record"]) == (["Q76", "P19", "Q18094"], False)
+        assert "line 4: invalid JSON" in status["items"][2]["error"]
+
+
 def test_vendored_library_matches_its_pin_and_has_its_licence():
     proc = subprocess.run(
         [sys.executable, str(ROOT / "scripts" / "vendor_js.py"), "--check"],

@@ -1,4 +1,4 @@
-"""The web app's pages (GET only): check, claims, a claim, sources, a source, an entity, query, a job."""
+"""The web app's pages (GET only): check, claims, a claim, sources, a source, an entity, query, a batch, a job."""
 
 from __future__ import annotations
 
@@ -143,6 +143,11 @@ async def query_page(request: Request, ctx: Ctx) -> HTMLResponse:
         max_rows=ctx.config.sparql_max_rows,
         timeout=ctx.config.sparql_timeout,
     )
+
+
+@router.get("/jobs", response_class=HTMLResponse)
+async def jobs_page(request: Request) -> HTMLResponse:
+    return page(request, "jobs.html", title="Check a batch")
 
 
 @router.get("/jobs/{job_id}", response_class=HTMLResponse)

@@ -456,6 +456,27 @@
     return rows;
   }
 
+  // -- a batch: pasted lines or a file, queued as a job; its page follows the progress --
+  function setupJobForm() {
+    const form = $("#job-form");
+    if (!form) return;
+    form.addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      const button = $("#submit-job");
+      const file = $("#job-file").files[0];
+      button.disabled = true;
+      status($("#job-status"), "Queuing…", "busy");
+      try {
+        const lines = file ? await file.text() : $("#job-lines").value;
+        const resp = await write("/ui/jobs", { lines, record: $("#job-record").checked });
+        window.location.href = (await resp.json()).url;
+      } catch (err) {
+        status($("#job-status"), err.message, "error");
+        button.disabled = false;
+      }
+    });
+  }
+
   // -- a job: poll its progress until it is done --
   function setupJob() {
     const box = $("#job-progress");
@@ -480,6 +501,7 @@
     setupRecheck(document);
     setupRetract();
     setupQuery();
+    setupJobForm();
     setupJob();
   });
 })();
