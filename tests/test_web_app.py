@@ -295,6 +295,36 @@ def test_a_50_claim_batch_runs_as_a_job_and_finishes(server, browser):
     shot(browser, "web-job")
 
 
+def test_check_a_document_and_open_a_claim_in_its_side_panel(server, browser):
+    text = (
+        # (sources the other tests of this module never retract, so any order works)
+        "Barack Obama was born in Honolulu. Obama was married to Honolulu. "
+        "He wrote <script>document.title='pwned'</script> and <b>songs</b>."
+    )
+    browser.get(server.url + "/documents")
+    browser.find_element(By.ID, "doc-text").send_keys(text)
+    browser.find_element(By.ID, "doc-record").click()  # untick: nothing recorded
+    browser.find_element(By.ID, "check-document").click()
+    enter_token_if_asked(browser)
+    wait(browser, EC.url_matches(r"/documents/d-[0-9a-f]+$"), WAIT)
+    # the page's own script ran under its policy, and drew one highlight per verdict
+    wait(browser, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
+    assert len(browser.find_elements(By.CSS_SELECTOR, "mark.fc.v-supported")) == 1
+    refuted = browser.find_elements(By.CSS_SELECTOR, "mark.fc.v-refuted")
+    assert len(refuted) == 1 and refuted[0].text == "Obama was married to Honolulu."
+    # a click on a highlight opens the claim in the side panel, with the fact that refutes it
+    refuted[0].click()
+    panel = browser.find_element(By.ID, "panel-body")
+    assert "REFUTED" in panel.text and "Obama was married to Honolulu." in panel.text
+    assert "Michelle Obama" in panel.text
+    assert not browser.find_element(By.ID, "panel-empty").is_displayed()
+    # untrusted text from the document stays text
+    assert "<script>document.title='pwned'</script>" in browser.find_element(By.ID, "doc").text
+    assert not browser.find_elements(By.CSS_SELECTOR, "#doc b, #doc script")
+    assert browser.title != "pwned" and not console_errors(browser)
+    shot(browser, "web-document")
+
+
 def test_query_page_runs_a_named_query_through_sparql(server, browser):
     browser.get(server.url + "/query")
     from selenium.webdriver.support.ui import Select
@@ -322,7 +352,8 @@ def test_no_request_leaves_the_server(server, browser):
     graph_drawn(browser)
     claim_id = browser.find_element(By.ID, "claim-result").get_attribute("data-claim-id")
     obama = server.url + "/entity?iri=" + quote(WD + "Q76", safe="")
-    for path in ("/claims", f"/claims/{claim_id}", "/sources", "/query", obama):
+    pages = ("/claims", f"/claims/{claim_id}", "/sources", "/query", "/jobs", "/documents", obama)
+    for path in pages:
         browser.get(path if path.startswith("http") else server.url + path)
         wait(browser, EC.presence_of_element_located((By.TAG_NAME, "h1")))
         assert not console_errors(browser), path  # no CSP violation, no script error

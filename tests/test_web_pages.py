@@ -306,6 +306,35 @@ def test_batch_page_queues_pasted_lines_as_a_job(store, tmp_path):
         assert "line 4: invalid JSON" in status["items"][2]["error"]
 
 
+def test_document_page_checks_a_pasted_document_and_shows_it_annotated(store, tmp_path):
+    text = (
+        "Barack Obama was born in Honolulu. He is married to Michelle Obama. "
+        "He wrote <script>alert(1)</script> songs."
+    )
+    with make_client(store, tmp_path, token="s3cret") as c:
+        auth = {"Authorization": "Bearer s3cret"}
+        assert 'id="document-form"' in c.get("/documents").text
+        body = {"text": text, "format": "text", "record": False}
+        assert c.post("/ui/documents", json=body).status_code == 401
+        empty = c.post("/ui/documents", json={"text": "  ", "record": False}, headers=auth)
+        assert empty.status_code == 400 and "empty" in empty.json()["error"]["message"].lower()
+        r = c.post("/ui/documents", json=body, headers=auth)
+        assert r.status_code == 200, r.text
+        done = r.json()
+        assert done["url"] == f"/documents/{done['id']}" and done["claims"] >= 2
+        page = c.get(done["url"])
+        assert page.status_code == 200
+        # the annotated page's own policy: its inline style and script by hash, nothing else
+        csp = page.headers["content-security-policy"]
+        assert "script-src 'sha256-" in csp and "'self'" not in csp and "unsafe" not in csp
+        assert len(re.findall(r'<mark class="fc v-supported"', page.text)) == 1
+        assert "<script>alert" not in page.text and "&lt;script&gt;alert(1)" in page.text
+        # the form page lists it; an id this server never checked is a 404 page
+        assert done["url"] in c.get("/documents").text
+        missing = c.get("/documents/d-0000000000")
+        assert missing.status_code == 404 and "check it again" in missing.text
+
+
 def test_vendored_library_matches_its_pin_and_has_its_licence():
     proc = subprocess.run(
         [sys.executable, str(ROOT / "scripts" / "vendor_js.py"), "--check"],

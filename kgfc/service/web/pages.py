@@ -1,4 +1,5 @@
-"""The web app's pages (GET only): check, claims, a claim, sources, a source, an entity, query, a batch, a job."""
+"""The web app's pages (GET only): check, claims, a claim, sources, a source, an entity, query, a batch, a job,
+a document."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from kgfc.service.claims import stored_claim
 from kgfc.service.routes.claims import claim_result
 from kgfc.service.routes.common import ApiError, Ctx
 from kgfc.service.web import data as D
-from kgfc.service.web.render import page
+from kgfc.service.web.render import annotated_page, page
 
 router = APIRouter(include_in_schema=False)
 
@@ -143,6 +144,31 @@ async def query_page(request: Request, ctx: Ctx) -> HTMLResponse:
         max_rows=ctx.config.sparql_max_rows,
         timeout=ctx.config.sparql_timeout,
     )
+
+
+@router.get("/documents", response_class=HTMLResponse)
+async def documents_page(request: Request, ctx: Ctx) -> HTMLResponse:
+    recent = [
+        {"id": r.id, "title": r.title or r.source or r.text[:60], "claims": len(r.claims)}
+        for r in reversed(ctx.documents.values())
+    ]
+    return page(request, "documents.html", title="Check a document", recent=recent)
+
+
+@router.get("/documents/{doc_id}", response_class=HTMLResponse)
+async def document_page(doc_id: str, request: Request, ctx: Ctx) -> HTMLResponse:
+    """The annotated document: the self-contained page of ``kgfc check --format html``."""
+    report = ctx.documents.get(doc_id)
+    if report is None:
+        return page(
+            request,
+            "error.html",
+            status=404,
+            title="Not found",
+            message=f"No checked document {doc_id!r} on this server.",
+            hint="Documents are kept for their page until the server restarts; check it again.",
+        )
+    return annotated_page(report)
 
 
 @router.get("/jobs", response_class=HTMLResponse)

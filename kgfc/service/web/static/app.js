@@ -477,6 +477,28 @@
     });
   }
 
+  // -- a document: pasted or from a file, checked, then shown annotated on its own page --
+  function setupDocumentForm() {
+    const form = $("#document-form");
+    if (!form) return;
+    form.addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      const button = $("#check-document");
+      const file = $("#doc-file").files[0];
+      button.disabled = true;
+      status($("#document-status"), "Checking the document…", "busy");
+      try {
+        const body = { text: file ? await file.text() : $("#doc-text").value, record: $("#doc-record").checked };
+        if (file) body.source = file.name;
+        const resp = await write("/ui/documents", body);
+        window.location.href = (await resp.json()).url;
+      } catch (err) {
+        status($("#document-status"), err.message, "error");
+        button.disabled = false;
+      }
+    });
+  }
+
   // -- a job: poll its progress until it is done --
   function setupJob() {
     const box = $("#job-progress");
@@ -502,6 +524,7 @@
     setupRetract();
     setupQuery();
     setupJobForm();
+    setupDocumentForm();
     setupJob();
   });
 })();
