@@ -89,8 +89,8 @@ def server(tmp_path_factory):
     srv.stop()
 
 
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory):
+def make_browser(profile: Path):
+    """Headless Chromium through chromedriver, logging every request and console message."""
     opts = Options()
     opts.binary_location = str(CHROMIUM)
     for arg in (
@@ -105,7 +105,7 @@ def browser(tmp_path_factory):
         "--disable-quic",
         "--hide-scrollbars",
         "--window-size=1440,1000",
-        f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}",
+        f"--user-data-dir={profile}",
     ):
         opts.add_argument(arg)
     # every request the page makes, with its URL, lands in the performance log
@@ -113,6 +113,12 @@ def browser(tmp_path_factory):
     os.environ.setdefault("SE_AVOID_STATS", "true")
     driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=opts)
     driver.set_page_load_timeout(60)
+    return driver
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory):
+    driver = make_browser(tmp_path_factory.mktemp("chromium-profile"))
     yield driver
     driver.quit()
 

@@ -235,6 +235,23 @@ def test_query_page_offers_every_named_query(client):
         assert f'<option value="{name}">' in html
 
 
+def test_query_page_has_a_cypher_tab_only_with_a_mirror(store, tmp_path):
+    with make_client(store, tmp_path) as c:
+        assert "language-cypher" not in c.get("/query").text
+    settings = load_settings(offline=True).model_copy(
+        update={"cypher_uri": "neo4j://db.example:7687", "neo4j_password": "pw"}
+    )
+    config = ServiceConfig(settings=settings, jobs_db=tmp_path / "jobs2.sqlite3", warm_up=False)
+    with TestClient(create_app(config, store=store)) as c:
+        page = c.get("/query").text
+        assert 'id="language-cypher"' in page and "Cypher (Neo4j mirror)" in page
+        assert "db.example" not in page  # the mirror's address stays on the server
+        # the read-only named Cypher queries are the examples; kg sync's writes are not
+        for name in ("claim_evidence", "claims_using_source", "conflicting_values"):
+            assert f'value="cypher:{name}"' in page
+        assert "merge_facts" not in page and "remove_source" not in page
+
+
 def test_label_lookup_for_autocompletion(client):
     hits = client.get("/ui/labels", params={"q": "Obama"}).json()
     assert hits[0]["id"] == WD + "Q76" and hits[0]["label"] in ("Barack Obama", "Obama")

@@ -12,6 +12,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 from kgfc.errors import InputError
 from kgfc.resources import load_query, query_names
 from kgfc.service.claims import stored_claim
+from kgfc.service.cypher import mirror_kind
 from kgfc.service.routes.claims import claim_result
 from kgfc.service.routes.common import ApiError, Ctx
 from kgfc.service.web import data as D
@@ -123,15 +124,23 @@ async def entity_page(
     return page(request, "entity.html", title=found["label"], entity=found)
 
 
-def named_queries() -> list[dict]:
+def named_queries(kind: str = "sparql") -> list[dict]:
+    """The named queries of ``queries/<kind>`` with the first line of their leading comment."""
+    mark = "#" if kind == "sparql" else "//"
     out = []
-    for name in query_names("sparql"):
-        text = load_query(name)
+    for name in query_names(kind):
+        text = load_query(name, kind)
         comment = next(
-            (ln.lstrip("# ").strip() for ln in text.splitlines() if ln.startswith("#")), ""
+            (ln[len(mark) :].strip() for ln in text.splitlines() if ln.startswith(mark)), ""
         )
-        out.append({"name": name, "text": text, "about": comment})
+        out.append({"name": name, "text": text, "about": comment, "language": kind})
     return out
+
+
+def cypher_examples() -> list[dict]:
+    """The read-only named Cypher queries (the ``merge_*``/``remove_*`` ones are ``kg sync``'s)."""
+    reads = ("claim_evidence", "claims_using_source", "conflicting_values", "entity_neighbourhood")
+    return [q for q in named_queries("cypher") if q["name"] in reads]
 
 
 @router.get("/query", response_class=HTMLResponse)
@@ -141,6 +150,9 @@ async def query_page(request: Request, ctx: Ctx) -> HTMLResponse:
         "query.html",
         title="Query",
         queries=named_queries(),
+        # a Cypher tab when a mirror is configured (its kind only: the URI may hold a password)
+        cypher=mirror_kind(ctx.config.settings),
+        cypher_queries=cypher_examples(),
         max_rows=ctx.config.sparql_max_rows,
         timeout=ctx.config.sparql_timeout,
     )

@@ -355,9 +355,23 @@
     if (!form) return;
     const named = JSON.parse($("#named-queries").textContent);
     const text = $("#query-text");
+    const cypherBox = $("#language-cypher");
+    const isCypher = () => !!(cypherBox && cypherBox.checked);
+    const showParams = () => {
+      const field = $("#cypher-params-field");
+      if (field) field.hidden = !isCypher();
+    };
+    $$("input[name=language]", form).forEach((r) => r.addEventListener("change", showParams));
     $("#example").addEventListener("change", (ev) => {
-      const q = named.find((x) => x.name === ev.target.value);
-      if (q) text.value = q.text;
+      const [lang, name] = ev.target.value.startsWith("cypher:")
+        ? ["cypher", ev.target.value.slice(7)]
+        : ["sparql", ev.target.value];
+      const q = named.find((x) => x.name === name && x.language === lang);
+      if (!q) return;
+      text.value = q.text;
+      const radio = $("input[name=language][value=" + lang + "]", form);
+      if (radio) radio.checked = true;
+      showParams();
     });
     const run = (accept) =>
       fetch("/sparql", {
@@ -366,18 +380,64 @@
         body: text.value,
         credentials: "omit",
       });
+    // Cypher goes to /v1/cypher; its {columns, rows} answer is shaped as SPARQL JSON results
+    // so one table (and one CSV writer) serves both languages.
+    const runCypher = async () => {
+      let params;
+      try {
+        params = JSON.parse($("#cypher-params").value || "{}");
+      } catch (_) {
+        throw new Error("The parameters are not JSON: write them as {\"name\": value}.");
+      }
+      const resp = await fetch("/v1/cypher", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({ query: text.value, params }),
+        credentials: "omit",
+      });
+      if (!resp.ok) throw new Error(await errorText(resp));
+      const data = await resp.json();
+      const term = (v) =>
+        typeof v === "string" && /^https?:\/\//.test(v)
+          ? { type: "uri", value: v }
+          : { type: "literal", value: typeof v === "string" ? v : JSON.stringify(v) };
+      return {
+        raw: data,
+        results: {
+          head: { vars: data.columns },
+          results: {
+            bindings: data.rows.map((r) => {
+              const b = {};
+              data.columns.forEach((c) => {
+                if (r[c] !== null && r[c] !== undefined) b[c] = term(r[c]);
+              });
+              return b;
+            }),
+          },
+        },
+      };
+    };
     form.addEventListener("submit", async (ev) => {
       ev.preventDefault();
       const st = $("#query-status");
       status(st, "Running…", "busy");
       const t0 = performance.now();
+      const table = $("#query-results");
       try {
+        if (isCypher()) {
+          const { raw, results } = await runCypher();
+          const ms = Math.round(performance.now() - t0);
+          table.replaceChildren(...resultRows(results));
+          table.hidden = false;
+          const cut = raw.truncated ? "; cut at the server's row limit." : ".";
+          status(st, raw.rows.length + " row(s) in " + ms + " ms" + cut, "ok");
+          return;
+        }
         const resp = await run("application/sparql-results+json, text/turtle;q=0.5");
         if (!resp.ok) throw new Error(await errorText(resp));
         const ms = Math.round(performance.now() - t0);
         const cut = resp.headers.get("X-SPARQL-MaxRows");
         const type = resp.headers.get("Content-Type") || "";
-        const table = $("#query-results");
         if (type.includes("json")) {
           const data = await resp.json();
           table.replaceChildren(...resultRows(data));
@@ -394,22 +454,39 @@
           status(st, "Graph result in " + ms + " ms.", "ok");
         }
       } catch (err) {
-        $("#query-results").hidden = true;
+        table.hidden = true;
         status(st, err.message, "error");
       }
     });
+    const download = (blob, kind) => {
+      const a = document.createElement("a");
+      a.href = URL.createObjectURL(blob);
+      a.download = "results." + kind;
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+    };
+    const csvCell = (v) => (/[",\n\r]/.test(v) ? '"' + v.replace(/"/g, '""') + '"' : v);
     $$("[data-download]", form).forEach((btn) =>
       btn.addEventListener("click", async () => {
         const kind = btn.dataset.download;
+        if (isCypher()) {
+          try {
+            const { raw, results } = await runCypher();
+            if (kind === "json") return download(new Blob([JSON.stringify(raw)], { type: "application/json" }), kind);
+            const vars = results.head.vars;
+            const lines = [vars.map(csvCell).join(",")].concat(
+              results.results.bindings.map((b) => vars.map((v) => csvCell(b[v] ? b[v].value : "")).join(","))
+            );
+            return download(new Blob([lines.join("\r\n") + "\r\n"], { type: "text/csv" }), kind);
+          } catch (err) {
+            return status($("#query-status"), err.message, "error");
+          }
+        }
         const resp = await run(kind === "csv" ? "text/csv" : "application/sparql-results+json");
         if (!resp.ok) return status($("#query-status"), await errorText(resp), "error");
-        const a = document.createElement("a");
-        a.href = URL.createObjectURL(await resp.blob());
-        a.download = "results." + kind;
-        document.body.append(a);
-        a.click();
-        a.remove();
-        setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+        download(await resp.blob(), kind);
       })
     );
   }
