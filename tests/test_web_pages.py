@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+import threading
 import time
 from datetime import UTC, datetime, timedelta
 from html.parser import HTMLParser
@@ -350,6 +351,20 @@ def test_document_page_checks_a_pasted_document_and_shows_it_annotated(store, tm
         assert done["url"] in c.get("/documents").text
         missing = c.get("/documents/d-0000000000")
         assert missing.status_code == 404 and "check it again" in missing.text
+
+
+def test_a_server_stopped_at_once_leaves_no_warm_up_running(tmp_path):
+    """Stopping during the warm-up waits for it: otherwise it would start the job runner after
+    the runner was stopped and read the claims index from a store about to close."""
+    s = OxigraphStore(tmp_path / "store")
+    try:
+        s.load_file(DATA / "obama.ttl")
+        with make_client(s, tmp_path) as c:
+            ctx = c.app.state.kgfc
+        assert ctx.warm and ctx.claims.ready
+        assert not [t for t in threading.enumerate() if t.name in ("kgfc-warm-up", "kgfc-jobs")]
+    finally:
+        s.close()
 
 
 def test_vendored_library_matches_its_pin_and_has_its_licence():

@@ -53,6 +53,8 @@ class Context:
     claims: Any = None  # kgfc.service.claims_index.ClaimsIndex, for the web app's claims table
     # the web app's last checked documents (id -> DocumentReport), newest last, for their pages
     documents: dict = field(default_factory=dict)
+    # POST /v1/enrich's tasks (id -> routes.enrich.EnrichTask), running and recently finished
+    enrich_tasks: dict = field(default_factory=dict)
 
     def verify_and_keep(self, req: VerifyRequest) -> VerifyResult:
         """Verify one request, count it, and keep the full result of a recorded claim."""
