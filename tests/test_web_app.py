@@ -344,6 +344,76 @@ def test_check_a_document_and_open_a_claim_in_its_side_panel(server, browser):
     shot(browser, "web-document")
 
 
+def test_load_a_file_on_the_sources_page(server, browser, tmp_path):
+    good = tmp_path / "loaded-here.ttl"
+    good.write_text(
+        "@prefix wd: <http://www.wikidata.org/entity/> .\n"
+        "@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .\n"
+        'wd:Q900100 rdfs:label "Loaded Through The Page"@en .\n',
+        encoding="utf-8",
+    )
+    bad = tmp_path / "broken.ttl"
+    bad.write_text("wd:Q1 wd:P31 .\n", encoding="utf-8")
+    browser.get(server.url + "/sources")
+    assert browser.find_element(By.ID, "enrich-title")  # offline: the form says why it is off
+    assert not browser.find_elements(By.ID, "enrich-form")
+    # a file that does not parse is refused whole, the message names it, not a server path
+    browser.find_element(By.ID, "load-file").send_keys(str(bad))
+    browser.find_element(By.ID, "load-button").click()
+    enter_token_if_asked(browser)
+    wait(browser, EC.text_to_be_present_in_element((By.ID, "load-status"), "broken.ttl"))
+    message = browser.find_element(By.ID, "load-status").text
+    assert "rejected whole" in message and "kgfc-upload" not in message
+    # a good one becomes a source, listed once the page reloads
+    browser.get(server.url + "/sources")
+    browser.find_element(By.ID, "load-file").send_keys(str(good))
+    browser.find_element(By.ID, "load-button").click()
+    enter_token_if_asked(browser)
+    wait(
+        browser,
+        EC.text_to_be_present_in_element((By.CSS_SELECTOR, ".sources-table"), "loaded-here"),
+    )
+    ask = 'ASK { <http://www.wikidata.org/entity/Q900100> ?p "Loaded Through The Page"@en }'
+    answer = httpx.get(
+        server.url + "/sparql",
+        params={"query": ask},
+        headers={"Accept": "application/sparql-results+json"},
+    )
+    assert answer.json()["boolean"] is True
+    errors = console_errors(browser)
+    assert all("/v1/sources" in e and "400" in e for e in errors), errors  # the refused file only
+
+
+def test_enrich_from_wikidata_on_the_sources_page(browser, tmp_path, monkeypatch):
+    """On a server that is online (a local SPARQL server stands in for Wikidata)."""
+    from fakes.sparql_server import WIKIDATA_FIXTURE, oxigraph_endpoint
+
+    (tmp_path / "wdqs").mkdir()
+    with oxigraph_endpoint(WIKIDATA_FIXTURE, tmp_path / "wdqs") as endpoint:
+        monkeypatch.setenv("KGFC_OFFLINE", "0")
+        monkeypatch.setenv("KGFC_WIKIDATA_ENDPOINT", endpoint)
+        online = Server(tmp_path / "store", tmp_path / "jobs.sqlite3")
+        try:
+            browser.get(online.url + "/sources")
+            assert "The store holds no source yet" in browser.find_element(By.TAG_NAME, "main").text
+            browser.find_element(By.ID, "enrich-entities").send_keys("Q76")
+            browser.find_element(By.ID, "enrich-button").click()
+            enter_token_if_asked(browser)
+            wait(browser, EC.presence_of_element_located((By.CSS_SELECTOR, ".sources-table")), WAIT)
+            table = browser.find_element(By.CSS_SELECTOR, ".sources-table").text
+            assert "Wikidata" in table, table
+            ask = "ASK { <http://www.wikidata.org/entity/Q76> <http://www.wikidata.org/prop/direct/P19> ?o }"
+            answer = httpx.get(
+                online.url + "/sparql",
+                params={"query": ask},
+                headers={"Accept": "application/sparql-results+json"},
+            )
+            assert answer.json()["boolean"] is True
+            assert not console_errors(browser)
+        finally:
+            online.stop()
+
+
 def test_query_page_runs_a_named_query_through_sparql(server, browser):
     browser.get(server.url + "/query")
     from selenium.webdriver.support.ui import Select

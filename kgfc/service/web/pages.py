@@ -98,7 +98,13 @@ async def claim_page(claim_id: str, request: Request, ctx: Ctx) -> HTMLResponse:
 @router.get("/sources", response_class=HTMLResponse)
 async def sources_page(request: Request, ctx: Ctx) -> HTMLResponse:
     sources = await anyio.to_thread.run_sync(D.knowledge_sources, ctx.engine.store)
-    return page(request, "sources.html", title="Sources", sources=sources)
+    return page(
+        request,
+        "sources.html",
+        title="Sources",
+        sources=sources,
+        offline=ctx.engine.settings.offline,
+    )
 
 
 @router.get("/source", response_class=HTMLResponse)

@@ -50,18 +50,19 @@
     showTokenState();
   }
 
-  // A write: JSON body, the token as a bearer header; a 401 asks for the token and tries again.
-  async function write(url, body) {
+  // A write: a JSON body (or, with `type`, the body as it is), the token as a bearer header;
+  // a 401 asks for the token and tries again.
+  async function write(url, body, type) {
     if (document.body.dataset.tokenRequired === "yes" && !token()) {
       if (!(await askToken())) throw new Error("A token is needed for this.");
     }
     for (let attempt = 0; attempt < 2; attempt++) {
-      const headers = { "Content-Type": "application/json", Accept: "text/html, application/json" };
+      const headers = { "Content-Type": type || "application/json", Accept: "text/html, application/json" };
       if (token()) headers.Authorization = "Bearer " + token();
       const resp = await fetch(url, {
         method: "POST",
         headers,
-        body: JSON.stringify(body || {}),
+        body: type ? body : JSON.stringify(body || {}),
         credentials: "omit",
       });
       if (resp.status === 401 && attempt === 0) {
@@ -576,6 +577,59 @@
     });
   }
 
+  // -- sources: load an RDF file, or enrich from Wikidata (a task whose progress is polled) --
+  const RDF_TYPES = {
+    ttl: "text/turtle",
+    nt: "application/n-triples",
+    nq: "application/n-quads",
+    trig: "application/trig",
+    jsonld: "application/ld+json",
+  };
+
+  function setupSourceForms() {
+    const load = $("#load-form");
+    if (load)
+      load.addEventListener("submit", async (ev) => {
+        ev.preventDefault();
+        const file = $("#load-file").files[0];
+        const st = $("#load-status");
+        const type = file && RDF_TYPES[file.name.split(".").pop().toLowerCase()];
+        if (!type) return status(st, "Choose a Turtle, N-Triples, N-Quads, TriG or JSON-LD file.", "error");
+        status(st, "Loading…", "busy");
+        try {
+          const resp = await write("/v1/sources?name=" + encodeURIComponent(file.name), await file.text(), type);
+          const r = await resp.json();
+          status(st, r.status === "loaded" ? "Loaded " + r.quads + " quads." : "Already loaded: nothing changed.", "ok");
+          setTimeout(() => window.location.reload(), 800);
+        } catch (err) {
+          status(st, err.message, "error");
+        }
+      });
+    const enrich = $("#enrich-form");
+    if (enrich)
+      enrich.addEventListener("submit", async (ev) => {
+        ev.preventDefault();
+        const st = $("#enrich-status");
+        const entities = $("#enrich-entities").value.split(/[\s,]+/).filter(Boolean);
+        if (!entities.length) return status(st, "Give one or more Wikidata ids, such as Q76.", "error");
+        status(st, "Starting…", "busy");
+        try {
+          let task = await (await write("/v1/enrich", { entities, hops: Number($("#enrich-hops").value) })).json();
+          while (task.state === "running") {
+            status(st, "Fetching: " + task.done + " of " + task.total + " entities…", "busy");
+            await new Promise((r) => setTimeout(r, 500));
+            task = await (await fetch("/v1/enrich/" + encodeURIComponent(task.id))).json();
+          }
+          if (task.state !== "done") throw new Error(task.error ? task.error.message : "The enrichment failed.");
+          const rep = task.report;
+          status(st, rep.entities_fetched + " fetched, " + rep.entities_cached + " already here, " + rep.facts_written + " facts in " + rep.sources_written + " new sources.", "ok");
+          setTimeout(() => window.location.reload(), 800);
+        } catch (err) {
+          status(st, err.message, "error");
+        }
+      });
+  }
+
   // -- a job: poll its progress until it is done --
   function setupJob() {
     const box = $("#job-progress");
@@ -601,6 +655,7 @@
     setupRetract();
     setupQuery();
     setupJobForm();
+    setupSourceForms();
     setupDocumentForm();
     setupJob();
   });
