@@ -35,7 +35,12 @@ class KgfcError(Exception):
         self.hint = hint
 
     def __str__(self) -> str:
-        return f"{self.message} {self.hint}" if self.hint else self.message
+        if not self.hint:
+            return self.message
+        # A message that ends without a full stop (a parser's text, say) gets one, so the hint
+        # reads as its own sentence rather than as the tail of the message.
+        stop = "" if self.message.rstrip().endswith((".", "!", "?", ":")) else "."
+        return f"{self.message.rstrip()}{stop} {self.hint}"
 
 
 class UsageError(KgfcError):

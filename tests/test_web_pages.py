@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+import threading
 import time
 from datetime import UTC, datetime, timedelta
 from html.parser import HTMLParser
@@ -235,6 +236,23 @@ def test_query_page_offers_every_named_query(client):
         assert f'<option value="{name}">' in html
 
 
+def test_query_page_has_a_cypher_tab_only_with_a_mirror(store, tmp_path):
+    with make_client(store, tmp_path) as c:
+        assert "language-cypher" not in c.get("/query").text
+    settings = load_settings(offline=True).model_copy(
+        update={"cypher_uri": "neo4j://db.example:7687", "neo4j_password": "pw"}
+    )
+    config = ServiceConfig(settings=settings, jobs_db=tmp_path / "jobs2.sqlite3", warm_up=False)
+    with TestClient(create_app(config, store=store)) as c:
+        page = c.get("/query").text
+        assert 'id="language-cypher"' in page and "Cypher (Neo4j mirror)" in page
+        assert "db.example" not in page  # the mirror's address stays on the server
+        # the read-only named Cypher queries are the examples; kg sync's writes are not
+        for name in ("claim_evidence", "claims_using_source", "conflicting_values"):
+            assert f'value="cypher:{name}"' in page
+        assert "merge_facts" not in page and "remove_source" not in page
+
+
 def test_label_lookup_for_autocompletion(client):
     hits = client.get("/ui/labels", params={"q": "Obama"}).json()
     assert hits[0]["id"] == WD + "Q76" and hits[0]["label"] in ("Barack Obama", "Obama")
@@ -278,6 +296,73 @@ def test_retract_marks_citing_claims_stale_and_recheck_queues_them(tmp_path):
             assert job.status_code == 202
             status = c.get(job.json()["url"])
             assert status.status_code == 200 and "of 3" in status.text
+    finally:
+        s.close()
+
+
+def test_batch_page_queues_pasted_lines_as_a_job(store, tmp_path):
+    with make_client(store, tmp_path, token="s3cret") as c:
+        page = c.get("/jobs")
+        assert page.status_code == 200 and 'id="job-form"' in page.text
+        assert '<a href="/jobs" aria-current="page">Batch</a>' in page.text
+        auth = {"Authorization": "Bearer s3cret"}
+        lines = 'Barack Obama was born in Honolulu.\n\n{"triple": ["Q76", "P19", "Q18094"]}\n{bad\n'
+        body = {"lines": lines, "record": False}
+        # the same write rules as every other write of the web app
+        assert c.post("/ui/jobs", json=body).status_code == 401
+        foreign = {**auth, "Origin": "http://evil"}
+        assert c.post("/ui/jobs", json=body, headers=foreign).status_code == 403
+        assert c.post("/ui/jobs", json={"lines": " \n"}, headers=auth).status_code == 400
+        r = c.post("/ui/jobs", json=body, headers=auth)
+        assert r.status_code == 202, r.text
+        job = r.json()
+        assert job["total"] == 3 and job["url"] == f"/jobs/{job['job']}"
+        status = c.get(f"/v1/jobs/{job['job']}", headers=auth).json()
+        first, second, bad = (it["request"] for it in status["items"])
+        assert (first["claim"], first["record"]) == ("Barack Obama was born in Honolulu.", False)
+        assert (second["triple"], second["record"]) == (["Q76", "P19", "Q18094"], False)
+        assert "line 4: invalid JSON" in status["items"][2]["error"]
+
+
+def test_document_page_checks_a_pasted_document_and_shows_it_annotated(store, tmp_path):
+    text = (
+        "Barack Obama was born in Honolulu. He is married to Michelle Obama. "
+        "He wrote <script>alert(1)</script> songs."
+    )
+    with make_client(store, tmp_path, token="s3cret") as c:
+        auth = {"Authorization": "Bearer s3cret"}
+        assert 'id="document-form"' in c.get("/documents").text
+        body = {"text": text, "format": "text", "record": False}
+        assert c.post("/ui/documents", json=body).status_code == 401
+        empty = c.post("/ui/documents", json={"text": "  ", "record": False}, headers=auth)
+        assert empty.status_code == 400 and "empty" in empty.json()["error"]["message"].lower()
+        r = c.post("/ui/documents", json=body, headers=auth)
+        assert r.status_code == 200, r.text
+        done = r.json()
+        assert done["url"] == f"/documents/{done['id']}" and done["claims"] >= 2
+        page = c.get(done["url"])
+        assert page.status_code == 200
+        # the annotated page's own policy: its inline style and script by hash, nothing else
+        csp = page.headers["content-security-policy"]
+        assert "script-src 'sha256-" in csp and "'self'" not in csp and "unsafe" not in csp
+        assert len(re.findall(r'<mark class="fc v-supported"', page.text)) == 1
+        assert "<script>alert" not in page.text and "&lt;script&gt;alert(1)" in page.text
+        # the form page lists it; an id this server never checked is a 404 page
+        assert done["url"] in c.get("/documents").text
+        missing = c.get("/documents/d-0000000000")
+        assert missing.status_code == 404 and "check it again" in missing.text
+
+
+def test_a_server_stopped_at_once_leaves_no_warm_up_running(tmp_path):
+    """Stopping during the warm-up waits for it: otherwise it would start the job runner after
+    the runner was stopped and read the claims index from a store about to close."""
+    s = OxigraphStore(tmp_path / "store")
+    try:
+        s.load_file(DATA / "obama.ttl")
+        with make_client(s, tmp_path) as c:
+            ctx = c.app.state.kgfc
+        assert ctx.warm and ctx.claims.ready
+        assert not [t for t in threading.enumerate() if t.name in ("kgfc-warm-up", "kgfc-jobs")]
     finally:
         s.close()
 

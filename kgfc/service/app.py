@@ -189,10 +189,15 @@ def _lifespan(ctx: Context, store: KnowledgeGraph, close_store: bool):
         note = lock_note_path(settings) if config.url else None
         if note is not None:
             _write_note(note, config)
-        threading.Thread(target=_warm, args=(ctx,), name="kgfc-warm-up", daemon=True).start()
+        warm = threading.Thread(target=_warm, args=(ctx,), name="kgfc-warm-up", daemon=True)
+        warm.start()
         try:
             yield
         finally:
+            # the warm-up ends before anything closes: it starts the job runner and reads the
+            # claims index from the store, which must not happen after the runner stopped
+            # or the store closed
+            await anyio.to_thread.run_sync(warm.join, 60)
             await anyio.to_thread.run_sync(ctx.runner.stop)
             ctx.sparql.close()
             ctx.journal.close()

@@ -51,6 +51,10 @@ class Context:
     journal: Any = None  # kgfc.service.jobs.JobJournal
     runner: Any = None  # kgfc.service.jobs.JobRunner
     claims: Any = None  # kgfc.service.claims_index.ClaimsIndex, for the web app's claims table
+    # the web app's last checked documents (id -> DocumentReport), newest last, for their pages
+    documents: dict = field(default_factory=dict)
+    # POST /v1/enrich's tasks (id -> routes.enrich.EnrichTask), running and recently finished
+    enrich_tasks: dict = field(default_factory=dict)
 
     def verify_and_keep(self, req: VerifyRequest) -> VerifyResult:
         """Verify one request, count it, and keep the full result of a recorded claim."""
@@ -61,6 +65,13 @@ class Context:
             if self.claims is not None:
                 self.claims.refresh(result.claim_iri)
         return result
+
+    def keep_document(self, report, keep: int = 20) -> None:
+        """Keep a checked document for its page; the oldest goes beyond ``keep``."""
+        self.documents.pop(report.id, None)
+        self.documents[report.id] = report
+        while len(self.documents) > keep:
+            self.documents.pop(next(iter(self.documents)))
 
     def retracted(self, retraction) -> None:
         """A source went: the claims that cited it are stale now."""
