@@ -40,14 +40,14 @@ def score(rows: list[dict], got: list[str]) -> dict:
         f1 = 2 * p * rec / (p + rec) if p + rec else 0.0
         per[lab] = {"precision": round(p, 3), "recall": round(rec, 3), "f1": round(f1, 3)}
     wrong = sum(
-        1
-        for r, g in zip(rows, got, strict=True)
-        if {r["label"], g} == {"SUPPORTED", "REFUTED"}
+        1 for r, g in zip(rows, got, strict=True) if {r["label"], g} == {"SUPPORTED", "REFUTED"}
     )
     gold_labels = {r["label"] for r in rows}
     return {
         "claims": len(rows),
-        "accuracy": round(sum(r["label"] == g for r, g in zip(rows, got, strict=True)) / len(rows), 3),
+        "accuracy": round(
+            sum(r["label"] == g for r, g in zip(rows, got, strict=True)) / len(rows), 3
+        ),
         "macro_f1": round(sum(per[lab]["f1"] for lab in gold_labels) / len(gold_labels), 3),
         "wrong_polarity": wrong,
         "per_label": per,
@@ -75,7 +75,7 @@ def main() -> None:
         by_class[f"{r['class']} {r['label'][:3]}"].append(r["label"] == g)
     out["by_class"] = {k: f"{sum(v)}/{len(v)}" for k, v in sorted(by_class.items())}
     print(json.dumps(out, indent=1))
-    print(Counter(zip((r["label"] for r in rows), got)))
+    print(Counter(zip((r["label"] for r in rows), got, strict=True)))
     misses = [(r, g, res) for r, g, res in zip(rows, got, results, strict=True) if r["label"] != g]
     for r, g, res in misses[: args.failures]:
         print(f"- [{r['label']} got {g}] {r['claim']} :: {res.justification[:220]}")

@@ -45,6 +45,7 @@ from kgfc.nlp.text import normalise, read_from, widen
 from kgfc.nlp.values import is_value_text
 from kgfc.pipeline.state import Episode
 from kgfc.pipeline.toolbox import Toolbox
+from kgfc.reason.kgstats import conflict_properties, single_valued
 from kgfc.reason.llm_reasoner import llm_decompose
 from kgfc.reason.triple_check import claim_triple, gather_triple_evidence
 
@@ -627,9 +628,13 @@ def lookup_values(tb: Toolbox, ep: Episode) -> int:
         # A claim of several statements shares the beam among them: the subject's own
         # value of a statement's property ("Frank Zappa was born in Paris. Frank Zappa is
         # a musician.": Baltimore) may be dropped, and the false statement go unrefuted.
-        if not literal and not (t.object_id and len(triples) > 1):
-            continue
         props = {p for p in (_prop_iri(r) for r in t.relation_ids[:3]) if p}
+        if not literal and t.object_id and len(triples) == 1:
+            # a single-valued relation's stated value can refute the claimed one
+            props = {p for p in conflict_properties(tb.store, [*props], t.object_id)}
+            props = {p for p in props if single_valued(tb.store, p)}
+        elif not literal and not t.object_id:
+            continue
         found = [
             f
             for f in tb.store.neighbourhood([t.subject_id])

@@ -63,7 +63,13 @@ from kgfc.nlp import values as vals
 from kgfc.nlp.text import overlap_scores
 from kgfc.reason.completion_step import complete
 from kgfc.reason.evidence import EvidenceIndex, Outcome
-from kgfc.reason.kgstats import PRIOR_FUNCTIONALITY, Functionality, stats_for
+from kgfc.reason.kgstats import (
+    PRIOR_FUNCTIONALITY,
+    Functionality,
+    conflict_properties,
+    stats_for,
+    successions,
+)
 from kgfc.reason.rules import Atom, RuleSet, rules_for
 from kgfc.reason.trust import weigh_sources
 
@@ -450,22 +456,22 @@ class LocalReasoner:
                         break
         if best is not None:
             return best
+        # 4. a stated single-valued value that excludes the claimed one outranks any
+        # prediction: a mined rule never supports what a stated fact contradicts
+        out = self._functional_conflict(s, props, o, s_alias, o_alias, ev)
+        if out is not None:
+            return out
+        checks = (self._type_clash,)
         if self.strict or self.store is None or not self.use_rules:
-            # 4. mined rules (high-confidence AMIE rules only)
+            # 5. mined rules (high-confidence AMIE rules only)
             rule_out = self._rules(s, props, o, s_alias, o_alias, ev)
             if rule_out is not None and rule_out.label == VerdictLabel.SUPPORTED:
                 return rule_out
-            checks = (self._functional_conflict, self._type_clash)
         else:
-            # 4. a conflict the KG is demonstrably complete about (PCA) outranks a prediction
-            out = self._functional_conflict(s, props, o, s_alias, o_alias, ev)
-            if out is not None:
-                return out
             # 5. completion: rules mined from the KG predict the unstated fact
             rule_out = complete(self.store, self.calibration, s, props, o, s_alias, o_alias, ev)
             if rule_out is not None and rule_out.label == VerdictLabel.SUPPORTED:
                 return rule_out
-            checks = (self._type_clash,)
         # 6. refutation
         for check in checks:
             if check == self._type_clash and (t.relation_score or 1.0) < SURE_READING:
@@ -609,13 +615,14 @@ class LocalReasoner:
     ) -> Outcome | None:
         if not self.use_functionality:
             return None
-        for p in props:
+        for p in conflict_properties(self.store, props, o):
             values = self._subject_facts(s_alias, p, ev)
             if not values:
                 continue
             func = self._functionality(p)
             if func is None or not func.functional:
-                return None  # the best-ranked property the evidence knows decides
+                # the best-ranked property the evidence knows decides
+                return self._present_conflict(s, p, o, values, o_alias, ev)
             if any(self._compatible(v, o, o_alias, ev) for v in values):
                 return None
             first, *others = values
@@ -642,6 +649,56 @@ class LocalReasoner:
             )
         return None
 
+    def _present_conflict(
+        self, s: str, p: str, o: str, values: dict[str, str], o_alias, ev: EvidenceIndex
+    ) -> Outcome | None:
+        """A conflict on a property whose several values are successive states (successions.toml).
+
+        Cologne's countries are Germany and its former states (Holy Roman Empire,
+        Kingdom of Prussia...): a claimed present-day country that none of them
+        is, contains or lies in is refuted; a claimed former state never is.
+        """
+        if self.store is None:
+            return None
+        stats = stats_for(self.store)
+        got = stats.present_functionality(p)
+        if got is None:
+            return None
+        func, formers = got
+        if func.value < successions()[p].min_single:
+            return None
+        stated = {**self._store_values(s, p), **values}
+        types = stats.types_of([o, *stated])
+        if types.get(o, set()) & formers or not types.get(o):
+            return None
+        present = [v for v in stated if types.get(v) and not types[v] & formers]
+        if not present or any(self._compatible(v, o, o_alias, ev) for v in stated):
+            return None
+        if not self._same_kind(o, present, ev) or self._is_class(o, ev):
+            return None
+        ids = [values[v] for v in present if v in values] or list(values.values())
+        pn = ev.prop_name(p)
+        return Outcome(
+            VerdictLabel.REFUTED,
+            CONF_FUNCTIONAL * func.value,
+            f"{ev.quote(ids)} {'conflicts' if len(ids) == 1 else 'conflict'} with "
+            f'"{ev.name(s)} {pn} {ev.name(o)}": {pn} has one present-day value '
+            f"({func.describe()}).",
+            ids,
+            ev.texts(ids),
+            "functional",
+        )
+
+    def _store_values(self, s: str, p: str) -> dict[str, str]:
+        """Every value of ``s p`` in the store (the evidence may hold only some), as value -> ""."""
+        import pyoxigraph as ox
+
+        try:
+            quads = self.store.quads(subject=ox.NamedNode(s), predicate=ox.NamedNode(p))
+            return {q.object.value: "" for q in quads if isinstance(q.object, ox.NamedNode)}
+        except ValueError:
+            return {}
+
     def _is_class(self, o: str, ev: EvidenceIndex) -> bool:
         """Is ``o`` a class the KG has instances of ("capital", "city"), not an individual?"""
         if any(o in ts for ts in ev.types.values()):
@@ -663,10 +720,10 @@ class LocalReasoner:
         known type is taken to be of the same kind (nothing says otherwise).
         """
         known = {e: set(ev.types.get(e, {})) for e in (o, *values)}
-        missing = [e for e, ts in known.items() if not ts]
-        if missing and self.store is not None:
-            for e, ts in stats_for(self.store).types_of(missing).items():
-                known[e] = set(ts)
+        if self.store is not None:
+            # the evidence holds a few of an entity's types (Spain: "realm"), the store all
+            for e, ts in stats_for(self.store).types_of(list(known)).items():
+                known[e] |= set(ts)
         mine = known[o]
         theirs = [known[v] for v in values]
         if not mine or any(not ts for ts in theirs):
