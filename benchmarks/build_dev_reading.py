@@ -125,7 +125,12 @@ def places(kg: KG, rng: random.Random, out: list) -> None:
     """Born / died in: the true city, and a city the person is tied to otherwise (refuted)."""
     rows = kg.q(
         "SELECT ?x ?xl ?b ?bl ?d ?dl WHERE { ?x wdt:P19 ?b . ?x wdt:P20 ?d . FILTER(?b != ?d) "
-        + lab("x") + " " + lab("b") + " " + lab("d") + " } LIMIT 3000"
+        + lab("x")
+        + " "
+        + lab("b")
+        + " "
+        + lab("d")
+        + " } LIMIT 3000"
     )
     rng.shuffle(rows)
     born = ["{x} was born in {p}.", "{x}, a native of {p}, ...", "{x} was born and raised in {p}."]
@@ -164,7 +169,8 @@ def nominal(kg: KG, rng: random.Random, out: list) -> None:
         vals = " ".join(f"wd:{q}" for q in table)
         rows = kg.q(
             f"SELECT ?x ?xl ?o WHERE {{ ?x wdt:{prop} ?o . VALUES ?o {{ {vals} }} "
-            + lab("x") + " } LIMIT 2000"
+            + lab("x")
+            + " } LIMIT 2000"
         )
         rng.shuffle(rows)
         kept = 0
@@ -221,7 +227,10 @@ def membership(kg: KG, rng: random.Random, out: list) -> None:
         "SELECT ?g ?gl (GROUP_CONCAT(?xl; separator='|') AS ?ms) (COUNT(?x) AS ?n) WHERE { "
         "?x wdt:P463 ?g . ?g wdt:P31 ?t . ?t rdfs:label ?tl . "
         "FILTER(CONTAINS(?tl, 'band') || CONTAINS(?tl, 'musical group') || CONTAINS(?tl, 'duo')) "
-        + lab("x") + " " + lab("g") + " } GROUP BY ?g ?gl"
+        + lab("x")
+        + " "
+        + lab("g")
+        + " } GROUP BY ?g ?gl"
     )
     rng.shuffle(rows)
     for r in rows[:40]:
@@ -246,38 +255,68 @@ def membership(kg: KG, rng: random.Random, out: list) -> None:
 def chains(kg: KG, rng: random.Random, out: list) -> None:
     rows = kg.q(
         "SELECT ?x ?xl ?d ?dl WHERE { ?x wdt:P26 ?y . ?y wdt:P20 ?d . "
-        + lab("x") + " " + lab("d") + " } LIMIT 500"
+        + lab("x")
+        + " "
+        + lab("d")
+        + " } LIMIT 500"
     )
     rng.shuffle(rows)
     cities = [r for r in rows]
     for r in rows[:15]:
-        out.append({"claim": f"{r['xl']}'s spouse died in {r['dl']}.", "label": S, "class": "possessive"})
+        out.append(
+            {"claim": f"{r['xl']}'s spouse died in {r['dl']}.", "label": S, "class": "possessive"}
+        )
         other = rng.choice(cities)
         spouses = {s for s in kg.values(r["x"], "P26")}
         deaths = {d for s in spouses for d in kg.values(s, "P20")}
-        if len(spouses) == 1 and len(deaths) == 1 and not any(
-            kg.reaches(d, other["d"]) or kg.reaches(other["d"], d) for d in deaths
+        if (
+            len(spouses) == 1
+            and len(deaths) == 1
+            and not any(kg.reaches(d, other["d"]) or kg.reaches(other["d"], d) for d in deaths)
         ):
-            out.append({"claim": f"{r['xl']}'s spouse died in {other['dl']}.", "label": R, "class": "possessive"})
+            out.append(
+                {
+                    "claim": f"{r['xl']}'s spouse died in {other['dl']}.",
+                    "label": R,
+                    "class": "possessive",
+                }
+            )
     rows = kg.q(
         "SELECT ?a ?al ?b ?bl WHERE { ?a wdt:P40 ?c . ?c wdt:P40 ?b . "
-        + lab("a") + " " + lab("b") + " } LIMIT 200"
+        + lab("a")
+        + " "
+        + lab("b")
+        + " } LIMIT 200"
     )
     for r in rows[:12]:
-        out.append({"claim": f"{r['al']} is a grandparent of {r['bl']}.", "label": S, "class": "kinship"})
+        out.append(
+            {"claim": f"{r['al']} is a grandparent of {r['bl']}.", "label": S, "class": "kinship"}
+        )
     rows = kg.q(
         "SELECT DISTINCT ?x ?xl ?z ?zl WHERE { ?f wdt:P161 ?x . ?f wdt:P57 ?z . FILTER(?x != ?z) "
-        + lab("x") + " " + lab("z") + " } LIMIT 3000"
+        + lab("x")
+        + " "
+        + lab("z")
+        + " } LIMIT 3000"
     )
     rng.shuffle(rows)
     for r in rows[:15]:
-        out.append({"claim": f"{r['xl']} acted in a film directed by {r['zl']}.", "label": S, "class": "film_chain"})
+        out.append(
+            {
+                "claim": f"{r['xl']} acted in a film directed by {r['zl']}.",
+                "label": S,
+                "class": "film_chain",
+            }
+        )
 
 
 def informal(kg: KG, rng: random.Random, out: list) -> None:
     rows = kg.q(
         "SELECT ?f ?fl ?z ?zl WHERE { ?f wdt:P57 ?z . ?f wdt:P31 wd:Q11424 . "
-        + lab("f") + " " + lab("z") + " } LIMIT 3000"
+        + lab("f")
+        + " "
+        + lab("z")
+        + " } LIMIT 3000"
     )
     rng.shuffle(rows)
     directors = [r for r in rows]
