@@ -545,6 +545,7 @@ def start_kg(tb: Toolbox, ep: Episode, step: Step) -> None:
     with timing("link"):
         ep.linked = link(tb, ep.claim, ep.analysis)
         narrow_nationality(tb, ep.analysis.triples)
+        lexicon_notes = tb.reader().refine(ep.claim, ep.analysis.triples)
     with timing("read"):  # the claim read again in the light of its linked entities
         reread(tb, ep)
     with timing("beam"):
@@ -561,8 +562,9 @@ def start_kg(tb: Toolbox, ep: Episode, step: Step) -> None:
         added = ep.beam.step(ep.counters) if seeds else 0
     names = ", ".join(f"{e.label} ({V.local_id(e.entity)})" for e in ep.linked) or "none"
     step.observation = f"entities: {names}; hop 1: {added} fact(s) kept"
-    if ep.reading:
-        step.observation = f"reading: {ep.reading}; {step.observation}"
+    if ep.reading or lexicon_notes:
+        said = "; ".join(x for x in (ep.reading, *lexicon_notes) if x)
+        step.observation = f"reading: {said}; {step.observation}"
     with timing("beam"):  # the targeted path and value lookups complete the beam's hop
         chained = connect(tb, ep)
         valued = lookup_values(tb, ep)

@@ -79,6 +79,7 @@ class KGStats:
         self._lock = threading.Lock()
         self._functionality: dict[str, Functionality] | None = None
         self._present: dict[str, Functionality] = {}
+        self._members: dict[str, frozenset[str]] = {}
         self._ranges: dict[str, RangeInfo] | None = None
 
     def refresh(self) -> None:
@@ -86,6 +87,7 @@ class KGStats:
             self._functionality = None
             self._ranges = None
             self._present = {}
+            self._members = {}
 
     # -- functionality ----------------------------------------------------
     def _load_functionality(self) -> dict[str, Functionality]:
@@ -134,6 +136,32 @@ class KGStats:
                 value = single / subjects if subjects else 0.0
                 self._present[prop] = Functionality(prop, value, subjects, "kg-present")
             return self._present[prop], entry.former_types
+
+    def kinds_overlap(self, these: set[str], those: set[str]) -> float:
+        """How much two sets of types are one kind: the share of the smaller side's
+        instances that also carry a type of the other ("state capital in the United
+        States" and "big city": most are both; a country and a city: almost none)."""
+        a = set().union(*(self._instances(t) for t in these)) if these else set()
+        b = set().union(*(self._instances(t) for t in those)) if those else set()
+        return len(a & b) / min(len(a), len(b)) if a and b else 0.0
+
+    def _instances(self, t: str) -> frozenset[str]:
+        with self._lock:
+            got = self._members.get(t)
+        if got is None:
+            import pyoxigraph as ox
+
+            try:
+                node = ox.NamedNode(t)
+            except ValueError:
+                return frozenset()
+            got = frozenset(
+                q.subject.value
+                for q in self.store.quads(predicate=ox.NamedNode(INSTANCE_OF), object=node)
+            )
+            with self._lock:
+                self._members[t] = got
+        return got
 
     def all_functionality(self) -> dict[str, Functionality]:
         return dict(self._load_functionality())
@@ -189,6 +217,7 @@ def successions() -> dict[str, Succession]:
 
 
 COUNTRY = "http://www.wikidata.org/prop/direct/P17"
+INSTANCE_OF = "http://www.wikidata.org/prop/direct/P31"
 
 
 def conflict_properties(store, props: list[str], o: str) -> list[str]:

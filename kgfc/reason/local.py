@@ -93,6 +93,9 @@ CONF_NEI = 0.5
 # Links below this (fuzzy names, same-named rivals: kgfc.kg.linking.link_confidence)
 # never refute; exact labels (1.0) and aliases (0.95) of one entity may.
 LINK_REFUTE_MIN = 0.9
+# Two values with no type in common are one kind when most instances of the rarer
+# side's types also carry one of the other's (kgfc.reason.kgstats.KGStats.kinds_overlap)
+SAME_KIND_OVERLAP = 0.5
 
 
 def _norm(text: str) -> str:
@@ -728,7 +731,12 @@ class LocalReasoner:
         theirs = [known[v] for v in values]
         if not mine or any(not ts for ts in theirs):
             return True
-        return any(mine & ts for ts in theirs)
+        if any(mine & ts for ts in theirs):
+            return True
+        # no type in common, yet mostly the same things (a state capital and a big city)
+        return self.store is not None and all(
+            stats_for(self.store).kinds_overlap(mine, ts) >= SAME_KIND_OVERLAP for ts in theirs
+        )
 
     def _reads_backwards(self, s: str, p: str, o: str) -> bool:
         """Is ``s p o`` a demonstrable type clash that ``o p s`` is not (the claim's direction misread)?"""

@@ -1,0 +1,173 @@
+"""The claim reader: refines a claim's triples once its entities are linked.
+
+The sentence-level reading (:mod:`kgfc.nlp`) gives subject, relation and object;
+what the words *mean* in the KG is decided here, with the lexicons as data and
+the KG as the judge:
+
+- a nominal predicate ("X is a Democrat", "X was a devout Catholic"): the noun
+  names an entity (``lexicons/nominal.toml``), and the relation is the one that
+  entity is a value of in the KG (party membership, religion), not occupation;
+- a membership idiom ("one of the Beatles", "one half of Daft Punk", "a founding
+  member of Coldplay", ``lexicons/membership.toml``) when the KG knows the object
+  as a group: read as every membership relation of ``equivalences.toml``;
+- any claim read as one relation of an equivalence is checked against all of it.
+
+One :class:`ClaimReader` per store; it keeps no module state, and its ``hits``
+count which lexicon entries fired (shown in the episode's trajectory).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import tomllib
+from collections import Counter
+from dataclasses import dataclass
+from importlib import resources
+
+import pyoxigraph as ox
+
+from kgfc.kg import vocab as V
+from kgfc.models import ClaimTriple
+from kgfc.nlp.text import normalise
+from kgfc.reading.lexicon import Lexicon, load_lexicon
+
+# not a relation a noun's entity is "read as": what kind of thing it is
+_NOT_READINGS = frozenset(V.WDT + p for p in ("P31", "P279", "P1889", "P460"))
+# trailing chatter of informal text: "lol", "!!", emoji
+_TAIL = re.compile(r"(?:\s+(?:lol|lmao|haha+|tbh|imo|fr)\b|\s*[^\w\s.,'’&()-])+\s*$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Equivalence:
+    name: str
+    properties: tuple[str, ...]
+    inverses: tuple[str, ...]
+    source: str
+
+
+@functools.cache
+def equivalences() -> tuple[Equivalence, ...]:
+    """The relation equivalences (``equivalences.toml``), loaded once."""
+    text = resources.files("kgfc.reading").joinpath("equivalences.toml").read_text()
+    return tuple(
+        Equivalence(
+            e["name"],
+            tuple(V.WDT + p for p in e["properties"]),
+            tuple(V.WDT + p for p in e.get("inverses", ())),
+            e["source"],
+        )
+        for e in tomllib.loads(text)["equivalence"]
+    )
+
+
+def plain(text: str) -> str:
+    """``text`` without the trailing chatter of informal writing ("... lol", emoji)."""
+    return _TAIL.sub("", text).strip()
+
+
+class ClaimReader:
+    """Lexicon-driven refinement of linked triples, for one store."""
+
+    def __init__(self, store) -> None:
+        self.store = store
+        self.hits: Counter[str] = Counter()
+        self.nominal: Lexicon = load_lexicon("nominal")
+        self.membership: Lexicon = load_lexicon("membership")
+
+    def refine(self, text: str, triples: list[ClaimTriple]) -> list[str]:
+        """Re-read ``triples`` of claim ``text`` in place; returns what fired, as notes."""
+        notes = []
+        clean = plain(text)
+        for lexicon, apply in ((self.nominal, self._nominal), (self.membership, self._member)):
+            found = lexicon.match(clean)
+            if found is None:
+                continue
+            entry, m = found
+            note = apply(entry, m, triples)
+            if note:
+                self.hits[f"{lexicon.name}:{entry.name}"] += 1
+                notes.append(note)
+        for t in triples:
+            self._widen(t)
+        return notes
+
+    # -- nominal predicates -----------------------------------------------
+    def _nominal(self, entry, m: re.Match[str], triples: list[ClaimTriple]) -> str | None:
+        t = self._triple_about(m["subject"], triples)
+        o = self._entity(entry.data.get("means", ()))
+        if t is None or o is None:
+            return None
+        props = self._properties_of_value(o)
+        if not props:
+            return None
+        t.object, t.object_id, t.object_link = self._label(o), o, 1.0
+        t.relation_ids = props[:3]
+        t.relation_score = 1.0
+        return f'"{m["word"]}" read as {self._label(o)} ({V.local_id(props[0])})'
+
+    def _properties_of_value(self, o: str) -> list[str]:
+        """The properties whose value ``o`` is in the KG, most used first."""
+        counts = Counter(
+            q.predicate.value
+            for q in self.store.quads(object=ox.NamedNode(o))
+            if q.predicate.value.startswith(V.WDT) and q.predicate.value not in _NOT_READINGS
+        )
+        return [p for p, _ in counts.most_common()]
+
+    # -- membership idioms ------------------------------------------------
+    def _member(self, entry, m: re.Match[str], triples: list[ClaimTriple]) -> str | None:
+        t = self._triple_about(m["subject"], triples)
+        if t is None:
+            return None
+        group = t.object_id or self._entity(
+            [m["object"], re.sub(r"^the\s+", "", m["object"], flags=re.I)]
+        )
+        eq = equivalences()[0]
+        if group is None or not self._is_group(group, eq):
+            return None
+        t.object_id = group
+        t.object_link = max(t.object_link or 0.0, 0.95)
+        t.relation_ids = list(eq.properties)
+        t.relation_score = 1.0
+        return f'"{entry.name}" read as {eq.name}'
+
+    def _is_group(self, o: str, eq: Equivalence) -> bool:
+        node = ox.NamedNode(o)
+        for p in eq.properties:
+            if next(iter(self.store.quads(predicate=ox.NamedNode(p), object=node)), None):
+                return True
+        return any(
+            next(iter(self.store.quads(subject=node, predicate=ox.NamedNode(p))), None)
+            for p in eq.inverses
+        )
+
+    # -- equivalent relations ---------------------------------------------
+    @staticmethod
+    def _widen(t: ClaimTriple) -> None:
+        """A triple read as one relation of an equivalence is checked against all of it."""
+        for eq in equivalences():
+            if t.relation_ids and t.relation_ids[0] in eq.properties:
+                t.relation_ids += [p for p in eq.properties if p not in t.relation_ids]
+
+    # -- helpers ----------------------------------------------------------
+    @staticmethod
+    def _triple_about(subject: str, triples: list[ClaimTriple]) -> ClaimTriple | None:
+        linked = [t for t in triples if t.subject_id]
+        key = normalise(subject)
+        for t in linked:
+            if normalise(t.subject) in key or key in normalise(t.subject):
+                return t
+        return linked[0] if len(linked) == 1 else None
+
+    def _entity(self, names) -> str | None:
+        """The entity with one of ``names`` as its exact label (first name found)."""
+        index = self.store.label_index()
+        for name in names:
+            hits = [e for e, _, kind in index.by_key.get(normalise(name), ()) if kind == "label"]
+            if hits:
+                return hits[0]
+        return None
+
+    def _label(self, e: str) -> str:
+        return self.store.label_index().label(e) or V.local_id(e)

@@ -1,0 +1,88 @@
+"""The reading lexicons as data: every example is read by its entry, no counter-example by
+any; and what the entries make of real claims over the demo KG."""
+
+from __future__ import annotations
+
+import pytest
+
+from kgfc.models import ClaimTriple
+from kgfc.reading import ClaimReader, equivalences, lexicon_names, load_lexicon, plain
+
+CASES = [
+    (name, e.name, x, kind)
+    for name in lexicon_names()
+    for e in load_lexicon(name).entries
+    for kind, xs in (("example", e.examples), ("counter", e.counter_examples))
+    for x in xs
+]
+
+
+def test_every_entry_has_examples_and_counter_examples():
+    for name in lexicon_names():
+        lexicon = load_lexicon(name)
+        assert lexicon.source
+        for e in lexicon.entries:
+            assert e.name and e.examples and e.counter_examples
+
+
+@pytest.mark.parametrize(("lexicon", "entry", "text", "kind"), CASES)
+def test_examples_and_counter_examples(lexicon, entry, text, kind):
+    found = load_lexicon(lexicon).match(text)
+    if kind == "example":
+        assert found is not None and found[0].name == entry
+    else:
+        assert found is None
+
+
+def test_membership_equivalence_names_its_source():
+    (eq,) = [e for e in equivalences() if e.name == "membership of a group"]
+    assert eq.source and eq.properties[0].endswith("P463") and eq.inverses[0].endswith("P527")
+
+
+@pytest.mark.parametrize(
+    ("text", "clean"),
+    [
+        (
+            "the matrix was directed by lana wachowski lol",
+            "the matrix was directed by lana wachowski",
+        ),
+        ("Heat was directed by Michael Mann 🎬!!", "Heat was directed by Michael Mann"),
+        ("Simon & Garfunkel were a duo.", "Simon & Garfunkel were a duo."),
+    ],
+)
+def test_informal_tails_are_dropped(text, clean):
+    assert plain(text) == clean
+
+
+@pytest.fixture(scope="module")
+def reader(demo_local):
+    return ClaimReader(demo_local.store)
+
+
+def test_a_nominal_predicate_reads_as_the_relation_its_entity_is_a_value_of(reader):
+    t = ClaimTriple(
+        subject="Barack Obama",
+        relation="is a",
+        object="Democrat",
+        subject_id="http://www.wikidata.org/entity/Q76",
+        relation_ids=[],
+    )
+    notes = reader.refine("Barack Obama is a lifelong Democrat.", [t])
+    assert t.relation_ids[0].endswith("P102") and t.object_id.endswith("Q29552")
+    assert notes and reader.hits["nominal:democrat"] == 1
+
+
+@pytest.mark.parametrize(
+    ("claim", "verdict"),
+    [
+        ("Ronald Reagan was a Republican.", "SUPPORTED"),
+        ("Lupe Fiasco is a Muslim.", "SUPPORTED"),
+        ("Lupe Fiasco is Jewish.", "REFUTED"),
+        ("John Lennon was one of the Beatles.", "SUPPORTED"),
+        ("Chris Martin is one of Coldplay.", "SUPPORTED"),
+        ("Goethe was born in Boston.", "REFUTED"),
+    ],
+)
+def test_claims_as_people_write_them(demo_local, claim, verdict):
+    r = demo_local.verify(claim, record=False)
+    assert r.verdict.value == verdict, r.justification
