@@ -81,6 +81,12 @@ def test_a_nominal_predicate_reads_as_the_relation_its_entity_is_a_value_of(read
         ("John Lennon was one of the Beatles.", "SUPPORTED"),
         ("Chris Martin is one of Coldplay.", "SUPPORTED"),
         ("Goethe was born in Boston.", "REFUTED"),
+        # a surname alone: the best-known bearer who has the relation
+        ("Nabokov was born in Saint Petersburg.", "SUPPORTED"),
+        ("Nabokov was born in San Francisco.", "REFUTED"),
+        # a name shared by a country and a film, in informal text: the one with a director
+        ("australia was directed by alfred hitchcock 😂", "REFUTED"),
+        ("Australia was directed by Baz Luhrmann lol", "SUPPORTED"),
     ],
 )
 def test_claims_as_people_write_them(demo_local, claim, verdict):

@@ -45,6 +45,7 @@ from kgfc.nlp.text import normalise, read_from, widen
 from kgfc.nlp.values import is_value_text
 from kgfc.pipeline.state import Episode
 from kgfc.pipeline.toolbox import Toolbox
+from kgfc.reading import plain
 from kgfc.reason.kgstats import conflict_properties, single_valued
 from kgfc.reason.llm_reasoner import llm_decompose
 from kgfc.reason.triple_check import claim_triple, gather_triple_evidence
@@ -540,12 +541,14 @@ def start_kg(tb: Toolbox, ep: Episode, step: Step) -> None:
     from kgfc.kg.beam import BeamSearch
 
     timing = ep.counters.timing
+    said = plain(ep.claim)  # informal tails ("... lol", emoji) are no part of any name
     with timing("read"):
-        ep.analysis = analyse(tb, ep.claim, ep.counters)
+        ep.analysis = analyse(tb, said, ep.counters)
     with timing("link"):
-        ep.linked = link(tb, ep.claim, ep.analysis)
+        ep.linked = link(tb, said, ep.analysis)
         narrow_nationality(tb, ep.analysis.triples)
-        lexicon_notes = tb.reader().refine(ep.claim, ep.analysis.triples)
+        lexicon_notes = tb.reader().refine(said, ep.analysis.triples)
+        ep.linked += tb.reader().new_links(ep.linked, ep.analysis.triples)
     with timing("read"):  # the claim read again in the light of its linked entities
         reread(tb, ep)
     with timing("beam"):

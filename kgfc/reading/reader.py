@@ -28,7 +28,7 @@ from importlib import resources
 import pyoxigraph as ox
 
 from kgfc.kg import vocab as V
-from kgfc.models import ClaimTriple
+from kgfc.models import ClaimTriple, LinkedEntity
 from kgfc.nlp.text import normalise
 from kgfc.reading.lexicon import Lexicon, load_lexicon
 
@@ -36,6 +36,12 @@ from kgfc.reading.lexicon import Lexicon, load_lexicon
 _NOT_READINGS = frozenset(V.WDT + p for p in ("P31", "P279", "P1889", "P460"))
 # trailing chatter of informal text: "lol", "!!", emoji
 _TAIL = re.compile(r"(?:\s+(?:lol|lmao|haha+|tbh|imo|fr)\b|\s*[^\w\s.,'’&()-])+\s*$", re.IGNORECASE)
+
+
+# one word, capitalised: "Einstein", "O'Neal", "McCartney" (not "he", not "the band")
+_SURNAME = re.compile(r"^[A-Z][a-z]*(?:['’][A-Z])?[a-zA-Z-]+$")
+SURNAME_DOMINANCE = 2  # the best-known bearer has at least twice the facts of the next
+SURNAME_LINK = 0.9  # as sure as an exact alias: may refute
 
 
 @dataclass(frozen=True)
@@ -72,6 +78,7 @@ class ClaimReader:
     def __init__(self, store) -> None:
         self.store = store
         self.hits: Counter[str] = Counter()
+        self._by_surname: dict[str, list[str]] | None = None
         self.nominal: Lexicon = load_lexicon("nominal")
         self.membership: Lexicon = load_lexicon("membership")
 
@@ -89,8 +96,89 @@ class ClaimReader:
                 self.hits[f"{lexicon.name}:{entry.name}"] += 1
                 notes.append(note)
         for t in triples:
+            note = self._surname(t) or self._fit_subject(t)
+            if note:
+                notes.append(note)
             self._widen(t)
         return notes
+
+    def new_links(
+        self, linked: list[LinkedEntity], triples: list[ClaimTriple]
+    ) -> list[LinkedEntity]:
+        """The entities the reading gave triples that are not among ``linked`` yet."""
+        have = {e.entity for e in linked}
+        out = []
+        for t in triples:
+            for e, words, conf in (
+                (t.subject_id, t.subject, t.subject_link),
+                (t.object_id, t.object, t.object_link),
+            ):
+                if e and e not in have:
+                    have.add(e)
+                    score = conf if conf is not None else 1.0
+                    out.append(
+                        LinkedEntity(
+                            mention=words,
+                            entity=e,
+                            label=self._label(e),
+                            score=score,
+                            confidence=score,
+                        )
+                    )
+        return out
+
+    # -- names ------------------------------------------------------------
+    def _fit_subject(self, t: ClaimTriple) -> str | None:
+        """The subject's namesake that has the claim's relation at all, when the link has not.
+
+        "Australia was directed by Alfred Hitchcock": the country has no director,
+        the film of that name has one; the relation's domain tells them apart.
+        """
+        props = [p for p in t.relation_ids[:3] if p.startswith(V.WDT)]
+        if not t.subject_id or not props or self._has_any(t.subject_id, props):
+            return None
+        index = self.store.label_index()
+        for entity, text, _kind in index.by_key.get(normalise(t.subject), ()):
+            if entity != t.subject_id and self._has_any(entity, props):
+                t.subject_id = entity
+                self.hits["names:relation domain"] += 1
+                return f'"{t.subject}" read as the {text} that has a {V.local_id(props[0])}'
+        return None
+
+    def _surname(self, t: ClaimTriple) -> str | None:
+        """A surname alone ("Einstein was born in Ulm"): the person of that surname who has
+        the claim's relation, when one is far better connected in the KG than any other."""
+        props = [p for p in t.relation_ids[:3] if p.startswith(V.WDT)]
+        word = t.subject.strip()
+        if t.subject_id or not props or not _SURNAME.match(word):
+            return None
+        people = [e for e in self._surnames().get(normalise(word), ()) if self._has_any(e, props)]
+        if not people:
+            return None
+        ranked = sorted(((self._degree(e), e) for e in people), reverse=True)
+        if len(ranked) > 1 and ranked[0][0] < SURNAME_DOMINANCE * ranked[1][0]:
+            return None  # two well-known people share it: a reader could not tell either
+        t.subject_id, t.subject_link = ranked[0][1], SURNAME_LINK
+        self.hits["names:surname"] += 1
+        return f'"{word}" read as {self._label(ranked[0][1])} (the best-known of that surname)'
+
+    def _surnames(self) -> dict[str, list[str]]:
+        if self._by_surname is None:
+            index = self.store.label_index()
+            out: dict[str, list[str]] = {}
+            for e, label in index.labels.items():
+                words = label.split()
+                if len(words) >= 2 and e not in out.get(normalise(words[-1]), ()):
+                    out.setdefault(normalise(words[-1]), []).append(e)
+            self._by_surname = out
+        return self._by_surname
+
+    def _has_any(self, e: str, props: list[str]) -> bool:
+        node = ox.NamedNode(e)
+        return any(next(iter(self.store.quads(node, ox.NamedNode(p))), None) for p in props)
+
+    def _degree(self, e: str) -> int:
+        return sum(1 for _ in self.store.quads(subject=ox.NamedNode(e)))
 
     # -- nominal predicates -----------------------------------------------
     def _nominal(self, entry, m: re.Match[str], triples: list[ClaimTriple]) -> str | None:
