@@ -87,8 +87,25 @@ def test_a_nominal_predicate_reads_as_the_relation_its_entity_is_a_value_of(read
         # a name shared by a country and a film, in informal text: the one with a director
         ("australia was directed by alfred hitchcock 😂", "REFUTED"),
         ("Australia was directed by Baz Luhrmann lol", "SUPPORTED"),
+        # a possessive kinship chain, and a film named by its director: paths
+        ("Ingrid Bergman's spouse died in Rome.", "SUPPORTED"),
+        ("Richard Burton's wife died in Oxford.", "REFUTED"),
+        ("Cary Grant acted in a film directed by Howard Hawks.", "SUPPORTED"),
     ],
 )
 def test_claims_as_people_write_them(demo_local, claim, verdict):
     r = demo_local.verify(claim, record=False)
     assert r.verdict.value == verdict, r.justification
+
+
+def test_a_path_reading_cites_the_path(demo_local):
+    r = demo_local.verify("Ingrid Bergman's husband died in Rome.", record=False)
+    assert r.verdict.value == "SUPPORTED"
+    cited = {(e.subject_label, e.predicate_label) for e in r.cited}
+    assert ("Ingrid Bergman", "spouse") in cited
+    assert r.justification.startswith('Through "Ingrid Bergman spouse')
+
+
+def test_a_film_no_one_states_is_not_refuted(demo_local):
+    r = demo_local.verify("Cary Grant acted in a film directed by Michael Bay.", record=False)
+    assert r.verdict.value != "REFUTED"

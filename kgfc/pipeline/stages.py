@@ -45,7 +45,7 @@ from kgfc.nlp.text import normalise, read_from, widen
 from kgfc.nlp.values import is_value_text
 from kgfc.pipeline.state import Episode
 from kgfc.pipeline.toolbox import Toolbox
-from kgfc.reading import plain
+from kgfc.reading import cite_paths, plain
 from kgfc.reason.kgstats import conflict_properties, single_valued
 from kgfc.reason.llm_reasoner import llm_decompose
 from kgfc.reason.triple_check import claim_triple, gather_triple_evidence
@@ -547,7 +547,8 @@ def start_kg(tb: Toolbox, ep: Episode, step: Step) -> None:
     with timing("link"):
         ep.linked = link(tb, said, ep.analysis)
         narrow_nationality(tb, ep.analysis.triples)
-        lexicon_notes = tb.reader().refine(said, ep.analysis.triples)
+        lexicon = tb.reader().refine(said, ep.analysis.triples)
+        ep.reading_chains = lexicon.chains
         ep.linked += tb.reader().new_links(ep.linked, ep.analysis.triples)
     with timing("read"):  # the claim read again in the light of its linked entities
         reread(tb, ep)
@@ -565,11 +566,11 @@ def start_kg(tb: Toolbox, ep: Episode, step: Step) -> None:
         added = ep.beam.step(ep.counters) if seeds else 0
     names = ", ".join(f"{e.label} ({V.local_id(e.entity)})" for e in ep.linked) or "none"
     step.observation = f"entities: {names}; hop 1: {added} fact(s) kept"
-    if ep.reading or lexicon_notes:
-        said = "; ".join(x for x in (ep.reading, *lexicon_notes) if x)
+    if ep.reading or lexicon.notes:
+        said = "; ".join(x for x in (ep.reading, *lexicon.notes) if x)
         step.observation = f"reading: {said}; {step.observation}"
     with timing("beam"):  # the targeted path and value lookups complete the beam's hop
-        chained = connect(tb, ep)
+        chained = connect(tb, ep) + ep.beam.add_paths(tb.reader().chain_facts(lexicon))
         valued = lookup_values(tb, ep)
     if chained:
         step.observation += f"; path search: {chained} chain fact(s) between subject and object"
@@ -844,6 +845,7 @@ def _annotated(tb: Toolbox, ep: Episode, verdict: Verdict, *, local: bool = True
     is meant, not what the claim asserts of them: it is named, not held against the
     verdict.
     """
+    verdict = cite_paths(verdict, ep.beam.evidence.values() if ep.beam else [], ep.reading_chains)
     unchecked = _unchecked(tb, ep)
     said = " and ".join(f'"{u}"' for u in unchecked)
     if unchecked and local and verdict.label is VerdictLabel.SUPPORTED:

@@ -7,12 +7,14 @@ real-world examples and counter-examples) and the relation equivalences of
 """
 
 from kgfc.reading.lexicon import Entry, Lexicon, lexicon_names, load_lexicon
-from kgfc.reading.reader import ClaimReader, equivalences, plain
+from kgfc.reading.reader import ClaimReader, Reading, cite_paths, equivalences, plain
 
 __all__ = [
     "ClaimReader",
     "Entry",
     "Lexicon",
+    "Reading",
+    "cite_paths",
     "equivalences",
     "lexicon_names",
     "load_lexicon",

@@ -22,13 +22,13 @@ import functools
 import re
 import tomllib
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 
 import pyoxigraph as ox
 
 from kgfc.kg import vocab as V
-from kgfc.models import ClaimTriple, LinkedEntity
+from kgfc.models import ClaimTriple, LinkedEntity, Verdict, VerdictLabel
 from kgfc.nlp.text import normalise
 from kgfc.reading.lexicon import Lexicon, load_lexicon
 
@@ -42,6 +42,17 @@ _TAIL = re.compile(r"(?:\s+(?:lol|lmao|haha+|tbh|imo|fr)\b|\s*[^\w\s.,'’&()-])
 _SURNAME = re.compile(r"^[A-Z][a-z]*(?:['’][A-Z])?[a-zA-Z-]+$")
 SURNAME_DOMINANCE = 2  # the best-known bearer has at least twice the facts of the next
 SURNAME_LINK = 0.9  # as sure as an exact alias: may refute
+
+
+AMONG_SEVERAL = 0.8  # a path's end picked among several: below what may refute
+
+
+@dataclass
+class Reading:
+    """What the lexicons made of a claim: notes, and the paths whose facts it rests on."""
+
+    notes: list[str] = field(default_factory=list)
+    chains: list[tuple[str, str]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -81,26 +92,108 @@ class ClaimReader:
         self._by_surname: dict[str, list[str]] | None = None
         self.nominal: Lexicon = load_lexicon("nominal")
         self.membership: Lexicon = load_lexicon("membership")
+        self.paths: Lexicon = load_lexicon("paths")
+        self.works: Lexicon = load_lexicon("works")
 
-    def refine(self, text: str, triples: list[ClaimTriple]) -> list[str]:
-        """Re-read ``triples`` of claim ``text`` in place; returns what fired, as notes."""
-        notes = []
+    def refine(self, text: str, triples: list[ClaimTriple]) -> Reading:
+        """Re-read ``triples`` of claim ``text`` in place; returns what fired and the paths read."""
+        reading = Reading()
         clean = plain(text)
-        for lexicon, apply in ((self.nominal, self._nominal), (self.membership, self._member)):
+        for lexicon, apply in (
+            (self.nominal, self._nominal),
+            (self.membership, self._member),
+            (self.paths, self._possessive),
+            (self.works, self._work),
+        ):
             found = lexicon.match(clean)
             if found is None:
                 continue
             entry, m = found
-            note = apply(entry, m, triples)
+            note = apply(entry, m, triples, reading)
             if note:
                 self.hits[f"{lexicon.name}:{entry.name}"] += 1
-                notes.append(note)
+                reading.notes.append(note)
         for t in triples:
             note = self._surname(t) or self._fit_subject(t)
             if note:
-                notes.append(note)
+                reading.notes.append(note)
             self._widen(t)
-        return notes
+        return reading
+
+    def chain_facts(self, reading: Reading) -> list[list]:
+        """The facts between the ends of each path the reading followed, labelled, as paths."""
+        from kgfc.kg.paths import label_facts, links
+
+        return [label_facts(self.store, links(self.store, a, b)) for a, b in reading.chains]
+
+    # -- compositional paths ----------------------------------------------
+    def _possessive(self, entry, m, triples: list[ClaimTriple], reading: Reading) -> str | None:
+        """ "X's husband died in Y": the claim is about X's spouse, reached by the path."""
+        x = self._entity(m["subject"])
+        t = self._triple_mentioning(m["subject"], triples)
+        if x is None or t is None or not t.relation_ids:
+            return None
+        kin = self._follow(x, entry.data["path"])
+        if not kin:
+            return None
+        props = [p for p in t.relation_ids if p.startswith(V.WDT)]
+        stated = [k for k in kin if t.object_id and self._states(k, props, t.object_id)]
+        k = (stated or kin)[0]
+        t.subject, t.subject_id = self._label(k), k
+        # one of several, none stated: a guess among them, which must not refute
+        t.subject_link = 1.0 if stated or len(kin) == 1 else AMONG_SEVERAL
+        reading.chains.append((x, k))
+        return f'"{m["subject"]}\'s {m["word"]}" read as {self._label(k)}'
+
+    def _work(self, entry, m, triples: list[ClaimTriple], reading: Reading) -> str | None:
+        """ "X acted in a film directed by Z": a film the KG states both of, if any."""
+        x, z = self._entity(m["subject"]), self._entity(m["object"])
+        if x is None or z is None:
+            return None
+        to_x, to_z = (ox.NamedNode(V.WDT + entry.data[k]) for k in ("to_subject", "to_object"))
+        with_x = {q.subject.value for q in self.store.quads(predicate=to_x, object=ox.NamedNode(x))}
+        films = [
+            q.subject.value
+            for q in self.store.quads(predicate=to_z, object=ox.NamedNode(z))
+            if q.subject.value in with_x
+        ]
+        if not films:
+            return None
+        f = films[0]
+        triples[:] = [
+            ClaimTriple(
+                subject=self._label(f),
+                relation=m["word"],
+                object=self._label(x),
+                subject_id=f,
+                relation_ids=[to_x.value],
+                object_id=x,
+                subject_link=1.0,
+                object_link=1.0,
+                relation_score=1.0,
+            )
+        ]
+        reading.chains.append((f, z))
+        return f'"a film directed by {m["object"]}" read as {self._label(f)}'
+
+    def _follow(self, x: str, path: list[str]) -> list[str]:
+        """The entities ``path`` leads to from ``x`` ("^P40": P40 read backwards)."""
+        here = [x]
+        for step in path:
+            p = ox.NamedNode(V.WDT + step.lstrip("^"))
+            nxt: list[str] = []
+            for e in here:
+                node = ox.NamedNode(e)
+                if step.startswith("^"):
+                    nxt += [q.subject.value for q in self.store.quads(predicate=p, object=node)]
+                else:
+                    nxt += [q.object.value for q in self.store.quads(node, p)]
+            here = list(dict.fromkeys(nxt))
+        return here
+
+    def _states(self, s: str, props: list[str], o: str) -> bool:
+        node, obj = ox.NamedNode(s), ox.NamedNode(o)
+        return any(next(iter(self.store.quads(node, ox.NamedNode(p), obj)), None) for p in props)
 
     def new_links(
         self, linked: list[LinkedEntity], triples: list[ClaimTriple]
@@ -181,7 +274,7 @@ class ClaimReader:
         return sum(1 for _ in self.store.quads(subject=ox.NamedNode(e)))
 
     # -- nominal predicates -----------------------------------------------
-    def _nominal(self, entry, m: re.Match[str], triples: list[ClaimTriple]) -> str | None:
+    def _nominal(self, entry, m: re.Match[str], triples: list[ClaimTriple], _r=None) -> str | None:
         t = self._triple_about(m["subject"], triples)
         o = self._entity(entry.data.get("means", ()))
         if t is None or o is None:
@@ -204,7 +297,7 @@ class ClaimReader:
         return [p for p, _ in counts.most_common()]
 
     # -- membership idioms ------------------------------------------------
-    def _member(self, entry, m: re.Match[str], triples: list[ClaimTriple]) -> str | None:
+    def _member(self, entry, m: re.Match[str], triples: list[ClaimTriple], _r=None) -> str | None:
         t = self._triple_about(m["subject"], triples)
         if t is None:
             return None
@@ -240,6 +333,14 @@ class ClaimReader:
 
     # -- helpers ----------------------------------------------------------
     @staticmethod
+    def _triple_mentioning(subject: str, triples: list[ClaimTriple]) -> ClaimTriple | None:
+        key = normalise(subject)
+        for t in triples:
+            if key and key in normalise(t.subject):
+                return t
+        return None
+
+    @staticmethod
     def _triple_about(subject: str, triples: list[ClaimTriple]) -> ClaimTriple | None:
         linked = [t for t in triples if t.subject_id]
         key = normalise(subject)
@@ -251,7 +352,7 @@ class ClaimReader:
     def _entity(self, names) -> str | None:
         """The entity with one of ``names`` as its exact label (first name found)."""
         index = self.store.label_index()
-        for name in names:
+        for name in [names] if isinstance(names, str) else names:
             hits = [e for e, _, kind in index.by_key.get(normalise(name), ()) if kind == "label"]
             if hits:
                 return hits[0]
@@ -259,3 +360,27 @@ class ClaimReader:
 
     def _label(self, e: str) -> str:
         return self.store.label_index().label(e) or V.local_id(e)
+
+
+def cite_paths(verdict: Verdict, evidence, chains: list[tuple[str, str]]) -> Verdict:
+    """A verdict on a claim read through a path cites the path's facts too.
+
+    "Ingrid Bergman's spouse died in Rome" is SUPPORTED by "Roberto Rossellini
+    place of death Rome" only through "Ingrid Bergman spouse Roberto Rossellini".
+    """
+    if not chains or verdict.label is VerdictLabel.NEI:
+        return verdict
+    facts = list(evidence)
+    used = []  # the first fact between each path's ends
+    for chain in chains:
+        ends = frozenset(chain)
+        used += [e for e in facts if frozenset((e.fact.subject, e.fact.object)) == ends][:1]
+    if not used:
+        return verdict
+    quoted = " and ".join(f'"{e.text}" ({e.id})' for e in used)
+    return verdict.model_copy(
+        update={
+            "justification": f"Through {quoted}: {verdict.justification}",
+            "cited": list(dict.fromkeys([*(e.id for e in used), *verdict.cited])),
+        }
+    )
