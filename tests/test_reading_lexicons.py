@@ -7,6 +7,7 @@ import pytest
 
 from kgfc.models import ClaimTriple
 from kgfc.reading import ClaimReader, equivalences, lexicon_names, load_lexicon, plain
+from kgfc.reading.reader import head_noun
 
 CASES = [
     (name, e.name, x, kind)
@@ -91,6 +92,9 @@ def test_a_nominal_predicate_reads_as_the_relation_its_entity_is_a_value_of(read
         ("Ingrid Bergman's spouse died in Rome.", "SUPPORTED"),
         ("Richard Burton's wife died in Oxford.", "REFUTED"),
         ("Cary Grant acted in a film directed by Howard Hawks.", "SUPPORTED"),
+        # a class the KG states a kind of ("big city" is a city)
+        ("Detroit is an American city.", "SUPPORTED"),
+        ("Barack Obama is a city.", "NOT ENOUGH INFO"),
     ],
 )
 def test_claims_as_people_write_them(demo_local, claim, verdict):
@@ -109,3 +113,16 @@ def test_a_path_reading_cites_the_path(demo_local):
 def test_a_film_no_one_states_is_not_refuted(demo_local):
     r = demo_local.verify("Cary Grant acted in a film directed by Michael Bay.", record=False)
     assert r.verdict.value != "REFUTED"
+
+
+@pytest.mark.parametrize(
+    ("label", "head"),
+    [
+        ("big city", "city"),
+        ("city of the United States", "city"),
+        ("urban municipality of Germany", "municipality"),
+        ("city", "city"),
+    ],
+)
+def test_head_noun(label, head):
+    assert head_noun(label) == head

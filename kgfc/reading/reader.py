@@ -44,6 +44,18 @@ SURNAME_DOMINANCE = 2  # the best-known bearer has at least twice the facts of t
 SURNAME_LINK = 0.9  # as sure as an exact alias: may refute
 
 
+INSTANCE_OF = V.WDT + "P31"
+_P31 = ox.NamedNode(INSTANCE_OF)
+# "city of the United States" -> "city"; "urban municipality of Germany" -> "municipality"
+_OF = re.compile(r"\s+(?:of|in|for)\s+.*$", re.IGNORECASE)
+
+
+def head_noun(label: str) -> str:
+    """The head noun of an English class label, normalised: the last word before "of"."""
+    words = _OF.sub("", label).split()
+    return normalise(words[-1]) if words else ""
+
+
 AMONG_SEVERAL = 0.8  # a path's end picked among several: below what may refute
 
 
@@ -114,7 +126,7 @@ class ClaimReader:
                 self.hits[f"{lexicon.name}:{entry.name}"] += 1
                 reading.notes.append(note)
         for t in triples:
-            note = self._surname(t) or self._fit_subject(t)
+            note = self._surname(t) or self._fit_subject(t) or self._kind(t)
             if note:
                 reading.notes.append(note)
             self._widen(t)
@@ -219,6 +231,24 @@ class ClaimReader:
                         )
                     )
         return out
+
+    # -- kinds ------------------------------------------------------------
+    def _kind(self, t: ClaimTriple) -> str | None:
+        """ "Detroit is a city" when the KG types Detroit a big city or a city of the
+        United States: a type whose head noun is the claimed class is a kind of it."""
+        if not (t.subject_id and t.object_id) or INSTANCE_OF not in t.relation_ids:
+            return None
+        wanted = normalise(self._label(t.object_id))
+        types = [q.object.value for q in self.store.quads(ox.NamedNode(t.subject_id), _P31)]
+        if not wanted or t.object_id in types:
+            return None
+        for ty in types:
+            if head_noun(self._label(ty)) == wanted:
+                t.object, t.object_id = self._label(ty), ty
+                t.relation_ids = [INSTANCE_OF]
+                self.hits["kinds:head noun"] += 1
+                return f'"{wanted}" read as {t.object} (a kind of {wanted})'
+        return None
 
     # -- names ------------------------------------------------------------
     def _fit_subject(self, t: ClaimTriple) -> str | None:
