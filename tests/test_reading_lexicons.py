@@ -79,6 +79,9 @@ def test_a_nominal_predicate_reads_as_the_relation_its_entity_is_a_value_of(read
         ("Ronald Reagan was a Republican.", "SUPPORTED"),
         ("Lupe Fiasco is a Muslim.", "SUPPORTED"),
         ("Lupe Fiasco is Jewish.", "REFUTED"),
+        # a value many are stated to have is a value, though something is typed an instance of it
+        ("Steve Carell is a Muslim.", "REFUTED"),
+        ("Tony Blair was born in the capital of Scotland.", "NOT ENOUGH INFO"),
         ("John Lennon was one of the Beatles.", "SUPPORTED"),
         ("Chris Martin is one of Coldplay.", "SUPPORTED"),
         ("Goethe was born in Boston.", "REFUTED"),

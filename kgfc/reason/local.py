@@ -96,6 +96,9 @@ LINK_REFUTE_MIN = 0.9
 # Two values with no type in common are one kind when most instances of the rarer
 # side's types also carry one of the other's (kgfc.reason.kgstats.KGStats.kinds_overlap)
 SAME_KIND_OVERLAP = 0.5
+# A claimed object the KG gives as the property's value for this many subjects is a value
+# ("Islam" for religion), even when something is typed an instance of it
+COMMON_VALUE = 5
 
 
 def _norm(text: str) -> str:
@@ -635,7 +638,7 @@ class LocalReasoner:
                 # "born in Austria-Hungary" vs "born in Prague": an empire and a city
                 # do not exclude each other, however single-valued the property.
                 return None
-            if self._is_class(o, ev):
+            if self._is_class(o, ev) and not self._common_value(p, o):
                 # "born in the capital of Scotland" read as "born in capital": a class says
                 # what kind of place, not which (Edinburgh is a capital), and is no value
                 return None
@@ -677,7 +680,9 @@ class LocalReasoner:
         present = [v for v in stated if types.get(v) and not types[v] & formers]
         if not present or any(self._compatible(v, o, o_alias, ev) for v in stated):
             return None
-        if not self._same_kind(o, present, ev) or self._is_class(o, ev):
+        if not self._same_kind(o, present, ev) or (
+            self._is_class(o, ev) and not self._common_value(p, o)
+        ):
             return None
         ids = [values[v] for v in present if v in values] or list(values.values())
         pn = ev.prop_name(p)
@@ -691,6 +696,19 @@ class LocalReasoner:
             ev.texts(ids),
             "functional",
         )
+
+    def _common_value(self, p: str, o: str) -> bool:
+        """Is ``o`` a value of ``p`` for several subjects in the KG (Islam as a religion),
+        whatever else is typed an instance of it? Then the claim names a value, not a kind."""
+        if self.store is None:
+            return False
+        import pyoxigraph as ox
+
+        try:
+            quads = self.store.quads(predicate=ox.NamedNode(p), object=ox.NamedNode(o))
+        except ValueError:
+            return False
+        return sum(1 for _, __ in zip(range(COMMON_VALUE), quads, strict=False)) >= COMMON_VALUE
 
     def _store_values(self, s: str, p: str) -> dict[str, str]:
         """Every value of ``s p`` in the store (the evidence may hold only some), as value -> ""."""
