@@ -49,6 +49,7 @@ def test_membership_equivalence_names_its_source():
         ),
         ("Heat was directed by Michael Mann 🎬!!", "Heat was directed by Michael Mann"),
         ("Simon & Garfunkel were a duo.", "Simon & Garfunkel were a duo."),
+        ("Was Frank Zappa born in Paris?", "Was Frank Zappa born in Paris?"),
     ],
 )
 def test_informal_tails_are_dropped(text, clean):
@@ -70,7 +71,9 @@ def test_a_nominal_predicate_reads_as_the_relation_its_entity_is_a_value_of(read
     )
     notes = reader.refine("Barack Obama is a lifelong Democrat.", [t])
     assert t.relation_ids[0].endswith("P102") and t.object_id.endswith("Q29552")
-    assert notes and reader.hits["nominal:democrat"] == 1
+    assert notes.notes and reader.hits["nominal:democrat"] == 1
+    report = reader.report()
+    assert report["nominal:democrat"] == 1 and report["nominal:atheist"] == 0
 
 
 @pytest.mark.parametrize(

@@ -46,6 +46,7 @@ from kgfc.nlp.values import is_value_text
 from kgfc.pipeline.state import Episode
 from kgfc.pipeline.toolbox import Toolbox
 from kgfc.reading import cite_paths, plain
+from kgfc.reading.namesakes import fit_range, namesake, stated_namesake, stated_subject, states
 from kgfc.reason.kgstats import conflict_properties, single_valued
 from kgfc.reason.llm_reasoner import llm_decompose
 from kgfc.reason.triple_check import claim_triple, gather_triple_evidence
@@ -152,7 +153,7 @@ def analyse(tb: Toolbox, text: str, counters: Counters) -> ClaimAnalysis:
         subjects = [e for e, _, _ in index.by_key.get(normalise(subject), ())]
         for name in names:
             for c, _, _ in index.by_key.get(normalise(name), ()):
-                if any(_states(tb, s, NATIONALITY_PROPS, c) for s in subjects):
+                if any(states(tb.store, s, NATIONALITY_PROPS, c) for s in subjects):
                     return index.label(c) or name
         return None
 
@@ -382,97 +383,6 @@ def _clauses(
 
 
 ANCHOR_MIN = 0.95  # an anchor is an exact label or alias
-
-
-RANGE_MARGIN = 0.1  # candidates this close to the best link (or same-named) may win on the range
-
-
-def fit_range(tb: Toolbox, t: ClaimTriple, e: LinkedEntity) -> LinkedEntity:
-    """Among same-named candidates, the one whose type the relation's objects have.
-
-    "born in Georgia": the country and the US state are both places of birth;
-    "plays for Arsenal" wants the club, not the London district. Only when the
-    best link's types are unseen in the relation's well-observed range and a
-    close candidate's are; otherwise the link stands.
-    """
-    name = normalise(e.label or "")
-    close = [
-        h
-        for h in e.candidates[1:]
-        if h.entity != e.entity and (normalise(h.text) == name or h.score >= e.score - RANGE_MARGIN)
-    ]
-    if not close or not t.relation_ids:
-        return e
-    from kgfc.reason.kgstats import stats_for
-
-    stats = stats_for(tb.store)
-    seen = stats.range(t.relation_ids[0])
-    if seen is None or not seen.known():
-        return e
-    types = stats.types_of([e.entity, *(h.entity for h in close)])
-    if types.get(e.entity, set()) & set(seen.types) or not types.get(e.entity):
-        return e
-    fitting = [h for h in close if types.get(h.entity, set()) & set(seen.types)]
-    if not fitting:
-        return e
-    h = fitting[0]
-    return e.model_copy(update={"entity": h.entity, "label": h.text, "score": h.score})
-
-
-def stated_namesake(tb: Toolbox, t: ClaimTriple, e: LinkedEntity) -> LinkedEntity:
-    """Among entities the object's words name exactly (a label or alias, not a near match),
-    the one the KG states for the subject under the claim's relation, when the best link is
-    not.
-
-    "Madonna is a producer": "producer" is film producer's alias and the label of two
-    other entities; film producer, the most linked, won, though the KG states "Madonna
-    occupation producer" (the label). Two entities of the same name are told apart by
-    what the KG says about the subject, as a reader would; a near match never is.
-    """
-    if not t.subject_id or not t.relation_ids or len(e.candidates) < 2:
-        return e
-    other = namesake(tb, t.subject_id, t.relation_ids, e.mention, e.entity)
-    if other is None:
-        return e
-    h = next((h for h in e.candidates if h.entity == other), None)
-    label = h.text if h is not None else tb.store.label_index().label(other) or e.mention
-    return e.model_copy(update={"entity": other, "label": label})
-
-
-def stated_subject(tb: Toolbox, t: ClaimTriple, e: LinkedEntity) -> LinkedEntity:
-    """The subject's namesake (exactly its words, a label or alias) for which the KG states
-    the claim's triple with its linked object, when the best link has no such fact.
-
-    "Australia stars Nicole Kidman" (FEVER: Baz Luhrmann's film): the country is the
-    most linked "Australia", the film of that name is the one the KG states her in. As
-    :func:`stated_namesake` does for the object, the other end tells namesakes apart.
-    """
-    props = [p for p in t.relation_ids if p.startswith(V.WDT)]
-    o = t.object_id
-    if not props or not o or _states(tb, e.entity, props, o):
-        return e
-    for entity, text, _kind in tb.store.label_index().by_key.get(normalise(e.mention), ()):
-        if entity != e.entity and _states(tb, entity, props, o):
-            return e.model_copy(update={"entity": entity, "label": text})
-    return e
-
-
-def namesake(tb: Toolbox, s: str, relation_ids: Sequence[str], words: str, o: str) -> str | None:
-    """Another entity named exactly ``words`` (a label or alias) that the KG states as the
-    subject's value under the relation, when ``o`` (the best link) is not; else None."""
-    props = [p for p in relation_ids if p.startswith(V.WDT)]
-    if not props or not words or _states(tb, s, props, o):
-        return None
-    for entity, _text, _kind in tb.store.label_index().by_key.get(normalise(words), ()):
-        if entity != o and _states(tb, s, props, entity):
-            return entity
-    return None
-
-
-def _states(tb: Toolbox, s: str, props: Sequence[str], o: str) -> bool:
-    """Does the store state ``s p o`` for one of ``props`` (IRIs)?"""
-    subject, obj = ox.NamedNode(s), ox.NamedNode(o)
-    return any(next(iter(tb.store.quads(subject, ox.NamedNode(p), obj)), None) for p in props)
 
 
 def _searchable(tb: Toolbox) -> bool:

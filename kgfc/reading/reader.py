@@ -19,6 +19,7 @@ count which lexicon entries fired (shown in the episode's trajectory).
 from __future__ import annotations
 
 import functools
+import logging
 import re
 import tomllib
 from collections import Counter
@@ -31,11 +32,16 @@ from kgfc.kg import vocab as V
 from kgfc.models import ClaimTriple, LinkedEntity, Verdict, VerdictLabel
 from kgfc.nlp.text import normalise
 from kgfc.reading.lexicon import Lexicon, load_lexicon
+from kgfc.reading.namesakes import states
+
+log = logging.getLogger(__name__)
 
 # not a relation a noun's entity is "read as": what kind of thing it is
 _NOT_READINGS = frozenset(V.WDT + p for p in ("P31", "P279", "P1889", "P460"))
 # trailing chatter of informal text: "lol", "!!", emoji
-_TAIL = re.compile(r"(?:\s+(?:lol|lmao|haha+|tbh|imo|fr)\b|\s*[^\w\s.,'’&()-])+\s*$", re.IGNORECASE)
+_TAIL = re.compile(
+    r"(?:\s+(?:lol|lmao|haha+|tbh|imo|fr)\b|\s*[^\w\s.,'’&()?!:;\"-])+[\s!.]*$", re.IGNORECASE
+)
 
 
 # one word, capitalised: "Einstein", "O'Neal", "McCartney" (not "he", not "the band")
@@ -123,7 +129,7 @@ class ClaimReader:
             entry, m = found
             note = apply(entry, m, triples, reading)
             if note:
-                self.hits[f"{lexicon.name}:{entry.name}"] += 1
+                self._hit(f"{lexicon.name}:{entry.name}")
                 reading.notes.append(note)
         for t in triples:
             note = self._surname(t) or self._fit_subject(t) or self._kind(t)
@@ -131,6 +137,21 @@ class ClaimReader:
                 reading.notes.append(note)
             self._widen(t)
         return reading
+
+    def _hit(self, rule: str) -> None:
+        self.hits[rule] += 1
+        log.debug("reading rule %s fired (%d times so far)", rule, self.hits[rule])
+
+    def report(self) -> dict[str, int]:
+        """Every lexicon entry and built-in reading with how often it fired (0: never)."""
+        out = {
+            f"{lx.name}:{e.name}": 0
+            for lx in (self.nominal, self.membership, self.paths, self.works)
+            for e in lx.entries
+        }
+        out.update({k: 0 for k in ("names:relation domain", "names:surname", "kinds:head noun")})
+        out.update(self.hits)
+        return out
 
     def chain_facts(self, reading: Reading) -> list[list]:
         """The facts between the ends of each path the reading followed, labelled, as paths."""
@@ -149,7 +170,7 @@ class ClaimReader:
         if not kin:
             return None
         props = [p for p in t.relation_ids if p.startswith(V.WDT)]
-        stated = [k for k in kin if t.object_id and self._states(k, props, t.object_id)]
+        stated = [k for k in kin if t.object_id and states(self.store, k, props, t.object_id)]
         k = (stated or kin)[0]
         t.subject, t.subject_id = self._label(k), k
         # one of several, none stated: a guess among them, which must not refute
@@ -203,10 +224,6 @@ class ClaimReader:
             here = list(dict.fromkeys(nxt))
         return here
 
-    def _states(self, s: str, props: list[str], o: str) -> bool:
-        node, obj = ox.NamedNode(s), ox.NamedNode(o)
-        return any(next(iter(self.store.quads(node, ox.NamedNode(p), obj)), None) for p in props)
-
     def new_links(
         self, linked: list[LinkedEntity], triples: list[ClaimTriple]
     ) -> list[LinkedEntity]:
@@ -246,7 +263,7 @@ class ClaimReader:
             if head_noun(self._label(ty)) == wanted:
                 t.object, t.object_id = self._label(ty), ty
                 t.relation_ids = [INSTANCE_OF]
-                self.hits["kinds:head noun"] += 1
+                self._hit("kinds:head noun")
                 return f'"{wanted}" read as {t.object} (a kind of {wanted})'
         return None
 
@@ -264,7 +281,7 @@ class ClaimReader:
         for entity, text, _kind in index.by_key.get(normalise(t.subject), ()):
             if entity != t.subject_id and self._has_any(entity, props):
                 t.subject_id = entity
-                self.hits["names:relation domain"] += 1
+                self._hit("names:relation domain")
                 return f'"{t.subject}" read as the {text} that has a {V.local_id(props[0])}'
         return None
 
@@ -282,7 +299,7 @@ class ClaimReader:
         if len(ranked) > 1 and ranked[0][0] < SURNAME_DOMINANCE * ranked[1][0]:
             return None  # two well-known people share it: a reader could not tell either
         t.subject_id, t.subject_link = ranked[0][1], SURNAME_LINK
-        self.hits["names:surname"] += 1
+        self._hit("names:surname")
         return f'"{word}" read as {self._label(ranked[0][1])} (the best-known of that surname)'
 
     def _surnames(self) -> dict[str, list[str]]:
