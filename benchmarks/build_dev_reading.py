@@ -12,6 +12,8 @@ Classes: city/country refutation ("<city> is in <country>", "<city> is a
 kinship, possessive and film-director chains, informal text.
 
 Run: ``python benchmarks/build_dev_reading.py`` -> ``benchmarks/data/dev_natural_reading.jsonl``.
+The committed set was drawn before one choice (a city's present-day country) stopped
+depending on Python's string hashing; a rebuild draws a set of the same make-up.
 """
 
 from __future__ import annotations
@@ -80,8 +82,9 @@ class KG:
             return bool(self.store._store.query(PREFIX + body, use_default_graph_as_union=True))
 
 
-def lab(v: str) -> str:
-    return f"?{v} rdfs:label ?{v}l . FILTER(lang(?{v}l) = 'en')"
+def labs(*names: str) -> str:
+    """English-label patterns for the variables ``names`` (``?x`` -> ``?xl``)."""
+    return " ".join(f"?{v} rdfs:label ?{v}l . FILTER(lang(?{v}l) = 'en')" for v in names)
 
 
 def wd(q: str) -> str:
@@ -92,7 +95,7 @@ def cities(kg: KG, rng: random.Random, out: list) -> None:
     rows = kg.q(
         "SELECT ?c ?cl (GROUP_CONCAT(STR(?k); separator=' ') AS ?ks) WHERE { ?c wdt:P17 ?k . "
         "?c wdt:P31 ?t . VALUES ?t { wd:Q515 wd:Q1549591 wd:Q1637706 wd:Q5119 } "
-        + lab("c")
+        + labs("c")
         + " } GROUP BY ?c ?cl"
     )
     rng.shuffle(rows)
@@ -101,7 +104,7 @@ def cities(kg: KG, rng: random.Random, out: list) -> None:
     n = 0
     for r in rows:
         ks = set(r["ks"].split())
-        modern = [k for k in ks if k.rsplit("/", 1)[1] in COUNTRIES]
+        modern = sorted(k for k in ks if k.rsplit("/", 1)[1] in COUNTRIES)
         if not modern or "," in r["cl"]:
             continue
         true_q = modern[0].rsplit("/", 1)[1]
@@ -125,11 +128,7 @@ def places(kg: KG, rng: random.Random, out: list) -> None:
     """Born / died in: the true city, and a city the person is tied to otherwise (refuted)."""
     rows = kg.q(
         "SELECT ?x ?xl ?b ?bl ?d ?dl WHERE { ?x wdt:P19 ?b . ?x wdt:P20 ?d . FILTER(?b != ?d) "
-        + lab("x")
-        + " "
-        + lab("b")
-        + " "
-        + lab("d")
+        + labs("x", "b", "d")
         + " } LIMIT 3000"
     )
     rng.shuffle(rows)
@@ -169,7 +168,7 @@ def nominal(kg: KG, rng: random.Random, out: list) -> None:
         vals = " ".join(f"wd:{q}" for q in table)
         rows = kg.q(
             f"SELECT ?x ?xl ?o WHERE {{ ?x wdt:{prop} ?o . VALUES ?o {{ {vals} }} "
-            + lab("x")
+            + labs("x")
             + " } LIMIT 2000"
         )
         rng.shuffle(rows)
@@ -197,7 +196,7 @@ def surnames(kg: KG, rng: random.Random, out: list) -> None:
     """Well-known people named by surname alone, whose surname no better-connected person shares."""
     rows = kg.q(
         "SELECT ?x ?xl ?b ?bl (COUNT(?f) AS ?deg) WHERE { ?x wdt:P31 wd:Q5 . ?x wdt:P19 ?b . "
-        "?x ?p ?f . " + lab("x") + " " + lab("b") + " } GROUP BY ?x ?xl ?b ?bl "
+        "?x ?p ?f . " + labs("x", "b") + " } GROUP BY ?x ?xl ?b ?bl "
         "ORDER BY DESC(?deg) LIMIT 400"
     )
     by_surname: dict[str, list[dict]] = {}
@@ -227,9 +226,7 @@ def membership(kg: KG, rng: random.Random, out: list) -> None:
         "SELECT ?g ?gl (GROUP_CONCAT(?xl; separator='|') AS ?ms) (COUNT(?x) AS ?n) WHERE { "
         "?x wdt:P463 ?g . ?g wdt:P31 ?t . ?t rdfs:label ?tl . "
         "FILTER(CONTAINS(?tl, 'band') || CONTAINS(?tl, 'musical group') || CONTAINS(?tl, 'duo')) "
-        + lab("x")
-        + " "
-        + lab("g")
+        + labs("x", "g")
         + " } GROUP BY ?g ?gl"
     )
     rng.shuffle(rows)
@@ -255,9 +252,7 @@ def membership(kg: KG, rng: random.Random, out: list) -> None:
 def chains(kg: KG, rng: random.Random, out: list) -> None:
     rows = kg.q(
         "SELECT ?x ?xl ?d ?dl WHERE { ?x wdt:P26 ?y . ?y wdt:P20 ?d . "
-        + lab("x")
-        + " "
-        + lab("d")
+        + labs("x", "d")
         + " } LIMIT 500"
     )
     rng.shuffle(rows)
@@ -283,9 +278,7 @@ def chains(kg: KG, rng: random.Random, out: list) -> None:
             )
     rows = kg.q(
         "SELECT ?a ?al ?b ?bl WHERE { ?a wdt:P40 ?c . ?c wdt:P40 ?b . "
-        + lab("a")
-        + " "
-        + lab("b")
+        + labs("a", "b")
         + " } LIMIT 200"
     )
     for r in rows[:12]:
@@ -294,9 +287,7 @@ def chains(kg: KG, rng: random.Random, out: list) -> None:
         )
     rows = kg.q(
         "SELECT DISTINCT ?x ?xl ?z ?zl WHERE { ?f wdt:P161 ?x . ?f wdt:P57 ?z . FILTER(?x != ?z) "
-        + lab("x")
-        + " "
-        + lab("z")
+        + labs("x", "z")
         + " } LIMIT 3000"
     )
     rng.shuffle(rows)
@@ -313,9 +304,7 @@ def chains(kg: KG, rng: random.Random, out: list) -> None:
 def informal(kg: KG, rng: random.Random, out: list) -> None:
     rows = kg.q(
         "SELECT ?f ?fl ?z ?zl WHERE { ?f wdt:P57 ?z . ?f wdt:P31 wd:Q11424 . "
-        + lab("f")
-        + " "
-        + lab("z")
+        + labs("f", "z")
         + " } LIMIT 3000"
     )
     rng.shuffle(rows)
