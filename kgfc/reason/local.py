@@ -367,101 +367,118 @@ class LocalReasoner:
             )
             return self._check_related(s_alias, o_alias, sn, on, ev, kin=kin)
         best: Outcome | None = None
-
-        def offer(out: Outcome) -> None:
-            nonlocal best
-            if best is None or out.confidence > best.confidence:
-                best = out
-
         for p in props:
-            pn = ev.prop_name(p)
-            claim_text = f"{sn} {pn} {on}"
-            # 1. the fact itself, possibly through aliases
-            for s2, s_path in s_alias.items():
-                hits = ev.graph.step(s2, Atom(p))
-                for o2, o_path in o_alias.items():
-                    if o2 in hits:
-                        ids = [*s_path, hits[o2], *o_path]
-                        if s2 == s and o2 == o:
-                            offer(
-                                Outcome(
-                                    VerdictLabel.SUPPORTED,
-                                    CONF_DIRECT,
-                                    f"The KG states it: {ev.quote(ids)}.",
-                                    ids,
-                                    ev.texts(ids),
-                                    "direct",
-                                )
-                            )
-                        else:
-                            offer(
-                                Outcome(
-                                    VerdictLabel.SUPPORTED,
-                                    CONF_ALIAS,
-                                    f'{ev.quote(ids)} entail "{claim_text}" (same-as).',
-                                    ids,
-                                    ev.texts(ids),
-                                    "alias",
-                                )
-                            )
-            # 2. symmetric and inverse properties
-            inverses = set(INVERSES.get(p, ())) | ({p} if p in SYMMETRIC else set())
-            for q in inverses:
-                for o2, o_path in o_alias.items():
-                    hits = ev.graph.step(o2, Atom(q))
-                    for s2, s_path in s_alias.items():
-                        if s2 in hits:
-                            ids = [*o_path, hits[s2], *s_path]
-                            kind = "symmetric" if q == p else "inverse"
-                            offer(
-                                Outcome(
-                                    VerdictLabel.SUPPORTED,
-                                    CONF_ALIAS,
-                                    f'{ev.quote(ids)} entail "{claim_text}" ({ev.prop_name(q)} is the {kind} of {pn}).',
-                                    ids,
-                                    ev.texts(ids),
-                                    "inverse",
-                                )
-                            )
-            # 2b. the words read backwards ("S starred in O" for "O cast member S"): taken only
-            # when the forward reading is a demonstrable type clash and the backward one fits
+            for out in self._stated_for(p, s, o, s_alias, o_alias, ev):
+                if best is None or out.confidence > best.confidence:
+                    best = out
+            if p in CHAINS and (best is None or best.confidence < CONF_CHAIN):
+                out = self._chain_for(p, s, o, s_alias, o_alias, ev)
+                if out is not None and (best is None or out.confidence > best.confidence):
+                    best = out
+        if best is not None:
+            return best
+        return self._unstated(s, props, o, t, s_alias, o_alias, ev)
+
+    def _stated_for(self, p: str, s: str, o: str, s_alias, o_alias, ev: EvidenceIndex):
+        """Steps 1-2b for one property: the fact itself (through aliases), its inverse or
+        symmetric form, or the words read backwards; each finding as an Outcome."""
+        sn, on = ev.name(s), ev.name(o)
+        pn = ev.prop_name(p)
+        claim_text = f"{sn} {pn} {on}"
+        # 1. the fact itself, possibly through aliases
+        for s2, s_path in s_alias.items():
+            hits = ev.graph.step(s2, Atom(p))
             for o2, o_path in o_alias.items():
-                hits = ev.graph.step(o2, Atom(p))
-                for s2, s_path in s_alias.items():
-                    if s2 in hits and self._reads_backwards(s, p, o):
-                        ids = [*o_path, hits[s2], *s_path]
-                        offer(
+                if o2 in hits:
+                    ids = [*s_path, hits[o2], *o_path]
+                    if s2 == s and o2 == o:
+                        yield (
+                            Outcome(
+                                VerdictLabel.SUPPORTED,
+                                CONF_DIRECT,
+                                f"The KG states it: {ev.quote(ids)}.",
+                                ids,
+                                ev.texts(ids),
+                                "direct",
+                            )
+                        )
+                    else:
+                        yield (
                             Outcome(
                                 VerdictLabel.SUPPORTED,
                                 CONF_ALIAS,
-                                f"{ev.quote(ids)} states it with subject and object the other way "
-                                f"round: {on} cannot be a {pn} (its type is never one), so "
-                                f'"{claim_text}" reads as "{on} {pn} {sn}".',
+                                f'{ev.quote(ids)} entail "{claim_text}" (same-as).',
+                                ids,
+                                ev.texts(ids),
+                                "alias",
+                            )
+                        )
+        # 2. symmetric and inverse properties
+        inverses = set(INVERSES.get(p, ())) | ({p} if p in SYMMETRIC else set())
+        for q in inverses:
+            for o2, o_path in o_alias.items():
+                hits = ev.graph.step(o2, Atom(q))
+                for s2, s_path in s_alias.items():
+                    if s2 in hits:
+                        ids = [*o_path, hits[s2], *s_path]
+                        kind = "symmetric" if q == p else "inverse"
+                        yield (
+                            Outcome(
+                                VerdictLabel.SUPPORTED,
+                                CONF_ALIAS,
+                                f'{ev.quote(ids)} entail "{claim_text}" ({ev.prop_name(q)} is the {kind} of {pn}).',
                                 ids,
                                 ev.texts(ids),
                                 "inverse",
                             )
                         )
-            # 3. transitive chains
-            if p in CHAINS and (best is None or best.confidence < CONF_CHAIN):
-                first, then = CHAINS[p]
-                for s2, s_path in s_alias.items():
-                    path = ev.reach(s2, first, then, set(o_alias), self._sound_step(ev))
-                    if path:
-                        ids = [*s_path, *path]
-                        offer(
-                            Outcome(
-                                VerdictLabel.SUPPORTED,
-                                CONF_CHAIN,
-                                f'{ev.quote(ids)} entail "{claim_text}" (a {pn} chain).',
-                                ids,
-                                ev.texts(ids),
-                                "chain",
-                            )
+        # 2b. the words read backwards ("S starred in O" for "O cast member S"): taken only
+        # when the forward reading is a demonstrable type clash and the backward one fits
+        for o2, o_path in o_alias.items():
+            hits = ev.graph.step(o2, Atom(p))
+            for s2, s_path in s_alias.items():
+                if s2 in hits and self._reads_backwards(s, p, o):
+                    ids = [*o_path, hits[s2], *s_path]
+                    yield (
+                        Outcome(
+                            VerdictLabel.SUPPORTED,
+                            CONF_ALIAS,
+                            f"{ev.quote(ids)} states it with subject and object the other way "
+                            f"round: {on} cannot be a {pn} (its type is never one), so "
+                            f'"{claim_text}" reads as "{on} {pn} {sn}".',
+                            ids,
+                            ev.texts(ids),
+                            "inverse",
                         )
-                        break
-        if best is not None:
-            return best
+                    )
+
+    def _chain_for(
+        self, p: str, s: str, o: str, s_alias, o_alias, ev: EvidenceIndex
+    ) -> Outcome | None:
+        """Step 3: a transitive chain from the subject (or an alias) to the object."""
+        pn = ev.prop_name(p)
+        claim_text = f"{ev.name(s)} {pn} {ev.name(o)}"
+        first, then = CHAINS[p]
+        for s2, s_path in s_alias.items():
+            path = ev.reach(s2, first, then, set(o_alias), self._sound_step(ev))
+            if path:
+                ids = [*s_path, *path]
+                return Outcome(
+                    VerdictLabel.SUPPORTED,
+                    CONF_CHAIN,
+                    f'{ev.quote(ids)} entail "{claim_text}" (a {pn} chain).',
+                    ids,
+                    ev.texts(ids),
+                    "chain",
+                )
+        return None
+
+    def _unstated(
+        self, s: str, props: list[str], o: str, t: ClaimTriple, s_alias, o_alias, ev: EvidenceIndex
+    ) -> Outcome:
+        """Steps 4-6, when nothing states the claim: a stated conflict, then predictions, then
+        a demonstrable type clash; else NOT ENOUGH INFO with what was looked at."""
+        sn, on = ev.name(s), ev.name(o)
         # 4. a stated single-valued value that excludes the claimed one outranks any
         # prediction: a mined rule never supports what a stated fact contradicts
         out = self._functional_conflict(s, props, o, s_alias, o_alias, ev)
