@@ -36,6 +36,7 @@ class Toolbox:
     pubmed: Any = None  # the same over PubMed, optional
     _local: Reasoner | None = field(default=None, repr=False)
     _aligner: Any = field(default=None, repr=False)
+    _reader: Any = field(default=None, repr=False)
     _strict: Reasoner | None = field(default=None, repr=False)
 
     def local(self) -> Reasoner:
@@ -80,6 +81,14 @@ class Toolbox:
         if self._aligner is None:
             self._aligner = RelationAligner(self.store)
         return self._aligner
+
+    def reader(self):
+        """The lexicon-driven claim reader of this store (:class:`kgfc.reading.ClaimReader`)."""
+        if self._reader is None:
+            from kgfc.reading import ClaimReader
+
+            self._reader = ClaimReader(self.store)
+        return self._reader
 
     def search_tool(self, kind: str):
         return self.web if kind == "web" else self.pubmed
