@@ -414,6 +414,48 @@ def test_enrich_from_wikidata_on_the_sources_page(browser, tmp_path, monkeypatch
             online.stop()
 
 
+def test_refresh_a_wikidata_source_marks_the_claim_it_no_longer_supports(
+    browser, tmp_path, monkeypatch
+):
+    """Wikidata (a local SPARQL server) drops a cited statement; Refresh on the source page."""
+    from click.testing import CliRunner
+    from fakes.sparql_server import WIKIDATA_FIXTURE, oxigraph_endpoint, sparql_update
+
+    from kgfc.cli import cli
+
+    (tmp_path / "wdqs").mkdir()
+    with oxigraph_endpoint(WIKIDATA_FIXTURE, tmp_path / "wdqs") as endpoint:
+        monkeypatch.setenv("KGFC_OFFLINE", "0")
+        monkeypatch.setenv("KGFC_WIKIDATA_ENDPOINT", endpoint)
+        store = str(tmp_path / "store")
+        res = CliRunner().invoke(cli, ["kg", "enrich", "-e", "Q76", "--store", store])
+        assert res.exit_code == 0, res.output
+        online = Server(tmp_path / "store", tmp_path / "jobs.sqlite3")
+        try:
+            claim = {"triple": ["Q76", "P19", "Q18094"], "id": "born-here"}
+            done = httpx.post(online.url + "/v1/verify", json=claim, headers=AUTH, timeout=WAIT)
+            assert done.json()["verdict"] == "SUPPORTED", done.text
+            (src,) = {e["source"] for e in done.json()["evidence"] if e["cited"]}
+            drop = f"DELETE DATA {{ <{WD}Q76> <http://www.wikidata.org/prop/direct/P19> <{WD}Q18094> }}"
+            sparql_update(endpoint, drop)
+            browser.get(online.url + "/source?iri=" + quote(src, safe=""))
+            browser.find_element(By.ID, "refresh-button").click()
+            dialog = wait(browser, EC.visibility_of_element_located((By.ID, "refresh-dialog")))
+            assert (
+                "place of birth Honolulu" in dialog.find_element(By.CSS_SELECTOR, ".affected").text
+            )
+            dialog.find_element(By.ID, "refresh-confirm").click()
+            enter_token_if_asked(browser)
+            # the claims table, filtered to the stale claims citing this source
+            wait(browser, EC.url_contains("/claims?stale=yes&source="), WAIT)
+            table = browser.find_element(By.CSS_SELECTOR, ".claims-table").text
+            assert "born-here" in table and "stale" in table
+            assert browser.find_element(By.ID, "f-source").get_attribute("value") == src
+            assert not console_errors(browser)
+        finally:
+            online.stop()
+
+
 def test_query_page_runs_a_named_query_through_sparql(server, browser):
     browser.get(server.url + "/query")
     from selenium.webdriver.support.ui import Select

@@ -114,6 +114,11 @@ def property_iri(ref: str) -> str:
     raise ValueError(ref)
 
 
+def source_ref(ref: str) -> str:
+    """A source named by its IRI or its ``kgfcs:`` short form -> its IRI."""
+    return KGFC_SOURCE + ref[len("kgfcs:") :] if ref.startswith("kgfcs:") else ref
+
+
 def short(iri: str) -> str:
     """A compact form for display: ``wd:Q76``, ``wdt:P19``; other IRIs unchanged."""
     for prefix in ("wd", "wdt", "kgfce", "kgfcr", "kgfcs", "kgfcc"):

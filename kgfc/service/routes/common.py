@@ -75,8 +75,12 @@ class Context:
 
     def retracted(self, retraction) -> None:
         """A source went: the claims that cited it are stale now."""
+        self.marked_stale(retraction.stale_claims)
+
+    def marked_stale(self, claim_iris) -> None:
+        """These recorded claims were marked stale in the store (a retraction, a refresh)."""
         if self.claims is not None:
-            self.claims.mark_stale(retraction.stale_claims)
+            self.claims.mark_stale(claim_iris)
 
     def job_verify(self, request: dict) -> dict:
         return self.verify_and_keep(VerifyRequest.model_validate(request)).model_dump(mode="json")
@@ -111,6 +115,19 @@ def require_token(request: Request) -> None:
 
 
 WRITES = [Depends(require_token)]
+
+
+def same_site(request: Request) -> None:
+    """Refuse a write a browser says comes from another site (``Sec-Fetch-Site``, ``Origin``):
+    a page elsewhere cannot make the user's browser write to a server that has no token."""
+    site = request.headers.get("sec-fetch-site")
+    if site is not None and site not in ("same-origin", "none"):
+        raise ApiError(403, "Cross-site requests cannot write to this server.")
+    origin = request.headers.get("origin")
+    if origin is not None:
+        own = f"{request.url.scheme}://{request.headers.get('host', '')}"
+        if origin != own:
+            raise ApiError(403, "Cross-site requests cannot write to this server.")
 
 
 def status_for(exc: KgfcError) -> int:

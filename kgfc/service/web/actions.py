@@ -28,6 +28,7 @@ from kgfc.service.routes.common import (
     content_type,
     loads_json,
     require_token,
+    same_site,
 )
 from kgfc.service.routes.documents import DocumentRequest
 from kgfc.service.routes.jobs import read_job
@@ -38,14 +39,7 @@ from kgfc.service.web.render import fragment
 def same_origin_json(request: Request) -> None:
     if content_type(request) != "application/json":
         raise ApiError(415, "Send the request as JSON (Content-Type: application/json).")
-    site = request.headers.get("sec-fetch-site")
-    if site is not None and site not in ("same-origin", "none"):
-        raise ApiError(403, "Cross-site requests cannot write through the web app.")
-    origin = request.headers.get("origin")
-    if origin is not None:
-        own = f"{request.url.scheme}://{request.headers.get('host', '')}"
-        if origin != own:
-            raise ApiError(403, "Cross-site requests cannot write through the web app.")
+    same_site(request)
 
 
 UI_WRITES = [Depends(same_origin_json), Depends(require_token)]

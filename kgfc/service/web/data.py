@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 
 PAGE = 50  # rows per page: claims_page.rq asks for one more, to know if there is a next page
 FAR_FUTURE = "9999-12-31T23:59:59Z"
+FAR_PAST = "0001-01-01T00:00:00Z"
 _XSD_DATETIME = ox.NamedNode(V.XSD + "dateTime")
 
 
@@ -322,15 +323,64 @@ class ClaimFilter:
     verdict: str = ""  # "", supported, refuted, nei
     stale: str = ""  # "", yes, no
     q: str = ""
+    checked_from: str = ""  # "" or YYYY-MM-DD: checked on that day or later
+    checked_to: str = ""  # "" or YYYY-MM-DD: checked on that day or earlier
+    source: str = ""  # "" or a source IRI (or its kgfcs: short form) the verdict cites
+
+    def __post_init__(self) -> None:
+        self.source = V.source_ref(self.source.strip()) if self.source.strip() else ""
+
+    def active(self) -> bool:
+        return any(
+            (self.verdict, self.stale, self.q, self.checked_from, self.checked_to, self.source)
+        )
+
+    def check(self) -> None:
+        """An InputError (a 400 page) for a date that is not one or a source that is no IRI."""
+        self.window()
+        if self.source:
+            try:
+                ox.NamedNode(self.source)
+            except ValueError:
+                raise InputError(
+                    f"{self.source!r} is not a source IRI.",
+                    hint="Give the source's IRI or its kgfcs: short form, as its page shows.",
+                ) from None
+
+    def window(self) -> tuple[datetime | None, datetime | None]:
+        """The check times kept, as [start, end): None for no bound (InputError on a bad date)."""
+        start = parse_day(self.checked_from, "checked from") if self.checked_from else None
+        end = parse_day(self.checked_to, "checked to") if self.checked_to else None
+        if end is not None:
+            end += timedelta(days=1)
+        if start is not None and end is not None and start >= end:
+            raise InputError("'Checked from' is after 'checked to'.")
+        return start, end
 
     def bindings(self) -> dict[str, Any]:
+        start, end = self.window()
         return {
             "wantVerdict": ox.NamedNode(VERDICT_IRIS[self.verdict])
             if self.verdict
             else ox.Literal(""),
             "wantStale": ox.Literal(self.stale),
             "needle": ox.Literal(self.q.strip().lower()),
+            "checkedFrom": _datetime_literal(start.isoformat() if start else FAR_PAST),
+            "checkedUntil": _datetime_literal(end.isoformat() if end else FAR_FUTURE),
+            "wantSource": ox.NamedNode(self.source) if self.source else ox.Literal(""),
         }
+
+
+def _datetime_literal(value: str) -> ox.Literal:
+    return ox.Literal(value, datatype=_XSD_DATETIME)
+
+
+def parse_day(value: str, what: str) -> datetime:
+    """``YYYY-MM-DD`` -> that day's start, UTC."""
+    try:
+        return datetime.strptime(value.strip(), "%Y-%m-%d").replace(tzinfo=UTC)
+    except ValueError:
+        raise InputError(f"{what.capitalize()} {value!r} is not a date (YYYY-MM-DD).") from None
 
 
 def parse_when(value: str) -> datetime:
@@ -350,7 +400,7 @@ def claims_page(
         "claims_page",
         bindings={
             **flt.bindings(),
-            "before": ox.Literal(when, datatype=_XSD_DATETIME),
+            "before": _datetime_literal(when),
             "afterClaim": ox.Literal(after_claim or ""),
         },
     )

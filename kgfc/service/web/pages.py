@@ -49,10 +49,13 @@ async def claims_page(
     verdict: Literal["", "supported", "refuted", "nei"] = "",
     stale: Literal["", "yes", "no"] = "",
     q: str = Query("", max_length=200),
+    checked_from: str = Query("", alias="from", max_length=40),
+    checked_to: str = Query("", alias="to", max_length=40),
+    source: str = Query("", max_length=2000),
     before: str | None = Query(None, max_length=40),
     after: str | None = Query(None, max_length=300),
 ) -> HTMLResponse:
-    flt = D.ClaimFilter(verdict=verdict, stale=stale, q=q)
+    flt = D.ClaimFilter(verdict, stale, q, checked_from, checked_to, source)
     store = ctx.engine.store
 
     index = ctx.claims
@@ -60,6 +63,7 @@ async def claims_page(
     def work() -> dict:
         if before:
             D.parse_when(before)
+        flt.check()  # a bad date or source is a 400 page
         if index is not None and index.ready:
             found = index.page(flt, before, after, D.PAGE)
             found["total"] = index.count(flt)
@@ -117,7 +121,13 @@ async def source_page(
     found = await _or_error(request, D.source_page, ctx.engine.store, iri, offset)
     if isinstance(found, HTMLResponse):
         return found
-    return page(request, "source.html", title=f"Source {iri}", **found)
+    return page(
+        request,
+        "source.html",
+        title=f"Source {iri}",
+        offline=ctx.engine.settings.offline,
+        **found,
+    )
 
 
 @router.get("/entity", response_class=HTMLResponse)

@@ -325,28 +325,53 @@
       });
   }
 
-  // -- retract a source, after a confirmation that lists the verdicts it touches --
-  function setupRetract() {
-    const dlg = $("#retract-dialog");
+  // -- a source's action behind a confirmation that lists the verdicts it touches:
+  // #NAME-button opens #NAME-dialog, #NAME-confirm runs `act` (which says what it did and
+  // where to go next) and #NAME-status shows how it went --
+  function setupConfirmed(name, busy, act) {
+    const dlg = $("#" + name + "-dialog");
     if (!dlg) return;
-    $("#retract-button").addEventListener("click", () => dlg.showModal());
-    const confirm = $("#retract-confirm");
+    $("#" + name + "-button").addEventListener("click", () => dlg.showModal());
+    const confirm = $("#" + name + "-confirm");
+    const st = $("#" + name + "-status");
     confirm.addEventListener("click", async () => {
       confirm.disabled = true;
-      status($("#retract-status"), "Retracting…", "busy");
+      status(st, busy, "busy");
       try {
-        const data = await (await write("/ui/retract", { source: dlg.dataset.source })).json();
-        const n = data.stale_claims.length;
-        status(
-          $("#retract-status"),
-          "Retracted (" + data.quads_removed + " quads). " + (n ? n + " claim(s) now stale." : ""),
-          "ok"
-        );
-        setTimeout(() => (window.location.href = n ? "/claims?stale=yes" : "/sources"), 600);
+        const done = await act(dlg.dataset.source);
+        status(st, done.text, "ok");
+        setTimeout(() => (window.location.href = done.next), 600);
       } catch (err) {
-        status($("#retract-status"), err.message, "error");
+        status(st, err.message, "error");
         confirm.disabled = false;
       }
+    });
+  }
+
+  // retract a source (its verdicts go stale)
+  function setupRetract() {
+    setupConfirmed("retract", "Retracting…", async (source) => {
+      const data = await (await write("/ui/retract", { source })).json();
+      const n = data.stale_claims.length;
+      return {
+        text: "Retracted (" + data.quads_removed + " quads). " + (n ? n + " claim(s) now stale." : ""),
+        next: n ? "/claims?stale=yes" : "/sources",
+      };
+    });
+  }
+
+  // refresh a source (POST /v1/sources/{id}/refresh): the verdicts whose facts went go stale
+  function setupRefresh() {
+    setupConfirmed("refresh", "Refreshing…", async (source) => {
+      const url = "/v1/sources/" + encodeURIComponent(source) + "/refresh";
+      const data = await (await write(url, {})).json();
+      const n = data.stale_claims.length;
+      return {
+        text:
+          "Refreshed (" + data.facts_before + " → " + data.facts_after + " facts). " +
+          (n ? n + " claim(s) now stale." : "No verdict affected."),
+        next: n ? "/claims?stale=yes&source=" + encodeURIComponent(source) : window.location.href,
+      };
     });
   }
 
@@ -653,6 +678,7 @@
     drawGraphs(document);
     setupRecheck(document);
     setupRetract();
+    setupRefresh();
     setupQuery();
     setupJobForm();
     setupSourceForms();
