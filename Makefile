@@ -12,7 +12,7 @@ test-all:
 	$(PYTHON) -m pytest -q -n auto
 
 lint:
-	ruff check . && ruff format --check kgfc tests
+	ruff check . && ruff format --check kgfc tests && mypy
 
 # Not a test: prints a Markdown table and writes benchmarks/results/store.json.
 # Pass options through, e.g. make bench BENCH_ARGS="--triples 200000".

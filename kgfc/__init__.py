@@ -21,6 +21,7 @@ _EXPORTS = {
     "KgfcError": "kgfc.errors",
     "OxigraphStore": "kgfc.kg.oxigraph_store",
     "GraphStore": "kgfc.kg.store",
+    "KnowledgeGraph": "kgfc.kg.store",
     "Fact": "kgfc.models",
     "Label": "kgfc.models",
     "LabelHit": "kgfc.models",
@@ -39,7 +40,7 @@ _EXPORTS = {
 if TYPE_CHECKING:
     from kgfc.errors import KgfcError
     from kgfc.kg.oxigraph_store import OxigraphStore
-    from kgfc.kg.store import GraphStore
+    from kgfc.kg.store import GraphStore, KnowledgeGraph
     from kgfc.models import Fact, Label, LabelHit, Source, SourceKind, StoreStats, VerifyResult
     from kgfc.pipeline.api import Claim, FactChecker, verify
     from kgfc.registry import open_store
@@ -65,6 +66,7 @@ __all__ = [
     "FactChecker",
     "GraphStore",
     "KgfcError",
+    "KnowledgeGraph",
     "Label",
     "LabelHit",
     "OxigraphStore",

@@ -21,6 +21,8 @@ Messages say what happened and what to do about it.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 
 class KgfcError(Exception):
     """Base class: every error kgfc raises on purpose."""
@@ -33,7 +35,12 @@ class KgfcError(Exception):
         self.hint = hint
 
     def __str__(self) -> str:
-        return f"{self.message} {self.hint}" if self.hint else self.message
+        if not self.hint:
+            return self.message
+        # A message that ends without a full stop (a parser's text, say) gets one, so the hint
+        # reads as its own sentence rather than as the tail of the message.
+        stop = "" if self.message.rstrip().endswith((".", "!", "?", ":")) else "."
+        return f"{self.message.rstrip()}{stop} {self.hint}"
 
 
 class UsageError(KgfcError):
@@ -90,7 +97,7 @@ class LLMError(KgfcError):
     pass
 
 
-def did_you_mean(name: str, known, what: str) -> str:
+def did_you_mean(name: str, known: Iterable[str], what: str) -> str:
     """The hint for an unknown name: the closest known one, else the list of ``what``."""
     import difflib
 

@@ -9,7 +9,14 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_serializer
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    SerializationInfo,
+    field_serializer,
+)
 
 # models sit below every other layer, so they spell out the two Wikidata
 # namespaces (kgfc.kg.vocab.WD / WDT) instead of importing them.
@@ -424,7 +431,9 @@ class VerifyResult(BaseModel):
     trajectory: Trajectory | None = None
 
     @field_serializer("trajectory")
-    def _trajectory_json(self, t: Trajectory | None, info):
+    def _trajectory_json(
+        self, t: Trajectory | None, info: SerializationInfo
+    ) -> dict[str, Any] | None:
         # The claim is the result's own field; the trajectory does not repeat it.
         return None if t is None else t.model_dump(mode=info.mode, exclude={"claim"})
 
@@ -487,7 +496,7 @@ class GraphEdge(BaseModel):
     label: str
     kind: str  # source kind, for colouring
     evidence_id: str
-    provenance: dict = Field(default_factory=dict)
+    provenance: dict[str, Any] = Field(default_factory=dict)
 
 
 class Report(BaseModel):
@@ -504,5 +513,5 @@ class Report(BaseModel):
     conflicts: list[SourceConflict] = Field(default_factory=list)
     nodes: list[GraphNode] = Field(default_factory=list)
     edges: list[GraphEdge] = Field(default_factory=list)
-    steps: list[dict] = Field(default_factory=list)  # trajectory summary
+    steps: list[dict[str, Any]] = Field(default_factory=list)  # trajectory summary
     counters: Counters = Field(default_factory=Counters)

@@ -18,15 +18,20 @@ import os
 from collections.abc import Callable
 from importlib.metadata import entry_points
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from kgfc.errors import ConfigError, StoreLockedError, did_you_mean
 from kgfc.kg.demo import demo_loaded, ensure_demo
 from kgfc.settings import Settings
 
+if TYPE_CHECKING:  # the backends load on first use (below)
+    from kgfc.kg.oxigraph_store import OxigraphStore
+    from kgfc.kg.sparql_store import SparqlStore
+    from kgfc.kg.store import KnowledgeGraph
+
 log = logging.getLogger(__name__)
 
-StoreFactory = Callable[..., Any]
+StoreFactory = Callable[..., "KnowledgeGraph"]
 _STORES: dict[str, StoreFactory] = {}
 
 
@@ -35,19 +40,19 @@ def register_store(kind: str, factory: StoreFactory) -> None:
 
 
 # The backends load on first use: ``kgfc --help`` need not import an engine.
-def _oxigraph(rest: str, **kw: Any):
+def _oxigraph(rest: str, **kw: Any) -> OxigraphStore:
     from kgfc.kg.oxigraph_store import OxigraphStore
 
     return OxigraphStore(rest or None, **kw)
 
 
-def _memory(rest: str, **kw: Any):
+def _memory(rest: str, **kw: Any) -> OxigraphStore:
     from kgfc.kg.oxigraph_store import OxigraphStore
 
     return OxigraphStore(None)
 
 
-def _sparql(rest: str, *, read_only: bool = False, **kw: Any):
+def _sparql(rest: str, *, read_only: bool = False, **kw: Any) -> SparqlStore:
     from kgfc.kg.sparql_store import SparqlStore
 
     return SparqlStore.from_spec(rest, read_only=read_only)
@@ -64,7 +69,7 @@ def _load_plugins() -> None:
             register_store(ep.name, ep.load())
 
 
-def open_store(spec: str, **kw: Any):
+def open_store(spec: str, **kw: Any) -> KnowledgeGraph:
     """Open a store from a spec. A bare path means the embedded Oxigraph store."""
     if spec in ("memory", "memory:"):
         return _memory("")
@@ -98,13 +103,13 @@ def lock_note_path(settings: Settings) -> Path | None:
     return path.with_name(path.name + ".server.json")
 
 
-def holding_server(settings: Settings) -> dict | None:
+def holding_server(settings: Settings) -> dict[str, Any] | None:
     """``{"url", "pid"}`` of the live server holding this store, if there is one."""
     path = lock_note_path(settings)
     if path is None or not path.is_file():
         return None
     try:
-        note = json.loads(path.read_text(encoding="utf-8"))
+        note: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
         os.kill(int(note["pid"]), 0)  # signal 0: is that process alive?
     except (OSError, ValueError, KeyError, TypeError):
         return None
@@ -133,7 +138,7 @@ def open_configured_store(
     when_locked: Literal["read", "raise"] = "read",
     command: str = "this command",
     notify: Callable[[str], None] = log.info,
-):
+) -> KnowledgeGraph:
     """The configured store (default ``$KGFC_HOME/store``); the default store gets the demo KG on first use.
 
     When another process holds the write lock, ``when_locked="read"`` (a one-shot

@@ -35,9 +35,12 @@ import urllib.error
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from kgfc.errors import RemoteError, RemoteRateLimited, RemoteUnavailable
+
+if TYPE_CHECKING:
+    from email.message import Message
 
 log = logging.getLogger(__name__)
 
@@ -105,7 +108,7 @@ def parse_retry_after(value: str | None, *, now: datetime | None = None) -> floa
     return max(0.0, (when - (now or datetime.now(UTC))).total_seconds())
 
 
-def _header(headers: Mapping[str, str] | None, name: str) -> str | None:
+def _header(headers: Mapping[str, str] | Message[str, str] | None, name: str) -> str | None:
     if headers is None:
         return None
     try:

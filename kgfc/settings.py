@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from pydantic import Field, ValidationError, field_validator
+from pydantic.fields import FieldInfo
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
 from kgfc.errors import ConfigError
@@ -52,7 +53,9 @@ class _TomlSource(PydanticBaseSettingsSource):
             # Accept both a flat file and a [kgfc] table.
             self.data = raw.get("kgfc", raw)
 
-    def get_field_value(self, field, field_name):  # pragma: no cover - unused by __call__
+    def get_field_value(
+        self, field: FieldInfo, field_name: str
+    ) -> tuple[Any, str, bool]:  # pragma: no cover - unused by __call__
         return self.data.get(field_name), field_name, False
 
     def __call__(self) -> dict[str, Any]:
@@ -167,8 +170,13 @@ class Settings(BaseSettings):
 
     @classmethod
     def settings_customise_sources(
-        cls, settings_cls, init_settings, env_settings, dotenv_settings, file_secret_settings
-    ):
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
         return (init_settings, env_settings, _TomlSource(settings_cls))
 
     def store_path(self) -> Path:

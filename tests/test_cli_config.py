@@ -73,6 +73,26 @@ def test_every_kgfc_variable_in_the_code_is_a_setting():
     assert missing == []
 
 
+def test_every_kgfc_variable_the_docs_name_is_a_setting():
+    """What the README and the docs tell users to set, the TOML file can set too."""
+    root = Path(kgfc.__file__).parent.parent
+    pages = [root / "README.md", *sorted((root / "docs").rglob("*.md"))]
+    names = set()
+    for page in pages:
+        names |= set(re.findall(r"\bKGFC_[A-Z0-9_]*[A-Z0-9]\b", page.read_text(encoding="utf-8")))
+    # variables only the test suite reads (KGFC_TEST_NEO4J_URI, ...) configure the tests, not
+    # kgfc; KGFC_CONFIG says where the file is
+    assert len(names) > 10  # the pattern finds what the pages name
+    for path in (root / "tests").glob("*.py"):
+        names -= set(re.findall(r"\bKGFC_[A-Z0-9_]*[A-Z0-9]\b", path.read_text(encoding="utf-8")))
+    missing = sorted(
+        n
+        for n in names
+        if n != "KGFC_CONFIG" and n[len("KGFC_") :].lower() not in Settings.model_fields
+    )
+    assert missing == []
+
+
 def test_neo4j_uri_from_the_config_file(config, monkeypatch):
     pytest.importorskip("neo4j")
     monkeypatch.delenv("KGFC_NEO4J_PASSWORD", raising=False)

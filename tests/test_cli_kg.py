@@ -136,8 +136,32 @@ def test_load_malformed_exit_2_nothing_written(runner, store_path, tmp_path):
     res = run(runner, "kg", "load", str(bad), "--store", str(store_path))
     assert res.exit_code == 2
     assert "bad.ttl:3" in res.output
+    # the parser's message and the hint are two sentences on two lines, not glued with a space
+    lines = res.output.splitlines()
+    hint = lines.index("The file was rejected whole; nothing was written.")
+    assert lines[hint - 1].startswith("Error: ") and "bad.ttl:3" in lines[hint - 1]
     stats = json.loads(run(runner, "kg", "stats", "--json", "--store", str(store_path)).stdout)
     assert (stats["facts"], stats["sources"]) == (7, 1)
+
+
+def test_a_command_error_prints_its_hint_on_the_next_line(runner, tmp_path):
+    bad = tmp_path / "bad.nt"
+    bad.write_text("<rel> <http://x/p> <http://x/o> .\n", encoding="utf-8")
+    res = run(runner, "kg", "load", str(bad), "--store", str(tmp_path / "s"))
+    assert res.exit_code == 2
+    error, hint = res.output.splitlines()[-2:]
+    assert error.startswith("Error: bad.nt:1: ") or error.startswith(f"Error: {bad}:1: ")
+    assert hint == "The file was rejected whole; nothing was written."
+
+
+def test_error_text_ends_the_message_before_the_hint():
+    from kgfc.errors import RDFSyntaxError, UsageError
+
+    exc = RDFSyntaxError("No scheme found in an absolute IRI", path="a.nt", line=1)
+    assert str(exc) == (
+        "a.nt:1: No scheme found in an absolute IRI. The file was rejected whole; nothing was written."
+    )
+    assert str(UsageError("Bad value.", hint="Try 3.")) == "Bad value. Try 3."
 
 
 def test_load_twice_json(runner, store_path, obama_ttl):

@@ -619,6 +619,60 @@ def test_http_cypher_reads_the_mirror_and_refuses_writes(store, tmp_path):
         assert count(m, "(:Entity)") > 0
 
 
+# -- in the web app: the query page's Cypher tab -----------------------------------------------
+def test_web_app_cypher_tab_runs_a_named_query_on_the_mirror(tmp_path, obama_ttl, monkeypatch):
+    web = pytest.importorskip("tests.test_web_app")
+    if not (web.CHROMIUM.exists() and web.CHROMEDRIVER.exists()):
+        pytest.skip(
+            "needs Debian's headless Chromium and its driver: apt-get install chromium chromium-driver"
+        )
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as EC
+    from selenium.webdriver.support.ui import Select
+
+    from tests.test_service_process import Server
+
+    path, url = tmp_path / "store", f"falkordb:{tmp_path / 'web.falkordb'}"
+    runner = CliRunner()
+    assert runner.invoke(cli, ["kg", "load", "--store", str(path), str(obama_ttl)]).exit_code == 0
+    assert runner.invoke(cli, ["kg", "sync", url, "--store", str(path)]).exit_code == 0
+    monkeypatch.setenv("KGFC_CYPHER_URI", url)
+    server = Server(path, tmp_path / "jobs.sqlite3")
+    driver = web.make_browser(tmp_path / "profile")
+    try:
+        driver.get(server.url + "/query")
+        assert "FalkorDB mirror" in driver.find_element(By.ID, "query-language").text
+        assert str(tmp_path) not in driver.page_source  # the mirror's path stays on the server
+        Select(driver.find_element(By.ID, "example")).select_by_value("cypher:entity_neighbourhood")
+        assert driver.find_element(By.ID, "language-cypher").is_selected()
+        assert "MATCH (e:Entity {iri: $iri})" in driver.find_element(
+            By.ID, "query-text"
+        ).get_attribute("value")
+        params = driver.find_element(By.ID, "cypher-params")
+        params.clear()
+        params.send_keys('{"iri": "' + WD + 'Q76"}')
+        driver.find_element(By.ID, "run-query").click()
+        web.wait(driver, EC.text_to_be_present_in_element((By.ID, "query-status"), "row(s)"))
+        table = driver.find_element(By.ID, "query-results").text
+        assert WD + "Q18094" in table and "place of birth" in table and "Honolulu" in table
+        # writes are refused here as on POST /v1/cypher
+        box = driver.find_element(By.ID, "query-text")
+        box.clear()
+        box.send_keys("MATCH (n) DETACH DELETE n")
+        driver.find_element(By.ID, "run-query").click()
+        web.wait(driver, EC.text_to_be_present_in_element((By.ID, "query-status"), "read-only"))
+        assert not driver.find_element(By.ID, "query-results").is_displayed()
+        logged = [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+        assert all("/v1/cypher" in m and "403" in m for m in logged), (
+            logged
+        )  # the refused write only
+    finally:
+        driver.quit()
+        server.stop()
+    with open_mirror(url) as m:
+        assert count(m, "(:Entity)") > 0
+
+
 # -- over MCP: the cypher_query tool ---------------------------------------------------------
 def test_mcp_cypher_query_reads_the_mirror(store, tmp_path):
     pytest.importorskip("mcp")

@@ -265,8 +265,8 @@ def test_split_passages_merges_headings_and_windows_long_paragraphs():
     assert split_passages("") == [] and split_passages("one two") == ["one two"]
 
 
-def test_missing_tantivy_is_one_line_naming_the_extra_exit_2(tmp_path, monkeypatch):
-    """Issue 10: the README's web example on an install without the web extra."""
+def test_missing_tantivy_is_one_message_naming_the_extra_exit_2(tmp_path, monkeypatch):
+    """The README's web example on an install without the web extra: the error, then its hint."""
     from click.testing import CliRunner
 
     from kgfc.cli import cli
@@ -283,4 +283,5 @@ def test_missing_tantivy_is_one_line_naming_the_extra_exit_2(tmp_path, monkeypat
     assert res.exit_code == 2
     assert "Traceback" not in res.output
     lines = [x for x in res.stderr.splitlines() if x.strip()]
-    assert len(lines) == 1 and "pip install 'kgfc[web]'" in lines[0] and "tantivy" in lines[0]
+    assert len(lines) == 2 and lines[0].startswith("Error: ") and "tantivy" in lines[0]
+    assert lines[1] == "Install the web extra: pip install 'kgfc[web]'."

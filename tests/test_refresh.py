@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import json
-import urllib.parse
-import urllib.request
 
 import pytest
 from click.testing import CliRunner
-from fakes.sparql_server import WIKIDATA_FIXTURE, oxigraph_endpoint
+from fakes.sparql_server import WIKIDATA_FIXTURE, oxigraph_endpoint, sparql_update
 
 from kgfc.cli import cli
 from kgfc.errors import InputError
@@ -21,13 +19,6 @@ def endpoint(tmp_path):
     (tmp_path / "wdqs").mkdir()
     with oxigraph_endpoint(WIKIDATA_FIXTURE, tmp_path / "wdqs") as url:
         yield url
-
-
-def _update(query_url: str, update: str) -> None:
-    url = query_url.rsplit("/", 1)[0] + "/update"
-    data = urllib.parse.urlencode({"update": update}).encode()
-    with urllib.request.urlopen(urllib.request.Request(url, data=data), timeout=30) as r:
-        assert r.status in (200, 204)
 
 
 def run(*args: str) -> tuple[int, str, str]:
@@ -56,7 +47,7 @@ def test_refresh_replaces_the_graph_and_marks_the_verdicts_it_touched(
     assert code == 0, err
     assert json.loads(out) == []
     # Wikidata changes: the birthplace statement goes
-    _update(endpoint, "DELETE DATA { <http://www.wikidata.org/entity/Q76> "
+    sparql_update(endpoint, "DELETE DATA { <http://www.wikidata.org/entity/Q76> "
                       "<http://www.wikidata.org/prop/direct/P19> <http://www.wikidata.org/entity/Q18094> }")  # fmt: skip
     code, out, err = run("kg", "refresh", "--kind", "wikidata", "--endpoint", endpoint,
                          "--json", "--store", store)  # fmt: skip

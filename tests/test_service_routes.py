@@ -25,6 +25,9 @@ API = {
     "/v1/claims/{claim_id}/evidence": {"get"},
     "/v1/sources": {"post"},
     "/v1/sources/{source_id}": {"delete"},
+    "/v1/sources/{source_id}/refresh": {"post"},
+    "/v1/enrich": {"post"},
+    "/v1/enrich/{task_id}": {"get"},
     "/sparql": {"get", "post"},
     "/v1/cypher": {"post"},
 }

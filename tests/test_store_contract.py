@@ -1,4 +1,5 @@
-"""GraphStore contract, run against every store implementation that can run here."""
+"""The store contract (GraphStore and the KnowledgeGraph above it), run against every store
+implementation that can run here."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from kgfc.errors import (
 from kgfc.kg import vocab as V
 from kgfc.kg.oxigraph_store import OxigraphStore
 from kgfc.kg.rdf_files import file_graph_iri
-from kgfc.kg.store import GraphStore
+from kgfc.kg.store import GraphStore, KnowledgeGraph
 from kgfc.kg.terms import source_iri
 from kgfc.models import Fact, Label, Source, SourceKind
 
@@ -77,6 +78,25 @@ LABELS = [
 
 def test_is_a_graph_store(store):
     assert isinstance(store, GraphStore)
+    assert isinstance(store, KnowledgeGraph)
+
+
+def _members(protocol: type) -> set[str]:
+    """The names a protocol class itself declares (methods, properties, annotated attributes)."""
+    names = set(vars(protocol)) | set(vars(protocol).get("__annotations__", {}))
+    return {n for n in names if not n.startswith("_") or n == "__len__"}
+
+
+def test_the_backend_protocol_stays_small():
+    # rdflib's Store is a handful of methods plus capability flags; what kgfc keeps above
+    # the backend (labels, aggregates, caches, query counting) belongs to KnowledgeGraph.
+    backend = _members(GraphStore)
+    assert len(backend) <= 15, sorted(backend)
+    assert {"quads", "count", "write_graphs", "run", "sparql", "read_only", "can_record"} <= backend
+    above = _members(KnowledgeGraph)
+    assert not backend & above
+    for name in ("generation", "aggregate_builds", "run_cached", "label_index", "count_queries"):
+        assert name in above and name not in backend
 
 
 def test_add_source_is_idempotent_and_keeps_provenance(store):

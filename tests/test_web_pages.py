@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+import threading
 import time
 from datetime import UTC, datetime, timedelta
 from html.parser import HTMLParser
@@ -16,11 +17,12 @@ import pyoxigraph as ox
 import pytest
 
 pytest.importorskip("fastapi")
+from fakes.sparql_server import WIKIDATA_FIXTURE, oxigraph_endpoint, sparql_update  # noqa: E402
 from fastapi.testclient import TestClient  # noqa: E402
 
 from kgfc.kg import vocab as V  # noqa: E402
 from kgfc.kg.oxigraph_store import OxigraphStore  # noqa: E402
-from kgfc.kg.verdicts import verdict_quads  # noqa: E402
+from kgfc.kg.verdicts import source_parts, verdict_quads  # noqa: E402
 from kgfc.models import EvidenceFact, Fact, Verdict, VerdictLabel  # noqa: E402
 from kgfc.service.app import ServiceConfig, create_app  # noqa: E402
 from kgfc.settings import load_settings  # noqa: E402
@@ -33,7 +35,9 @@ LABELS = ["SUPPORTED", "REFUTED", "NOT ENOUGH INFO"]
 N_CLAIMS = 120
 
 
-def claim_graphs(n: int, source: str, start: datetime) -> dict[str, list[ox.Quad]]:
+def claim_graphs(
+    n: int, source: str, start: datetime, prefix: str = "w"
+) -> dict[str, list[ox.Quad]]:
     """n recorded claims citing one fact of ``source``, a second apart, some at the same time."""
     fact = Fact(subject=WD + "Q76", predicate=WDT + "P19", object=WD + "Q18094", source=source)
     ev = [EvidenceFact(id="E1", fact=fact, text="Barack Obama place of birth Honolulu")]
@@ -42,7 +46,7 @@ def claim_graphs(n: int, source: str, start: datetime) -> dict[str, list[ox.Quad
         label = VerdictLabel(LABELS[i % 3])
         verdict = Verdict(label=label, confidence=0.9, justification="From E1.", cited=["E1"])
         text = f"Claim number {i:03d}" + (" <script>alert(1)</script>" if i == 7 else "")
-        iri, quads = verdict_quads(f"w-{i:03d}", text, verdict, ev, "local")
+        iri, quads = verdict_quads(f"{prefix}-{i:03d}", text, verdict, ev, "local")
         when = start + timedelta(seconds=i // 2)  # pairs share a timestamp: keyset ties
         quads = [
             ox.Quad(
@@ -97,14 +101,19 @@ def wait_for_index(c: TestClient) -> None:
     assert ctx.claims.ready
 
 
+def both_paths(store, tmp_path, path: str):
+    """A client whose claims table reads from the claims index, or from the SPARQL fallback."""
+    with make_client(store, tmp_path) as c:
+        wait_for_index(c)
+        if path == "sparql":
+            c.app.state.kgfc.claims.ready = False
+        yield c
+
+
 @pytest.fixture(params=["index", "sparql"])
 def client(store, tmp_path, request):
     """Both ways the claims table reads: the server's claims index, and the SPARQL fallback."""
-    with make_client(store, tmp_path) as c:
-        wait_for_index(c)
-        if request.param == "sparql":
-            c.app.state.kgfc.claims.ready = False
-        yield c
+    yield from both_paths(store, tmp_path, request.param)
 
 
 class Tags(HTMLParser):
@@ -235,6 +244,23 @@ def test_query_page_offers_every_named_query(client):
         assert f'<option value="{name}">' in html
 
 
+def test_query_page_has_a_cypher_tab_only_with_a_mirror(store, tmp_path):
+    with make_client(store, tmp_path) as c:
+        assert "language-cypher" not in c.get("/query").text
+    settings = load_settings(offline=True).model_copy(
+        update={"cypher_uri": "neo4j://db.example:7687", "neo4j_password": "pw"}
+    )
+    config = ServiceConfig(settings=settings, jobs_db=tmp_path / "jobs2.sqlite3", warm_up=False)
+    with TestClient(create_app(config, store=store)) as c:
+        page = c.get("/query").text
+        assert 'id="language-cypher"' in page and "Cypher (Neo4j mirror)" in page
+        assert "db.example" not in page  # the mirror's address stays on the server
+        # the read-only named Cypher queries are the examples; kg sync's writes are not
+        for name in ("claim_evidence", "claims_using_source", "conflicting_values"):
+            assert f'value="cypher:{name}"' in page
+        assert "merge_facts" not in page and "remove_source" not in page
+
+
 def test_label_lookup_for_autocompletion(client):
     hits = client.get("/ui/labels", params={"q": "Obama"}).json()
     assert hits[0]["id"] == WD + "Q76" and hits[0]["label"] in ("Barack Obama", "Obama")
@@ -282,6 +308,73 @@ def test_retract_marks_citing_claims_stale_and_recheck_queues_them(tmp_path):
         s.close()
 
 
+def test_batch_page_queues_pasted_lines_as_a_job(store, tmp_path):
+    with make_client(store, tmp_path, token="s3cret") as c:
+        page = c.get("/jobs")
+        assert page.status_code == 200 and 'id="job-form"' in page.text
+        assert '<a href="/jobs" aria-current="page">Batch</a>' in page.text
+        auth = {"Authorization": "Bearer s3cret"}
+        lines = 'Barack Obama was born in Honolulu.\n\n{"triple": ["Q76", "P19", "Q18094"]}\n{bad\n'
+        body = {"lines": lines, "record": False}
+        # the same write rules as every other write of the web app
+        assert c.post("/ui/jobs", json=body).status_code == 401
+        foreign = {**auth, "Origin": "http://evil"}
+        assert c.post("/ui/jobs", json=body, headers=foreign).status_code == 403
+        assert c.post("/ui/jobs", json={"lines": " \n"}, headers=auth).status_code == 400
+        r = c.post("/ui/jobs", json=body, headers=auth)
+        assert r.status_code == 202, r.text
+        job = r.json()
+        assert job["total"] == 3 and job["url"] == f"/jobs/{job['job']}"
+        status = c.get(f"/v1/jobs/{job['job']}", headers=auth).json()
+        first, second, bad = (it["request"] for it in status["items"])
+        assert (first["claim"], first["record"]) == ("Barack Obama was born in Honolulu.", False)
+        assert (second["triple"], second["record"]) == (["Q76", "P19", "Q18094"], False)
+        assert "line 4: invalid JSON" in status["items"][2]["error"]
+
+
+def test_document_page_checks_a_pasted_document_and_shows_it_annotated(store, tmp_path):
+    text = (
+        "Barack Obama was born in Honolulu. He is married to Michelle Obama. "
+        "He wrote <script>alert(1)</script> songs."
+    )
+    with make_client(store, tmp_path, token="s3cret") as c:
+        auth = {"Authorization": "Bearer s3cret"}
+        assert 'id="document-form"' in c.get("/documents").text
+        body = {"text": text, "format": "text", "record": False}
+        assert c.post("/ui/documents", json=body).status_code == 401
+        empty = c.post("/ui/documents", json={"text": "  ", "record": False}, headers=auth)
+        assert empty.status_code == 400 and "empty" in empty.json()["error"]["message"].lower()
+        r = c.post("/ui/documents", json=body, headers=auth)
+        assert r.status_code == 200, r.text
+        done = r.json()
+        assert done["url"] == f"/documents/{done['id']}" and done["claims"] >= 2
+        page = c.get(done["url"])
+        assert page.status_code == 200
+        # the annotated page's own policy: its inline style and script by hash, nothing else
+        csp = page.headers["content-security-policy"]
+        assert "script-src 'sha256-" in csp and "'self'" not in csp and "unsafe" not in csp
+        assert len(re.findall(r'<mark class="fc v-supported"', page.text)) == 1
+        assert "<script>alert" not in page.text and "&lt;script&gt;alert(1)" in page.text
+        # the form page lists it; an id this server never checked is a 404 page
+        assert done["url"] in c.get("/documents").text
+        missing = c.get("/documents/d-0000000000")
+        assert missing.status_code == 404 and "check it again" in missing.text
+
+
+def test_a_server_stopped_at_once_leaves_no_warm_up_running(tmp_path):
+    """Stopping during the warm-up waits for it: otherwise it would start the job runner after
+    the runner was stopped and read the claims index from a store about to close."""
+    s = OxigraphStore(tmp_path / "store")
+    try:
+        s.load_file(DATA / "obama.ttl")
+        with make_client(s, tmp_path) as c:
+            ctx = c.app.state.kgfc
+        assert ctx.warm and ctx.claims.ready
+        assert not [t for t in threading.enumerate() if t.name in ("kgfc-warm-up", "kgfc-jobs")]
+    finally:
+        s.close()
+
+
 def test_vendored_library_matches_its_pin_and_has_its_licence():
     proc = subprocess.run(
         [sys.executable, str(ROOT / "scripts" / "vendor_js.py"), "--check"],
@@ -321,5 +414,169 @@ def test_claims_index_follows_the_servers_own_writes(tmp_path):
             assert r.status_code == 200, r.text
             assert claim_ids(c.get("/claims", params={"stale": "yes"}).text) == []
             assert c.app.state.kgfc.claims.ready  # every page above came from the index
+    finally:
+        s.close()
+
+
+@pytest.fixture(scope="module")
+def dated_store(tmp_path_factory):
+    """Claims citing three sources, checked in January, February and March 2026; the March ones
+    cite a named graph of a loaded file (a part of the file's source)."""
+    base = tmp_path_factory.mktemp("dated")
+    (base / "parts.trig").write_text(
+        "@prefix wd: <http://www.wikidata.org/entity/> .\n"
+        "@prefix wdt: <http://www.wikidata.org/prop/direct/> .\n"
+        "<urn:example:part> { wd:Q76 wdt:P19 wd:Q18094 . }\n",
+        encoding="utf-8",
+    )
+    s = OxigraphStore(base / "store")
+    s.obama = s.load_file(DATA / "obama.ttl").source
+    s.file = s.load_file(base / "parts.trig").source
+    (part,) = source_parts(s, s.file)[1:]
+    s.write_graphs(claim_graphs(6, s.obama, datetime(2026, 1, 31, 23, 59, 58, tzinfo=UTC), "jan"))
+    s.write_graphs(claim_graphs(4, "urn:example:gone", datetime(2026, 2, 10, tzinfo=UTC), "feb"))
+    s.write_graphs(claim_graphs(2, part, datetime(2026, 3, 1, tzinfo=UTC), "mar"))
+    yield s
+    s.close()
+
+
+@pytest.fixture(params=["index", "sparql"])
+def dated(dated_store, tmp_path, request):
+    yield from both_paths(dated_store, tmp_path, request.param)
+
+
+def test_claims_table_filters_by_check_date_and_cited_source(dated, dated_store):
+    def ids(**params) -> list[str]:
+        r = dated.get("/claims", params=params)
+        assert r.status_code == 200, r.text
+        return sorted(claim_ids(r.text))
+
+    jan = [f"jan-{i:03d}" for i in range(6)]
+    # jan-000..003 were checked on 31 January, jan-004 and 005 at midnight on 1 February (UTC)
+    assert ids(to="2026-01-31") == jan[:4]
+    assert ids(**{"from": "2026-02-01", "to": "2026-02-01"}) == jan[4:]
+    assert ids(**{"from": "2026-02-11"}) == ["mar-000", "mar-001"]
+    assert "4 claims match." in dated.get("/claims", params={"to": "2026-01-31"}).text
+    assert ids(source=dated_store.obama) == jan
+    assert ids(source="urn:example:gone", verdict="supported") == ["feb-000", "feb-003"]
+    # a loaded file's source takes in the claims citing its named graphs
+    assert ids(source=dated_store.file) == ["mar-000", "mar-001"]
+    assert ids(source=V.short(dated_store.file)) == ["mar-000", "mar-001"]  # kgfcs: short form
+    assert ids(source=dated_store.obama, **{"from": "2026-02-01"}) == jan[4:]
+    assert ids(source="urn:example:nothing") == []
+    # the filter stays on the form and on the next page's link
+    page = dated.get("/claims", params={"source": dated_store.obama, "to": "2026-03-01"}).text
+    assert f'value="{dated_store.obama}"' in page and 'value="2026-03-01"' in page
+    evil = dated.get("/claims", params={"source": '"><script>alert(1)</script>'})
+    assert evil.status_code == 400 and "<script>alert" not in evil.text
+    quoted = dated.get("/claims", params={"source": "urn:x:a&b'c"}).text
+    assert 'value="urn:x:a&amp;b&#39;c"' in quoted
+    for bad in (
+        {"from": "yesterday"},
+        {"to": "2026-02-30"},
+        {"from": "2026-03-02", "to": "2026-03-01"},
+    ):
+        assert dated.get("/claims", params=bad).status_code == 400
+
+
+def test_claims_table_pages_with_a_date_filter(client):
+    """Keyset paging inside a date window: 120 claims, two a second from 2026-01-01T00:00:00."""
+    seen, url = [], "/claims?from=2026-01-01&to=2026-01-01"
+    while url:
+        html = client.get(url).text
+        seen += claim_ids(html)
+        m = re.search(r'<a rel="next" id="next-page" href="([^"]+)"', html)
+        url = m.group(1).replace("&amp;", "&") if m else None
+        assert url is None or "from=2026-01-01" in url
+    assert sorted(seen) == [f"w-{i:03d}" for i in range(N_CLAIMS)]
+    assert client.get("/claims", params={"from": "2026-01-02"}).text.count("<tr>") == 0
+
+
+def test_source_page_links_to_the_claims_citing_it(client, store):
+    page = client.get("/source", params={"iri": store.obama}).text
+    href = re.search(r'<a id="citing-claims-link" href="([^"]+)"', page).group(1)
+    table = client.get(href.replace("&amp;", "&"))
+    assert f"{N_CLAIMS} claims match." in table.text
+
+
+@pytest.fixture
+def wdqs(tmp_path):
+    """A local SPARQL server standing in for Wikidata (function-scoped: a test edits it)."""
+    (tmp_path / "wdqs").mkdir()
+    with oxigraph_endpoint(WIKIDATA_FIXTURE, tmp_path / "wdqs") as url:
+        yield url
+
+
+@pytest.mark.slow
+def test_refresh_a_source_marks_the_claims_whose_facts_went_stale(wdqs, tmp_path):
+    from kgfc.kg.wikidata import WikidataSource
+
+    settings = load_settings(offline=False, wikidata_endpoint=wdqs)
+    s = OxigraphStore(tmp_path / "store")
+    try:
+        WikidataSource(s, settings).enrich(["Q76"], hops=1)
+        (src,) = [x.iri for x in s.sources() if x.kind.value == "wikidata"]
+        s.write_graphs(claim_graphs(2, src, datetime(2026, 1, 1, tzinfo=UTC)))
+        obama_file = s.load_file(DATA / "obama.ttl").source
+        config = ServiceConfig(
+            settings=settings, jobs_db=tmp_path / "jobs.sqlite3", warm_up=False, token="s3cret"
+        )
+        with TestClient(create_app(config, store=s)) as c:
+            wait_for_index(c)
+            page = c.get("/source", params={"iri": src}).text
+            # the confirmation lists the verdicts that cite it
+            start = page.index('id="refresh-dialog"')
+            dialog = page[start : page.index("</dialog>", start)]
+            assert dialog.count("Claim number") == 2 and 'id="refresh-confirm"' in dialog
+            url = "/v1/sources/" + quote(src, safe="") + "/refresh"
+            auth = {"Authorization": "Bearer s3cret"}
+            assert c.post(url).status_code == 401
+            assert c.post(url, headers={**auth, "Origin": "http://evil"}).status_code == 403
+            assert c.post(url, headers={**auth, "Sec-Fetch-Site": "cross-site"}).status_code == 403
+            r = c.post(url, headers=auth)  # nothing changed at Wikidata: no verdict affected
+            assert r.status_code == 200 and r.json()["stale_claims"] == [], r.text
+            sparql_update(wdqs, f"DELETE DATA {{ <{WD}Q76> <{WDT}P19> <{WD}Q18094> }}")
+            r = c.post("/v1/sources/" + V.short(src) + "/refresh", json={}, headers=auth)
+            assert r.status_code == 200, r.text
+            assert r.json()["stale_claims"] == ["w-000", "w-001"] and r.json()["removed"] >= 1
+            assert sorted(claim_ids(c.get("/claims", params={"stale": "yes"}).text)) == [
+                "w-000",
+                "w-001",
+            ]
+            assert c.app.state.kgfc.claims.ready  # the page above came from the index
+            # a source kgfc cannot fetch again: a clear refusal, its facts kept
+            r = c.post("/v1/sources/" + quote(obama_file, safe="") + "/refresh", headers=auth)
+            assert r.status_code == 409 and "Wikidata" in r.json()["error"]["message"]
+            assert (
+                "Only Wikidata entity sources" in c.get("/source", params={"iri": obama_file}).text
+            )
+            assert c.post("/v1/sources/kgfcs:nope/refresh", headers=auth).status_code == 404
+    finally:
+        s.close()
+
+
+def test_refresh_on_an_offline_server_says_why_it_cannot(tmp_path):
+    from kgfc.kg.terms import provenance_quads, source_iri
+    from kgfc.models import Source, SourceKind
+
+    s = OxigraphStore(tmp_path / "store")
+    try:
+        src = Source(iri=source_iri("wikidata", "Q76"), kind=SourceKind.WIKIDATA, query="Q76")
+        g = ox.NamedNode(src.iri)
+        fact = ox.Quad(
+            ox.NamedNode(WD + "Q76"), ox.NamedNode(WDT + "P19"), ox.NamedNode(WD + "Q18094"), g
+        )
+        s.write_graphs({src.iri: [fact, *provenance_quads(src)]})
+        with make_client(s, tmp_path, token="s3cret") as c:
+            page = c.get("/source", params={"iri": src.iri}).text
+            assert "This server is offline" in page and 'id="refresh-button"' not in page
+            r = c.post(
+                "/v1/sources/" + quote(src.iri, safe="") + "/refresh",
+                headers={"Authorization": "Bearer s3cret"},
+            )
+            assert r.status_code == 400, r.text
+            error = r.json()["error"]
+            assert "offline" in error["message"] and "KGFC_OFFLINE" in error["hint"]
+            assert s.contains(fact)  # the source keeps its facts
     finally:
         s.close()

@@ -41,8 +41,15 @@ class KgfcGroup(click.Group):
         except KgfcError as exc:
             if ctx.params.get("debug"):
                 raise
-            click.echo(f"Error: {exc}", err=True)
+            echo_error(exc)
             ctx.exit(exc.exit_code)
+
+
+def echo_error(exc: KgfcError) -> None:
+    """What happened on one line of stderr, what to do about it (the hint) on the next."""
+    click.echo(f"Error: {exc.message}", err=True)
+    if exc.hint:
+        click.echo(exc.hint, err=True)
 
 
 @click.group(cls=KgfcGroup, context_settings={"help_option_names": ["-h", "--help"]})

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import click
 
+from kgfc.cli import echo_error
 from kgfc.cli.common import Progress, echo_json, info, print_table, with_store
 from kgfc.cli.options import csv_option, json_option, seed_option
 from kgfc.errors import InputError, StoreError
@@ -47,7 +48,7 @@ def load_cmd(files: tuple[Path, ...], fmt: str | None, as_json: bool, store, set
             reports.append(store.load_file(path, fmt, progress=bar.update))
         except InputError as exc:
             errors.append(exc)
-            click.echo(f"Error: {exc}", err=True)
+            echo_error(exc)
         finally:
             bar.close()
     if as_json:

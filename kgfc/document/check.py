@@ -49,6 +49,7 @@ from kgfc.nlp.values import parse_claim_value
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from kgfc.kg.store import KnowledgeGraph
     from kgfc.pipeline.api import FactChecker
 
 HUMAN = V.WD + "Q5"
@@ -70,7 +71,7 @@ class _Pending:
 class _KG:
     """What the document steps ask of the store: names, people, descriptions, relations in use."""
 
-    def __init__(self, store) -> None:
+    def __init__(self, store: KnowledgeGraph) -> None:
         self.store = store
         self.index = store.label_index()
         self._people: dict[str, bool] = {}

@@ -238,6 +238,14 @@ def _segments(report: DocumentReport) -> str:
     return "".join(out)
 
 
+def page_policy() -> str:
+    """The HTML page's Content-Security-Policy: its own style and script (by hash), nothing else."""
+    return (
+        f"default-src 'none'; style-src {_csp_hash(_CSS)}; script-src {_csp_hash(_JS)}; "
+        "img-src data:; base-uri 'none'; form-action 'none'"
+    )
+
+
 def to_html(report: DocumentReport) -> str:
     """One self-contained page: the document annotated, a side panel for the selected claim."""
     s = report.summary
@@ -275,10 +283,7 @@ def to_html(report: DocumentReport) -> str:
             for c in report.claims
         ],
     }
-    csp = (
-        f"default-src 'none'; style-src {_csp_hash(_CSS)}; script-src {_csp_hash(_JS)}; "
-        "img-src data:; base-uri 'none'; form-action 'none'"
-    )
+    csp = page_policy()
     title = report.title or "Checked document"
     overall = (
         f'<span class="verdict {_CSS_CLASS[s.overall][2:]}">{_h(s.overall.value)}</span>'

@@ -20,11 +20,15 @@ import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kgfc.errors import UsageError
 from kgfc.eval.loaders import Example
 from kgfc.kg import vocab as V
 from kgfc.models import VerdictLabel
+
+if TYPE_CHECKING:
+    from kgfc.kg.store import KnowledgeGraph
 
 CROSS_FIT = "cross-fit"
 FOLDS = 2
@@ -47,7 +51,7 @@ def triple_of(ex: Example) -> tuple[str, str, str] | None:
     return tuple(t) if t and len(t) == 3 else None  # type: ignore[return-value]
 
 
-def feature_names(store) -> tuple[str, ...]:
+def feature_names(store: KnowledgeGraph) -> tuple[str, ...]:
     """The combiner's features: the KG's signals, and the KG embedding's when the store has one."""
     from kgfc.reason import embedding
     from kgfc.reason.plausibility import FEATURES
@@ -57,7 +61,9 @@ def feature_names(store) -> tuple[str, ...]:
     return FEATURES + embedding.FEATURES
 
 
-def samples(store, examples: Sequence[Example]) -> list[tuple[str, list[float], int]]:
+def samples(
+    store: KnowledgeGraph, examples: Sequence[Example]
+) -> list[tuple[str, list[float], int]]:
     """(property IRI, features in :func:`feature_names` order, gold 0/1) of every labelled example
     with a triple."""
     from kgfc.reason.completion import completion_for
@@ -107,7 +113,7 @@ class Plan:
 
 def plan(
     mode: str,
-    store,
+    store: KnowledgeGraph,
     examples: Sequence[Example],
     folder: Path,
     *,

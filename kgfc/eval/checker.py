@@ -17,11 +17,15 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kgfc.errors import ConfigError, UsageError, did_you_mean
 from kgfc.eval.loaders import Example
 from kgfc.pipeline.api import Claim, FactChecker
 from kgfc.pipeline.policies import FixedPlan, Policy
+
+if TYPE_CHECKING:
+    from kgfc.kg.store import KnowledgeGraph
 
 VARIANTS = ("kg-only", "web-only", "kg+web", "kg+agent", "full")
 WEB_VARIANTS = frozenset({"web-only", "kg+web", "full"})
@@ -54,7 +58,7 @@ def _policy(variant: str) -> Policy | None:
 
 def build_checker(
     settings,
-    store,
+    store: KnowledgeGraph,
     *,
     variant: str,
     reasoner: str | None,

@@ -22,8 +22,12 @@ import logging
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kgfc.errors import InputError
+
+if TYPE_CHECKING:
+    from kgfc.kg.store import KnowledgeGraph
 
 log = logging.getLogger(__name__)
 
@@ -126,7 +130,7 @@ def read_codex(folder: Path, opts: dict) -> Iterator[tuple]:
         )
 
 
-def build_train_store(root: Path, size: str, store=None):
+def build_train_store(root: Path, size: str, store: KnowledgeGraph | None = None):
     """The split's train triples, entity types (as P31), labels and descriptions, each part its own
     source graph.
 

@@ -16,7 +16,13 @@ import time
 import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import IO, Protocol
+from typing import IO, TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from kgfc.kg.store import KnowledgeGraph
+
+Rows = list[dict[str, str | None]]
+Snapshot = tuple[int, int, int, int]
 
 WHAT = {
     "all_labels": "the label index",
@@ -104,14 +110,16 @@ class StderrProgress:
 # for them per claim).
 STALE_SHARE = 0.05
 
-_ROWS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_ROWS: weakref.WeakKeyDictionary[KnowledgeGraph, dict[str, tuple[Snapshot, Rows]]] = (
+    weakref.WeakKeyDictionary()
+)
 _ROWS_LOCK = threading.Lock()
 
 
-_SIZES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_SIZES: weakref.WeakKeyDictionary[KnowledgeGraph, tuple[int, int]] = weakref.WeakKeyDictionary()
 
 
-def snapshot(store) -> tuple[int, int, int, int]:
+def snapshot(store: KnowledgeGraph) -> Snapshot:
     """Where the store stands: (generation, wholesale generation, facts added since, size).
 
     The size is counted once per generation: counting an Oxigraph store walks every quad
@@ -129,7 +137,7 @@ def snapshot(store) -> tuple[int, int, int, int]:
     return (generation, store.wholesale_generation, store.added_since_wholesale, known[1])
 
 
-def still_fresh(store, then: tuple[int, int, int, int]) -> bool:
+def still_fresh(store: KnowledgeGraph, then: Snapshot) -> bool:
     """May what was computed at :func:`snapshot` ``then`` still serve? The same generation, or
     only additions since, fewer than :data:`STALE_SHARE` of the store then."""
     generation, wholesale, added, size = then
@@ -139,7 +147,7 @@ def still_fresh(store, then: tuple[int, int, int, int]) -> bool:
     )
 
 
-def stable_rows(store, name: str) -> list[dict[str, str | None]]:
+def stable_rows(store: KnowledgeGraph, name: str) -> Rows:
     """``store.run_cached(name)``, kept while only a few facts are added.
 
     The same rows for every reader of the aggregate (the KG statistics, the

@@ -88,7 +88,7 @@ class BeamSearch:
         }
         self.claim_tokens = _tokens(claim)
         self.graph = nx.MultiDiGraph()
-        self.evidence: dict[tuple, EvidenceFact] = {}
+        self.evidence: dict[tuple[tuple[str, str, str, bool], str | None], EvidenceFact] = {}
         self.visited: set[str] = set(self.seeds)
         self.frontier = list(self.seeds)
         self.hops_done = 0
@@ -159,7 +159,17 @@ class BeamSearch:
         if self.settled:
             rank = self.cheap_rank
             self.cheap_hops += 1
-        # 1. relations: rank distinct relation labels; aligned properties are kept first.
+        by_pred = self._relation_scores(facts, rank)
+        candidates = self._candidates(facts, by_pred)
+        texts = [f.verbalise() for f in candidates]
+        keep = max(max(self.beam, 1) * 2, len(frontier))
+        scores = self._fact_scores(candidates, texts, frontier, keep, hop, rank, counters)
+        combined = self._combined(candidates, texts, scores, by_pred)
+        return self._advance(_diverse(combined, frontier, keep), hop)
+
+    def _relation_scores(self, facts: list[Fact], rank: RelRanker) -> dict[str, float]:
+        """Each predicate's score: its relation label ranked against the claim, with
+        aligned properties first and the predicates of a chain next."""
         rel_texts = sorted({_rel_text(f) for f in facts})
         rel_score = dict(zip(rel_texts, rank(self.claim, rel_texts), strict=True))
         by_pred: dict[str, float] = {}
@@ -170,20 +180,35 @@ class BeamSearch:
             elif f.predicate in self.chained:
                 sc = max(sc, CHAIN_PRIORITY)
             by_pred[f.predicate] = max(by_pred.get(f.predicate, 0.0), sc)
+        return by_pred
+
+    def _candidates(self, facts: list[Fact], by_pred: dict[str, float]) -> list[Fact]:
+        """The facts of the ``beam`` best predicates; on hubs, a cheap lexical pre-selection."""
         kept_preds = set(sorted(by_pred, key=lambda p: (-by_pred[p], p))[: self.beam])
         candidates = [f for f in facts if f.predicate in kept_preds]
-        # 2. facts: cheap lexical pre-selection on hubs, then the reasoner ranks them all at once.
-        if len(candidates) > MAX_CANDIDATES:
+        if len(candidates) <= MAX_CANDIDATES:
+            return candidates
 
-            def lexical(f: Fact) -> tuple:
-                slot = (f.subject, f.predicate) in self.slots
-                linked = len({f.subject, f.object} & self.targets)
-                hit = len(_tokens(f.verbalise()) & self.claim_tokens)
-                return (-slot, -linked, -hit, -by_pred[f.predicate], f.subject, f.object)
+        def lexical(f: Fact) -> tuple[int, int, int, float, str, str]:
+            slot = (f.subject, f.predicate) in self.slots
+            linked = len({f.subject, f.object} & self.targets)
+            hit = len(_tokens(f.verbalise()) & self.claim_tokens)
+            return (-slot, -linked, -hit, -by_pred[f.predicate], f.subject, f.object)
 
-            candidates = sorted(candidates, key=lexical)[:MAX_CANDIDATES]
-        texts = [f.verbalise() for f in candidates]
-        keep = max(max(self.beam, 1) * 2, len(frontier))
+        return sorted(candidates, key=lexical)[:MAX_CANDIDATES]
+
+    def _fact_scores(
+        self,
+        candidates: list[Fact],
+        texts: list[str],
+        frontier: list[str],
+        keep: int,
+        hop: int,
+        rank: RelRanker,
+        counters: Counters,
+    ) -> Sequence[float]:
+        """The candidates ranked all at once: by the reasoner's ranker when one is set and
+        its order could matter, else by their far ends."""
         if self.rank_facts is not None and self._fits(candidates, keep):
             # Every candidate is kept and every new entity goes on the frontier, whatever
             # their order: a (costly, LLM) ranking could only reorder them.
@@ -191,11 +216,20 @@ class BeamSearch:
                 f"hop {hop}: all {len(candidates)} candidate fact(s) fit the beam "
                 "(kept whatever their order): no ranking call"
             )
-            scores = _far_end_scores(self.claim, candidates, frontier, rank)
-        elif self.rank_facts is not None:
-            scores = self.rank_facts(self.claim, texts, counters)
-        else:
-            scores = _far_end_scores(self.claim, candidates, frontier, rank)
+            return _far_end_scores(self.claim, candidates, frontier, rank)
+        if self.rank_facts is not None:
+            return self.rank_facts(self.claim, texts, counters)
+        return _far_end_scores(self.claim, candidates, frontier, rank)
+
+    def _combined(
+        self,
+        candidates: list[Fact],
+        texts: list[str],
+        scores: Sequence[float],
+        by_pred: dict[str, float],
+    ) -> list[tuple[float, Fact, str]]:
+        """(score, fact, text), best first: the fact's and its relation's scores, with a
+        bonus for filling a claim slot or reaching claim entities."""
         combined = []
         seeds = set(self.seeds)
         for f, text, sc in zip(candidates, texts, scores, strict=True):
@@ -209,7 +243,11 @@ class BeamSearch:
                 bonus += 0.25  # reaches a claim entity not yet visited
             combined.append((0.6 * sc + 0.4 * by_pred[f.predicate] + bonus, f, text))
         combined.sort(key=lambda x: (-x[0], x[1].subject, x[1].predicate, x[1].object))
-        kept = _diverse(combined, frontier, keep)
+        return combined
+
+    def _advance(self, kept: list[tuple[float, Fact, str]], hop: int) -> int:
+        """Keep the hop's facts as evidence and put their new entities on the frontier;
+        returns how many were kept."""
         next_frontier: list[str] = []
         added = 0
         for score, f, text in kept:

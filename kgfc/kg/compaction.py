@@ -20,6 +20,7 @@ import itertools
 import logging
 import os
 import shutil
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -70,7 +71,9 @@ def finish_interrupted(path: Path) -> None:
         shutil.rmtree(new, ignore_errors=True)
 
 
-def compact(inner: ox.Store, path: Path, release, *, rebuild: bool | None = None):
+def compact(
+    inner: ox.Store, path: Path, release: Callable[[], None], *, rebuild: bool | None = None
+) -> tuple[Compaction, ox.Store]:
     """Compact the writable on-disk store ``inner`` at ``path``: (report, the store to use now).
 
     ``rebuild``: None decides by bytes per live quad; True/False forces it.

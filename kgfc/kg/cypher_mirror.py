@@ -38,13 +38,16 @@ import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import pyoxigraph as ox
 
 from kgfc.errors import ConfigError, UsageError
 from kgfc.kg.neo4j_mapping import GraphRows, map_graph, source_row, sync_key
 from kgfc.resources import load_query, resource_dir
+
+if TYPE_CHECKING:
+    from kgfc.kg.store import KnowledgeGraph
 
 BATCH = 5000
 DIALECTS = ("neo4j", "falkordb")
@@ -217,7 +220,9 @@ class CypherMirror:
     def synced(self) -> dict[str, str]:
         return {r["iri"]: r["syncKey"] for r in self.run("synced_sources")}
 
-    def sync(self, store, progress: Callable[[str], None] | None = None) -> SyncReport:
+    def sync(
+        self, store: KnowledgeGraph, progress: Callable[[str], None] | None = None
+    ) -> SyncReport:
         start = time.perf_counter()
         report = SyncReport()
         self.backend.ensure_schema(self.statements("schema"))

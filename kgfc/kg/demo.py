@@ -6,7 +6,7 @@
 loaded it is an ordinary set of sources: listed, queried and retracted like
 any other.
 
-Loading goes through :meth:`GraphStore.load_bundle` (a bulk load: a few seconds
+Loading goes through :meth:`KnowledgeGraph.load_bundle` (a bulk load: a few seconds
 instead of a minute of transactional inserts), which marks every demo graph as
 loading first, so a killed load leaves no half-written demo behind and
 :func:`demo_loaded` reports the demo as absent until a load has finished.
@@ -21,7 +21,7 @@ from typing import Any
 
 from kgfc.errors import StoreError
 from kgfc.kg import vocab as V
-from kgfc.kg.store import GraphStore
+from kgfc.kg.store import KnowledgeGraph
 
 # kgfc/data sits inside the package, so it ships in the wheel beside this module.
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
@@ -33,19 +33,20 @@ DEMO_GRAPH_PREFIX = V.KGFC_SOURCE + "demo/"
 @cache
 def demo_info() -> dict[str, Any]:
     """The demo's counts (facts, entities, labels, sources, quads...) and graphs, written at build time."""
-    return json.loads(DEMO_META.read_text(encoding="utf-8"))
+    info: dict[str, Any] = json.loads(DEMO_META.read_text(encoding="utf-8"))
+    return info
 
 
 def demo_graphs() -> list[str]:
     return list(demo_info()["graphs"])
 
 
-def demo_loaded(store: GraphStore) -> bool:
+def demo_loaded(store: KnowledgeGraph) -> bool:
     """True when every demo graph is in the store and none is half-written."""
     return all(store.has_source(iri) for iri in demo_graphs())
 
 
-def ensure_demo(store: GraphStore) -> bool:
+def ensure_demo(store: KnowledgeGraph) -> bool:
     """Load the demo KG into ``store`` unless it is already there. Returns True if it loaded.
 
     A partly present demo (an interrupted load, a retracted demo graph, a

@@ -141,7 +141,7 @@ def document_quads(
     sentences: Sequence[DocumentSentence],
     extractions: Sequence[SentenceExtraction],
     *,
-    known_elsewhere: Callable[[ox.NamedNode, ox.NamedNode, ox.Term, Term], bool],
+    known_elsewhere: Callable[[ox.NamedNode, ox.NamedNode, ox.NamedNode | ox.Literal, Term], bool],
     present: Callable[[ox.Quad], bool] | None = None,
     prior: PriorContent | None = None,
 ) -> DocumentQuads:
@@ -156,10 +156,10 @@ def document_quads(
     """
     g = N(iri)
     out = DocumentQuads()
-    facts: set[tuple] = set()
+    facts: set[tuple[ox.NamedNode, ox.NamedNode, ox.NamedNode | ox.Literal]] = set()
     n_statements = prior.statements if prior is not None else 0
 
-    def q(s, p, o) -> None:
+    def q(s: ox.NamedNode, p: ox.NamedNode, o: ox.NamedNode | ox.Literal) -> None:
         out.quads.append(ox.Quad(s, p, o, g))
 
     for sent, ex in zip(sentences, extractions, strict=True):

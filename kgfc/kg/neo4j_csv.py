@@ -17,10 +17,14 @@ from __future__ import annotations
 import csv
 import shlex
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pyoxigraph as ox
 
 from kgfc.kg.neo4j_mapping import GraphRows, map_graph, source_row
+
+if TYPE_CHECKING:
+    from kgfc.kg.store import KnowledgeGraph
 
 ARRAY = "|"
 
@@ -74,7 +78,9 @@ def _prop(header: str) -> str:
     return header.split(":", 1)[0]
 
 
-def collect(store) -> tuple[dict[str, dict[str, dict]], dict[tuple, dict], list[dict]]:
+def collect(
+    store: KnowledgeGraph,
+) -> tuple[dict[str, dict[str, dict]], dict[tuple, dict], list[dict]]:
     """Nodes by label, facts merged across sources, and links, for the whole store."""
     labels = store.label_index().labels
     nodes: dict[str, dict[str, dict]] = {k: {} for k in NODE_FILES}
@@ -114,7 +120,7 @@ def collect(store) -> tuple[dict[str, dict[str, dict]], dict[tuple, dict], list[
     return nodes, facts, links
 
 
-def export_neo4j_csv(store, folder: str | Path) -> dict[str, int]:
+def export_neo4j_csv(store: KnowledgeGraph, folder: str | Path) -> dict[str, int]:
     """Write the import files into ``folder``; returns rows written per file."""
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)

@@ -39,13 +39,14 @@ import uuid
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
+from typing import Any, cast
 
 import pyoxigraph as ox
 
 from kgfc.errors import QuerySyntaxError, StoreError, StoreLockedError
 from kgfc.kg import vocab as V
 from kgfc.kg.aggregates import computing
-from kgfc.kg.compaction import compact, finish_interrupted
+from kgfc.kg.compaction import Compaction, compact, finish_interrupted
 from kgfc.kg.rdf_files import (
     INCOMPLETE,
     LOADING,
@@ -67,7 +68,7 @@ from kgfc.kg.rdf_store import (
     property_entity,
 )
 from kgfc.kg.reopening import ReopeningStore
-from kgfc.kg.store import Term, is_bookkeeping
+from kgfc.kg.store import Subject, Substitutions, Term, is_bookkeeping, value_of
 from kgfc.kg.terms import provenance_quads, service_endpoints, source_from_row
 from kgfc.models import Fact, Source, utcnow
 from kgfc.resources import load_query
@@ -94,6 +95,18 @@ _UNSEEN, _NOT_A_FACT = (
     object(),
     object(),
 )  # as neighbourhood.rq: incoming facts of hubs run to thousands
+
+
+def _bound(
+    substitutions: Substitutions | None,
+) -> dict[ox.Variable, ox.NamedNode | ox.BlankNode | ox.Literal | ox.Triple] | None:
+    """Substitutions as pyoxigraph takes them (a dict; None for none)."""
+    return dict(substitutions) if substitutions else None
+
+
+def _plain(term: Term | ox.Triple | None) -> str | None:
+    """A solution's or quad's term as a plain value (kgfc writes no RDF-star triples)."""
+    return None if term is None else value_of(term)
 
 
 def _folder_bytes(folder: Path) -> int:
@@ -126,7 +139,7 @@ def _open_read_only(path: Path, attempts: int = 20) -> ox.Store:
 
 
 class OxigraphStore(RdfStore):
-    """A :class:`~kgfc.kg.store.GraphStore` on pyoxigraph."""
+    """The embedded backend: a :class:`~kgfc.kg.store.KnowledgeGraph` on pyoxigraph."""
 
     def __init__(
         self, path: str | os.PathLike[str] | None = None, *, read_only: bool = False
@@ -145,7 +158,9 @@ class OxigraphStore(RdfStore):
                         hint="Create it with `kgfc kg load` or `kgfc kg enrich` first.",
                     )
                 # survives the writer's compactions (kgfc.kg.reopening)
-                self._store = ReopeningStore(functools.partial(_open_read_only, self.path))
+                self._store = cast(  # it forwards every Store method
+                    ox.Store, ReopeningStore(functools.partial(_open_read_only, self.path))
+                )
             else:
                 finish_interrupted(self.path)  # a killed compaction's swap (kgfc.kg.compaction)
                 self.path.mkdir(parents=True, exist_ok=True)
@@ -225,6 +240,8 @@ class OxigraphStore(RdfStore):
             q.object.subject: q.object.object
             for q in self._store.quads_for_pattern(_META, _RETRACTION, None, _META_G)
             if isinstance(q.object, ox.Triple)
+            and isinstance(q.object.subject, ox.NamedNode)
+            and isinstance(q.object.object, ox.Literal)
         }
 
     def _stale_after_the_fact(
@@ -314,7 +331,7 @@ class OxigraphStore(RdfStore):
         dropped = 0
         for row in self._select(load_query("incomplete_sources")):
             if row["status"] == RETRACTING:
-                log.warning("finishing the interrupted retraction of source %s", row["g"].value)
+                log.warning("finishing the interrupted retraction of source %s", _plain(row["g"]))
             else:
                 log.warning(
                     "dropping source %s left half-written by an interrupted load", row["g"].value
@@ -328,11 +345,14 @@ class OxigraphStore(RdfStore):
     # -- low-level query --------------------------------------------------
     def _select(
         self, text: str, substitutions: Mapping[str, ox.NamedNode | ox.Literal] | None = None
-    ):
+    ) -> ox.QuerySolutions:
+        """Solutions of the SELECT query ``text`` (kgfc's own queries: named or built here)."""
         self._count_query()
         subs = {ox.Variable(k): v for k, v in (substitutions or {}).items()}
         try:
-            return self._store.query(text, substitutions=subs or None)
+            result = self._store.query(text, substitutions=_bound(subs))
+            assert isinstance(result, ox.QuerySolutions)
+            return result
         except SyntaxError as exc:
             raise QuerySyntaxError(f"SPARQL syntax error: {exc}") from exc
         except RuntimeError as exc:  # e.g. a substitution for a variable the query does not project
@@ -340,7 +360,13 @@ class OxigraphStore(RdfStore):
         except OSError as exc:
             raise StoreError(f"Query failed: {exc}") from exc
 
-    def _user_query(self, text: str, union: bool, substitutions, allow_service: bool):
+    def _user_query(
+        self,
+        text: str,
+        union: bool,
+        substitutions: Substitutions | None,
+        allow_service: bool,
+    ) -> ox.QuerySolutions | ox.QueryBoolean | ox.QueryTriples:
         """The raw pyoxigraph result. ``SERVICE`` clauses reach the network from this
         process, so they are refused unless ``allow_service`` (the caller vets the endpoints).
         """
@@ -352,7 +378,7 @@ class OxigraphStore(RdfStore):
         self._count_query()
         try:
             return self._store.query(
-                text, use_default_graph_as_union=union, substitutions=substitutions
+                text, use_default_graph_as_union=union, substitutions=_bound(substitutions)
             )
         except SyntaxError as exc:
             raise QuerySyntaxError(
@@ -369,9 +395,7 @@ class OxigraphStore(RdfStore):
         """Solutions as plain values; ``terms`` go in as pyoxigraph substitutions."""
         result = self._select(text, terms)
         names = [v.value for v in result.variables]
-        return [
-            {n: (row[n].value if row[n] is not None else None) for n in names} for row in result
-        ]
+        return [{n: _plain(row[n]) for n in names} for row in result]
 
     # -- writes -----------------------------------------------------------
     def has_source(self, iri: str) -> bool:
@@ -393,7 +417,7 @@ class OxigraphStore(RdfStore):
             return None
         props: dict[str, list[str]] = defaultdict(list)
         for q in self._store.quads_for_pattern(g, None, None, g):
-            props[q.predicate.value].append(q.object.value)
+            props[q.predicate.value].append(_plain(q.object) or "")
         if V.RDF_TYPE not in props:
             return None
         # as the source_fact_counts query: relations between things, not labels
@@ -429,7 +453,7 @@ class OxigraphStore(RdfStore):
         )
 
     def _plan_write(
-        self, g: ox.NamedNode, quads: Iterable[ox.Quad], replace: bool, subject: Term | None
+        self, g: ox.NamedNode, quads: Iterable[ox.Quad], replace: bool, subject: Subject | None
     ) -> WritePlan:
         """New quads by index lookups; with ``replace``, what the graph holds and ``quads`` do not."""
         quads = [
@@ -501,14 +525,14 @@ class OxigraphStore(RdfStore):
             self.compact()  # give the disk back
         return n
 
-    def compact(self, *, rebuild: bool | None = None):
+    def compact(self, *, rebuild: bool | None = None) -> Compaction:
         """Compact the on-disk store, reporting the bytes freed (see kgfc.kg.compaction)."""
         self._check_writable()
         if self.path is None:
             raise StoreError("Only an on-disk store can be compacted.")
 
         def release() -> None:
-            self._store = None
+            del self._store
 
         report, self._store = compact(self._store, self.path, release, rebuild=rebuild)
         return report
@@ -614,7 +638,7 @@ class OxigraphStore(RdfStore):
         if next(iter(self._store.quads_for_pattern(_META, _CHANGING, None, _META_G)), None):
             return f"changing-{uuid.uuid4().hex}"  # a write in progress: cache nothing under it
         found = next(iter(self._store.quads_for_pattern(_META, _VERSION, None, _META_G)), None)
-        if found is not None:
+        if found is not None and isinstance(found.object, ox.Literal):
             return found.object.value
         if not self.read_only:
             return self._bump_version()
@@ -663,7 +687,8 @@ class OxigraphStore(RdfStore):
         path = cache / f"{name}-{key}.json"
         if path.is_file():
             try:
-                return json.loads(path.read_text(encoding="utf-8"))
+                rows: list[dict[str, str | None]] = json.loads(path.read_text(encoding="utf-8"))
+                return rows
             except (OSError, ValueError):
                 pass
         self.aggregate_builds[name] += 1
@@ -744,9 +769,15 @@ class OxigraphStore(RdfStore):
                     labels.get(property_entity(p)) if p.startswith(FACT_PREFIXES) else _NOT_A_FACT
                 )
                 predicates[p] = info
-            if info is _NOT_A_FACT or isinstance(q.graph_name, ox.DefaultGraph):
+            if (
+                info is _NOT_A_FACT
+                or not isinstance(q.graph_name, ox.NamedNode)
+                or isinstance(q.subject, ox.Triple)
+                or isinstance(q.object, ox.Triple)
+            ):
                 continue
-            facts.append(fact_of(q.subject.value, p, q.object, q.graph_name.value, labels, info))
+            label = cast("str | None", info)  # neither sentinel: the property's label or None
+            facts.append(fact_of(q.subject.value, p, q.object, q.graph_name.value, labels, label))
             if not out and len(facts) == _INCOMING_CAP:
                 break
         return facts
@@ -756,7 +787,7 @@ class OxigraphStore(RdfStore):
             return None, None
         return str(self.path), _folder_bytes(self.path) if self.path.exists() else None
 
-    def _export(self, output, rdf_format: ox.RdfFormat, graph: ox.NamedNode | None) -> None:
+    def _export(self, output: Any, rdf_format: ox.RdfFormat, graph: ox.NamedNode | None) -> None:
         if rdf_format.supports_datasets and graph is None:
             ox.serialize(
                 self.quads(),
@@ -771,10 +802,11 @@ class OxigraphStore(RdfStore):
         else:
             self._count_query()
             triples = self._store.query("CONSTRUCT { ?s ?p ?o } WHERE { GRAPH ?g { ?s ?p ?o } }")
+            assert isinstance(triples, ox.QueryTriples)  # a CONSTRUCT query
             ox.serialize(triples, output, rdf_format, prefixes=export_prefixes(rdf_format))
 
     def _match(
-        self, s: Term | None, p: ox.NamedNode | None, o: Term | None, g: ox.NamedNode | None
+        self, s: Subject | None, p: ox.NamedNode | None, o: Term | None, g: ox.NamedNode | None
     ) -> Iterator[ox.Quad]:
         found = self._store.quads_for_pattern(s, p, o, g)
         if g is not None:
@@ -783,7 +815,7 @@ class OxigraphStore(RdfStore):
         return (q for q in found if q.subject != _META or q.graph_name != _META_G)
 
     def _count(
-        self, s: Term | None, p: ox.NamedNode | None, o: Term | None, g: ox.NamedNode | None
+        self, s: Subject | None, p: ox.NamedNode | None, o: Term | None, g: ox.NamedNode | None
     ) -> int:
         if s is p is o is g is None:
             return len(self)

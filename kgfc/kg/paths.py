@@ -33,12 +33,17 @@ is capped, so a claim costs a few dozen index scans at most.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 import pyoxigraph as ox
 
 from kgfc.kg import vocab as V
 from kgfc.kg.properties import ALIAS_PROPS, CHAINS, HISTORICAL, LOCATION, P31, relating
+from kgfc.kg.store import value_of
 from kgfc.models import Fact
+
+if TYPE_CHECKING:
+    from kgfc.kg.store import GraphStore, KnowledgeGraph
 
 MAX_LEN = 3  # facts on a path (the claim's own relation counts as one)
 MAX_FRONTIER = 64  # entities expanded per step: hierarchies branch little, hubs are cut
@@ -50,7 +55,9 @@ def chain_props(prop: str) -> tuple[frozenset[str], frozenset[str]] | None:
     return CHAINS.get(prop)
 
 
-def _outgoing(store, entity: str, allowed: frozenset[str]) -> Iterable[tuple[str, str, str]]:
+def _outgoing(
+    store: GraphStore, entity: str, allowed: frozenset[str]
+) -> Iterable[tuple[str, str, str]]:
     """``(predicate, object, graph)`` of ``entity``'s facts under ``allowed``, entity objects only."""
     try:
         node = ox.NamedNode(entity)
@@ -64,7 +71,7 @@ def _outgoing(store, entity: str, allowed: frozenset[str]) -> Iterable[tuple[str
 
 
 def find_chains(
-    store,
+    store: GraphStore,
     subject: str,
     props: Sequence[str],
     goals: set[str],
@@ -114,7 +121,7 @@ def find_chains(
     return found[:MAX_PATHS]
 
 
-def _values(store, entity: str, prop: str) -> set[str]:
+def _values(store: GraphStore, entity: str, prop: str) -> set[str]:
     try:
         node = ox.NamedNode(entity)
     except ValueError:
@@ -126,7 +133,9 @@ def _values(store, entity: str, prop: str) -> set[str]:
     }
 
 
-def _reaches(store, start: str, goal: str, props: frozenset[str], hops: int = 4) -> bool:
+def _reaches(
+    store: GraphStore, start: str, goal: str, props: frozenset[str], hops: int = 4
+) -> bool:
     frontier, seen = {start}, {start}
     for _ in range(hops):
         nxt = set()
@@ -144,7 +153,7 @@ def _reaches(store, start: str, goal: str, props: frozenset[str], hops: int = 4)
     return False
 
 
-def unambiguous(store, x: str, prop: str, y: str) -> bool:
+def unambiguous(store: GraphStore, x: str, prop: str, y: str) -> bool:
     """Is ``x -prop-> y`` a step a chain may take soundly (``y`` is where ``x`` is, not one of several)?
 
     True when ``y`` is ``x``'s only value for ``prop``, or each other value is
@@ -169,17 +178,17 @@ def unambiguous(store, x: str, prop: str, y: str) -> bool:
     )
 
 
-def historical(store, entity: str) -> bool:
+def historical(store: GraphStore, entity: str) -> bool:
     """Is ``entity`` typed a historical country or a former territorial entity?"""
     try:
         node = ox.NamedNode(entity)
     except ValueError:
         return False
     p31 = ox.NamedNode(P31)
-    return any(q.object.value in HISTORICAL for q in store.quads(subject=node, predicate=p31))
+    return any(value_of(q.object) in HISTORICAL for q in store.quads(subject=node, predicate=p31))
 
 
-def aliases(store, entity: str) -> set[str]:
+def aliases(store: GraphStore, entity: str) -> set[str]:
     """``entity`` and the entities stated the same as it (owl:sameAs, P460), one step either way."""
     out = {entity}
     try:
@@ -188,12 +197,12 @@ def aliases(store, entity: str) -> set[str]:
         return out
     for p in ALIAS_PROPS:
         pn = ox.NamedNode(p)
-        out |= {q.object.value for q in store.quads(subject=node, predicate=pn)}
-        out |= {q.subject.value for q in store.quads(object=node, predicate=pn)}
+        out |= {value_of(q.object) for q in store.quads(subject=node, predicate=pn)}
+        out |= {value_of(q.subject) for q in store.quads(object=node, predicate=pn)}
     return out
 
 
-def links(store, a: str, b: str) -> list[Fact]:
+def links(store: GraphStore, a: str, b: str) -> list[Fact]:
     """The facts stated between ``a`` and ``b`` (and the entities stated the same as each),
     either way, whose property relates them (:func:`kgfc.kg.properties.relating`): the
     evidence for "a is associated with b". Unlabelled, at most :data:`MAX_PATHS` * 4."""
@@ -222,7 +231,7 @@ def links(store, a: str, b: str) -> list[Fact]:
     return out[: MAX_PATHS * 4]
 
 
-def types_of(store, entities: Iterable[str]) -> list[Fact]:
+def types_of(store: GraphStore, entities: Iterable[str]) -> list[Fact]:
     """The entities' instance-of facts (at most a few each), unlabelled."""
     out: list[Fact] = []
     p31 = ox.NamedNode(P31)
@@ -240,7 +249,7 @@ def types_of(store, entities: Iterable[str]) -> list[Fact]:
     return out
 
 
-def label_facts(store, facts: Iterable[Fact]) -> list[Fact]:
+def label_facts(store: KnowledgeGraph, facts: Iterable[Fact]) -> list[Fact]:
     """The facts with subject, predicate and object labels from the store's label index."""
     index = store.label_index()
     out = []

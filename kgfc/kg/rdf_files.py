@@ -14,13 +14,16 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 import pyoxigraph as ox
 
 from kgfc.errors import InputError, RDFSyntaxError
 from kgfc.kg import vocab as V
 from kgfc.kg.store import is_bookkeeping
+
+if TYPE_CHECKING:
+    from typing_extensions import Buffer  # collections.abc.Buffer from Python 3.12
 
 FORMATS = {
     ".nt": ox.RdfFormat.N_TRIPLES,
@@ -107,10 +110,10 @@ class _MeteredFile(io.RawIOBase):
     def readable(self) -> bool:
         return True
 
-    def readinto(self, b) -> int:
-        n = self.raw.readinto(b)  # type: ignore[attr-defined]
+    def readinto(self, b: Buffer) -> int:
+        n: int | None = self.raw.readinto(b)  # type: ignore[attr-defined]
         self.meter.add(n or 0)
-        return n
+        return n or 0
 
 
 @contextmanager
@@ -119,10 +122,10 @@ def open_bytes(path: Path, meter: Meter | None = None) -> Iterator[IO[bytes]]:
     with open(path, "rb") as fh:
         raw: IO[bytes] = fh
         if meter is not None:
-            raw = io.BufferedReader(_MeteredFile(fh, meter), 1 << 20)  # type: ignore[arg-type]
+            raw = io.BufferedReader(_MeteredFile(fh, meter), 1 << 20)
         if path.suffix == ".gz":
             with gzip.GzipFile(fileobj=raw, mode="rb") as gz:
-                yield gz
+                yield gz  # type: ignore[misc]  # a GzipFile reads bytes like any IO[bytes]
         else:
             yield raw
 

@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Self
 
 import pyoxigraph as ox
 
@@ -29,7 +29,7 @@ from kgfc.errors import InputError, QuerySyntaxError, StoreError
 from kgfc.kg import vocab as V
 from kgfc.kg.labels import LabelIndex
 from kgfc.kg.rdf_files import FORMAT_NAMES, STATUS, Meter, file_sha256, guess_format
-from kgfc.kg.store import QueryCounting, Term, is_bookkeeping
+from kgfc.kg.store import QueryCounting, Subject, Substitutions, Term, is_bookkeeping
 from kgfc.kg.terms import (
     fact_quads,
     is_sparql_update,
@@ -67,7 +67,7 @@ def part_record(
 _FACT_FIELDS = frozenset(Fact.model_fields)
 
 
-def stored_fact(**values) -> Fact:
+def stored_fact(**values: Any) -> Fact:
     """A :class:`Fact` from values read straight out of the store, without validation.
 
     Neighbourhood lookups build a hundred or more facts per call, and on this
@@ -122,6 +122,7 @@ def label_rows(quads: Iterable[ox.Quad]) -> Iterator[dict[str, str]]:
             q.predicate.value in LABEL_PREDICATES
             and isinstance(q.object, ox.Literal)
             and (q.object.language or "").lower().startswith("en")
+            and not isinstance(q.subject, ox.Triple)  # kgfc writes no RDF-star
         ):
             yield {"entity": q.subject.value, "p": q.predicate.value, "text": q.object.value}
 
@@ -156,7 +157,7 @@ class WritePlan:
 
 
 class RdfStore(QueryCounting, ABC):
-    """The :class:`~kgfc.kg.store.GraphStore` methods both RDF backends answer the same way.
+    """The :class:`~kgfc.kg.store.KnowledgeGraph` methods both RDF backends answer the same way.
 
     Backends supply how they reach their engine: ``_rows`` (query text with
     bound terms), ``_user_query`` (user SPARQL, updates already refused),
@@ -182,10 +183,10 @@ class RdfStore(QueryCounting, ABC):
         # rather than read from cache): tests assert recording claims adds none
         self.aggregate_builds: Counter[str] = Counter()
 
-    def __enter__(self):
+    def __enter__(self) -> Self:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     @abstractmethod
@@ -218,7 +219,7 @@ class RdfStore(QueryCounting, ABC):
         text: str,
         *,
         union_default_graph: bool = True,
-        substitutions=None,
+        substitutions: Substitutions | None = None,
         allow_service: bool = False,
     ) -> Any:
         """Run user SPARQL, read-only: pyoxigraph solutions, triples or a boolean.
@@ -235,7 +236,13 @@ class RdfStore(QueryCounting, ABC):
         return self._user_query(text, union_default_graph, substitutions, allow_service)
 
     @abstractmethod
-    def _user_query(self, text: str, union: bool, substitutions, allow_service: bool) -> Any:
+    def _user_query(
+        self,
+        text: str,
+        union: bool,
+        substitutions: Substitutions | None,
+        allow_service: bool,
+    ) -> Any:
         """:meth:`sparql` past the update check, by the backend."""
 
     @abstractmethod
@@ -280,11 +287,13 @@ class RdfStore(QueryCounting, ABC):
         """Every complete source's PROV-O record (a graph still marked loading is left out)."""
         props: dict[str, dict[str, list[str]]] = {}
         for row in self.run("sources"):
-            props.setdefault(row["g"], {}).setdefault(row["p"], []).append(row["o"])
+            g, p, o = row["g"], row["p"], row["o"]
+            if g is not None and p is not None and o is not None:  # all bound in the query
+                props.setdefault(g, {}).setdefault(p, []).append(o)
         return {g: p for g, p in props.items() if "loading" not in p.get(STATUS.value, [])}
 
     def sources(self) -> list[Source]:
-        counts = {r["g"]: int(r["facts"]) for r in self.run("source_fact_counts")}
+        counts = {r["g"]: int(r["facts"] or 0) for r in self.run("source_fact_counts")}
         out = [
             source_from_row(iri, p).model_copy(update={"facts": counts.get(iri, 0)})
             for iri, p in self._source_props().items()
@@ -293,9 +302,9 @@ class RdfStore(QueryCounting, ABC):
 
     def stats(self) -> StoreStats:
         # Full scans (seconds on the demo KG), so cached until the facts change.
-        facts = int(self.run_cached("stats_facts")[0]["facts"])
-        entities = int(self.run_cached("stats_entities")[0]["entities"])
-        labels = int(self.run_cached("stats_labels")[0]["labels"])
+        facts = int(self.run_cached("stats_facts")[0]["facts"] or 0)
+        entities = int(self.run_cached("stats_entities")[0]["entities"] or 0)
+        labels = int(self.run_cached("stats_labels")[0]["labels"] or 0)
         kinds: dict[str, int] = {}
         for p in self._source_props().values():
             for kind in p.get(V.KGFC + "sourceKind", [])[:1]:
@@ -347,7 +356,7 @@ class RdfStore(QueryCounting, ABC):
         replace: bool = False,
         replace_subject: str | None = None,
     ) -> int:
-        """Write into one graph, as :meth:`write_graphs` does (the contract: GraphStore.write_quads)."""
+        """Write into one graph, as :meth:`write_graphs` does (the contract: KnowledgeGraph.write_quads)."""
         return self.write_graphs({graph: quads}, replace=replace, replace_subject=replace_subject)
 
     def write_graphs(
@@ -399,7 +408,7 @@ class RdfStore(QueryCounting, ABC):
 
     @abstractmethod
     def _plan_write(
-        self, g: ox.NamedNode, quads: Iterable[ox.Quad], replace: bool, subject: Term | None
+        self, g: ox.NamedNode, quads: Iterable[ox.Quad], replace: bool, subject: Subject | None
     ) -> WritePlan:
         """What writing ``quads`` into ``g`` changes (``replace``: of ``subject``'s quads, if given)."""
 
@@ -426,7 +435,9 @@ class RdfStore(QueryCounting, ABC):
             )
         # A loaded file's named graphs are sources of their own, part of the file's.
         graphs = [g] + [
-            q.subject for q in self.quads(None, PART_OF, g, None) if q.subject == q.graph_name
+            q.subject
+            for q in self.quads(None, PART_OF, g, None)
+            if isinstance(q.subject, ox.NamedNode) and q.subject == q.graph_name
         ]
         n = sum(self.count(None, None, None, graph) for graph in graphs)
         knowledge = not is_bookkeeping(source_iri)
@@ -535,7 +546,7 @@ class RdfStore(QueryCounting, ABC):
     # -- reads ----------------------------------------------------------------------------
     def quads(
         self,
-        subject: Term | None = None,
+        subject: Subject | None = None,
         predicate: ox.NamedNode | None = None,
         object: Term | None = None,
         graph: ox.NamedNode | None = None,
@@ -545,7 +556,7 @@ class RdfStore(QueryCounting, ABC):
 
     def count(
         self,
-        subject: Term | None = None,
+        subject: Subject | None = None,
         predicate: ox.NamedNode | None = None,
         object: Term | None = None,
         graph: ox.NamedNode | None = None,
@@ -555,13 +566,13 @@ class RdfStore(QueryCounting, ABC):
 
     @abstractmethod
     def _match(
-        self, s: Term | None, p: ox.NamedNode | None, o: Term | None, g: ox.NamedNode | None
+        self, s: Subject | None, p: ox.NamedNode | None, o: Term | None, g: ox.NamedNode | None
     ) -> Iterator[ox.Quad]:
         """:meth:`quads`, by the backend."""
 
     @abstractmethod
     def _count(
-        self, s: Term | None, p: ox.NamedNode | None, o: Term | None, g: ox.NamedNode | None
+        self, s: Subject | None, p: ox.NamedNode | None, o: Term | None, g: ox.NamedNode | None
     ) -> int:
         """:meth:`count`, by the backend."""
 

@@ -14,14 +14,18 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
 
 import pyoxigraph as ox
 
 from kgfc.errors import InputError, KgfcError
 from kgfc.kg import vocab as V
-from kgfc.kg.store import GraphStore
+from kgfc.kg.store import KnowledgeGraph, value_of
 from kgfc.kg.verdicts import claims_using, stale_marks
 from kgfc.models import Source, SourceKind, utcnow
+
+if TYPE_CHECKING:
+    from kgfc.kg.wikidata import WikidataSource
 
 _DURATION = re.compile(r"^\s*(\d+)\s*([smhdw])\s*$")
 _UNITS = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days", "w": "weeks"}
@@ -39,7 +43,7 @@ def parse_age(text: str) -> timedelta:
 
 
 def sources_older_than(
-    store: GraphStore,
+    store: KnowledgeGraph,
     kind: SourceKind | None,
     age: timedelta | None,
     *,
@@ -70,17 +74,17 @@ class Refreshed:
     error: str | None = None
 
 
-def _facts(store: GraphStore, iri: str) -> set[Triple]:
+def _facts(store: KnowledgeGraph, iri: str) -> set[Triple]:
     """The source's facts as (s, p, o) strings, without its own provenance record."""
     g = ox.NamedNode(iri)
     return {
-        (q.subject.value, q.predicate.value, str(q.object))
+        (value_of(q.subject), q.predicate.value, str(q.object))
         for q in store.quads(None, None, None, g)
         if q.subject != g
     }
 
 
-def _cited(store: GraphStore, claim: str, source: str) -> list[Triple]:
+def _cited(store: KnowledgeGraph, claim: str, source: str) -> list[Triple]:
     """The statements a recorded claim cites from ``source``, as (s, p, o) strings."""
     g = ox.NamedNode(claim + "/graph")
     derived = ox.NamedNode(V.PROV + "wasDerivedFrom")
@@ -91,14 +95,18 @@ def _cited(store: GraphStore, claim: str, source: str) -> list[Triple]:
             hit = next(iter(store.quads(q.subject, ox.NamedNode(V.RDF + p), None, g)), None)
             if hit is None:
                 break
-            parts.append(hit.object.value if p != "object" else str(hit.object))
+            parts.append(value_of(hit.object) if p != "object" else str(hit.object))
         if len(parts) == 3:
             out.append((parts[0], parts[1], parts[2]))
     return out
 
 
 def refresh_sources(
-    store: GraphStore, sources: Iterable[Source], refetch: Refetch, *, now: datetime | None = None
+    store: KnowledgeGraph,
+    sources: Iterable[Source],
+    refetch: Refetch,
+    *,
+    now: datetime | None = None,
 ) -> list[Refreshed]:
     """Re-fetch each source with ``refetch`` (which must replace its graph in one transaction).
 
@@ -143,7 +151,7 @@ def refresh_sources(
     return done
 
 
-def _unmark(store: GraphStore, marks: dict[str, list[ox.Quad]]) -> None:
+def _unmark(store: KnowledgeGraph, marks: dict[str, list[ox.Quad]]) -> None:
     """Take provisional marks off claim graphs (each graph rewritten whole, atomically)."""
     for graph, quads in marks.items():
         if not quads:
@@ -153,9 +161,9 @@ def _unmark(store: GraphStore, marks: dict[str, list[ox.Quad]]) -> None:
         store.write_quads(graph, keep, replace=True)
 
 
-def wikidata_refetcher(source_factory: Callable[[], object]) -> Refetch:
+def wikidata_refetcher(source_factory: Callable[[], WikidataSource]) -> Refetch:
     """A refetch for Wikidata entity sources: the entity again, its graph replaced atomically."""
-    holder: dict[str, object] = {}
+    holder: dict[str, WikidataSource] = {}
 
     def refetch(src: Source) -> None:
         if src.kind is not SourceKind.WIKIDATA or not src.query:

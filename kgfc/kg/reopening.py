@@ -42,7 +42,8 @@ class ReopeningStore:
         self._inner = self._open()
 
     def __len__(self) -> int:
-        return self._call("__len__")
+        n: int = self._call("__len__")
+        return n
 
     def __getattr__(self, name: str) -> Any:
         attr = getattr(self._inner, name)

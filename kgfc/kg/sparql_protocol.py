@@ -21,6 +21,7 @@ Errors are mapped here and nowhere else:
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -145,7 +146,7 @@ class SparqlClient:
             what=f"the SPARQL server {self.endpoints.query}",
             hint="Check that the server is running and the store spec (--store sparql:URL) is right.",
             url_setting="KGFC_STORE",
-            **({"sleep": self._sleep} if self._sleep else {}),
+            sleep=self._sleep or time.sleep,
         )
 
     def query(
@@ -158,7 +159,6 @@ class SparqlClient:
         url = self.endpoints.query
         # Virtuoso writes XML results ~5x faster than JSON (207k rows: 12 s vs 67 s).
         results = RESULTS_XML if "virtuoso" in (self.server or "").lower() else RESULTS_JSON
-        extra = {"timeout": httpx.Timeout(timeout)} if timeout else {}
 
         def build() -> httpx.Request:
             return self._http.build_request(
@@ -167,7 +167,8 @@ class SparqlClient:
                 params=params,
                 data={"query": text},
                 headers={"Accept": f"{results}, {TURTLE};q=0.9"},
-                **extra,
+                # the client's own timeout unless this query has one
+                timeout=httpx.Timeout(timeout) if timeout else httpx.USE_CLIENT_DEFAULT,
             )
 
         resp = self._send("query", build, writing=False)
@@ -218,7 +219,7 @@ class SparqlClient:
         self._send("graph write", build, writing=True)
 
     def _writable(self, kind: str) -> str:
-        url = getattr(self.endpoints, kind)
+        url: str | None = getattr(self.endpoints, kind)
         if url is None:
             raise UpdatesRefused(
                 f"No {kind} endpoint is configured for the SPARQL store {self.endpoints.query}.",

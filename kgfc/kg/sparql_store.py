@@ -1,4 +1,4 @@
-"""A :class:`~kgfc.kg.store.GraphStore` on any SPARQL 1.1 server (Oxigraph server, Virtuoso, ...).
+"""A :class:`~kgfc.kg.store.KnowledgeGraph` backend on any SPARQL 1.1 server (Oxigraph server, Virtuoso, ...).
 
 Spec: ``sparql:QUERY_URL[,update=UPDATE_URL][,gsp=GRAPH_STORE_URL][,timeout=S]
 [,scan_timeout=S][,retries=N][,chunk=N]`` (per-request timeout 30 s; whole-store
@@ -30,6 +30,7 @@ import os
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
+from typing import Any, TypeVar, cast
 
 import pyoxigraph as ox
 
@@ -46,7 +47,7 @@ from kgfc.kg.rdf_store import (
     property_entity,
 )
 from kgfc.kg.sparql_protocol import Endpoints, SparqlClient
-from kgfc.kg.store import Term, is_bookkeeping
+from kgfc.kg.store import Subject, Substitutions, Term, is_bookkeeping
 from kgfc.kg.terms import provenance_quads, source_from_row, with_values
 from kgfc.models import Fact, Source
 from kgfc.resources import load_query
@@ -62,7 +63,7 @@ SYSTEM_GRAPHS = (
 )
 
 
-def parse_spec(rest: str) -> dict:
+def parse_spec(rest: str) -> dict[str, Any]:
     """``QUERY_URL[,key=value...]`` -> keyword arguments of :class:`SparqlStore`."""
     parts = [p.strip() for p in rest.split(",") if p.strip()]
     if not parts or "://" not in parts[0]:
@@ -71,7 +72,7 @@ def parse_spec(rest: str) -> dict:
             hint="Use sparql:QUERY_URL[,update=UPDATE_URL][,gsp=GRAPH_STORE_URL], e.g. "
             "sparql:http://127.0.0.1:7878/query",
         )
-    kw: dict = {"query_url": parts[0]}
+    kw: dict[str, Any] = {"query_url": parts[0]}
     casts = {
         "update": str,
         "gsp": str,
@@ -100,7 +101,7 @@ def default_update_url(query_url: str) -> str:
     return query_url
 
 
-def with_bindings(text: str, bindings: Mapping[str, ox.NamedNode | ox.Literal]) -> str:
+def with_bindings(text: str, bindings: Mapping[str, Term]) -> str:
     """Bind variables the way pyoxigraph's ``substitutions`` do, as one inline ``VALUES`` row.
 
     Remote servers take no substitutions, so the values travel in the query;
@@ -124,11 +125,20 @@ def with_bindings(text: str, bindings: Mapping[str, ox.NamedNode | ox.Literal]) 
     return f"{text[: m.end()]}\n{block}\n{text[m.end() :]}"
 
 
+T = TypeVar("T")
+TermT = TypeVar("TermT", bound=Term | ox.Triple | None)
+
+
+def _in(t: ox.Triple, g: ox.NamedNode) -> ox.Quad:
+    """The triple ``t`` as a quad of graph ``g``."""
+    return ox.Quad(t.subject, t.predicate, t.object, g)
+
+
 def _ntriples(triples: Iterable[ox.Triple]) -> str:
     return "".join(f"{t} .\n" for t in triples)
 
 
-def _chunks(items: Sequence, size: int) -> Iterator[Sequence]:
+def _chunks(items: Sequence[T], size: int) -> Iterator[Sequence[T]]:
     for i in range(0, len(items), size):
         yield items[i : i + size]
 
@@ -156,13 +166,15 @@ def _canonical_literal(lit: ox.Literal) -> ox.Literal:
     # without re-implementing XSD canonicalisation.
     scratch = ox.Store()
     scratch.add(ox.Quad(ox.NamedNode("urn:x"), ox.NamedNode("urn:x"), lit))
-    return next(iter(scratch)).object
+    canonical_form = next(iter(scratch)).object
+    assert isinstance(canonical_form, ox.Literal)
+    return canonical_form
 
 
-def canonical(term):
+def canonical(term: TermT) -> TermT:
     """``term`` as the embedded store would give it back (typed numbers canonical)."""
     if isinstance(term, ox.Literal) and term.datatype.value in _CANONICAL_TYPES:
-        return _canonical_literal(term)
+        return cast(TermT, _canonical_literal(term))
     return term
 
 
@@ -170,9 +182,9 @@ def canonical_triple(t: ox.Triple) -> ox.Triple:
     return ox.Triple(t.subject, t.predicate, canonical(t.object))
 
 
-def facts_from_rows(rows: Iterable, labels: Mapping[str, str]) -> list[Fact]:
+def facts_from_rows(rows: Iterable[Mapping[str, Any]], labels: Mapping[str, str]) -> list[Fact]:
     """Facts from ``neighbourhood`` rows (pyoxigraph terms), de-duplicated, with labels."""
-    seen: set[tuple] = set()
+    seen: set[tuple[Any, ...]] = set()
     facts: list[Fact] = []
     for r in rows:
         value, entity, g = r["value"], r["entity"], r["g"].value
@@ -203,7 +215,7 @@ class SparqlStore(RdfStore):
         chunk: int = 20_000,
         read_only: bool = False,
         auth: tuple[str, str] | None = None,
-        **client_kw,
+        **client_kw: Any,
     ) -> None:
         if auth is None and os.environ.get("KGFC_SPARQL_USER"):
             auth = (os.environ["KGFC_SPARQL_USER"], os.environ.get("KGFC_SPARQL_PASSWORD", ""))
@@ -211,7 +223,7 @@ class SparqlStore(RdfStore):
         self.url = query_url
         self.chunk = max(1, chunk)
         self.scan_timeout = scan_timeout
-        self._cached: dict[str, list[dict]] = {}
+        self._cached: dict[str, list[dict[str, str | None]]] = {}
         endpoints = Endpoints(
             query=query_url,
             update=None if read_only else (update_url or default_update_url(query_url)),
@@ -234,7 +246,7 @@ class SparqlStore(RdfStore):
         return sorted(r["g"].value for r in rows if not is_bookkeeping(r["g"].value))
 
     @classmethod
-    def from_spec(cls, rest: str, **kw) -> SparqlStore:
+    def from_spec(cls, rest: str, **kw: Any) -> SparqlStore:
         return cls(**parse_spec(rest), **kw)
 
     # -- lifecycle --------------------------------------------------------
@@ -245,7 +257,8 @@ class SparqlStore(RdfStore):
         return f"SparqlStore({self.url!r})"
 
     # -- queries ----------------------------------------------------------
-    def _select(self, text: str, *, scan: bool = False) -> list[dict]:
+    def _select(self, text: str, *, scan: bool = False) -> list[dict[str, Any]]:
+        """Rows of terms (Any: kgfc's own queries bind what they project)."""
         self._count_query()
         return self.client.select(text, timeout=self.scan_timeout if scan else None)
 
@@ -253,7 +266,13 @@ class SparqlStore(RdfStore):
         self._count_query()
         return bool(self.client.query(text))
 
-    def _user_query(self, text: str, union: bool, substitutions, allow_service: bool):  # noqa: ARG002
+    def _user_query(  # noqa: ARG002
+        self,
+        text: str,
+        union: bool,
+        substitutions: Substitutions | None,
+        allow_service: bool,
+    ) -> ox.QuerySolutions | ox.QueryBoolean | list[ox.Triple]:
         """pyoxigraph results like the embedded store's; federation is the server's own setting.
 
         ``union`` (the default graph as the union of all graphs) is asked of
@@ -334,10 +353,10 @@ class SparqlStore(RdfStore):
         if V.RDF_TYPE not in props:
             return None
         [row] = self.run("source_fact_counts_one", bindings={"g": iri})
-        return source_from_row(iri, props).model_copy(update={"facts": int(row["facts"])})
+        return source_from_row(iri, props).model_copy(update={"facts": int(row["facts"] or 0)})
 
     def _plan_write(
-        self, g: ox.NamedNode, quads: Iterable[ox.Quad], replace: bool, subject: Term | None
+        self, g: ox.NamedNode, quads: Iterable[ox.Quad], replace: bool, subject: Subject | None
     ) -> WritePlan:
         """What the graph holds (one query), compared in canonical form, and what to send.
 
@@ -348,7 +367,7 @@ class SparqlStore(RdfStore):
         before = {q.triple for q in self.quads(subject if replace else None, None, None, g)}
         new = [t for t in triples if t not in before]
         removed = before - set(triples) if replace else set()
-        plan = WritePlan(g, [ox.Quad(*t, g) for t in new], [ox.Quad(*t, g) for t in removed])
+        plan = WritePlan(g, [_in(t, g) for t in new], [_in(t, g) for t in removed])
         if replace and subject is not None:
             plan.send, plan.clear = triples, f"DELETE WHERE {{ GRAPH {g} {{ {subject} ?p ?o }} }}"
         elif replace:
@@ -456,7 +475,13 @@ class SparqlStore(RdfStore):
     def _where(self) -> tuple[str | None, int | None]:
         return self.url, None
 
-    def _pattern(self, s, p, o, g) -> tuple[str, list[str]]:
+    def _pattern(
+        self,
+        s: Subject | None,
+        p: ox.NamedNode | None,
+        o: Term | ox.Triple | None,
+        g: ox.NamedNode | None,
+    ) -> tuple[str, list[str]]:
         """A quad pattern with bound terms written by pyoxigraph, and the variables left."""
         terms = {"s": s, "p": p, "o": o}
         body = " ".join(str(t) if t is not None else f"?{k}" for k, t in terms.items())
@@ -466,17 +491,18 @@ class SparqlStore(RdfStore):
         return f"GRAPH {g} {{ {body} }}", free
 
     def _match(
-        self, s: Term | None, p: ox.NamedNode | None, o: Term | None, g: ox.NamedNode | None
+        self, s: Subject | None, p: ox.NamedNode | None, o: Term | None, g: ox.NamedNode | None
     ) -> Iterator[ox.Quad]:
         pattern, free = self._pattern(s, p, o, g)
-        if not free:
+        if not free:  # all four bound
+            assert s is not None and p is not None and o is not None
             return iter([ox.Quad(s, p, o, g)] if self._ask(f"ASK {{ {pattern} }}") else [])
         rows = self._select(f"SELECT {' '.join('?' + v for v in free)} WHERE {{ {pattern} }}")
-        given = {"s": s, "p": p, "o": o, "g": g}
+        given: dict[str, Any] = {"s": s, "p": p, "o": o, "g": g}
         return (ox.Quad(*(canonical(r.get(k) or given[k]) for k in "spog")) for r in rows)
 
     def _count(
-        self, s: Term | None, p: ox.NamedNode | None, o: Term | None, g: ox.NamedNode | None
+        self, s: Subject | None, p: ox.NamedNode | None, o: Term | None, g: ox.NamedNode | None
     ) -> int:
         pattern, _ = self._pattern(s, p, o, g)
         [row] = self._select(f"SELECT (COUNT(*) AS ?n) WHERE {{ {pattern} }}")
@@ -485,9 +511,10 @@ class SparqlStore(RdfStore):
     def contains(self, quad: ox.Quad) -> bool:
         if not isinstance(quad.graph_name, ox.NamedNode):
             return False
-        return self._ask(f"ASK {{ {self._pattern(*quad.triple, quad.graph_name)[0]} }}")
+        pattern, _ = self._pattern(quad.subject, quad.predicate, quad.object, quad.graph_name)
+        return self._ask(f"ASK {{ {pattern} }}")
 
-    def _export(self, output, rdf_format: ox.RdfFormat, graph: ox.NamedNode | None) -> None:
+    def _export(self, output: Any, rdf_format: ox.RdfFormat, graph: ox.NamedNode | None) -> None:
         quads = list(self.quads(graph=graph))
         items = quads if rdf_format.supports_datasets else list({q.triple: None for q in quads})
         ox.serialize(items, output, rdf_format, prefixes=export_prefixes(rdf_format))

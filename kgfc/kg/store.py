@@ -1,4 +1,10 @@
-"""The graph-store contract.
+"""The graph-store contract: the backend's narrow protocol and the knowledge graph above it.
+
+:class:`GraphStore` is what a backend answers (quads, SPARQL, writes,
+counting, capability flags); :class:`KnowledgeGraph` extends it with what the
+rest of kgfc uses -- source records, labels, aggregates and caches keyed by
+knowledge version, per-episode query counting -- and is the type code above
+``kgfc.kg`` takes.
 
 Every backend keeps facts in named graphs, one per source, with the source's
 PROV-O record on the graph IRI; it answers the same questions with kgfc's
@@ -17,7 +23,7 @@ Graphs are of two kinds. *Knowledge* graphs (files, Wikidata, web pages, the
 demo) hold what verdicts are drawn from; *bookkeeping* graphs (recorded
 claims, their verdicts, trajectories and memory links, all under
 ``kgfc:claim/``) record what kgfc did. Writing bookkeeping never bumps
-:attr:`GraphStore.generation`, so caches of knowledge-derived data (label
+:attr:`KnowledgeGraph.generation`, so caches of knowledge-derived data (label
 index, statistics, mined rules) survive batch recording.
 """
 
@@ -30,15 +36,27 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
-from typing import IO, Any, Protocol, runtime_checkable
+from typing import IO, TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import pyoxigraph as ox
 
 from kgfc.kg import vocab as V
 from kgfc.models import Fact, Label, LabelHit, LoadReport, Source, StoreStats
 
+if TYPE_CHECKING:  # the index is built by the store; only its type is named here
+    from kgfc.kg.labels import LabelIndex
+
 Quad = ox.Quad
 Term = ox.NamedNode | ox.BlankNode | ox.Literal
+Subject = ox.NamedNode | ox.BlankNode | ox.Triple  # what pyoxigraph allows as a quad's subject
+Substitutions = Mapping[ox.Variable, Term]
+Row = dict[str, str | None]
+"""One solution of a named query: variable -> plain value (None where unbound)."""
+
+
+def value_of(term: Term | ox.Triple) -> str:
+    """A term's plain value: an IRI, a blank node's id, a literal's text (kgfc writes no RDF-star)."""
+    return str(term) if isinstance(term, ox.Triple) else term.value
 
 
 def is_bookkeeping(graph_iri: str) -> bool:
@@ -102,7 +120,143 @@ class QueryCounting:
 
 @runtime_checkable
 class GraphStore(Protocol):
+    """What a backend implements: quads in and out, SPARQL, writes, counting, capability flags.
+
+    Fifteen members at most, in the spirit of rdflib's ``Store``
+    (``tests/test_store_contract.py`` counts them). What sits above a backend
+    -- source records, labels, aggregates, caches, query counting -- is
+    :class:`KnowledgeGraph`; the two built-in backends get it from
+    :class:`kgfc.kg.rdf_store.RdfStore`, keeping only their engine calls.
+    """
+
     read_only: bool
+    """Capability flag: writes raise :class:`~kgfc.errors.StoreError`."""
+
+    @property
+    def can_record(self) -> bool:
+        """Capability flag: bookkeeping writes (claims, verdicts...) are accepted, directly or journaled.
+
+        A store opened read-only because another process writes may still
+        record: its bookkeeping goes to a journal the next writer applies.
+        """
+        ...
+
+    # -- quads out ----------------------------------------------------------------------
+    def quads(
+        self,
+        subject: Subject | None = None,
+        predicate: ox.NamedNode | None = None,
+        object: Term | None = None,
+        graph: ox.NamedNode | None = None,
+    ) -> Iterator[Quad]:
+        """Quads matching a pattern (None matches anything; all None exports every quad)."""
+        ...
+
+    def count(
+        self,
+        subject: Subject | None = None,
+        predicate: ox.NamedNode | None = None,
+        object: Term | None = None,
+        graph: ox.NamedNode | None = None,
+    ) -> int:
+        """How many quads match the pattern."""
+        ...
+
+    def contains(self, quad: Quad) -> bool: ...
+
+    def __len__(self) -> int: ...
+
+    def graphs(self) -> list[str]:
+        """Names of the knowledge graphs (bookkeeping left out), sorted."""
+        ...
+
+    # -- quads in (each call one transaction) -------------------------------------------
+    def write_graphs(
+        self,
+        graphs: Mapping[str, Iterable[Quad]],
+        *,
+        replace: bool = False,
+        replace_subject: str | None = None,
+    ) -> int:
+        """Write quads into several named graphs at once, all or none. Returns how many were new.
+
+        Every quad lands in the graph it is listed under whatever graph it
+        names. ``replace``: after the new quads are in, drop what each graph
+        held and no longer says (restricted to quads whose subject is
+        ``replace_subject`` when given), so a crash in between never leaves a
+        graph with less than it had. The embedded store writes them in one
+        transaction; the remote SPARQL store sends one update request, which a
+        SPARQL 1.1 Update service applies atomically.
+        """
+        ...
+
+    def retract(self, source_iri: str, *, stale: Mapping[str, Iterable[Quad]] | None = None) -> int:
+        """Remove a source graph and everything in it. Returns the number of quads removed.
+
+        ``stale``: quads to add (graph IRI -> quads: the marks on the recorded
+        claims this leaves stale) in the same commit that starts the retraction,
+        so no crash leaves the source gone and its claims unmarked. Call it
+        through :func:`kgfc.kg.verdicts.retract_source`, which builds them.
+        """
+        ...
+
+    def load_file(self, path: str | os.PathLike[str], fmt: str | None = None) -> LoadReport:
+        """Load an RDF file as one source; a malformed file is rejected whole."""
+        ...
+
+    def load_bundle(self, path: str | os.PathLike[str], graphs: Sequence[str]) -> None:
+        """Load a trusted N-Quads(.gz) file holding exactly ``graphs``, replacing them whole.
+
+        Fast and crash-safe: a killed load leaves the graphs absent, never half there.
+        """
+        ...
+
+    # -- SPARQL ---------------------------------------------------------------------------
+    def run(
+        self,
+        name: str,
+        bindings: Mapping[str, str | ox.NamedNode | ox.Literal] | None = None,
+        values: Sequence[str] | None = None,
+    ) -> list[Row]:
+        """Run the named query from ``queries/sparql`` with bound values."""
+        ...
+
+    def sparql(
+        self,
+        text: str,
+        *,
+        union_default_graph: bool = True,
+        substitutions: Substitutions | None = None,
+        allow_service: bool = False,
+    ) -> Any:
+        """Run user SPARQL, read-only; solutions, triples or a boolean.
+
+        Updates raise :class:`~kgfc.errors.QuerySyntaxError` ("queries are
+        read-only"); so does ``SERVICE`` unless ``allow_service``.
+        """
+        ...
+
+    # -- versions -------------------------------------------------------------------------
+    def knowledge_key(self) -> str:
+        """A token that changes whenever knowledge changes (never for bookkeeping), across processes.
+
+        Disk caches of whole-store aggregates are keyed by it; reading it is cheap.
+        """
+        ...
+
+    def close(self) -> None: ...
+
+
+@runtime_checkable
+class KnowledgeGraph(GraphStore, Protocol):
+    """The store as the rest of kgfc takes it: a :class:`GraphStore` plus what sits above it.
+
+    Sources with their PROV-O records, labels (the label index and search),
+    whole-store aggregates and the caches keyed by knowledge version, and
+    per-episode query counting. :class:`kgfc.kg.rdf_store.RdfStore` implements
+    it over a backend's engine calls; everything above ``kgfc.kg`` takes this type.
+    """
+
     generation: int
     """Bumped by every write of knowledge (never of bookkeeping); in-process caches key on it."""
     wholesale_generation: int
@@ -114,15 +268,6 @@ class GraphStore(Protocol):
 
     Statistics for tests and benchmarks: recording claims must add none.
     """
-
-    @property
-    def can_record(self) -> bool:
-        """Bookkeeping writes (claims, verdicts...) are accepted, directly or journaled.
-
-        A store opened read-only because another process writes may still
-        record: its bookkeeping goes to a journal the next writer applies.
-        """
-        ...
 
     # -- sources ----------------------------------------------------------------------
     def add_source(
@@ -150,16 +295,6 @@ class GraphStore(Protocol):
 
     def sources(self) -> list[Source]: ...
 
-    def retract(self, source_iri: str, *, stale: Mapping[str, Iterable[Quad]] | None = None) -> int:
-        """Remove a source graph and everything in it. Returns the number of quads removed.
-
-        ``stale``: quads to add (graph IRI -> quads: the marks on the recorded
-        claims this leaves stale) in the same commit that starts the retraction,
-        so no crash leaves the source gone and its claims unmarked. Call it
-        through :func:`kgfc.kg.verdicts.retract_source`, which builds them.
-        """
-        ...
-
     def write_quads(
         self,
         graph: str,
@@ -168,117 +303,30 @@ class GraphStore(Protocol):
         replace: bool = False,
         replace_subject: str | None = None,
     ) -> int:
-        """Write ``quads`` into the named graph ``graph`` in one transaction. Returns how many were new.
-
-        Every quad lands in ``graph`` whatever graph it names. ``replace``: after
-        the new quads are in, drop what the graph held and no longer says
-        (restricted to quads whose subject is ``replace_subject`` when given),
-        so a crash in between never leaves the graph with less than it had.
-        """
-        ...
-
-    def write_graphs(
-        self,
-        graphs: Mapping[str, Iterable[Quad]],
-        *,
-        replace: bool = False,
-        replace_subject: str | None = None,
-    ) -> int:
-        """:meth:`write_quads` for several graphs at once: a batch's chunk of claim graphs.
-
-        The embedded store writes them in one transaction (all or none); the
-        remote SPARQL store sends them as one update request, which a SPARQL
-        1.1 Update service applies atomically. Returns how many quads were new.
-        """
-        ...
-
-    def load_file(self, path: str | os.PathLike[str], fmt: str | None = None) -> LoadReport: ...
-
-    def load_bundle(self, path: str | os.PathLike[str], graphs: Sequence[str]) -> None:
-        """Load a trusted N-Quads(.gz) file holding exactly ``graphs``, replacing them whole.
-
-        Fast and crash-safe: a killed load leaves the graphs absent, never half there.
-        """
+        """:meth:`write_graphs` for one graph."""
         ...
 
     # -- reads -------------------------------------------------------------------------
-    def quads(
-        self,
-        subject: Term | None = None,
-        predicate: ox.NamedNode | None = None,
-        object: Term | None = None,
-        graph: ox.NamedNode | None = None,
-    ) -> Iterator[Quad]:
-        """Quads matching a pattern (None matches anything; all None exports every quad)."""
-        ...
-
-    def count(
-        self,
-        subject: Term | None = None,
-        predicate: ox.NamedNode | None = None,
-        object: Term | None = None,
-        graph: ox.NamedNode | None = None,
-    ) -> int:
-        """How many quads match the pattern."""
-        ...
-
-    def contains(self, quad: Quad) -> bool: ...
-
     def neighbourhood(self, entities: Sequence[str]) -> list[Fact]:
         """One-hop incoming and outgoing facts of all ``entities`` in one query, with labels."""
         ...
 
-    def run(
-        self,
-        name: str,
-        bindings: Mapping[str, str] | None = None,
-        values: Sequence[str] | None = None,
-    ) -> list[dict]:
-        """Run the named query from ``queries/sparql`` with bound values."""
-        ...
-
-    def run_cached(self, name: str) -> list[dict]:
+    def run_cached(self, name: str) -> list[dict[str, str | None]]:
         """``run(name)`` for whole-store aggregates, cached until the knowledge changes."""
-        ...
-
-    def sparql(
-        self,
-        text: str,
-        *,
-        union_default_graph: bool = True,
-        substitutions=None,
-        allow_service: bool = False,
-    ) -> Any:
-        """Run user SPARQL, read-only; solutions, triples or a boolean.
-
-        Updates raise :class:`~kgfc.errors.QuerySyntaxError` ("queries are
-        read-only"); so does ``SERVICE`` unless ``allow_service``.
-        """
-        ...
-
-    def count_queries(self) -> AbstractContextManager[QueryCounter]:
-        """``with store.count_queries() as qc:`` -- queries this store executed in the block."""
-        ...
-
-    def label_index(self) -> Any:
-        """The in-memory label/alias index (:class:`kgfc.kg.labels.LabelIndex`)."""
-        ...
-
-    def search_labels(self, text: str, limit: int = 10) -> list[LabelHit]: ...
-
-    def graphs(self) -> list[str]:
-        """Names of the knowledge graphs (bookkeeping left out), sorted."""
-        ...
-
-    def knowledge_key(self) -> str:
-        """A token that changes whenever knowledge changes (never for bookkeeping), across processes.
-
-        Disk caches of whole-store aggregates are keyed by it; reading it is cheap.
-        """
         ...
 
     def cache_dir(self, kind: str) -> Path | None:
         """Where caches of derived data for this store live on disk (None: in memory only)."""
+        ...
+
+    def label_index(self) -> LabelIndex:
+        """The in-memory label/alias index, kept up to date with knowledge writes."""
+        ...
+
+    def search_labels(self, text: str, limit: int = 10) -> list[LabelHit]: ...
+
+    def count_queries(self) -> AbstractContextManager[QueryCounter]:
+        """``with store.count_queries() as qc:`` -- queries this store executed in the block."""
         ...
 
     def stats(self) -> StoreStats: ...
@@ -289,7 +337,3 @@ class GraphStore(Protocol):
         fmt: str = "trig",
         source: str | None = None,
     ) -> None: ...
-
-    def close(self) -> None: ...
-
-    def __len__(self) -> int: ...

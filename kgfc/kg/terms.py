@@ -56,7 +56,7 @@ def provenance_quads(source: Source, *, status: str = "complete") -> list[ox.Qua
     """
     g = ox.NamedNode(source.iri)
 
-    def q(p: str, o) -> ox.Quad:
+    def q(p: str, o: ox.NamedNode | ox.Literal) -> ox.Quad:
         return ox.Quad(g, ox.NamedNode(p), o, g)
 
     quads = [

@@ -12,13 +12,14 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any, cast
 
 import pyoxigraph as ox
 
 from kgfc.kg import vocab as V
-from kgfc.kg.store import GraphStore
+from kgfc.kg.store import KnowledgeGraph, Row, Term, value_of
 from kgfc.kg.terms import object_term, provenance_quads
-from kgfc.models import EvidenceFact, Source, SourceKind, Verdict, utcnow
+from kgfc.models import EvidenceFact, Source, SourceKind, Trajectory, Verdict, utcnow
 
 _ACTION_IND = {
     "init_kg_retrieval": "InitKGRetrieval",
@@ -39,7 +40,7 @@ def claim_iri(claim_id: str, text: str) -> str:
 
 
 def record_verdict(
-    store: GraphStore,
+    store: KnowledgeGraph,
     claim_id: str,
     text: str,
     verdict: Verdict,
@@ -76,7 +77,7 @@ def verdict_quads(
     v = ox.NamedNode(iri + "/verdict")
     N, L = ox.NamedNode, ox.Literal
 
-    def q(s, p: str, o) -> ox.Quad:
+    def q(s: ox.NamedNode, p: str, o: Term) -> ox.Quad:
         return ox.Quad(s, N(p), o, g)
 
     xsd_double = N(V.XSD + "double")
@@ -133,12 +134,12 @@ def verdict_quads(
     return iri, quads
 
 
-def record_trajectory(store: GraphStore, claim_iri: str, trajectory) -> None:
+def record_trajectory(store: KnowledgeGraph, claim_iri: str, trajectory: Trajectory) -> None:
     """Add the agent's steps to the claim's graph: ``kgfc:Episode`` with ordered ``kgfc:Step`` nodes."""
     store.write_quads(claim_iri + "/graph", trajectory_quads(claim_iri, trajectory))
 
 
-def trajectory_quads(claim_iri: str, trajectory) -> list[ox.Quad]:
+def trajectory_quads(claim_iri: str, trajectory: Trajectory) -> list[ox.Quad]:
     """The episode's quads for the claim's graph: the episode, its trajectory as one JSON literal.
 
     One literal (``kgfc:trajectory``, datatype ``rdf:JSON``: policy, stop reason, the
@@ -152,18 +153,22 @@ def trajectory_quads(claim_iri: str, trajectory) -> list[ox.Quad]:
     N = ox.NamedNode
     ep = N(claim_iri + "/episode")
 
-    def q(s, p: str, o) -> ox.Quad:
+    def q(s: ox.NamedNode, p: str, o: Term) -> ox.Quad:
         return ox.Quad(s, N(p), o, g)
 
     steps = []
     for step in trajectory.steps:
-        st = {"action": step.action.value, "observation": step.observation}
+        st: dict[str, Any] = {"action": step.action.value, "observation": step.observation}
         if step.arguments:
             st["arguments"] = step.arguments
         if step.error:
             st["error"] = step.error
         steps.append(st)
-    doc = {"policy": trajectory.policy, "stop_reason": trajectory.stop_reason, "steps": steps}
+    doc: dict[str, Any] = {
+        "policy": trajectory.policy,
+        "stop_reason": trajectory.stop_reason,
+        "steps": steps,
+    }
     if trajectory.forced:
         doc["forced"] = True
     text = json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
@@ -177,16 +182,16 @@ def trajectory_quads(claim_iri: str, trajectory) -> list[ox.Quad]:
     return quads
 
 
-def read_trajectory(row: dict) -> tuple[dict, list[dict]] | None:
+def read_trajectory(row: Row) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
     """A ``claim_trajectory`` row: the episode (policy, stop reason) and the step(s) it holds.
 
     A compact record (one JSON literal) holds every step; a record of the older form
     (a node per step) one step per row. Steps are ``{"index" (0-based), "action" (the
     action's name in the ontology), "arguments" (JSON text), "observation", "error"}``.
     """
-    if row.get("trajectory"):
+    if compact := row.get("trajectory"):
         try:
-            doc = json.loads(row["trajectory"])
+            doc = json.loads(compact)
         except json.JSONDecodeError:
             return None
         steps = [
@@ -202,11 +207,12 @@ def read_trajectory(row: dict) -> tuple[dict, list[dict]] | None:
             for n, st in enumerate(doc.get("steps") or [])
         ]
         return {"policy": doc.get("policy"), "stop_reason": doc.get("stop_reason")}, steps
-    if row.get("index") is None:
+    index, action = row.get("index"), row.get("action")
+    if index is None:
         return None
     step = {
-        "index": int(row["index"]),
-        "action": row["action"].rsplit("#", 1)[-1],
+        "index": int(index),
+        "action": (action or "").rsplit("#", 1)[-1],
         "arguments": row["arguments"] or "{}",
         "observation": row["observation"],
         "error": row["error"],
@@ -224,7 +230,7 @@ class Retraction:
     stale_claims: dict[str, str] = field(default_factory=dict)  # claim IRI -> claim id
 
 
-def source_parts(store: GraphStore, iri: str) -> list[str]:
+def source_parts(store: KnowledgeGraph, iri: str) -> list[str]:
     """The source and the sources that are part of it (a loaded file's named graphs)."""
     g = ox.NamedNode(iri)
     parts = [
@@ -235,12 +241,14 @@ def source_parts(store: GraphStore, iri: str) -> list[str]:
     return [iri, *parts]
 
 
-def claims_using(store: GraphStore, sources: list[str]) -> dict[str, tuple[str, set[str]]]:
+def claims_using(store: KnowledgeGraph, sources: list[str]) -> dict[str, tuple[str, set[str]]]:
     """Recorded claims whose verdict cited evidence from ``sources``: claim IRI -> (id, sources)."""
     out: dict[str, tuple[str, set[str]]] = {}
     for src in sources:
         for row in store.run("claims_using_source", bindings={"source": src}):
-            out.setdefault(row["claim"], (row["claimId"], set()))[1].add(row["source"])
+            claim, cid, source = row["claim"], row["claimId"], row["source"]
+            if claim and cid and source:  # all bound in the query
+                out.setdefault(claim, (cid, set()))[1].add(source)
     return out
 
 
@@ -261,7 +269,7 @@ def stale_marks(used: dict[str, tuple[str, set[str]]], when: datetime) -> dict[s
     return marks
 
 
-def retract_source(store: GraphStore, iri: str, *, now: datetime | None = None) -> Retraction:
+def retract_source(store: KnowledgeGraph, iri: str, *, now: datetime | None = None) -> Retraction:
     """Retract a source and mark the recorded claims that relied on it stale.
 
     The one retraction path: ``kg retract``, ``DELETE /v1/sources/...`` and
@@ -284,44 +292,51 @@ def retract_source(store: GraphStore, iri: str, *, now: datetime | None = None) 
     )
 
 
-def staleness(store: GraphStore, claim: str) -> list[dict[str, str]]:
+def staleness(store: KnowledgeGraph, claim: str) -> list[dict[str, str | None]]:
     """The retracted sources a recorded claim's verdict relied on, with when they went."""
     g = ox.NamedNode(claim + "/graph")
     out = []
     for q in store.quads(ox.NamedNode(claim + "/verdict"), _STALE_BECAUSE, None, g):
+        if not isinstance(q.object, ox.NamedNode):
+            continue
         when = next(iter(store.quads(q.object, _RETRACTED_AT, None, g)), None)
-        out.append({"source": q.object.value, "retracted_at": when.object.value if when else None})
-    return sorted(out, key=lambda d: d["source"])
+        out.append(
+            {"source": q.object.value, "retracted_at": value_of(when.object) if when else None}
+        )
+    return sorted(out, key=lambda d: d["source"] or "")
 
 
-def stale_claim_texts(store: GraphStore) -> list[tuple[str, str, tuple[str, str, str] | None]]:
+def stale_claim_texts(store: KnowledgeGraph) -> list[tuple[str, str, tuple[str, str, str] | None]]:
     """(id, text, triple ids or None) of every recorded claim marked stale, for re-verification."""
     out: dict[str, tuple[str, tuple[str, str, str] | None]] = {}
     text_p = ox.NamedNode(V.KGFC + "claimText")
     triple_p = ox.NamedNode(V.KGFC + "claimTriple")
     for q in store.quads(None, _STALE_BECAUSE, None, None):
-        claim = ox.NamedNode(q.subject.value.removesuffix("/verdict"))
+        if not isinstance(q.graph_name, ox.NamedNode):
+            continue
+        claim = ox.NamedNode(value_of(q.subject).removesuffix("/verdict"))
         cid = next(
             iter(store.quads(claim, ox.NamedNode(V.KGFC + "claimId"), None, q.graph_name)), None
         )
         text = next(iter(store.quads(claim, text_p, None, q.graph_name)), None)
         ids = next(iter(store.quads(claim, triple_p, None, q.graph_name)), None)
         if cid is not None and text is not None:
-            parts = ids.object.value.split(" ", 2) if ids is not None else None
-            out[cid.object.value] = (text.object.value, tuple(parts) if parts else None)
+            parts = value_of(ids.object).split(" ", 2) if ids is not None else None
+            triple = cast("tuple[str, str, str]", tuple(parts)) if parts else None
+            out[value_of(cid.object)] = (value_of(text.object), triple)
     return sorted((cid, text, ids) for cid, (text, ids) in out.items())
 
 
 _VERDICTS = {"supported": "SUPPORTED", "refuted": "REFUTED"}
 
 
-def stored_claims(store, claim_id: str) -> list[dict]:
+def stored_claims(store: KnowledgeGraph, claim_id: str) -> list[dict[str, Any]]:
     """Every stored claim with this id (usually one): verdict, evidence, trajectory, staleness.
 
     Read by `kg evidence`, the HTTP API and the MCP server alike.
     """
     rows = store.run("claim_evidence", bindings={"claimId": ox.Literal(claim_id)})
-    claims: dict[str, dict] = {}
+    claims: dict[str | None, dict[str, Any]] = {}
     for r in rows:
         c = claims.setdefault(
             r["claim"],
@@ -330,9 +345,9 @@ def stored_claims(store, claim_id: str) -> list[dict]:
                 "id": r["claimId"],
                 "claim": r["text"],
                 "verdict": _VERDICTS.get(
-                    r["verdict"].rsplit("#", 1)[-1].lower(), "NOT ENOUGH INFO"
+                    (r["verdict"] or "").rsplit("#", 1)[-1].lower(), "NOT ENOUGH INFO"
                 ),
-                "confidence": float(r["confidence"]),
+                "confidence": float(r["confidence"] or 0.0),
                 "justification": r["justification"],
                 "reasoner": r["reasoner"],
                 "evidence": [],
@@ -351,12 +366,12 @@ def stored_claims(store, claim_id: str) -> list[dict]:
                 }
             )
     for r in store.run("claim_trajectory", bindings={"claimId": ox.Literal(claim_id)}):
-        c = claims.get(r["claim"])
-        read = read_trajectory(r) if c is not None else None
-        if read is None:
+        held = claims.get(r["claim"])
+        read = read_trajectory(r) if held is not None else None
+        if held is None or read is None:
             continue
         episode, steps = read
-        c.setdefault("trajectory", {**episode, "steps": []})["steps"].extend(steps)
+        held.setdefault("trajectory", {**episode, "steps": []})["steps"].extend(steps)
     for c in claims.values():
         gone = staleness(store, c["claim_iri"])
         c["stale"] = bool(gone)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Set
 
 WD = "http://www.wikidata.org/entity/"
 WDT = "http://www.wikidata.org/prop/direct/"
@@ -59,7 +60,7 @@ PREFIXES = {
 _DECLARED = re.compile(r"^\s*PREFIX\s+([A-Za-z][\w.-]*)?:", re.IGNORECASE | re.MULTILINE)
 
 
-def sparql_prologue(declared: set[str] = frozenset()) -> str:
+def sparql_prologue(declared: Set[str] = frozenset()) -> str:
     """``PREFIX`` lines for every prefix in :data:`PREFIXES` not in ``declared``.
 
     The one list of predeclared SPARQL prefixes: ``kgfc kg query`` and the
@@ -111,6 +112,11 @@ def property_iri(ref: str) -> str:
     if ref.startswith(("http://", "https://")) and " " not in ref:
         return ref
     raise ValueError(ref)
+
+
+def source_ref(ref: str) -> str:
+    """A source named by its IRI or its ``kgfcs:`` short form -> its IRI."""
+    return KGFC_SOURCE + ref[len("kgfcs:") :] if ref.startswith("kgfcs:") else ref
 
 
 def short(iri: str) -> str:

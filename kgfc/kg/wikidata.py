@@ -25,7 +25,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
 from kgfc.errors import InputError, RemoteError, RemoteRateLimited, UsageError
 from kgfc.kg import vocab as V
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     import httpx
     from SPARQLWrapper import SPARQLWrapper
 
-    from kgfc.kg.store import GraphStore
+    from kgfc.kg.store import KnowledgeGraph
     from kgfc.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -118,7 +118,7 @@ def _refs(entities: Sequence[str] | str) -> tuple[list[str], list[str]]:
 class LocalKGSource:
     """A :class:`KGSource` answered from the local store alone (offline)."""
 
-    def __init__(self, store: GraphStore) -> None:
+    def __init__(self, store: KnowledgeGraph) -> None:
         self.store = store
 
     def search_entities(self, text: str, limit: int = 10) -> list[LabelHit]:
@@ -179,7 +179,7 @@ class WikidataSource:
 
     def __init__(
         self,
-        store: GraphStore,
+        store: KnowledgeGraph,
         settings: Settings,
         *,
         http_client: httpx.Client | None = None,
@@ -478,7 +478,8 @@ class WikidataSource:
             sw = self._new_sparql()
             sw.agent = self.settings.user_agent
             sw.setReturnFormat(JSON)
-            sw.timeout = self.settings.timeout  # setTimeout() would truncate to whole seconds
+            # setTimeout() would truncate to whole seconds; the attribute takes a float
+            sw.timeout = self.settings.timeout  # type: ignore[assignment]
             sw.setMethod(GET if len(text) <= _MAX_GET_QUERY else POST)
             sw.setQuery(text)
             self.sparql_queries += 1
@@ -488,7 +489,8 @@ class WikidataSource:
             finally:
                 result.response.close()
             try:
-                return json.loads(raw)["results"]["bindings"]
+                bindings: list[dict[str, Any]] = json.loads(raw)["results"]["bindings"]
+                return bindings
             except (ValueError, KeyError, TypeError) as exc:
                 raise MalformedResponse(f"unreadable SPARQL JSON results ({exc})") from exc
 
@@ -530,7 +532,8 @@ class WikidataSource:
             / f"{hashlib.sha256(key.encode()).hexdigest()}.json"
         )
         try:
-            return json.loads(path.read_text(encoding="utf-8"))["response"]
+            cached: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))["response"]
+            return cached
         except (OSError, ValueError, KeyError, TypeError):
             pass  # not cached yet, or a damaged entry: fetch again
 
@@ -593,7 +596,7 @@ def _search_hits(query: str, results: list[dict[str, Any]]) -> list[LabelHit]:
         if not uri:
             continue
         match = r.get("match") or {}
-        kind = "alias" if match.get("type") == "alias" else "label"
+        kind: Literal["label", "alias"] = "alias" if match.get("type") == "alias" else "label"
         text = match.get("text") or r.get("label") or r.get("id", "")
         exact = normalise(text) == key
         base = (1.0 if kind == "label" else 0.95) if exact else 0.9

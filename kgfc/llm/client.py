@@ -562,17 +562,35 @@ class OpenAICompatLLM:
         self.capabilities = Capabilities()
         out: dict[str, Any] = {"base_url": self.base_url, "model": self.model}
         start = time.perf_counter()
-        response = self._send(
-            {
-                "model": self.model,
-                "messages": [{"role": "user", "content": "Say OK."}],
-                "max_tokens": 2,
-                "temperature": 0.0,
-            },
-            counters,
-        )
+        response = self._send(self._plain("Say OK.", 2), counters)
         out["latency_s"] = round(time.perf_counter() - start, 3)
         self._read(response, [], counters)
+        self._probe_structured(out, counters)
+        self._probe_tools(out, counters)
+        start = time.perf_counter()
+        before = counters.completion_tokens
+        response = self._send(self._plain("Count from 1 to 30, separated by spaces.", 64), counters)
+        wall = time.perf_counter() - start
+        self._read(response, [], counters)
+        generated = counters.completion_tokens - before
+        out["tokens_per_s"] = round(generated / wall, 1) if wall > 0 else None
+        out["notes"] = list(self.capabilities.notes)
+        out["requests"] = counters.llm_calls
+        out["failed_requests"] = counters.llm_failures
+        self._learn()
+        return out
+
+    def _plain(self, prompt: str, max_tokens: int) -> dict[str, Any]:
+        """A plain chat request of one user message (the check's latency and speed probes)."""
+        return {
+            "model": self.model,
+            "messages": [{"role": "user", "content": prompt}],
+            "max_tokens": max_tokens,
+            "temperature": 0.0,
+        }
+
+    def _probe_structured(self, out: dict[str, Any], counters: Counters) -> None:
+        """Which structured-output mode the server honours (``complete_json`` learns it)."""
 
         class Probe(BaseModel):
             capital: str
@@ -590,6 +608,9 @@ class OpenAICompatLLM:
         except LLMError as exc:
             out["structured_error"] = str(exc)
         out["structured_output"] = self.capabilities.structured
+
+    def _probe_tools(self, out: dict[str, Any], counters: Counters) -> None:
+        """Whether the server calls tools (``choose_tool`` learns it, or falls back to JSON)."""
         tools = [
             {
                 "type": "function",
@@ -613,28 +634,6 @@ class OpenAICompatLLM:
         except LLMError as exc:
             out["action_choice"] = f"failed: {exc}"
         out["tool_calls"] = self.capabilities.tools
-        start = time.perf_counter()
-        before = counters.completion_tokens
-        response = self._send(
-            {
-                "model": self.model,
-                "messages": [
-                    {"role": "user", "content": "Count from 1 to 30, separated by spaces."}
-                ],
-                "max_tokens": 64,
-                "temperature": 0.0,
-            },
-            counters,
-        )
-        wall = time.perf_counter() - start
-        self._read(response, [], counters)
-        generated = counters.completion_tokens - before
-        out["tokens_per_s"] = round(generated / wall, 1) if wall > 0 else None
-        out["notes"] = list(self.capabilities.notes)
-        out["requests"] = counters.llm_calls
-        out["failed_requests"] = counters.llm_failures
-        self._learn()
-        return out
 
     def cache_key(
         self, messages: Sequence[Message], schema: type[BaseModel], schema_json: dict | None = None

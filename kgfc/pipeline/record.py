@@ -15,10 +15,14 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kgfc.errors import KgfcError, StoreError
 from kgfc.kg.verdicts import claim_iri, trajectory_quads, verdict_quads
 from kgfc.models import EvidenceFact, Passage, Trajectory, Verdict
+
+if TYPE_CHECKING:
+    from kgfc.kg.store import KnowledgeGraph
 
 DEFAULT_CHUNK = 100  # claims per recording transaction in a batch (what a crash may lose)
 
@@ -26,7 +30,7 @@ log = logging.getLogger(__name__)
 
 
 def record_episode(
-    store,
+    store: KnowledgeGraph,
     claim_id: str,
     claim: str,
     verdict: Verdict,
@@ -68,7 +72,7 @@ class _Pending:
         self.iri, self.quads, self.memory, self.recalled = iri, quads, memory, recalled
 
 
-def _write(store, items: list[_Pending]) -> None:
+def _write(store: KnowledgeGraph, items: list[_Pending]) -> None:
     # One transaction for the chunk; re-recording replaces a claim's graph whole.
     store.write_graphs({p.iri + "/graph": p.quads for p in items}, replace=True)
     for p in items:  # after the graph: re-recording it would drop these links
@@ -89,7 +93,7 @@ class ChunkedRecorder:
     last verdict.
     """
 
-    def __init__(self, store, chunk: int = DEFAULT_CHUNK) -> None:
+    def __init__(self, store: KnowledgeGraph, chunk: int = DEFAULT_CHUNK) -> None:
         if chunk < 1:
             raise ValueError("chunk must be at least 1")
         self.store = store
@@ -120,7 +124,7 @@ class ChunkedRecorder:
         return len(items)
 
 
-def is_recorded(store, claim_id: str, key: str) -> bool:
+def is_recorded(store: KnowledgeGraph, claim_id: str, key: str) -> bool:
     """Whether the claim (this id and ``key``: its checked text, or a triple's ids) is recorded -- one lookup."""
     return store.has_source(claim_iri(claim_id, key) + "/graph")
 

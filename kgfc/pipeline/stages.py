@@ -45,6 +45,9 @@ from kgfc.nlp.text import normalise, read_from, widen
 from kgfc.nlp.values import is_value_text
 from kgfc.pipeline.state import Episode
 from kgfc.pipeline.toolbox import Toolbox
+from kgfc.reading import cite_paths, plain
+from kgfc.reading.namesakes import fit_range, namesake, stated_namesake, stated_subject, states
+from kgfc.reason.kgstats import conflict_properties, single_valued
 from kgfc.reason.llm_reasoner import llm_decompose
 from kgfc.reason.triple_check import claim_triple, gather_triple_evidence
 
@@ -150,7 +153,7 @@ def analyse(tb: Toolbox, text: str, counters: Counters) -> ClaimAnalysis:
         subjects = [e for e, _, _ in index.by_key.get(normalise(subject), ())]
         for name in names:
             for c, _, _ in index.by_key.get(normalise(name), ()):
-                if any(_states(tb, s, NATIONALITY_PROPS, c) for s in subjects):
+                if any(states(tb.store, s, NATIONALITY_PROPS, c) for s in subjects):
                     return index.label(c) or name
         return None
 
@@ -382,97 +385,6 @@ def _clauses(
 ANCHOR_MIN = 0.95  # an anchor is an exact label or alias
 
 
-RANGE_MARGIN = 0.1  # candidates this close to the best link (or same-named) may win on the range
-
-
-def fit_range(tb: Toolbox, t: ClaimTriple, e: LinkedEntity) -> LinkedEntity:
-    """Among same-named candidates, the one whose type the relation's objects have.
-
-    "born in Georgia": the country and the US state are both places of birth;
-    "plays for Arsenal" wants the club, not the London district. Only when the
-    best link's types are unseen in the relation's well-observed range and a
-    close candidate's are; otherwise the link stands.
-    """
-    name = normalise(e.label or "")
-    close = [
-        h
-        for h in e.candidates[1:]
-        if h.entity != e.entity and (normalise(h.text) == name or h.score >= e.score - RANGE_MARGIN)
-    ]
-    if not close or not t.relation_ids:
-        return e
-    from kgfc.reason.kgstats import stats_for
-
-    stats = stats_for(tb.store)
-    seen = stats.range(t.relation_ids[0])
-    if seen is None or not seen.known():
-        return e
-    types = stats.types_of([e.entity, *(h.entity for h in close)])
-    if types.get(e.entity, set()) & set(seen.types) or not types.get(e.entity):
-        return e
-    fitting = [h for h in close if types.get(h.entity, set()) & set(seen.types)]
-    if not fitting:
-        return e
-    h = fitting[0]
-    return e.model_copy(update={"entity": h.entity, "label": h.text, "score": h.score})
-
-
-def stated_namesake(tb: Toolbox, t: ClaimTriple, e: LinkedEntity) -> LinkedEntity:
-    """Among entities the object's words name exactly (a label or alias, not a near match),
-    the one the KG states for the subject under the claim's relation, when the best link is
-    not.
-
-    "Madonna is a producer": "producer" is film producer's alias and the label of two
-    other entities; film producer, the most linked, won, though the KG states "Madonna
-    occupation producer" (the label). Two entities of the same name are told apart by
-    what the KG says about the subject, as a reader would; a near match never is.
-    """
-    if not t.subject_id or not t.relation_ids or len(e.candidates) < 2:
-        return e
-    other = namesake(tb, t.subject_id, t.relation_ids, e.mention, e.entity)
-    if other is None:
-        return e
-    h = next((h for h in e.candidates if h.entity == other), None)
-    label = h.text if h is not None else tb.store.label_index().label(other) or e.mention
-    return e.model_copy(update={"entity": other, "label": label})
-
-
-def stated_subject(tb: Toolbox, t: ClaimTriple, e: LinkedEntity) -> LinkedEntity:
-    """The subject's namesake (exactly its words, a label or alias) for which the KG states
-    the claim's triple with its linked object, when the best link has no such fact.
-
-    "Australia stars Nicole Kidman" (FEVER: Baz Luhrmann's film): the country is the
-    most linked "Australia", the film of that name is the one the KG states her in. As
-    :func:`stated_namesake` does for the object, the other end tells namesakes apart.
-    """
-    props = [p for p in t.relation_ids if p.startswith(V.WDT)]
-    o = t.object_id
-    if not props or not o or _states(tb, e.entity, props, o):
-        return e
-    for entity, text, _kind in tb.store.label_index().by_key.get(normalise(e.mention), ()):
-        if entity != e.entity and _states(tb, entity, props, o):
-            return e.model_copy(update={"entity": entity, "label": text})
-    return e
-
-
-def namesake(tb: Toolbox, s: str, relation_ids: Sequence[str], words: str, o: str) -> str | None:
-    """Another entity named exactly ``words`` (a label or alias) that the KG states as the
-    subject's value under the relation, when ``o`` (the best link) is not; else None."""
-    props = [p for p in relation_ids if p.startswith(V.WDT)]
-    if not props or not words or _states(tb, s, props, o):
-        return None
-    for entity, _text, _kind in tb.store.label_index().by_key.get(normalise(words), ()):
-        if entity != o and _states(tb, s, props, entity):
-            return entity
-    return None
-
-
-def _states(tb: Toolbox, s: str, props: Sequence[str], o: str) -> bool:
-    """Does the store state ``s p o`` for one of ``props`` (IRIs)?"""
-    subject, obj = ox.NamedNode(s), ox.NamedNode(o)
-    return any(next(iter(tb.store.quads(subject, ox.NamedNode(p), obj)), None) for p in props)
-
-
 def _searchable(tb: Toolbox) -> bool:
     return (
         tb.kg_source is not None
@@ -539,11 +451,15 @@ def start_kg(tb: Toolbox, ep: Episode, step: Step) -> None:
     from kgfc.kg.beam import BeamSearch
 
     timing = ep.counters.timing
+    said = plain(ep.claim)  # informal tails ("... lol", emoji) are no part of any name
     with timing("read"):
-        ep.analysis = analyse(tb, ep.claim, ep.counters)
+        ep.analysis = analyse(tb, said, ep.counters)
     with timing("link"):
-        ep.linked = link(tb, ep.claim, ep.analysis)
+        ep.linked = link(tb, said, ep.analysis)
         narrow_nationality(tb, ep.analysis.triples)
+        lexicon = tb.reader().refine(said, ep.analysis.triples)
+        ep.reading_chains = lexicon.chains
+        ep.linked += tb.reader().new_links(ep.linked, ep.analysis.triples)
     with timing("read"):  # the claim read again in the light of its linked entities
         reread(tb, ep)
     with timing("beam"):
@@ -560,10 +476,11 @@ def start_kg(tb: Toolbox, ep: Episode, step: Step) -> None:
         added = ep.beam.step(ep.counters) if seeds else 0
     names = ", ".join(f"{e.label} ({V.local_id(e.entity)})" for e in ep.linked) or "none"
     step.observation = f"entities: {names}; hop 1: {added} fact(s) kept"
-    if ep.reading:
-        step.observation = f"reading: {ep.reading}; {step.observation}"
+    if ep.reading or lexicon.notes:
+        said = "; ".join(x for x in (ep.reading, *lexicon.notes) if x)
+        step.observation = f"reading: {said}; {step.observation}"
     with timing("beam"):  # the targeted path and value lookups complete the beam's hop
-        chained = connect(tb, ep)
+        chained = connect(tb, ep) + ep.beam.add_paths(tb.reader().chain_facts(lexicon))
         valued = lookup_values(tb, ep)
     if chained:
         step.observation += f"; path search: {chained} chain fact(s) between subject and object"
@@ -627,9 +544,13 @@ def lookup_values(tb: Toolbox, ep: Episode) -> int:
         # A claim of several statements shares the beam among them: the subject's own
         # value of a statement's property ("Frank Zappa was born in Paris. Frank Zappa is
         # a musician.": Baltimore) may be dropped, and the false statement go unrefuted.
-        if not literal and not (t.object_id and len(triples) > 1):
-            continue
         props = {p for p in (_prop_iri(r) for r in t.relation_ids[:3]) if p}
+        if not literal and t.object_id and len(triples) == 1:
+            # a single-valued relation's stated value can refute the claimed one
+            props = {p for p in conflict_properties(tb.store, [*props], t.object_id)}
+            props = {p for p in props if single_valued(tb.store, p)}
+        elif not literal and not t.object_id:
+            continue
         found = [
             f
             for f in tb.store.neighbourhood([t.subject_id])
@@ -834,6 +755,7 @@ def _annotated(tb: Toolbox, ep: Episode, verdict: Verdict, *, local: bool = True
     is meant, not what the claim asserts of them: it is named, not held against the
     verdict.
     """
+    verdict = cite_paths(verdict, ep.beam.evidence.values() if ep.beam else [], ep.reading_chains)
     unchecked = _unchecked(tb, ep)
     said = " and ".join(f'"{u}"' for u in unchecked)
     if unchecked and local and verdict.label is VerdictLabel.SUPPORTED:

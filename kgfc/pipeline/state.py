@@ -89,6 +89,8 @@ class Episode:
     # How the entity-anchored fallback read the claim (kgfc.nlp.anchored), when it did.
     reading: str | None = None
     reading_semantic: bool = False
+    # The paths a lexicon reading followed ("X's husband": X to the husband), cited with the verdict
+    reading_chains: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def started(self) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kgfc.errors import ConfigError
 from kgfc.llm.client import make_llm
@@ -21,10 +21,13 @@ from kgfc.reason.llm_reasoner import LLMReasoner
 from kgfc.reason.local import LocalReasoner
 from kgfc.settings import Settings
 
+if TYPE_CHECKING:
+    from kgfc.kg.store import KnowledgeGraph
+
 
 @dataclass
 class Toolbox:
-    store: Any  # a kgfc.kg.store.GraphStore
+    store: KnowledgeGraph
     settings: Settings
     reasoner: Reasoner
     llm: Any = None  # a kgfc.llm.client.LLM, when one is configured
@@ -33,6 +36,7 @@ class Toolbox:
     pubmed: Any = None  # the same over PubMed, optional
     _local: Reasoner | None = field(default=None, repr=False)
     _aligner: Any = field(default=None, repr=False)
+    _reader: Any = field(default=None, repr=False)
     _strict: Reasoner | None = field(default=None, repr=False)
 
     def local(self) -> Reasoner:
@@ -78,6 +82,14 @@ class Toolbox:
             self._aligner = RelationAligner(self.store)
         return self._aligner
 
+    def reader(self):
+        """The lexicon-driven claim reader of this store (:class:`kgfc.reading.ClaimReader`)."""
+        if self._reader is None:
+            from kgfc.reading import ClaimReader
+
+            self._reader = ClaimReader(self.store)
+        return self._reader
+
     def search_tool(self, kind: str):
         return self.web if kind == "web" else self.pubmed
 
@@ -85,7 +97,7 @@ class Toolbox:
         return rank_texts(query, list(texts))
 
 
-def make_reasoner(settings: Settings, store, name: str | None = None, llm=None):
+def make_reasoner(settings: Settings, store: KnowledgeGraph, name: str | None = None, llm=None):
     """``(reasoner, llm)``: the LLM reasoner when an LLM is configured (or asked for), else the local one."""
     name = name or settings.reasoner
     if name not in (None, "llm", "local"):
@@ -104,7 +116,7 @@ def make_reasoner(settings: Settings, store, name: str | None = None, llm=None):
     return local_reasoner(settings, store), (None if name == "local" else llm)
 
 
-def local_reasoner(settings: Settings, store) -> LocalReasoner:
+def local_reasoner(settings: Settings, store: KnowledgeGraph) -> LocalReasoner:
     """The local reasoner as configured: strict mode and the per-relation calibration file."""
     cal = Calibration.load(settings.calibration) if settings.calibration else None
     return LocalReasoner(

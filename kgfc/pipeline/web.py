@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from kgfc.errors import ConfigError, KgfcError
 from kgfc.kg import vocab as V
@@ -20,6 +21,9 @@ from kgfc.web.fetch import SafeFetcher
 from kgfc.web.filter import filter_passages
 from kgfc.web.integrate import WebKGIntegrator
 from kgfc.web.memory import EvidenceMemory
+
+if TYPE_CHECKING:
+    from kgfc.kg.store import KnowledgeGraph
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +42,7 @@ class WebObservation:
 class SearchTool:
     def __init__(
         self,
-        store,
+        store: KnowledgeGraph,
         provider,
         *,
         llm=None,
@@ -199,7 +203,7 @@ def _with_ids(
     ]
 
 
-def make_web_tools(settings, store, llm=None):
+def make_web_tools(settings, store: KnowledgeGraph, llm=None):
     """(web tool, PubMed tool) as configured: ``--web`` / KGFC_WEB and ``--pubmed`` / KGFC_PUBMED."""
     if not settings.web and not settings.pubmed:
         return None, None

@@ -197,6 +197,145 @@ def _edges(column):
     return np.unique(cuts)
 
 
+class _Histograms:
+    """The training rows binned once (LightGBM's histograms): finds a node's best split.
+
+    A numeric feature's bin 0 holds the missing values; bin k >= 1 the values in
+    ``edges[k-2] < x <= edges[k-1]``. The category (the relation) is its own
+    column, its values ordered per node by their gradient ratio.
+    """
+
+    def __init__(self, X, categories: list[str], settings: Settings) -> None:
+        import numpy as np
+
+        self.X = X
+        n, self.d = X.shape
+        self.names = sorted(set(categories))
+        self.code = {c: i for i, c in enumerate(self.names)}
+        self.cat = np.array([self.code[c] for c in categories], dtype=np.int64)
+        self.edges = [_edges(X[:, f]) for f in range(self.d)]
+        bins = np.zeros((n, self.d), dtype=np.int64)
+        for f in range(self.d):
+            col = X[:, f]
+            bins[:, f] = np.where(
+                np.isnan(col), 0, 1 + np.searchsorted(self.edges[f], col, side="left")
+            )
+        self.width = [len(e) + 2 for e in self.edges]
+        self.offsets = np.concatenate([[0], np.cumsum(self.width)[:-1]]).astype(np.int64)
+        self.flat = bins + self.offsets
+        self.total_bins = int(sum(self.width))
+        self.lam, self.min_leaf = settings.l2, settings.min_leaf
+
+    def gain_of(self, g_sum, h_sum):
+        return g_sum * g_sum / (h_sum + self.lam)
+
+    def scan(self, hist_g, hist_h, hist_n, g_all, h_all, n_all, parent):
+        """(gain, last index sent left, rows sent left) of the best cut of ordered
+        histograms, or None."""
+        import numpy as np
+
+        gl, hl, nl = np.cumsum(hist_g)[:-1], np.cumsum(hist_h)[:-1], np.cumsum(hist_n)[:-1]
+        nr, hr = n_all - nl, h_all - hl
+        min_leaf = self.min_leaf
+        ok = (nl >= min_leaf) & (nr >= min_leaf) & (hl >= MIN_HESSIAN) & (hr >= MIN_HESSIAN)
+        if not ok.any():
+            return None
+        gains = np.where(ok, self.gain_of(gl, hl) + self.gain_of(g_all - gl, hr) - parent, -np.inf)
+        b = int(np.argmax(gains))
+        return (float(gains[b]), b, int(nl[b])) if gains[b] > 1e-12 else None
+
+    def best_split(self, idx, g, h):
+        """(gain, split description) of the best split of rows ``idx``, or None."""
+        import numpy as np
+
+        g_all, h_all, n_all = g[idx].sum(), h[idx].sum(), len(idx)
+        if n_all < 2 * self.min_leaf:
+            return None
+        parent = self.gain_of(g_all, h_all)
+        best = None
+        sub, d, total = self.flat[idx].ravel(), self.d, self.total_bins
+        hg = np.bincount(sub, weights=np.repeat(g[idx], d), minlength=total)
+        hh = np.bincount(sub, weights=np.repeat(h[idx], d), minlength=total)
+        hn = np.bincount(sub, minlength=total)
+        for f in range(d):
+            lo, hi = self.offsets[f], self.offsets[f] + self.width[f]
+            found = self.scan(hg[lo:hi], hh[lo:hi], hn[lo:hi], g_all, h_all, n_all, parent)
+            if found and (best is None or found[0] > best[0]):
+                b = found[1]  # left: bins 0..b; bin 0 is missing, bin k >= 1 ends at edges[k-1]
+                threshold = float(self.edges[f][b - 1]) if b >= 1 else None
+                best = (found[0], {"feature": f, "threshold": threshold})
+        category = self.category_split(idx, g, h, parent)
+        if category and (best is None or category[0] > best[0]):
+            best = category
+        return best
+
+    def category_split(self, idx, g, h, parent):
+        """The best split of rows ``idx`` by a set of categories, or None."""
+        import numpy as np
+
+        cat, names, lam = self.cat, self.names, self.lam
+        present = np.unique(cat[idx])
+        if len(present) <= 1:
+            return None
+        g_all, h_all, n_all = g[idx].sum(), h[idx].sum(), len(idx)
+        cg = np.bincount(cat[idx], weights=g[idx], minlength=len(names))[present]
+        ch = np.bincount(cat[idx], weights=h[idx], minlength=len(names))[present]
+        cn = np.bincount(cat[idx], minlength=len(names))[present]
+        order = np.argsort(cg / (ch + lam), kind="stable")
+        found = self.scan(cg[order], ch[order], cn[order], g_all, h_all, n_all, parent)
+        if not found:
+            return None
+        b, sent = found[1], found[2]
+        return (
+            found[0],
+            {
+                "left_set": [names[c] for c in present[order[: b + 1]]],
+                "right_set": [names[c] for c in present[order[b + 1 :]]],
+                "unseen_left": sent >= n_all - sent,
+            },
+        )
+
+    def goes_left(self, split, idx):
+        import numpy as np
+
+        if "left_set" in split:
+            return np.isin(self.cat[idx], [self.code[c] for c in split["left_set"]])
+        col = self.X[idx, split["feature"]]
+        if split["threshold"] is None:
+            return np.isnan(col)
+        return np.isnan(col) | (col <= split["threshold"])
+
+
+def _grow(hist: _Histograms, g, h, settings: Settings) -> tuple[list[dict], dict]:
+    """One tree, grown leaf-wise (the best gain first) up to ``max_leaves``: its nodes, with
+    the leaves still empty, and the rows each leaf holds."""
+    import numpy as np
+
+    nodes: list[dict] = [{}]
+    members = {0: np.arange(len(g))}
+    heap: list[tuple[float, int, dict]] = []
+    first = hist.best_split(members[0], g, h)
+    if first is not None:
+        heap.append((-first[0], 0, first[1]))
+    leaves = 1
+    while heap and leaves < settings.max_leaves:
+        _, node, split = heapq.heappop(heap)
+        idx = members.pop(node)
+        left_mask = hist.goes_left(split, idx)
+        children = []
+        for part in (idx[left_mask], idx[~left_mask]):
+            nodes.append({})
+            child = len(nodes) - 1
+            members[child] = part
+            children.append(child)
+            found = hist.best_split(part, g, h)
+            if found is not None:
+                heapq.heappush(heap, (-found[0], child, found[1]))
+        nodes[node] = {**split, "left": children[0], "right": children[1]}
+        leaves += 1
+    return nodes, members
+
+
 def fit(X, categories: list[str], y, settings: Settings = Settings()) -> Forest:
     """Boosted trees on rows ``X`` (NaN allowed), each row's category and gold 0/1 ``y``."""
     import numpy as np
@@ -204,112 +343,18 @@ def fit(X, categories: list[str], y, settings: Settings = Settings()) -> Forest:
     X = np.asarray(X, dtype=float)
     y = np.asarray(y, dtype=float)
     n, d = X.shape
-    names = sorted(set(categories))
-    code = {c: i for i, c in enumerate(names)}
-    cat = np.array([code[c] for c in categories], dtype=np.int64)
-    edges = [_edges(X[:, f]) for f in range(d)]
-    # bin 0: missing; bin k >= 1: edges[k-2] < x <= edges[k-1]
-    bins = np.zeros((n, d), dtype=np.int64)
-    for f in range(d):
-        col = X[:, f]
-        bins[:, f] = np.where(np.isnan(col), 0, 1 + np.searchsorted(edges[f], col, side="left"))
-    width = [len(e) + 2 for e in edges]
-    offsets = np.concatenate([[0], np.cumsum(width)[:-1]]).astype(np.int64)
-    flat = bins + offsets
-    total_bins = int(sum(width))
+    hist = _Histograms(X, categories, settings)
     rate = float(y.mean()) if n else 0.5
     rate = min(max(rate, 1e-6), 1 - 1e-6)
     intercept = math.log(rate / (1 - rate))
     score = np.full(n, intercept)
-    lam, min_leaf = settings.l2, settings.min_leaf
-
-    def gain_of(g_sum, h_sum):
-        return g_sum * g_sum / (h_sum + lam)
-
-    def scan(hist_g, hist_h, hist_n, g_all, h_all, n_all, parent):
-        """(gain, last index sent left) of the best cut of ordered histograms, or None."""
-        gl, hl, nl = np.cumsum(hist_g)[:-1], np.cumsum(hist_h)[:-1], np.cumsum(hist_n)[:-1]
-        nr, hr = n_all - nl, h_all - hl
-        ok = (nl >= min_leaf) & (nr >= min_leaf) & (hl >= MIN_HESSIAN) & (hr >= MIN_HESSIAN)
-        if not ok.any():
-            return None
-        gains = np.where(ok, gain_of(gl, hl) + gain_of(g_all - gl, hr) - parent, -np.inf)
-        b = int(np.argmax(gains))
-        return (float(gains[b]), b, int(nl[b])) if gains[b] > 1e-12 else None
-
-    def best_split(idx, g, h):
-        """(gain, split description) of the best split of rows ``idx``, or None."""
-        g_all, h_all, n_all = g[idx].sum(), h[idx].sum(), len(idx)
-        if n_all < 2 * min_leaf:
-            return None
-        parent = gain_of(g_all, h_all)
-        best = None
-        sub = flat[idx].ravel()
-        hg = np.bincount(sub, weights=np.repeat(g[idx], d), minlength=total_bins)
-        hh = np.bincount(sub, weights=np.repeat(h[idx], d), minlength=total_bins)
-        hn = np.bincount(sub, minlength=total_bins)
-        for f in range(d):
-            lo, hi = offsets[f], offsets[f] + width[f]
-            found = scan(hg[lo:hi], hh[lo:hi], hn[lo:hi], g_all, h_all, n_all, parent)
-            if found and (best is None or found[0] > best[0]):
-                b = found[1]  # left: bins 0..b; bin 0 is missing, bin k >= 1 ends at edges[k-1]
-                threshold = float(edges[f][b - 1]) if b >= 1 else None
-                best = (found[0], {"feature": f, "threshold": threshold})
-        present = np.unique(cat[idx])
-        if len(present) > 1:
-            cg = np.bincount(cat[idx], weights=g[idx], minlength=len(names))[present]
-            ch = np.bincount(cat[idx], weights=h[idx], minlength=len(names))[present]
-            cn = np.bincount(cat[idx], minlength=len(names))[present]
-            order = np.argsort(cg / (ch + lam), kind="stable")
-            found = scan(cg[order], ch[order], cn[order], g_all, h_all, n_all, parent)
-            if found and (best is None or found[0] > best[0]):
-                b, sent = found[1], found[2]
-                best = (
-                    found[0],
-                    {
-                        "left_set": [names[c] for c in present[order[: b + 1]]],
-                        "right_set": [names[c] for c in present[order[b + 1 :]]],
-                        "unseen_left": sent >= n_all - sent,
-                    },
-                )
-        return best
-
-    def goes_left(split, idx):
-        if "left_set" in split:
-            return np.isin(cat[idx], [code[c] for c in split["left_set"]])
-        col = X[idx, split["feature"]]
-        if split["threshold"] is None:
-            return np.isnan(col)
-        return np.isnan(col) | (col <= split["threshold"])
-
     trees: list[list[dict]] = []
     for _ in range(settings.iterations if n else 0):
         p = 1.0 / (1.0 + np.exp(-score))
         g, h = p - y, p * (1 - p)
-        nodes: list[dict] = [{}]
-        members = {0: np.arange(n)}
-        heap: list[tuple[float, int, dict]] = []
-        first = best_split(members[0], g, h)
-        if first is not None:
-            heap.append((-first[0], 0, first[1]))
-        leaves = 1
-        while heap and leaves < settings.max_leaves:
-            _, node, split = heapq.heappop(heap)
-            idx = members.pop(node)
-            left_mask = goes_left(split, idx)
-            children = []
-            for part in (idx[left_mask], idx[~left_mask]):
-                nodes.append({})
-                child = len(nodes) - 1
-                members[child] = part
-                children.append(child)
-                found = best_split(part, g, h)
-                if found is not None:
-                    heapq.heappush(heap, (-found[0], child, found[1]))
-            nodes[node] = {**split, "left": children[0], "right": children[1]}
-            leaves += 1
+        nodes, members = _grow(hist, g, h, settings)
         for node, idx in members.items():
-            value = -settings.learning_rate * g[idx].sum() / (h[idx].sum() + lam)
+            value = -settings.learning_rate * g[idx].sum() / (h[idx].sum() + settings.l2)
             nodes[node] = {"value": round(float(value), 6)}
             score[idx] += nodes[node]["value"]
         trees.append(nodes)

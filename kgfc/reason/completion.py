@@ -47,11 +47,14 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kgfc.kg.vocab import OWL, WDT, local_id
 from kgfc.reason.factindex import FactIndex, cached_fact_index
 from kgfc.reason.rules import Atom, mine_rules
+
+if TYPE_CHECKING:
+    from kgfc.kg.store import KnowledgeGraph
 
 log = logging.getLogger(__name__)
 
@@ -628,7 +631,7 @@ _CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _LOCK = threading.Lock()
 
 
-def _disk_path(store, fingerprint: str) -> Path | None:
+def _disk_path(store: KnowledgeGraph, fingerprint: str) -> Path | None:
     folder = store.cache_dir("completion")
     if folder is None:
         return None
@@ -637,7 +640,7 @@ def _disk_path(store, fingerprint: str) -> Path | None:
     return folder / f"{digest}.json"
 
 
-def _index_for(store) -> KGIndex | FactIndex:
+def _index_for(store: KnowledgeGraph) -> KGIndex | FactIndex:
     """The store's facts for rule grounding: an on-disk store's cached on disk per knowledge
     version (kgfc.reason.factindex), an in-memory store's in a KGIndex."""
 
@@ -658,7 +661,7 @@ _BY_KEY: dict[
 _BY_KEY_MAX = 2
 
 
-def completion_for(store) -> Completion:
+def completion_for(store: KnowledgeGraph) -> Completion:
     """The store's :class:`Completion`, built on first use; rules mined once and cached on disk.
 
     Like :mod:`kgfc.reason.kgstats`, it describes the store as of its first use
@@ -686,7 +689,7 @@ def completion_for(store) -> Completion:
         return model
 
 
-def refresh(store) -> None:
+def refresh(store: KnowledgeGraph) -> None:
     """Forget the store's completion index and rules (rebuilt, and re-mined unless cached, on next use)."""
     with _LOCK:
         _CACHE.pop(store, None)

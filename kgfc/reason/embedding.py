@@ -40,9 +40,13 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
 from kgfc.errors import ConfigError, InputError
+
+if TYPE_CHECKING:
+    from kgfc.kg.store import KnowledgeGraph
 
 log = logging.getLogger(__name__)
 
@@ -262,11 +266,11 @@ _LOCK = threading.Lock()
 _LOADED: WeakKeyDictionary = WeakKeyDictionary()  # store -> Embedding | None
 
 
-def _folder(store) -> Path | None:
+def _folder(store: KnowledgeGraph) -> Path | None:
     return store.cache_dir("embedding")
 
 
-def _fingerprint(store) -> str:
+def _fingerprint(store: KnowledgeGraph) -> str:
     from kgfc.reason.rules import fact_fingerprint
 
     return fact_fingerprint(store)
@@ -277,7 +281,7 @@ def _name(fingerprint: str, settings: Settings) -> str:
     return f"{fingerprint}-{hashlib.sha256(key.encode()).hexdigest()[:8]}.npz"
 
 
-def store_triples(store) -> list[tuple[str, str, str]]:
+def store_triples(store: KnowledgeGraph) -> list[tuple[str, str, str]]:
     """The facts the embedding is trained on: those completion rules are mined from."""
     from kgfc.reason.completion import OWL_DISJOINT, completion_for
 
@@ -285,7 +289,7 @@ def store_triples(store) -> list[tuple[str, str, str]]:
 
 
 def train_for(
-    store,
+    store: KnowledgeGraph,
     settings: Settings = Settings(),  # noqa: B008 (frozen)
     *,
     threads: int | None = None,
@@ -306,7 +310,7 @@ def train_for(
     return emb, path
 
 
-def embedding_for(store) -> Embedding | None:
+def embedding_for(store: KnowledgeGraph) -> Embedding | None:
     """The store's trained embedding (the newest on disk; None when none was trained)."""
     with _LOCK:
         if store in _LOADED:
@@ -329,7 +333,7 @@ def embedding_for(store) -> Embedding | None:
     return emb
 
 
-def forget(store) -> None:
+def forget(store: KnowledgeGraph) -> None:
     """Drop the process's copy (the next use reads the disk again)."""
     with _LOCK:
         _LOADED.pop(store, None)

@@ -24,9 +24,13 @@ import os
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kgfc.kg.aggregates import computing
 from kgfc.reason.rules import Atom
+
+if TYPE_CHECKING:
+    from kgfc.kg.store import KnowledgeGraph
 
 log = logging.getLogger(__name__)
 
@@ -220,11 +224,14 @@ class FactIndex:
 
 
 def cached_fact_index(
-    store, name: str, read: Callable[[], Iterable[tuple[str, str, str]]], version: str = ""
+    store: KnowledgeGraph,
+    name: str,
+    read: Callable[[], Iterable[tuple[str, str, str]]],
+    version: str = "",
 ) -> FactIndex:
     """The index of ``read()``'s triples, from the store's disk cache when its knowledge has not changed.
 
-    Keyed by :meth:`~kgfc.kg.store.GraphStore.knowledge_key`, which recording
+    Keyed by :meth:`~kgfc.kg.store.KnowledgeGraph.knowledge_key`, which recording
     claims never moves; built (and counted in ``store.aggregate_builds``) otherwise.
     """
     folder = store.cache_dir("factindex")

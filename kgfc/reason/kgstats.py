@@ -18,14 +18,21 @@ the justification says so.
 
 from __future__ import annotations
 
+import functools
 import threading
+import tomllib
 import weakref
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from importlib import resources
+from typing import TYPE_CHECKING
 
 from kgfc.kg.aggregates import snapshot, stable_rows, still_fresh
-from kgfc.kg.properties import FUNCTIONAL_THRESHOLD, PRIOR_FUNCTIONALITY
+from kgfc.kg.properties import FUNCTIONAL_THRESHOLD, LOCATION, PRIOR_FUNCTIONALITY
+
+if TYPE_CHECKING:
+    from kgfc.kg.store import KnowledgeGraph
 
 MIN_SUBJECTS = 10
 MIN_RANGE_OBJECTS = 20
@@ -45,6 +52,11 @@ class Functionality:
         return self.value >= FUNCTIONAL_THRESHOLD
 
     def describe(self) -> str:
+        if self.source == "kg-present":
+            return (
+                f"{self.value:.0%} of its {self.subjects} subjects in the KG have a single "
+                "present-day value, former states aside"
+            )
         if self.source == "kg":
             return f"{self.value:.0%} of its {self.subjects} subjects in the KG have a single value"
         return "Wikidata gives it a single-value constraint"
@@ -66,16 +78,20 @@ class RangeInfo:
 class KGStats:
     """Property statistics of one store, each computed by one query on first use."""
 
-    def __init__(self, store) -> None:
+    def __init__(self, store: KnowledgeGraph) -> None:
         self.store = store
         self._lock = threading.Lock()
         self._functionality: dict[str, Functionality] | None = None
+        self._present: dict[str, Functionality] = {}
+        self._members: dict[str, frozenset[str]] = {}
         self._ranges: dict[str, RangeInfo] | None = None
 
     def refresh(self) -> None:
         with self._lock:
             self._functionality = None
             self._ranges = None
+            self._present = {}
+            self._members = {}
 
     # -- functionality ----------------------------------------------------
     def _load_functionality(self) -> dict[str, Functionality]:
@@ -100,6 +116,56 @@ class KGStats:
         if prop in PRIOR_FUNCTIONALITY:
             return Functionality(prop, PRIOR_FUNCTIONALITY[prop], 0, "prior")
         return kg
+
+    def present_functionality(self, prop: str) -> tuple[Functionality, frozenset[str]] | None:
+        """How single-valued ``prop`` is once values typed as earlier states are set aside.
+
+        Only for the properties of ``successions.toml`` (a city's countries over
+        time); returns the measure and the former-state types, or None.
+        """
+        entry = successions().get(prop)
+        if entry is None:
+            return None
+        with self._lock:
+            if prop not in self._present:
+                subjects = single = 0
+                for former in entry.former_types:
+                    rows = self.store.run(
+                        "property_functionality_present",
+                        bindings={"property": prop, "former": former},
+                    )
+                    for row in rows:
+                        subjects += int(row["subjects"] or 0)
+                        single += int(row["single"] or 0)
+                value = single / subjects if subjects else 0.0
+                self._present[prop] = Functionality(prop, value, subjects, "kg-present")
+            return self._present[prop], entry.former_types
+
+    def kinds_overlap(self, these: set[str], those: set[str]) -> float:
+        """How much two sets of types are one kind: the share of the smaller side's
+        instances that also carry a type of the other ("state capital in the United
+        States" and "big city": most are both; a country and a city: almost none)."""
+        a = set().union(*(self._instances(t) for t in these)) if these else set()
+        b = set().union(*(self._instances(t) for t in those)) if those else set()
+        return len(a & b) / min(len(a), len(b)) if a and b else 0.0
+
+    def _instances(self, t: str) -> frozenset[str]:
+        with self._lock:
+            got = self._members.get(t)
+        if got is None:
+            import pyoxigraph as ox
+
+            try:
+                node = ox.NamedNode(t)
+            except ValueError:
+                return frozenset()
+            got = frozenset(
+                q.subject.value
+                for q in self.store.quads(predicate=ox.NamedNode(INSTANCE_OF), object=node)
+            )
+            with self._lock:
+                self._members[t] = got
+        return got
 
     def all_functionality(self) -> dict[str, Functionality]:
         return dict(self._load_functionality())
@@ -131,7 +197,62 @@ class KGStats:
         return dict(out)
 
 
-def _run_cached(store, name: str):
+@dataclass(frozen=True)
+class Succession:
+    """A property whose several values are successive states (``successions.toml``)."""
+
+    name: str
+    property: str
+    former_types: frozenset[str]
+    min_single: float
+    source: str
+
+
+@functools.cache
+def successions() -> dict[str, Succession]:
+    """The succession table, by full property IRI, loaded once."""
+    raw = tomllib.loads(resources.files("kgfc.reason").joinpath("successions.toml").read_text())
+    out = {}
+    for e in raw["succession"]:
+        prop = "http://www.wikidata.org/prop/direct/" + e["property"]
+        formers = frozenset("http://www.wikidata.org/entity/" + q for q in e["former_types"])
+        out[prop] = Succession(e["name"], prop, formers, float(e["min_single"]), e["source"])
+    return out
+
+
+COUNTRY = "http://www.wikidata.org/prop/direct/P17"
+INSTANCE_OF = "http://www.wikidata.org/prop/direct/P31"
+
+
+def conflict_properties(store, props: list[str], o: str) -> list[str]:
+    """``props``, with country first when a located-in claim names a country.
+
+    "Cologne is located in Brazil" is read as located in (P131) first; a
+    country object makes the city's country the relation that can exclude it.
+    """
+    if store is None or not set(props) & LOCATION or props[0] == COUNTRY:
+        return props
+    import pyoxigraph as ox
+
+    try:
+        named = ox.NamedNode(o)
+    except ValueError:
+        return props
+    found = next(iter(store.quads(predicate=ox.NamedNode(COUNTRY), object=named)), None)
+    return [COUNTRY, *(p for p in props if p != COUNTRY)] if found is not None else props
+
+
+def single_valued(store, prop: str) -> bool:
+    """Can a stated value of ``prop`` exclude another (functional, or a succession of states)?"""
+    stats = stats_for(store)
+    func = stats.functionality(prop)
+    if func is not None and func.functional:
+        return True
+    got = stats.present_functionality(prop)
+    return got is not None and got[0].value >= successions()[prop].min_single
+
+
+def _run_cached(store: KnowledgeGraph, name: str):
     return stable_rows(store, name)
 
 
@@ -139,11 +260,11 @@ _CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _CACHE_LOCK = threading.Lock()
 
 
-def stats_for(store) -> KGStats:
+def stats_for(store: KnowledgeGraph) -> KGStats:
     """The cached :class:`KGStats` of ``store`` (one per store object).
 
     Computed again after a load, a replacement or a removal of facts
-    (:attr:`~kgfc.kg.store.GraphStore.wholesale_generation`), and once facts
+    (:attr:`~kgfc.kg.store.KnowledgeGraph.wholesale_generation`), and once facts
     added since reach :data:`kgfc.kg.aggregates.STALE_SHARE` of the store.
     """
     with _CACHE_LOCK:

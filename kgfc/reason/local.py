@@ -63,7 +63,13 @@ from kgfc.nlp import values as vals
 from kgfc.nlp.text import overlap_scores
 from kgfc.reason.completion_step import complete
 from kgfc.reason.evidence import EvidenceIndex, Outcome
-from kgfc.reason.kgstats import PRIOR_FUNCTIONALITY, Functionality, stats_for
+from kgfc.reason.kgstats import (
+    PRIOR_FUNCTIONALITY,
+    Functionality,
+    conflict_properties,
+    stats_for,
+    successions,
+)
 from kgfc.reason.rules import Atom, RuleSet, rules_for
 from kgfc.reason.trust import weigh_sources
 
@@ -87,6 +93,12 @@ CONF_NEI = 0.5
 # Links below this (fuzzy names, same-named rivals: kgfc.kg.linking.link_confidence)
 # never refute; exact labels (1.0) and aliases (0.95) of one entity may.
 LINK_REFUTE_MIN = 0.9
+# Two values with no type in common are one kind when most instances of the rarer
+# side's types also carry one of the other's (kgfc.reason.kgstats.KGStats.kinds_overlap)
+SAME_KIND_OVERLAP = 0.5
+# A claimed object the KG gives as the property's value for this many subjects is a value
+# ("Islam" for religion), even when something is typed an instance of it
+COMMON_VALUE = 5
 
 
 def _norm(text: str) -> str:
@@ -355,117 +367,134 @@ class LocalReasoner:
             )
             return self._check_related(s_alias, o_alias, sn, on, ev, kin=kin)
         best: Outcome | None = None
-
-        def offer(out: Outcome) -> None:
-            nonlocal best
-            if best is None or out.confidence > best.confidence:
-                best = out
-
         for p in props:
-            pn = ev.prop_name(p)
-            claim_text = f"{sn} {pn} {on}"
-            # 1. the fact itself, possibly through aliases
-            for s2, s_path in s_alias.items():
-                hits = ev.graph.step(s2, Atom(p))
-                for o2, o_path in o_alias.items():
-                    if o2 in hits:
-                        ids = [*s_path, hits[o2], *o_path]
-                        if s2 == s and o2 == o:
-                            offer(
-                                Outcome(
-                                    VerdictLabel.SUPPORTED,
-                                    CONF_DIRECT,
-                                    f"The KG states it: {ev.quote(ids)}.",
-                                    ids,
-                                    ev.texts(ids),
-                                    "direct",
-                                )
-                            )
-                        else:
-                            offer(
-                                Outcome(
-                                    VerdictLabel.SUPPORTED,
-                                    CONF_ALIAS,
-                                    f'{ev.quote(ids)} entail "{claim_text}" (same-as).',
-                                    ids,
-                                    ev.texts(ids),
-                                    "alias",
-                                )
-                            )
-            # 2. symmetric and inverse properties
-            inverses = set(INVERSES.get(p, ())) | ({p} if p in SYMMETRIC else set())
-            for q in inverses:
-                for o2, o_path in o_alias.items():
-                    hits = ev.graph.step(o2, Atom(q))
-                    for s2, s_path in s_alias.items():
-                        if s2 in hits:
-                            ids = [*o_path, hits[s2], *s_path]
-                            kind = "symmetric" if q == p else "inverse"
-                            offer(
-                                Outcome(
-                                    VerdictLabel.SUPPORTED,
-                                    CONF_ALIAS,
-                                    f'{ev.quote(ids)} entail "{claim_text}" ({ev.prop_name(q)} is the {kind} of {pn}).',
-                                    ids,
-                                    ev.texts(ids),
-                                    "inverse",
-                                )
-                            )
-            # 2b. the words read backwards ("S starred in O" for "O cast member S"): taken only
-            # when the forward reading is a demonstrable type clash and the backward one fits
+            for out in self._stated_for(p, s, o, s_alias, o_alias, ev):
+                if best is None or out.confidence > best.confidence:
+                    best = out
+            if p in CHAINS and (best is None or best.confidence < CONF_CHAIN):
+                out = self._chain_for(p, s, o, s_alias, o_alias, ev)
+                if out is not None and (best is None or out.confidence > best.confidence):
+                    best = out
+        if best is not None:
+            return best
+        return self._unstated(s, props, o, t, s_alias, o_alias, ev)
+
+    def _stated_for(self, p: str, s: str, o: str, s_alias, o_alias, ev: EvidenceIndex):
+        """Steps 1-2b for one property: the fact itself (through aliases), its inverse or
+        symmetric form, or the words read backwards; each finding as an Outcome."""
+        sn, on = ev.name(s), ev.name(o)
+        pn = ev.prop_name(p)
+        claim_text = f"{sn} {pn} {on}"
+        # 1. the fact itself, possibly through aliases
+        for s2, s_path in s_alias.items():
+            hits = ev.graph.step(s2, Atom(p))
             for o2, o_path in o_alias.items():
-                hits = ev.graph.step(o2, Atom(p))
-                for s2, s_path in s_alias.items():
-                    if s2 in hits and self._reads_backwards(s, p, o):
-                        ids = [*o_path, hits[s2], *s_path]
-                        offer(
+                if o2 in hits:
+                    ids = [*s_path, hits[o2], *o_path]
+                    if s2 == s and o2 == o:
+                        yield (
+                            Outcome(
+                                VerdictLabel.SUPPORTED,
+                                CONF_DIRECT,
+                                f"The KG states it: {ev.quote(ids)}.",
+                                ids,
+                                ev.texts(ids),
+                                "direct",
+                            )
+                        )
+                    else:
+                        yield (
                             Outcome(
                                 VerdictLabel.SUPPORTED,
                                 CONF_ALIAS,
-                                f"{ev.quote(ids)} states it with subject and object the other way "
-                                f"round: {on} cannot be a {pn} (its type is never one), so "
-                                f'"{claim_text}" reads as "{on} {pn} {sn}".',
+                                f'{ev.quote(ids)} entail "{claim_text}" (same-as).',
+                                ids,
+                                ev.texts(ids),
+                                "alias",
+                            )
+                        )
+        # 2. symmetric and inverse properties
+        inverses = set(INVERSES.get(p, ())) | ({p} if p in SYMMETRIC else set())
+        for q in inverses:
+            for o2, o_path in o_alias.items():
+                hits = ev.graph.step(o2, Atom(q))
+                for s2, s_path in s_alias.items():
+                    if s2 in hits:
+                        ids = [*o_path, hits[s2], *s_path]
+                        kind = "symmetric" if q == p else "inverse"
+                        yield (
+                            Outcome(
+                                VerdictLabel.SUPPORTED,
+                                CONF_ALIAS,
+                                f'{ev.quote(ids)} entail "{claim_text}" ({ev.prop_name(q)} is the {kind} of {pn}).',
                                 ids,
                                 ev.texts(ids),
                                 "inverse",
                             )
                         )
-            # 3. transitive chains
-            if p in CHAINS and (best is None or best.confidence < CONF_CHAIN):
-                first, then = CHAINS[p]
-                for s2, s_path in s_alias.items():
-                    path = ev.reach(s2, first, then, set(o_alias), self._sound_step(ev))
-                    if path:
-                        ids = [*s_path, *path]
-                        offer(
-                            Outcome(
-                                VerdictLabel.SUPPORTED,
-                                CONF_CHAIN,
-                                f'{ev.quote(ids)} entail "{claim_text}" (a {pn} chain).',
-                                ids,
-                                ev.texts(ids),
-                                "chain",
-                            )
+        # 2b. the words read backwards ("S starred in O" for "O cast member S"): taken only
+        # when the forward reading is a demonstrable type clash and the backward one fits
+        for o2, o_path in o_alias.items():
+            hits = ev.graph.step(o2, Atom(p))
+            for s2, s_path in s_alias.items():
+                if s2 in hits and self._reads_backwards(s, p, o):
+                    ids = [*o_path, hits[s2], *s_path]
+                    yield (
+                        Outcome(
+                            VerdictLabel.SUPPORTED,
+                            CONF_ALIAS,
+                            f"{ev.quote(ids)} states it with subject and object the other way "
+                            f"round: {on} cannot be a {pn} (its type is never one), so "
+                            f'"{claim_text}" reads as "{on} {pn} {sn}".',
+                            ids,
+                            ev.texts(ids),
+                            "inverse",
                         )
-                        break
-        if best is not None:
-            return best
+                    )
+
+    def _chain_for(
+        self, p: str, s: str, o: str, s_alias, o_alias, ev: EvidenceIndex
+    ) -> Outcome | None:
+        """Step 3: a transitive chain from the subject (or an alias) to the object."""
+        pn = ev.prop_name(p)
+        claim_text = f"{ev.name(s)} {pn} {ev.name(o)}"
+        first, then = CHAINS[p]
+        for s2, s_path in s_alias.items():
+            path = ev.reach(s2, first, then, set(o_alias), self._sound_step(ev))
+            if path:
+                ids = [*s_path, *path]
+                return Outcome(
+                    VerdictLabel.SUPPORTED,
+                    CONF_CHAIN,
+                    f'{ev.quote(ids)} entail "{claim_text}" (a {pn} chain).',
+                    ids,
+                    ev.texts(ids),
+                    "chain",
+                )
+        return None
+
+    def _unstated(
+        self, s: str, props: list[str], o: str, t: ClaimTriple, s_alias, o_alias, ev: EvidenceIndex
+    ) -> Outcome:
+        """Steps 4-6, when nothing states the claim: a stated conflict, then predictions, then
+        a demonstrable type clash; else NOT ENOUGH INFO with what was looked at."""
+        sn, on = ev.name(s), ev.name(o)
+        # 4. a stated single-valued value that excludes the claimed one outranks any
+        # prediction: a mined rule never supports what a stated fact contradicts
+        out = self._functional_conflict(s, props, o, s_alias, o_alias, ev)
+        if out is not None:
+            return out
+        checks = (self._type_clash,)
         if self.strict or self.store is None or not self.use_rules:
-            # 4. mined rules (high-confidence AMIE rules only)
+            # 5. mined rules (high-confidence AMIE rules only)
             rule_out = self._rules(s, props, o, s_alias, o_alias, ev)
             if rule_out is not None and rule_out.label == VerdictLabel.SUPPORTED:
                 return rule_out
-            checks = (self._functional_conflict, self._type_clash)
         else:
-            # 4. a conflict the KG is demonstrably complete about (PCA) outranks a prediction
-            out = self._functional_conflict(s, props, o, s_alias, o_alias, ev)
-            if out is not None:
-                return out
             # 5. completion: rules mined from the KG predict the unstated fact
             rule_out = complete(self.store, self.calibration, s, props, o, s_alias, o_alias, ev)
             if rule_out is not None and rule_out.label == VerdictLabel.SUPPORTED:
                 return rule_out
-            checks = (self._type_clash,)
         # 6. refutation
         for check in checks:
             if check == self._type_clash and (t.relation_score or 1.0) < SURE_READING:
@@ -609,13 +638,14 @@ class LocalReasoner:
     ) -> Outcome | None:
         if not self.use_functionality:
             return None
-        for p in props:
+        for p in conflict_properties(self.store, props, o):
             values = self._subject_facts(s_alias, p, ev)
             if not values:
                 continue
             func = self._functionality(p)
             if func is None or not func.functional:
-                return None  # the best-ranked property the evidence knows decides
+                # the best-ranked property the evidence knows decides
+                return self._present_conflict(s, p, o, values, o_alias, ev)
             if any(self._compatible(v, o, o_alias, ev) for v in values):
                 return None
             first, *others = values
@@ -625,7 +655,7 @@ class LocalReasoner:
                 # "born in Austria-Hungary" vs "born in Prague": an empire and a city
                 # do not exclude each other, however single-valued the property.
                 return None
-            if self._is_class(o, ev):
+            if self._is_class(o, ev) and not self._common_value(p, o):
                 # "born in the capital of Scotland" read as "born in capital": a class says
                 # what kind of place, not which (Edinburgh is a capital), and is no value
                 return None
@@ -641,6 +671,71 @@ class LocalReasoner:
                 "functional",
             )
         return None
+
+    def _present_conflict(
+        self, s: str, p: str, o: str, values: dict[str, str], o_alias, ev: EvidenceIndex
+    ) -> Outcome | None:
+        """A conflict on a property whose several values are successive states (successions.toml).
+
+        Cologne's countries are Germany and its former states (Holy Roman Empire,
+        Kingdom of Prussia...): a claimed present-day country that none of them
+        is, contains or lies in is refuted; a claimed former state never is.
+        """
+        if self.store is None:
+            return None
+        stats = stats_for(self.store)
+        got = stats.present_functionality(p)
+        if got is None:
+            return None
+        func, formers = got
+        if func.value < successions()[p].min_single:
+            return None
+        stated = {**self._store_values(s, p), **values}
+        types = stats.types_of([o, *stated])
+        if types.get(o, set()) & formers or not types.get(o):
+            return None
+        present = [v for v in stated if types.get(v) and not types[v] & formers]
+        if not present or any(self._compatible(v, o, o_alias, ev) for v in stated):
+            return None
+        if not self._same_kind(o, present, ev) or (
+            self._is_class(o, ev) and not self._common_value(p, o)
+        ):
+            return None
+        ids = [values[v] for v in present if v in values] or list(values.values())
+        pn = ev.prop_name(p)
+        return Outcome(
+            VerdictLabel.REFUTED,
+            CONF_FUNCTIONAL * func.value,
+            f"{ev.quote(ids)} {'conflicts' if len(ids) == 1 else 'conflict'} with "
+            f'"{ev.name(s)} {pn} {ev.name(o)}": {pn} has one present-day value '
+            f"({func.describe()}).",
+            ids,
+            ev.texts(ids),
+            "functional",
+        )
+
+    def _common_value(self, p: str, o: str) -> bool:
+        """Is ``o`` a value of ``p`` for several subjects in the KG (Islam as a religion),
+        whatever else is typed an instance of it? Then the claim names a value, not a kind."""
+        if self.store is None:
+            return False
+        import pyoxigraph as ox
+
+        try:
+            quads = self.store.quads(predicate=ox.NamedNode(p), object=ox.NamedNode(o))
+        except ValueError:
+            return False
+        return sum(1 for _, __ in zip(range(COMMON_VALUE), quads, strict=False)) >= COMMON_VALUE
+
+    def _store_values(self, s: str, p: str) -> dict[str, str]:
+        """Every value of ``s p`` in the store (the evidence may hold only some), as value -> ""."""
+        import pyoxigraph as ox
+
+        try:
+            quads = self.store.quads(subject=ox.NamedNode(s), predicate=ox.NamedNode(p))
+            return {q.object.value: "" for q in quads if isinstance(q.object, ox.NamedNode)}
+        except ValueError:
+            return {}
 
     def _is_class(self, o: str, ev: EvidenceIndex) -> bool:
         """Is ``o`` a class the KG has instances of ("capital", "city"), not an individual?"""
@@ -663,15 +758,20 @@ class LocalReasoner:
         known type is taken to be of the same kind (nothing says otherwise).
         """
         known = {e: set(ev.types.get(e, {})) for e in (o, *values)}
-        missing = [e for e, ts in known.items() if not ts]
-        if missing and self.store is not None:
-            for e, ts in stats_for(self.store).types_of(missing).items():
-                known[e] = set(ts)
+        if self.store is not None:
+            # the evidence holds a few of an entity's types (Spain: "realm"), the store all
+            for e, ts in stats_for(self.store).types_of(list(known)).items():
+                known[e] |= set(ts)
         mine = known[o]
         theirs = [known[v] for v in values]
         if not mine or any(not ts for ts in theirs):
             return True
-        return any(mine & ts for ts in theirs)
+        if any(mine & ts for ts in theirs):
+            return True
+        # no type in common, yet mostly the same things (a state capital and a big city)
+        return self.store is not None and all(
+            stats_for(self.store).kinds_overlap(mine, ts) >= SAME_KIND_OVERLAP for ts in theirs
+        )
 
     def _reads_backwards(self, s: str, p: str, o: str) -> bool:
         """Is ``s p o`` a demonstrable type clash that ``o p s`` is not (the claim's direction misread)?"""

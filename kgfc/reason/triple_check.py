@@ -23,10 +23,14 @@ from __future__ import annotations
 import threading
 import weakref
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from kgfc.kg import vocab as V
 from kgfc.kg.properties import ALIAS_PROPS, CHAINS, INVERSES, LOCATION, P31, SYMMETRIC
 from kgfc.models import ClaimTriple, EvidenceFact, Fact
+
+if TYPE_CHECKING:
+    from kgfc.kg.store import KnowledgeGraph
 
 MAX_CONTEXT = 12  # other facts about the subject/object kept for context
 MAX_CHAIN_HOPS = 3
@@ -38,7 +42,7 @@ _CHAIN_CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _CHAIN_LOCK = threading.Lock()
 
 
-def _cached_rows(store, query: str, entities: list[str]) -> dict[str, list[dict]]:
+def _cached_rows(store: KnowledgeGraph, query: str, entities: list[str]) -> dict[str, list[dict]]:
     """``query``'s rows (bound by VALUES ?entity) for each entity; only entities not seen cost a query.
 
     A batch checks many triples about the same entities (the countries,
@@ -95,7 +99,7 @@ def _fact(
     )
 
 
-def _entity_facts(store, entities: list[str]) -> list[Fact]:
+def _entity_facts(store: KnowledgeGraph, entities: list[str]) -> list[Fact]:
     out = []
     rows = _cached_rows(store, "triple_entity_facts", entities)
     for row in (r for e in dict.fromkeys(entities) for r in rows.get(e, ())):
@@ -112,7 +116,7 @@ def _entity_facts(store, entities: list[str]) -> list[Fact]:
 
 
 def _chain_facts(
-    store,
+    store: KnowledgeGraph,
     starts: Iterable[str],
     goals: set[str],
     props: frozenset[str] | None = None,
@@ -142,7 +146,7 @@ def _chain_facts(
     return out
 
 
-def _chain_rows(store, entities: list[str]) -> list[dict]:
+def _chain_rows(store: KnowledgeGraph, entities: list[str]) -> list[dict]:
     """``chain_step`` rows for ``entities``, cached per store generation.
 
     Hierarchies (Omaha located in Nebraska...) are re-read for many claims;
@@ -152,14 +156,16 @@ def _chain_rows(store, entities: list[str]) -> list[dict]:
     return [row for e in entities for row in rows.get(e, ())]
 
 
-def store_reaches(store, start: str, goals: set[str], props: frozenset[str], hops: int = 4) -> bool:
+def store_reaches(
+    store: KnowledgeGraph, start: str, goals: set[str], props: frozenset[str], hops: int = 4
+) -> bool:
     """Does ``start`` reach one of ``goals`` along ``props`` in the store (e.g. Honolulu located in Hawaii)?"""
     if not _is_iri(start):
         return False
     return any(f.object in goals for f in _chain_facts(store, [start], goals, props, hops))
 
 
-def _label_facts(store, facts: list[Fact]) -> list[Fact]:
+def _label_facts(store: KnowledgeGraph, facts: list[Fact]) -> list[Fact]:
     iris = (
         {f.subject for f in facts}
         | {f.object for f in facts if not f.object_is_literal}
@@ -178,7 +184,7 @@ def _label_facts(store, facts: list[Fact]) -> list[Fact]:
     ]
 
 
-def _labels(store, iris: list[str]) -> dict[str, str]:
+def _labels(store: KnowledgeGraph, iris: list[str]) -> dict[str, str]:
     """English labels (the first the store gives) of entities and wdt: properties, cached per store."""
     if not iris:
         return {}
@@ -186,8 +192,32 @@ def _labels(store, iris: list[str]) -> dict[str, str]:
     return {e: rs[0]["label"] for e, rs in rows.items() if rs}
 
 
+class _Ranking:
+    """Facts with how directly each bears on the claim: (fact, score, hop), the best score kept."""
+
+    def __init__(self) -> None:
+        self.ranked: dict[tuple, tuple[Fact, float, int]] = {}
+
+    def keep(self, f: Fact, score: float, hop: int) -> None:
+        k = (*f.key, f.source)
+        if k not in self.ranked or self.ranked[k][1] < score:
+            self.ranked[k] = (f, score, hop)
+
+    def numbered(self, store: KnowledgeGraph) -> list[EvidenceFact]:
+        """The facts best first, labelled from the store and numbered E1, E2..."""
+        items = sorted(
+            self.ranked.values(),
+            key=lambda t: (-t[1], t[2], t[0].predicate, t[0].subject, t[0].object),
+        )
+        labelled = _label_facts(store, [f for f, _, _ in items])
+        return [
+            EvidenceFact(id=f"E{i}", fact=f, text=f.verbalise(), score=score, hop=hop)
+            for i, (f, (_, score, hop)) in enumerate(zip(labelled, items, strict=True), start=1)
+        ]
+
+
 def gather_triple_evidence(
-    store, s: str, p: str, o: str | None, *, context: int = MAX_CONTEXT
+    store: KnowledgeGraph, s: str, p: str, o: str | None, *, context: int = MAX_CONTEXT
 ) -> list[EvidenceFact]:
     """Evidence for (s, p, o) from the store, ranked and numbered E1, E2...
 
@@ -205,19 +235,6 @@ def gather_triple_evidence(
     if aliases:
         facts += _entity_facts(store, sorted(a for a in aliases if _is_iri(a)))
     core = set(entities) | aliases
-
-    # (fact, score, hop) — score: how directly the fact bears on the claim.
-    ranked: dict[tuple, tuple[Fact, float, int]] = {}
-
-    def keep(f: Fact, score: float, hop: int) -> None:
-        k = (*f.key, f.source)
-        if k not in ranked or ranked[k][1] < score:
-            ranked[k] = (f, score, hop)
-
-    related = {p} | set(INVERSES.get(p, ())) | ALIAS_PROPS
-    first_steps = CHAINS.get(p, (frozenset(), frozenset()))[0]
-    context_s: list[Fact] = []
-    context_o: list[Fact] = []
     s_side = {s} | {
         x
         for f in facts
@@ -225,63 +242,91 @@ def gather_triple_evidence(
         for x in (f.subject, f.object)
     }
     o_side = core - s_side
+    ranking = _Ranking()
+    _rank_direct(ranking, facts, s, p, core, s_side, context)
+    if o_iri and o_iri != s:
+        _rank_paths(ranking, store, facts, s, p, o_iri, s_side, o_side)
+    return ranking.numbered(store)
+
+
+def _rank_direct(
+    ranking: _Ranking,
+    facts: list[Fact],
+    s: str,
+    p: str,
+    core: set[str],
+    s_side: set[str],
+    context: int,
+) -> None:
+    """Rank the one-hop facts: linking both sides first, then the claimed relation, the
+    first step of its chains and the object's types; the rest as capped context."""
+    o_side = core - s_side
+    related = {p} | set(INVERSES.get(p, ())) | ALIAS_PROPS
+    first_steps = CHAINS.get(p, (frozenset(), frozenset()))[0]
+    context_s: list[Fact] = []
+    context_o: list[Fact] = []
     for f in facts:
         ends = {f.subject, f.object}
         if ends & s_side and ends & o_side:
-            keep(f, 1.0, 0)
+            ranking.keep(f, 1.0, 0)
         elif f.predicate in related and ends & core:
-            keep(f, 0.9, 0)
+            ranking.keep(f, 0.9, 0)
         elif f.subject in s_side and f.predicate in first_steps:
-            keep(f, 0.85, 0)
+            ranking.keep(f, 0.85, 0)
         elif f.subject in o_side and f.predicate == P31:
-            keep(f, 0.6, 0)
+            ranking.keep(f, 0.6, 0)
         elif f.subject in s_side:
             context_s.append(f)
         else:
             context_o.append(f)
     for f in context_s[:context] + context_o[: context // 2]:
-        keep(f, 0.3 if f.subject == s else 0.2, 0)
-
-    if o_iri and o_iri != s:
-        for row in store.run("triple_paths", bindings={"s": s, "o": o_iri}):
-            z = row["z"]
-            f1 = (
-                _fact(s, row["p1"], z, row["g1"])
-                if row["d1"] == "out"
-                else _fact(z, row["p1"], s, row["g1"])
-            )
-            f2 = (
-                _fact(z, row["p2"], o_iri, row["g2"])
-                if row["d2"] == "out"
-                else _fact(o_iri, row["p2"], z, row["g2"])
-            )
-            keep(f1, 0.7, 1)
-            keep(f2, 0.7, 1)
-        # Chains: from the subject's values for the property (and the object itself, for
-        # "is the KG value inside the claimed one or the other way round").
-        if p in CHAINS or p in LOCATION or p in SYMMETRIC:
-            starts = {
-                f.object
-                for f in facts
-                if f.subject in s_side
-                and f.predicate in (first_steps | {p})
-                and not f.object_is_literal
-            }
-            starts |= o_side
-            for f in _chain_facts(store, starts, o_side | starts):
-                keep(f, 0.65, 1)
-
-    items = sorted(
-        ranked.values(), key=lambda t: (-t[1], t[2], t[0].predicate, t[0].subject, t[0].object)
-    )
-    labelled = _label_facts(store, [f for f, _, _ in items])
-    return [
-        EvidenceFact(id=f"E{i}", fact=f, text=f.verbalise(), score=score, hop=hop)
-        for i, (f, (_, score, hop)) in enumerate(zip(labelled, items, strict=True), start=1)
-    ]
+        ranking.keep(f, 0.3 if f.subject == s else 0.2, 0)
 
 
-def claim_triple(store, s: str, p: str, o: str, *, negated: bool = False) -> ClaimTriple:
+def _rank_paths(
+    ranking: _Ranking,
+    store: KnowledgeGraph,
+    facts: list[Fact],
+    s: str,
+    p: str,
+    o_iri: str,
+    s_side: set[str],
+    o_side: set[str],
+) -> None:
+    """Rank the two-hop paths from subject to object, and the chains of the claimed relation."""
+    for row in store.run("triple_paths", bindings={"s": s, "o": o_iri}):
+        z = row["z"]
+        f1 = (
+            _fact(s, row["p1"], z, row["g1"])
+            if row["d1"] == "out"
+            else _fact(z, row["p1"], s, row["g1"])
+        )
+        f2 = (
+            _fact(z, row["p2"], o_iri, row["g2"])
+            if row["d2"] == "out"
+            else _fact(o_iri, row["p2"], z, row["g2"])
+        )
+        ranking.keep(f1, 0.7, 1)
+        ranking.keep(f2, 0.7, 1)
+    # Chains: from the subject's values for the property (and the object itself, for
+    # "is the KG value inside the claimed one or the other way round").
+    if p in CHAINS or p in LOCATION or p in SYMMETRIC:
+        first_steps = CHAINS.get(p, (frozenset(), frozenset()))[0]
+        starts = {
+            f.object
+            for f in facts
+            if f.subject in s_side
+            and f.predicate in (first_steps | {p})
+            and not f.object_is_literal
+        }
+        starts |= o_side
+        for f in _chain_facts(store, starts, o_side | starts):
+            ranking.keep(f, 0.65, 1)
+
+
+def claim_triple(
+    store: KnowledgeGraph, s: str, p: str, o: str, *, negated: bool = False
+) -> ClaimTriple:
     """A ClaimTriple for ids, with labels from the store's label index when it has one."""
     s_iri = V.entity_iri(s)
     p_iri = V.property_iri(p)

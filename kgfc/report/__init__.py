@@ -14,14 +14,8 @@ citations that were not retrieved in the episode or do not match their source
 and ``eqs``. The renderers are pure functions of the report.
 """
 
-from kgfc.report.build import (
-    DEFAULT_TRUST_ORDER,
-    build_report,
-    find_conflicts,
-    normalise_trust_order,
-    retrieved_sources,
-    source_kind,
-)
+from kgfc.kg.trust import DEFAULT_TRUST_ORDER, normalise_trust_order, source_kind
+from kgfc.report.build import build_report, find_conflicts, retrieved_sources
 from kgfc.report.citations import (
     MIN_PRECISION,
     apply_citation_check,

@@ -36,12 +36,10 @@ from typing import Any, Literal
 
 from kgfc.kg import vocab as V
 from kgfc.kg.properties import RELATED
-from kgfc.kg.trust import (  # noqa: F401 - re-exported: the report's trust vocabulary
+from kgfc.kg.trust import (
     CLASS_NAMES,
     DEFAULT_TRUST_ORDER,
     KIND_NAMES,
-    TRUST_CLASS,
-    TRUST_CLASSES,
     normalise_trust_order,
     source_kind,
     trust_class,
@@ -58,6 +56,7 @@ from kgfc.models import (
     VerdictLabel,
     VerifyResult,
 )
+from kgfc.nlp.text import split_sentences
 
 SCOPE = "Scope: "
 CONTEXT_CHARS = 500
@@ -126,8 +125,6 @@ def _passage_sentence(p: Passage) -> str:
     sentence = p.sentence.strip()
     if sentence:
         return sentence
-    from kgfc.report.citations import split_sentences
-
     parts = split_sentences(p.text)
     return parts[0] if parts else ""
 
@@ -287,7 +284,9 @@ def scope_check(
         )
     stance_kg = [(f, ev) for f, ev in kg if ev.stance != "neutral"]
     pool = stance_kg or list(kg)
-    exact, other_value, related = [], [], []
+    exact: list[str] = []
+    other_value: list[str] = []
+    related: list[str] = []
     relation = ""
     for f, ev in pool:
         s, p, o = f.subject, f.predicate, f.object

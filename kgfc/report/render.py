@@ -19,8 +19,8 @@ from html import escape
 from importlib import resources
 from typing import Any
 
+from kgfc.kg.trust import KIND_NAMES
 from kgfc.models import Report, ReportEvidence, VerdictLabel
-from kgfc.report.build import KIND_NAMES
 
 KIND_COLOURS = {
     "wikidata": "#3366cc",
@@ -86,7 +86,7 @@ def _reason_text(p: Any) -> str:
     return f"misquoted (ROUGE-L precision {_pct(p.score)} < 0.85)"
 
 
-def _step_text(step: dict) -> str:
+def _step_text(step: dict[str, Any]) -> str:
     action = str(step.get("action") or step.get("name") or "step")
     rest = (
         step.get("summary")
@@ -278,19 +278,12 @@ def _csp_hash(text: str) -> str:
     )
 
 
-def to_html(report: Report) -> str:
-    """One self-contained page: the report beside an interactive evidence graph."""
+def _report_html(report: Report, colours: dict[str, str]) -> str:
+    """The report's sections (conclusion, evidence, summary, conflicts, citations, steps, cost)."""
     s, cc = report.summary, report.citation_check
-    colours = kind_colours(report)
     verdict_css = {VerdictLabel.SUPPORTED: "supported", VerdictLabel.REFUTED: "refuted"}.get(
         report.conclusion, "nei"
     )
-    data = {
-        "nodes": [n.model_dump(mode="json") for n in report.nodes],
-        "edges": [e.model_dump(mode="json") for e in report.edges],
-        "colours": colours,
-        "kindLabels": {k: KIND_NAMES.get(k, k) for k in colours},
-    }
     conflicts = "".join(
         f'<li><p>{_h(c.description)}</p><p class="resolution"><b>Resolution:</b> {_h(c.resolution)}</p>'
         f'<p class="meta">{" · ".join(_h_source(x) for x in c.sources)}</p></li>'
@@ -300,21 +293,8 @@ def to_html(report: Report) -> str:
         f"<li>removed <b>{_h(p.evidence_id)}</b> ({_h_source(p.source_id)}): {_h(_reason_text(p))}</li>"
         for p in cc.problems
     )
-    legend_kinds = list(dict.fromkeys(e.kind for e in report.edges))
-    legend = "".join(
-        f"<li>{_swatch(colours[k])}{_h(KIND_NAMES.get(k, k))}</li>" for k in legend_kinds
-    )
-    facts = "".join(
-        f"<tr><td>{_h(e.evidence_id)}</td><td>{_h(e.provenance.get('sentence') or e.label)}</td>"
-        f"<td>{_h(e.kind)}</td><td>{_h(e.provenance.get('source_iri') or '')}</td></tr>"
-        for e in report.edges
-    )
     steps = "".join(f"<li>{_h(_step_text(st))}</li>" for st in report.steps)
-    csp = (
-        f"default-src 'none'; style-src {_csp_hash(_CSS)}; script-src {_csp_hash(_JS)}; "
-        "img-src data:; base-uri 'none'; form-action 'none'"
-    )
-    report_html = f"""
+    return f"""
 <section class="conclusion {verdict_css}"><h2>Conclusion</h2>
 <p><span class="verdict">{_h(report.conclusion.value)}</span> confidence {report.confidence:.2f}{" · reasoner " + _h(report.reasoner) if report.reasoner else ""}</p>
 <p>{_h(s.final_justification)}</p></section>
@@ -331,6 +311,31 @@ def to_html(report: Report) -> str:
 {f"<ul>{problems}</ul>" if problems else ""}</section>
 {f"<section><h2>Trajectory</h2><ol>{steps}</ol></section>" if steps else ""}
 <section><h2>Cost</h2><p>{_h(_cost(report))}</p></section>"""
+
+
+def to_html(report: Report) -> str:
+    """One self-contained page: the report beside an interactive evidence graph."""
+    colours = kind_colours(report)
+    data = {
+        "nodes": [n.model_dump(mode="json") for n in report.nodes],
+        "edges": [e.model_dump(mode="json") for e in report.edges],
+        "colours": colours,
+        "kindLabels": {k: KIND_NAMES.get(k, k) for k in colours},
+    }
+    legend_kinds = list(dict.fromkeys(e.kind for e in report.edges))
+    legend = "".join(
+        f"<li>{_swatch(colours[k])}{_h(KIND_NAMES.get(k, k))}</li>" for k in legend_kinds
+    )
+    facts = "".join(
+        f"<tr><td>{_h(e.evidence_id)}</td><td>{_h(e.provenance.get('sentence') or e.label)}</td>"
+        f"<td>{_h(e.kind)}</td><td>{_h(e.provenance.get('source_iri') or '')}</td></tr>"
+        for e in report.edges
+    )
+    csp = (
+        f"default-src 'none'; style-src {_csp_hash(_CSS)}; script-src {_csp_hash(_JS)}; "
+        "img-src data:; base-uri 'none'; form-action 'none'"
+    )
+    report_html = _report_html(report, colours)
     return f"""<!DOCTYPE html>
 <html lang="en">
 <head>

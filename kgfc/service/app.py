@@ -18,6 +18,7 @@ import time
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import anyio
 from fastapi import FastAPI, Request
@@ -38,6 +39,9 @@ from kgfc.service.sparql_pool import QueryPool, make_runner
 from kgfc.service.web import ROUTERS as WEB_ROUTERS
 from kgfc.service.web import mount_static
 from kgfc.settings import Settings
+
+if TYPE_CHECKING:
+    from kgfc.kg.store import KnowledgeGraph
 
 log = logging.getLogger(__name__)
 
@@ -132,7 +136,10 @@ class _Edge:
 
 
 def create_app(
-    config: ServiceConfig | None = None, *, store=None, close_store: bool = False
+    config: ServiceConfig | None = None,
+    *,
+    store: KnowledgeGraph | None = None,
+    close_store: bool = False,
 ) -> FastAPI:
     """The ASGI app.
 
@@ -167,7 +174,7 @@ def create_app(
     return app
 
 
-def _lifespan(ctx: Context, store, close_store: bool):
+def _lifespan(ctx: Context, store: KnowledgeGraph, close_store: bool):
     config, settings = ctx.config, ctx.config.settings
 
     @asynccontextmanager
@@ -189,10 +196,15 @@ def _lifespan(ctx: Context, store, close_store: bool):
         note = lock_note_path(settings) if config.url else None
         if note is not None:
             _write_note(note, config)
-        threading.Thread(target=_warm, args=(ctx,), name="kgfc-warm-up", daemon=True).start()
+        warm = threading.Thread(target=_warm, args=(ctx,), name="kgfc-warm-up", daemon=True)
+        warm.start()
         try:
             yield
         finally:
+            # the warm-up ends before anything closes: it starts the job runner and reads the
+            # claims index from the store, which must not happen after the runner stopped
+            # or the store closed
+            await anyio.to_thread.run_sync(warm.join, 60)
             await anyio.to_thread.run_sync(ctx.runner.stop)
             ctx.sparql.close()
             ctx.journal.close()

@@ -9,6 +9,7 @@ and prefers that when it has one.
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 import pyoxigraph as ox
 
@@ -18,8 +19,11 @@ from kgfc.models import Action, Report, Step, Trajectory, VerifyResult
 from kgfc.report import build_report, retrieved_sources, to_html, to_json, to_markdown
 from kgfc.resources import load_query
 
+if TYPE_CHECKING:
+    from kgfc.kg.store import KnowledgeGraph
 
-def stored_claim(store, claim_id: str) -> dict:
+
+def stored_claim(store: KnowledgeGraph, claim_id: str) -> dict:
     found = stored_claims(store, claim_id)
     if not found:
         raise InputError(
@@ -105,7 +109,7 @@ def render_report(result: VerifyResult, fmt: str, trust_order: str | None = None
     return {"md": to_markdown, "html": to_html, "json": to_json}[fmt](report)
 
 
-def evidence_quads(store, claim_iri: str) -> list[ox.Quad]:
+def evidence_quads(store: KnowledgeGraph, claim_iri: str) -> list[ox.Quad]:
     """The claim's evidence subgraph: its own graph, the cited facts in their sources, provenance."""
     text = load_query("claim_evidence_graph")
     rows = store.sparql(

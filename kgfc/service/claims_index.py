@@ -16,10 +16,15 @@ import bisect
 import threading
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
 import pyoxigraph as ox
 
 from kgfc.kg import vocab as V
+from kgfc.kg.verdicts import source_parts
+
+if TYPE_CHECKING:
+    from kgfc.kg.store import KnowledgeGraph
 
 VERDICT_IRIS = {
     "supported": V.KGFC + "Supported",
@@ -45,6 +50,7 @@ class Row:
     confidence: float
     checked: str
     stale: bool
+    sources: frozenset[str]  # the sources the verdict cites (kgfc:usedEvidence)
 
 
 def _when(value: str | None) -> datetime:
@@ -69,11 +75,12 @@ def _row(iri: str, fields: dict) -> Row | None:
         confidence=float(fields.get("confidence", 0.0)),
         checked=when.isoformat().replace("+00:00", "Z"),
         stale=bool(fields.get("stale")),
+        sources=frozenset(fields.get("sources", ())),
     )
 
 
 class ClaimsIndex:
-    def __init__(self, store) -> None:
+    def __init__(self, store: KnowledgeGraph) -> None:
         self.store = store
         self.ready = False
         self._lock = threading.Lock()
@@ -110,6 +117,11 @@ class ClaimsIndex:
             claim = s.removesuffix("/verdict")
             if claim in fields:
                 fields[claim]["stale"] = True
+        shared: dict[str, str] = {}  # one string per source, however many claims cite it
+        for s, o in self._scan(V.KGFC + "usedEvidence"):
+            claim = s.removesuffix("/verdict")
+            if claim in fields:
+                fields[claim].setdefault("sources", []).append(shared.setdefault(o, o))
         rows = sorted(r for iri, f in fields.items() if (r := _row(iri, f)) is not None)
         with self._lock:
             self._rows = rows
@@ -129,6 +141,9 @@ class ClaimsIndex:
         }
         fields: dict = {}
         for q in self.store.quads(None, None, None, g):
+            if q.predicate.value == V.KGFC + "usedEvidence":
+                fields.setdefault("sources", []).append(q.object.value)
+                continue
             name = names.get(q.predicate.value)
             if name is not None and not (
                 name == "confidence" and q.subject.value != claim_iri + "/verdict"
@@ -157,17 +172,16 @@ class ClaimsIndex:
     # -- reading ------------------------------------------------------------------------
     def page(self, flt, before: str | None, after: str | None, size: int) -> dict:
         """One page in the table's order, after the row (``before`` time, ``after`` IRI) given."""
-        match = _matcher(flt)
+        match = _matcher(flt, self.store)
         with self._lock:
             rows = self._rows
-            start = 0
+            start, stop = self._span(flt)
             if before:
-                start = bisect.bisect_right(
-                    rows, (-_when(before).timestamp(), after or ""), key=lambda r: r.key
-                )
+                cursor = (-_when(before).timestamp(), after or "")
+                start = max(start, bisect.bisect_right(rows, cursor, key=lambda r: r.key))
             found = []
-            for r in rows[start:] if start else rows:
-                if match(r):
+            for i in range(start, stop):
+                if match(r := rows[i]):
                     found.append(r)
                     if len(found) > size:
                         break
@@ -178,25 +192,45 @@ class ClaimsIndex:
         return {"claims": [_as_dict(r) for r in found[:size]], "next": nxt}
 
     def count(self, flt) -> int:
-        match = _matcher(flt)
+        match = _matcher(flt, self.store)
         with self._lock:
-            return len(self._rows) if match is _ANY else sum(1 for r in self._rows if match(r))
+            start, stop = self._span(flt)
+            if match is _ANY:
+                return stop - start
+            return sum(1 for i in range(start, stop) if match(self._rows[i]))
+
+    def _span(self, flt) -> tuple[int, int]:
+        """The rows checked in the filter's window [begin, end): newest first, so ``end`` bounds
+        the start."""
+        begin, end = flt.window()
+        rows, key = self._rows, lambda r: r.key
+        start = bisect.bisect_right(rows, (-end.timestamp(), _LAST), key=key) if end else 0
+        stop = (
+            bisect.bisect_right(rows, (-begin.timestamp(), _LAST), key=key) if begin else len(rows)
+        )
+        return start, max(start, stop)
+
+
+_LAST = "\U0010ffff"  # after every claim IRI
 
 
 def _ANY(row: Row) -> bool:
     return True
 
 
-def _matcher(flt):
+def _matcher(flt, store: KnowledgeGraph):
     verdict = VERDICT_IRIS.get(flt.verdict) if flt.verdict else None
     stale = {"yes": True, "no": False}.get(flt.stale)
     needle = flt.q.strip().lower()
-    if verdict is None and stale is None and not needle:
+    # the source and its graphs (a loaded file's named graphs), as the fallback query reads them
+    cites = frozenset(source_parts(store, flt.source)) if flt.source else None
+    if verdict is None and stale is None and not needle and cites is None:
         return _ANY
     return lambda r: (
         (verdict is None or r.verdict == verdict)
         and (stale is None or r.stale == stale)
         and (not needle or needle in r.lower)
+        and (cites is None or not cites.isdisjoint(r.sources))
     )
 
 

@@ -37,6 +37,14 @@ def mirror_uri(settings) -> str:
     return uri
 
 
+def mirror_kind(settings) -> str | None:
+    """ "FalkorDB" or "Neo4j" when a Cypher mirror is configured, else None."""
+    uri = settings.cypher_uri or settings.neo4j_uri
+    if not uri:
+        return None
+    return "FalkorDB" if uri.lower().startswith("falkordb") else "Neo4j"
+
+
 def read_mirror(
     settings, *, query: str | None, name: str | None, params: dict | None, max_rows: int
 ) -> CypherRows:

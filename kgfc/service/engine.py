@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections.abc import Iterator
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, Field, model_validator
 
@@ -21,6 +21,9 @@ from kgfc.pipeline.api import Claim, FactChecker
 from kgfc.pipeline.state import Budget
 from kgfc.registry import open_configured_store
 from kgfc.settings import Settings
+
+if TYPE_CHECKING:
+    from kgfc.kg.store import KnowledgeGraph
 
 
 class VerifyRequest(BaseModel):
@@ -68,7 +71,9 @@ REQUEST_OPTIONS = tuple(k for k in VerifyRequest.model_fields if k not in ("clai
 class Engine:
     """Owns the open store and the warm verification pipeline."""
 
-    def __init__(self, settings: Settings, store, *, workers: int | None = None) -> None:
+    def __init__(
+        self, settings: Settings, store: KnowledgeGraph, *, workers: int | None = None
+    ) -> None:
         self.settings = settings
         self.store = store
         self.workers = workers  # for jobs: None, one per core (see kgfc.pipeline.parallel)

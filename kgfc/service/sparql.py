@@ -22,11 +22,15 @@ import json
 import threading
 import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape, quoteattr
 
 import pyoxigraph as ox
 
 from kgfc.errors import KgfcError, QuerySyntaxError, UsageError
+
+if TYPE_CHECKING:
+    from kgfc.kg.store import KnowledgeGraph
 
 XSD_STRING = "http://www.w3.org/2001/XMLSchema#string"
 RDF_LANG_STRING = "http://www.w3.org/1999/02/22-rdf-syntax-ns#langString"
@@ -230,7 +234,7 @@ def _boolean(value: bool, fmt: str) -> bytes:
 
 
 def run_query(
-    store,
+    store: KnowledgeGraph,
     text: str,
     *,
     accepted: list[str],

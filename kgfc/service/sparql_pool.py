@@ -43,10 +43,13 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from kgfc.errors import KgfcError, StoreError
 from kgfc.service import sparql as sp
+
+if TYPE_CHECKING:
+    from kgfc.kg.store import KnowledgeGraph
 
 log = logging.getLogger(__name__)
 
@@ -115,7 +118,7 @@ class QueryRunner(Protocol):
     def close(self) -> None: ...
 
 
-def make_runner(store, *, slots: int, memory_mb: int | None) -> QueryRunner:
+def make_runner(store: KnowledgeGraph, *, slots: int, memory_mb: int | None) -> QueryRunner:
     """Worker processes for an on-disk Oxigraph store, threads for any other store."""
     from kgfc.kg.oxigraph_store import OxigraphStore
 
@@ -465,7 +468,7 @@ class ThreadRunner:
     deadline but keeps its slot until its thread ends: such stores cannot be killed
     into giving the CPU back, so the limit is what keeps them from piling up."""
 
-    def __init__(self, store, *, slots: int) -> None:
+    def __init__(self, store: KnowledgeGraph, *, slots: int) -> None:
         self.store, self.slots = store, max(1, slots)
         self.admission = Admission(self.slots)
 

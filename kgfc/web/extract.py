@@ -52,7 +52,7 @@ from kgfc.nlp.text import AUXILIARIES, PRONOUNS, normalise
 from kgfc.nlp.values import parse_date, parse_number
 
 if TYPE_CHECKING:
-    from kgfc.kg.store import GraphStore
+    from kgfc.kg.store import KnowledgeGraph
     from kgfc.llm.client import LLM
 
 log = logging.getLogger(__name__)
@@ -140,7 +140,7 @@ class TripleExtractor:
 
     def __init__(
         self,
-        store: GraphStore,
+        store: KnowledgeGraph,
         llm: LLM | None = None,
         *,
         aligner: RelationAligner | None = None,

@@ -40,7 +40,7 @@ from kgfc.web.injection import INJECTION_CAP, looks_like_injection
 from kgfc.web.stance import NEUTRAL, local_stance
 
 if TYPE_CHECKING:
-    from kgfc.kg.store import GraphStore
+    from kgfc.kg.store import KnowledgeGraph
     from kgfc.llm.client import LLM
 
 log = logging.getLogger(__name__)
@@ -163,7 +163,7 @@ def coarse_rank(
 _ALIGNERS: weakref.WeakKeyDictionary[Any, RelationAligner] = weakref.WeakKeyDictionary()
 
 
-def _aligner_for(store: GraphStore) -> RelationAligner:
+def _aligner_for(store: KnowledgeGraph) -> RelationAligner:
     """One relation aligner per store (its property index takes a moment to build)."""
     try:
         aligner = _ALIGNERS.get(store)
@@ -203,7 +203,7 @@ def _local_fine(
     claim: str,
     candidates: Sequence[Passage],
     *,
-    store: GraphStore | None,
+    store: KnowledgeGraph | None,
     aligner: RelationAligner | None,
     min_relevance: float,
 ) -> list[Passage]:
@@ -324,7 +324,7 @@ def fine_filter(
     llm: LLM | None = None,
     missing: str | None = None,
     counters: Counters | None = None,
-    store: GraphStore | None = None,
+    store: KnowledgeGraph | None = None,
     aligner: RelationAligner | None = None,
     min_relevance: float = MIN_RELEVANCE,
 ) -> list[Passage]:
@@ -372,7 +372,7 @@ def filter_passages(
     llm: LLM | None = None,
     top_n: int = TOP_N,
     counters: Counters | None = None,
-    store: GraphStore | None = None,
+    store: KnowledgeGraph | None = None,
     aligner: RelationAligner | None = None,
 ) -> list[Passage]:
     """Coarse-to-fine: :func:`coarse_rank` then :func:`fine_filter`."""

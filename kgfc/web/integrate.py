@@ -33,7 +33,14 @@ from pydantic import BaseModel, Field
 from kgfc.errors import InputError, KgfcError, StoreError
 from kgfc.kg import documents as D
 from kgfc.kg import vocab as V
-from kgfc.kg.documents import DocumentSentence, PriorContent, Term, content_hash, document_quads
+from kgfc.kg.documents import (
+    DocumentQuads,
+    DocumentSentence,
+    PriorContent,
+    Term,
+    content_hash,
+    document_quads,
+)
 from kgfc.kg.terms import source_iri
 from kgfc.models import Counters, Source, SourceKind
 from kgfc.nlp.text import normalise, split_sentences
@@ -46,7 +53,7 @@ from kgfc.web.injection import INJECTION_CAP, looks_like_injection
 from kgfc.web.local import MAX_FILE_BYTES, _read_docs
 
 if TYPE_CHECKING:
-    from kgfc.kg.store import GraphStore
+    from kgfc.kg.store import KnowledgeGraph
     from kgfc.llm.client import LLM
     from kgfc.web.base import SearchHit
 
@@ -134,6 +141,19 @@ def _pmid(doc_id: str) -> str | None:
     return m.group(1) if m else None
 
 
+def _report_kept(report: IntegrationReport, built: DocumentQuads, prior: PriorContent) -> None:
+    """What the write keeps, on the report; its confidence the mean of the sentences'."""
+    kept = built.kept
+    report.sentences_dropped += built.sentences_dropped
+    report.triples_negated = built.triples_negated
+    report.triples_skipped_existing = built.triples_skipped_existing
+    report.annotations = built.annotations
+    report.sentences_kept = len(kept)
+    report.triples_added = built.facts - prior.facts_present
+    confidences = prior.confidences + [s.confidence for s in kept]
+    report.confidence = round(sum(confidences) / len(confidences), 4) if confidences else 0.0
+
+
 class WebKGIntegrator:
     """Turns documents into web source graphs in ``store`` (an :class:`OxigraphStore`).
 
@@ -143,7 +163,7 @@ class WebKGIntegrator:
 
     def __init__(
         self,
-        store: GraphStore,
+        store: KnowledgeGraph,
         llm: LLM | None = None,
         *,
         settings: Any = None,
@@ -215,32 +235,8 @@ class WebKGIntegrator:
         prior = self._prior(g) if merge else PriorContent()
 
         report = IntegrationReport(status="added", extractor=self.extractor.name, **base)
-        sentences = [
-            s
-            for s in self._sentences(text_or_passages, kind, report)
-            if s.position not in prior.positions
-        ]
-        warnings_before = len(self.extractor.warnings)
-        extractions = self.extractor.extract([s.text for s in sentences])
-        report.warnings = self.extractor.warnings[warnings_before:]
-
-        built = document_quads(
-            iri,
-            sentences,
-            extractions,
-            known_elsewhere=self._known_elsewhere,
-            present=self.store.contains,
-            prior=prior if merge else None,
-        )
-        kept = built.kept
-        report.sentences_dropped += built.sentences_dropped
-        report.triples_negated = built.triples_negated
-        report.triples_skipped_existing = built.triples_skipped_existing
-        report.annotations = built.annotations
-        report.sentences_kept = len(kept)
-        report.triples_added = built.facts - prior.facts_present
-        confidences = prior.confidences + [s.confidence for s in kept]
-        report.confidence = round(sum(confidences) / len(confidences), 4) if confidences else 0.0
+        built = self._extract(iri, text_or_passages, kind, report, prior if merge else None)
+        _report_kept(report, built, prior)
         source = Source(
             iri=iri,
             kind=kind,
@@ -256,6 +252,34 @@ class WebKGIntegrator:
         )
         self._write(g, quads, exists, only_record=merge)
         return report
+
+    def _extract(
+        self,
+        iri: str,
+        text_or_passages: str | Sequence[Passage],
+        kind: SourceKind,
+        report: IntegrationReport,
+        prior: PriorContent | None,
+    ) -> DocumentQuads:
+        """The document's sentences not already in its graph, their triples extracted and
+        built into quads (``prior``: what a merge keeps)."""
+        positions = prior.positions if prior is not None else set()
+        sentences = [
+            s
+            for s in self._sentences(text_or_passages, kind, report)
+            if s.position not in positions
+        ]
+        warnings_before = len(self.extractor.warnings)
+        extractions = self.extractor.extract([s.text for s in sentences])
+        report.warnings = self.extractor.warnings[warnings_before:]
+        return document_quads(
+            iri,
+            sentences,
+            extractions,
+            known_elsewhere=self._known_elsewhere,
+            present=self.store.contains,
+            prior=prior,
+        )
 
     def _key(self, doc_id: str, url: str | None, kind: SourceKind) -> tuple[str, str | None]:
         """The graph key (URL, or ``PMID:n``) and the location recorded as ``prov:wasDerivedFrom``."""

@@ -58,7 +58,7 @@ from kgfc.errors import InputError, StoreError
 from kgfc.kg import vocab as V
 
 if TYPE_CHECKING:
-    from kgfc.kg.store import GraphStore
+    from kgfc.kg.store import KnowledgeGraph
     from kgfc.nlp.embed import BM25Scorer, Embedder
     from kgfc.web.base import SearchHit
 
@@ -173,7 +173,7 @@ class EvidenceMemory:
 
     def __init__(
         self,
-        store: GraphStore,
+        store: KnowledgeGraph,
         embedder: Embedder | BM25Scorer | None = None,
         token_budget: int = DEFAULT_TOKEN_BUDGET,
         *,

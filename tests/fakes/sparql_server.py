@@ -121,6 +121,15 @@ def oxigraph_endpoint(ttl: Path | None, workdir: Path, *, read_only: bool = Fals
         log.close()
 
 
+def sparql_update(query_url: str, update: str) -> None:
+    """Run a SPARQL update on the server whose query URL is ``query_url`` (``/update`` beside it):
+    how a test changes what "Wikidata" answers."""
+    url = query_url.rsplit("/", 1)[0] + "/update"
+    data = urllib.parse.urlencode({"update": update}).encode()
+    with urllib.request.urlopen(urllib.request.Request(url, data=data), timeout=30) as r:
+        assert r.status in (200, 204)
+
+
 def start_server(
     cmd: list[str], url: str, log, *, limit: float, poll: float, cwd: Path | None = None
 ) -> subprocess.Popen | None:

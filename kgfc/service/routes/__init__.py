@@ -1,6 +1,16 @@
 """The HTTP API's routers, one per resource; :func:`kgfc.service.app.create_app` mounts them."""
 
-from kgfc.service.routes import claims, cypher, documents, jobs, ops, sources, sparql, verify
+from kgfc.service.routes import (
+    claims,
+    cypher,
+    documents,
+    enrich,
+    jobs,
+    ops,
+    sources,
+    sparql,
+    verify,
+)
 
 ROUTERS = (
     ops.router,
@@ -9,6 +19,7 @@ ROUTERS = (
     jobs.router,
     claims.router,
     sources.router,
+    enrich.router,
     sparql.router,
     cypher.router,
 )

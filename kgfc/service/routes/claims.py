@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 import anyio
 from fastapi import APIRouter, Request
@@ -22,6 +23,9 @@ from kgfc.service.claims import (
 )
 from kgfc.service.routes.common import ApiError, Context, Ctx
 
+if TYPE_CHECKING:
+    from kgfc.kg.store import KnowledgeGraph
+
 router = APIRouter(tags=["claims"])
 
 REPORT_TYPES = {"application/json": "json", "text/markdown": "md", "text/html": "html"}
@@ -40,7 +44,7 @@ EVIDENCE_SHORT = {
 }
 
 
-def find_claim(store, claim_id: str) -> dict:
+def find_claim(store: KnowledgeGraph, claim_id: str) -> dict:
     """The stored claim, or a 404 that keeps the store's message and hint."""
     try:
         return stored_claim(store, claim_id)

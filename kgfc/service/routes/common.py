@@ -51,6 +51,10 @@ class Context:
     journal: Any = None  # kgfc.service.jobs.JobJournal
     runner: Any = None  # kgfc.service.jobs.JobRunner
     claims: Any = None  # kgfc.service.claims_index.ClaimsIndex, for the web app's claims table
+    # the web app's last checked documents (id -> DocumentReport), newest last, for their pages
+    documents: dict = field(default_factory=dict)
+    # POST /v1/enrich's tasks (id -> routes.enrich.EnrichTask), running and recently finished
+    enrich_tasks: dict = field(default_factory=dict)
 
     def verify_and_keep(self, req: VerifyRequest) -> VerifyResult:
         """Verify one request, count it, and keep the full result of a recorded claim."""
@@ -64,10 +68,21 @@ class Context:
                 self.claims.refresh(result.claim_iri)
         return result
 
+    def keep_document(self, report, keep: int = 20) -> None:
+        """Keep a checked document for its page; the oldest goes beyond ``keep``."""
+        self.documents.pop(report.id, None)
+        self.documents[report.id] = report
+        while len(self.documents) > keep:
+            self.documents.pop(next(iter(self.documents)))
+
     def retracted(self, retraction) -> None:
         """A source went: the claims that cited it are stale now."""
+        self.marked_stale(retraction.stale_claims)
+
+    def marked_stale(self, claim_iris) -> None:
+        """These recorded claims were marked stale in the store (a retraction, a refresh)."""
         if self.claims is not None:
-            self.claims.mark_stale(retraction.stale_claims)
+            self.claims.mark_stale(claim_iris)
 
     def job_verify_many(self, requests: list[dict], workers: int):
         """Job items on worker processes: each index with its result (a dict) or error, as they finish."""
@@ -111,6 +126,19 @@ def require_token(request: Request) -> None:
 
 
 WRITES = [Depends(require_token)]
+
+
+def same_site(request: Request) -> None:
+    """Refuse a write a browser says comes from another site (``Sec-Fetch-Site``, ``Origin``):
+    a page elsewhere cannot make the user's browser write to a server that has no token."""
+    site = request.headers.get("sec-fetch-site")
+    if site is not None and site not in ("same-origin", "none"):
+        raise ApiError(403, "Cross-site requests cannot write to this server.")
+    origin = request.headers.get("origin")
+    if origin is not None:
+        own = f"{request.url.scheme}://{request.headers.get('host', '')}"
+        if origin != own:
+            raise ApiError(403, "Cross-site requests cannot write to this server.")
 
 
 def status_for(exc: KgfcError) -> int:

@@ -1,4 +1,5 @@
-"""``/v1/sources``: load an RDF document or ingest documents as a source; retract a source."""
+"""``/v1/sources``: load an RDF document or ingest documents as a source; retract or refresh a
+source."""
 
 from __future__ import annotations
 
@@ -10,12 +11,23 @@ from typing import Any
 from urllib.parse import quote
 
 import anyio
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse
 
-from kgfc.errors import InputError, KgfcError
+from kgfc.errors import ConfigError, InputError, KgfcError
+from kgfc.kg import vocab as V
+from kgfc.kg.store import is_bookkeeping
 from kgfc.service.engine import Engine
-from kgfc.service.routes.common import WRITES, ApiError, Ctx, Eng, content_type, loads_json
+from kgfc.service.routes.common import (
+    WRITES,
+    ApiError,
+    Context,
+    Ctx,
+    Eng,
+    content_type,
+    loads_json,
+    same_site,
+)
 
 router = APIRouter(tags=["sources"])
 
@@ -53,13 +65,9 @@ async def delete_source(source_id: str, ctx: Ctx) -> dict:
 
     The recorded claims whose verdict cited it are kept and marked stale, as by ``kgfc kg retract``.
     """
-    from kgfc.kg import vocab as V
     from kgfc.kg.verdicts import retract_source
 
-    iri = (
-        V.KGFC_SOURCE + source_id[len("kgfcs:") :] if source_id.startswith("kgfcs:") else source_id
-    )
-
+    iri = V.source_ref(source_id)
     eng = ctx.engine
 
     def work():
@@ -75,6 +83,56 @@ async def delete_source(source_id: str, ctx: Ctx) -> dict:
         "quads_removed": done.quads_removed,
         "sources": done.sources,
         "stale_claims": sorted(done.stale_claims.values()),
+    }
+
+
+@router.post("/v1/sources/{source_id:path}/refresh", dependencies=[*WRITES, Depends(same_site)])
+async def post_refresh(source_id: str, ctx: Ctx) -> dict:
+    """Re-fetch one source (a full IRI or its ``kgfcs:`` short form) and replace its graph, as
+    ``kgfc kg refresh`` does: the recorded claims whose cited statements it no longer states are
+    marked stale. Wikidata entity sources only; an offline server refuses (400)."""
+    return await anyio.to_thread.run_sync(refresh_source, ctx, V.source_ref(source_id))
+
+
+def refresh_source(ctx: Context, iri: str) -> dict:
+    """Refresh one source through :func:`kgfc.kg.refresh.refresh_sources` (blocking)."""
+    from kgfc.kg.refresh import refresh_sources, wikidata_refetcher
+    from kgfc.kg.wikidata import WikidataSource
+    from kgfc.models import SourceKind
+
+    eng = ctx.engine
+    if eng.settings.offline:
+        raise ConfigError(
+            "This server is offline: refreshing re-fetches the source from Wikidata.",
+            hint="Start kgfc serve without --offline / KGFC_OFFLINE to refresh sources, "
+            "or run kgfc kg refresh on a machine that is online.",
+        )
+    with eng.write_lock:
+        src = eng.store.source(iri) if not is_bookkeeping(iri) else None
+        if src is None:
+            raise ApiError(404, f"No source {iri!r} in this store.")
+        if src.kind is not SourceKind.WIKIDATA or not src.query:
+            raise ApiError(
+                409,
+                f"{iri} is a {src.kind.value} source: only Wikidata entity sources are refreshed.",
+                hint="Load a file again with kgfc kg load, ingest a page again with kgfc kg ingest.",
+            )
+        refetch = wikidata_refetcher(lambda: WikidataSource(eng.store, eng.settings))
+        (done,) = refresh_sources(eng.store, [src], refetch)
+    if done.error:
+        raise ApiError(
+            502,
+            f"{iri} was not refreshed: {done.error}",
+            hint="It keeps its facts as they were; no verdict was marked stale.",
+        )
+    ctx.marked_stale(done.changed_claims)
+    return {
+        "source": iri,
+        "facts_before": done.facts_before,
+        "facts_after": done.facts_after,
+        "removed": done.removed,
+        "added": done.added,
+        "stale_claims": sorted(done.changed_claims.values()),
     }
 
 

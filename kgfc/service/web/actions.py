@@ -1,4 +1,5 @@
-"""The web app's writes and lookups under ``/ui``: check, re-check, retract, label search.
+"""The web app's writes and lookups under ``/ui``: check, re-check, a job, a document, retract,
+label search.
 
 CSRF: a write needs the API's bearer token in the ``Authorization`` header
 when the server has one (the browser keeps it for the session, in
@@ -27,7 +28,10 @@ from kgfc.service.routes.common import (
     content_type,
     loads_json,
     require_token,
+    same_site,
 )
+from kgfc.service.routes.documents import DocumentRequest
+from kgfc.service.routes.jobs import read_job
 from kgfc.service.web import data as D
 from kgfc.service.web.render import fragment
 
@@ -35,14 +39,7 @@ from kgfc.service.web.render import fragment
 def same_origin_json(request: Request) -> None:
     if content_type(request) != "application/json":
         raise ApiError(415, "Send the request as JSON (Content-Type: application/json).")
-    site = request.headers.get("sec-fetch-site")
-    if site is not None and site not in ("same-origin", "none"):
-        raise ApiError(403, "Cross-site requests cannot write through the web app.")
-    origin = request.headers.get("origin")
-    if origin is not None:
-        own = f"{request.url.scheme}://{request.headers.get('host', '')}"
-        if origin != own:
-            raise ApiError(403, "Cross-site requests cannot write through the web app.")
+    same_site(request)
 
 
 UI_WRITES = [Depends(same_origin_json), Depends(require_token)]
@@ -103,6 +100,35 @@ async def recheck_stale(ctx: Ctx) -> JSONResponse:
         {"job": status["id"], "total": status["total"], "url": f"/jobs/{status['id']}"},
         status_code=202,
     )
+
+
+@router.post("/jobs", dependencies=UI_WRITES)
+async def submit_lines(request: Request, ctx: Ctx) -> JSONResponse:
+    """Queue pasted or uploaded lines as a job: a claim or a JSON object a line, as ``/v1/jobs`` takes."""
+    doc = loads_json(await request.body())
+    text = doc.get("lines") if isinstance(doc, dict) else None
+    if not isinstance(text, str) or not text.strip():
+        raise InputError("Paste claims, one a line, or choose a file of them.")
+    items, _ = read_job(text.encode("utf-8"), "application/jsonl")
+    options = {"record": bool(doc.get("record", True))}
+    status = await anyio.to_thread.run_sync(
+        ctx.journal.submit, items, options, VerifyRequest.model_validate
+    )
+    ctx.runner.wake()
+    return JSONResponse(
+        {"job": status["id"], "total": status["total"], "url": f"/jobs/{status['id']}"},
+        status_code=202,
+    )
+
+
+@router.post("/documents", dependencies=UI_WRITES)
+async def check_document(req: DocumentRequest, ctx: Ctx) -> dict:
+    """Check a pasted or uploaded document (as ``POST /v1/documents``); its page shows it annotated."""
+    report = await anyio.to_thread.run_sync(
+        ctx.engine.check_document, req, limiter=ctx.verify_limiter
+    )
+    ctx.keep_document(report)
+    return {"id": report.id, "claims": len(report.claims), "url": f"/documents/{report.id}"}
 
 
 @router.post("/retract", dependencies=UI_WRITES)

@@ -10,24 +10,28 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from itertools import islice
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pyoxigraph as ox
 
 from kgfc.errors import InputError
 from kgfc.kg import vocab as V
 from kgfc.kg.terms import source_from_row
+from kgfc.kg.trust import KIND_NAMES, source_kind
 from kgfc.kg.verdicts import source_parts
 from kgfc.models import Report, ResultEvidence, Source, VerifyResult
-from kgfc.report.build import KIND_NAMES, source_kind
 from kgfc.report.render import kind_colours
 from kgfc.service.claims import checked_report
 from kgfc.service.claims_index import VERDICT_IRIS, VERDICT_NAMES
 
+if TYPE_CHECKING:
+    from kgfc.kg.store import KnowledgeGraph
+
 PAGE = 50  # rows per page: claims_page.rq asks for one more, to know if there is a next page
 FAR_FUTURE = "9999-12-31T23:59:59Z"
+FAR_PAST = "0001-01-01T00:00:00Z"
 _XSD_DATETIME = ox.NamedNode(V.XSD + "dateTime")
 
 
@@ -66,7 +70,7 @@ class ClaimView:
     recorded: bool = False
 
 
-def with_labels(store, result: VerifyResult) -> VerifyResult:
+def with_labels(store: KnowledgeGraph, result: VerifyResult) -> VerifyResult:
     """The result with the labels a stored claim lacks filled in from the store's label index."""
     index = store.label_index()
     evidence = []
@@ -87,7 +91,7 @@ def with_labels(store, result: VerifyResult) -> VerifyResult:
 
 
 def claim_view(
-    store,
+    store: KnowledgeGraph,
     result: VerifyResult,
     stale: list[dict] | None = None,
     trust_order: str | None = None,
@@ -233,12 +237,12 @@ def _source_dict(src: Source) -> dict:
     }
 
 
-def source_record(store, iri: str) -> dict | None:
+def source_record(store: KnowledgeGraph, iri: str) -> dict | None:
     src = store.source(iri)
     return _source_dict(src) if src is not None else None
 
 
-def knowledge_sources(store) -> list[dict]:
+def knowledge_sources(store: KnowledgeGraph) -> list[dict]:
     """Every knowledge source (claim graphs left out), newest first, with its fact count."""
     props: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
     for r in store.run("knowledge_sources"):
@@ -252,7 +256,7 @@ def knowledge_sources(store) -> list[dict]:
     return sorted(out, key=lambda s: (s["retrieved_at"], s["iri"]), reverse=True)
 
 
-def source_page(store, iri: str, offset: int) -> dict:
+def source_page(store: KnowledgeGraph, iri: str, offset: int) -> dict:
     """One source: its provenance, one page of its facts, its parts and the claims citing it."""
     record = source_record(store, iri)
     if record is None:
@@ -294,7 +298,7 @@ def source_page(store, iri: str, offset: int) -> dict:
     }
 
 
-def citing_claims(store, sources: list[str]) -> list[dict]:
+def citing_claims(store: KnowledgeGraph, sources: list[str]) -> list[dict]:
     """The recorded claims whose verdict cites facts from these sources (what retracting hits)."""
     out: dict[str, dict] = {}
     for src in sources:
@@ -319,15 +323,64 @@ class ClaimFilter:
     verdict: str = ""  # "", supported, refuted, nei
     stale: str = ""  # "", yes, no
     q: str = ""
+    checked_from: str = ""  # "" or YYYY-MM-DD: checked on that day or later
+    checked_to: str = ""  # "" or YYYY-MM-DD: checked on that day or earlier
+    source: str = ""  # "" or a source IRI (or its kgfcs: short form) the verdict cites
+
+    def __post_init__(self) -> None:
+        self.source = V.source_ref(self.source.strip()) if self.source.strip() else ""
+
+    def active(self) -> bool:
+        return any(
+            (self.verdict, self.stale, self.q, self.checked_from, self.checked_to, self.source)
+        )
+
+    def check(self) -> None:
+        """An InputError (a 400 page) for a date that is not one or a source that is no IRI."""
+        self.window()
+        if self.source:
+            try:
+                ox.NamedNode(self.source)
+            except ValueError:
+                raise InputError(
+                    f"{self.source!r} is not a source IRI.",
+                    hint="Give the source's IRI or its kgfcs: short form, as its page shows.",
+                ) from None
+
+    def window(self) -> tuple[datetime | None, datetime | None]:
+        """The check times kept, as [start, end): None for no bound (InputError on a bad date)."""
+        start = parse_day(self.checked_from, "checked from") if self.checked_from else None
+        end = parse_day(self.checked_to, "checked to") if self.checked_to else None
+        if end is not None:
+            end += timedelta(days=1)
+        if start is not None and end is not None and start >= end:
+            raise InputError("'Checked from' is after 'checked to'.")
+        return start, end
 
     def bindings(self) -> dict[str, Any]:
+        start, end = self.window()
         return {
             "wantVerdict": ox.NamedNode(VERDICT_IRIS[self.verdict])
             if self.verdict
             else ox.Literal(""),
             "wantStale": ox.Literal(self.stale),
             "needle": ox.Literal(self.q.strip().lower()),
+            "checkedFrom": _datetime_literal(start.isoformat() if start else FAR_PAST),
+            "checkedUntil": _datetime_literal(end.isoformat() if end else FAR_FUTURE),
+            "wantSource": ox.NamedNode(self.source) if self.source else ox.Literal(""),
         }
+
+
+def _datetime_literal(value: str) -> ox.Literal:
+    return ox.Literal(value, datatype=_XSD_DATETIME)
+
+
+def parse_day(value: str, what: str) -> datetime:
+    """``YYYY-MM-DD`` -> that day's start, UTC."""
+    try:
+        return datetime.strptime(value.strip(), "%Y-%m-%d").replace(tzinfo=UTC)
+    except ValueError:
+        raise InputError(f"{what.capitalize()} {value!r} is not a date (YYYY-MM-DD).") from None
 
 
 def parse_when(value: str) -> datetime:
@@ -338,14 +391,16 @@ def parse_when(value: str) -> datetime:
     return when if when.tzinfo else when.replace(tzinfo=UTC)
 
 
-def claims_page(store, flt: ClaimFilter, before: str | None, after_claim: str | None) -> dict:
+def claims_page(
+    store: KnowledgeGraph, flt: ClaimFilter, before: str | None, after_claim: str | None
+) -> dict:
     """One page of recorded claims, newest first; ``before``/``after_claim`` from the last page."""
     when = parse_when(before).isoformat() if before else FAR_FUTURE
     rows = store.run(
         "claims_page",
         bindings={
             **flt.bindings(),
-            "before": ox.Literal(when, datatype=_XSD_DATETIME),
+            "before": _datetime_literal(when),
             "afterClaim": ox.Literal(after_claim or ""),
         },
     )
@@ -368,12 +423,12 @@ def claims_page(store, flt: ClaimFilter, before: str | None, after_claim: str | 
     return {"claims": claims[:PAGE], "next": nxt}
 
 
-def claims_count(store, flt: ClaimFilter) -> int:
+def claims_count(store: KnowledgeGraph, flt: ClaimFilter) -> int:
     rows = store.run("claims_count", bindings=flt.bindings())
     return int(rows[0]["claims"]) if rows else 0
 
 
-def claim_request(store, claim_id: str) -> dict:
+def claim_request(store: KnowledgeGraph, claim_id: str) -> dict:
     """The verify request that checks a recorded claim again, under the same id."""
     rows = store.run("claim_request", bindings={"claimId": ox.Literal(claim_id)})
     if not rows:
@@ -389,7 +444,7 @@ def claim_request(store, claim_id: str) -> dict:
 # -- entities --------------------------------------------------------------------------------
 
 
-def entity_page(store, iri: str) -> dict:
+def entity_page(store: KnowledgeGraph, iri: str) -> dict:
     """An entity: its labels, its facts grouped by property and by source, the claims citing it."""
     index = store.label_index()
     node = ox.NamedNode(iri)

@@ -1,4 +1,5 @@
-"""The web app's pages (GET only): check, claims, a claim, sources, a source, an entity, query, a job."""
+"""The web app's pages (GET only): check, claims, a claim, sources, a source, an entity, query, a batch, a job,
+a document."""
 
 from __future__ import annotations
 
@@ -11,10 +12,11 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 from kgfc.errors import InputError
 from kgfc.resources import load_query, query_names
 from kgfc.service.claims import stored_claim
+from kgfc.service.cypher import mirror_kind
 from kgfc.service.routes.claims import claim_result
 from kgfc.service.routes.common import ApiError, Ctx
 from kgfc.service.web import data as D
-from kgfc.service.web.render import page
+from kgfc.service.web.render import annotated_page, page
 
 router = APIRouter(include_in_schema=False)
 
@@ -47,10 +49,13 @@ async def claims_page(
     verdict: Literal["", "supported", "refuted", "nei"] = "",
     stale: Literal["", "yes", "no"] = "",
     q: str = Query("", max_length=200),
+    checked_from: str = Query("", alias="from", max_length=40),
+    checked_to: str = Query("", alias="to", max_length=40),
+    source: str = Query("", max_length=2000),
     before: str | None = Query(None, max_length=40),
     after: str | None = Query(None, max_length=300),
 ) -> HTMLResponse:
-    flt = D.ClaimFilter(verdict=verdict, stale=stale, q=q)
+    flt = D.ClaimFilter(verdict, stale, q, checked_from, checked_to, source)
     store = ctx.engine.store
 
     index = ctx.claims
@@ -58,6 +63,7 @@ async def claims_page(
     def work() -> dict:
         if before:
             D.parse_when(before)
+        flt.check()  # a bad date or source is a 400 page
         if index is not None and index.ready:
             found = index.page(flt, before, after, D.PAGE)
             found["total"] = index.count(flt)
@@ -96,7 +102,13 @@ async def claim_page(claim_id: str, request: Request, ctx: Ctx) -> HTMLResponse:
 @router.get("/sources", response_class=HTMLResponse)
 async def sources_page(request: Request, ctx: Ctx) -> HTMLResponse:
     sources = await anyio.to_thread.run_sync(D.knowledge_sources, ctx.engine.store)
-    return page(request, "sources.html", title="Sources", sources=sources)
+    return page(
+        request,
+        "sources.html",
+        title="Sources",
+        sources=sources,
+        offline=ctx.engine.settings.offline,
+    )
 
 
 @router.get("/source", response_class=HTMLResponse)
@@ -109,7 +121,13 @@ async def source_page(
     found = await _or_error(request, D.source_page, ctx.engine.store, iri, offset)
     if isinstance(found, HTMLResponse):
         return found
-    return page(request, "source.html", title=f"Source {iri}", **found)
+    return page(
+        request,
+        "source.html",
+        title=f"Source {iri}",
+        offline=ctx.engine.settings.offline,
+        **found,
+    )
 
 
 @router.get("/entity", response_class=HTMLResponse)
@@ -122,15 +140,23 @@ async def entity_page(
     return page(request, "entity.html", title=found["label"], entity=found)
 
 
-def named_queries() -> list[dict]:
+def named_queries(kind: str = "sparql") -> list[dict]:
+    """The named queries of ``queries/<kind>`` with the first line of their leading comment."""
+    mark = "#" if kind == "sparql" else "//"
     out = []
-    for name in query_names("sparql"):
-        text = load_query(name)
+    for name in query_names(kind):
+        text = load_query(name, kind)
         comment = next(
-            (ln.lstrip("# ").strip() for ln in text.splitlines() if ln.startswith("#")), ""
+            (ln[len(mark) :].strip() for ln in text.splitlines() if ln.startswith(mark)), ""
         )
-        out.append({"name": name, "text": text, "about": comment})
+        out.append({"name": name, "text": text, "about": comment, "language": kind})
     return out
+
+
+def cypher_examples() -> list[dict]:
+    """The read-only named Cypher queries (the ``merge_*``/``remove_*`` ones are ``kg sync``'s)."""
+    reads = ("claim_evidence", "claims_using_source", "conflicting_values", "entity_neighbourhood")
+    return [q for q in named_queries("cypher") if q["name"] in reads]
 
 
 @router.get("/query", response_class=HTMLResponse)
@@ -140,9 +166,42 @@ async def query_page(request: Request, ctx: Ctx) -> HTMLResponse:
         "query.html",
         title="Query",
         queries=named_queries(),
+        # a Cypher tab when a mirror is configured (its kind only: the URI may hold a password)
+        cypher=mirror_kind(ctx.config.settings),
+        cypher_queries=cypher_examples(),
         max_rows=ctx.config.sparql_max_rows,
         timeout=ctx.config.sparql_timeout,
     )
+
+
+@router.get("/documents", response_class=HTMLResponse)
+async def documents_page(request: Request, ctx: Ctx) -> HTMLResponse:
+    recent = [
+        {"id": r.id, "title": r.title or r.source or r.text[:60], "claims": len(r.claims)}
+        for r in reversed(ctx.documents.values())
+    ]
+    return page(request, "documents.html", title="Check a document", recent=recent)
+
+
+@router.get("/documents/{doc_id}", response_class=HTMLResponse)
+async def document_page(doc_id: str, request: Request, ctx: Ctx) -> HTMLResponse:
+    """The annotated document: the self-contained page of ``kgfc check --format html``."""
+    report = ctx.documents.get(doc_id)
+    if report is None:
+        return page(
+            request,
+            "error.html",
+            status=404,
+            title="Not found",
+            message=f"No checked document {doc_id!r} on this server.",
+            hint="Documents are kept for their page until the server restarts; check it again.",
+        )
+    return annotated_page(report)
+
+
+@router.get("/jobs", response_class=HTMLResponse)
+async def jobs_page(request: Request) -> HTMLResponse:
+    return page(request, "jobs.html", title="Check a batch")
 
 
 @router.get("/jobs/{job_id}", response_class=HTMLResponse)

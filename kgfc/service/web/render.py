@@ -73,3 +73,12 @@ def page(
 def fragment(name: str, *, status: int = 200, **context: Any) -> HTMLResponse:
     """A piece of a page, fetched by the page's script and put in place."""
     return HTMLResponse(render(name, **context), status_code=status, headers=HEADERS)
+
+
+def annotated_page(report) -> HTMLResponse:
+    """A checked document's own page, under the policy its ``<meta>`` states (its inline style
+    and script are allowed by hash there; the app's policy, which allows none, would block them)."""
+    from kgfc.document.render import page_policy, to_html
+
+    headers = {**HEADERS, "Content-Security-Policy": page_policy() + "; frame-ancestors 'none'"}
+    return HTMLResponse(to_html(report), headers=headers)

@@ -50,18 +50,19 @@
     showTokenState();
   }
 
-  // A write: JSON body, the token as a bearer header; a 401 asks for the token and tries again.
-  async function write(url, body) {
+  // A write: a JSON body (or, with `type`, the body as it is), the token as a bearer header;
+  // a 401 asks for the token and tries again.
+  async function write(url, body, type) {
     if (document.body.dataset.tokenRequired === "yes" && !token()) {
       if (!(await askToken())) throw new Error("A token is needed for this.");
     }
     for (let attempt = 0; attempt < 2; attempt++) {
-      const headers = { "Content-Type": "application/json", Accept: "text/html, application/json" };
+      const headers = { "Content-Type": type || "application/json", Accept: "text/html, application/json" };
       if (token()) headers.Authorization = "Bearer " + token();
       const resp = await fetch(url, {
         method: "POST",
         headers,
-        body: JSON.stringify(body || {}),
+        body: type ? body : JSON.stringify(body || {}),
         credentials: "omit",
       });
       if (resp.status === 401 && attempt === 0) {
@@ -324,28 +325,53 @@
       });
   }
 
-  // -- retract a source, after a confirmation that lists the verdicts it touches --
-  function setupRetract() {
-    const dlg = $("#retract-dialog");
+  // -- a source's action behind a confirmation that lists the verdicts it touches:
+  // #NAME-button opens #NAME-dialog, #NAME-confirm runs `act` (which says what it did and
+  // where to go next) and #NAME-status shows how it went --
+  function setupConfirmed(name, busy, act) {
+    const dlg = $("#" + name + "-dialog");
     if (!dlg) return;
-    $("#retract-button").addEventListener("click", () => dlg.showModal());
-    const confirm = $("#retract-confirm");
+    $("#" + name + "-button").addEventListener("click", () => dlg.showModal());
+    const confirm = $("#" + name + "-confirm");
+    const st = $("#" + name + "-status");
     confirm.addEventListener("click", async () => {
       confirm.disabled = true;
-      status($("#retract-status"), "Retracting…", "busy");
+      status(st, busy, "busy");
       try {
-        const data = await (await write("/ui/retract", { source: dlg.dataset.source })).json();
-        const n = data.stale_claims.length;
-        status(
-          $("#retract-status"),
-          "Retracted (" + data.quads_removed + " quads). " + (n ? n + " claim(s) now stale." : ""),
-          "ok"
-        );
-        setTimeout(() => (window.location.href = n ? "/claims?stale=yes" : "/sources"), 600);
+        const done = await act(dlg.dataset.source);
+        status(st, done.text, "ok");
+        setTimeout(() => (window.location.href = done.next), 600);
       } catch (err) {
-        status($("#retract-status"), err.message, "error");
+        status(st, err.message, "error");
         confirm.disabled = false;
       }
+    });
+  }
+
+  // retract a source (its verdicts go stale)
+  function setupRetract() {
+    setupConfirmed("retract", "Retracting…", async (source) => {
+      const data = await (await write("/ui/retract", { source })).json();
+      const n = data.stale_claims.length;
+      return {
+        text: "Retracted (" + data.quads_removed + " quads). " + (n ? n + " claim(s) now stale." : ""),
+        next: n ? "/claims?stale=yes" : "/sources",
+      };
+    });
+  }
+
+  // refresh a source (POST /v1/sources/{id}/refresh): the verdicts whose facts went go stale
+  function setupRefresh() {
+    setupConfirmed("refresh", "Refreshing…", async (source) => {
+      const url = "/v1/sources/" + encodeURIComponent(source) + "/refresh";
+      const data = await (await write(url, {})).json();
+      const n = data.stale_claims.length;
+      return {
+        text:
+          "Refreshed (" + data.facts_before + " → " + data.facts_after + " facts). " +
+          (n ? n + " claim(s) now stale." : "No verdict affected."),
+        next: n ? "/claims?stale=yes&source=" + encodeURIComponent(source) : window.location.href,
+      };
     });
   }
 
@@ -355,9 +381,23 @@
     if (!form) return;
     const named = JSON.parse($("#named-queries").textContent);
     const text = $("#query-text");
+    const cypherBox = $("#language-cypher");
+    const isCypher = () => !!(cypherBox && cypherBox.checked);
+    const showParams = () => {
+      const field = $("#cypher-params-field");
+      if (field) field.hidden = !isCypher();
+    };
+    $$("input[name=language]", form).forEach((r) => r.addEventListener("change", showParams));
     $("#example").addEventListener("change", (ev) => {
-      const q = named.find((x) => x.name === ev.target.value);
-      if (q) text.value = q.text;
+      const [lang, name] = ev.target.value.startsWith("cypher:")
+        ? ["cypher", ev.target.value.slice(7)]
+        : ["sparql", ev.target.value];
+      const q = named.find((x) => x.name === name && x.language === lang);
+      if (!q) return;
+      text.value = q.text;
+      const radio = $("input[name=language][value=" + lang + "]", form);
+      if (radio) radio.checked = true;
+      showParams();
     });
     const run = (accept) =>
       fetch("/sparql", {
@@ -366,18 +406,64 @@
         body: text.value,
         credentials: "omit",
       });
+    // Cypher goes to /v1/cypher; its {columns, rows} answer is shaped as SPARQL JSON results
+    // so one table (and one CSV writer) serves both languages.
+    const runCypher = async () => {
+      let params;
+      try {
+        params = JSON.parse($("#cypher-params").value || "{}");
+      } catch (_) {
+        throw new Error("The parameters are not JSON: write them as {\"name\": value}.");
+      }
+      const resp = await fetch("/v1/cypher", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({ query: text.value, params }),
+        credentials: "omit",
+      });
+      if (!resp.ok) throw new Error(await errorText(resp));
+      const data = await resp.json();
+      const term = (v) =>
+        typeof v === "string" && /^https?:\/\//.test(v)
+          ? { type: "uri", value: v }
+          : { type: "literal", value: typeof v === "string" ? v : JSON.stringify(v) };
+      return {
+        raw: data,
+        results: {
+          head: { vars: data.columns },
+          results: {
+            bindings: data.rows.map((r) => {
+              const b = {};
+              data.columns.forEach((c) => {
+                if (r[c] !== null && r[c] !== undefined) b[c] = term(r[c]);
+              });
+              return b;
+            }),
+          },
+        },
+      };
+    };
     form.addEventListener("submit", async (ev) => {
       ev.preventDefault();
       const st = $("#query-status");
       status(st, "Running…", "busy");
       const t0 = performance.now();
+      const table = $("#query-results");
       try {
+        if (isCypher()) {
+          const { raw, results } = await runCypher();
+          const ms = Math.round(performance.now() - t0);
+          table.replaceChildren(...resultRows(results));
+          table.hidden = false;
+          const cut = raw.truncated ? "; cut at the server's row limit." : ".";
+          status(st, raw.rows.length + " row(s) in " + ms + " ms" + cut, "ok");
+          return;
+        }
         const resp = await run("application/sparql-results+json, text/turtle;q=0.5");
         if (!resp.ok) throw new Error(await errorText(resp));
         const ms = Math.round(performance.now() - t0);
         const cut = resp.headers.get("X-SPARQL-MaxRows");
         const type = resp.headers.get("Content-Type") || "";
-        const table = $("#query-results");
         if (type.includes("json")) {
           const data = await resp.json();
           table.replaceChildren(...resultRows(data));
@@ -394,22 +480,39 @@
           status(st, "Graph result in " + ms + " ms.", "ok");
         }
       } catch (err) {
-        $("#query-results").hidden = true;
+        table.hidden = true;
         status(st, err.message, "error");
       }
     });
+    const download = (blob, kind) => {
+      const a = document.createElement("a");
+      a.href = URL.createObjectURL(blob);
+      a.download = "results." + kind;
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+    };
+    const csvCell = (v) => (/[",\n\r]/.test(v) ? '"' + v.replace(/"/g, '""') + '"' : v);
     $$("[data-download]", form).forEach((btn) =>
       btn.addEventListener("click", async () => {
         const kind = btn.dataset.download;
+        if (isCypher()) {
+          try {
+            const { raw, results } = await runCypher();
+            if (kind === "json") return download(new Blob([JSON.stringify(raw)], { type: "application/json" }), kind);
+            const vars = results.head.vars;
+            const lines = [vars.map(csvCell).join(",")].concat(
+              results.results.bindings.map((b) => vars.map((v) => csvCell(b[v] ? b[v].value : "")).join(","))
+            );
+            return download(new Blob([lines.join("\r\n") + "\r\n"], { type: "text/csv" }), kind);
+          } catch (err) {
+            return status($("#query-status"), err.message, "error");
+          }
+        }
         const resp = await run(kind === "csv" ? "text/csv" : "application/sparql-results+json");
         if (!resp.ok) return status($("#query-status"), await errorText(resp), "error");
-        const a = document.createElement("a");
-        a.href = URL.createObjectURL(await resp.blob());
-        a.download = "results." + kind;
-        document.body.append(a);
-        a.click();
-        a.remove();
-        setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+        download(await resp.blob(), kind);
       })
     );
   }
@@ -456,6 +559,102 @@
     return rows;
   }
 
+  // -- a batch: pasted lines or a file, queued as a job; its page follows the progress --
+  function setupJobForm() {
+    const form = $("#job-form");
+    if (!form) return;
+    form.addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      const button = $("#submit-job");
+      const file = $("#job-file").files[0];
+      button.disabled = true;
+      status($("#job-status"), "Queuing…", "busy");
+      try {
+        const lines = file ? await file.text() : $("#job-lines").value;
+        const resp = await write("/ui/jobs", { lines, record: $("#job-record").checked });
+        window.location.href = (await resp.json()).url;
+      } catch (err) {
+        status($("#job-status"), err.message, "error");
+        button.disabled = false;
+      }
+    });
+  }
+
+  // -- a document: pasted or from a file, checked, then shown annotated on its own page --
+  function setupDocumentForm() {
+    const form = $("#document-form");
+    if (!form) return;
+    form.addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      const button = $("#check-document");
+      const file = $("#doc-file").files[0];
+      button.disabled = true;
+      status($("#document-status"), "Checking the document…", "busy");
+      try {
+        const body = { text: file ? await file.text() : $("#doc-text").value, record: $("#doc-record").checked };
+        if (file) body.source = file.name;
+        const resp = await write("/ui/documents", body);
+        window.location.href = (await resp.json()).url;
+      } catch (err) {
+        status($("#document-status"), err.message, "error");
+        button.disabled = false;
+      }
+    });
+  }
+
+  // -- sources: load an RDF file, or enrich from Wikidata (a task whose progress is polled) --
+  const RDF_TYPES = {
+    ttl: "text/turtle",
+    nt: "application/n-triples",
+    nq: "application/n-quads",
+    trig: "application/trig",
+    jsonld: "application/ld+json",
+  };
+
+  function setupSourceForms() {
+    const load = $("#load-form");
+    if (load)
+      load.addEventListener("submit", async (ev) => {
+        ev.preventDefault();
+        const file = $("#load-file").files[0];
+        const st = $("#load-status");
+        const type = file && RDF_TYPES[file.name.split(".").pop().toLowerCase()];
+        if (!type) return status(st, "Choose a Turtle, N-Triples, N-Quads, TriG or JSON-LD file.", "error");
+        status(st, "Loading…", "busy");
+        try {
+          const resp = await write("/v1/sources?name=" + encodeURIComponent(file.name), await file.text(), type);
+          const r = await resp.json();
+          status(st, r.status === "loaded" ? "Loaded " + r.quads + " quads." : "Already loaded: nothing changed.", "ok");
+          setTimeout(() => window.location.reload(), 800);
+        } catch (err) {
+          status(st, err.message, "error");
+        }
+      });
+    const enrich = $("#enrich-form");
+    if (enrich)
+      enrich.addEventListener("submit", async (ev) => {
+        ev.preventDefault();
+        const st = $("#enrich-status");
+        const entities = $("#enrich-entities").value.split(/[\s,]+/).filter(Boolean);
+        if (!entities.length) return status(st, "Give one or more Wikidata ids, such as Q76.", "error");
+        status(st, "Starting…", "busy");
+        try {
+          let task = await (await write("/v1/enrich", { entities, hops: Number($("#enrich-hops").value) })).json();
+          while (task.state === "running") {
+            status(st, "Fetching: " + task.done + " of " + task.total + " entities…", "busy");
+            await new Promise((r) => setTimeout(r, 500));
+            task = await (await fetch("/v1/enrich/" + encodeURIComponent(task.id))).json();
+          }
+          if (task.state !== "done") throw new Error(task.error ? task.error.message : "The enrichment failed.");
+          const rep = task.report;
+          status(st, rep.entities_fetched + " fetched, " + rep.entities_cached + " already here, " + rep.facts_written + " facts in " + rep.sources_written + " new sources.", "ok");
+          setTimeout(() => window.location.reload(), 800);
+        } catch (err) {
+          status(st, err.message, "error");
+        }
+      });
+  }
+
   // -- a job: poll its progress until it is done --
   function setupJob() {
     const box = $("#job-progress");
@@ -479,7 +678,11 @@
     drawGraphs(document);
     setupRecheck(document);
     setupRetract();
+    setupRefresh();
     setupQuery();
+    setupJobForm();
+    setupSourceForms();
+    setupDocumentForm();
     setupJob();
   });
 })();

@@ -1,0 +1,433 @@
+"""The claim reader: refines a claim's triples once its entities are linked.
+
+The sentence-level reading (:mod:`kgfc.nlp`) gives subject, relation and object;
+what the words *mean* in the KG is decided here, with the lexicons as data and
+the KG as the judge:
+
+- a nominal predicate ("X is a Democrat", "X was a devout Catholic"): the noun
+  names an entity (``lexicons/nominal.toml``), and the relation is the one that
+  entity is a value of in the KG (party membership, religion), not occupation;
+- a membership idiom ("one of the Beatles", "one half of Daft Punk", "a founding
+  member of Coldplay", ``lexicons/membership.toml``) when the KG knows the object
+  as a group: read as every membership relation of ``equivalences.toml``;
+- any claim read as one relation of an equivalence is checked against all of it.
+
+One :class:`ClaimReader` per store; it keeps no module state, and its ``hits``
+count which lexicon entries fired (shown in the episode's trajectory).
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import re
+import tomllib
+from collections import Counter
+from dataclasses import dataclass, field
+from importlib import resources
+
+import pyoxigraph as ox
+
+from kgfc.kg import vocab as V
+from kgfc.models import ClaimTriple, LinkedEntity, Verdict, VerdictLabel
+from kgfc.nlp.text import normalise
+from kgfc.reading.lexicon import Lexicon, load_lexicon
+from kgfc.reading.namesakes import states
+
+log = logging.getLogger(__name__)
+
+# not a relation a noun's entity is "read as": what kind of thing it is
+_NOT_READINGS = frozenset(V.WDT + p for p in ("P31", "P279", "P1889", "P460"))
+# trailing chatter of informal text: "lol", "!!", emoji
+_TAIL = re.compile(
+    r"(?:\s+(?:lol|lmao|haha+|tbh|imo|fr)\b|\s*[^\w\s.,'’&()?!:;\"-])+[\s!.]*$", re.IGNORECASE
+)
+
+
+# one word, capitalised: "Einstein", "O'Neal", "McCartney" (not "he", not "the band")
+_SURNAME = re.compile(r"^[A-Z][a-z]*(?:['’][A-Z])?[a-zA-Z-]+$")
+SURNAME_DOMINANCE = 2  # the best-known bearer has at least twice the facts of the next
+SURNAME_LINK = 0.9  # as sure as an exact alias: may refute
+
+
+INSTANCE_OF = V.WDT + "P31"
+_P31 = ox.NamedNode(INSTANCE_OF)
+# "city of the United States" -> "city"; "urban municipality of Germany" -> "municipality"
+_OF = re.compile(r"\s+(?:of|in|for)\s+.*$", re.IGNORECASE)
+
+
+def head_noun(label: str) -> str:
+    """The head noun of an English class label, normalised: the last word before "of"."""
+    words = _OF.sub("", label).split()
+    return normalise(words[-1]) if words else ""
+
+
+AMONG_SEVERAL = 0.8  # a path's end picked among several: below what may refute
+
+
+@dataclass
+class Reading:
+    """What the lexicons made of a claim: notes, and the paths whose facts it rests on."""
+
+    notes: list[str] = field(default_factory=list)
+    chains: list[tuple[str, str]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Equivalence:
+    name: str
+    properties: tuple[str, ...]
+    inverses: tuple[str, ...]
+    source: str
+
+
+@functools.cache
+def equivalences() -> tuple[Equivalence, ...]:
+    """The relation equivalences (``equivalences.toml``), loaded once."""
+    text = resources.files("kgfc.reading").joinpath("equivalences.toml").read_text()
+    return tuple(
+        Equivalence(
+            e["name"],
+            tuple(V.WDT + p for p in e["properties"]),
+            tuple(V.WDT + p for p in e.get("inverses", ())),
+            e["source"],
+        )
+        for e in tomllib.loads(text)["equivalence"]
+    )
+
+
+def plain(text: str) -> str:
+    """``text`` without the trailing chatter of informal writing ("... lol", emoji)."""
+    return _TAIL.sub("", text).strip()
+
+
+class ClaimReader:
+    """Lexicon-driven refinement of linked triples, for one store."""
+
+    def __init__(self, store) -> None:
+        self.store = store
+        self.hits: Counter[str] = Counter()
+        self._by_surname: dict[str, list[str]] | None = None
+        self.nominal: Lexicon = load_lexicon("nominal")
+        self.membership: Lexicon = load_lexicon("membership")
+        self.paths: Lexicon = load_lexicon("paths")
+        self.works: Lexicon = load_lexicon("works")
+
+    def refine(self, text: str, triples: list[ClaimTriple]) -> Reading:
+        """Re-read ``triples`` of claim ``text`` in place; returns what fired and the paths read."""
+        reading = Reading()
+        clean = plain(text)
+        for lexicon, apply in (
+            (self.nominal, self._nominal),
+            (self.membership, self._member),
+            (self.paths, self._possessive),
+            (self.works, self._work),
+        ):
+            found = lexicon.match(clean)
+            if found is None:
+                continue
+            entry, m = found
+            note = apply(entry, m, triples, reading)
+            if note:
+                self._hit(f"{lexicon.name}:{entry.name}")
+                reading.notes.append(note)
+        for t in triples:
+            note = self._surname(t) or self._fit_subject(t) or self._kind(t)
+            if note:
+                reading.notes.append(note)
+            self._widen(t)
+        return reading
+
+    def _hit(self, rule: str) -> None:
+        self.hits[rule] += 1
+        log.debug("reading rule %s fired (%d times so far)", rule, self.hits[rule])
+
+    def report(self) -> dict[str, int]:
+        """Every lexicon entry and built-in reading with how often it fired (0: never)."""
+        out = {
+            f"{lx.name}:{e.name}": 0
+            for lx in (self.nominal, self.membership, self.paths, self.works)
+            for e in lx.entries
+        }
+        out.update({k: 0 for k in ("names:relation domain", "names:surname", "kinds:head noun")})
+        out.update(self.hits)
+        return out
+
+    def chain_facts(self, reading: Reading) -> list[list]:
+        """The facts between the ends of each path the reading followed, labelled, as paths."""
+        from kgfc.kg.paths import label_facts, links
+
+        return [label_facts(self.store, links(self.store, a, b)) for a, b in reading.chains]
+
+    # -- compositional paths ----------------------------------------------
+    def _possessive(self, entry, m, triples: list[ClaimTriple], reading: Reading) -> str | None:
+        """ "X's husband died in Y": the claim is about X's spouse, reached by the path."""
+        x = self._entity(m["subject"])
+        t = self._triple_mentioning(m["subject"], triples)
+        if x is None or t is None or not t.relation_ids:
+            return None
+        kin = self._follow(x, entry.data["path"])
+        if not kin:
+            return None
+        props = [p for p in t.relation_ids if p.startswith(V.WDT)]
+        stated = [k for k in kin if t.object_id and states(self.store, k, props, t.object_id)]
+        k = (stated or kin)[0]
+        t.subject, t.subject_id = self._label(k), k
+        # one of several, none stated: a guess among them, which must not refute
+        t.subject_link = 1.0 if stated or len(kin) == 1 else AMONG_SEVERAL
+        reading.chains.append((x, k))
+        return f'"{m["subject"]}\'s {m["word"]}" read as {self._label(k)}'
+
+    def _work(self, entry, m, triples: list[ClaimTriple], reading: Reading) -> str | None:
+        """ "X acted in a film directed by Z": a film the KG states both of, if any."""
+        x, z = self._entity(m["subject"]), self._entity(m["object"])
+        if x is None or z is None:
+            return None
+        to_x, to_z = (ox.NamedNode(V.WDT + entry.data[k]) for k in ("to_subject", "to_object"))
+        with_x = {q.subject.value for q in self.store.quads(predicate=to_x, object=ox.NamedNode(x))}
+        films = [
+            q.subject.value
+            for q in self.store.quads(predicate=to_z, object=ox.NamedNode(z))
+            if q.subject.value in with_x
+        ]
+        if not films:
+            return None
+        f = films[0]
+        triples[:] = [
+            ClaimTriple(
+                subject=self._label(f),
+                relation=m["word"],
+                object=self._label(x),
+                subject_id=f,
+                relation_ids=[to_x.value],
+                object_id=x,
+                subject_link=1.0,
+                object_link=1.0,
+                relation_score=1.0,
+            )
+        ]
+        reading.chains.append((f, z))
+        return f'"a film directed by {m["object"]}" read as {self._label(f)}'
+
+    def _follow(self, x: str, path: list[str]) -> list[str]:
+        """The entities ``path`` leads to from ``x`` ("^P40": P40 read backwards)."""
+        here = [x]
+        for step in path:
+            p = ox.NamedNode(V.WDT + step.lstrip("^"))
+            nxt: list[str] = []
+            for e in here:
+                node = ox.NamedNode(e)
+                if step.startswith("^"):
+                    nxt += [q.subject.value for q in self.store.quads(predicate=p, object=node)]
+                else:
+                    nxt += [q.object.value for q in self.store.quads(node, p)]
+            here = list(dict.fromkeys(nxt))
+        return here
+
+    def new_links(
+        self, linked: list[LinkedEntity], triples: list[ClaimTriple]
+    ) -> list[LinkedEntity]:
+        """The entities the reading gave triples that are not among ``linked`` yet."""
+        have = {e.entity for e in linked}
+        out = []
+        for t in triples:
+            for e, words, conf in (
+                (t.subject_id, t.subject, t.subject_link),
+                (t.object_id, t.object, t.object_link),
+            ):
+                if e and e not in have:
+                    have.add(e)
+                    score = conf if conf is not None else 1.0
+                    out.append(
+                        LinkedEntity(
+                            mention=words,
+                            entity=e,
+                            label=self._label(e),
+                            score=score,
+                            confidence=score,
+                        )
+                    )
+        return out
+
+    # -- kinds ------------------------------------------------------------
+    def _kind(self, t: ClaimTriple) -> str | None:
+        """ "Detroit is a city" when the KG types Detroit a big city or a city of the
+        United States: a type whose head noun is the claimed class is a kind of it."""
+        if not (t.subject_id and t.object_id) or INSTANCE_OF not in t.relation_ids:
+            return None
+        wanted = normalise(self._label(t.object_id))
+        types = [q.object.value for q in self.store.quads(ox.NamedNode(t.subject_id), _P31)]
+        if not wanted or t.object_id in types:
+            return None
+        for ty in types:
+            if head_noun(self._label(ty)) == wanted:
+                t.object, t.object_id = self._label(ty), ty
+                t.relation_ids = [INSTANCE_OF]
+                self._hit("kinds:head noun")
+                return f'"{wanted}" read as {t.object} (a kind of {wanted})'
+        return None
+
+    # -- names ------------------------------------------------------------
+    def _fit_subject(self, t: ClaimTriple) -> str | None:
+        """The subject's namesake that has the claim's relation at all, when the link has not.
+
+        "Australia was directed by Alfred Hitchcock": the country has no director,
+        the film of that name has one; the relation's domain tells them apart.
+        """
+        props = [p for p in t.relation_ids[:3] if p.startswith(V.WDT)]
+        if not t.subject_id or not props or self._has_any(t.subject_id, props):
+            return None
+        index = self.store.label_index()
+        for entity, text, _kind in index.by_key.get(normalise(t.subject), ()):
+            if entity != t.subject_id and self._has_any(entity, props):
+                t.subject_id = entity
+                self._hit("names:relation domain")
+                return f'"{t.subject}" read as the {text} that has a {V.local_id(props[0])}'
+        return None
+
+    def _surname(self, t: ClaimTriple) -> str | None:
+        """A surname alone ("Einstein was born in Ulm"): the person of that surname who has
+        the claim's relation, when one is far better connected in the KG than any other."""
+        props = [p for p in t.relation_ids[:3] if p.startswith(V.WDT)]
+        word = t.subject.strip()
+        if t.subject_id or not props or not _SURNAME.match(word):
+            return None
+        people = [e for e in self._surnames().get(normalise(word), ()) if self._has_any(e, props)]
+        if not people:
+            return None
+        ranked = sorted(((self._degree(e), e) for e in people), reverse=True)
+        if len(ranked) > 1 and ranked[0][0] < SURNAME_DOMINANCE * ranked[1][0]:
+            return None  # two well-known people share it: a reader could not tell either
+        t.subject_id, t.subject_link = ranked[0][1], SURNAME_LINK
+        self._hit("names:surname")
+        return f'"{word}" read as {self._label(ranked[0][1])} (the best-known of that surname)'
+
+    def _surnames(self) -> dict[str, list[str]]:
+        if self._by_surname is None:
+            index = self.store.label_index()
+            out: dict[str, list[str]] = {}
+            for e, label in index.labels.items():
+                words = label.split()
+                if len(words) >= 2 and e not in out.get(normalise(words[-1]), ()):
+                    out.setdefault(normalise(words[-1]), []).append(e)
+            self._by_surname = out
+        return self._by_surname
+
+    def _has_any(self, e: str, props: list[str]) -> bool:
+        node = ox.NamedNode(e)
+        return any(next(iter(self.store.quads(node, ox.NamedNode(p))), None) for p in props)
+
+    def _degree(self, e: str) -> int:
+        return sum(1 for _ in self.store.quads(subject=ox.NamedNode(e)))
+
+    # -- nominal predicates -----------------------------------------------
+    def _nominal(self, entry, m: re.Match[str], triples: list[ClaimTriple], _r=None) -> str | None:
+        t = self._triple_about(m["subject"], triples)
+        o = self._entity(entry.data.get("means", ()))
+        if t is None or o is None:
+            return None
+        props = self._properties_of_value(o)
+        if not props:
+            return None
+        t.object, t.object_id, t.object_link = self._label(o), o, 1.0
+        t.relation_ids = props[:3]
+        t.relation_score = 1.0
+        return f'"{m["word"]}" read as {self._label(o)} ({V.local_id(props[0])})'
+
+    def _properties_of_value(self, o: str) -> list[str]:
+        """The properties whose value ``o`` is in the KG, most used first."""
+        counts = Counter(
+            q.predicate.value
+            for q in self.store.quads(object=ox.NamedNode(o))
+            if q.predicate.value.startswith(V.WDT) and q.predicate.value not in _NOT_READINGS
+        )
+        return [p for p, _ in counts.most_common()]
+
+    # -- membership idioms ------------------------------------------------
+    def _member(self, entry, m: re.Match[str], triples: list[ClaimTriple], _r=None) -> str | None:
+        t = self._triple_about(m["subject"], triples)
+        if t is None:
+            return None
+        group = t.object_id or self._entity(
+            [m["object"], re.sub(r"^the\s+", "", m["object"], flags=re.I)]
+        )
+        eq = equivalences()[0]
+        if group is None or not self._is_group(group, eq):
+            return None
+        t.object_id = group
+        t.object_link = max(t.object_link or 0.0, 0.95)
+        t.relation_ids = list(eq.properties)
+        t.relation_score = 1.0
+        return f'"{entry.name}" read as {eq.name}'
+
+    def _is_group(self, o: str, eq: Equivalence) -> bool:
+        node = ox.NamedNode(o)
+        for p in eq.properties:
+            if next(iter(self.store.quads(predicate=ox.NamedNode(p), object=node)), None):
+                return True
+        return any(
+            next(iter(self.store.quads(subject=node, predicate=ox.NamedNode(p))), None)
+            for p in eq.inverses
+        )
+
+    # -- equivalent relations ---------------------------------------------
+    @staticmethod
+    def _widen(t: ClaimTriple) -> None:
+        """A triple read as one relation of an equivalence is checked against all of it."""
+        for eq in equivalences():
+            if t.relation_ids and t.relation_ids[0] in eq.properties:
+                t.relation_ids += [p for p in eq.properties if p not in t.relation_ids]
+
+    # -- helpers ----------------------------------------------------------
+    @staticmethod
+    def _triple_mentioning(subject: str, triples: list[ClaimTriple]) -> ClaimTriple | None:
+        key = normalise(subject)
+        for t in triples:
+            if key and key in normalise(t.subject):
+                return t
+        return None
+
+    @staticmethod
+    def _triple_about(subject: str, triples: list[ClaimTriple]) -> ClaimTriple | None:
+        linked = [t for t in triples if t.subject_id]
+        key = normalise(subject)
+        for t in linked:
+            if normalise(t.subject) in key or key in normalise(t.subject):
+                return t
+        return linked[0] if len(linked) == 1 else None
+
+    def _entity(self, names) -> str | None:
+        """The entity with one of ``names`` as its exact label (first name found)."""
+        index = self.store.label_index()
+        for name in [names] if isinstance(names, str) else names:
+            hits = [e for e, _, kind in index.by_key.get(normalise(name), ()) if kind == "label"]
+            if hits:
+                return hits[0]
+        return None
+
+    def _label(self, e: str) -> str:
+        return self.store.label_index().label(e) or V.local_id(e)
+
+
+def cite_paths(verdict: Verdict, evidence, chains: list[tuple[str, str]]) -> Verdict:
+    """A verdict on a claim read through a path cites the path's facts too.
+
+    "Ingrid Bergman's spouse died in Rome" is SUPPORTED by "Roberto Rossellini
+    place of death Rome" only through "Ingrid Bergman spouse Roberto Rossellini".
+    """
+    if not chains or verdict.label is VerdictLabel.NEI:
+        return verdict
+    facts = list(evidence)
+    used = []  # the first fact between each path's ends
+    for chain in chains:
+        ends = frozenset(chain)
+        used += [e for e in facts if frozenset((e.fact.subject, e.fact.object)) == ends][:1]
+    if not used:
+        return verdict
+    quoted = " and ".join(f'"{e.text}" ({e.id})' for e in used)
+    return verdict.model_copy(
+        update={
+            "justification": f"Through {quoted}: {verdict.justification}",
+            "cited": list(dict.fromkeys([*(e.id for e in used), *verdict.cited])),
+        }
+    )
