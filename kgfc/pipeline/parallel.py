@@ -24,9 +24,11 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import multiprocessing.connection
 import os
 import pickle
 import signal
+import threading
 from collections import deque
 from collections.abc import Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -46,6 +48,7 @@ log = logging.getLogger(__name__)
 # test suite) stays in one process; --workers N asks for N whatever the batch.
 CLAIMS_PER_WORKER = 200
 MAX_ATTEMPTS = 3  # a claim whose worker died this many times fails instead
+_LOOK_AGAIN = 5.0  # seconds between looks at whether the pool broke while nothing came back
 
 
 def cores() -> int:
@@ -113,7 +116,19 @@ _STORES: dict[str, Any] = {}
 def _start_worker(recipes: Sequence[Recipe]) -> None:
     # Ctrl-C reaches the whole process group: the parent decides what stops, and how.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_exit_with, args=(parent.sentinel,), daemon=True).start()
     _CHECKERS.extend(_build(r) for r in recipes)
+
+
+def _exit_with(parent_sentinel: int) -> None:
+    # A worker idles on the pool's queue, whose write end it holds itself: when the parent
+    # is gone (killed, or it exited without stopping the pool) nothing ends that wait, and
+    # the worker would live on, holding the store and the parent's stdout (a reader of it
+    # never sees the end). The sentinel multiprocessing gives each child ends with the parent.
+    multiprocessing.connection.wait([parent_sentinel])
+    os._exit(0)
 
 
 def _build(r: Recipe):
@@ -249,20 +264,24 @@ class WorkerPool:
         ready: dict[int, Done] = {}
         next_out = 0
         while todo or running:
-            while todo and len(running) < 2 * self.workers:
-                i = todo.popleft()
-                running[self._executor().submit(_check, *claims[i])] = i
-            finished, _ = wait(running, return_when=FIRST_COMPLETED)
+            healthy = self._submit(claims, todo, running)
+            if healthy:
+                finished, _ = wait(running, timeout=_LOOK_AGAIN, return_when=FIRST_COMPLETED)
+                healthy = bool(finished) or not self._broken()
+            if not healthy:  # every claim in hand is settled now: its result, or lost
+                finished = set(running)
             died: list[int] = []
             for fut in finished:
                 i = running.pop(fut)
                 try:
+                    if not fut.done():
+                        raise BrokenProcessPool("the pool broke before this claim came back")
                     result, records, error = fut.result()
                 except BrokenProcessPool:
                     died.append(i)
                     continue
                 ready[i] = Done(i, result, records, error)
-            if died:
+            if died or not healthy:
                 died += running.values()  # they break too: their worker pool is gone
                 running.clear()
                 self._replace(sorted(died), todo, attempts, ready)
@@ -273,6 +292,22 @@ class WorkerPool:
             else:
                 for i in sorted(ready):
                     yield ready.pop(i)
+
+    def _submit(self, claims: Sequence, todo: deque, running: dict[Future, int]) -> bool:
+        """Keep ``2 * workers`` claims in flight; False when the pool broke (a worker died)."""
+        while todo and len(running) < 2 * self.workers:
+            try:
+                fut = self._executor().submit(_check, *claims[todo[0]])
+            except BrokenProcessPool:  # found dead since the last results came back
+                return False
+            running[fut] = todo.popleft()
+        return True
+
+    def _broken(self) -> bool:
+        # A claim submitted just as the pool found a worker dead can be left out of the
+        # futures it fails (the executor reads its pending claims without the submit lock):
+        # its future never settles. The executor's own flag says so.
+        return bool(getattr(self._pool, "_broken", False))
 
     def _replace(self, lost: list[int], todo: deque, attempts: list[int], ready: dict) -> None:
         """A worker died: the claims in flight go back to the front of the queue; a new pool takes them."""
