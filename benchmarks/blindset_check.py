@@ -42,7 +42,9 @@ def resolve(arg: str) -> tuple[Path, dict[str, object]]:
     path = Path(arg)
     m = re.search(r"blind_natural_(v\d+)\.jsonl$", path.name)
     if not m or m.group(1) not in SETS:
-        raise SystemExit(f"unknown set {arg!r}: give one of {', '.join(SETS)} or a blind_natural_vN.jsonl path")
+        raise SystemExit(
+            f"unknown set {arg!r}: give one of {', '.join(SETS)} or a blind_natural_vN.jsonl path"
+        )
     if not path.is_file():
         raise SystemExit(f"no such file: {path}")
     return path, SETS[m.group(1)]
@@ -75,7 +77,9 @@ def check_rows(rows: list[dict], spec: dict[str, object]) -> list[tuple]:
 
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--set", default="v1", help="v1, v2, v3, v4 or a path to a blind_natural_vN.jsonl")
+    ap.add_argument(
+        "--set", default="v1", help="v1, v2, v3, v4 or a path to a blind_natural_vN.jsonl"
+    )
     args = ap.parse_args(argv)
     try:
         path, spec = resolve(args.set)
@@ -84,7 +88,11 @@ def main(argv: list[str]) -> int:
         return 2
     t0 = time.monotonic()
     try:
-        rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+        rows = [
+            json.loads(line)
+            for line in path.read_text(encoding="utf-8").splitlines()
+            if line.strip()
+        ]
     except json.JSONDecodeError as e:
         print(f"error: {path.name} is not JSON lines: {e}", file=sys.stderr)
         return 2
