@@ -272,7 +272,7 @@ POOLS: dict[str, list[tuple[str, str]]] = {
     "P740": [
         (E, "{s} was formed in {o}."),
         (E, "{o} is where {s} was founded."),
-        (J, "{s}, formed in {o}, announced a reunion."),
+        (J, "{s}, formed in {o}, marked an anniversary this week."),
         (S, "{s} started in {o} 🎶"),
     ],
     "P840": [
@@ -505,6 +505,8 @@ def fits(w: Writer, p: str, s: str, o: str | None = None) -> bool:
     """Keep members to people (the KG also lists countries as members) and languages to languages."""
     if p == "P463" and s not in w.kg.facts["P106"]:
         return False
+    if p == "P1303" and o is not None and w.kg.label.get(o) in ("vocalist", "voice"):
+        return False  # the KG lists singing as an instrument; "plays the vocalist" is no claim
     return not (p == "P1412" and o is not None and o in w.country_set)
 
 
