@@ -83,7 +83,7 @@ def _sentence(sent: Span, known: Callable[[str], bool]) -> list[Part]:
                 t.lower_ == "who" and t.dep_ in _SUBJECTS for t in c.children
             ):
                 sub = {t.i for t in c.subtree}
-                body = {t.i for t in sub if not (t.lower_ == "who" and t.head == c)}
+                body = {t.i for t in c.subtree if not (t.lower_ == "who" and t.head == c)}
                 head = {t.i for t in subj.subtree} - sub - _commas(sent, sub)
                 extra.append((_text(sent.doc, head) + " " + _text(sent.doc, body), sub))
                 keep -= sub | _commas(sent, sub)
