@@ -149,3 +149,12 @@ def test_a_coordinated_subject_the_kg_knows_as_one_name_stays_whole():
         parse("Simon and Garfunkel were singers."), lambda t: t == "Simon and Garfunkel"
     )
     assert [p.text for p in parts] == ["Simon and Garfunkel were singers."]
+
+
+def test_a_surname_tagged_as_a_common_noun_is_still_the_person(demo_local):
+    text = (
+        "John Cassavetes, the husband of Gena Rowlands, was born in New York City. "
+        "Cassavetes is buried in Westwood Village Memorial Park Cemetery."
+    )
+    report = check_document(demo_local, text, record=False)
+    assert _refs(report, "Cassavetes is") == [("Cassavetes", WD + "Q51488")]

@@ -143,6 +143,19 @@ class Resolver:
         self.names.append(name)
         return name
 
+    def _mentions(self, span: Span) -> list[tuple[Span, bool]]:
+        """The sentence's names, and a capitalised word spaCy took for a common noun that
+        is a person's name the document gave in full ("Cassavetes is buried in ...")."""
+        out = _mentions(span)
+        covered = {t.i for e, _ in out for t in e}
+        for t in span:
+            if t.i not in covered and t.pos_ == "NOUN" and t.is_title and t.tag_ != "NNP":
+                one = span.doc[t.i : t.i + 1]
+                if self._short_name(one) is not None:
+                    out.append((one, False))
+        out.sort(key=lambda x: x[0].start)
+        return out
+
     def _short_name(self, span: Span) -> Name | None:
         """The full person name a one- or two-word name stands for ("Rota" -> "Nino Rota")."""
         words = tuple(normalise(span.text.removesuffix("'s")).split())
@@ -163,7 +176,7 @@ class Resolver:
             self.paragraph_topic = None
         replace: dict[int, tuple[int, str, Reference]] = {}  # first token -> (end token, text, ref)
         token_name: dict[int, Name] = {}
-        for ent, is_ent in _mentions(span):
+        for ent, is_ent in self._mentions(span):
             short = self._short_name(ent) if ent.label_ in _SHORTENABLE or not is_ent else None
             if short is not None and normalise(ent.text) != normalise(short.text):
                 ref = self._ref(sent, ent.start_char, ent.end_char, ent.text, short, "short_name")
