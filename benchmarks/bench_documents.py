@@ -15,7 +15,9 @@ and reports:
   checker (cold: the reasoner builds its indexes) and once warm.
 
     python benchmarks/bench_documents.py                 # the development set
+    python benchmarks/bench_documents.py --split dev2    # the second, harder development set
     python benchmarks/bench_documents.py --split blind   # the blind set: run once, never tune on it
+    python benchmarks/bench_documents.py --split blind2  # the second blind set: likewise
 """
 
 from __future__ import annotations
@@ -72,10 +74,15 @@ def evaluate(docs: list[dict], fc) -> dict:
     ref_ok = n_refs = 0
     by_label: Counter = Counter()
     misses: list[dict] = []
+    disagreements: list[dict] = []
     for doc in docs:
-        report = fc.check_document(doc["text"], record=False)
+        try:
+            report = fc.check_document(doc["text"], record=False)
+        except Exception as exc:  # noqa: BLE001 -- a failed document counts as nothing checked
+            report = None
+            misses.append({"doc": doc["id"], "miss": "error", "error": f"{type(exc).__name__}: {exc}"})
         for gold, (a, b) in zip(doc["sentences"], _spans(doc), strict=True):
-            preds = [s for s in report.sentences if s.start < b and a < s.end]
+            preds = [s for s in report.sentences if s.start < b and a < s.end] if report else []
             worthy = any(s.status == "checked" for s in preds)
             if gold["check_worthy"] and worthy:
                 tp += 1
@@ -101,7 +108,7 @@ def evaluate(docs: list[dict], fc) -> dict:
                 if not hit:
                     misses.append({"doc": doc["id"], "sentence": gold["text"], "miss": "reference",
                                    "want": want, "got": [(r.text, r.name) for r in refs]})
-            claims = [report.claim(c) for s in preds for c in s.claims]
+            claims = [report.claim(c) for s in preds for c in s.claims] if report else []
             for g in gold["claims"]:
                 n_claims += 1
                 by_label[g["label"]] += 1
@@ -111,6 +118,10 @@ def evaluate(docs: list[dict], fc) -> dict:
                 doc_ok += got == g["label"]
                 one_ok += alone == g["label"]
                 agree += got == alone
+                if got != alone:
+                    disagreements.append({"doc": doc["id"], "sentence": gold["text"], "claim": g["claim"],
+                                          "label": g["label"], "document": got, "alone": alone,
+                                          "read_as": best.text if best else None})
                 if got != g["label"]:
                     misses.append({"doc": doc["id"], "claim": g["claim"], "label": g["label"],
                                    "document": got, "alone": alone,
@@ -131,6 +142,7 @@ def evaluate(docs: list[dict], fc) -> dict:
         "pronoun_linked": {"correct": ref_ok, "of": n_refs,
                            "accuracy": round(ref_ok / n_refs, 3) if n_refs else 0.0},
         "misses": misses,
+        "disagreements": disagreements,
     }
 
 
@@ -161,9 +173,11 @@ def timing(docs: list[dict]) -> dict:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--split", choices=["dev", "blind"], default="dev")
+    ap.add_argument("--split", choices=["dev", "dev2", "blind", "blind2"], default="dev")
     ap.add_argument("--no-timing", action="store_true")
     ap.add_argument("--show-misses", action="store_true")
+    ap.add_argument("--show-disagreements", action="store_true",
+                    help="print each claim whose verdict read from the document differs from it read alone")
     args = ap.parse_args()
     docs = load(args.split)
     out: dict = {"split": args.split}
@@ -186,6 +200,9 @@ def main() -> int:
     if args.show_misses:
         for m in out["misses"]:
             print("  miss:", json.dumps(m, ensure_ascii=False))
+    if args.show_disagreements:
+        for d in out["disagreements"]:
+            print("  differs:", json.dumps(d, ensure_ascii=False))
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / f"documents_{args.split}.json").write_text(json.dumps(out, indent=2, ensure_ascii=False) + "\n")
     return 0

@@ -3,7 +3,7 @@
 The set is frozen once written (see benchmarks/data/blind_natural_v2.md); this script is kept so the
 build can be repeated and audited. It reads only the bundled demo KG (pyoxigraph directly, not kgfc),
 samples facts with a fixed seed, fills hand-written phrasings and attaches to every claim the query
-that decides its label. `python benchmarks/blindset_check_v2.py` re-runs those queries.
+that decides its label. `python benchmarks/blindset_check.py --set v2` re-runs those queries.
 
     python benchmarks/build_blind_natural_v2.py            # writes the set
     python benchmarks/build_blind_natural_v2.py --stdout   # prints it instead

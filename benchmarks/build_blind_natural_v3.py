@@ -3,7 +3,7 @@
 The facts are sampled from the demo KG with SPARQL (pyoxigraph over kgfc/data/demo_kg.nq.gz,
 not kgfc's own code); the sentences come from phrasing pools written by hand for this set, plus
 hand-written claims for kinship, bands and films. Every claim carries the query that decides
-its label and what that query must return; `blindset_check_v3.py` re-runs them all.
+its label and what that query must return; `blindset_check.py --set v3` re-runs them all.
 
 Labels follow the KG, not the world: SUPPORTED when the KG states the fact, REFUTED when it
 states a different value on a single-valued relation (place of birth, place of death, place of

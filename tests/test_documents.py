@@ -160,6 +160,11 @@ def test_a_quote_names_who_says_it():
             ["Nino Rota, an Italian composer, was born in Milan", "an Italian composer"],
         ),
         (
+            "Nino Rota, who was born in Milan, died in Rome.",
+            ["Nino Rota died in Rome.", "Nino Rota was born in Milan."],
+            ["Nino Rota, who was born in Milan, died in Rome", "who was born in Milan"],
+        ),
+        (
             "Born in Boston, Lisa Edelstein became an actress.",
             ["Lisa Edelstein became an actress.", "Lisa Edelstein was born in Boston."],
             ["Lisa Edelstein became an actress", "Born in Boston"],

@@ -55,6 +55,25 @@ if TYPE_CHECKING:
 HUMAN = V.WD + "Q5"
 INSTANCE_OF = V.WDT + "P31"
 OCCUPATION = V.WDT + "P106"
+# the plain noun a document uses for a kind of thing the KG names more precisely
+_PLAIN_NOUNS: dict[str, tuple[str, ...]] = {
+    "label": ("company",),
+    "conglomerate": ("company",),
+    "corporation": ("company",),
+    "business": ("company",),
+    "enterprise": ("company",),
+    "studio": ("company",),
+    "publisher": ("company",),
+    "group": ("band",),
+    "duo": ("band", "group"),
+    "trio": ("band", "group"),
+    "quartet": ("band", "group"),
+    "metropolis": ("city",),
+    "municipality": ("city", "town"),
+    "town": ("city",),
+    "university": ("school",),
+    "college": ("school",),
+}
 DOCUMENT_NS = "https://w3id.org/kgfc/document/"
 
 
@@ -90,17 +109,21 @@ class _KG:
         return self._people[entity]
 
     def describe(self, entity: str) -> set[str]:
-        """The nouns the KG describes an entity with: its description's words, its occupations."""
+        """The nouns the KG describes an entity with: its description's words, its
+        occupations, its classes ("record label" -> "label"), and the plain nouns a
+        document calls such a thing by ("the company" for a record label)."""
         words = set(normalise(self.index.descriptions.get(entity) or "").split())
         q = ox.NamedNode
-        for quad in self.store.quads(q(entity), q(OCCUPATION), None):
-            label = (
-                self.index.label(quad.object.value)
-                if isinstance(quad.object, ox.NamedNode)
-                else None
-            )
-            if label:
-                words.add(normalise(label).split()[-1])
+        for prop in (OCCUPATION, INSTANCE_OF):
+            for quad in self.store.quads(q(entity), q(prop), None):
+                label = (
+                    self.index.label(quad.object.value)
+                    if isinstance(quad.object, ox.NamedNode)
+                    else None
+                )
+                if label:
+                    words.add(normalise(label).split()[-1])
+        words |= {plain for w in words for plain in _PLAIN_NOUNS.get(w, ())}
         return words - STOP_WORDS
 
     def known(self, text: str) -> bool:

@@ -30,6 +30,10 @@ MAX_PARTS = 6
 _OBJECTS = ("attr", "dobj", "pobj", "oprd")
 _SUBJECTS = ("nsubj", "nsubjpass")
 _VOWEL = tuple("aeiouAEIOU")
+_PRONOUNS = {"he", "she", "it", "they"}
+# "X and Y were both ...", "X, Y and Z all worked ...": said of each subject in turn
+_EACH = {"both", "all", "each", "together"}
+_SINGULAR = {"were": "was", "are": "is", "have": "has"}
 
 
 @dataclass
@@ -43,7 +47,16 @@ def decompose(doc: Doc, known: Callable[[str], bool] = lambda _t: False) -> list
     """The claims of a parsed statement (one or more sentences); one Part if nothing splits."""
     parts: list[Part] = []
     for sent in doc.sents:
-        parts.extend(_sentence(sent, known))
+        each = _split_subjects(sent, known)
+        if each is None:
+            parts.extend(_sentence(sent, known))
+            continue
+        from kgfc.nlp.spacy_pipeline import parse
+
+        for text in each:  # one subject each; every claim rests on the whole sentence
+            for sub in parse(text).sents:
+                for part in _sentence(sub, known):
+                    parts.append(Part(part.text, sent.start_char, sent.end_char))
     if not parts:
         text = doc.text.strip()
         return [Part(_finish(text), 0, len(doc.text.rstrip()))] if text else []
@@ -64,7 +77,11 @@ def _sentence(sent: Span, known: Callable[[str], bool]) -> list[Part]:
         links = _links_before(conj, sent)
         if own is None and subj is None:
             continue
-        if own is not None:
+        if own is not None and own.lower_ in _PRONOUNS and subj is not None:
+            # "X was born in Y, but he died in Z": the pronoun is the sentence's subject
+            mine = {t.i for t in own.subtree}
+            text = _text(sent.doc, {t.i for t in subj.subtree}) + " " + _text(sent.doc, sub - mine)
+        elif own is not None:
             text = _text(sent.doc, sub)
         else:
             text = _text(sent.doc, {t.i for t in subj.subtree}) + " " + _text(sent.doc, sub)
@@ -83,7 +100,7 @@ def _sentence(sent: Span, known: Callable[[str], bool]) -> list[Part]:
                 t.lower_ == "who" and t.dep_ in _SUBJECTS for t in c.children
             ):
                 sub = {t.i for t in c.subtree}
-                body = {t.i for t in sub if not (t.lower_ == "who" and t.head == c)}
+                body = {t.i for t in c.subtree if not (t.lower_ == "who" and t.head == c)}
                 head = {t.i for t in subj.subtree} - sub - _commas(sent, sub)
                 extra.append((_text(sent.doc, head) + " " + _text(sent.doc, body), sub))
                 keep -= sub | _commas(sent, sub)
@@ -107,6 +124,51 @@ def _sentence(sent: Span, known: Callable[[str], bool]) -> list[Part]:
     if len(out) == 1:  # nothing split: the claim rests on the whole sentence
         out[0].start, out[0].end = sent.start_char, sent.end_char
     return out
+
+
+def _split_subjects(sent: Span, known: Callable[[str], bool]) -> list[str] | None:
+    """ "X and Y were film directors." -> ["X was a film director.", "Y was a film director."].
+
+    None unless the main verb's subject is coordinated names that are not one name
+    the KG knows ("Simon and Garfunkel").
+    """
+    root = sent.root
+    subj = _subject(root)
+    if subj is None or subj.pos_ != "PROPN":
+        return None
+    members = [subj, *(c for c in _conjuncts(subj) if c.pos_ == "PROPN")]
+    whole = {t.i for t in subj.subtree}
+    for a in subj.children:  # "A, B and C" parsed as A with the appositive "B and C"
+        if a.dep_ == "appos" and a.pos_ == "PROPN" and _conjuncts(a):
+            members += [a, *(c for c in _conjuncts(a) if c.pos_ == "PROPN")]
+    each = {t.i for t in sent if t.lower_ in _EACH}
+    if len(members) < 2 or known(_text(sent.doc, whole)):
+        return None
+    rest = {t.i for t in sent} - whole
+    drop = {
+        t.i
+        for t in sent
+        if t.i in rest and t.lower_ in _EACH and t.dep_ not in _SUBJECTS and t.head.i not in whole
+    }
+    swap: dict[int, str] = {}
+    for t in sent:
+        if t.i not in rest:
+            continue
+        if t.tag_ == "VBP" or (t.lower_ == "were" and t.tag_ == "VBD"):
+            swap[t.i] = _SINGULAR.get(t.lower_, t.text)
+        if t.dep_ == "attr" and t.tag_ == "NNS" and t.head.lemma_ == "be":
+            first = min(x.i for x in t.subtree if x.i not in drop)
+            swap[t.i] = t.lemma_
+            if not any(c.dep_ == "det" and c.i not in drop for c in t.children):
+                word = swap.get(first, sent.doc[first].text)
+                swap[first] = ("an " if word.startswith(_VOWEL) else "a ") + word
+    own = {
+        m.i: _own(m, whole)
+        - each
+        - {x.i for a in m.children if a.dep_ == "appos" for x in a.subtree}
+        for m in members
+    }
+    return [_finish(_text(sent.doc, own[m.i] | (rest - drop), swap)) for m in members]
 
 
 def _who_clause(sent: Span, keep: set[int]) -> list[tuple[str, set[int]]]:
@@ -144,6 +206,10 @@ def _objects(
     doc = sent.doc
     for i in sorted(toks):
         x = doc[i]
+        if x.dep_ == "appos" and x.pos_ == "NOUN":
+            split = _nmod_pair(doc, x, text, toks)
+            if split is not None:
+                return split
         if x.dep_ not in _OBJECTS or x.pos_ not in ("NOUN", "PROPN"):
             continue
         # spaCy's small model tags a bare second noun as an adjective now and then
@@ -183,9 +249,43 @@ def _objects(
     return [(text, toks)]
 
 
+def _listed(c: Token) -> bool:
+    """A conjunct of ``c.head``: "conj", or an appositive that starts a list ("a
+    physicist, a mathematician and a painter" parses the second item as appos)."""
+    return c.dep_ == "conj" or (
+        c.dep_ == "appos"
+        and c.i > c.head.i
+        and c.head.dep_ in _OBJECTS
+        and any(cc.dep_ == "conj" for cc in c.children)
+    )
+
+
+def _nmod_pair(doc: Doc, x: Token, text: str, toks: set[int]) -> list[tuple[str, set[int]]] | None:
+    """ "X was a songwriter and film producer" when spaCy hung "songwriter and film" on
+    "producer": "X was a songwriter." + "X was a film producer."."""
+    n = next((c for c in x.children if c.dep_ == "nmod" and c.i in toks), None)
+    conj = [c for c in _conjuncts(n) if c.i in toks] if n is not None else []
+    if n is None or len(conj) != 1 or conj[0].i + 1 != x.i:
+        return None
+    phrase = _text(doc, {t.i for t in x.subtree} & toks)
+    if phrase not in text:
+        return None
+    pre = [t for t in x.lefts if t.i < n.i]  # "a", "an American"
+    lead = [t.text for t in pre if t.dep_ != "det"]
+
+    def item(words: list[str]) -> str:
+        first = (lead + words)[0]
+        return " ".join(["an" if first.startswith(_VOWEL) else "a", *lead, *words])
+
+    return [
+        (text.replace(phrase, item([n.text]), 1), {n.i}),
+        (text.replace(phrase, item([conj[0].text, x.text]), 1), {conj[0].i, x.i}),
+    ]
+
+
 def _conjuncts(x: Token) -> list[Token]:
     out: list[Token] = []
-    stack = [c for c in x.children if c.dep_ == "conj"]
+    stack = [c for c in x.children if _listed(c)]
     while stack:
         c = stack.pop(0)
         out.append(c)
@@ -197,7 +297,7 @@ def _own(x: Token, within: set[int]) -> set[int]:
     """A conjunct's own tokens: its subtree without the conjuncts hanging from it."""
     drop: set[int] = set()
     for c in x.children:
-        if c.dep_ in ("conj", "cc") or (c.dep_ == "punct" and c.i > x.i):
+        if c.dep_ == "cc" or _listed(c) or (c.dep_ == "punct" and c.i > x.i):
             drop |= {t.i for t in c.subtree}
     return {t.i for t in x.subtree if t.i not in drop and t.i in within}
 

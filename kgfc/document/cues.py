@@ -30,6 +30,7 @@ class Cue:
     phrases: tuple[tuple[str, ...], ...] = ()
     modals: frozenset[str] = frozenset()
     verbs: frozenset[str] = frozenset()
+    lead_ins: tuple[tuple[str, ...], ...] = ()
     except_after: frozenset[str] = frozenset()
     examples: tuple[str, ...] = ()
     counter_examples: tuple[str, ...] = ()
@@ -64,6 +65,7 @@ def cues() -> tuple[Cue, ...]:
             phrases=tuple(_phrase_words(p) for p in c.get("phrases", ())),
             modals=frozenset(c.get("modals", ())),
             verbs=frozenset(c.get("verbs", ())),
+            lead_ins=tuple(_phrase_words(p) for p in c.get("lead_ins", ())),
             except_after=frozenset(c.get("except_after", ())),
             examples=tuple(c.get("examples", ())),
             counter_examples=tuple(c.get("counter_examples", ())),
@@ -81,7 +83,18 @@ def _find(words: list[str], phrase: tuple[str, ...]) -> int:
 
 
 def framing_end(span: Span) -> int:
-    """How many tokens of a leading framing ("Fun fact:", "Interestingly,") to drop; 0 if none."""
+    """How many tokens of leading framings ("Fun fact:", "Reportedly,", "According to the
+    BBC,", "In 1874,") to drop; 0 if none. Framings can follow one another."""
+    k = 0
+    while k < len(span):
+        n = _one_framing(span[k:])
+        if n == 0:
+            break
+        k += n
+    return k
+
+
+def _one_framing(span: Span) -> int:
     words = [t.lower_ for t in span]
     for cue in cues():
         if cue.kind != "framing":
@@ -94,7 +107,31 @@ def framing_end(span: Span) -> int:
                 if k < len(words) and words[k] in ("that",) and words[n] != "that":
                     k += 1
                 return k
-    return 0
+        for phrase in cue.lead_ins:
+            n = len(phrase)
+            if tuple(words[:n]) == phrase:
+                comma = next(
+                    (i for i in range(n + 1, min(len(words), n + 8)) if words[i] == ","), 0
+                )
+                if comma and len(words) > comma + 3:
+                    return comma + 1
+    return _time_lead_in(span)
+
+
+def _time_lead_in(span: Span) -> int:
+    """A time before the clause ("In 1874,", "In 1951 he died", "During the 1930s,"): the
+    KG's facts hold whenever they happened, so the time is not part of the claim."""
+    first = span[0]
+    if first.pos_ != "ADP" or first.dep_ != "prep" or first.head.dep_ != "ROOT":
+        return 0
+    sub = list(first.subtree)
+    end = sub[-1].i - span.start + 1
+    if sub[0].i != first.i or end + 3 > len(span):
+        return 0
+    inner = [t for t in sub[1:] if not t.is_punct and t.dep_ != "det"]
+    if not inner or not all(t.ent_type_ in ("DATE", "TIME") or t.like_num for t in inner):
+        return 0
+    return end + (1 if span[end].text == "," else 0)
 
 
 def _named(t: Token) -> bool:

@@ -25,7 +25,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Container
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from kgfc.document.models import Reference
 from kgfc.nlp.text import normalise
@@ -62,6 +63,9 @@ class Name:
     sentence: int
     paragraph: int
     gender: str | None = None
+    guessed: bool = False  # gender guessed from the first name already:
+    guess: str | None = None  # "m" / "f" the first name is (mostly) given to
+    firm_guess: str | None = None  # the guess when the name is not "mostly" one or the other
     descriptions: set[str] = field(default_factory=set)
 
 
@@ -112,6 +116,9 @@ class Resolver:
         self.paragraph_topic: Name | None = None
         self.document_topic: Name | None = None
         self.heading_topic: Name | None = None
+        # the last people named together ("X and Y were ...", "X married Y."): whom
+        # "the former", "the latter" and "both" stand for
+        self.group: list[Name] = []
 
     # -- the names ------------------------------------------------------------------
     def _name(self, span: Span, index: int, paragraph: int) -> Name | None:
@@ -136,6 +143,19 @@ class Resolver:
         self.names.append(name)
         return name
 
+    def _mentions(self, span: Span) -> list[tuple[Span, bool]]:
+        """The sentence's names, and a capitalised word spaCy took for a common noun that
+        is a person's name the document gave in full ("Cassavetes is buried in ...")."""
+        out = _mentions(span)
+        covered = {t.i for e, _ in out for t in e}
+        for t in span:
+            if t.i not in covered and t.pos_ == "NOUN" and t.is_title and t.tag_ != "NNP":
+                one = span.doc[t.i : t.i + 1]
+                if self._short_name(one) is not None:
+                    out.append((one, False))
+        out.sort(key=lambda x: x[0].start)
+        return out
+
     def _short_name(self, span: Span) -> Name | None:
         """The full person name a one- or two-word name stands for ("Rota" -> "Nino Rota")."""
         words = tuple(normalise(span.text.removesuffix("'s")).split())
@@ -156,7 +176,7 @@ class Resolver:
             self.paragraph_topic = None
         replace: dict[int, tuple[int, str, Reference]] = {}  # first token -> (end token, text, ref)
         token_name: dict[int, Name] = {}
-        for ent, is_ent in _mentions(span):
+        for ent, is_ent in self._mentions(span):
             short = self._short_name(ent) if ent.label_ in _SHORTENABLE or not is_ent else None
             if short is not None and normalise(ent.text) != normalise(short.text):
                 ref = self._ref(sent, ent.start_char, ent.end_char, ent.text, short, "short_name")
@@ -192,6 +212,7 @@ class Resolver:
                     ref = self._ref(sent, t.idx, t.idx + len(t.text), t.text, target, "pronoun")
                     replace[t.i] = (t.i + 1, text, ref)
                     token_name[t.i] = target
+        extra_refs = self._groups(sent, span, token_name, replace)
         described = self._description(span, token_name, replace)
         if described is not None:
             first, end, target = described
@@ -207,6 +228,8 @@ class Resolver:
         self._learn(span, token_name)
         people = [token_name[t.i] for t in span if t.i in token_name and token_name[t.i].person]
         resolved = _rewrite(sent, replace)
+        resolved.references.extend(extra_refs)
+        resolved.references.sort(key=lambda r: r.start)
         resolved.subject = subject
         if sent.heading:
             first_named = next((token_name[t.i] for t in span if t.i in token_name), None)
@@ -215,19 +238,23 @@ class Resolver:
                 if self.document_topic is None and first_named.person:
                     self.document_topic = first_named
             return resolved
+        self._remember(subject, people)
+        return resolved
+
+    def _remember(self, subject: Name | None, people: list[Name]) -> None:
+        """After a sentence: its subject and the people it named, for the next ones."""
         self.previous_people = []
         for p in people:  # Name is a mutable dataclass: compared by identity here
             if not any(p is q for q in self.previous_people):
                 self.previous_people.append(p)
-        if subject is not None:
-            self.previous_subject = subject
-            if self.paragraph_topic is None and subject.person:
+        if len(self.previous_people) >= 2:
+            self.group = list(self.previous_people)
+        self.previous_subject = subject
+        if subject is not None and subject.person:
+            if self.paragraph_topic is None:
                 self.paragraph_topic = subject
-            if self.document_topic is None and subject.person:
+            if self.document_topic is None:
                 self.document_topic = subject
-        else:
-            self.previous_subject = None
-        return resolved
 
     def _ref(
         self, sent: Sentence, start: int, end: int, text: str, name: Name, kind: str
@@ -255,28 +282,44 @@ class Resolver:
         self, t: Token, span: Span, token_name: dict[int, Name], replaced: Container[int] = ()
     ) -> Name | None:
         gender = _PERSONAL[t.lower_][0]
+        if sum(1 for n in self.names if n.person) > 1:
+            self._guess_genders()
 
-        def fits(n: Name | None) -> bool:
-            return n is not None and n.person and n.gender in (None, gender)
+        def fits(
+            n: Name | None,
+        ) -> bool:  # a first name "mostly" given to the other sex does not rule out
+            return n is not None and n.person and (n.gender or n.firm_guess) in (None, gender)
 
         # a person named earlier in this sentence: the pronoun stays as it is (but a
         # pronoun after a resolved one is resolved the same way: "His critics say he ...")
         for i in range(t.i - 1, span.start - 1, -1):
             if fits(token_name.get(i)):
                 return token_name[i] if i in replaced else None
-        for n in (
+        order = [
             self.previous_subject,
             *self.previous_people,
             self.paragraph_topic,
             self.heading_topic,
             self.document_topic,
-        ):
-            if fits(n):
+            *reversed(self.names),
+        ]
+        # two people in the paragraph: the one whose first name fits the pronoun
+        for n in order:
+            if (
+                n is not None
+                and n.person
+                and n.paragraph == self.paragraph
+                and (n.gender or n.guess) == gender
+            ):
                 return n
-        for n in reversed(self.names):
-            if fits(n):
-                return n
-        return None
+        return next((n for n in order if fits(n)), None)
+
+    def _guess_genders(self) -> None:
+        for n in self.names:
+            if n.person and not n.guessed:
+                n.guessed = True
+                n.guess, firm = _first_name_gender(n.text)
+                n.firm_guess = n.guess if firm else None
 
     def _thing_for(self, t: Token, span: Span, token_name: dict[int, Name]) -> Name | None:
         if t.dep_ not in (*_SUBJECTS, "poss", "dobj", "pobj"):
@@ -290,14 +333,57 @@ class Resolver:
             return n
         return None
 
+    def _groups(
+        self,
+        sent: Sentence,
+        span: Span,
+        token_name: dict[int, Name],
+        replace: dict[int, tuple[int, str, Reference]],
+    ) -> list[Reference]:
+        """ "the former" / "the latter" -> one of the last people named together; "both",
+        "both of them", "both brothers", "the two" as a subject -> "X and Y".
+
+        Returns the references past the first of a group (the first rides on ``replace``).
+        """
+        extra: list[Reference] = []
+        if len(self.group) < 2:
+            return extra
+        for t in span:
+            toks = [x for x in t.subtree if not x.is_punct]
+            words = [x.lower_ for x in toks]
+            if any(x.i in token_name or x.i in replace for x in toks):
+                continue
+            if words in (["the", "former"], ["the", "latter"]) and t.i == toks[-1].i:
+                target = self.group[0] if words[1] == "former" else self.group[-1]
+                end_char = toks[-1].idx + len(toks[-1].text)
+                text = span.doc[toks[0].i : toks[-1].i + 1].text
+                ref = self._ref(sent, toks[0].idx, end_char, text, target, "description")
+                replace[toks[0].i] = (toks[-1].i + 1, target.text, ref)
+                for x in toks:
+                    token_name[x.i] = target
+            elif t.dep_ in _SUBJECTS and len(self.group) == 2 and _pair_words(toks):
+                a, b = self.group
+                end_char = toks[-1].idx + len(toks[-1].text)
+                text = span.doc[toks[0].i : toks[-1].i + 1].text
+                ref = self._ref(sent, toks[0].idx, end_char, text, a, "description")
+                replace[toks[0].i] = (toks[-1].i + 1, f"{a.text} and {b.text}", ref)
+                extra.append(self._ref(sent, toks[0].idx, end_char, text, b, "description"))
+                for x in toks:
+                    token_name[x.i] = a
+        return extra
+
     def _description(
         self, span: Span, token_name: dict[int, Name], replace: dict
     ) -> tuple[int, int, Name] | None:
         """'The composer' as the subject: (first token, end token, the person it describes)."""
-        for c in span.root.children:
-            if c.dep_ not in _SUBJECTS or c.pos_ != "NOUN" or c.i in token_name:
+        root = span.root
+        candidates = [(c, list(c.subtree)) for c in root.children if c.dep_ in _SUBJECTS]
+        if root.pos_ == "NOUN" and any(c.dep_ == "acl" and c.tag_ == "VBD" for c in root.children):
+            # "The band recorded for Motown." parsed as a noun phrase "the band (that) recorded"
+            candidates.append((root, [*root.lefts, root]))
+        for c, toks in candidates:
+            if c.pos_ != "NOUN" or c.i in token_name:
                 continue
-            toks = list(c.subtree)
             if toks[0].lower_ != "the" or any(t.i in token_name or t.i in replace for t in toks):
                 continue
             if any(t.dep_ in ("prep", "relcl", "acl") for t in toks):
@@ -353,12 +439,50 @@ def _mentions(span: Span) -> list[tuple[Span, bool]]:
             j = i
             while j < span.end and doc[j].pos_ == "PROPN" and j not in covered:
                 j += 1
+            # a number ends some names ("The Jackson 5", "Maroon 5")
+            if (
+                j < span.end
+                and doc[j].pos_ == "NUM"
+                and doc[j].dep_ != "nummod"
+                and j not in covered
+            ):
+                j += 1
             out.append((doc[i:j], False))
             i = j
         else:
             i += 1
     out.sort(key=lambda x: x[0].start)
     return out
+
+
+@cache
+def _gender_detector() -> Any:
+    import gender_guesser.detector as detector  # loads its name list: only when needed
+
+    return detector.Detector(case_sensitive=False)
+
+
+def _first_name_gender(name: str) -> tuple[str | None, bool]:
+    """ "m" / "f" when the first name is given to men / women (None if unknown or either),
+    and whether firmly so (not just "mostly")."""
+    first = name.split()[0].strip(".")
+    if len(first) < 2:
+        return None, False
+    guess = _gender_detector().get_gender(first)
+    return {"male": "m", "mostly_male": "m", "female": "f", "mostly_female": "f"}.get(guess), (
+        guess in ("male", "female")
+    )
+
+
+def _pair_words(toks: list[Token]) -> bool:
+    """ "both", "both of them", "both brothers", "the two", "the two men": two people at once."""
+    words = [x.lower_ for x in toks]
+    plural = len(toks) == 2 + (words[0] == "the") and toks[-1].tag_ == "NNS"
+    if words[0] == "both":
+        return len(words) == 1 or words[1:] == ["of", "them"] or (len(words) == 2 and plural)
+    if words[:2] == ["the", "two"]:
+        return len(words) == 2 or plural
+    return False
 
 
 def _expletive(t: Token) -> bool:

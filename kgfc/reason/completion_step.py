@@ -158,18 +158,8 @@ def _combined(
             return _from_priors(store, model, s, p, o, prob, fitted, ev, trees)
         return None
     claim = f"{ev.name(s)} {ev.prop_name(p)} {ev.name(o)}"
-    sim = similarity_for(model)
-    # per side: (the peer's own fact, one fact it shares with the claim's entity)
-    notes: dict[str, list[tuple[Triple, tuple[Triple, Triple] | None]]] = {}
     subject_peers = sig.peers if sig.peers.voters else sig.value_peers
-    for key, side, who, value, head in (
-        ("subject", subject_peers, s, o, Atom(p)),
-        ("object", sig.object_peers, o, s, Atom(p, True)),
-    ):
-        notes[key] = []
-        for z, _ in side.voters[:CITED_PEERS]:
-            shared = sim.shared(who, z, limit=1)
-            notes[key].append((_fact(z, head, value), shared[0] if shared else None))
+    notes = _peer_notes(model, s, p, o, subject_peers, sig.object_peers)
     quoted_facts = [
         f for side in notes.values() for own, pair in side for f in (own, *(pair or ()))
     ]
@@ -188,46 +178,9 @@ def _combined(
             + (f" (and {more} more)" if more else "")
         )
     for key, side in (("subject", subject_peers), ("object", sig.object_peers)):
-        if not side.voters:
-            continue
-        quoted = []
-        for own, pair in notes[key]:
-            own_ids, own_text = _facts([own], ev)
-            ids += own_ids
-            why = ""
-            if pair is not None:
-                pair_ids, pair_text = _facts(list(pair), ev)
-                ids += pair_ids
-                why = f", sharing {pair_text}"
-            quoted.append(f"{own_text}{why}")
-        pn = ev.prop_name(p)
-        if key == "subject":
-            lead = (
-                f"of the {side.considered} entities most like {ev.name(s)} that have a {pn}, "
-                f"{len(side.voters)} have {ev.name(o)}"
-            )
-        else:
-            lead = (
-                f"of the {side.considered} entities most like {ev.name(o)} that are some {pn}, "
-                f"{len(side.voters)} are {ev.name(s)}'s"
-            )
-        parts.append(f"{lead} ({side.weighted:.0%} by similarity), e.g. " + "; ".join(quoted))
-    if sig.co_value is not None:
-        o3, both = sig.co_value
-        own_ids, own_text = _facts([(s, p, o3)], ev)
-        ids += own_ids
-        parts.append(
-            f"{ev.name(o)} is listed with {ev.name(o3)} for {both} subject(s), and {own_text}"
-        )
-    if sig.description:
-        parts.append(f'the KG describes {ev.name(s)} as "{sig.description}", naming {ev.name(o)}')
-        texts.append(f"{ev.name(s)}: {sig.description}")
-    if sig.kge and sig.kge[1] == sig.kge[1]:
-        parts.append(
-            f"a KG-embedding model trained on the KG ranks {ev.name(o)} "
-            f"{_ordinal(round(math.expm1(-sig.kge[1])) + 1)} among {len(emb.entities):,} entities "
-            f"as {ev.name(s)}'s {ev.prop_name(p)}"
-        )
+        if side.voters:
+            parts.append(_peer_part(key, side, notes[key], s, p, o, ev, ids))
+    parts += _other_signals(sig, emb, s, p, o, ev, ids, texts)
     ids = list(dict.fromkeys(ids))
     how = (
         f"a model for {ev.prop_name(p)} fitted on {fitted.claims} labelled claims "
@@ -251,6 +204,75 @@ def _combined(
         texts,
         "completion",
     )
+
+
+def _peer_notes(model, s: str, p: str, o: str, subject_peers, object_peers) -> dict[str, list]:
+    """Per side, the first :data:`CITED_PEERS` voters: (the peer's own fact, one fact it shares
+    with the claim's entity, or None)."""
+    sim = similarity_for(model)
+    notes: dict[str, list] = {}
+    for key, side, who, value, head in (
+        ("subject", subject_peers, s, o, Atom(p)),
+        ("object", object_peers, o, s, Atom(p, True)),
+    ):
+        notes[key] = []
+        for z, _ in side.voters[:CITED_PEERS]:
+            shared = sim.shared(who, z, limit=1)
+            notes[key].append((_fact(z, head, value), shared[0] if shared else None))
+    return notes
+
+
+def _peer_part(
+    key: str, side, notes: list, s: str, p: str, o: str, ev: EvidenceIndex, ids: list[str]
+) -> str:
+    """How many of the entities most like the claim's subject (or object) agree, quoting some
+    with their facts; the quoted facts' ids go into ``ids``."""
+    quoted = []
+    for own, pair in notes:
+        own_ids, own_text = _facts([own], ev)
+        ids += own_ids
+        why = ""
+        if pair is not None:
+            pair_ids, pair_text = _facts(list(pair), ev)
+            ids += pair_ids
+            why = f", sharing {pair_text}"
+        quoted.append(f"{own_text}{why}")
+    pn = ev.prop_name(p)
+    if key == "subject":
+        lead = (
+            f"of the {side.considered} entities most like {ev.name(s)} that have a {pn}, "
+            f"{len(side.voters)} have {ev.name(o)}"
+        )
+    else:
+        lead = (
+            f"of the {side.considered} entities most like {ev.name(o)} that are some {pn}, "
+            f"{len(side.voters)} are {ev.name(s)}'s"
+        )
+    return f"{lead} ({side.weighted:.0%} by similarity), e.g. " + "; ".join(quoted)
+
+
+def _other_signals(
+    sig, emb, s: str, p: str, o: str, ev: EvidenceIndex, ids: list[str], texts: list[str]
+) -> list[str]:
+    """The co-listed value, the KG's description and the KG-embedding rank, where present."""
+    parts = []
+    if sig.co_value is not None:
+        o3, both = sig.co_value
+        own_ids, own_text = _facts([(s, p, o3)], ev)
+        ids += own_ids
+        parts.append(
+            f"{ev.name(o)} is listed with {ev.name(o3)} for {both} subject(s), and {own_text}"
+        )
+    if sig.description:
+        parts.append(f'the KG describes {ev.name(s)} as "{sig.description}", naming {ev.name(o)}')
+        texts.append(f"{ev.name(s)}: {sig.description}")
+    if sig.kge and sig.kge[1] == sig.kge[1]:
+        parts.append(
+            f"a KG-embedding model trained on the KG ranks {ev.name(o)} "
+            f"{_ordinal(round(math.expm1(-sig.kge[1])) + 1)} among {len(emb.entities):,} entities "
+            f"as {ev.name(s)}'s {ev.prop_name(p)}"
+        )
+    return parts
 
 
 def _from_priors(

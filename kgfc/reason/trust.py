@@ -71,60 +71,69 @@ def weigh_sources(
             sources.append({e.fact.source for e in claimed})
         if len(sources) < 2 or any(a & b for i, a in enumerate(sources) for b in sources[i + 1 :]):
             return out  # one source gives several values: the KG's own listing, not a conflict
-        pn = ev.prop_name(p)
-        why = f"{pn} is single-valued ({func.describe()})"
-        rank = describe_order(order)
-        other_ids = [e.id for e in other]
-        claimed_ids = [e.id for e in claimed]
-        if not claimed:
-            if out.label is not VerdictLabel.NEI:
-                return out
-            best = min(other, key=lambda e: trust_rank(e.fact.source, order))
-            return Outcome(
-                VerdictLabel.REFUTED,
-                round(CONF_FUNCTIONAL * func.value * DISAGREEMENT, 4),
-                f"The sources disagree on {ev.name(s)}'s {pn}: {ev.quote(other_ids)}. None "
-                f'gives {ev.name(o)}, and {why}, so "{ev.name(s)} {pn} {ev.name(o)}" does not '
-                f"hold whichever is right; the trust order ({rank}) prefers "
-                f"{_kinds(ev, [best.id])}.",
-                [best.id, *[i for i in other_ids if i != best.id]],
-                ev.texts(other_ids),
-                "conflict",
-            )
-        if out.label is VerdictLabel.SUPPORTED and out.kind not in ("direct", "alias", "chain"):
-            return out  # support from elsewhere (a rule, an inverse): not this disagreement's
-        top_claimed = min(trust_rank(e.fact.source, order) for e in claimed)
-        top_other = min(trust_rank(e.fact.source, order) for e in other)
-        both = ev.quote(claimed_ids) + " against " + ev.quote(other_ids)
-        said = f"The sources disagree on {ev.name(s)}'s {pn}: {both}, and {why}."
-        if top_claimed == top_other:
-            return Outcome(
-                VerdictLabel.NEI,
-                CONF_NEI,
-                f"{said} {_kinds(ev, claimed_ids + other_ids).capitalize()} rank the same in "
-                f"the trust order ({rank}), so it does not decide.",
-                [*claimed_ids, *other_ids],
-                ev.texts(claimed_ids + other_ids),
-                "conflict",
-            )
-        if top_claimed < top_other:
-            base = out.confidence if out.label is VerdictLabel.SUPPORTED else 0.95
-            return Outcome(
-                VerdictLabel.SUPPORTED,
-                round(base * DISAGREEMENT, 4),
-                f"{said} By the trust order ({rank}), {_kinds(ev, claimed_ids)} outranks "
-                f"{_kinds(ev, other_ids)}, so the claim holds, with lowered confidence.",
-                [*claimed_ids, *other_ids],
-                ev.texts(claimed_ids + other_ids),
-                "conflict",
-            )
+        return _disagreement(out, s, p, o, func, claimed, other, order, ev)
+    return out
+
+
+def _disagreement(
+    out: Outcome, s: str, p: str, o: str, func, claimed: list, other: list, order, ev: EvidenceIndex
+) -> Outcome:
+    """The verdict when sources that share nothing give different values of single-valued ``p``:
+    REFUTED when none gives ``o``; else the trust order decides between the claimed value's
+    sources and the others' (a tie decides nothing)."""
+    pn = ev.prop_name(p)
+    why = f"{pn} is single-valued ({func.describe()})"
+    rank = describe_order(order)
+    other_ids = [e.id for e in other]
+    claimed_ids = [e.id for e in claimed]
+    if not claimed:
+        if out.label is not VerdictLabel.NEI:
+            return out
+        best = min(other, key=lambda e: trust_rank(e.fact.source, order))
         return Outcome(
             VerdictLabel.REFUTED,
             round(CONF_FUNCTIONAL * func.value * DISAGREEMENT, 4),
-            f"{said} By the trust order ({rank}), {_kinds(ev, other_ids)} outranks "
-            f"{_kinds(ev, claimed_ids)}, so the claim does not hold, with lowered confidence.",
-            [*other_ids, *claimed_ids],
-            ev.texts(other_ids + claimed_ids),
+            f"The sources disagree on {ev.name(s)}'s {pn}: {ev.quote(other_ids)}. None "
+            f'gives {ev.name(o)}, and {why}, so "{ev.name(s)} {pn} {ev.name(o)}" does not '
+            f"hold whichever is right; the trust order ({rank}) prefers "
+            f"{_kinds(ev, [best.id])}.",
+            [best.id, *[i for i in other_ids if i != best.id]],
+            ev.texts(other_ids),
             "conflict",
         )
-    return out
+    if out.label is VerdictLabel.SUPPORTED and out.kind not in ("direct", "alias", "chain"):
+        return out  # support from elsewhere (a rule, an inverse): not this disagreement's
+    top_claimed = min(trust_rank(e.fact.source, order) for e in claimed)
+    top_other = min(trust_rank(e.fact.source, order) for e in other)
+    both = ev.quote(claimed_ids) + " against " + ev.quote(other_ids)
+    said = f"The sources disagree on {ev.name(s)}'s {pn}: {both}, and {why}."
+    if top_claimed == top_other:
+        return Outcome(
+            VerdictLabel.NEI,
+            CONF_NEI,
+            f"{said} {_kinds(ev, claimed_ids + other_ids).capitalize()} rank the same in "
+            f"the trust order ({rank}), so it does not decide.",
+            [*claimed_ids, *other_ids],
+            ev.texts(claimed_ids + other_ids),
+            "conflict",
+        )
+    if top_claimed < top_other:
+        base = out.confidence if out.label is VerdictLabel.SUPPORTED else 0.95
+        return Outcome(
+            VerdictLabel.SUPPORTED,
+            round(base * DISAGREEMENT, 4),
+            f"{said} By the trust order ({rank}), {_kinds(ev, claimed_ids)} outranks "
+            f"{_kinds(ev, other_ids)}, so the claim holds, with lowered confidence.",
+            [*claimed_ids, *other_ids],
+            ev.texts(claimed_ids + other_ids),
+            "conflict",
+        )
+    return Outcome(
+        VerdictLabel.REFUTED,
+        round(CONF_FUNCTIONAL * func.value * DISAGREEMENT, 4),
+        f"{said} By the trust order ({rank}), {_kinds(ev, other_ids)} outranks "
+        f"{_kinds(ev, claimed_ids)}, so the claim does not hold, with lowered confidence.",
+        [*other_ids, *claimed_ids],
+        ev.texts(other_ids + claimed_ids),
+        "conflict",
+    )
