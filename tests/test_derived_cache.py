@@ -262,3 +262,28 @@ def test_the_property_profile_is_read_back_unless_facts_were_added_since(tmp_pat
         anchored._build_profile(s)  # from rows that may predate the addition: memory only
         assert s.aggregate_builds["property_profile"] == 0
         assert len(list(s.cache_dir("derived").glob("property_profile-*.pickle"))) == 1
+
+
+# -- entity degrees for linking, kept per store generation ---------------------------------
+
+
+def test_entity_degrees_are_kept_until_knowledge_is_written(obama_ttl):
+    from kgfc.kg.linking import EntityLinker
+
+    s = OxigraphStore(None)
+    s.load_file(obama_ttl)
+    obama, honolulu, nowhere = V.WD + "Q76", V.WD + "Q18094", V.WD + "Q404"
+    direct = {r["entity"]: int(r["degree"]) for r in s.run("entity_degree", values=[obama])}
+    with s.count_queries() as qc:
+        first = EntityLinker(s)._degrees([obama, honolulu, nowhere])
+        again = EntityLinker(s)._degrees([nowhere, obama])  # another linker, same store
+    assert first[obama] == direct[obama] and honolulu in first and nowhere not in first
+    assert again == {obama: first[obama]}
+    assert qc.n == 1  # the second linker asked nothing of the store
+    s.write_quads(
+        V.KGFC + "source/test",
+        [ox.Quad(ox.NamedNode(V.WD + "Q5"), ox.NamedNode(V.WDT + "P26"), ox.NamedNode(obama))],
+    )
+    with s.count_queries() as qc:
+        after = EntityLinker(s)._degrees([obama])
+    assert after == {obama: first[obama] + 1} and qc.n == 1
