@@ -5,19 +5,23 @@ candidate relations, keeps the top ``beam``, ranks the facts under them with
 the reasoner (one LLM call per hop for the LLM reasoner, embeddings for the
 local one), keeps the top ``beam`` facts, and moves the frontier to their
 far ends. The kept facts form the evidence subgraph: a networkx MultiDiGraph
-whose edges keep score, hop and source graph.
+whose edges keep score, hop and source graph, built when asked for
+(:attr:`BeamResult.graph`; the search itself only needs which nodes are linked,
+and importing networkx is a tenth of a second of a one-shot check).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from kgfc.kg.properties import CHAINS
 from kgfc.models import ClaimTriple, Counters, EvidenceFact, Fact
 from kgfc.nlp.text import overlap_scores, words
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 RelRanker = Callable[[str, Sequence[str]], list[float]]
 
@@ -35,9 +39,32 @@ PATH_SCORE = 1.5
 @dataclass
 class BeamResult:
     evidence: list[EvidenceFact]
-    graph: nx.MultiDiGraph
     hops_done: int
     frontier_sizes: list[int] = field(default_factory=list)
+    # (fact, score, hop) of each kept fact, in the order the search kept them
+    kept: list[tuple[Fact, float, int]] = field(default_factory=list, repr=False)
+
+    @property
+    def graph(self) -> nx.MultiDiGraph:
+        """The evidence subgraph: nodes labelled, an edge per kept fact with its score, hop, source."""
+        import networkx as nx
+
+        graph = nx.MultiDiGraph()
+        for f, score, hop in self.kept:
+            graph.add_node(f.subject, label=f.subject_label)
+            if not f.object_is_literal:
+                graph.add_node(f.object, label=f.object_label)
+            graph.add_edge(
+                f.subject,
+                f.object,
+                key=f"{f.predicate}|{f.source}",
+                predicate=f.predicate,
+                label=f.predicate_label,
+                score=score,
+                hop=hop,
+                source=f.source,
+            )
+        return graph
 
 
 def _tokens(text: str) -> set[str]:
@@ -87,7 +114,9 @@ class BeamSearch:
             t.subject_id for t in triples if t.subject_id
         }
         self.claim_tokens = _tokens(claim)
-        self.graph = nx.MultiDiGraph()
+        # node -> the nodes a kept fact links it to, either way (what decided() needs)
+        self.links: dict[str, set[str]] = {}
+        self.kept: list[tuple[Fact, float, int]] = []
         self.evidence: dict[tuple[tuple[str, str, str, bool], str | None], EvidenceFact] = {}
         self.visited: set[str] = set(self.seeds)
         self.frontier = list(self.seeds)
@@ -108,7 +137,7 @@ class BeamSearch:
             ev.id = f"E{i}"
         return BeamResult(
             evidence=ordered,
-            graph=self.graph,
+            kept=list(self.kept),
             hops_done=self.hops_done,
             frontier_sizes=self.frontier_sizes,
         )
@@ -117,7 +146,7 @@ class BeamSearch:
         """Whether the claim's entities are connected well enough to stop expanding."""
         if self.paths:
             return True  # a chain between subject and object is in the evidence
-        if not self.targets or not _connected(self.graph, self.targets):
+        if not self.targets or not _connected(self.links, self.targets):
             return False
         # Connected through a fact that fills a claim slot with the claimed value: the
         # deciding evidence is in. Connected some other way (a citizenship fact for a
@@ -284,19 +313,9 @@ class BeamSearch:
         if key in self.evidence:
             return False
         self.evidence[key] = EvidenceFact(id="", fact=f, text=text, score=round(score, 4), hop=hop)
-        self.graph.add_node(f.subject, label=f.subject_label)
-        if not f.object_is_literal:
-            self.graph.add_node(f.object, label=f.object_label)
-        self.graph.add_edge(
-            f.subject,
-            f.object,
-            key=f"{f.predicate}|{f.source}",
-            predicate=f.predicate,
-            label=f.predicate_label,
-            score=score,
-            hop=hop,
-            source=f.source,
-        )
+        self.kept.append((f, score, hop))
+        self.links.setdefault(f.subject, set()).add(f.object)
+        self.links.setdefault(f.object, set()).add(f.subject)
         return True
 
     def add_paths(self, paths: Sequence[Sequence[Fact]]) -> int:
@@ -388,10 +407,20 @@ def _far_end_scores(
     return [score.get(e, 0.0) for e in ends]
 
 
-def _connected(graph: nx.MultiDiGraph, targets: set[str]) -> bool:
-    present = [t for t in targets if t in graph]
+def _connected(links: dict[str, set[str]], targets: set[str]) -> bool:
+    """Are all ``targets`` nodes of the kept facts, linked to each other (edges read both ways)?
+
+    A breadth-first walk over a few dozen kept facts: what ``nx.has_path`` on the
+    undirected view did, without importing networkx for it.
+    """
+    present = [t for t in targets if t in links]
     if len(present) < 2 or len(present) < len(targets):
         return False
-    und = graph.to_undirected(as_view=True)
-    first = present[0]
-    return all(nx.has_path(und, first, t) for t in present[1:])
+    seen = {present[0]}
+    todo = [present[0]]
+    while todo:
+        for nxt in links[todo.pop()]:
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return all(t in seen for t in present[1:])

@@ -20,7 +20,10 @@ sentence ("Richard" in "Little Richard played ...").
 from __future__ import annotations
 
 import math
+import threading
+import weakref
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from kgfc.kg.labels import FUZZY_MAX
 from kgfc.kg.vocab import WD
@@ -38,6 +41,30 @@ TIE = 0.02  # hits this close to the best are tied; the better connected entity 
 
 def _is_property(iri: str) -> bool:
     return iri.startswith(WD + "P") and iri[len(WD) + 1 :].isdigit()
+
+
+# store -> (generation, entity -> degree or None for none); cleared past DEGREE_CACHE entities
+_DEGREES: weakref.WeakKeyDictionary[Any, tuple[int, dict[str, int | None]]] = (
+    weakref.WeakKeyDictionary()
+)
+_DEGREES_LOCK = threading.Lock()
+DEGREE_CACHE = 50_000
+
+
+def _degree_cache(store: Any) -> dict[str, int | None]:
+    """The store's degrees known at its current generation (a fresh dict after a knowledge write).
+
+    A store that keeps no generation (a stand-in) gets a dict of its own each time: no caching.
+    """
+    try:
+        generation = store.generation
+        with _DEGREES_LOCK:
+            held = _DEGREES.get(store)
+            if held is None or held[0] != generation or len(held[1]) > DEGREE_CACHE:
+                held = _DEGREES[store] = (generation, {})
+    except (AttributeError, TypeError):  # no generation, or not weakly referable
+        return {}
+    return held[1]
 
 
 RIVAL_MARGIN = 0.05  # a same-named candidate this close in the combined score is a rival
@@ -133,10 +160,22 @@ class EntityLinker:
         return linked
 
     def _degrees(self, entities: list[str]) -> dict[str, int]:
+        """Facts each entity takes part in (entities in none left out), kept per store generation.
+
+        Degrees count knowledge only (``wdt:`` and kgfc relations), which only a write of
+        knowledge changes, and a batch asks again and again for the same hubs. The query
+        is also slow while claims are re-recorded (it scans past the replaced claim
+        graphs' deleted quads): a warm batch that records its verdicts paid for it per claim.
+        """
         if not entities:
             return {}
-        rows = self.store.run("entity_degree", values=entities)
-        return {r["entity"]: int(r["degree"]) for r in rows}
+        known = _degree_cache(self.store)
+        missing = [e for e in entities if e not in known]
+        if missing:
+            rows = self.store.run("entity_degree", values=missing)
+            got = {r["entity"]: int(r["degree"]) for r in rows}
+            known.update({e: got.get(e) for e in missing})
+        return {e: d for e in entities if (d := known.get(e)) is not None}
 
     def _context_scores(self, claim: str, hits: Sequence[LabelHit]) -> list[float]:
         texts = [f"{h.text}: {h.description}" if h.description else h.text for h in hits]

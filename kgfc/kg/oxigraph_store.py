@@ -37,9 +37,9 @@ import shutil
 import time
 import uuid
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 import pyoxigraph as ox
 
@@ -47,6 +47,7 @@ from kgfc.errors import QuerySyntaxError, StoreError, StoreLockedError
 from kgfc.kg import vocab as V
 from kgfc.kg.aggregates import computing
 from kgfc.kg.compaction import Compaction, compact, finish_interrupted
+from kgfc.kg.derived_cache import load_or_build
 from kgfc.kg.rdf_files import (
     INCOMPLETE,
     LOADING,
@@ -75,6 +76,7 @@ from kgfc.resources import load_query
 from kgfc.settings import default_home
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 LARGE_RETRACTION = 100_000  # quads: retracting more compacts the store afterwards
 BULK_BATCH = 250_000  # quads per bulk-load batch (peak memory ~ 300 MB, whatever the file size)
@@ -702,6 +704,21 @@ class OxigraphStore(RdfStore):
         except OSError as exc:
             log.debug("cannot cache %s: %s", name, exc)
         return rows
+
+    def cached_derived(
+        self, name: str, build: Callable[[], T], *, version: int = 1, kind: type | None = None
+    ) -> T:
+        """``build()``, kept on disk beside :meth:`run_cached`'s files under the knowledge key.
+
+        A one-shot command reads the label index and the claim reader's indexes
+        back in milliseconds instead of rebuilding them from the aggregate rows.
+        """
+        obj, built = load_or_build(
+            self.cache_dir("derived"), name, self.knowledge_key(), build, version=version, kind=kind
+        )
+        if built:
+            self.aggregate_builds[name] += 1
+        return obj
 
     # -- reads ------------------------------------------------------------
     def neighbourhood(

@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any, Self
+from typing import IO, Any, Self, TypeVar
 
 import pyoxigraph as ox
 
@@ -42,6 +42,7 @@ from kgfc.kg.terms import (
 from kgfc.models import Fact, Label, LabelHit, LoadReport, Source, SourceKind, StoreStats
 from kgfc.resources import load_query
 
+T = TypeVar("T")
 ORIGINAL_GRAPH = ox.NamedNode(V.KGFC + "originalGraph")
 PART_OF = ox.NamedNode(V.DCT + "isPartOf")
 LABEL_PREDICATES = frozenset({V.RDFS_LABEL, V.SKOS_ALT, V.SCHEMA_DESC})
@@ -254,9 +255,24 @@ class RdfStore(QueryCounting, ABC):
     # -- labels ---------------------------------------------------------------------------
     def label_index(self) -> LabelIndex:
         if self._label_index is None:
-            self.aggregate_builds["label_index"] += 1
-            self._label_index = LabelIndex.from_rows(self.run_cached("all_labels"))
+            self._label_index = self.cached_derived(
+                "label_index",
+                lambda: LabelIndex.from_rows(self.run_cached("all_labels")),
+                kind=LabelIndex,
+            )
         return self._label_index
+
+    def cached_derived(
+        self, name: str, build: Callable[[], T], *, version: int = 1, kind: type | None = None
+    ) -> T:
+        """``build()``: an object derived from the whole store's knowledge (an index, a profile).
+
+        Backends whose aggregates are cached on disk keep it there too, keyed by
+        the knowledge key (:mod:`kgfc.kg.derived_cache`); this one builds it each
+        time it is asked. Each build is counted in ``aggregate_builds[name]``.
+        """
+        self.aggregate_builds[name] += 1
+        return build()
 
     def search_labels(self, text: str, limit: int = 10) -> list[LabelHit]:
         return self.label_index().search(text, limit=limit)

@@ -33,10 +33,10 @@ import contextvars
 import os
 import threading
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import IO, TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 import pyoxigraph as ox
 
@@ -50,6 +50,7 @@ Quad = ox.Quad
 Term = ox.NamedNode | ox.BlankNode | ox.Literal
 Subject = ox.NamedNode | ox.BlankNode | ox.Triple  # what pyoxigraph allows as a quad's subject
 Substitutions = Mapping[ox.Variable, Term]
+T = TypeVar("T")
 Row = dict[str, str | None]
 """One solution of a named query: variable -> plain value (None where unbound)."""
 
@@ -321,6 +322,13 @@ class KnowledgeGraph(GraphStore, Protocol):
 
     def label_index(self) -> LabelIndex:
         """The in-memory label/alias index, kept up to date with knowledge writes."""
+        ...
+
+    def cached_derived(
+        self, name: str, build: Callable[[], T], *, version: int = 1, kind: type | None = None
+    ) -> T:
+        """``build()``, an object derived from the whole store, kept until the knowledge changes
+        (on disk where the backend's aggregates are)."""
         ...
 
     def search_labels(self, text: str, limit: int = 10) -> list[LabelHit]: ...

@@ -15,6 +15,7 @@ import bisect
 import threading
 from collections import defaultdict
 from collections.abc import Container, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
@@ -286,6 +287,42 @@ def _contains(hay: tuple[str, ...], needle: tuple[str, ...]) -> bool:
     return any(hay[i : i + n] == needle for i in range(len(hay) - n + 1))
 
 
+@dataclass
+class _PhraseIndex:
+    """What :class:`RelationAligner` looks phrases up in, built from ``property_labels`` rows."""
+
+    keys: dict[str, list[tuple[str, str, float]]]  # key -> [(iri, kind, factor)]
+    key_list: list[str]
+    key_lens: list[int]
+    labels: dict[str, str]  # wdt IRI -> English label
+    types: dict[str, str]  # wdt IRI -> wikibase datatype IRI
+
+    @classmethod
+    def from_rows(cls, rows: Iterable[Mapping[str, str | None]]) -> _PhraseIndex:
+        keys: dict[str, list[tuple[str, str, float]]] = defaultdict(list)
+        labels: dict[str, str] = {}
+        types: dict[str, str] = {}
+        for r in rows:
+            prop, text, kind = r.get("property"), r.get("text"), r.get("kind") or "label"
+            if not prop or not text:
+                continue
+            if r.get("type"):
+                types[prop] = r["type"]  # type: ignore[assignment]
+            if kind == "label":
+                labels.setdefault(prop, text)
+            full = normalise(text)
+            if not full:
+                continue
+            keys[full].append((prop, kind, 1.0))
+            content = " ".join(_content(full.split()))
+            if content and content != full:  # "is capital of" also answers "capital of"
+                keys[content].append((prop, kind, 0.98))
+        # Sorted by length: a fuzz.ratio of 80 needs lengths within a factor
+        # of 1.5, so each lookup scores only a slice of the keys.
+        key_list = sorted((k for k in keys if len(k) >= 4), key=len)
+        return cls(dict(keys), key_list, [len(k) for k in key_list], labels, types)
+
+
 class RelationAligner:
     """Relation phrases -> ranked Wikidata direct properties, from the store's property labels.
 
@@ -338,33 +375,18 @@ class RelationAligner:
         with self._lock:
             if self._built:
                 return
-            rows = (
-                self._rows if self._rows is not None else self.store.run_cached("property_labels")  # type: ignore[union-attr]
-            )
-            keys: dict[str, list[tuple[str, str, float]]] = defaultdict(list)
-            labels: dict[str, str] = {}
-            types: dict[str, str] = {}
-            for r in rows:
-                prop, text, kind = r.get("property"), r.get("text"), r.get("kind") or "label"
-                if not prop or not text:
-                    continue
-                if r.get("type"):
-                    types[prop] = r["type"]  # type: ignore[assignment]
-                if kind == "label":
-                    labels.setdefault(prop, text)
-                full = normalise(text)
-                if not full:
-                    continue
-                keys[full].append((prop, kind, 1.0))
-                content = " ".join(_content(full.split()))
-                if content and content != full:  # "is capital of" also answers "capital of"
-                    keys[content].append((prop, kind, 0.98))
-            self._keys = dict(keys)
-            # Sorted by length: a fuzz.ratio of 80 needs lengths within a factor
-            # of 1.5, so each lookup scores only a slice of the keys.
-            self._key_list = sorted((k for k in keys if len(k) >= 4), key=len)
-            self._key_lens = [len(k) for k in self._key_list]
-            self.labels, self.types = labels, types
+            if self._rows is not None:
+                index = _PhraseIndex.from_rows(self._rows)
+            else:  # built from the store's rows once, then read back from its disk cache
+                store = self.store
+                assert store is not None  # __init__ takes a store or rows
+                index = store.cached_derived(
+                    "relation_phrases",
+                    lambda: _PhraseIndex.from_rows(store.run_cached("property_labels")),
+                    kind=_PhraseIndex,
+                )
+            self._keys, self._key_list, self._key_lens = index.keys, index.key_list, index.key_lens
+            self.labels, self.types = index.labels, index.types
             self._built = True
 
     def __len__(self) -> int:

@@ -190,6 +190,21 @@ def _telling(text: str) -> bool:
 
 
 def _build_profile(store) -> _Profile:
+    """The profile, read from the store's disk cache when the rows it reads are the store's own.
+
+    After facts were added in this process, :func:`~kgfc.kg.aggregates.stable_rows` may
+    still serve rows from before them: a profile built from those is not the store's at
+    its new knowledge key, so it is built in memory only.
+    """
+    if store.generation != store.wholesale_generation:
+        return _Profile(**_profile_fields(store))
+    return _Profile(
+        **store.cached_derived("property_profile", lambda: _profile_fields(store), kind=dict)
+    )
+
+
+def _profile_fields(store) -> dict:
+    """:class:`_Profile`'s fields read from the store (plain data: what the disk cache keeps)."""
     profile = _Profile()
     used = set()
     for row in stable_rows(store, "property_functionality"):
@@ -215,7 +230,13 @@ def _build_profile(store) -> _Profile:
             bucket.append(desc.split(". ")[0][:160])
     profile.domain = _shares(stable_rows(store, "property_domain_types"), "subjects")
     profile.range = _shares(stable_rows(store, "property_range_types"), "objects")
-    return profile
+    return {
+        "texts": profile.texts,
+        "used": profile.used,
+        "labels": profile.labels,
+        "domain": profile.domain,
+        "range": profile.range,
+    }
 
 
 # -- type fit -------------------------------------------------------------------------

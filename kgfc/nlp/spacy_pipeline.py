@@ -11,8 +11,9 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from itertools import islice
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from kgfc.errors import ConfigError
 
@@ -70,12 +71,46 @@ def _import_spacy():
         return spacy
     sys.modules["torch"] = None  # type: ignore[assignment]  # `import torch` raises ImportError
     try:
-        import spacy
+        with _without_spacy_cli():
+            import spacy
         import thinc.compat  # noqa: F401  (its torch probe runs now, while torch is hidden)
     finally:
         if "torch" in sys.modules and sys.modules["torch"] is None:
             del sys.modules["torch"]
     return spacy
+
+
+@contextmanager
+def _without_spacy_cli() -> Iterator[None]:
+    """``import spacy`` without its command line (``spacy.cli``), which it imports for ``spacy.info``.
+
+    ``spacy.cli`` pulls in weasel, typer, requests, httpx and jinja2: about a
+    third of spaCy's import time, for commands (download, train, package) kgfc
+    never runs. While spaCy imports, ``spacy.cli.info`` is a stand-in module whose
+    ``info`` imports the real one when called; the stand-in is then removed, so
+    ``import spacy.cli`` afterwards loads the real package as usual.
+    """
+    import sys
+    import types
+
+    name = "spacy.cli.info"
+    if "spacy" in sys.modules or name in sys.modules:
+        yield
+        return
+
+    def info(*args: Any, **kwargs: Any) -> Any:
+        from spacy.cli.info import info as real
+
+        return real(*args, **kwargs)
+
+    stand_in = types.ModuleType(name)
+    stand_in.info = info  # type: ignore[attr-defined]
+    sys.modules[name] = stand_in
+    try:
+        yield
+    finally:
+        if sys.modules.get(name) is stand_in:
+            del sys.modules[name]
 
 
 def _load(model: str) -> Language:
@@ -86,7 +121,9 @@ def _load(model: str) -> Language:
             "spaCy is not installed, so claims cannot be analysed.", hint=_INSTALL_HINT
         ) from exc
     try:
-        return spacy.load(model)
+        # senter is disabled in the pipeline as shipped (the parser splits sentences):
+        # excluded, it is not even built and read from disk.
+        return spacy.load(model, exclude=["senter"])
     except OSError as exc:  # spaCy's "[E050] Can't find model ..."
         raise ConfigError(
             f"The spaCy model {model!r} is not installed.",

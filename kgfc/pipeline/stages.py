@@ -447,7 +447,7 @@ def start_kg(tb: Toolbox, ep: Episode, step: Step) -> None:
         step.observation = f"structured triple: {len(ep.triple_evidence)} fact(s) gathered"
         step.evidence_added = [e.id for e in ep.triple_evidence]
         return
-    # networkx (0.4 s to import) only when a text claim is searched: `import kgfc` stays light
+    # the beam only when a text claim is searched: `import kgfc` stays light
     from kgfc.kg.beam import BeamSearch
 
     timing = ep.counters.timing
