@@ -157,6 +157,7 @@ def test_recording_and_re_recording_rebuild_no_aggregate(demo):
     ]
     for i, text in enumerate(claims):  # first use builds what these claims need, once
         verifier.verify(text, id=f"warm{i}")
+    verify_triple(demo, WD + "Q76", WDT + "P19", WD + "Q18094")  # and what a triple check needs
     stats_for(demo)
     rules = rules_for(demo)
     builds = dict(demo.aggregate_builds)
