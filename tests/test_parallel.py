@@ -9,7 +9,9 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 from pathlib import Path
+from typing import Any
 
 import pyoxigraph as ox
 import pytest
@@ -121,6 +123,44 @@ def test_two_workers_give_the_verdicts_and_records_of_one(demo_store, tmp_path, 
     assert graphs2 == graphs1  # the same claim graphs, quad for quad
 
 
+class _Held(Claim):
+    """A claim the first worker to take it holds until killed: the death is certain to matter.
+
+    Unpickled in a worker (the work item taken off the pool's queue, whose lock it no longer
+    holds), the first copy writes the worker's pid to ``gate`` and waits; a copy sent again
+    to a new pool is checked as usual. A worker killed while idle may never be noticed
+    before the survivors finish the batch (the executor looks at its workers only when no
+    result is waiting), so the test kills the one that holds this claim.
+    """
+
+    gate: str = ""
+
+    def __setstate__(self, state: Any) -> None:
+        super().__setstate__(state)
+        try:
+            os.close(os.open(self.gate + ".taken", os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+        except FileExistsError:
+            return  # checked again after the first worker died
+        Path(self.gate + ".tmp").write_text(str(os.getpid()))
+        os.replace(self.gate + ".tmp", self.gate)
+        threading.Event().wait()  # until killed
+
+
+def _kill_the_holder(gate: Path, stop: threading.Event) -> list[int]:
+    """SIGKILL the worker that writes its pid to ``gate`` (in a thread); the pid, once killed."""
+    killed: list[int] = []
+
+    def watch() -> None:
+        while not gate.exists():
+            if stop.wait(0.02):
+                return
+        killed.append(int(gate.read_text()))
+        os.kill(killed[0], signal.SIGKILL)
+
+    threading.Thread(target=watch, daemon=True).start()
+    return killed
+
+
 @pytest.mark.slow
 def test_a_worker_killed_mid_batch_loses_nothing_and_records_nothing_twice(
     demo_store, tmp_path, monkeypatch
@@ -128,17 +168,18 @@ def test_a_worker_killed_mid_batch_loses_nothing_and_records_nothing_twice(
     monkeypatch.setenv("KGFC_HOME", str(tmp_path / "home"))
     path = _copy(demo_store, tmp_path)
     claims = [Claim(id=f"k{i}", triple=t) for i, t in enumerate(demo_store[1])]
+    claims[5] = _Held(id="k5", triple=demo_store[1][5], gate=str(tmp_path / "held"))
     settings = load_settings(offline=True)
+    stop = threading.Event()
     with FactChecker.from_settings(settings, store=path, reasoner="local", record=True) as c:
         expected = {r.id: r.verdict for r in c.verify_many(claims[:10], record=False)}
         with WorkerPool([recipe_of(c)], 2) as pool, c.batch(6) as recorder:
-            seen = []
-            for i, result in verify_in_workers(c, claims, workers=2, pool=pool):
-                seen.append((i, result.id))
-                if len(seen) == 4:
-                    victim = pool.pids()[0]
-                    os.kill(victim, signal.SIGKILL)
-            assert pool.restarts >= 1 and victim not in pool.pids()
+            killed = _kill_the_holder(tmp_path / "held", stop)
+            try:
+                seen = [(i, r.id) for i, r in verify_in_workers(c, claims, workers=2, pool=pool)]
+            finally:
+                stop.set()
+            assert killed and pool.restarts >= 1 and killed[0] not in pool.pids()
         assert recorder.written == len(claims)  # each claim handed to the writer once
     assert seen == [(i, f"k{i}") for i in range(len(claims))]  # none lost, none twice, in order
     with OxigraphStore(path, read_only=True) as s:

@@ -406,10 +406,12 @@ def verify_in_workers(
                 continue
             if done.records and recorder is None:
                 raise ValueError("Recorded claims from workers are written inside checker.batch().")
-            for item in done.records:
-                recorder.add(item)
+            # The trajectory first: adding the claim graph can write its chunk, and a process
+            # killed between the two must leave a checked claim unrecorded, never the reverse.
             if checker.trajectory_log is not None and done.result.trajectory is not None:
                 append_trajectory(checker.trajectory_log, done.result.trajectory)
+            for item in done.records:
+                recorder.add(item)
             yield done.index, done.result
     finally:
         if own:
