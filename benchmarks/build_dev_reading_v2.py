@@ -36,75 +36,192 @@ PER_CLASS = 8
 
 # property -> (class name, phrasings with {s} and {o}, refutable)
 RELATIONS: dict[str, tuple[str, list[str], bool]] = {
-    "P69": ("educated_at", [
-        "{s} studied at {o}.", "{s} is an alumnus of {o}.", "{s} attended {o}.",
-        "{s} graduated from {o}.", "{s} went to {o}.", "{s} received an education at {o}.",
-    ], False),
-    "P108": ("employer", [
-        "{s} worked for {o}.", "{s} was employed by {o}.", "{o} employed {s}.",
-        "{s} was on the staff of {o}.", "{s} held a position at {o}.",
-    ], False),
-    "P136": ("genre", [
-        "{s} is known for {o}.", "{s} works in the {o} genre.", "{s} performed {o}.",
-        "{s} is associated with the genre {o}.", "The music of {s} is {o}.",
-    ], False),
-    "P1303": ("instrument", [
-        "{s} plays the {o}.", "{s} played {o}.", "{s} is a {o} player.",
-        "{s} performs on the {o}.", "{s} can play the {o}.",
-    ], False),
-    "P264": ("record_label", [
-        "{s} signed with {o}.", "{s} was signed to {o}.", "{s} recorded for {o}.",
-        "{s} released records on {o}.", "{s} is on the label {o}.",
-    ], False),
-    "P101": ("field_of_work", [
-        "{s} worked in the field of {o}.", "{s} specialised in {o}.",
-        "{s} was active in {o}.", "{s}'s field is {o}.",
-    ], False),
-    "P737": ("influenced_by", [
-        "{s} was influenced by {o}.", "{o} influenced {s}.", "{s} drew inspiration from {o}.",
-        "{s} cited {o} as an influence.", "{o} was an influence on {s}.",
-    ], False),
-    "P551": ("residence", [
-        "{s} lived in {o}.", "{s} resided in {o}.", "{s} had a residence in {o}.",
-        "{s} made a home in {o}.",
-    ], False),
-    "P1412": ("language", [
-        "{s} spoke {o}.", "{s} was fluent in {o}.", "{s} could speak {o}.",
-        "{s} wrote in {o}.",
-    ], False),
-    "P3373": ("sibling", [
-        "{s} is a sibling of {o}.", "{s} and {o} are siblings.", "{o} is {s}'s sibling.",
-        "{s} has a sibling named {o}.",
-    ], False),
-    "P40": ("child", [
-        "{s} is a parent of {o}.", "{o} is a child of {s}.", "{s} had a child named {o}.",
-        "{o} is the offspring of {s}.",
-    ], False),
-    "P112": ("founded_by", [
-        "{o} founded {s}.", "{s} was founded by {o}.", "{s} was established by {o}.",
-        "{o} is the founder of {s}.",
-    ], False),
-    "P840": ("setting", [
-        "{s} is set in {o}.", "{s} takes place in {o}.", "The story of {s} unfolds in {o}.",
-    ], False),
-    "P119": ("burial", [
-        "{s} is buried in {o}.", "{s} was laid to rest at {o}.", "{s} was interred at {o}.",
-        "{s}'s grave is at {o}.", "The burial place of {s} is {o}.",
-    ], True),
-    "P509": ("cause_of_death", [
-        "{s} died of {o}.", "{s}'s death was caused by {o}.", "{s} succumbed to {o}.",
-        "{o} killed {s}.", "The cause of {s}'s death was {o}.",
-    ], True),
-    "P159": ("headquarters", [
-        "{s} is headquartered in {o}.", "{s} has its head office in {o}.",
-        "The headquarters of {s} are in {o}.", "{s} is based in {o}.",
-    ], True),
-    "P740": ("formed_in", [
-        "{s} was formed in {o}.", "{s} originated in {o}.", "{s} got together in {o}.",
-    ], True),
-    "P641": ("sport", [
-        "{s} competes in {o}.", "{s} is a {o} player.", "{s} plays {o}.",
-    ], True),
+    "P69": (
+        "educated_at",
+        [
+            "{s} studied at {o}.",
+            "{s} is an alumnus of {o}.",
+            "{s} attended {o}.",
+            "{s} graduated from {o}.",
+            "{s} went to {o}.",
+            "{s} received an education at {o}.",
+        ],
+        False,
+    ),
+    "P108": (
+        "employer",
+        [
+            "{s} worked for {o}.",
+            "{s} was employed by {o}.",
+            "{o} employed {s}.",
+            "{s} was on the staff of {o}.",
+            "{s} held a position at {o}.",
+        ],
+        False,
+    ),
+    "P136": (
+        "genre",
+        [
+            "{s} is known for {o}.",
+            "{s} works in the {o} genre.",
+            "{s} performed {o}.",
+            "{s} is associated with the genre {o}.",
+            "The music of {s} is {o}.",
+        ],
+        False,
+    ),
+    "P1303": (
+        "instrument",
+        [
+            "{s} plays the {o}.",
+            "{s} played {o}.",
+            "{s} is a {o} player.",
+            "{s} performs on the {o}.",
+            "{s} can play the {o}.",
+        ],
+        False,
+    ),
+    "P264": (
+        "record_label",
+        [
+            "{s} signed with {o}.",
+            "{s} was signed to {o}.",
+            "{s} recorded for {o}.",
+            "{s} released records on {o}.",
+            "{s} is on the label {o}.",
+        ],
+        False,
+    ),
+    "P101": (
+        "field_of_work",
+        [
+            "{s} worked in the field of {o}.",
+            "{s} specialised in {o}.",
+            "{s} was active in {o}.",
+            "{s}'s field is {o}.",
+        ],
+        False,
+    ),
+    "P737": (
+        "influenced_by",
+        [
+            "{s} was influenced by {o}.",
+            "{o} influenced {s}.",
+            "{s} drew inspiration from {o}.",
+            "{s} cited {o} as an influence.",
+            "{o} was an influence on {s}.",
+        ],
+        False,
+    ),
+    "P551": (
+        "residence",
+        [
+            "{s} lived in {o}.",
+            "{s} resided in {o}.",
+            "{s} had a residence in {o}.",
+            "{s} made a home in {o}.",
+        ],
+        False,
+    ),
+    "P1412": (
+        "language",
+        [
+            "{s} spoke {o}.",
+            "{s} was fluent in {o}.",
+            "{s} could speak {o}.",
+            "{s} wrote in {o}.",
+        ],
+        False,
+    ),
+    "P3373": (
+        "sibling",
+        [
+            "{s} is a sibling of {o}.",
+            "{s} and {o} are siblings.",
+            "{o} is {s}'s sibling.",
+            "{s} has a sibling named {o}.",
+        ],
+        False,
+    ),
+    "P40": (
+        "child",
+        [
+            "{s} is a parent of {o}.",
+            "{o} is a child of {s}.",
+            "{s} had a child named {o}.",
+            "{o} is the offspring of {s}.",
+        ],
+        False,
+    ),
+    "P112": (
+        "founded_by",
+        [
+            "{o} founded {s}.",
+            "{s} was founded by {o}.",
+            "{s} was established by {o}.",
+            "{o} is the founder of {s}.",
+        ],
+        False,
+    ),
+    "P840": (
+        "setting",
+        [
+            "{s} is set in {o}.",
+            "{s} takes place in {o}.",
+            "The story of {s} unfolds in {o}.",
+        ],
+        False,
+    ),
+    "P119": (
+        "burial",
+        [
+            "{s} is buried in {o}.",
+            "{s} was laid to rest at {o}.",
+            "{s} was interred at {o}.",
+            "{s}'s grave is at {o}.",
+            "The burial place of {s} is {o}.",
+        ],
+        True,
+    ),
+    "P509": (
+        "cause_of_death",
+        [
+            "{s} died of {o}.",
+            "{s}'s death was caused by {o}.",
+            "{s} succumbed to {o}.",
+            "{o} killed {s}.",
+            "The cause of {s}'s death was {o}.",
+        ],
+        True,
+    ),
+    "P159": (
+        "headquarters",
+        [
+            "{s} is headquartered in {o}.",
+            "{s} has its head office in {o}.",
+            "The headquarters of {s} are in {o}.",
+            "{s} is based in {o}.",
+        ],
+        True,
+    ),
+    "P740": (
+        "formed_in",
+        [
+            "{s} was formed in {o}.",
+            "{s} originated in {o}.",
+            "{s} got together in {o}.",
+        ],
+        True,
+    ),
+    "P641": (
+        "sport",
+        [
+            "{s} competes in {o}.",
+            "{s} is a {o} player.",
+            "{s} plays {o}.",
+        ],
+        True,
+    ),
 }
 # the subject's kind where the phrasings need one ("X plays the guitar": a person)
 HUMAN = "wd:Q5"
@@ -186,22 +303,31 @@ def compositions(kg: KG, names: Names, rng: random.Random, out: list) -> None:
     """Grandparents, and a spouse's place of birth (a path through the spouse)."""
     rows = kg.q(
         "SELECT DISTINCT ?a ?al ?b ?bl WHERE { ?a wdt:P40 ?c . ?c wdt:P40 ?b . "
-        + labs("a", "b") + " } LIMIT 500"
+        + labs("a", "b")
+        + " } LIMIT 500"
     )
     rng.shuffle(rows)
-    forms = ["{a} is a grandparent of {b}.", "{b} is a grandchild of {a}.",
-             "{a} is {b}'s grandparent."]
+    forms = [
+        "{a} is a grandparent of {b}.",
+        "{b} is a grandchild of {a}.",
+        "{a} is {b}'s grandparent.",
+    ]
     for r in [r for r in rows if names.ok(r["al"], r["bl"])][:PER_CLASS]:
         text = rng.choice(forms).format(a=r["al"], b=r["bl"])
         out.append({"claim": text, "label": S, "class": "grandparent"})
     rows = kg.q(
         "SELECT ?x ?xl ?b ?bl WHERE { ?x wdt:P26 ?y . ?y wdt:P19 ?b . "
-        + labs("x", "b") + " } LIMIT 2000"
+        + labs("x", "b")
+        + " } LIMIT 2000"
     )
     rng.shuffle(rows)
     births = sorted({(r["b"], r["bl"]) for r in rows})
-    forms = ["{x}'s spouse was born in {b}.", "{x}'s spouse came from {b}.",
-             "The spouse of {x} was born in {b}.", "{x}'s spouse is a native of {b}."]
+    forms = [
+        "{x}'s spouse was born in {b}.",
+        "{x}'s spouse came from {b}.",
+        "The spouse of {x} was born in {b}.",
+        "{x}'s spouse is a native of {b}.",
+    ]
     n = 0
     for r in rows:
         if n >= PER_CLASS:
@@ -209,7 +335,9 @@ def compositions(kg: KG, names: Names, rng: random.Random, out: list) -> None:
         if not names.ok(r["xl"], r["bl"]):
             continue
         form = rng.choice(forms)
-        out.append({"claim": form.format(x=r["xl"], b=r["bl"]), "label": S, "class": "spouse_birth"})
+        out.append(
+            {"claim": form.format(x=r["xl"], b=r["bl"]), "label": S, "class": "spouse_birth"}
+        )
         n += 1
         spouses = kg.values(r["x"], "P26")
         born = {b for s in spouses for b in kg.values(s, "P19")}
@@ -217,7 +345,9 @@ def compositions(kg: KG, names: Names, rng: random.Random, out: list) -> None:
             continue
         o2, o2l = rng.choice(births)
         if o2 not in born and names.ok(o2l) and alike(kg, o2, next(iter(born))):
-            out.append({"claim": form.format(x=r["xl"], b=o2l), "label": R, "class": "spouse_birth"})
+            out.append(
+                {"claim": form.format(x=r["xl"], b=o2l), "label": R, "class": "spouse_birth"}
+            )
 
 
 def main() -> None:

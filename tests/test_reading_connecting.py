@@ -128,7 +128,9 @@ def test_debug_reading_shows_each_step_of_one_claim(_run):
     assert r.exit_code == 0, r.output
     assert "mention: 'Thin Lizzy' -> Q202314" in r.output
     assert "P740 location of formation (rival" in r.output
-    assert "final: Thin Lizzy | location of formation | Cleveland  [Q202314 P740 Q37320]" in r.output
+    assert (
+        "final: Thin Lizzy | location of formation | Cleveland  [Q202314 P740 Q37320]" in r.output
+    )
 
 
 def test_debug_reading_of_a_file_counts_the_lexicon_rules(_run, tmp_path):

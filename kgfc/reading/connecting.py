@@ -159,13 +159,13 @@ def score(store, candidates: list[Candidate], texts: list[str], embedder) -> lis
     matrix = profile.embeddings(embedder)
     if matrix is None or not candidates:
         return []
+    wanted = {c.property for c in candidates}
     queries = embedder.embed([t for t in texts if t])
+    cos = (matrix @ queries.T).max(axis=1)  # each property text's best similarity to a text
     best: dict[str, tuple[float, str]] = {}
-    for row, (prop, text) in enumerate(zip(profile.rows, profile.row_texts, strict=True)):
-        for q in queries:
-            c = float(matrix[row] @ q)
-            if c > best.get(prop, (-1.0, ""))[0]:
-                best[prop] = (c, text)
+    for prop, text, c in zip(profile.rows, profile.row_texts, cos.tolist(), strict=True):
+        if prop in wanted and c > best.get(prop, (-1.0, ""))[0]:
+            best[prop] = (c, text)
     out = [
         Candidate(c.property, c.label, c.inverse, c.kind, *best.get(c.property, (0.0, "")))
         for c in candidates

@@ -160,11 +160,7 @@ class ClaimReader:
 
     def report(self) -> dict[str, int]:
         """Every lexicon entry and built-in reading with how often it fired (0: never)."""
-        out = {
-            f"{lx.name}:{e.name}": 0
-            for lx in self._lexicons()
-            for e in lx.entries
-        }
+        out = {f"{lx.name}:{e.name}": 0 for lx in self._lexicons() for e in lx.entries}
         out.update({k: 0 for k in ("names:relation domain", "names:surname", "kinds:head noun")})
         out.update(self.hits)
         return out
@@ -237,7 +233,9 @@ class ClaimReader:
                 )
             ]  # fmt: skip
             reading.chains.append((x, k))
-            return f'"{m["subject"]}\'s {m["word"]}" read as {self._label(k)}, who has a {best.label}'
+            return (
+                f'"{m["subject"]}\'s {m["word"]}" read as {self._label(k)}, who has a {best.label}'
+            )
         return None
 
     def _exact(self, name: str) -> tuple[str, float] | None:
