@@ -4,7 +4,9 @@ Local reasoner, offline, demo KG. Prints accuracy, macro-F1, per-label
 precision/recall, claims with the wrong polarity and accuracy per class;
 ``--failures N`` lists misses. Results go to ``benchmarks/results/dev_reading.json``.
 
-Run: ``python benchmarks/bench_dev_reading.py [--failures 20] [--tag NAME]``.
+Run: ``python benchmarks/bench_dev_reading.py [--failures 20] [--tag NAME] [--data FILE]``
+(``--data benchmarks/data/dev_natural_reading_v2.jsonl``: the second set, figures in
+``benchmarks/results/dev_natural_reading_v2.json``).
 """
 
 from __future__ import annotations
@@ -58,8 +60,11 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--failures", type=int, default=0)
     ap.add_argument("--tag", default="latest")
+    ap.add_argument(
+        "--data", type=Path, default=DATA, help="claims file (default: the first dev set)"
+    )
     args = ap.parse_args()
-    rows = [json.loads(line) for line in DATA.read_text().splitlines() if line.strip()]
+    rows = [json.loads(line) for line in args.data.read_text().splitlines() if line.strip()]
     store = OxigraphStore()
     ensure_demo(store)
     checker = FactChecker(store, settings=load_settings(offline=True))
@@ -79,10 +84,12 @@ def main() -> None:
     misses = [(r, g, res) for r, g, res in zip(rows, got, results, strict=True) if r["label"] != g]
     for r, g, res in misses[: args.failures]:
         print(f"- [{r['label']} got {g}] {r['claim']} :: {res.justification[:220]}")
-    saved = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
+    # the first set's figures keep their file; another set's go beside it, named after it
+    saved_to = RESULTS if args.data == DATA else RESULTS.with_name(f"{args.data.stem}.json")
+    saved = json.loads(saved_to.read_text()) if saved_to.exists() else {}
     saved[args.tag] = out
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(json.dumps(saved, indent=1) + "\n")
+    saved_to.parent.mkdir(parents=True, exist_ok=True)
+    saved_to.write_text(json.dumps(saved, indent=1) + "\n")
 
 
 if __name__ == "__main__":

@@ -119,6 +119,7 @@ def cli(
 _COMMANDS = {
     "check": ("kgfc.cli.check", "check"),
     "config": ("kgfc.cli.config", "config"),
+    "debug": ("kgfc.cli.debug", "debug"),
     "eval": ("kgfc.cli.eval", "eval_cmd"),
     "experience": ("kgfc.cli.experience", "experience"),
     "kg": ("kgfc.cli.kg", "kg"),
@@ -142,6 +143,7 @@ SHORT_HELP = {
     "mcp": "Serve kgfc's tools over the Model Context Protocol.",
     "llm": "Inspect the configured LLM endpoint.",
     "experience": "Inspect the experience buffer of past episodes.",
+    "debug": "Look inside kgfc's steps: how a claim is read.",
     "optimize": "Rewrite the policy prompts to raise the composite reward.",
 }
 

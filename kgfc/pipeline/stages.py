@@ -46,6 +46,7 @@ from kgfc.nlp.values import is_value_text
 from kgfc.pipeline.state import Episode
 from kgfc.pipeline.toolbox import Toolbox
 from kgfc.reading import cite_paths, plain
+from kgfc.reading.connecting import connecting, read_connected, refutable
 from kgfc.reading.namesakes import fit_range, namesake, stated_namesake, stated_subject, states
 from kgfc.reason.kgstats import conflict_properties, single_valued
 from kgfc.reason.llm_reasoner import llm_decompose
@@ -336,10 +337,9 @@ def reread(tb: Toolbox, ep: Episode) -> None:
         at = min((i for i, x in enumerate(triples) if any(x is y for y in mine)), default=0)
         triples = [x for x in triples if not any(x is y for y in mine)]
         triples.insert(min(at, len(triples)), t)
-        ep.reading, ep.reading_semantic = (
-            found.describe(),
-            ep.reading_semantic or found.how == "semantic",
-        )
+        # a guess by similarity refutes only when the KG puts its relation in question
+        guess = found.how == "semantic" and not refutable(tb.store, found)
+        ep.reading, ep.reading_semantic = found.describe(), ep.reading_semantic or guess
         have = {e.entity for e in ep.linked}
         for name, iri, conf in (
             (t.subject, t.subject_id, t.subject_link),
@@ -352,7 +352,40 @@ def reread(tb: Toolbox, ep: Episode) -> None:
                         confidence=conf or 1.0,
                     )
                 )  # fmt: skip
+    if (
+        ep.reading is None
+        and not sound(tb.store, triples, looks_like_value, aligner)
+        and not tb.reader().names_kinship(ep.claim)
+    ):
+        triples = _read_connected(tb, ep, triples, resolve)
     ep.analysis.triples = triples
+
+
+def _read_connected(tb: Toolbox, ep: Episode, triples: list, resolve) -> list:
+    """The claim read by what the KG connects between its names (:mod:`kgfc.reading.connecting`),
+    when neither the rules nor the entity-anchored reading made a checkable triple of it."""
+    got = read_connected(ep.claim, tb.store, resolve, aligner=tb.aligner())
+    if got.reading is None:
+        return triples
+    t = got.reading.triple
+    ep.reading = got.reading.describe() + " among the relations the KG puts in question"
+    ep.reading_semantic = ep.reading_semantic or (
+        not connecting(tb.store, t.subject_id or "", t.object_id or "")
+        and not refutable(tb.store, got.reading)
+    )
+    have = {e.entity for e in ep.linked}
+    for name, iri, conf in (
+        (t.subject, t.subject_id, t.subject_link),
+        (t.object, t.object_id, t.object_link),
+    ):
+        if iri and iri not in have:
+            ep.linked.append(
+                LinkedEntity(
+                    mention=name, entity=iri, label=name, score=conf or 1.0,
+                    confidence=conf or 1.0,
+                )
+            )  # fmt: skip
+    return [t]
 
 
 def _sentences(tb: Toolbox, claim: str) -> list[str]:

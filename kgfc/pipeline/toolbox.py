@@ -87,7 +87,7 @@ class Toolbox:
         if self._reader is None:
             from kgfc.reading import ClaimReader
 
-            self._reader = ClaimReader(self.store)
+            self._reader = ClaimReader(self.store, aligner=self.aligner)
         return self._reader
 
     def search_tool(self, kind: str):

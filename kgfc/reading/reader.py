@@ -104,14 +104,19 @@ def plain(text: str) -> str:
 class ClaimReader:
     """Lexicon-driven refinement of linked triples, for one store."""
 
-    def __init__(self, store) -> None:
+    def __init__(self, store, aligner=None) -> None:
         self.store = store
+        # () -> RelationAligner: the caller's, built on first use (a phrase a table names
+        # is read before any similarity)
+        self._aligner = aligner
         self.hits: Counter[str] = Counter()
         self._by_surname: dict[str, list[str]] | None = None
         self.nominal: Lexicon = load_lexicon("nominal")
         self.membership: Lexicon = load_lexicon("membership")
         self.paths: Lexicon = load_lexicon("paths")
         self.works: Lexicon = load_lexicon("works")
+        self.kinship: Lexicon = load_lexicon("kinship")
+        self.kinship_possessive: Lexicon = load_lexicon("kinship_possessive")
 
     def refine(self, text: str, triples: list[ClaimTriple]) -> Reading:
         """Re-read ``triples`` of claim ``text`` in place; returns what fired and the paths read."""
@@ -122,6 +127,8 @@ class ClaimReader:
             (self.membership, self._member),
             (self.paths, self._possessive),
             (self.works, self._work),
+            (self.kinship, self._kin),
+            (self.kinship_possessive, self._kin),
         ):
             found = lexicon.match(clean)
             if found is None:
@@ -138,20 +145,31 @@ class ClaimReader:
             self._widen(t)
         return reading
 
+    def names_kinship(self, text: str) -> bool:
+        """Does ``text`` say a kinship the lexicons read as a path ("a grandparent of")?
+
+        Then the path decides, never a similarity: "grandparent" is as like "parent of"
+        as like anything, and "X is a grandparent of X's child" must not read as parenthood.
+        """
+        clean = plain(text)
+        return any(lx.match(clean) for lx in (self.kinship, self.kinship_possessive))
+
     def _hit(self, rule: str) -> None:
         self.hits[rule] += 1
         log.debug("reading rule %s fired (%d times so far)", rule, self.hits[rule])
 
     def report(self) -> dict[str, int]:
         """Every lexicon entry and built-in reading with how often it fired (0: never)."""
-        out = {
-            f"{lx.name}:{e.name}": 0
-            for lx in (self.nominal, self.membership, self.paths, self.works)
-            for e in lx.entries
-        }
+        out = {f"{lx.name}:{e.name}": 0 for lx in self._lexicons() for e in lx.entries}
         out.update({k: 0 for k in ("names:relation domain", "names:surname", "kinds:head noun")})
         out.update(self.hits)
         return out
+
+    def _lexicons(self) -> tuple[Lexicon, ...]:
+        return (
+            self.nominal, self.membership, self.paths, self.works, self.kinship,
+            self.kinship_possessive,
+        )  # fmt: skip
 
     def chain_facts(self, reading: Reading) -> list[list]:
         """The facts between the ends of each path the reading followed, labelled, as paths."""
@@ -164,11 +182,18 @@ class ClaimReader:
         """ "X's husband died in Y": the claim is about X's spouse, reached by the path."""
         x = self._entity(m["subject"])
         t = self._triple_mentioning(m["subject"], triples)
-        if x is None or t is None or not t.relation_ids:
+        if x is None or t is None:
             return None
         kin = self._follow(x, entry.data["path"])
         if not kin:
             return None
+        path_props = {V.WDT + p.lstrip("^") for p in entry.data["path"]}
+        if t.object_id is None or not t.relation_ids or t.relation_ids[0] in path_props:
+            # the rules took the kinship noun for the relation ("X's spouse | spouse | born in
+            # Y"): the rest of the sentence says what is claimed of the kin
+            note = self._rest(m, x, kin, triples, reading)
+            if note or not t.relation_ids:
+                return note
         props = [p for p in t.relation_ids if p.startswith(V.WDT)]
         stated = [k for k in kin if t.object_id and states(self.store, k, props, t.object_id)]
         k = (stated or kin)[0]
@@ -177,6 +202,45 @@ class ClaimReader:
         t.subject_link = 1.0 if stated or len(kin) == 1 else AMONG_SEVERAL
         reading.chains.append((x, k))
         return f'"{m["subject"]}\'s {m["word"]}" read as {self._label(k)}'
+
+    def _rest(self, m, x: str, kin: list[str], triples, reading: Reading) -> str | None:
+        """ "X's spouse is a native of Y": the relation the KG states between a kin of X and
+        Y that the words before Y say (:func:`kgfc.reading.connecting.relation_between`)."""
+        from kgfc.nlp.anchored import _anchors, _words
+        from kgfc.reading.connecting import relation_between
+
+        words = _words(m["rest"])
+        found = _anchors(words, self.store.label_index(), self._exact)
+        if not found:
+            return None
+        y = found[-1]
+        phrase = " ".join(w.text for w in words[: y.start])
+        for k in kin:
+            aligner = self._aligner() if self._aligner is not None else None
+            best, _ = (
+                relation_between(self.store, k, y.entity, [phrase], aligner=aligner)
+                if phrase
+                else (None, [])
+            )
+            if best is None or (best.kind == "rival" and len(kin) > 1):
+                continue  # another value of one spouse of several: no refutation
+            a, b = (y.entity, k) if best.inverse else (k, y.entity)
+            triples[:] = [
+                ClaimTriple(
+                    subject=self._label(a), relation=best.label, object=self._label(b),
+                    subject_id=a, relation_ids=[best.property], object_id=b, subject_link=1.0,
+                    object_link=1.0, relation_score=best.score,
+                )
+            ]  # fmt: skip
+            reading.chains.append((x, k))
+            return (
+                f'"{m["subject"]}\'s {m["word"]}" read as {self._label(k)}, who has a {best.label}'
+            )
+        return None
+
+    def _exact(self, name: str) -> tuple[str, float] | None:
+        e = self._entity(name)
+        return (e, 1.0) if e is not None else None
 
     def _work(self, entry, m, triples: list[ClaimTriple], reading: Reading) -> str | None:
         """ "X acted in a film directed by Z": a film the KG states both of, if any."""
@@ -208,6 +272,43 @@ class ClaimReader:
         ]
         reading.chains.append((f, z))
         return f'"a film directed by {m["object"]}" read as {self._label(f)}'
+
+    def _kin(self, entry, m, triples: list[ClaimTriple], reading: Reading) -> str | None:
+        """ "X is a grandparent of Y": the path of parent-child facts from X to Y, if the KG
+        has one (X's child, a parent of Y); read as its last fact, the rest cited."""
+        from kgfc.reading.connecting import connecting
+
+        x = self._linked(m["subject"], triples) or self._entity(m["subject"])
+        y = self._linked(m["object"], triples) or self._entity(m["object"])
+        path: list[str] = entry.data["path"]
+        if x is None or y is None or x == y or connecting(self.store, x, y):
+            return None
+        last = path[-1]
+        ends = set(self._follow(y, [last[1:] if last.startswith("^") else "^" + last]))
+        middles = [k for k in self._follow(x, path[:-1]) if k in ends and k not in (x, y)]
+        if not middles:
+            return None
+        k = middles[0]
+        prop = V.WDT + last.lstrip("^")
+        a, b = (y, k) if last.startswith("^") else (k, y)
+        triples[:] = [
+            ClaimTriple(
+                subject=self._label(a), relation=self._label(prop) or V.local_id(prop),
+                object=self._label(b), subject_id=a, relation_ids=[prop], object_id=b,
+                subject_link=1.0, object_link=1.0, relation_score=1.0,
+            )
+        ]  # fmt: skip
+        reading.chains.append((x, k))
+        return f'"{m["word"]}" read as the path through {self._label(k)}'
+
+    def _linked(self, name: str, triples: list[ClaimTriple]) -> str | None:
+        """The entity a triple of the claim already links ``name`` to."""
+        key = normalise(name)
+        for t in triples:
+            for words, e in ((t.subject, t.subject_id), (t.object, t.object_id)):
+                if e and normalise(words) == key:
+                    return e
+        return None
 
     def _follow(self, x: str, path: list[str]) -> list[str]:
         """The entities ``path`` leads to from ``x`` ("^P40": P40 read backwards)."""
