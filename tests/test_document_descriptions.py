@@ -1,0 +1,88 @@
+"""Descriptions that refer back in a document: "the Prussian", "the Englishman", "the
+Italian city", "the mathematician" (which spaCy may tag as a proper noun or an adjective),
+"the filmmaker" for a film director, and "Later, the physicist taught ..." parsed as a noun
+phrase."""
+
+from __future__ import annotations
+
+import pytest
+
+from kgfc.document.check import check_document
+from kgfc.document.references import _nationality_noun
+from kgfc.models import VerdictLabel
+from kgfc.nlp.demonyms import demonyms
+
+WD = "http://www.wikidata.org/entity/"
+
+TEXT = (
+    "Immanuel Kant was a philosopher. The Prussian was also a librarian.\n\n"
+    "Stephen Hawking was born in Oxford. The Englishman is buried in Westminster Abbey.\n\n"
+    "Nino Rota was born in Milan. The Italian city is in Italy.\n\n"
+    "Leonhard Euler was born in Basel. The Swiss city is on the Rhine. "
+    "The mathematician studied at the University of Basel.\n\n"
+    "Robert Altman was born in Kansas City. The filmmaker died in West Hollywood.\n\n"
+    "Richard Feynman studied at Princeton University. "
+    "Later, the physicist taught at Cornell University.\n\n"
+    "Ingrid Bergman and Lena Horne were actresses. The Swedish actress died in London."
+)
+
+
+@pytest.fixture(scope="module")
+def report(demo_local):
+    return check_document(demo_local, TEXT, record=False)
+
+
+def _refs(report, start: str) -> list[tuple[str, str | None]]:
+    sent = next(s for s in report.sentences if s.text.startswith(start))
+    return [(r.text, r.entity) for r in sent.references]
+
+
+def _verdict(report, text: str) -> VerdictLabel | None:
+    claim = next(c for c in report.claims if c.text == text)
+    return claim.verdict if claim.checkable else None
+
+
+def test_a_nationality_noun_is_the_person_of_that_nationality(report):
+    assert _refs(report, "The Prussian") == [("The Prussian", WD + "Q9312")]
+    assert _refs(report, "The Englishman") == [("The Englishman", WD + "Q17714")]
+    assert _verdict(report, "Stephen Hawking is buried in Westminster Abbey.") is (
+        VerdictLabel.SUPPORTED
+    )
+
+
+def test_a_nationality_adjective_must_fit_the_thing_described(report):
+    assert _refs(report, "The Italian city") == [("The Italian city", WD + "Q490")]
+    assert _verdict(report, "Milan is in Italy.") is VerdictLabel.SUPPORTED
+    # two actresses: the Swedish one
+    assert _refs(report, "The Swedish actress") == [("The Swedish actress", WD + "Q43247")]
+    assert _verdict(report, "Ingrid Bergman died in London.") is VerdictLabel.SUPPORTED
+
+
+def test_an_occupation_tagged_as_a_name_or_adjective_is_still_a_description(report):
+    assert _refs(report, "The mathematician") == [("The mathematician", WD + "Q7604")]
+    assert _verdict(report, "Leonhard Euler studied at the University of Basel.") is (
+        VerdictLabel.SUPPORTED
+    )
+    assert _refs(report, "The filmmaker") == [("The filmmaker", WD + "Q55163")]
+    assert _verdict(report, "Robert Altman died in West Hollywood.") is VerdictLabel.SUPPORTED
+    assert _refs(report, "Later, the physicist") == [("the physicist", WD + "Q39246")]
+
+
+@pytest.mark.parametrize(
+    ("word", "nationality"),
+    [
+        ("German", "german"),
+        ("Irishman", "irish"),
+        ("Frenchwoman", "french"),
+        ("composer", None),
+        ("woman", None),
+    ],
+)
+def test_nationality_nouns(word, nationality):
+    assert _nationality_noun(word) == nationality
+
+
+def test_demonyms_of_a_country():
+    assert "swedish" in demonyms("Sweden")
+    assert {"british", "english"} <= demonyms("United Kingdom")
+    assert demonyms("Atlantis") == frozenset()
