@@ -86,3 +86,36 @@ def test_demonyms_of_a_country():
     assert "swedish" in demonyms("Sweden")
     assert {"british", "english"} <= demonyms("United Kingdom")
     assert demonyms("Atlantis") == frozenset()
+
+
+LATER = (
+    "Richard Wagner was born in Leipzig. It is in Germany.\n\n"
+    "Wagner studied at Leipzig University. It is often said that he died in Berlin.\n\n"
+    "Johannes Brahms was born in Hamburg in 1833. He died, in 1897, in Vienna."
+)
+
+
+@pytest.fixture(scope="module")
+def later(demo_local):
+    return check_document(demo_local, LATER, record=False)
+
+
+def test_it_after_a_persons_sentence_is_the_thing_it_named_last(later):
+    assert _refs(later, "It is in Germany") == [("It", WD + "Q2079")]
+    assert _verdict(later, "Leipzig is in Germany.") is VerdictLabel.SUPPORTED
+    # the empty "it" of "it is said that" is no reference
+    assert [e for t, e in _refs(later, "It is often said") if t == "It"] == []
+
+
+def test_a_year_beside_the_place_is_left_out_of_the_claim(later):
+    assert _verdict(later, "Johannes Brahms was born in Hamburg.") is VerdictLabel.SUPPORTED
+    assert _verdict(later, "Johannes Brahms died in Vienna.") is VerdictLabel.SUPPORTED
+
+
+def test_a_year_that_is_all_the_verb_has_stays():
+    from kgfc.document.claims import decompose
+    from kgfc.nlp.spacy_pipeline import parse
+
+    assert [p.text for p in decompose(parse("Walt Disney was born in 1901."))] == [
+        "Walt Disney was born in 1901."
+    ]

@@ -12,7 +12,8 @@ they are tried:
   named -- skipping anyone the document already called by the other pronoun;
 - **it / its** (not the empty "it" of "it is said that") and **they / their**
   is the previous sentence's subject when that is not a person (a city, a
-  film, a band);
+  film, a band); a subject "it" after a person's sentence is the last thing
+  that sentence named ("X was born in Leipzig. It is in Germany.");
 - a **description** ("The composer") as a subject is the person the document
   or the KG's description ("Italian composer") already called so.
 
@@ -112,6 +113,7 @@ class Resolver:
         self.names: list[Name] = []
         self.previous_subject: Name | None = None
         self.previous_people: list[Name] = []  # the people the previous sentence named, in order
+        self.previous_things: list[Name] = []  # and the things the KG has, in order
         self.paragraph = -1
         self.paragraph_topic: Name | None = None
         self.document_topic: Name | None = None
@@ -229,6 +231,9 @@ class Resolver:
         subject = subject or self._subject(span, token_name)
         self._learn(span, token_name)
         people = [token_name[t.i] for t in span if t.i in token_name and token_name[t.i].person]
+        things = [
+            n for t in span if (n := token_name.get(t.i)) is not None and not n.person and n.entity
+        ]
         resolved = _rewrite(sent, replace)
         resolved.references.extend(extra_refs)
         resolved.references.sort(key=lambda r: r.start)
@@ -241,6 +246,7 @@ class Resolver:
                     self.document_topic = first_named
             return resolved
         self._remember(subject, people)
+        self.previous_things = things
         return resolved
 
     def _remember(self, subject: Name | None, people: list[Name]) -> None:
@@ -333,6 +339,16 @@ class Resolver:
         n = self.previous_subject
         if n is not None and not n.person:
             return n
+        after = {x.lower_ for x in t.doc[t.i + 1 : t.i + 5]}
+        if (
+            t.lower_ == "it"
+            and t.dep_ in _SUBJECTS
+            and self.previous_things
+            and not (after & _EXPLETIVE_NEXT)
+        ):
+            # "Wagner was born in Leipzig. It is in Germany.": the thing the previous
+            # sentence named last, its subject being a person
+            return self.previous_things[-1]
         return None
 
     def _groups(
