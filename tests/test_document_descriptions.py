@@ -119,3 +119,15 @@ def test_a_year_that_is_all_the_verb_has_stays():
     assert [p.text for p in decompose(parse("Walt Disney was born in 1901."))] == [
         "Walt Disney was born in 1901."
     ]
+
+
+def test_a_post_without_full_stops_is_cut_after_emoji_and_hashtags():
+    from kgfc.document.sentences import split
+
+    text = "Jimi Hendrix was born in Seattle 🎸 #legend he died in Kensington 😢 #rock #jazz"
+    got = [(s.text, s.heading) for s in split(text)]
+    assert got[0] == ("Jimi Hendrix was born in Seattle 🎸", False)  # spaCy sets "#legend" apart
+    assert ("he died in Kensington 😢", False) in got
+    assert got[-1] == ("#rock #jazz", True)
+    # one hashtag inside a sentence does not cut it
+    assert len(split("I moved to #Paris because of the food.")) == 1
