@@ -131,3 +131,11 @@ def test_a_post_without_full_stops_is_cut_after_emoji_and_hashtags():
     assert got[-1] == ("#rock #jazz", True)
     # one hashtag inside a sentence does not cut it
     assert len(split("I moved to #Paris because of the food.")) == 1
+
+
+def test_a_where_clause_on_a_place_is_a_claim_of_its_own():
+    from kgfc.document.claims import decompose
+    from kgfc.nlp.spacy_pipeline import parse
+
+    got = [p.text for p in decompose(parse("Samuel Beckett settled in Paris, where he died."))]
+    assert got == ["Samuel Beckett settled in Paris.", "He died in Paris."]

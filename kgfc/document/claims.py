@@ -116,6 +116,9 @@ def _sentence(sent: Span, known: Callable[[str], bool]) -> list[Part]:
 
     if subj is None and not extra:
         extra += _who_clause(sent, keep)
+    for text, sub in _where_clauses(sent):
+        extra.append((text, sub))
+        keep -= sub | _commas(sent, sub)
 
     main = [(_text(sent.doc, keep), keep)] if keep else []
     out: list[Part] = []
@@ -170,6 +173,21 @@ def _split_subjects(sent: Span, known: Callable[[str], bool]) -> list[str] | Non
         for m in members
     }
     return [_finish(_text(sent.doc, own[m.i] | (rest - drop), swap)) for m in members]
+
+
+def _where_clauses(sent: Span) -> list[tuple[str, set[int]]]:
+    """ "X settled in Paris, where he died." -> "X died in Paris." (a "where" clause on a
+    place is a claim about that place of its own)."""
+    out: list[tuple[str, set[int]]] = []
+    for c in sent:
+        where = [x for x in c.children if x.lower_ == "where" and x.dep_ == "advmod"]
+        if c.dep_ != "relcl" or not where or c.head.dep_ != "pobj" or _subject(c) is None:
+            continue
+        sub = {x.i for x in c.subtree}
+        place = {x.i for x in c.head.subtree} - sub - _commas(sent, sub)
+        body = sub - {where[0].i}
+        out.append((_text(sent.doc, body) + " in " + _text(sent.doc, place), sub))
+    return out
 
 
 def _dates(sent: Span) -> set[int]:
