@@ -15,7 +15,9 @@ they are tried:
   film, a band); a subject "it" after a person's sentence is the last thing
   that sentence named ("X was born in Leipzig. It is in Germany.");
 - a **description** ("The composer") as a subject is the person the document
-  or the KG's description ("Italian composer") already called so.
+  or the KG's description ("Italian composer") already called so; a nationality
+  in it ("the Swedish actress", "the Irishman", "the Italian city") must be one
+  of the entity's countries' adjectives.
 
 Hand-written: no coreference model ships for spaCy 3.8's small English
 pipeline, and a document about one entity mostly needs exactly these rules.
