@@ -42,6 +42,7 @@ from kgfc.document.references import Resolved, Resolver
 from kgfc.document.sentences import Sentence, split
 from kgfc.kg import vocab as V
 from kgfc.models import Counters, VerdictLabel, VerifyResult
+from kgfc.nlp.demonyms import demonyms
 from kgfc.nlp.spacy_pipeline import parse
 from kgfc.nlp.text import STOP_WORDS, normalise
 from kgfc.nlp.values import parse_claim_value
@@ -73,7 +74,11 @@ _PLAIN_NOUNS: dict[str, tuple[str, ...]] = {
     "town": ("city",),
     "university": ("school",),
     "college": ("school",),
+    "director": ("filmmaker",),
 }
+# the country properties whose countries' adjectives describe a thing too ("the Swedish
+# actress", "the Italian city"): citizenship, country, country of origin
+_COUNTRY_PROPS = tuple(V.WDT + p for p in ("P27", "P17", "P495"))
 DOCUMENT_NS = "https://w3id.org/kgfc/document/"
 
 
@@ -110,8 +115,9 @@ class _KG:
 
     def describe(self, entity: str) -> set[str]:
         """The nouns the KG describes an entity with: its description's words, its
-        occupations, its classes ("record label" -> "label"), and the plain nouns a
-        document calls such a thing by ("the company" for a record label)."""
+        occupations, its classes ("record label" -> "label"), the plain nouns a
+        document calls such a thing by ("the company" for a record label), and the
+        adjectives of its countries ("swedish" for a citizen of Sweden)."""
         words = set(normalise(self.index.descriptions.get(entity) or "").split())
         q = ox.NamedNode
         for prop in (OCCUPATION, INSTANCE_OF):
@@ -124,6 +130,11 @@ class _KG:
                 if label:
                     words.add(normalise(label).split()[-1])
         words |= {plain for w in words for plain in _PLAIN_NOUNS.get(w, ())}
+        for prop in _COUNTRY_PROPS:
+            for quad in self.store.quads(q(entity), q(prop), None):
+                if isinstance(quad.object, ox.NamedNode):
+                    country = self.index.label(quad.object.value)
+                    words |= demonyms(country) if country else set()
         return words - STOP_WORDS
 
     def known(self, text: str) -> bool:

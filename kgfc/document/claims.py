@@ -65,7 +65,8 @@ def decompose(doc: Doc, known: Callable[[str], bool] = lambda _t: False) -> list
 
 def _sentence(sent: Span, known: Callable[[str], bool]) -> list[Part]:
     root = sent.root
-    keep = {t.i for t in sent}
+    dates = _dates(sent)
+    keep = {t.i for t in sent} - dates
     extra: list[tuple[str, set[int]]] = []  # (text, tokens it rests on)
     subj = _subject(root)
     tense = "was" if root.tag_ in ("VBD", "VBN") or _past_aux(root) else "is"
@@ -73,7 +74,7 @@ def _sentence(sent: Span, known: Callable[[str], bool]) -> list[Part]:
     # coordinated predicates
     for conj in [c for c in root.children if c.dep_ == "conj" and c.pos_ in ("VERB", "AUX")]:
         own = _subject(conj)
-        sub = {t.i for t in conj.subtree}
+        sub = {t.i for t in conj.subtree} - dates
         links = _links_before(conj, sent)
         if own is None and subj is None:
             continue
@@ -115,6 +116,9 @@ def _sentence(sent: Span, known: Callable[[str], bool]) -> list[Part]:
 
     if subj is None and not extra:
         extra += _who_clause(sent, keep)
+    for text, sub in _where_clauses(sent):
+        extra.append((text, sub))
+        keep -= sub | _commas(sent, sub)
 
     main = [(_text(sent.doc, keep), keep)] if keep else []
     out: list[Part] = []
@@ -169,6 +173,49 @@ def _split_subjects(sent: Span, known: Callable[[str], bool]) -> list[str] | Non
         for m in members
     }
     return [_finish(_text(sent.doc, own[m.i] | (rest - drop), swap)) for m in members]
+
+
+def _where_clauses(sent: Span) -> list[tuple[str, set[int]]]:
+    """ "X settled in Paris, where he died." -> "X died in Paris." (a "where" clause on a
+    place is a claim about that place of its own)."""
+    out: list[tuple[str, set[int]]] = []
+    for c in sent:
+        where = [x for x in c.children if x.lower_ == "where" and x.dep_ == "advmod"]
+        if c.dep_ != "relcl" or not where or c.head.dep_ != "pobj" or _subject(c) is None:
+            continue
+        sub = {x.i for x in c.subtree}
+        place = {x.i for x in c.head.subtree} - sub - _commas(sent, sub)
+        body = sub - {where[0].i}
+        out.append((_text(sent.doc, body) + " in " + _text(sent.doc, place), sub))
+    return out
+
+
+def _dates(sent: Span) -> set[int]:
+    """The tokens of a year or date said in passing beside the place or object a verb
+    already has ("born in Hamburg in 1833", "died, in 1883, in Venice"): the claim is
+    the place. A date that is all the verb has ("founded in 1901") stays."""
+    out: set[int] = set()
+    for t in sent:
+        verb = t.head
+        if not _date_phrase(t) or verb.pos_ not in ("VERB", "AUX"):
+            continue
+        others = [c for c in verb.children if c.dep_ in ("prep", "dobj", "attr") and c.i != t.i]
+        if not any(not _date_phrase(c) for c in others):
+            continue
+        last = max(x.i for x in t.subtree)
+        out |= {x.i for x in t.subtree}
+        for i in (t.i - 1, last + 1):  # the commas around ", in 1883,"
+            if sent.start <= i < sent.end and sent.doc[i].text == ",":
+                out.add(i)
+    return out
+
+
+def _date_phrase(t: Token) -> bool:
+    """ "in 1833", "on 7 May 1833", "during 1914": a preposition with only a date after it."""
+    if t.dep_ != "prep" or t.lower_ not in ("in", "on", "during"):
+        return False
+    rest = [x for x in t.subtree if x.i != t.i]
+    return bool(rest) and all(x.ent_type_ == "DATE" or x.is_punct for x in rest)
 
 
 def _who_clause(sent: Span, keep: set[int]) -> list[tuple[str, set[int]]]:

@@ -12,9 +12,12 @@ they are tried:
   named -- skipping anyone the document already called by the other pronoun;
 - **it / its** (not the empty "it" of "it is said that") and **they / their**
   is the previous sentence's subject when that is not a person (a city, a
-  film, a band);
+  film, a band); a subject "it" after a person's sentence is the last thing
+  that sentence named ("X was born in Leipzig. It is in Germany.");
 - a **description** ("The composer") as a subject is the person the document
-  or the KG's description ("Italian composer") already called so.
+  or the KG's description ("Italian composer") already called so; a nationality
+  in it ("the Swedish actress", "the Irishman", "the Italian city") must be one
+  of the entity's countries' adjectives.
 
 Hand-written: no coreference model ships for spaCy 3.8's small English
 pipeline, and a document about one entity mostly needs exactly these rules.
@@ -112,6 +115,7 @@ class Resolver:
         self.names: list[Name] = []
         self.previous_subject: Name | None = None
         self.previous_people: list[Name] = []  # the people the previous sentence named, in order
+        self.previous_things: list[Name] = []  # and the things the KG has, in order
         self.paragraph = -1
         self.paragraph_topic: Name | None = None
         self.document_topic: Name | None = None
@@ -185,6 +189,8 @@ class Resolver:
                 for t in ent:
                     token_name[t.i] = short
                 continue
+            if _in_description(ent):
+                continue
             name = self._name(ent, sent.index, sent.paragraph)
             if name is not None:
                 for t in ent:
@@ -227,6 +233,9 @@ class Resolver:
         subject = subject or self._subject(span, token_name)
         self._learn(span, token_name)
         people = [token_name[t.i] for t in span if t.i in token_name and token_name[t.i].person]
+        things = [
+            n for t in span if (n := token_name.get(t.i)) is not None and not n.person and n.entity
+        ]
         resolved = _rewrite(sent, replace)
         resolved.references.extend(extra_refs)
         resolved.references.sort(key=lambda r: r.start)
@@ -239,6 +248,7 @@ class Resolver:
                     self.document_topic = first_named
             return resolved
         self._remember(subject, people)
+        self.previous_things = things
         return resolved
 
     def _remember(self, subject: Name | None, people: list[Name]) -> None:
@@ -331,6 +341,16 @@ class Resolver:
         n = self.previous_subject
         if n is not None and not n.person:
             return n
+        after = {x.lower_ for x in t.doc[t.i + 1 : t.i + 5]}
+        if (
+            t.lower_ == "it"
+            and t.dep_ in _SUBJECTS
+            and self.previous_things
+            and not (after & _EXPLETIVE_NEXT)
+        ):
+            # "Wagner was born in Leipzig. It is in Germany.": the thing the previous
+            # sentence named last, its subject being a person
+            return self.previous_things[-1]
         return None
 
     def _groups(
@@ -375,26 +395,43 @@ class Resolver:
     def _description(
         self, span: Span, token_name: dict[int, Name], replace: dict
     ) -> tuple[int, int, Name] | None:
-        """'The composer' as the subject: (first token, end token, the person it describes)."""
+        """'The composer', 'the Swedish actress', 'the Irishman' as the subject: (first
+        token, end token, the person or thing it describes)."""
         root = span.root
         candidates = [(c, list(c.subtree)) for c in root.children if c.dep_ in _SUBJECTS]
-        if root.pos_ == "NOUN" and any(c.dep_ == "acl" and c.tag_ == "VBD" for c in root.children):
+        if root.pos_ == "NOUN" and any(
+            c.dep_ == "acl" and c.tag_ in ("VBD", "VBN") for c in root.children
+        ):
             # "The band recorded for Motown." parsed as a noun phrase "the band (that) recorded"
-            candidates.append((root, [*root.lefts, root]))
+            lefts = [x for x in root.lefts if x.dep_ in ("det", "amod", "compound")]
+            candidates.append((root, [*lefts, root]))
         for c, toks in candidates:
-            if c.pos_ != "NOUN" or c.i in token_name:
+            # spaCy tags such a noun as an adjective or a proper noun now and then
+            # ("the mathematician", "the Irishman")
+            if c.pos_ not in ("NOUN", "PROPN", "ADJ") or c.i in token_name:
                 continue
             if toks[0].lower_ != "the" or any(t.i in token_name or t.i in replace for t in toks):
                 continue
             if any(t.dep_ in ("prep", "relcl", "acl") for t in toks):
                 continue
-            noun = c.lemma_.lower()
-            for n in (self.previous_subject, self.paragraph_topic, self.document_topic):
-                if n is not None and noun in n.descriptions:
-                    return toks[0].i, toks[-1].i + 1, n
-            for n in reversed(self.names):
-                if noun in n.descriptions:
-                    return toks[0].i, toks[-1].i + 1, n
+            target = self._described(toks)
+            if target is not None:
+                return toks[0].i, toks[-1].i + 1, target
+        return None
+
+    def _described(self, toks: list[Token]) -> Name | None:
+        """Whom or what "the [adjectives] noun" stands for: the head noun (or, for a
+        nationality noun such as "the German" or "the Irishman", the nationality and a
+        person) and every nationality adjective must be among its descriptions."""
+        words = [t.lower_ for t in toks[1:-1]]
+        head = toks[-1].lemma_.lower()
+        nationality = _nationality_noun(head)
+        need = {nationality or head}
+        need |= {w for w in words if _nationality_noun(w) == w}
+        order = (self.previous_subject, self.paragraph_topic, self.document_topic)
+        for n in (*order, *reversed(self.names)):
+            if n is not None and need <= n.descriptions and (n.person or nationality is None):
+                return n
         return None
 
     def _learn(self, span: Span, token_name: dict[int, Name]) -> None:
@@ -471,6 +508,36 @@ def _first_name_gender(name: str) -> tuple[str | None, bool]:
     guess = _gender_detector().get_gender(first)
     return {"male": "m", "mostly_male": "m", "female": "f", "mostly_female": "f"}.get(guess), (
         guess in ("male", "female")
+    )
+
+
+def _nationality_noun(word: str) -> str | None:
+    """The nationality a word names, lower case: "german" -> "german", "irishman" ->
+    "irish", "frenchwoman" -> "french"; None when it names none."""
+    from kgfc.nlp.demonyms import countries
+
+    word = word.lower()
+    if countries(word):
+        return word
+    for suffix in ("man", "woman", "men", "women"):
+        stem = word.removesuffix(suffix)
+        if stem != word and len(stem) > 2 and countries(stem):
+            return stem
+    return None
+
+
+def _in_description(ent: Span) -> bool:
+    """A nationality word or a lower-case noun spaCy took for a name inside a description
+    ("the German", "the Swedish actress", "the Italian city", "the mathematician"):
+    not a name of its own."""
+    if len(ent) != 1:
+        return False
+    t = ent[0]
+    before = t.doc[t.i - 1].lower_ if t.i > 0 else ""
+    if t.is_lower:
+        return before == "the"
+    return _nationality_noun(t.text) is not None and (
+        before == "the" or t.dep_ in ("amod", "compound")
     )
 
 

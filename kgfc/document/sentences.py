@@ -21,6 +21,12 @@ if TYPE_CHECKING:
 _BLANK = re.compile(r"\n[ \t]*\n+")
 _END = re.compile(r"[.!?…:;\"'”’)\]]\s*$")
 HEADING_MAX_WORDS = 12
+# A social post's sentences often end on emoji or hashtags instead of a full stop
+# ("born in seattle 🎸 #legend he died in ..."), which spaCy's parser runs together: a run
+# of emoji (or of two or more hashtags) followed by a word ends a sentence.
+_EMOJI = "[\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff\ufe0f\u200d]"
+_TAG = rf"(?:{_EMOJI}+|#\w+)"
+_POST_END = re.compile(rf"{_TAG}(?:[ \t]+{_TAG})*(?=[ \t]+[^\W\d_])")
 
 
 @dataclass
@@ -70,13 +76,29 @@ def _is_heading_line(line: str) -> bool:
     return 0 < len(words) <= HEADING_MAX_WORDS and not _END.search(line)
 
 
+def _post_pieces(start: int, chunk: str) -> Iterator[tuple[int, str]]:
+    """A block cut after each run of emoji or hashtags that a word follows."""
+    pos = 0
+    for m in _POST_END.finditer(chunk):
+        run = m.group(0)
+        if re.search(_EMOJI, run) or run.count("#") >= 2:
+            yield start + pos, chunk[pos : m.end()]
+            pos = m.end()
+    yield start + pos, chunk[pos:]
+
+
 def split(text: str) -> list[Sentence]:
     """The document's sentences in order, with their paragraph and span."""
-    parts = [(start, chunk) for start, chunk in blocks(text) if chunk.strip()]
+    parts = [
+        (start, piece, p)
+        for p, (at, chunk) in enumerate(c for c in blocks(text) if c[1].strip())
+        for start, piece in _post_pieces(at, chunk)
+        if piece.strip()
+    ]
     nlp = get_nlp()
     out: list[Sentence] = []
-    for p, ((start, _chunk), doc) in enumerate(
-        zip(parts, nlp.pipe([c for _, c in parts], batch_size=32), strict=True)
+    for (start, _chunk, p), doc in zip(
+        parts, nlp.pipe([c for _, c, _ in parts], batch_size=32), strict=True
     ):
         sents = list(doc.sents)
         for sent in sents:
@@ -88,6 +110,7 @@ def split(text: str) -> list[Sentence]:
                 len(sents) == 1
                 and len(words) <= HEADING_MAX_WORDS
                 and not _END.search(span.text)
+                and not re.search(rf"{_TAG}\s*$", span.text)
                 or not any(t.pos_ in ("VERB", "AUX") for t in span)
             )
             out.append(

@@ -36,6 +36,7 @@ __all__ = [
     "NATIONALITY_NOUNS",
     "NATIONALITY_PROPS",
     "countries",
+    "demonyms",
     "mentions_nationality",
     "read_nationality",
 ]
@@ -156,6 +157,27 @@ def countries(adjective: str, *, former: bool = True) -> list[str]:
     present-day countries first, then (``former``) former states (:data:`FORMER_STATES`)."""
     key = " ".join(adjective.lower().split())
     return list(_table().get(key, [])) + (list(FORMER_STATES.get(key, ())) if former else [])
+
+
+# The adjectives people use for a United Kingdom citizen besides "British" (hand-kept: the
+# table has one demonym per country, and the KG states the United Kingdom, not England)
+_ALSO = {"united kingdom": ("english", "scottish", "welsh")}
+
+
+@functools.lru_cache(maxsize=1)
+def _by_country() -> dict[str, frozenset[str]]:
+    out: dict[str, set[str]] = {}
+    for adjective, names in [*_table().items(), *FORMER_STATES.items()]:
+        for name in names:
+            out.setdefault(name.lower(), set()).add(adjective)
+    for name, extra in _ALSO.items():
+        out.setdefault(name, set()).update(extra)
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+def demonyms(country: str) -> frozenset[str]:
+    """The adjectives (lower case) for a country's citizens or things: "Sweden" -> {"swedish"}."""
+    return _by_country().get(" ".join(country.lower().split()), frozenset())
 
 
 def _nationalities(word: str) -> list[list[str]]:
