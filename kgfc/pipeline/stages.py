@@ -340,18 +340,7 @@ def reread(tb: Toolbox, ep: Episode) -> None:
         # a guess by similarity refutes only when the KG puts its relation in question
         guess = found.how == "semantic" and not refutable(tb.store, found)
         ep.reading, ep.reading_semantic = found.describe(), ep.reading_semantic or guess
-        have = {e.entity for e in ep.linked}
-        for name, iri, conf in (
-            (t.subject, t.subject_id, t.subject_link),
-            (t.object, t.object_id, t.object_link),
-        ):
-            if iri and iri not in have:
-                ep.linked.append(
-                    LinkedEntity(
-                        mention=name, entity=iri, label=name, score=conf or 1.0,
-                        confidence=conf or 1.0,
-                    )
-                )  # fmt: skip
+        _link_ends(ep, t)
     if (
         ep.reading is None
         and not sound(tb.store, triples, looks_like_value, aligner)
@@ -359,6 +348,22 @@ def reread(tb: Toolbox, ep: Episode) -> None:
     ):
         triples = _read_connected(tb, ep, triples, resolve)
     ep.analysis.triples = triples
+
+
+def _link_ends(ep: Episode, t) -> None:
+    """Add the triple's subject and object to the episode's linked entities, if not there yet."""
+    have = {e.entity for e in ep.linked}
+    for name, iri, conf in (
+        (t.subject, t.subject_id, t.subject_link),
+        (t.object, t.object_id, t.object_link),
+    ):
+        if iri and iri not in have:
+            ep.linked.append(
+                LinkedEntity(
+                    mention=name, entity=iri, label=name, score=conf or 1.0,
+                    confidence=conf or 1.0,
+                )
+            )  # fmt: skip
 
 
 def _read_connected(tb: Toolbox, ep: Episode, triples: list, resolve) -> list:
@@ -373,18 +378,7 @@ def _read_connected(tb: Toolbox, ep: Episode, triples: list, resolve) -> list:
         not connecting(tb.store, t.subject_id or "", t.object_id or "")
         and not refutable(tb.store, got.reading)
     )
-    have = {e.entity for e in ep.linked}
-    for name, iri, conf in (
-        (t.subject, t.subject_id, t.subject_link),
-        (t.object, t.object_id, t.object_link),
-    ):
-        if iri and iri not in have:
-            ep.linked.append(
-                LinkedEntity(
-                    mention=name, entity=iri, label=name, score=conf or 1.0,
-                    confidence=conf or 1.0,
-                )
-            )  # fmt: skip
+    _link_ends(ep, t)
     return [t]
 
 
