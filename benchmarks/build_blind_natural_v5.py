@@ -473,7 +473,7 @@ them. Nobody changing kgfc's code reads it, and no threshold, rule or prompt is 
 in three styles: encyclopedia sentences (often with extra, irrelevant detail), journalist ledes
 (titles, attributions, "on Tuesday"), and lower-case social-media posts with slang, emoji and
 hashtags. The phrasings mix appositives, relative clauses, passives, possessives, clefts
-("It was in Sarajevo that..."), hedges, negations ("X was not born in Y"), two-fact conjunctions,
+("It was in Cleveland that..."), hedges, negations ("X was not born in Y"), two-fact conjunctions,
 two-hop chains ("the director of F was born in C"), and short names or nicknames.
 
 The labels follow the demo KG, not the world:
@@ -486,7 +486,7 @@ The labels follow the demo KG, not the world:
   No claim is REFUTED on a many-valued relation.
 - **NOT ENOUGH INFO**: the claim's fact is not stated and nothing single-valued contradicts it:
   an occupation, school, employer, cast member or genre the KG does not list, awards, dates,
-  screenwriters and composers (not in the KG at all), places of death or burial the KG lacks.
+  screenwriters and film composers the KG does not give, places of death or burial it lacks.
   Some of these are true in the world; the KG still does not say so.
 
 Each row stores the SPARQL query that decides its label (`check_sparql`, over the union of the
