@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import os
 import tomllib
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from pydantic import Field, ValidationError, field_validator
-from pydantic.fields import FieldInfo
-from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from kgfc.errors import ConfigError
+
+ENV_PREFIX = "KGFC_"
 
 
 def default_home() -> Path:
@@ -40,30 +41,35 @@ def config_file() -> Path | None:
     return None
 
 
-class _TomlSource(PydanticBaseSettingsSource):
-    def __init__(self, settings_cls: type[BaseSettings]) -> None:
-        super().__init__(settings_cls)
-        path = config_file()
-        self.data: dict[str, Any] = {}
-        if path is not None:
-            try:
-                raw = tomllib.loads(path.read_text(encoding="utf-8"))
-            except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-                raise ConfigError(f"Cannot parse the config file {path}: {exc}") from exc
-            # Accept both a flat file and a [kgfc] table.
-            self.data = raw.get("kgfc", raw)
-
-    def get_field_value(
-        self, field: FieldInfo, field_name: str
-    ) -> tuple[Any, str, bool]:  # pragma: no cover - unused by __call__
-        return self.data.get(field_name), field_name, False
-
-    def __call__(self) -> dict[str, Any]:
-        return {k: v for k, v in self.data.items() if k in self.settings_cls.model_fields}
+def _file_values() -> dict[str, Any]:
+    """The settings in the TOML file (flat, or under a ``[kgfc]`` table); none without a file."""
+    path = config_file()
+    if path is None:
+        return {}
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"Cannot parse the config file {path}: {exc}") from exc
+    data = raw.get("kgfc", raw)
+    return data if isinstance(data, dict) else {}
 
 
-class Settings(BaseSettings):
-    model_config = SettingsConfigDict(env_prefix="KGFC_", extra="ignore")
+def _env_values(names: Iterable[str]) -> dict[str, str]:
+    """``KGFC_<NAME>`` for each of ``names``, the variable's name in any case."""
+    wanted = {f"{ENV_PREFIX}{name}".lower(): name for name in names}
+    return {wanted[k.lower()]: v for k, v in os.environ.items() if k.lower() in wanted}
+
+
+class Settings(BaseModel):
+    """kgfc's settings. Fields not given are read from ``KGFC_*`` variables, then the TOML file.
+
+    What pydantic-settings does for a flat model of scalar fields, without importing it: its
+    import (and asyncio, which it pulls in) was a tenth of a one-shot ``kgfc verify``.
+    Values keep their precedence (given > environment > file > default), variable names
+    match in any case, unknown keys are ignored and defaults are validated too.
+    """
+
+    model_config = ConfigDict(extra="ignore", validate_default=True)
 
     home: Path = Field(
         default_factory=default_home, description="data dir (store, caches, trajectories)"
@@ -135,6 +141,17 @@ class Settings(BaseSettings):
         "demo KG), file (a loaded RDF file), pubmed, web",
     )
 
+    @model_validator(mode="before")
+    @classmethod
+    def _from_sources(cls, given: Any) -> Any:
+        if not isinstance(given, dict):
+            return given
+        names = cls.model_fields
+        found = {k: v for k, v in _file_values().items() if k in names}
+        found.update(_env_values(names))
+        found.update(given)
+        return found
+
     @field_validator("trust_order")
     @classmethod
     def _check_trust_order(cls, value: str) -> str:
@@ -168,17 +185,6 @@ class Settings(BaseSettings):
         None, description="kgfc serve: the bearer token writes need; clients: the token they send"
     )
 
-    @classmethod
-    def settings_customise_sources(
-        cls,
-        settings_cls: type[BaseSettings],
-        init_settings: PydanticBaseSettingsSource,
-        env_settings: PydanticBaseSettingsSource,
-        dotenv_settings: PydanticBaseSettingsSource,
-        file_secret_settings: PydanticBaseSettingsSource,
-    ) -> tuple[PydanticBaseSettingsSource, ...]:
-        return (init_settings, env_settings, _TomlSource(settings_cls))
-
     def store_path(self) -> Path:
         spec = self.store
         if spec is None:
@@ -209,7 +215,7 @@ def describe_settings(**overrides: Any) -> list[dict[str, Any]]:
     given = {k for k, v in overrides.items() if v is not None}
     env = {k.upper() for k in os.environ}
     path = config_file()
-    in_file = set(_TomlSource(Settings).data) if path is not None else set()
+    in_file = set(_file_values()) if path is not None else set()
     rows = []
     for name in Settings.model_fields:
         if name in given:

@@ -171,3 +171,29 @@ def test_the_store_is_counted_once_per_generation(monkeypatch):
     page = Source(iri="https://example.org/p", kind=SourceKind.WEB, title="a page")
     s.add_source(page, [Fact(subject=V.WD + "Q1", predicate=V.WDT + "P106", object=V.WD + "Q2")])
     assert snapshot(s)[3] == real_len(s) and len(counted) == 2  # a new generation: counted again
+
+
+def test_a_new_process_reads_the_store_size_back_until_the_knowledge_changes(tmp_path, monkeypatch):
+    """A one-shot command on an unchanged store does not walk every quad to count them."""
+    from kgfc.kg import vocab as V
+    from kgfc.kg.aggregates import snapshot, store_size
+    from kgfc.models import Fact, Source, SourceKind
+
+    path = tmp_path / "store"
+    with OxigraphStore(path) as s:
+        s.load_file(Path(__file__).parent / "data" / "properties.ttl")
+        first = store_size(s)
+        assert first == len(s) > 0
+    counted = []
+    real_len = OxigraphStore.__len__
+    monkeypatch.setattr(OxigraphStore, "__len__", lambda self: counted.append(1) or real_len(self))
+    with OxigraphStore(path) as s:  # as the next command opens it
+        assert snapshot(s)[3] == first and counted == []
+        page = Source(iri="https://example.org/p", kind=SourceKind.WEB, title="a page")
+        s.add_source(
+            page, [Fact(subject=V.WD + "Q1", predicate=V.WDT + "P106", object=V.WD + "Q2")]
+        )
+        grown = store_size(s)
+        assert grown == real_len(s) > first and len(counted) == 1  # a new version: counted
+    with OxigraphStore(path) as s:
+        assert store_size(s) == grown and len(counted) == 1  # ... once

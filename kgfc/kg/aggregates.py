@@ -18,6 +18,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import IO, TYPE_CHECKING, Protocol
 
+from kgfc.kg.derived_cache import load_or_build
+
 if TYPE_CHECKING:
     from kgfc.kg.store import KnowledgeGraph
 
@@ -122,19 +124,41 @@ _SIZES: weakref.WeakKeyDictionary[KnowledgeGraph, tuple[int, int]] = weakref.Wea
 def snapshot(store: KnowledgeGraph) -> Snapshot:
     """Where the store stands: (generation, wholesale generation, facts added since, size).
 
-    The size is counted once per generation: counting an Oxigraph store walks every quad
-    (tens of ms on the demo KG), and a one-shot check asks for five aggregates at the same
-    generation. Recorded claims, which do not change the generation, may make it a little
-    low; it only scales :data:`STALE_SHARE`.
+    The size is counted once per knowledge version (:func:`store_size`). Recorded claims,
+    which change neither the generation nor the version, may make it a little low; it only
+    scales :data:`STALE_SHARE`.
+    """
+    return (
+        store.generation,
+        store.wholesale_generation,
+        store.added_since_wholesale,
+        store_size(store),
+    )
+
+
+def store_size(store: KnowledgeGraph) -> int:
+    """``len(store)``, counted once per knowledge version rather than by every process.
+
+    Counting an Oxigraph store walks every quad (tens of ms on the demo KG, a tenth of a
+    one-shot check's own work). The count is kept in this process per generation, and on
+    disk beside the store's other caches under its knowledge key, so that the next command
+    on an unchanged store reads it back.
     """
     generation = store.generation
     with _ROWS_LOCK:
         known = _SIZES.get(store)
-    if known is None or known[0] != generation:
-        known = (generation, len(store))
-        with _ROWS_LOCK:
-            _SIZES[store] = known
-    return (generation, store.wholesale_generation, store.added_since_wholesale, known[1])
+    if known is not None and known[0] == generation:
+        return known[1]
+    directory = store.cache_dir("derived")
+    if directory is None:
+        size = len(store)
+    else:
+        size, _ = load_or_build(
+            directory, "store_size", store.knowledge_key(), lambda: len(store), kind=int
+        )
+    with _ROWS_LOCK:
+        _SIZES[store] = (generation, size)
+    return size
 
 
 def still_fresh(store: KnowledgeGraph, then: Snapshot) -> bool:
