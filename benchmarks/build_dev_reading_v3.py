@@ -67,7 +67,7 @@ class KG:
             "SELECT ?l (COUNT(DISTINCT ?e) AS ?n) WHERE { ?e rdfs:label ?l . "
             "FILTER(lang(?l) = 'en') } GROUP BY ?l",
         )
-        self.unique = {l for l, n in rows if n == "1"}
+        self.unique = {label for label, n in rows if n == "1"}
 
     def q(self, body: str) -> list[tuple]:
         return run(self.store, body)
@@ -189,7 +189,7 @@ NOMINAL = {
 
 
 def nominal(kg: KG, rng: random.Random, out: list) -> None:
-    """"X is a Democrat / a Catholic / an association football player"."""
+    """ "X is a Democrat / a Catholic / an association football player"."""
     forms = ["{x} is {w}.", "{x} was {w}.", "{x} was {w} all their life."]
     for prop, table in NOMINAL.items():
         vals = " ".join(f"wd:{q}" for q in table)
@@ -296,9 +296,12 @@ def membership(kg: KG, rng: random.Random, out: list) -> None:
         rows = sorted(set(rows))
         rng.shuffle(rows)
         everyone += rows
-        for x, xl, g, gl in rows[:10]:
-            members = {m for p in ("P361", "P463") for m in kg.q(
-                f"SELECT ?m WHERE {{ ?m wdt:{p} wd:{g} . ?m wdt:P31 wd:Q5 }}")}
+        for _x, xl, g, gl in rows[:10]:
+            members = {
+                m
+                for p in ("P361", "P463")
+                for m in kg.q(f"SELECT ?m WHERE {{ ?m wdt:{p} wd:{g} . ?m wdt:P31 wd:Q5 }}")
+            }
             if len(members) == 2 and rng.random() < 0.7:
                 text = f"{xl} is one half of {gl}."
             else:
@@ -317,7 +320,7 @@ def first_name(label: str) -> str:
 
 
 def spouse_death(kg: KG, rng: random.Random, out: list) -> None:
-    """"X's husband/wife died in Y": the spouse's stated place of death."""
+    """ "X's husband/wife died in Y": the spouse's stated place of death."""
     rows = kg.q(
         "SELECT ?x ?xl ?y ?yl ?d ?dl WHERE { ?x wdt:P26 ?y . ?y wdt:P20 ?d . "
         + " ".join(lab(v) for v in "xyd")
@@ -343,14 +346,20 @@ def spouse_death(kg: KG, rng: random.Random, out: list) -> None:
 def grandparents(kg: KG, rng: random.Random, out: list) -> None:
     rows = kg.q(
         "SELECT DISTINCT ?a ?al ?b ?bl WHERE { ?a wdt:P40 ?c . ?c wdt:P40 ?b . "
-        + lab("a") + " " + lab("b") + " }"
+        + lab("a")
+        + " "
+        + lab("b")
+        + " }"
     )
     rng.shuffle(rows)
     n = 0
-    for a, al, b, bl in rows:
+    for _a, al, _b, bl in rows:
         word = (
-            "grandfather" if first_name(al) in MALE
-            else "grandmother" if first_name(al) in FEMALE else "grandparent"
+            "grandfather"
+            if first_name(al) in MALE
+            else "grandmother"
+            if first_name(al) in FEMALE
+            else "grandparent"
         )
         if n >= 8 or not kg.ok(al, bl):
             continue
@@ -360,7 +369,7 @@ def grandparents(kg: KG, rng: random.Random, out: list) -> None:
 
 
 def film_chain(kg: KG, rng: random.Random, out: list) -> None:
-    """"X acted in a film directed by Z" (a path through a film); pairs with no film: NEI."""
+    """ "X acted in a film directed by Z" (a path through a film); pairs with no film: NEI."""
     rows = kg.q(
         "SELECT DISTINCT ?x ?xl ?z ?zl WHERE { ?f wdt:P161 ?x . ?f wdt:P57 ?z . "
         "FILTER(?x != ?z) " + lab("x") + " " + lab("z") + " } LIMIT 4000"
@@ -373,7 +382,7 @@ def film_chain(kg: KG, rng: random.Random, out: list) -> None:
         "{x} appeared in a film that {z} directed.",
     ]
     good = [r for r in rows if kg.ok(r[1], r[3])]
-    for x, xl, z, zl in good[:8]:
+    for _x, xl, _z, zl in good[:8]:
         out.append(row(rng.choice(forms).format(x=xl, z=zl), S, "film_chain"))
     for (x, xl, _, _), (_, _, z, zl) in zip(good[8:12], good[12:16], strict=False):
         if not kg.q(f"ASK {{ ?f wdt:P161 wd:{x} . ?f wdt:P57 wd:{z} }}") and x != z:
@@ -386,7 +395,10 @@ def informal(kg: KG, rng: random.Random, out: list) -> None:
     heads = ["", "omg ", "fun fact: ", "did u know "]
     rows = kg.q(
         "SELECT ?x ?xl ?b ?bl WHERE { ?x wdt:P19 ?b . ?x wdt:P31 wd:Q5 . "
-        + lab("x") + " " + lab("b") + " } LIMIT 6000"
+        + lab("x")
+        + " "
+        + lab("b")
+        + " } LIMIT 6000"
     )
     rows = sorted(rows)
     rng.shuffle(rows)
@@ -404,12 +416,15 @@ def informal(kg: KG, rng: random.Random, out: list) -> None:
         n += 1
     rows = kg.q(
         "SELECT ?f ?fl ?z ?zl WHERE { ?f wdt:P57 ?z . ?f wdt:P31 wd:Q11424 . "
-        + lab("f") + " " + lab("z") + " } LIMIT 4000"
+        + lab("f")
+        + " "
+        + lab("z")
+        + " } LIMIT 4000"
     )
     rows = sorted(rows)
     rng.shuffle(rows)
     n = 0
-    for f, fl, z, zl in rows:
+    for _f, fl, _z, zl in rows:
         if n >= 6 or not kg.ok(fl, zl):
             continue
         tag = "#" + "".join(w.capitalize() for w in fl.split() if w.isalnum())
@@ -419,7 +434,7 @@ def informal(kg: KG, rng: random.Random, out: list) -> None:
 
 
 def originated(kg: KG, rng: random.Random, out: list) -> None:
-    """"<band> originated in <city>": location of formation (P740), one stated value."""
+    """ "<band> originated in <city>": location of formation (P740), one stated value."""
     rows = kg.q(
         f"SELECT ?g ?gl ?o ?ol WHERE {{ ?g wdt:P740 ?o . ?g wdt:P31 ?t . VALUES ?t {{ {GROUPS} }} "
         f"{lab('g')} {lab('o')} }}"
@@ -442,7 +457,7 @@ def originated(kg: KG, rng: random.Random, out: list) -> None:
 
 
 def spouse_of(kg: KG, rng: random.Random, out: list) -> None:
-    """"The spouse of X was Y" and "The spouse of X was born in Y"."""
+    """ "The spouse of X was Y" and "The spouse of X was born in Y"."""
     rows = kg.q(
         "SELECT ?x ?xl ?y ?yl ?b ?bl WHERE { ?x wdt:P26 ?y . ?y wdt:P19 ?b . "
         + " ".join(lab(v) for v in "xyb")

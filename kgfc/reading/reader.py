@@ -38,9 +38,16 @@ log = logging.getLogger(__name__)
 
 # not a relation a noun's entity is "read as": what kind of thing it is
 _NOT_READINGS = frozenset(V.WDT + p for p in ("P31", "P279", "P1889", "P460"))
-# trailing chatter of informal text: "lol", "!!", emoji
+# trailing chatter of informal text: "lol", "!!", emoji, hashtags
 _TAIL = re.compile(
-    r"(?:\s+(?:lol|lmao|haha+|tbh|imo|fr)\b|\s*[^\w\s.,'’&()?!:;\"-])+[\s!.]*$", re.IGNORECASE
+    r"(?:\s+(?:lol|lmao|haha+|tbh|imo|fr|ngl|smh)\b|\s*#\w+|\s*[^\w\s.,'’&()?!:;\"-])+[\s!.]*$",
+    re.IGNORECASE,
+)
+# leading chatter: "omg", "fun fact:", "did u know (that)", "TIL"; only before more words
+_HEAD = re.compile(
+    r"^(?:(?:omg|wow|lol|lmao|ngl|tbh|btw|fyi|til|fun\s+fact|did\s+(?:you|u|ya)\s+know)"
+    r"(?:\s*[:,!-]+\s*|\s+))+(?:that\s+)?(?=\S+\s+\S)",
+    re.IGNORECASE,
 )
 
 
@@ -62,7 +69,9 @@ def head_noun(label: str) -> str:
     return normalise(words[-1]) if words else ""
 
 
-AMONG_SEVERAL = 0.8  # a path's end picked among several: below what may refute
+AMONG_SEVERAL = 0.8
+# a relation fits an object when at least this share of its typed values share a type with it
+OBJECT_KIND_SHARE = 0.05  # a path's end picked among several: below what may refute
 
 
 @dataclass
@@ -97,8 +106,8 @@ def equivalences() -> tuple[Equivalence, ...]:
 
 
 def plain(text: str) -> str:
-    """``text`` without the trailing chatter of informal writing ("... lol", emoji)."""
-    return _TAIL.sub("", text).strip()
+    """``text`` without the chatter of informal writing ("omg ...", "... lol", emoji, hashtags)."""
+    return _HEAD.sub("", _TAIL.sub("", text).strip()).strip()
 
 
 class ClaimReader:
@@ -142,6 +151,9 @@ class ClaimReader:
             note = self._surname(t) or self._fit_subject(t) or self._kind(t)
             if note:
                 reading.notes.append(note)
+            note = self._fit_object(t)
+            if note:
+                reading.notes.append(note)
             self._widen(t)
         return reading
 
@@ -161,7 +173,8 @@ class ClaimReader:
     def report(self) -> dict[str, int]:
         """Every lexicon entry and built-in reading with how often it fired (0: never)."""
         out = {f"{lx.name}:{e.name}": 0 for lx in self._lexicons() for e in lx.entries}
-        out.update({k: 0 for k in ("names:relation domain", "names:surname", "kinds:head noun")})
+        builtin = ("names:relation domain", "names:surname", "kinds:head noun", "kinds:object")
+        out.update({k: 0 for k in builtin})
         out.update(self.hits)
         return out
 
@@ -181,7 +194,10 @@ class ClaimReader:
     def _possessive(self, entry, m, triples: list[ClaimTriple], reading: Reading) -> str | None:
         """ "X's husband died in Y": the claim is about X's spouse, reached by the path."""
         x = self._entity(m["subject"])
-        t = self._triple_mentioning(m["subject"], triples)
+        # "The husband of X died in Y": the rules may take the kinship noun for the subject
+        t = self._triple_mentioning(m["subject"], triples) or self._triple_mentioning(
+            m["word"], triples
+        )
         if x is None or t is None:
             return None
         kin = self._follow(x, entry.data["path"])
@@ -367,6 +383,36 @@ class ClaimReader:
                 self._hit("kinds:head noun")
                 return f'"{wanted}" read as {t.object} (a kind of {wanted})'
         return None
+
+    def _fit_object(self, t: ClaimTriple) -> str | None:
+        """Of the relations the words may mean, one whose values are of the object's kind first.
+
+        "Counting Crows originated in London": "originated in" may be country of origin or
+        location of formation; the KG's countries of origin are countries, its locations of
+        formation cities, and London is a city. Only reorders: nothing is dropped.
+        """
+        from kgfc.reason.kgstats import stats_for
+
+        props = [p for p in t.relation_ids if p.startswith(V.WDT)]
+        if len(props) < 2 or not t.object_id or not t.object_id.startswith(V.WD):
+            return None
+        stats = stats_for(self.store)
+        types = stats.types_of([t.object_id]).get(t.object_id, set())
+
+        def fits(p: str) -> bool:
+            r = stats.range(p)
+            if r is None or not r.known() or not types:
+                return True  # nothing known against it
+            return max(r.types.get(ty, 0) for ty in types) >= OBJECT_KIND_SHARE * r.typed_objects
+
+        if fits(props[0]):
+            return None
+        fit = [p for p in props if fits(p)]
+        if not fit:
+            return None
+        t.relation_ids = [*fit, *(p for p in t.relation_ids if p not in fit)]
+        self._hit("kinds:object")
+        return f"{self._label(fit[0])} read first: {t.object} is of the kind its values are"
 
     # -- names ------------------------------------------------------------
     def _fit_subject(self, t: ClaimTriple) -> str | None:
