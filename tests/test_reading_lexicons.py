@@ -121,6 +121,13 @@ def test_a_nominal_predicate_reads_as_the_relation_its_entity_is_a_value_of(read
         # of the kind the KG's locations of formation are
         ("ZZ Top originated in Houston.", "SUPPORTED"),
         ("ZZ Top originated in London.", "REFUTED"),
+        # a band whose members are stored as its parts; a band named like its singer
+        ("Ringo Starr is a member of the group The Beatles.", "SUPPORTED"),
+        ("Jon Bon Jovi played in Bon Jovi.", "SUPPORTED"),
+        # a surname that is also a film's title: the film has no place of birth
+        ("Hancock was born in New York City.", "REFUTED"),
+        # the best-known Lincoln has no place of birth here: no other Lincoln's is his
+        ("Lincoln was born in Kentucky.", "NOT ENOUGH INFO"),
     ],
 )
 def test_claims_as_people_write_them(demo_local, claim, verdict):
@@ -167,3 +174,14 @@ def test_values_the_kg_treats_as_alternatives(demo_local):
     birth = "http://www.wikidata.org/prop/direct/P19"
     assert not exclusive_values(store, birth, wd + "Q1490", [wd + "Q84"])  # Tokyo, London
     assert not exclusive_values(None, religion, wd + "Q75809", [wd + "Q7066"])
+
+
+def test_places_in_different_countries_are_apart(demo_local):
+    from kgfc.reason.alternatives import places_apart
+
+    wd = "http://www.wikidata.org/entity/"
+    store = demo_local.store
+    assert places_apart(store, wd + "Q3012", [wd + "Q5083"])  # Ulm, Seattle
+    assert not places_apart(store, wd + "Q183", [wd + "Q3012"])  # Germany is a country
+    assert not places_apart(store, wd + "Q277162", [wd + "Q3012"])  # Hammersmith: no country
+    assert not places_apart(store, wd + "Q5083", [wd + "Q60"])  # Seattle, New York City

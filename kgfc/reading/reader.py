@@ -434,20 +434,47 @@ class ClaimReader:
 
     def _surname(self, t: ClaimTriple) -> str | None:
         """A surname alone ("Einstein was born in Ulm"): the person of that surname who has
-        the claim's relation, when one is far better connected in the KG than any other."""
+        the claim's relation, when one is far better connected in the KG than any other.
+
+        Also when the name is linked to something else of that name that cannot have the
+        relation, and no namesake can: "Hancock was born in Chicago" is not about the film."""
         props = [p for p in t.relation_ids[:3] if p.startswith(V.WDT)]
         word = t.subject.strip()
-        if t.subject_id or not props or not _SURNAME.match(word):
+        if not props or not _SURNAME.match(word):
             return None
-        people = [e for e in self._surnames().get(normalise(word), ()) if self._has_any(e, props)]
+        if t.subject_id and (
+            self._has_any(t.subject_id, props)
+            or self._namesake_has(t, props)
+            or self._is_person(t.subject_id)  # a person is never swapped for another
+        ):
+            return None  # linked to something the relation fits ("Hancock", the film, directed)
+        bearers = self._surnames().get(normalise(word), ())
+        people = [e for e in bearers if self._has_any(e, props)]
         if not people:
             return None
         ranked = sorted(((self._degree(e), e) for e in people), reverse=True)
         if len(ranked) > 1 and ranked[0][0] < SURNAME_DOMINANCE * ranked[1][0]:
             return None  # two well-known people share it: a reader could not tell either
+        if t.subject_id and any(
+            self._degree(e) >= ranked[0][0] and self._is_person(e)
+            for e in bearers
+            if e not in people
+        ):
+            return None  # "Lincoln": the best-known bearer lacks the relation, not another's
         t.subject_id, t.subject_link = ranked[0][1], SURNAME_LINK
         self._hit("names:surname")
         return f'"{word}" read as {self._label(ranked[0][1])} (the best-known of that surname)'
+
+    def _is_person(self, e: str) -> bool:
+        node, human = ox.NamedNode(e), ox.NamedNode(V.WD + "Q5")
+        return next(iter(self.store.quads(node, _P31, human)), None) is not None
+
+    def _namesake_has(self, t: ClaimTriple, props: list[str]) -> bool:
+        """Has another entity of exactly the subject's name one of ``props``?"""
+        index = self.store.label_index()
+        return any(
+            self._has_any(e, props) for e, _, _ in index.by_key.get(normalise(t.subject), ())
+        )
 
     def _surnames(self) -> dict[str, list[str]]:
         if self._by_surname is None:
@@ -495,12 +522,18 @@ class ClaimReader:
         t = self._triple_about(m["subject"], triples)
         if t is None:
             return None
-        group = t.object_id or self._entity(
-            [m["object"], re.sub(r"^the\s+", "", m["object"], flags=re.I)]
-        )
         eq = equivalences()[0]
-        if group is None or not self._is_group(group, eq):
+        # "Jon Bon Jovi was a founding member of Bon Jovi": of the namesakes, the group
+        names = [m["object"], re.sub(r"^the\s+", "", m["object"], flags=re.I)]
+        index = self.store.label_index()
+        named = [
+            e for n in names for e, _, kind in index.by_key.get(normalise(n), ()) if kind == "label"
+        ]
+        group = next((g for g in (t.object_id, *named) if g and self._is_group(g, eq)), None)
+        if group is None:
             return None
+        if group != t.object_id:
+            t.object = self._label(group)
         t.object_id = group
         t.object_link = max(t.object_link or 0.0, 0.95)
         t.relation_ids = list(eq.properties)

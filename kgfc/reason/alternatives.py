@@ -70,3 +70,45 @@ def exclusive_values(store: Any, prop: str, claimed: str, stated: list[str]) -> 
         return all(_exclusive(store, prop, claimed, v) for v in stated)
     except (ValueError, TypeError):  # not IRIs: a literal value is never such an alternative
         return False
+
+
+_COUNTRY = V.WDT + "P17"
+_IN = V.WDT + "P131"
+
+
+def _countries(store: Any, e: str) -> set[str]:
+    """The countries ``e`` is stated in, directly or through what it is located in."""
+    out: set[str] = set()
+    here = {e}
+    for _ in range(_STEPS + 1):
+        nxt: set[str] = set()
+        for x in here:
+            out |= {q.object.value for q in store.quads(_node(x), _node(_COUNTRY))}
+            nxt |= {q.object.value for q in store.quads(_node(x), _node(_IN))}
+        here = nxt
+    return out
+
+
+def _is_a_country(store: Any, e: str) -> bool:
+    return next(iter(store.quads(predicate=_node(_COUNTRY), object=_node(e))), None) is not None
+
+
+def places_apart(store: Any, claimed: str, stated: list[str]) -> bool:
+    """Are ``claimed`` and each ``stated`` place in different countries, by the KG?
+
+    Hammersmith (United Kingdom) and Ulm (Germany) are apart, whatever their kinds (a
+    district, a city): a place of birth that is one is not the other. A country, or a
+    state that was one (something is stated to be in it), is never taken as a place
+    here: "born in Austria-Hungary" and "born in Prague" do not exclude each other.
+    """
+    if store is None or not hasattr(store, "quads") or not stated:
+        return False
+    try:
+        ends = [claimed, *stated]
+        if any(_is_a_country(store, e) for e in ends):
+            return False
+        mine = _countries(store, claimed)
+        theirs = [_countries(store, v) for v in stated]
+    except (ValueError, TypeError):  # a literal is no place
+        return False
+    return bool(mine) and all(ts and not (mine & ts) for ts in theirs)
