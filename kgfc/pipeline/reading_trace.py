@@ -23,7 +23,7 @@ from kgfc.pipeline.state import Episode
 from kgfc.pipeline.toolbox import Toolbox
 from kgfc.reading import plain
 from kgfc.reading.connecting import read_connected
-from kgfc.reading.rereading import reread
+from kgfc.reading.rereading import ANCHOR_MIN, reread
 
 MAX_CANDIDATES = 5  # link candidates shown per mention
 
@@ -71,7 +71,7 @@ def trace(tb: Toolbox, claim: str) -> dict[str, Any]:
         got = known.get(normalise(name))
         if got is not None:
             return got
-        hit = linker.resolve(name, stages.ANCHOR_MIN)
+        hit = linker.resolve(name, ANCHOR_MIN)
         return (hit.entity, hit.score) if hit is not None else None
 
     connected = read_connected(said, tb.store, resolve, aligner=tb.aligner())
