@@ -29,8 +29,9 @@ from importlib import resources
 import pyoxigraph as ox
 
 from kgfc.kg import vocab as V
-from kgfc.models import ClaimTriple, LinkedEntity, Verdict, VerdictLabel
+from kgfc.models import ClaimTriple, LinkedEntity
 from kgfc.nlp.text import normalise
+from kgfc.reading.informal import plain
 from kgfc.reading.lexicon import Lexicon, load_lexicon
 from kgfc.reading.namesakes import states
 
@@ -38,19 +39,6 @@ log = logging.getLogger(__name__)
 
 # not a relation a noun's entity is "read as": what kind of thing it is
 _NOT_READINGS = frozenset(V.WDT + p for p in ("P31", "P279", "P1889", "P460"))
-# trailing chatter of informal text: "lol", "!!", emoji, hashtags
-_TAIL = re.compile(
-    r"(?:\s+(?:lol|lmao|haha+|tbh|imo|fr|ngl|smh)\b|\s*#\w+|\s*[^\w\s.,'’&()?!:;\"-])+[\s!.]*$",
-    re.IGNORECASE,
-)
-# leading chatter: "omg", "fun fact:", "did u know (that)", "TIL"; only before more words
-_HEAD = re.compile(
-    r"^(?:(?:omg|wow|lol|lmao|ngl|tbh|btw|fyi|til|fun\s+fact|did\s+(?:you|u|ya)\s+know)"
-    r"(?:\s*[:,!-]+\s*|\s+))+(?:that\s+)?(?=\S+\s+\S)",
-    re.IGNORECASE,
-)
-
-
 # one word, capitalised: "Einstein", "O'Neal", "McCartney" (not "he", not "the band")
 _SURNAME = re.compile(r"^[A-Z][a-z]*(?:['’][A-Z])?[a-zA-Z-]+$")
 SURNAME_DOMINANCE = 2  # the best-known bearer has at least twice the facts of the next
@@ -103,11 +91,6 @@ def equivalences() -> tuple[Equivalence, ...]:
         )
         for e in tomllib.loads(text)["equivalence"]
     )
-
-
-def plain(text: str) -> str:
-    """``text`` without the chatter of informal writing ("omg ...", "... lol", emoji, hashtags)."""
-    return _HEAD.sub("", _TAIL.sub("", text).strip()).strip()
 
 
 class ClaimReader:
@@ -587,27 +570,3 @@ class ClaimReader:
 
     def _label(self, e: str) -> str:
         return self.store.label_index().label(e) or V.local_id(e)
-
-
-def cite_paths(verdict: Verdict, evidence, chains: list[tuple[str, str]]) -> Verdict:
-    """A verdict on a claim read through a path cites the path's facts too.
-
-    "Ingrid Bergman's spouse died in Rome" is SUPPORTED by "Roberto Rossellini
-    place of death Rome" only through "Ingrid Bergman spouse Roberto Rossellini".
-    """
-    if not chains or verdict.label is VerdictLabel.NEI:
-        return verdict
-    facts = list(evidence)
-    used = []  # the first fact between each path's ends
-    for chain in chains:
-        ends = frozenset(chain)
-        used += [e for e in facts if frozenset((e.fact.subject, e.fact.object)) == ends][:1]
-    if not used:
-        return verdict
-    quoted = " and ".join(f'"{e.text}" ({e.id})' for e in used)
-    return verdict.model_copy(
-        update={
-            "justification": f"Through {quoted}: {verdict.justification}",
-            "cited": list(dict.fromkeys([*(e.id for e in used), *verdict.cited])),
-        }
-    )
