@@ -321,20 +321,25 @@ def informal(kg: KG, rng: random.Random, out: list) -> None:
                 out.append({"claim": text, "label": R, "class": "informal"})
 
 
+def write_rows(out: list[dict], path: Path, prefix: str) -> None:
+    """Write ``out`` as JSON lines with ids ``<prefix><n>``, each claim once (first kept)."""
+    seen = set()
+    with path.open("w") as fh:
+        for i, row in enumerate(out):
+            if row["claim"] in seen:
+                continue
+            seen.add(row["claim"])
+            fh.write(json.dumps({"id": f"{prefix}{i:04d}", **row}, ensure_ascii=False) + "\n")
+    print(f"{len(seen)} claims -> {path.relative_to(ROOT)}")
+
+
 def main() -> None:
     rng = random.Random(35)
     kg = KG()
     out: list[dict] = []
     for build in (cities, places, nominal, surnames, membership, chains, informal):
         build(kg, rng, out)
-    seen = set()
-    with OUT.open("w") as fh:
-        for i, row in enumerate(out):
-            if row["claim"] in seen:
-                continue
-            seen.add(row["claim"])
-            fh.write(json.dumps({"id": f"dev{i:04d}", **row}, ensure_ascii=False) + "\n")
-    print(f"{len(seen)} claims -> {OUT.relative_to(ROOT)}")
+    write_rows(out, OUT, "dev")
 
 
 if __name__ == "__main__":

@@ -20,7 +20,6 @@ Run: ``python benchmarks/build_dev_reading_v2.py`` -> ``benchmarks/data/dev_natu
 
 from __future__ import annotations
 
-import json
 import random
 import re
 import sys
@@ -29,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from build_dev_reading import KG, R, S, labs  # noqa: E402
+from build_dev_reading import KG, PREFIX, R, S, labs, write_rows  # noqa: E402
 
 OUT = ROOT / "benchmarks" / "data" / "dev_natural_reading_v2.jsonl"
 PER_CLASS = 8
@@ -248,7 +247,7 @@ def related(kg: KG, a: str, b: str) -> bool:
     path = "(wdt:P131|wdt:P17|wdt:P361|wdt:P279|wdt:P706)+"
     for x, y in ((a, b), (b, a)):
         q = f"ASK {{ <{x}> {path} <{y}> }}"
-        if kg.store._store.query(kg_prefix() + q, use_default_graph_as_union=True):
+        if kg.store._store.query(PREFIX + q, use_default_graph_as_union=True):
             return True
     return False
 
@@ -257,12 +256,6 @@ def alike(kg: KG, a: str, b: str) -> bool:
     """Two values of one kind (a shared type), neither located in nor a kind of the other."""
     shared = kg.values(a, "P31") & kg.values(b, "P31")
     return bool(shared) and not related(kg, a, b)
-
-
-def kg_prefix() -> str:
-    from build_dev_reading import PREFIX
-
-    return PREFIX
 
 
 def article(text: str) -> str:
@@ -358,14 +351,7 @@ def main() -> None:
     for pid in RELATIONS:
         relation(kg, names, rng, pid, out)
     compositions(kg, names, rng, out)
-    seen = set()
-    with OUT.open("w") as fh:
-        for i, row in enumerate(out):
-            if row["claim"] in seen:
-                continue
-            seen.add(row["claim"])
-            fh.write(json.dumps({"id": f"dev2_{i:04d}", **row}, ensure_ascii=False) + "\n")
-    print(f"{len(seen)} claims -> {OUT.relative_to(ROOT)}")
+    write_rows(out, OUT, "dev2_")
 
 
 if __name__ == "__main__":

@@ -4,6 +4,8 @@ words still do."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 
@@ -79,4 +81,4 @@ def test_a_chain_names_its_property_by_label(demo_local):
     # id when no evidence fact carried its label ("a P131 chain")
     r = demo_local.verify("The Republic of Macedonia is located within Europe.", record=False)
     assert r.verdict.value == "SUPPORTED", r.justification
-    assert "P131" not in r.justification and "located in the administrative" in r.justification
+    assert not re.search(r"\bP\d+\b", r.justification), r.justification

@@ -50,6 +50,15 @@ def test_membership_equivalence_names_its_source():
         ("Heat was directed by Michael Mann 🎬!!", "Heat was directed by Michael Mann"),
         ("Simon & Garfunkel were a duo.", "Simon & Garfunkel were a duo."),
         ("Was Frank Zappa born in Paris?", "Was Frank Zappa born in Paris?"),
+        ("omg heat was directed by michael mann #Heat #film", "heat was directed by michael mann"),
+        ("Fun fact: Heat was directed by Michael Mann!!", "Heat was directed by Michael Mann!!"),
+        (
+            "did u know that heat was directed by michael mann 🤯",
+            "heat was directed by michael mann",
+        ),
+        # chatter alone, or a lead-in with nothing after it, is left as written
+        ("Wow.", "Wow."),
+        ("did you know?", "did you know?"),
     ],
 )
 def test_informal_tails_are_dropped(text, clean):
@@ -101,6 +110,24 @@ def test_a_nominal_predicate_reads_as_the_relation_its_entity_is_a_value_of(read
         # a class the KG states a kind of ("big city" is a city)
         ("Detroit is an American city.", "SUPPORTED"),
         ("Barack Obama is a city.", "NOT ENOUGH INFO"),
+        # two religions the KG never states together for anyone: one excludes the other
+        ("Jean-Paul Sartre is a Hindu.", "REFUTED"),
+        ("Jean-Paul Sartre was an atheist all his life.", "SUPPORTED"),
+        # "the spouse of X": the possessive path, read the same way as "X's spouse"
+        ("The husband of Ingrid Bergman died in Rome.", "SUPPORTED"),
+        ("The spouse of Ronald Reagan was Jane Wyman.", "SUPPORTED"),
+        ("fun fact: nicole richie was born in berkeley #tbt", "SUPPORTED"),
+        # "originated in" may be country of origin or location of formation: a city is
+        # of the kind the KG's locations of formation are
+        ("ZZ Top originated in Houston.", "SUPPORTED"),
+        ("ZZ Top originated in London.", "REFUTED"),
+        # a band whose members are stored as its parts; a band named like its singer
+        ("Ringo Starr is a member of the group The Beatles.", "SUPPORTED"),
+        ("Jon Bon Jovi played in Bon Jovi.", "SUPPORTED"),
+        # a surname that is also a film's title: the film has no place of birth
+        ("Hancock was born in New York City.", "REFUTED"),
+        # the best-known Lincoln has no place of birth here: no other Lincoln's is his
+        ("Lincoln was born in Kentucky.", "NOT ENOUGH INFO"),
     ],
 )
 def test_claims_as_people_write_them(demo_local, claim, verdict):
@@ -132,3 +159,29 @@ def test_a_film_no_one_states_is_not_refuted(demo_local):
 )
 def test_head_noun(label, head):
     assert head_noun(label) == head
+
+
+def test_values_the_kg_treats_as_alternatives(demo_local):
+    from kgfc.reason.alternatives import exclusive_values
+
+    wd = "http://www.wikidata.org/entity/"
+    religion = "http://www.wikidata.org/prop/direct/P140"
+    store = demo_local.store
+    # Lutheranism and atheism: no type in common, never stated together
+    assert exclusive_values(store, religion, wd + "Q75809", [wd + "Q7066"])
+    assert not exclusive_values(store, religion, wd + "Q7066", [wd + "Q7066"])
+    # places never: containment and types decide for them
+    birth = "http://www.wikidata.org/prop/direct/P19"
+    assert not exclusive_values(store, birth, wd + "Q1490", [wd + "Q84"])  # Tokyo, London
+    assert not exclusive_values(None, religion, wd + "Q75809", [wd + "Q7066"])
+
+
+def test_places_in_different_countries_are_apart(demo_local):
+    from kgfc.reason.alternatives import places_apart
+
+    wd = "http://www.wikidata.org/entity/"
+    store = demo_local.store
+    assert places_apart(store, wd + "Q3012", [wd + "Q5083"])  # Ulm, Seattle
+    assert not places_apart(store, wd + "Q183", [wd + "Q3012"])  # Germany is a country
+    assert not places_apart(store, wd + "Q277162", [wd + "Q3012"])  # Hammersmith: no country
+    assert not places_apart(store, wd + "Q5083", [wd + "Q60"])  # Seattle, New York City

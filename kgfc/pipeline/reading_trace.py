@@ -2,7 +2,7 @@
 
 The same stages a check runs before its KG search (:func:`kgfc.pipeline.stages.analyse`,
 :func:`~kgfc.pipeline.stages.link`, the lexicon reader, the entity-anchored and
-connecting readings of :func:`~kgfc.pipeline.stages.reread`), with what each found
+connecting readings of :func:`~kgfc.reading.rereading.reread`), with what each found
 kept for display: the frame, the mentions and their link candidates, the relation
 candidates with their scores and the rule or path that produced them, and the
 final triples and paths. No evidence is gathered and nothing is written.
@@ -23,6 +23,7 @@ from kgfc.pipeline.state import Episode
 from kgfc.pipeline.toolbox import Toolbox
 from kgfc.reading import plain
 from kgfc.reading.connecting import read_connected
+from kgfc.reading.rereading import ANCHOR_MIN, reread
 
 MAX_CANDIDATES = 5  # link candidates shown per mention
 
@@ -62,7 +63,7 @@ def trace(tb: Toolbox, claim: str) -> dict[str, Any]:
     lexicon = reader.refine(said, ep.analysis.triples)
     fired = [k for k, n in reader.hits.items() if n > before.get(k, 0)]
     ep.linked += reader.new_links(ep.linked, ep.analysis.triples)
-    stages.reread(tb, ep)
+    reread(tb, ep)
     known = {normalise(e.mention): (e.entity, e.confidence) for e in ep.linked}
     linker = EntityLinker(tb.store)
 
@@ -70,7 +71,7 @@ def trace(tb: Toolbox, claim: str) -> dict[str, Any]:
         got = known.get(normalise(name))
         if got is not None:
             return got
-        hit = linker.resolve(name, stages.ANCHOR_MIN)
+        hit = linker.resolve(name, ANCHOR_MIN)
         return (hit.entity, hit.score) if hit is not None else None
 
     connected = read_connected(said, tb.store, resolve, aligner=tb.aligner())

@@ -6,8 +6,10 @@ real-world examples and counter-examples) and the relation equivalences of
 ``equivalences.toml``.
 """
 
+from kgfc.reading.citing import cite_paths
+from kgfc.reading.informal import plain
 from kgfc.reading.lexicon import Entry, Lexicon, lexicon_names, load_lexicon
-from kgfc.reading.reader import ClaimReader, Reading, cite_paths, equivalences, plain
+from kgfc.reading.reader import ClaimReader, Reading, equivalences
 
 __all__ = [
     "ClaimReader",

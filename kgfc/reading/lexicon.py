@@ -1,7 +1,8 @@
 """Lexicons: knowledge about English kept as data, one TOML file per kind of reading.
 
 A lexicon file has a ``frame`` (a regular expression with a ``{word}`` slot, the
-sentence shape the lexicon reads), optional shared ``modifiers`` and a list of
+sentence shape the lexicon reads; ``frames``, a list, for several shapes of one
+reading, tried in order), optional shared ``modifiers`` and a list of
 ``entry`` records. Each entry has a ``name``, a ``word`` pattern that fills the
 slot, the real-world ``examples`` that justify it and the ``counter_examples``
 it must not catch (both run as tests), and whatever the reading needs
@@ -27,6 +28,15 @@ class Entry:
     examples: tuple[str, ...]
     counter_examples: tuple[str, ...]
     data: dict[str, Any] = field(default_factory=dict)
+    # the entry in the lexicon's further frames ("the spouse of X died in Y")
+    more: tuple[re.Pattern[str], ...] = ()
+
+    def match(self, text: str) -> re.Match[str] | None:
+        for pattern in (self.pattern, *self.more):
+            m = pattern.match(text)
+            if m is not None:
+                return m
+        return None
 
 
 @dataclass(frozen=True)
@@ -38,24 +48,31 @@ class Lexicon:
     def match(self, text: str) -> tuple[Entry, re.Match[str]] | None:
         """The first entry whose frame matches the whole of ``text``, with the match."""
         for e in self.entries:
-            m = e.pattern.match(text.strip())
+            m = e.match(text.strip())
             if m is not None:
                 return e, m
         return None
 
 
-def _entry(raw: dict[str, Any], frame: str, modifiers: str) -> Entry:
+def _entry(raw: dict[str, Any], frames: list[str], modifiers: str) -> Entry:
     word = raw["word"]
-    text = frame.replace("{modifiers}", modifiers).replace("{word}", f"(?P<word>{word})")
+    first, *more = (
+        re.compile(
+            frame.replace("{modifiers}", modifiers).replace("{word}", f"(?P<word>{word})"),
+            re.IGNORECASE,
+        )
+        for frame in frames
+    )
     data = {
         k: v for k, v in raw.items() if k not in ("name", "word", "examples", "counter_examples")
     }
     return Entry(
         raw["name"],
-        re.compile(text, re.IGNORECASE),
+        first,
         tuple(raw.get("examples", ())),
         tuple(raw.get("counter_examples", ())),
         data,
+        tuple(more),
     )
 
 
@@ -66,7 +83,8 @@ def load_lexicon(name: str) -> Lexicon:
     raw = tomllib.loads(path.read_text(encoding="utf-8"))
     mods = raw.get("modifiers", [])
     modifiers = f"(?:(?:{'|'.join(mods)})\\s+)*" if mods else ""
-    entries = tuple(_entry(e, raw["frame"], modifiers) for e in raw["entry"])
+    frames = [raw["frame"]] if "frame" in raw else list(raw["frames"])
+    entries = tuple(_entry(e, frames, modifiers) for e in raw["entry"])
     return Lexicon(name, raw.get("source", ""), entries)
 
 

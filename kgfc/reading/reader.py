@@ -29,8 +29,9 @@ from importlib import resources
 import pyoxigraph as ox
 
 from kgfc.kg import vocab as V
-from kgfc.models import ClaimTriple, LinkedEntity, Verdict, VerdictLabel
+from kgfc.models import ClaimTriple, LinkedEntity
 from kgfc.nlp.text import normalise
+from kgfc.reading.informal import plain
 from kgfc.reading.lexicon import Lexicon, load_lexicon
 from kgfc.reading.namesakes import states
 
@@ -38,12 +39,6 @@ log = logging.getLogger(__name__)
 
 # not a relation a noun's entity is "read as": what kind of thing it is
 _NOT_READINGS = frozenset(V.WDT + p for p in ("P31", "P279", "P1889", "P460"))
-# trailing chatter of informal text: "lol", "!!", emoji
-_TAIL = re.compile(
-    r"(?:\s+(?:lol|lmao|haha+|tbh|imo|fr)\b|\s*[^\w\s.,'’&()?!:;\"-])+[\s!.]*$", re.IGNORECASE
-)
-
-
 # one word, capitalised: "Einstein", "O'Neal", "McCartney" (not "he", not "the band")
 _SURNAME = re.compile(r"^[A-Z][a-z]*(?:['’][A-Z])?[a-zA-Z-]+$")
 SURNAME_DOMINANCE = 2  # the best-known bearer has at least twice the facts of the next
@@ -62,7 +57,9 @@ def head_noun(label: str) -> str:
     return normalise(words[-1]) if words else ""
 
 
-AMONG_SEVERAL = 0.8  # a path's end picked among several: below what may refute
+AMONG_SEVERAL = 0.8
+# a relation fits an object when at least this share of its typed values share a type with it
+OBJECT_KIND_SHARE = 0.05  # a path's end picked among several: below what may refute
 
 
 @dataclass
@@ -94,11 +91,6 @@ def equivalences() -> tuple[Equivalence, ...]:
         )
         for e in tomllib.loads(text)["equivalence"]
     )
-
-
-def plain(text: str) -> str:
-    """``text`` without the trailing chatter of informal writing ("... lol", emoji)."""
-    return _TAIL.sub("", text).strip()
 
 
 class ClaimReader:
@@ -142,6 +134,9 @@ class ClaimReader:
             note = self._surname(t) or self._fit_subject(t) or self._kind(t)
             if note:
                 reading.notes.append(note)
+            note = self._fit_object(t)
+            if note:
+                reading.notes.append(note)
             self._widen(t)
         return reading
 
@@ -161,7 +156,8 @@ class ClaimReader:
     def report(self) -> dict[str, int]:
         """Every lexicon entry and built-in reading with how often it fired (0: never)."""
         out = {f"{lx.name}:{e.name}": 0 for lx in self._lexicons() for e in lx.entries}
-        out.update({k: 0 for k in ("names:relation domain", "names:surname", "kinds:head noun")})
+        builtin = ("names:relation domain", "names:surname", "kinds:head noun", "kinds:object")
+        out.update({k: 0 for k in builtin})
         out.update(self.hits)
         return out
 
@@ -181,7 +177,10 @@ class ClaimReader:
     def _possessive(self, entry, m, triples: list[ClaimTriple], reading: Reading) -> str | None:
         """ "X's husband died in Y": the claim is about X's spouse, reached by the path."""
         x = self._entity(m["subject"])
-        t = self._triple_mentioning(m["subject"], triples)
+        # "The husband of X died in Y": the rules may take the kinship noun for the subject
+        t = self._triple_mentioning(m["subject"], triples) or self._triple_mentioning(
+            m["word"], triples
+        )
         if x is None or t is None:
             return None
         kin = self._follow(x, entry.data["path"])
@@ -368,6 +367,36 @@ class ClaimReader:
                 return f'"{wanted}" read as {t.object} (a kind of {wanted})'
         return None
 
+    def _fit_object(self, t: ClaimTriple) -> str | None:
+        """Of the relations the words may mean, one whose values are of the object's kind first.
+
+        "Counting Crows originated in London": "originated in" may be country of origin or
+        location of formation; the KG's countries of origin are countries, its locations of
+        formation cities, and London is a city. Only reorders: nothing is dropped.
+        """
+        from kgfc.reason.kgstats import stats_for
+
+        props = [p for p in t.relation_ids if p.startswith(V.WDT)]
+        if len(props) < 2 or not t.object_id or not t.object_id.startswith(V.WD):
+            return None
+        stats = stats_for(self.store)
+        types = stats.types_of([t.object_id]).get(t.object_id, set())
+
+        def fits(p: str) -> bool:
+            r = stats.range(p)
+            if r is None or not r.known() or not types:
+                return True  # nothing known against it
+            return max(r.types.get(ty, 0) for ty in types) >= OBJECT_KIND_SHARE * r.typed_objects
+
+        if fits(props[0]):
+            return None
+        fit = [p for p in props if fits(p)]
+        if not fit:
+            return None
+        t.relation_ids = [*fit, *(p for p in t.relation_ids if p not in fit)]
+        self._hit("kinds:object")
+        return f"{self._label(fit[0])} read first: {t.object} is of the kind its values are"
+
     # -- names ------------------------------------------------------------
     def _fit_subject(self, t: ClaimTriple) -> str | None:
         """The subject's namesake that has the claim's relation at all, when the link has not.
@@ -388,20 +417,47 @@ class ClaimReader:
 
     def _surname(self, t: ClaimTriple) -> str | None:
         """A surname alone ("Einstein was born in Ulm"): the person of that surname who has
-        the claim's relation, when one is far better connected in the KG than any other."""
+        the claim's relation, when one is far better connected in the KG than any other.
+
+        Also when the name is linked to something else of that name that cannot have the
+        relation, and no namesake can: "Hancock was born in Chicago" is not about the film."""
         props = [p for p in t.relation_ids[:3] if p.startswith(V.WDT)]
         word = t.subject.strip()
-        if t.subject_id or not props or not _SURNAME.match(word):
+        if not props or not _SURNAME.match(word):
             return None
-        people = [e for e in self._surnames().get(normalise(word), ()) if self._has_any(e, props)]
+        if t.subject_id and (
+            self._has_any(t.subject_id, props)
+            or self._namesake_has(t, props)
+            or self._is_person(t.subject_id)  # a person is never swapped for another
+        ):
+            return None  # linked to something the relation fits ("Hancock", the film, directed)
+        bearers = self._surnames().get(normalise(word), ())
+        people = [e for e in bearers if self._has_any(e, props)]
         if not people:
             return None
         ranked = sorted(((self._degree(e), e) for e in people), reverse=True)
         if len(ranked) > 1 and ranked[0][0] < SURNAME_DOMINANCE * ranked[1][0]:
             return None  # two well-known people share it: a reader could not tell either
+        if t.subject_id and any(
+            self._degree(e) >= ranked[0][0] and self._is_person(e)
+            for e in bearers
+            if e not in people
+        ):
+            return None  # "Lincoln": the best-known bearer lacks the relation, not another's
         t.subject_id, t.subject_link = ranked[0][1], SURNAME_LINK
         self._hit("names:surname")
         return f'"{word}" read as {self._label(ranked[0][1])} (the best-known of that surname)'
+
+    def _is_person(self, e: str) -> bool:
+        node, human = ox.NamedNode(e), ox.NamedNode(V.WD + "Q5")
+        return next(iter(self.store.quads(node, _P31, human)), None) is not None
+
+    def _namesake_has(self, t: ClaimTriple, props: list[str]) -> bool:
+        """Has another entity of exactly the subject's name one of ``props``?"""
+        index = self.store.label_index()
+        return any(
+            self._has_any(e, props) for e, _, _ in index.by_key.get(normalise(t.subject), ())
+        )
 
     def _surnames(self) -> dict[str, list[str]]:
         if self._by_surname is None:
@@ -449,12 +505,18 @@ class ClaimReader:
         t = self._triple_about(m["subject"], triples)
         if t is None:
             return None
-        group = t.object_id or self._entity(
-            [m["object"], re.sub(r"^the\s+", "", m["object"], flags=re.I)]
-        )
         eq = equivalences()[0]
-        if group is None or not self._is_group(group, eq):
+        # "Jon Bon Jovi was a founding member of Bon Jovi": of the namesakes, the group
+        names = [m["object"], re.sub(r"^the\s+", "", m["object"], flags=re.I)]
+        index = self.store.label_index()
+        named = [
+            e for n in names for e, _, kind in index.by_key.get(normalise(n), ()) if kind == "label"
+        ]
+        group = next((g for g in (t.object_id, *named) if g and self._is_group(g, eq)), None)
+        if group is None:
             return None
+        if group != t.object_id:
+            t.object = self._label(group)
         t.object_id = group
         t.object_link = max(t.object_link or 0.0, 0.95)
         t.relation_ids = list(eq.properties)
@@ -508,27 +570,3 @@ class ClaimReader:
 
     def _label(self, e: str) -> str:
         return self.store.label_index().label(e) or V.local_id(e)
-
-
-def cite_paths(verdict: Verdict, evidence, chains: list[tuple[str, str]]) -> Verdict:
-    """A verdict on a claim read through a path cites the path's facts too.
-
-    "Ingrid Bergman's spouse died in Rome" is SUPPORTED by "Roberto Rossellini
-    place of death Rome" only through "Ingrid Bergman spouse Roberto Rossellini".
-    """
-    if not chains or verdict.label is VerdictLabel.NEI:
-        return verdict
-    facts = list(evidence)
-    used = []  # the first fact between each path's ends
-    for chain in chains:
-        ends = frozenset(chain)
-        used += [e for e in facts if frozenset((e.fact.subject, e.fact.object)) == ends][:1]
-    if not used:
-        return verdict
-    quoted = " and ".join(f'"{e.text}" ({e.id})' for e in used)
-    return verdict.model_copy(
-        update={
-            "justification": f"Through {quoted}: {verdict.justification}",
-            "cited": list(dict.fromkeys([*(e.id for e in used), *verdict.cited])),
-        }
-    )

@@ -61,6 +61,7 @@ from kgfc.kg.trust import normalise_trust_order
 from kgfc.models import ClaimTriple, Counters, EvidenceFact, Verdict, VerdictLabel
 from kgfc.nlp import values as vals
 from kgfc.nlp.text import overlap_scores
+from kgfc.reason.alternatives import exclusive_values, places_apart
 from kgfc.reason.completion_step import complete
 from kgfc.reason.evidence import EvidenceIndex, Outcome
 from kgfc.reason.kgstats import (
@@ -651,9 +652,15 @@ class LocalReasoner:
             first, *others = values
             if any(not self._compatible(v, first, {first: []}, ev) for v in others):
                 return None  # the KG itself gives this subject several values: not complete-and-single here
-            if not self._same_kind(o, list(values), ev):
+            if not (
+                self._same_kind(o, list(values), ev)
+                or exclusive_values(self.store, p, o, list(values))
+                or places_apart(self.store, o, list(values))
+            ):
                 # "born in Austria-Hungary" vs "born in Prague": an empire and a city
-                # do not exclude each other, however single-valued the property.
+                # do not exclude each other, however single-valued the property; two
+                # religions the KG never states together do, and so do two places in
+                # different countries (kgfc.reason.alternatives)
                 return None
             if self._is_class(o, ev) and not self._common_value(p, o):
                 # "born in the capital of Scotland" read as "born in capital": a class says

@@ -1,0 +1,240 @@
+"""Reading a claim again once its entities are linked: the stages' reading steps.
+
+What the pipeline's first step (:func:`kgfc.pipeline.stages.start_kg`) does with a
+claim between linking its names and searching the KG, kept beside the rest of the
+reading: a nationality adjective's property narrowed by the subject's kind
+(:func:`narrow_nationality`), and the claim read again when the rules' reading
+cannot be checked (:func:`reread`: the entity-anchored reading of
+:mod:`kgfc.nlp.anchored`, then the reading by what the KG connects,
+:mod:`kgfc.reading.connecting`). The pipeline orchestrates; the reading is here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from kgfc.kg.linking import EntityLinker
+from kgfc.models import ClaimTriple, LinkedEntity
+from kgfc.nlp.demonyms import NATIONALITY_PROPS
+from kgfc.nlp.rewrite import simplified
+from kgfc.nlp.spacy_pipeline import parse
+from kgfc.nlp.text import normalise, read_from
+from kgfc.nlp.values import is_value_text
+from kgfc.reading.connecting import connecting, read_connected, refutable
+from kgfc.reading.namesakes import namesake
+
+if TYPE_CHECKING:  # the pipeline's types, for annotations only: the pipeline imports this
+    from kgfc.pipeline.state import Episode
+    from kgfc.pipeline.toolbox import Toolbox
+
+_MONTHS = (
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+)
+_VALUE = re.compile(r"[\d\s.,:/-]+(million|billion|thousand|%)?")
+_YEAR = re.compile(r"\b\d{3,4}\b")
+
+
+def looks_like_value(text: str) -> bool:
+    """A date or number written as text ("1961", "August 4, 1961", "4 Aug 1961", "3.5 million")."""
+    t = text.strip().lower()
+    if _VALUE.fullmatch(t):
+        return True
+    if bool(_YEAR.search(t)) and any(m in t or m[:3] in t.split() for m in _MONTHS):
+        return True
+    # "about 1.2 million", "1.85 m", "the 1950s": what the value parser reads whole (strictly:
+    # a name such as "12 Angry Men" stays a mention)
+    return is_value_text(text)
+
+
+def narrow_nationality(tb: Toolbox, triples: Sequence[ClaimTriple]) -> None:
+    """A nationality adjective's property, once the subject is linked: the candidates
+    (:data:`kgfc.nlp.demonyms.NATIONALITY_PROPS`) whose observed subjects' types do not
+    clash with the subject's — citizenship for a person, country for a city, country of
+    origin (and country) for a film."""
+    from kgfc.nlp.anchored import fits
+    from kgfc.reason.kgstats import stats_for
+
+    pending = [t for t in triples if t.relation_ids == NATIONALITY_PROPS and t.subject_id]
+    if not pending:
+        return
+    types = stats_for(tb.store).types_of([t.subject_id for t in pending])
+    for t in pending:
+        s_types = types.get(t.subject_id, set())
+        keep = [p for p in t.relation_ids if fits(tb.store, p, s_types, set())[0] != "clash"]
+        if keep:
+            t.relation_ids = keep
+
+
+def reread(tb: Toolbox, ep: Episode) -> None:
+    """The entity-anchored fallback (kgfc.nlp.anchored) when the claim's reading cannot be checked.
+
+    When no triple has linked ends, a property the KG states and no type clash,
+    the whole claim is read again; when some do, a relative clause or main
+    clause whose own triples do not ("Tunisia, who has diplomatic relations
+    with Italy, is on the continent of Africa") is read again on its own. A
+    reading found replaces the triples it reads, and says how it was read.
+    """
+    from kgfc.nlp.anchored import read_anchored, sound
+
+    if ep.analysis is None:
+        return
+    triples = ep.analysis.triples
+    aligner = tb.aligner()
+    known = {normalise(e.mention): (e.entity, e.confidence) for e in ep.linked}
+    linker = EntityLinker(tb.store)
+
+    def resolve(name: str) -> tuple[str, float] | None:
+        got = known.get(normalise(name))
+        if got is not None:
+            return got
+        hit = linker.resolve(name, ANCHOR_MIN)
+        return (hit.entity, hit.score) if hit is not None else None
+
+    sentences, parts = _parts(tb, ep.claim, triples, aligner)
+    for text, mine in parts:
+        found = read_anchored(text, tb.store, aligner, resolve)
+        if found is None:
+            continue
+        t = found.triple
+        # "Sam Cooke's genre is rhythm and blues" with Sam Cooke unknown to the KG: the
+        # decomposer read "genre" as the relation, and the claim is about someone the KG
+        # lacks; "genre" (an entity too) read as the subject of "is" would check nonsense.
+        # (Only for a triple whose subject is unmatched: "S had a career as a singer",
+        # misread as (S, singer, career), is rightly read again as S's occupation.)
+        unmatched = {normalise(x.relation) for x in mine if x.relation_ids and not x.subject_id}
+        if normalise(t.subject) in unmatched:
+            continue
+        if t.subject_id and t.object_id:  # "producer" as the KG states it for the subject
+            other = namesake(tb, t.subject_id, t.relation_ids, found.said[1], t.object_id)
+            if other is not None:
+                t = t.model_copy(
+                    update={
+                        "object_id": other,
+                        "object": tb.store.label_index().label(other) or t.object,
+                    }
+                )
+        if len(sentences) > 1:
+            # one statement's reading replaces that statement only, and never stands for
+            # another's ("The film S works in the musical film genre": "film" is in both)
+            bad = [x for x in mine if not sound(tb.store, [x], looks_like_value, aligner)]
+            ends = (t.subject_id, t.object_id)
+            if len(bad) != 1 or any(
+                (x.subject_id, x.object_id) == ends for x in triples if x is not bad[0]
+            ):
+                continue
+            mine = bad
+        at = min((i for i, x in enumerate(triples) if any(x is y for y in mine)), default=0)
+        triples = [x for x in triples if not any(x is y for y in mine)]
+        triples.insert(min(at, len(triples)), t)
+        # a guess by similarity refutes only when the KG puts its relation in question
+        guess = found.how == "semantic" and not refutable(tb.store, found)
+        ep.reading, ep.reading_semantic = found.describe(), ep.reading_semantic or guess
+        _link_ends(ep, t)
+    if (
+        ep.reading is None
+        and not sound(tb.store, triples, looks_like_value, aligner)
+        and not tb.reader().names_kinship(ep.claim)
+    ):
+        triples = _read_connected(tb, ep, triples, resolve)
+    ep.analysis.triples = triples
+
+
+def _parts(
+    tb: Toolbox, claim: str, triples: list[ClaimTriple], aligner
+) -> tuple[list[str], list[tuple[str, list[ClaimTriple]]]]:
+    """The claim's sentences, and the parts of it to read again, each with its triples."""
+    from kgfc.nlp.anchored import overlooked, sound
+
+    whole = sound(tb.store, triples, looks_like_value, aligner) and not overlooked(
+        claim, triples, tb.store
+    )
+    # a claim of several statements ("S, a biochemist, is a follower of O" is two once
+    # its description is one) is read again statement by statement, never as one; a
+    # claim read as one checkable triple is not parsed again
+    sentences = [claim] if whole and len(triples) < 2 else _sentences(tb, claim)
+    if len(sentences) < 2 and not whole:
+        return sentences, [(claim, list(triples))]
+    if len(triples) > 1 or len(sentences) > 1:
+        return sentences, [
+            (part, mine)
+            for part, mine in _clauses(sentences, triples)
+            # a clause none of whose triples is known is left alone: its reading would
+            # stand beside the triples it replaces, not instead of them
+            if mine and not sound(tb.store, mine, looks_like_value, aligner)
+        ]
+    return sentences, []
+
+
+def _link_ends(ep: Episode, t) -> None:
+    """Add the triple's subject and object to the episode's linked entities, if not there yet."""
+    have = {e.entity for e in ep.linked}
+    for name, iri, conf in (
+        (t.subject, t.subject_id, t.subject_link),
+        (t.object, t.object_id, t.object_link),
+    ):
+        if iri and iri not in have:
+            ep.linked.append(
+                LinkedEntity(
+                    mention=name, entity=iri, label=name, score=conf or 1.0,
+                    confidence=conf or 1.0,
+                )
+            )  # fmt: skip
+
+
+def _read_connected(tb: Toolbox, ep: Episode, triples: list, resolve) -> list:
+    """The claim read by what the KG connects between its names (:mod:`kgfc.reading.connecting`),
+    when neither the rules nor the entity-anchored reading made a checkable triple of it."""
+    got = read_connected(ep.claim, tb.store, resolve, aligner=tb.aligner())
+    if got.reading is None:
+        return triples
+    t = got.reading.triple
+    ep.reading = got.reading.describe() + " among the relations the KG puts in question"
+    ep.reading_semantic = ep.reading_semantic or (
+        not connecting(tb.store, t.subject_id or "", t.object_id or "")
+        and not refutable(tb.store, got.reading)
+    )
+    _link_ends(ep, t)
+    return [t]
+
+
+def _sentences(tb: Toolbox, claim: str) -> list[str]:
+    """The claim's statements as sentences, as the decomposer read them: after the rewrites
+    that make a description, a participle or a pronoun's clause a sentence of its own."""
+    from kgfc.nlp.decompose import statements
+
+    index = tb.store.label_index()
+    inner = simplified(parse(claim), lambda name: normalise(name) in index) or claim
+    return statements(parse(inner)) or [claim]
+
+
+def _clauses(
+    sentences: Sequence[str], triples: Sequence[ClaimTriple]
+) -> list[tuple[str, list[ClaimTriple]]]:
+    """The claim's clauses ("S, who V X, W Y." -> "S W Y.", "S V X."; each of its sentences),
+    each with the triples read from it (those whose subject and object it contains); none
+    when it has one clause."""
+    from kgfc.nlp.decompose import relative_clauses
+
+    parts = [p for s in sentences for p in (relative_clauses(s) or [s])]
+    if len(parts) < 2:
+        return []
+    out = []
+    for part in parts:
+        out.append((part, [t for t in triples if read_from(t.subject, t.object, part)]))
+    return out
+
+
+ANCHOR_MIN = 0.95  # an anchor is an exact label or alias

@@ -1,0 +1,114 @@
+"""Values the KG itself treats as alternatives of one single-valued property.
+
+Judaism and Lutheranism share no type in the KG (a religion, a Christian
+denomination), so the type test that lets a stated value exclude a claimed one
+(:meth:`kgfc.reason.local.LocalReasoner._same_kind`) says nothing of them. How
+the KG uses the property does: each is the religion of many people, no one is
+stated to hold both, and neither is a kind, an instance or a part of the other.
+Such values exclude each other for a subject of which one is stated.
+
+Places never qualify: a place of birth is single-valued for nearly everyone, so
+"never stated together" holds for any two places, Prague and Austria-Hungary
+included; for places containment and types decide, as before.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kgfc.kg import vocab as V
+
+MIN_EACH = 5  # each value is the value of at least this many subjects
+_BROADER = tuple(V.WDT + p for p in ("P31", "P279", "P361", "P171"))
+_PLACE = tuple(V.WDT + p for p in ("P17", "P131", "P625", "P30", "P706"))
+_STEPS = 3
+
+
+def _node(iri: str) -> Any:
+    import pyoxigraph as ox  # the store's term type
+
+    return ox.NamedNode(iri)
+
+
+def _subjects(store: Any, prop: str, value: str) -> set[str]:
+    return {q.subject.value for q in store.quads(predicate=_node(prop), object=_node(value))}
+
+
+def _is_place(store: Any, e: str) -> bool:
+    node = _node(e)
+    return any(next(iter(store.quads(node, _node(p))), None) is not None for p in _PLACE)
+
+
+def _broader(store: Any, e: str) -> set[str]:
+    """Everything ``e`` is an instance, subclass or part of, within a few steps."""
+    seen: set[str] = set()
+    here = {e}
+    for _ in range(_STEPS):
+        nxt = set()
+        for x in here:
+            for p in _BROADER:
+                nxt |= {q.object.value for q in store.quads(_node(x), _node(p))}
+        here = nxt - seen
+        seen |= nxt
+    return seen
+
+
+def _exclusive(store: Any, prop: str, a: str, b: str) -> bool:
+    if a == b or _is_place(store, a) or _is_place(store, b):
+        return False
+    with_a, with_b = _subjects(store, prop, a), _subjects(store, prop, b)
+    if len(with_a) < MIN_EACH or len(with_b) < MIN_EACH or with_a & with_b:
+        return False
+    return b not in _broader(store, a) and a not in _broader(store, b)
+
+
+def exclusive_values(store: Any, prop: str, claimed: str, stated: list[str]) -> bool:
+    """Are ``claimed`` and each ``stated`` value alternatives of ``prop`` in the KG's own use?"""
+    if store is None or not hasattr(store, "quads") or not stated:
+        return False
+    try:
+        return all(_exclusive(store, prop, claimed, v) for v in stated)
+    except (ValueError, TypeError):  # not IRIs: a literal value is never such an alternative
+        return False
+
+
+_COUNTRY = V.WDT + "P17"
+_IN = V.WDT + "P131"
+
+
+def _countries(store: Any, e: str) -> set[str]:
+    """The countries ``e`` is stated in, directly or through what it is located in."""
+    out: set[str] = set()
+    here = {e}
+    for _ in range(_STEPS + 1):
+        nxt: set[str] = set()
+        for x in here:
+            out |= {q.object.value for q in store.quads(_node(x), _node(_COUNTRY))}
+            nxt |= {q.object.value for q in store.quads(_node(x), _node(_IN))}
+        here = nxt
+    return out
+
+
+def _is_a_country(store: Any, e: str) -> bool:
+    return next(iter(store.quads(predicate=_node(_COUNTRY), object=_node(e))), None) is not None
+
+
+def places_apart(store: Any, claimed: str, stated: list[str]) -> bool:
+    """Are ``claimed`` and each ``stated`` place in different countries, by the KG?
+
+    Hammersmith (United Kingdom) and Ulm (Germany) are apart, whatever their kinds (a
+    district, a city): a place of birth that is one is not the other. A country, or a
+    state that was one (something is stated to be in it), is never taken as a place
+    here: "born in Austria-Hungary" and "born in Prague" do not exclude each other.
+    """
+    if store is None or not hasattr(store, "quads") or not stated:
+        return False
+    try:
+        ends = [claimed, *stated]
+        if any(_is_a_country(store, e) for e in ends):
+            return False
+        mine = _countries(store, claimed)
+        theirs = [_countries(store, v) for v in stated]
+    except (ValueError, TypeError):  # a literal is no place
+        return False
+    return bool(mine) and all(ts and not (mine & ts) for ts in theirs)
