@@ -21,10 +21,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
-
 from kgfc.errors import InputError, KgfcError
-from kgfc.service.engine import REQUEST_OPTIONS
+from kgfc.pipeline.request import ClaimLine
 
 log = logging.getLogger(__name__)
 
@@ -54,54 +52,6 @@ CREATE TABLE IF NOT EXISTS results (
 """
 
 
-def parse_items(body: bytes, content_type: str) -> tuple[list[Any], dict]:
-    """Claims from a JSON list, a ``{"items": [...], <options>}`` object, or JSONL.
-
-    Each item is a claim string or an object with ``claim`` or ``triple``.
-    Returns the raw items and the job-wide options.
-    """
-    try:
-        text = body.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise InputError(f"The job body is not UTF-8 ({exc.reason} at byte {exc.start}).") from None
-    stripped = text.lstrip()
-    if "jsonl" in content_type or "ndjson" in content_type or not stripped.startswith(("[", "{")):
-        items = []
-        for n, line in enumerate(text.splitlines(), 1):
-            line = line.strip()
-            if not line:
-                continue
-            if line.startswith("{"):
-                try:
-                    items.append(json.loads(line))
-                except json.JSONDecodeError as exc:
-                    items.append({"_error": f"line {n}: invalid JSON ({exc.msg})"})
-            else:
-                items.append(line)
-        return items, {}
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        # one JSON object per line is JSONL even when sent as application/json
-        if stripped.startswith("{") and "\n" in stripped.strip():
-            return parse_items(body, "application/jsonl")
-        raise InputError(f"The job body is not JSON: {exc.msg} at line {exc.lineno}.") from None
-    if isinstance(doc, dict):
-        unknown = set(doc) - set(REQUEST_OPTIONS) - {"items"}
-        if "items" not in doc or unknown:
-            raise InputError(
-                "A job object needs 'items' (a list) and only these options: "
-                + ", ".join(REQUEST_OPTIONS)
-                + "."
-            )
-        items, options = doc["items"], {k: v for k, v in doc.items() if k != "items"}
-    else:
-        items, options = doc, {}
-    if not isinstance(items, list):
-        raise InputError("'items' must be a list of claims or {claim|triple} objects.")
-    return items, options
-
-
 class JobJournal:
     """The SQLite journal: jobs, their items, and each item's result."""
 
@@ -120,36 +70,23 @@ class JobJournal:
         with self._lock:
             self._db.close()
 
-    def submit(self, items: list[Any], options: dict, validate: Callable[[dict], Any]) -> dict:
+    def submit(self, lines: list[ClaimLine]) -> dict:
         """Journal a job (all items, one transaction). Bad items are stored as errors."""
-        if not items:
+        if not lines:
             raise InputError("The job has no claims.")
         job_id = "job-" + uuid.uuid4().hex[:16]
-        rows = []
-        for i, raw in enumerate(items):
-            obj = {"claim": raw} if isinstance(raw, str) else raw
-            req, error = None, None
-            if not isinstance(obj, dict):
-                error = f"item {i}: expected a claim string or an object"
-            elif "_error" in obj:
-                error = obj["_error"]
-            else:
-                try:
-                    req = validate({**options, **obj}).model_dump(mode="json")
-                except ValidationError as exc:
-                    error = f"item {i}: " + "; ".join(
-                        f"{'.'.join(map(str, e['loc'])) or 'item'}: {e['msg']}"
-                        for e in exc.errors()
-                    )
-            rows.append(
-                (
-                    job_id,
-                    i,
-                    json.dumps(req) if req else json.dumps(obj, default=str),
-                    "pending" if req else "error",
-                    error,
-                )
+        rows = [
+            (
+                job_id,
+                i,
+                json.dumps(line.request.payload())
+                if line.request is not None
+                else json.dumps(line.raw, default=str),
+                "pending" if line.request is not None else "error",
+                line.error,
             )
+            for i, line in enumerate(lines)
+        ]
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             self._db.execute(
