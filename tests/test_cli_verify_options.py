@@ -27,9 +27,10 @@ def test_what_goes_to_the_server_is_what_the_server_takes():
     opts = check_options(_params(beam=3, no_record=True))
     sent = single_line("Barack Obama was born in Honolulu.", None, "x", opts).claim().payload()
     # the request the server validates is the one the CLI built: every option goes with it
-    assert ClaimRequest.model_validate(sent) == single_line(
-        "Barack Obama was born in Honolulu.", None, "x", opts
-    ).request
+    assert (
+        ClaimRequest.model_validate(sent)
+        == single_line("Barack Obama was born in Honolulu.", None, "x", opts).request
+    )
     assert (sent["claim"], sent["beam"], sent["record"], sent["id"]) == (
         "Barack Obama was born in Honolulu.",
         3,

@@ -261,10 +261,13 @@ def _whole_json(body: bytes, ctype: str) -> Any:
         if "\n" in stripped or "json" not in ctype:
             return None
         raise InputError(f"The job body is not JSON: {exc.msg} at line {exc.lineno}.") from None
-    if isinstance(doc, dict) and "items" not in doc:
-        # one claim object is one JSON line; without a JSON content type, any object is
-        if "json" not in ctype or {"claim", "triple", "text"} & set(doc):
-            return None
+    # one claim object is one JSON line; without a JSON content type, any object is
+    if (
+        isinstance(doc, dict)
+        and "items" not in doc
+        and ("json" not in ctype or {"claim", "triple", "text"} & set(doc))
+    ):
+        return None
     if not isinstance(doc, list | dict):
         return None
     return doc

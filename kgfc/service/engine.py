@@ -21,6 +21,7 @@ from kgfc.settings import Settings
 
 if TYPE_CHECKING:
     from kgfc.kg.store import KnowledgeGraph
+    from kgfc.pipeline.parallel import WorkerPool
 
 
 class Engine:
@@ -33,9 +34,10 @@ class Engine:
         self.store = store
         self.workers = workers  # for jobs: None, one per core (see kgfc.pipeline.parallel)
         self.write_lock = threading.RLock()
-        self._checkers: dict[tuple, FactChecker] = {}
-        self._pool = None  # worker processes for jobs, started by the first big one
-        self._pool_key = None  # the knowledge they opened the store with
+        self._checkers: dict[tuple[Any, ...], FactChecker] = {}
+        # worker processes for jobs, started by the first big one
+        self._pool: WorkerPool | None = None
+        self._pool_key: object = None  # the knowledge they opened the store with
 
     def close(self) -> None:
         if self._pool is not None:
@@ -64,6 +66,8 @@ class Engine:
         from kgfc.pipeline.record import ChunkedRecorder, append_trajectory
 
         spec = shared_store_spec(self.store, self.settings)
+        if spec is None:  # job_workers() chose 1 for a store only this process sees
+            raise ValueError("An in-memory store cannot be shared with worker processes.")
         pool = self._worker_pool(workers)
         pairs = []
         for r in reqs:
@@ -89,7 +93,7 @@ class Engine:
                 append_trajectory(self.settings.home / "trajectories", done.result.trajectory)
             yield done.index, done.result
 
-    def _worker_pool(self, workers: int):
+    def _worker_pool(self, workers: int) -> WorkerPool:
         from kgfc.pipeline.parallel import WorkerPool
 
         key = self.store.knowledge_key()
@@ -121,7 +125,7 @@ class Engine:
         with self.write_lock:
             return _verify_today(self, req)
 
-    def check_document(self, req) -> Any:
+    def check_document(self, req: Any) -> Any:
         """Check a document (a ``DocumentRequest``): its ``DocumentReport``; blocking."""
         from kgfc.document.load import fetch_document, from_text
 
@@ -174,6 +178,8 @@ def _verify_today(engine: Engine, req: ClaimRequest) -> VerifyResult:
         raise InputError("The claim is not valid UTF-8 text.") from None
 
 
-def open_service_store(settings: Settings, *, read_only: bool = False, who: str = "kgfc serve"):
+def open_service_store(
+    settings: Settings, *, read_only: bool = False, who: str = "kgfc serve"
+) -> KnowledgeGraph:
     """Open the configured store for a long-running process: a locked store is an error naming its holder."""
     return open_configured_store(settings, read_only=read_only, when_locked="raise", command=who)

@@ -26,6 +26,9 @@ from kgfc.pipeline.request import ClaimLine
 
 log = logging.getLogger(__name__)
 
+# a request or a result as JSON
+Json = dict[str, Any]
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS jobs (
   id TEXT PRIMARY KEY,
@@ -70,7 +73,7 @@ class JobJournal:
         with self._lock:
             self._db.close()
 
-    def submit(self, lines: list[ClaimLine]) -> dict:
+    def submit(self, lines: list[ClaimLine]) -> Json:
         """Journal a job (all items, one transaction). Bad items are stored as errors."""
         if not lines:
             raise InputError("The job has no claims.")
@@ -97,9 +100,11 @@ class JobJournal:
                 "INSERT INTO items(job_id, idx, request, state, error) VALUES (?, ?, ?, ?, ?)", rows
             )
             self._db.execute("COMMIT")
-        return self.status(job_id, results=False)
+        status = self.status(job_id, results=False)
+        assert status is not None  # written above
+        return status
 
-    def next_pending(self) -> tuple[str, int, dict] | None:
+    def next_pending(self) -> tuple[str, int, Json] | None:
         """The oldest pending item, its attempt counted (so a crash loop is visible)."""
         with self._lock:
             row = self._db.execute(
@@ -114,7 +119,7 @@ class JobJournal:
             )
         return row[0], row[1], json.loads(row[2])
 
-    def take_pending(self, n: int) -> list[tuple[str, int, dict]]:
+    def take_pending(self, n: int) -> list[tuple[str, int, Json]]:
         """The ``n`` oldest pending items, each attempt counted (as :meth:`next_pending`)."""
         with self._lock:
             rows = self._db.execute(
@@ -128,7 +133,7 @@ class JobJournal:
             )
         return [(r[0], r[1], json.loads(r[2])) for r in rows]
 
-    def finish(self, job_id: str, idx: int, result: dict | None, error: str | None) -> None:
+    def finish(self, job_id: str, idx: int, result: Json | None, error: str | None) -> None:
         with self._lock:
             self._db.execute(
                 "UPDATE items SET state = ?, result = ?, error = ?, finished = ? "
@@ -143,7 +148,7 @@ class JobJournal:
                 ),
             )
 
-    def save_result(self, claim_id: str, result: dict) -> None:
+    def save_result(self, claim_id: str, result: Json) -> None:
         """Keep a recorded claim's full result (web passages, counters) for GET /v1/claims."""
         with self._lock:
             self._db.execute(
@@ -151,7 +156,7 @@ class JobJournal:
                 (claim_id, json.dumps(result, ensure_ascii=False), time.time()),
             )
 
-    def get_result(self, claim_id: str) -> dict | None:
+    def get_result(self, claim_id: str) -> Json | None:
         with self._lock:
             row = self._db.execute(
                 "SELECT result FROM results WHERE claim_id = ?", (claim_id,)
@@ -160,13 +165,14 @@ class JobJournal:
 
     def pending_count(self) -> int:
         with self._lock:
-            return self._db.execute(
+            count: int = self._db.execute(
                 "SELECT count(*) FROM items WHERE state = 'pending'"
             ).fetchone()[0]
+        return count
 
     def status(
         self, job_id: str, *, results: bool = True, offset: int = 0, limit: int = 1000
-    ) -> dict | None:
+    ) -> Json | None:
         with self._lock:
             job = self._db.execute(
                 "SELECT id, created, total FROM jobs WHERE id = ?", (job_id,)
@@ -235,8 +241,8 @@ class JobRunner:
     def __init__(
         self,
         journal: JobJournal,
-        verify: Callable[[dict], dict],
-        verify_many: Callable[[list[dict], int], Any] | None = None,
+        verify: Callable[[Json], Json],
+        verify_many: Callable[[list[Json], int], Any] | None = None,
         workers: Callable[[int], int] | None = None,
     ) -> None:
         self.journal = journal
