@@ -53,3 +53,10 @@ def test_check_options_read_the_flags():
 def test_a_bad_single_claim_is_an_input_error():
     with pytest.raises(InputError, match="is empty"):
         single_line("   ", None, None, check_options(_params()))
+
+
+def test_a_single_claim_is_named_by_its_text_as_on_the_server():
+    text = "Barack Obama was born in Honolulu."
+    line = single_line(text, None, None, check_options(_params()))
+    assert line.claim().id == ClaimRequest(text=text).claim_id()
+    assert line.claim().id.startswith("c-")

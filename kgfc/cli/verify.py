@@ -64,7 +64,8 @@ def single_line(
         )
     except ValidationError as exc:
         raise InputError(f"Not a claim: {validation_message(exc)}") from None
-    return ClaimLine(line=0, request=request)
+    # named by its text (not a line): the same claim gets the same id from every shell
+    return ClaimLine(line=0, request=request.model_copy(update={"id": request.claim_id()}))
 
 
 def render_text(r: VerifyResult) -> str:

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from kgfc.errors import KgfcError
+from kgfc.errors import InputError, KgfcError
 from kgfc.models import (
     ClaimTriple,
     Counters,
@@ -291,6 +291,7 @@ class FactChecker:
         """
         c = Claim.of(claim)
         if isinstance(c, ClaimRequest):
+            self._check_fits(c)
             given = c.model_fields_set
             if record is None and "record" in given:
                 record = c.record
@@ -299,6 +300,20 @@ class FactChecker:
             if budget is None and given & set(_BUDGET_FIELDS):
                 budget = c.budget()
         return self._run(c, id, record, max_steps, budget).result
+
+    def _check_fits(self, request: ClaimRequest) -> None:
+        """A request's checker options (reasoner, beam, hops, web, PubMed) must be this checker's."""
+        differ = {
+            k: v for k, v in request.settings_update().items() if getattr(self.settings, k) != v
+        }
+        if differ:
+            asked = ", ".join(f"{k}={v!r}" for k, v in differ.items())
+            raise InputError(
+                f"The claim asks for {asked}, which this checker was not built with.",
+                hint="Build a checker with them: FactChecker.from_settings(..., "
+                + ", ".join(f"{k}={v!r}" for k, v in differ.items())
+                + ").",
+            )
 
     def _run(
         self,
