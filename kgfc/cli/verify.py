@@ -96,7 +96,11 @@ def render_text(r: VerifyResult) -> str:
 @click.command("verify")
 @click.argument("claim", required=False)
 @click.option(
-    "--file", "claim_file", type=click.File("rb"), help="JSONL claims or triples ('-' = stdin)."
+    "--file",
+    "claim_file",
+    type=click.File("rb"),
+    help="Claims: JSON lines (a claim, or an object with 'claim' or 'triple' and options, "
+    "a line), plain text lines or a JSON list ('-' = stdin).",
 )
 @click.option(
     "--triple", nargs=3, metavar="S P O", help="Verify a structured triple, e.g. Q76 P19 Q18094."
