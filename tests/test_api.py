@@ -321,3 +321,20 @@ def test_failed_llm_prune_and_verdict_fall_back_to_local(demo_store, tmp_path):
     steps = r.trajectory.steps
     assert "LLM pruning failed" in steps[0].observation
     assert "LLM verdict failed" in steps[-1].observation
+
+
+def test_a_request_carries_its_per_claim_options_and_must_fit_the_checker(checker):
+    from kgfc.pipeline.request import ClaimRequest
+
+    triple = ("Q9582", "P19", "Q16555")
+    # max_steps and record set on the request apply to its claim
+    r = checker.verify(ClaimRequest(triple=triple, max_steps=2, record=False))
+    assert r.verdict.value == "REFUTED" and r.claim_iri is None
+    assert len(r.trajectory.steps) <= 2
+    # options a checker is built with cannot be asked of another: said, not ignored
+    with pytest.raises(InputError, match="beam=7"):
+        checker.verify(ClaimRequest(triple=triple, beam=7))
+    with pytest.raises(InputError, match="web=True"):
+        list(checker.verify_many([{"triple": list(triple), "web": True}]))
+    out = list(checker.verify_many([{"triple": list(triple), "web": True}], errors="keep"))
+    assert "web=True" in out[0].error

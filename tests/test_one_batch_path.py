@@ -1,13 +1,17 @@
 """The same claims through every shell give the same results and the same stored records.
 
 The CLI (`kgfc verify --file`), the Python API (`FactChecker.verify_many`), the
-HTTP jobs API (`POST /v1/jobs`) and the MCP tool (`verify_claim`) each check
-the claims below on a store of their own, loaded from the same file; what they
-answer and what they record must not depend on the shell.
+HTTP API (`POST /v1/verify`, one claim a request), the HTTP jobs API (`POST
+/v1/jobs`) and the MCP tool (`verify_claim`) each check the claims below on a
+store of their own, loaded from the same file; what they answer and what they
+record must not depend on the shell. The CLI's batch is `verify_many` itself:
+it prints what that yields and checks nothing on its own.
 """
 
 from __future__ import annotations
 
+import ast
+import inspect
 import json
 import time
 
@@ -20,10 +24,12 @@ pytest.importorskip("mcp")
 
 from fastapi.testclient import TestClient  # noqa: E402
 
+import kgfc.cli.verify as cli_verify  # noqa: E402
 from kgfc.cli import cli  # noqa: E402
 from kgfc.kg.oxigraph_store import OxigraphStore  # noqa: E402
 from kgfc.kg.verdicts import stored_claims  # noqa: E402
 from kgfc.pipeline.api import FactChecker  # noqa: E402
+from kgfc.pipeline.request import ClaimLine  # noqa: E402
 from kgfc.service.app import ServiceConfig, create_app  # noqa: E402
 from kgfc.service.mcp_server import build_mcp  # noqa: E402
 from kgfc.settings import load_settings  # noqa: E402
@@ -119,6 +125,24 @@ def via_jobs(tmp_path) -> tuple[dict, dict]:
     return {r["id"]: _result(r) for r in results}, _records(path)
 
 
+def via_http(tmp_path) -> tuple[dict, dict]:
+    path = _store(tmp_path, "http")
+    store = OxigraphStore(path)
+    config = ServiceConfig(
+        settings=load_settings(offline=True), jobs_db=tmp_path / "http.sqlite3", warm_up=False
+    )
+    try:
+        with TestClient(create_app(config, store=store)) as client:
+            results = []
+            for c in CLAIMS:
+                r = client.post("/v1/verify", json={**c, "reasoner": "local"})
+                assert r.status_code == 200, r.text
+                results.append(r.json())
+    finally:
+        store.close()
+    return {r["id"]: _result(r) for r in results}, _records(path)
+
+
 def via_mcp(tmp_path) -> tuple[dict, dict]:
     path = _store(tmp_path, "mcp")
     mcp = build_mcp(load_settings(offline=True, store=path))
@@ -141,6 +165,7 @@ def test_every_shell_gives_the_same_results_and_records(tmp_path):
     shells = {
         "cli": via_cli,
         "verify_many": via_python,
+        "http": via_http,
         "jobs": via_jobs,
         "mcp": via_mcp,
     }
@@ -153,3 +178,54 @@ def test_every_shell_gives_the_same_results_and_records(tmp_path):
     for name, (other_results, other_records) in got.items():
         assert other_results == results, name
         assert other_records == records, name
+
+
+def test_the_cli_batch_is_verify_many_with_the_flags_it_was_given(tmp_path, monkeypatch):
+    """The CLI hands its whole batch, bad lines too, to one verify_many call and prints what comes."""
+    calls = []
+    real = FactChecker.verify_many
+
+    def spy(self, claims, **kwargs):
+        claims = list(claims)
+        calls.append((claims, kwargs))
+        # one process here: what is checked is the same, the flags are what is asserted
+        return real(self, claims, **{**kwargs, "workers": 1})
+
+    monkeypatch.setattr(FactChecker, "verify_many", spy)
+    path = _store(tmp_path, "cli")
+    claims = tmp_path / "claims.jsonl"
+    lines = [json.dumps(c) for c in CLAIMS[:3]] + ["{broken"]
+    claims.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    args = ["verify", "--offline", "--reasoner", "local", "--store", path, "--file", str(claims)]
+    res = CliRunner().invoke(
+        cli, args + ["--nl", "--workers", "3", "--unordered", "--record-chunk", "2"]
+    )
+    assert res.exit_code == 2, res.output  # the bad line
+    ((items, kwargs),) = calls
+    assert all(isinstance(x, ClaimLine) for x in items) and [x.line for x in items] == [1, 2, 3, 4]
+    assert kwargs["errors"] == "keep" and kwargs["workers"] == 3 and kwargs["ordered"] is False
+    assert kwargs["chunk"] == 2 and kwargs["resume"] is False
+    out = [json.loads(x) for x in res.stdout.splitlines()]
+    assert [o["id"] for o in out] == [c["id"] for c in CLAIMS[:3]] + ["line-4"]
+    assert "invalid JSON" in out[3]["error"]
+
+    calls.clear()
+    again = CliRunner().invoke(cli, args + ["--nl", "--resume"])
+    assert again.exit_code == 2
+    ((_, kwargs),) = calls
+    assert kwargs["resume"] is True
+    assert [json.loads(x)["id"] for x in again.stdout.splitlines()] == ["line-4"]  # rest recorded
+
+
+def test_the_cli_module_checks_no_claim_of_its_own():
+    """No batch loop may grow back in `kgfc verify`: no chunks, resume, workers or prefetch there."""
+    tree = ast.parse(inspect.getsource(cli_verify))
+    called = [
+        node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+    ]
+    own = {"batch", "is_recorded", "verify_in_workers", "prefetching", "workers_for"} & set(called)
+    assert not own, f"kgfc verify does batch work itself: {own}"
+    assert called.count("verify_many") == 1
+    assert called.count("verify") == 1  # the one claim of `kgfc verify CLAIM`

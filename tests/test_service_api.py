@@ -57,9 +57,9 @@ def test_verify_text_and_triple_are_the_cli_contract_and_recorded(client, store)
     assert any(e["cited"] and e["object"] == WD + "Q18094" for e in body["evidence"])
     assert set(body["counters"]) >= {"sparql_queries", "llm_calls", "seconds"}
     # the same id the CLI would give, and the claim is in the store
-    from kgfc.service.engine import VerifyRequest
+    from kgfc.pipeline.request import ClaimRequest
 
-    assert body["id"] == VerifyRequest(claim="Barack Obama was born in Honolulu.").claim_id()
+    assert body["id"] == ClaimRequest(text="Barack Obama was born in Honolulu.").claim_id()
     assert client.get(f"/v1/claims/{body['id']}").json()["verdict"] == "SUPPORTED"
 
     r = client.post("/v1/verify", json={"triple": ["Q76", "P19", "Q782"], "id": "t-hawaii"})

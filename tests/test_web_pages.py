@@ -329,7 +329,7 @@ def test_batch_page_queues_pasted_lines_as_a_job(store, tmp_path):
         first, second, bad = (it["request"] for it in status["items"])
         assert (first["claim"], first["record"]) == ("Barack Obama was born in Honolulu.", False)
         assert (second["triple"], second["record"]) == (["Q76", "P19", "Q18094"], False)
-        assert "line 4: invalid JSON" in status["items"][2]["error"]
+        assert "line 4, column 2: invalid JSON" in status["items"][2]["error"]
 
 
 def test_document_page_checks_a_pasted_document_and_shows_it_annotated(store, tmp_path):

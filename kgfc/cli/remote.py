@@ -16,6 +16,7 @@ import click
 from kgfc.cli.common import Progress, info
 from kgfc.errors import UsageError
 from kgfc.models import VerifyResult
+from kgfc.pipeline.request import ClaimLine
 from kgfc.settings import Settings
 
 # How long a command waits for the server named beside its store before it checks
@@ -66,45 +67,31 @@ def running_server(settings: Settings) -> str | None:
 
 
 def verify_remote(
-    url: str, items, options: dict, *, as_nl: bool = False, single: bool = False
+    url: str, lines: list[ClaimLine], *, as_nl: bool = False, single: bool = False
 ) -> tuple[list[VerifyResult], int]:
-    """Send each item to ``POST /v1/verify``; bad items become error results (as locally)."""
+    """Send each request to ``POST /v1/verify``; bad lines become error results (as locally)."""
+    from kgfc.pipeline.api import failed_result
     from kgfc.service.client import ServerClient
-
-    payload_options = {k: v for k, v in options.items() if v is not None}
-    results: list[VerifyResult] = []
-    bad = 0
-    items = list(items)
-    bar = Progress(len(items), "verify")
     from kgfc.settings import load_settings
 
+    results: list[VerifyResult] = []
+    bad = 0
+    bar = Progress(len(lines), "verify")
     with ServerClient(url, token=load_settings().server_token) as client:
-        for n, item in enumerate(items, 1):
-            if item.error is None:
-                payload = dict(payload_options, id=item.id)
-                if item.triple:
-                    payload["triple"] = list(item.triple)
-                else:
-                    payload["claim"] = item.claim
+        for n, line in enumerate(lines, 1):
+            error = line.error
+            if error is None:
                 try:
-                    res = client.verify(payload)
+                    res = client.verify(line.claim().payload())
                 except UsageError as exc:  # this item is bad; a dead server stops the batch
                     if single:
                         raise
-                    item.error = f"line {item.line}: {exc}"
-            if item.error is not None:
+                    error = f"line {line.line}: {exc}"
+            if error is not None:
                 bad += 1
                 if as_nl:  # otherwise the rendered results carry the error: say it once
-                    click.echo(f"Error: {item.error}", err=True)
-                res = VerifyResult(
-                    id=item.id,
-                    claim=item.claim or "",
-                    verdict="NOT ENOUGH INFO",
-                    confidence=0.0,
-                    justification="not checked: bad input",
-                    reasoner="none",
-                    error=item.error,
-                )
+                    click.echo(f"Error: {error}", err=True)
+                res = failed_result(line.id, line.text, error)
             results.append(res)
             if as_nl and not single:
                 click.echo(json.dumps(res.model_dump(mode="json"), ensure_ascii=False))

@@ -12,17 +12,23 @@ import threading
 from collections import deque
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import click
+from pydantic import ValidationError
 
 from kgfc.cli.common import Progress, info, open_cli_store, settings_from, store_option
-from kgfc.errors import InputError, KgfcError
+from kgfc.errors import InputError
 from kgfc.models import UNKNOWN_ENTITY, VerifyResult
-from kgfc.nlp.spacy_pipeline import prefetching
 from kgfc.pipeline.record import DEFAULT_CHUNK
-from kgfc.pipeline.state import Budget
+from kgfc.pipeline.request import (
+    OPTION_NAMES,
+    CheckOptions,
+    ClaimLine,
+    ClaimRequest,
+    iter_claims,
+    validation_message,
+)
 
 if TYPE_CHECKING:  # the pipeline loads when a claim is checked here, not sent to a server
     from kgfc.pipeline.api import FactChecker
@@ -34,116 +40,32 @@ FORMATS = ("text", "json", "jsonl", "csv", "tsv", "table")
 COLUMNS = ("id", "verdict", "confidence", "reasoner", "claim", "error")
 
 
-@dataclass
-class Item:
-    line: int
-    id: str
-    claim: str | None = None
-    triple: tuple[str, str, str] | None = None
-    error: str | None = None
+def check_options(params: Mapping[str, Any]) -> CheckOptions:
+    """The per-claim options from the command's parameters (``ctx.params``).
 
-
-@dataclass(frozen=True)
-class VerifyOptions:
-    """How each claim is checked, from the command's flags: one object for both paths.
-
-    The local store (:func:`_verify_local`) and ``--server`` (the ``/v1/verify``
-    options, :meth:`for_server`) read the same fields, so a new option reaches
-    both or neither. Fields marked ``local`` drive a local batch only. Each
-    field is the ``verify`` flag of its name (:meth:`from_params`), but ``record``
-    (``--no-record``).
+    Each :class:`CheckOptions` field is the flag of its name, but ``record``
+    (``--no-record``); a field without its flag is a KeyError.
     """
-
-    reasoner: str | None = None
-    beam: int | None = None
-    hops: int | None = None
-    web: bool | None = None
-    pubmed: bool | None = None
-    max_steps: int = 5
-    max_llm_calls: int | None = None
-    max_tokens: int | None = None
-    max_searches: int | None = None
-    max_seconds: float | None = None
-    record: bool = True
-    record_chunk: int = field(default=DEFAULT_CHUNK, metadata={"local": True})
-    resume: bool = field(default=False, metadata={"local": True})
-    workers: int | None = field(default=None, metadata={"local": True})
-    unordered: bool = field(default=False, metadata={"local": True})
-
-    @classmethod
-    def from_params(cls, params: Mapping[str, Any]) -> VerifyOptions:
-        """From the command's parameters (``ctx.params``); a field without its flag is a KeyError."""
-        flags = {f.name: params[f.name] for f in fields(cls) if f.name != "record"}
-        return cls(**flags, record=not params["no_record"])
-
-    def budget(self) -> Budget:
-        return Budget(
-            llm_calls=self.max_llm_calls,
-            tokens=self.max_tokens,
-            search_calls=self.max_searches,
-            seconds=self.max_seconds,
-        )
-
-    def for_server(self) -> dict:
-        """The options a kgfc server takes with each claim (``/v1/verify``)."""
-        return {f.name: getattr(self, f.name) for f in fields(self) if not f.metadata.get("local")}
+    flags = {name: params[name] for name in OPTION_NAMES if name != "record"}
+    return CheckOptions.model_validate({**flags, "record": not params["no_record"]})
 
 
-def _decode(raw: bytes, line: int) -> str:
+def single_line(
+    claim: str | None, triple: tuple[str, ...] | None, claim_id: str | None, opts: CheckOptions
+) -> ClaimLine:
+    """The command line's one claim as a request; bad input is an input error (exit 2)."""
     try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise InputError(f"line {line}: not UTF-8 ({exc.reason} at byte {exc.start})") from None
-
-
-def read_items(stream) -> Iterator[Item]:
-    """Items from a JSONL (or one-claim-per-line) byte stream; bad lines become error items."""
-    for n, raw in enumerate(stream, 1):
-        try:
-            text = _decode(raw, n).strip()
-        except InputError as exc:
-            yield Item(line=n, id=f"line-{n}", error=str(exc))
-            continue
-        if not text:
-            continue
-        if not text.startswith(("{", "[", '"')):
-            yield Item(line=n, id=f"line-{n}", claim=text)
-            continue
-        try:
-            obj = json.loads(text)
-        except json.JSONDecodeError as exc:
-            # "[citation needed] ..." or '"Quoted," he said' is a text claim, not broken JSON
-            if text.startswith(("[", '"')):
-                yield Item(line=n, id=f"line-{n}", claim=text)
-                continue
-            yield Item(
-                line=n,
-                id=f"line-{n}",
-                error=f"line {n}, column {exc.colno}: invalid JSON ({exc.msg})",
-            )
-            continue
-        if isinstance(obj, str):  # a JSON string line is its text, without the quotes
-            yield Item(line=n, id=f"line-{n}", claim=obj)
-            continue
-        if not isinstance(obj, dict):
-            yield Item(
-                line=n,
-                id=f"line-{n}",
-                error=f"line {n}: a JSON line must be an object with a 'claim' or a 'triple', "
-                f"not a {type(obj).__name__}",
-            )
-            continue
-        cid = str(obj.get("id", f"line-{n}"))
-        if "triple" in obj:
-            t = obj["triple"]
-            if not (isinstance(t, list) and len(t) == 3 and all(isinstance(x, str) for x in t)):
-                yield Item(line=n, id=cid, error=f"line {n}: 'triple' must be a list of three ids")
-                continue
-            yield Item(line=n, id=cid, triple=(t[0], t[1], t[2]))
-        elif isinstance(obj.get("claim"), str):
-            yield Item(line=n, id=cid, claim=obj["claim"])
-        else:
-            yield Item(line=n, id=cid, error=f"line {n}: needs a string 'claim' or a 'triple'")
+        request = ClaimRequest.model_validate(
+            {
+                **opts.model_dump(),
+                "id": claim_id,
+                **({"triple": list(triple)} if triple else {"claim": claim}),
+            }
+        )
+    except ValidationError as exc:
+        raise InputError(f"Not a claim: {validation_message(exc)}") from None
+    # named by its text (not a line): the same claim gets the same id from every shell
+    return ClaimLine(line=0, request=request.model_copy(update={"id": request.claim_id()}))
 
 
 def render_text(r: VerifyResult) -> str:
@@ -174,7 +96,11 @@ def render_text(r: VerifyResult) -> str:
 @click.command("verify")
 @click.argument("claim", required=False)
 @click.option(
-    "--file", "claim_file", type=click.File("rb"), help="JSONL claims or triples ('-' = stdin)."
+    "--file",
+    "claim_file",
+    type=click.File("rb"),
+    help="Claims: JSON lines (a claim, or an object with 'claim' or 'triple' and options, "
+    "a line), plain text lines or a JSON list ('-' = stdin).",
 )
 @click.option(
     "--triple", nargs=3, metavar="S P O", help="Verify a structured triple, e.g. Q76 P19 Q18094."
@@ -385,15 +311,12 @@ def verify(
         pubmed=pubmed,
         search_provider=search_spec,
     )
-    opts = VerifyOptions.from_params(ctx.params)
+    opts = check_options(ctx.params)
+    batch = BatchFlags(record_chunk, resume, workers, unordered)
     # one claim from the command line (None: a batch from --file)
-    single = (
-        Item(line=0, id=claim_id, claim=claim, triple=tuple(triple) if triple else None)
-        if claim_file is None
-        else None
-    )
+    single = single_line(claim, triple, claim_id, opts) if claim_file is None else None
     if ray_address is not None:
-        results = _verify_on_ray(settings, opts, claim_file, ray_address, ray_output)
+        results = _verify_on_ray(settings, opts, batch, claim_file, ray_address, ray_output)
         return _write_ray_results(results, report_fmt, output, fmt, claim_file, settings)
     server = ctx.find_root().params.get("server")
     if not (
@@ -410,13 +333,13 @@ def verify(
         if resume:
             raise click.UsageError("--resume runs against a local store, not --server.")
         if single is not None:
-            results, bad_lines = verify_remote(server, [single], opts.for_server(), single=True)
+            results, bad_lines = verify_remote(server, [single], single=True)
         else:
-            items = read_items(iter(claim_file.read().splitlines(keepends=True)))
-            results, bad_lines = verify_remote(server, items, opts.for_server(), as_nl=as_nl)
+            lines = list(iter_claims(claim_file, options=opts.model_dump()))
+            results, bad_lines = verify_remote(server, lines, as_nl=as_nl)
     else:
         results, bad_lines, stopped = _verify_local(
-            settings, read_only, opts, single, claim_file, as_nl
+            settings, read_only, opts, batch, single, claim_file, as_nl
         )
         if stopped:
             _write_results(results, report_fmt, output, fmt, claim_file, settings)
@@ -519,15 +442,30 @@ def _write_results(results, report_fmt, output, fmt: str, claim_file, settings) 
             click.echo(render_text(r) if not r.error else f"[{r.id}] error: {r.error}")
 
 
+class BatchFlags(NamedTuple):
+    """The flags of a batch checked here (not per claim): chunks, resume, workers, order."""
+
+    record_chunk: int = DEFAULT_CHUNK
+    resume: bool = False
+    workers: int | None = None
+    unordered: bool = False
+
+
 def _verify_local(
-    settings, read_only: bool, opts: VerifyOptions, single: Item | None, claim_file, as_nl: bool
+    settings,
+    read_only: bool,
+    opts: CheckOptions,
+    batch: BatchFlags,
+    single: ClaimLine | None,
+    claim_file,
+    as_nl: bool,
 ) -> tuple[list[VerifyResult], int, str | None]:
     """Check on the local store: ``single``, or the batch in ``claim_file``.
 
     ``settings`` already carry the options the store and pipeline read from
-    settings (beam, hops, web, pubmed); the rest come from ``opts``.
+    settings (beam, hops, web, pubmed); the rest come with each request.
     """
-    from kgfc.pipeline.api import Claim, FactChecker
+    from kgfc.pipeline.api import FactChecker
 
     store = open_cli_store(settings, read_only=read_only)
     stopped = None
@@ -542,17 +480,19 @@ def _verify_local(
             budget=opts.budget(),
         )
         if single is not None:
-            one = Claim(id=single.id, text=single.claim, triple=single.triple)
-            results = [checker.verify(one)]
+            results = [checker.verify(single)]
             bad_lines = 0
         else:
-            results, bad_lines, stopped = _run_batch(checker, claim_file, as_nl, opts)
+            lines = list(iter_claims(claim_file, options=opts.model_dump()))
+            results, bad_lines, stopped = _run_batch(checker, lines, as_nl, batch)
     finally:
         store.close()
     return results, bad_lines, stopped
 
 
-def _verify_on_ray(settings, opts: VerifyOptions, claim_file, address: str, output):
+def _verify_on_ray(
+    settings, opts: CheckOptions, batch: BatchFlags, claim_file, address: str, output
+):
     """The batch on a Ray cluster (kgfc.pipeline.cluster); its results, unless written by the nodes."""
     from pathlib import Path
 
@@ -571,9 +511,9 @@ def _verify_on_ray(settings, opts: VerifyOptions, claim_file, address: str, outp
         reasoner=opts.reasoner,
         max_steps=opts.max_steps,
         record=opts.record,
-        resume=opts.resume,
-        chunk=opts.record_chunk,
-        actors=opts.workers or 2,
+        resume=batch.resume,
+        chunk=batch.record_chunk,
+        actors=batch.workers or 2,
     )
     # Ray's own messages (a lost node, say) go to the driver's stdout: stdout is for data
     with _stdout_to_stderr():
@@ -700,25 +640,18 @@ def _stop_on_signals() -> Iterator[dict]:
             signal.signal(sig, handler)
 
 
-def _text_of(item) -> str | None:
-    return item.claim if item.error is None and item.triple is None else None
-
-
 def _run_batch(
-    checker: FactChecker, stream, as_nl: bool, opts: VerifyOptions
+    checker: FactChecker, lines: list[ClaimLine], as_nl: bool, batch: BatchFlags
 ) -> tuple[list[VerifyResult], int, str | None]:
-    """Check the batch, recording ``opts.record_chunk`` claims per transaction.
+    """Print the batch as :meth:`FactChecker.verify_many` checks it: nothing is checked here.
 
     With --nl a result is printed once its claim is recorded (with recording
     on), so what the output shows is what the store holds: after a crash, a
     re-run with --resume prints exactly the claims that were not.
     """
-    data = stream.read()
-    lines = data.splitlines(keepends=True)
-    bar = Progress(len(lines), "verify")
+    bar = Progress(lines[-1].line if lines else 0, "verify")
     results: list[VerifyResult] = []
     unprinted: deque[VerifyResult] = deque()
-    bad = 0
     skipped: list[int] = []
 
     def emit() -> None:
@@ -731,115 +664,42 @@ def _run_batch(
         if as_nl:
             sys.stdout.flush()
 
+    def on_result(i: int, res: VerifyResult) -> None:
+        if res.error is not None and as_nl:  # the stream carries it as data; say it once for people
+            click.echo(f"Error: {res.error}", err=True)
+        results.append(res)
+        bar.update(lines[i].line)
+
+    def on_skipped(i: int) -> None:  # already recorded (--resume)
+        skipped.append(i)
+        bar.update(lines[i].line)
+
     with _stop_on_signals() as stop:
+        done = checker.verify_many(
+            lines,
+            errors="keep",
+            chunk=batch.record_chunk,
+            resume=batch.resume,
+            workers=batch.workers,
+            ordered=not batch.unordered,
+            on_result=on_result,
+            on_skipped=on_skipped,
+            on_note=lambda note: info(f"Note: {note}."),
+        )
         try:
-            with checker.batch(opts.record_chunk):
-                checked = _checked(checker, list(read_items(iter(lines))), opts, stop, skipped)
-                for item, res in checked:
-                    if res is None:  # already recorded (--resume)
-                        bar.update(item.line)
-                        continue
-                    if res.error is not None:
-                        bad += 1
-                        if as_nl:  # the stream carries it as data; say it once for people too
-                            click.echo(f"Error: {res.error}", err=True)
-                    results.append(res)
-                    unprinted.append(res)
-                    if checker.pending_records == 0:  # its chunk is written (or nothing records)
-                        emit()
-                    bar.update(item.line)
+            for res in done:
+                unprinted.append(res)
+                if checker.pending_records == 0:  # its chunk is written (or nothing records)
+                    emit()
+                if stop:
+                    break
         finally:
-            emit()  # the batch block wrote the last chunk
+            done.close()  # writes the last chunk
+            emit()
             bar.close()
     if skipped:
         info(f"Resumed: {len(skipped)} claim(s) already recorded were skipped.")
-    return results, bad, stop.get("signal")
-
-
-def _checked(
-    checker: FactChecker, items: list[Item], opts: VerifyOptions, stop: dict, skipped: list
-) -> Iterator[tuple[Item, VerifyResult | None]]:
-    """Each item with its result (None: skipped as already recorded), here or on workers."""
-    from kgfc.pipeline.parallel import workers_for
-
-    n, note = workers_for(checker, opts.workers, sum(i.error is None for i in items))
-    if note and (opts.workers or 1) > 1:
-        info(f"Note: {note}.")
-    if n == 1:
-        yield from _checked_here(checker, items, opts, stop, skipped)
-    else:
-        yield from _checked_on_workers(checker, items, opts, n, stop, skipped)
-
-
-def _claim_of(checker: FactChecker, item: Item, opts: VerifyOptions, skipped: list):
-    """The item's claim; None when --resume skips it; sets ``item.error`` on bad input."""
-    from kgfc.pipeline.api import Claim
-
-    if item.error is not None:
-        return None
-    try:
-        claim = Claim(id=item.id, text=item.claim, triple=item.triple)
-    except KgfcError as exc:
-        item.error = f"line {item.line}: {exc}"
-        return None
-    if opts.resume and checker.is_recorded(claim):
-        skipped.append(item.line)
-        return None
-    return claim
-
-
-def _failed(item: Item, error: str | None = None) -> VerifyResult:
-    from kgfc.pipeline.api import failed_result
-
-    return failed_result(item.id, item.claim or "", error or item.error or "")
-
-
-def _checked_here(checker, items, opts, stop, skipped):
-    # the whole file is at hand: spaCy parses the next texts in batches
-    for item in prefetching(items, _text_of):
-        if stop:
-            break
-        claim = _claim_of(checker, item, opts, skipped)
-        if claim is not None:
-            try:
-                yield item, checker.verify(claim)
-                continue
-            except KgfcError as exc:  # bad input or a runtime failure on one claim: go on
-                item.error = f"line {item.line}: {exc}"
-        yield item, None if item.error is None else _failed(item)
-
-
-def _checked_on_workers(checker, items, opts, workers: int, stop, skipped):
-    from kgfc.pipeline.parallel import verify_in_workers
-
-    todo = [(item, _claim_of(checker, item, opts, skipped)) for item in items]
-    claims = [c for _, c in todo if c is not None]
-    where = [item for item, c in todo if c is not None]
-
-    def unchecked(item: Item):
-        return item, None if item.error is None else _failed(item)
-
-    def checked(i: int, res: VerifyResult):
-        item = where[i]
-        return item, res if res.error is None else _failed(item, f"line {item.line}: {res.error}")
-
-    done = verify_in_workers(
-        checker, claims, workers=workers, errors="keep", ordered=not opts.unordered
-    )
-    try:
-        if opts.unordered:  # what needs no checking first, then results as they finish
-            yield from (unchecked(item) for item, c in todo if c is None)
-            for i, res in done:
-                if stop:
-                    break
-                yield checked(i, res)
-            return
-        for item, claim in todo:
-            if stop:
-                break
-            yield unchecked(item) if claim is None else checked(*next(done))
-    finally:
-        done.close()
+    return results, sum(r.error is not None for r in results), stop.get("signal")
 
 
 def _fails(results: list[VerifyResult], mode: str) -> bool:

@@ -18,17 +18,14 @@ whose ``model_dump(mode="json")`` is the ``kgfc verify --json`` contract.
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import re
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-
-from pydantic import BaseModel, model_validator
 
 from kgfc.errors import InputError, KgfcError
 from kgfc.models import (
@@ -55,60 +52,21 @@ from kgfc.pipeline.record import (
     is_recorded,
     record_episode,
 )
+from kgfc.pipeline.request import Claim, ClaimLine, ClaimRequest
 from kgfc.pipeline.state import Budget, Episode
 from kgfc.pipeline.toolbox import Toolbox, make_reasoner
 from kgfc.reason.local import LocalReasoner
 from kgfc.registry import open_configured_store
 from kgfc.settings import Settings, load_settings
 
+# Claim is the public API's (kgfc.Claim); it is defined with the requests of every shell
+__all__ = ["Claim", "FactChecker", "TripleCheck", "failed_result", "verify", "verify_triple"]
+
 log = logging.getLogger(__name__)
 
 _ID = re.compile(r"\b([EWP])(\d+)\b")
-
-
-class Claim(BaseModel):
-    """One claim to check: a sentence, or a structured ``(subject, property, object)`` triple of ids."""
-
-    id: str | None = None
-    text: str | None = None
-    triple: tuple[str, str, str] | None = None
-    negated: bool = False
-
-    @model_validator(mode="after")
-    def _one_of(self) -> Claim:
-        if (self.text is None) == (self.triple is None):
-            raise ValueError("a claim needs exactly one of text or triple")
-        return self
-
-    @classmethod
-    def of(cls, item: Any) -> Claim:
-        """A claim from a string, a 3-tuple of ids, a dict (``{"id", "claim" | "text" | "triple"}``) or a Claim."""
-        if isinstance(item, Claim):
-            return item
-        if isinstance(item, str):
-            return cls(text=item)
-        if (
-            isinstance(item, tuple | list)
-            and len(item) == 3
-            and all(isinstance(x, str) for x in item)
-        ):
-            return cls(triple=tuple(item))
-        if isinstance(item, dict):
-            data = dict(item)
-            if "claim" in data:
-                data["text"] = data.pop("claim")
-            try:
-                return cls.model_validate(data)
-            except ValueError as exc:
-                raise InputError(f"Not a claim: {exc}") from None
-        raise InputError(
-            f"Cannot verify a {type(item).__name__}: give a sentence, a (subject, property, object) "
-            "triple of ids, or a Claim."
-        )
-
-    def default_id(self) -> str:
-        basis = self.text if self.text is not None else " ".join(self.triple or ())
-        return "c-" + hashlib.sha256(basis.strip().encode("utf-8", "replace")).hexdigest()[:10]
+# the request fields that make a claim's budget
+_BUDGET_FIELDS = ("max_llm_calls", "max_tokens", "max_searches", "max_seconds")
 
 
 @dataclass
@@ -317,7 +275,7 @@ class FactChecker:
     # -- claims --------------------------------------------------------------------
     def verify(
         self,
-        claim: str | tuple[str, str, str] | Claim | dict,
+        claim: str | tuple[str, str, str] | Claim | dict | ClaimLine,
         *,
         id: str | None = None,  # noqa: A002 - the claim's id, as in the JSON
         record: bool | None = None,
@@ -327,9 +285,35 @@ class FactChecker:
         """Check one claim: a sentence, a ``(subject, property, object)`` triple of ids, or a :class:`Claim`.
 
         ``record``, ``max_steps`` and ``budget`` override the checker's for this
-        claim. Bad input raises :class:`~kgfc.errors.InputError`.
+        claim, as do the options set on a :class:`~kgfc.pipeline.request.ClaimRequest`
+        (the checker was built for its others: reasoner, beam, hops, web, pubmed).
+        Bad input raises :class:`~kgfc.errors.InputError`.
         """
-        return self._run(Claim.of(claim), id, record, max_steps, budget).result
+        c = Claim.of(claim)
+        if isinstance(c, ClaimRequest):
+            self._check_fits(c)
+            given = c.model_fields_set
+            if record is None and "record" in given:
+                record = c.record
+            if max_steps is None and "max_steps" in given:
+                max_steps = c.max_steps
+            if budget is None and given & set(_BUDGET_FIELDS):
+                budget = c.budget()
+        return self._run(c, id, record, max_steps, budget).result
+
+    def _check_fits(self, request: ClaimRequest) -> None:
+        """A request's checker options (reasoner, beam, hops, web, PubMed) must be this checker's."""
+        differ = {
+            k: v for k, v in request.settings_update().items() if getattr(self.settings, k) != v
+        }
+        if differ:
+            asked = ", ".join(f"{k}={v!r}" for k, v in differ.items())
+            raise InputError(
+                f"The claim asks for {asked}, which this checker was not built with.",
+                hint="Build a checker with them: FactChecker.from_settings(..., "
+                + ", ".join(f"{k}={v!r}" for k, v in differ.items())
+                + ").",
+            )
 
     def _run(
         self,
@@ -425,29 +409,42 @@ class FactChecker:
         resume: bool = False,
         workers: int | None = 1,
         ordered: bool = True,
+        on_result: Callable[[int, VerifyResult], None] | None = None,
+        on_skipped: Callable[[int], None] | None = None,
+        on_note: Callable[[str], None] | None = None,
     ) -> Iterator[VerifyResult]:
         """Check claims, yielding each result as it is ready.
 
         Recorded claims are written ``chunk`` at a time (see :meth:`batch`);
-        the last chunk is written when the iteration ends or is closed.
+        the last chunk is written when the iteration ends or is closed, and
+        ``pending_records`` is 0 whenever every result so far is written.
         ``resume`` skips claims already recorded (a re-run of a batch that
         was interrupted checks only what it had not recorded).
-        With ``errors="keep"`` a claim that cannot be checked (bad input, a
-        runtime failure) yields a result with ``error`` set and the batch goes
-        on; with ``"raise"`` (default) the error propagates.
+        With ``errors="keep"`` a claim that cannot be checked (bad input -- an
+        error :class:`~kgfc.pipeline.request.ClaimLine` too --, a runtime
+        failure) yields a result with ``error`` set and the batch goes on;
+        with ``"raise"`` (default) the error propagates.
 
         ``workers`` > 1 checks on that many worker processes (None: one per
         core, fewer for a short batch; see :mod:`kgfc.pipeline.parallel`);
         this process records. Results come in input order, or as they finish
         with ``ordered=False``.
+
+        Hooks for a shell: ``on_result(index, result)`` before each result is
+        yielded (``index`` its item's, from 0), ``on_skipped(index)`` for an
+        item ``resume`` skips, ``on_note(text)`` when fewer workers than asked
+        check the batch, and why.
         """
         if errors not in ("raise", "keep"):
             raise ValueError("errors must be 'raise' or 'keep'")
+        hooks = _Hooks(on_result, on_skipped)
         if workers != 1:
             items = list(claims)
-            n = self._workers_for(workers, len(items))
+            n = self._workers_for(workers, sum(not _is_error(i) for i in items), on_note)
             if n > 1:
-                yield from self._verify_on_workers(items, n, record, errors, chunk, resume, ordered)
+                yield from self._verify_on_workers(
+                    items, n, record, errors, chunk, resume, ordered, hooks
+                )
                 return
             claims = items
         with self.batch(chunk):
@@ -456,57 +453,76 @@ class FactChecker:
                 from kgfc.nlp.spacy_pipeline import prefetching
 
                 items = prefetching(claims, _item_claim_text)
-            for n, item in enumerate(items, 1):
+            for i, item in enumerate(items):
                 try:
                     c = Claim.of(item)
                     if resume and self.is_recorded(c):
+                        hooks.skipped(i)
                         continue
-                    yield self.verify(c, record=record)
+                    result = self.verify(c, record=record)
                 except KgfcError as exc:
                     if errors == "raise":
                         raise
-                    yield failed_result(_item_id(item, n), _item_text(item), str(exc))
+                    result = _failed_item(item, i, exc)
+                yield hooks.result(i, result)
 
-    def _workers_for(self, workers: int | None, claims: int) -> int:
+    def _workers_for(
+        self, workers: int | None, claims: int, on_note: Callable[[str], None] | None = None
+    ) -> int:
         from kgfc.pipeline.parallel import workers_for
 
         n, note = workers_for(self, workers, claims)
         if note and workers is not None and workers > 1:
-            log.warning("%s", note)
+            (on_note or log.warning)(note)
         return n
 
     def _verify_on_workers(
-        self, items: list, workers: int, record, errors: str, chunk: int, resume: bool, ordered
+        self,
+        items: list,
+        workers: int,
+        record: bool | None,
+        errors: str,
+        chunk: int,
+        resume: bool,
+        ordered: bool,
+        hooks: _Hooks,
     ) -> Iterator[VerifyResult]:
         from kgfc.pipeline.parallel import verify_in_workers
 
         claims: list[Claim] = []
-        slots: list[VerifyResult | None] = []  # bad input in its place; None: a claim's result
-        for n, item in enumerate(items, 1):
+        where: list[int] = []  # each claim's item
+        slots: list[tuple[int, VerifyResult | None]] = []  # bad input in its place; None: a claim's
+        for i, item in enumerate(items):
             try:
                 c = Claim.of(item)
             except KgfcError as exc:
                 if errors == "raise":
                     raise
-                slots.append(failed_result(_item_id(item, n), _item_text(item), str(exc)))
+                slots.append((i, _failed_item(item, i, exc)))
                 continue
-            if not (resume and self.is_recorded(c)):
-                claims.append(c)
-                slots.append(None)
+            if resume and self.is_recorded(c):
+                hooks.skipped(i)
+                continue
+            claims.append(c)
+            where.append(i)
+            slots.append((i, None))
         if not ordered:
-            yield from (r for r in slots if r is not None)
+            yield from (hooks.result(i, r) for i, r in slots if r is not None)
             slots = []
         with self.batch(chunk):
             done = verify_in_workers(
                 self, claims, workers=workers, record=record, errors=errors, ordered=ordered
             )
-            for _, result in done:
-                while slots and slots[0] is not None:
-                    yield slots.pop(0)
+            for k, result in done:
+                while slots and slots[0][1] is not None:
+                    yield hooks.result(*slots.pop(0))  # type: ignore[arg-type]
                 if slots:
                     slots.pop(0)
-                yield result
-        yield from (r for r in slots if r is not None)
+                i = where[k]
+                if result.error is not None:
+                    result = _failed_item(items[i], i, result.error)
+                yield hooks.result(i, result)
+        yield from (hooks.result(i, r) for i, r in slots if r is not None)
 
     # -- documents -----------------------------------------------------------------
     def check_document(self, document: Any, **kwargs: Any) -> Any:
@@ -523,8 +539,35 @@ class FactChecker:
 
 def _item_claim_text(item: Any) -> str | None:
     """A batch item's claim text, if it is a text claim (for parsing ahead)."""
-    c = Claim.of(item)
+    try:
+        c = Claim.of(item)
+    except KgfcError:  # said when the item's turn comes
+        return None
     return c.text if c.triple is None else None
+
+
+def _is_error(item: Any) -> bool:
+    return isinstance(item, ClaimLine) and item.request is None
+
+
+class _Hooks:
+    """A shell's callbacks on a batch (each may be None)."""
+
+    def __init__(
+        self,
+        on_result: Callable[[int, VerifyResult], None] | None,
+        on_skipped: Callable[[int], None] | None,
+    ) -> None:
+        self.on_result, self.on_skipped = on_result, on_skipped
+
+    def result(self, index: int, result: VerifyResult) -> VerifyResult:
+        if self.on_result is not None:
+            self.on_result(index, result)
+        return result
+
+    def skipped(self, index: int) -> None:
+        if self.on_skipped is not None:
+            self.on_skipped(index)
 
 
 def _claim_key(c: Claim, claim_id: str | None) -> tuple[str, str]:
@@ -548,6 +591,16 @@ def failed_result(claim_id: str, claim: str, error: str) -> VerifyResult:
     )
 
 
+def _failed_item(item: Any, index: int, error: Exception | str) -> VerifyResult:
+    """The result of a batch item that could not be checked; a line's error names its line."""
+    message = str(error)
+    if isinstance(item, ClaimLine):
+        if item.request is not None:  # the line read, its claim failed
+            message = f"line {item.line}: {message}"
+        return failed_result(item.id, item.text, message)
+    return failed_result(_item_id(item, index + 1), _item_text(item), message)
+
+
 def _item_id(item: Any, n: int) -> str:
     if isinstance(item, Claim) and item.id:
         return item.id
@@ -562,7 +615,7 @@ def _item_text(item: Any) -> str:
     if isinstance(item, Claim):
         return item.text or ""
     if isinstance(item, dict) and isinstance(item.get("claim", item.get("text")), str):
-        return item.get("claim", item.get("text"))
+        return str(item.get("claim", item.get("text")))
     return ""
 
 

@@ -372,7 +372,7 @@ def verify_in_workers(
     pool: WorkerPool | None = None,
     recipes: Sequence[int] | None = None,
 ) -> Iterator[tuple[int, Any]]:
-    """Check ``claims`` (Claim objects) on ``workers`` processes; ``(index, result)`` pairs.
+    """Check ``claims`` (:class:`~kgfc.pipeline.request.Claim` objects, requests too) on ``workers`` processes; ``(index, result)`` pairs.
 
     Must run inside ``checker.batch()`` when claims are recorded: the parent
     records each claim graph that comes back into the batch's chunks, and
@@ -400,8 +400,7 @@ def verify_in_workers(
             if done.error is not None:
                 if errors == "raise":
                     raise done.error
-                cid = c.id or c.default_id()
-                failed = failed_result(cid, c.text or "", str(done.error))
+                failed = failed_result(c.claim_id(), c.text or "", str(done.error))
                 yield done.index, done.error if errors == "return" else failed
                 continue
             if done.records and recorder is None:

@@ -21,12 +21,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
-
 from kgfc.errors import InputError, KgfcError
-from kgfc.service.engine import REQUEST_OPTIONS
+from kgfc.pipeline.request import ClaimLine
 
 log = logging.getLogger(__name__)
+
+# a request or a result as JSON
+Json = dict[str, Any]
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS jobs (
@@ -54,54 +55,6 @@ CREATE TABLE IF NOT EXISTS results (
 """
 
 
-def parse_items(body: bytes, content_type: str) -> tuple[list[Any], dict]:
-    """Claims from a JSON list, a ``{"items": [...], <options>}`` object, or JSONL.
-
-    Each item is a claim string or an object with ``claim`` or ``triple``.
-    Returns the raw items and the job-wide options.
-    """
-    try:
-        text = body.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise InputError(f"The job body is not UTF-8 ({exc.reason} at byte {exc.start}).") from None
-    stripped = text.lstrip()
-    if "jsonl" in content_type or "ndjson" in content_type or not stripped.startswith(("[", "{")):
-        items = []
-        for n, line in enumerate(text.splitlines(), 1):
-            line = line.strip()
-            if not line:
-                continue
-            if line.startswith("{"):
-                try:
-                    items.append(json.loads(line))
-                except json.JSONDecodeError as exc:
-                    items.append({"_error": f"line {n}: invalid JSON ({exc.msg})"})
-            else:
-                items.append(line)
-        return items, {}
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        # one JSON object per line is JSONL even when sent as application/json
-        if stripped.startswith("{") and "\n" in stripped.strip():
-            return parse_items(body, "application/jsonl")
-        raise InputError(f"The job body is not JSON: {exc.msg} at line {exc.lineno}.") from None
-    if isinstance(doc, dict):
-        unknown = set(doc) - set(REQUEST_OPTIONS) - {"items"}
-        if "items" not in doc or unknown:
-            raise InputError(
-                "A job object needs 'items' (a list) and only these options: "
-                + ", ".join(REQUEST_OPTIONS)
-                + "."
-            )
-        items, options = doc["items"], {k: v for k, v in doc.items() if k != "items"}
-    else:
-        items, options = doc, {}
-    if not isinstance(items, list):
-        raise InputError("'items' must be a list of claims or {claim|triple} objects.")
-    return items, options
-
-
 class JobJournal:
     """The SQLite journal: jobs, their items, and each item's result."""
 
@@ -120,36 +73,23 @@ class JobJournal:
         with self._lock:
             self._db.close()
 
-    def submit(self, items: list[Any], options: dict, validate: Callable[[dict], Any]) -> dict:
+    def submit(self, lines: list[ClaimLine]) -> Json:
         """Journal a job (all items, one transaction). Bad items are stored as errors."""
-        if not items:
+        if not lines:
             raise InputError("The job has no claims.")
         job_id = "job-" + uuid.uuid4().hex[:16]
-        rows = []
-        for i, raw in enumerate(items):
-            obj = {"claim": raw} if isinstance(raw, str) else raw
-            req, error = None, None
-            if not isinstance(obj, dict):
-                error = f"item {i}: expected a claim string or an object"
-            elif "_error" in obj:
-                error = obj["_error"]
-            else:
-                try:
-                    req = validate({**options, **obj}).model_dump(mode="json")
-                except ValidationError as exc:
-                    error = f"item {i}: " + "; ".join(
-                        f"{'.'.join(map(str, e['loc'])) or 'item'}: {e['msg']}"
-                        for e in exc.errors()
-                    )
-            rows.append(
-                (
-                    job_id,
-                    i,
-                    json.dumps(req) if req else json.dumps(obj, default=str),
-                    "pending" if req else "error",
-                    error,
-                )
+        rows = [
+            (
+                job_id,
+                i,
+                json.dumps(line.request.payload())
+                if line.request is not None
+                else json.dumps(line.raw, default=str),
+                "pending" if line.request is not None else "error",
+                line.error,
             )
+            for i, line in enumerate(lines)
+        ]
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             self._db.execute(
@@ -160,9 +100,11 @@ class JobJournal:
                 "INSERT INTO items(job_id, idx, request, state, error) VALUES (?, ?, ?, ?, ?)", rows
             )
             self._db.execute("COMMIT")
-        return self.status(job_id, results=False)
+        status = self.status(job_id, results=False)
+        assert status is not None  # written above
+        return status
 
-    def next_pending(self) -> tuple[str, int, dict] | None:
+    def next_pending(self) -> tuple[str, int, Json] | None:
         """The oldest pending item, its attempt counted (so a crash loop is visible)."""
         with self._lock:
             row = self._db.execute(
@@ -177,7 +119,7 @@ class JobJournal:
             )
         return row[0], row[1], json.loads(row[2])
 
-    def take_pending(self, n: int) -> list[tuple[str, int, dict]]:
+    def take_pending(self, n: int) -> list[tuple[str, int, Json]]:
         """The ``n`` oldest pending items, each attempt counted (as :meth:`next_pending`)."""
         with self._lock:
             rows = self._db.execute(
@@ -191,7 +133,7 @@ class JobJournal:
             )
         return [(r[0], r[1], json.loads(r[2])) for r in rows]
 
-    def finish(self, job_id: str, idx: int, result: dict | None, error: str | None) -> None:
+    def finish(self, job_id: str, idx: int, result: Json | None, error: str | None) -> None:
         with self._lock:
             self._db.execute(
                 "UPDATE items SET state = ?, result = ?, error = ?, finished = ? "
@@ -206,7 +148,7 @@ class JobJournal:
                 ),
             )
 
-    def save_result(self, claim_id: str, result: dict) -> None:
+    def save_result(self, claim_id: str, result: Json) -> None:
         """Keep a recorded claim's full result (web passages, counters) for GET /v1/claims."""
         with self._lock:
             self._db.execute(
@@ -214,7 +156,7 @@ class JobJournal:
                 (claim_id, json.dumps(result, ensure_ascii=False), time.time()),
             )
 
-    def get_result(self, claim_id: str) -> dict | None:
+    def get_result(self, claim_id: str) -> Json | None:
         with self._lock:
             row = self._db.execute(
                 "SELECT result FROM results WHERE claim_id = ?", (claim_id,)
@@ -223,13 +165,14 @@ class JobJournal:
 
     def pending_count(self) -> int:
         with self._lock:
-            return self._db.execute(
+            count: int = self._db.execute(
                 "SELECT count(*) FROM items WHERE state = 'pending'"
             ).fetchone()[0]
+        return count
 
     def status(
         self, job_id: str, *, results: bool = True, offset: int = 0, limit: int = 1000
-    ) -> dict | None:
+    ) -> Json | None:
         with self._lock:
             job = self._db.execute(
                 "SELECT id, created, total FROM jobs WHERE id = ?", (job_id,)
@@ -298,8 +241,8 @@ class JobRunner:
     def __init__(
         self,
         journal: JobJournal,
-        verify: Callable[[dict], dict],
-        verify_many: Callable[[list[dict], int], Any] | None = None,
+        verify: Callable[[Json], Json],
+        verify_many: Callable[[list[Json], int], Any] | None = None,
         workers: Callable[[int], int] | None = None,
     ) -> None:
         self.journal = journal

@@ -23,12 +23,13 @@ import anyio
 # the MCP SDK is an optional extra: kgfc/cli/mcp.py imports this module lazily
 from mcp.server.mcpserver import MCPServer  # noqa: E402
 from mcp.server.mcpserver.exceptions import ResourceError, ToolError  # noqa: E402
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, ValidationError
 
 from kgfc.errors import KgfcError
 from kgfc.models import LabelHit, VerifyResult
+from kgfc.pipeline.request import ClaimRequest, validation_message
 from kgfc.service.cypher import CypherRows, read_mirror
-from kgfc.service.engine import Engine, VerifyRequest, open_service_store
+from kgfc.service.engine import Engine, open_service_store
 from kgfc.settings import Settings
 
 
@@ -211,17 +212,13 @@ class KgfcTools:
         reasoner: str | None = None,
     ) -> VerifyResult:
         try:
-            req = VerifyRequest(
-                claim=claim,
-                triple=tuple(triple) if triple is not None else None,
-                id=id,
-                record=record,
-                reasoner=reasoner,
+            req = ClaimRequest.model_validate(
+                {"claim": claim, "triple": triple, "id": id, "record": record, "reasoner": reasoner}
             )
-        except ValueError as exc:
-            raise ToolError(f"Bad arguments: {exc}") from None
+        except ValidationError as exc:
+            raise ToolError(f"Bad arguments: {validation_message(exc)}") from None
         if self.server_url:
-            result = guard(lambda: self.remote().verify(req.model_dump(exclude_none=True)))
+            result = guard(lambda: self.remote().verify(req.payload()))
         else:
             result = guard(lambda: self.engine().verify(req))
         if result.claim_iri:

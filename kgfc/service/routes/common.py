@@ -22,8 +22,9 @@ from kgfc.errors import (
     UsageError,
 )
 from kgfc.models import VerifyResult
+from kgfc.pipeline.request import ClaimRequest
 from kgfc.service import sparql as sp
-from kgfc.service.engine import Engine, VerifyRequest
+from kgfc.service.engine import Engine
 from kgfc.service.metrics import Metrics
 from kgfc.service.sparql_pool import QueryBusy, QueryMemoryExceeded, QueryRunner
 
@@ -56,7 +57,7 @@ class Context:
     # POST /v1/enrich's tasks (id -> routes.enrich.EnrichTask), running and recently finished
     enrich_tasks: dict = field(default_factory=dict)
 
-    def verify_and_keep(self, req: VerifyRequest) -> VerifyResult:
+    def verify_and_keep(self, req: ClaimRequest) -> VerifyResult:
         """Verify one request, count it, and keep the full result of a recorded claim."""
         return self._keep(self.engine.verify(req))
 
@@ -86,7 +87,7 @@ class Context:
 
     def job_verify_many(self, requests: list[dict], workers: int):
         """Job items on worker processes: each index with its result (a dict) or error, as they finish."""
-        reqs = [VerifyRequest.model_validate(r) for r in requests]
+        reqs = [ClaimRequest.model_validate(r) for r in requests]
         for i, got in self.engine.verify_on_workers(reqs, workers):
             yield (
                 i,
@@ -94,7 +95,7 @@ class Context:
             )
 
     def job_verify(self, request: dict) -> dict:
-        return self.verify_and_keep(VerifyRequest.model_validate(request)).model_dump(mode="json")
+        return self.verify_and_keep(ClaimRequest.model_validate(request)).model_dump(mode="json")
 
 
 def context(request: Request) -> Context:

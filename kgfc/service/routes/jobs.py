@@ -7,8 +7,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse
 
 from kgfc.errors import InputError
-from kgfc.service.engine import VerifyRequest
-from kgfc.service.jobs import parse_items
+from kgfc.pipeline.request import ClaimLine, iter_claims
 from kgfc.service.routes.common import WRITES, ApiError, Ctx, TooDeep, parse_json, too_deep
 
 router = APIRouter(tags=["jobs"])
@@ -16,8 +15,8 @@ router = APIRouter(tags=["jobs"])
 _SHAPES = 'a JSON list of claims, {"items": [...], <options>}, or one claim or object a line'
 
 
-def read_job(body: bytes, ctype: str) -> tuple[list, dict]:
-    """The job's items and options; a body that holds no claim at all is a 400."""
+def read_job(body: bytes, ctype: str, options: dict | None = None) -> list[ClaimLine]:
+    """The job's items, its options applied; a body that holds no claim at all is a 400."""
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -34,24 +33,22 @@ def read_job(body: bytes, ctype: str) -> tuple[list, dict]:
             hint="Send " + _SHAPES + ".",
         )
     try:
-        items, options = parse_items(body, ctype)
+        lines = list(iter_claims(body, ctype, options))
     except RecursionError:  # one deep JSONL line (json.loads recurses per level)
         raise too_deep("A line of the job body") from None
-    if items and not any(isinstance(i, str | dict) for i in items):
+    if lines and not any(isinstance(x.raw, str | dict) or x.request for x in lines):
         raise InputError(
             "The job has no claims: every item is neither a string nor an object.",
             hint="Send " + _SHAPES + ".",
         )
-    return items, options
+    return lines
 
 
 @router.post("/v1/jobs", dependencies=WRITES, status_code=202)
 async def submit_job(request: Request, ctx: Ctx) -> JSONResponse:
     """Queue a batch: a JSON list, ``{"items": [...], <options>}``, or JSONL (one claim or object a line)."""
-    items, options = read_job(await request.body(), request.headers.get("content-type", ""))
-    status = await anyio.to_thread.run_sync(
-        ctx.journal.submit, items, options, VerifyRequest.model_validate
-    )
+    lines = read_job(await request.body(), request.headers.get("content-type", ""))
+    status = await anyio.to_thread.run_sync(ctx.journal.submit, lines)
     ctx.runner.wake()
     return JSONResponse(status, status_code=202, headers={"Location": f"/v1/jobs/{status['id']}"})
 

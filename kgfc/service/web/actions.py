@@ -20,7 +20,7 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from kgfc.errors import InputError
 from kgfc.kg.store import is_bookkeeping
 from kgfc.kg.verdicts import retract_source, stale_claim_texts
-from kgfc.service.engine import VerifyRequest
+from kgfc.pipeline.request import ClaimRequest, lines_of
 from kgfc.service.routes.common import (
     ApiError,
     Ctx,
@@ -48,7 +48,7 @@ router = APIRouter(prefix="/ui", include_in_schema=False, route_class=JsonBodyRo
 
 
 @router.post("/check", dependencies=UI_WRITES, response_class=HTMLResponse)
-async def check(req: VerifyRequest, ctx: Ctx) -> HTMLResponse:
+async def check(req: ClaimRequest, ctx: Ctx) -> HTMLResponse:
     """Verify one claim (the same path as ``POST /v1/verify``) and render its result."""
     result = await anyio.to_thread.run_sync(ctx.verify_and_keep, req, limiter=ctx.verify_limiter)
     view = await anyio.to_thread.run_sync(
@@ -75,7 +75,7 @@ async def recheck(claim_id: str, ctx: Ctx) -> dict:
             request = D.claim_request(ctx.engine.store, claim_id)
         except InputError as exc:
             raise ApiError(404, exc.message) from None
-        return ctx.verify_and_keep(VerifyRequest.model_validate(request))
+        return ctx.verify_and_keep(ClaimRequest.model_validate(request))
 
     result = await anyio.to_thread.run_sync(work, limiter=ctx.verify_limiter)
     return {"id": result.id, "verdict": result.verdict.value, "url": f"/claims/{result.id}"}
@@ -92,7 +92,7 @@ async def recheck_stale(ctx: Ctx) -> JSONResponse:
         ]
         if not items:
             raise ApiError(409, "No claim is stale.")
-        return ctx.journal.submit(items, {}, VerifyRequest.model_validate)
+        return ctx.journal.submit(list(lines_of(items)))
 
     status = await anyio.to_thread.run_sync(work)
     ctx.runner.wake()
@@ -109,11 +109,9 @@ async def submit_lines(request: Request, ctx: Ctx) -> JSONResponse:
     text = doc.get("lines") if isinstance(doc, dict) else None
     if not isinstance(text, str) or not text.strip():
         raise InputError("Paste claims, one a line, or choose a file of them.")
-    items, _ = read_job(text.encode("utf-8"), "application/jsonl")
     options = {"record": bool(doc.get("record", True))}
-    status = await anyio.to_thread.run_sync(
-        ctx.journal.submit, items, options, VerifyRequest.model_validate
-    )
+    lines = read_job(text.encode("utf-8"), "application/jsonl", options)
+    status = await anyio.to_thread.run_sync(ctx.journal.submit, lines)
     ctx.runner.wake()
     return JSONResponse(
         {"job": status["id"], "total": status["total"], "url": f"/jobs/{status['id']}"},
