@@ -229,3 +229,19 @@ def test_the_cli_module_checks_no_claim_of_its_own():
     assert not own, f"kgfc verify does batch work itself: {own}"
     assert called.count("verify_many") == 1
     assert called.count("verify") == 1  # the one claim of `kgfc verify CLAIM`
+
+
+def test_a_claims_file_with_a_data_sets_own_fields_is_read_and_says_what_it_left_out(tmp_path):
+    path = _store(tmp_path, "lenient")
+    claims = tmp_path / "labelled.jsonl"
+    rows = [{**c, "label": "SUPPORTED", "source": "hand"} for c in CLAIMS[:2]]
+    claims.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    res = CliRunner().invoke(
+        cli,
+        ["verify", "--offline", "--reasoner", "local", "--store", path, "--no-record"]
+        + ["--file", str(claims), "--json"],
+    )
+    assert res.exit_code == 0, res.output
+    assert [r["id"] for r in json.loads(res.stdout)] == ["born-honolulu", "born-hawaii"]
+    assert all(r["verdict"] != "ERROR" and not r.get("error") for r in json.loads(res.stdout))
+    assert "Fields not read from the claims file: label, source." in res.stderr

@@ -114,3 +114,17 @@ def test_a_body_that_is_no_batch_is_an_input_error():
 def test_one_claim_object_is_one_json_line():
     (line,) = _read(b'{"claim": "x", "id": "k"}')
     assert line.request.id == "k"
+
+
+def test_a_lenient_reader_leaves_out_fields_no_request_takes_and_names_them():
+    body = b'{"claim": "x", "label": "SUPPORTED"}\n{"triple": ["Q1", "P2", "Q3"], "beam": 2}\n'
+    strict = _read(body)
+    assert strict[0].request is None and "label" in (strict[0].error or "")
+    lenient = list(iter_claims(body, lenient=True))
+    assert lenient[0].request is not None and lenient[0].request.text == "x"
+    assert lenient[0].ignored == ("label",)
+    assert lenient[1].request is not None and lenient[1].request.beam == 2
+    assert lenient[1].ignored == ()
+    # a bad value in a field a request does take is still the line's error
+    bad = list(iter_claims(b'{"claim": "x", "beam": 0, "label": 1}\n', lenient=True))
+    assert bad[0].request is None and "beam" in (bad[0].error or "")

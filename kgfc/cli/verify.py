@@ -335,7 +335,7 @@ def verify(
         if single is not None:
             results, bad_lines = verify_remote(server, [single], single=True)
         else:
-            lines = list(iter_claims(claim_file, options=opts.model_dump()))
+            lines = _read_lines(claim_file, opts)
             results, bad_lines = verify_remote(server, lines, as_nl=as_nl)
     else:
         results, bad_lines, stopped = _verify_local(
@@ -483,11 +483,20 @@ def _verify_local(
             results = [checker.verify(single)]
             bad_lines = 0
         else:
-            lines = list(iter_claims(claim_file, options=opts.model_dump()))
+            lines = _read_lines(claim_file, opts)
             results, bad_lines, stopped = _run_batch(checker, lines, as_nl, batch)
     finally:
         store.close()
     return results, bad_lines, stopped
+
+
+def _read_lines(claim_file, opts: CheckOptions) -> list[ClaimLine]:
+    """A claims file's lines; fields kgfc does not read (a data set's ``label``) are left out, said once."""
+    lines = list(iter_claims(claim_file, options=opts.model_dump(), lenient=True))
+    ignored = sorted({name for line in lines for name in line.ignored})
+    if ignored:
+        info(f"Fields not read from the claims file: {', '.join(ignored)}.")
+    return lines
 
 
 def _verify_on_ray(

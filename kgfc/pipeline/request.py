@@ -153,6 +153,10 @@ class ClaimRequest(Claim, CheckOptions):
         return self.model_dump(mode="json", by_alias=True, exclude_none=True)
 
 
+# the fields a request line may hold ("claim" is the text's name in JSON)
+REQUEST_FIELDS = frozenset(ClaimRequest.model_fields) | {"claim"}
+
+
 def validation_message(exc: ValidationError) -> str:
     """A pydantic error as one line: ``field: problem; ...``."""
     parts = []
@@ -171,6 +175,7 @@ class ClaimLine:
     request: ClaimRequest | None = None
     error: str | None = None
     raw: Any = None  # what the line held, when it is an error
+    ignored: tuple[str, ...] = ()  # fields the line held that no request takes (lenient reading)
 
     @property
     def id(self) -> str:
@@ -202,6 +207,8 @@ def iter_claims(
     data: bytes | str | IO[bytes],
     content_type: str | None = None,
     options: Mapping[str, Any] | None = None,
+    *,
+    lenient: bool = False,
 ) -> Iterator[ClaimLine]:
     """The claims of a batch body, one :class:`ClaimLine` per line or item, in order.
 
@@ -210,6 +217,8 @@ def iter_claims(
     <options>}``. ``options`` (and a body's own) apply to every item that does not
     set them itself. A body that is no batch at all raises :class:`InputError`;
     a bad line or item is an error line in its place, the rest still read.
+    ``lenient`` leaves out the fields no request takes (a data set's ``label``,
+    say) instead of calling the line bad; each line names what it left out.
     """
     raw = data if isinstance(data, bytes | str) else data.read()
     body = raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else raw
@@ -217,7 +226,7 @@ def iter_claims(
     whole = _whole_json(body, ctype)
     opts = dict(options or {})
     if whole is None:
-        yield from _lines(body, opts)
+        yield from _lines(body, opts, lenient)
         return
     if isinstance(whole, dict):
         unknown = set(whole) - set(OPTION_NAMES) - {"items"}
@@ -233,14 +242,16 @@ def iter_claims(
         items = whole
     if not isinstance(items, list):
         raise InputError("'items' must be a list of claims or {claim|triple} objects.")
-    yield from lines_of(items, opts)
+    yield from lines_of(items, opts, lenient=lenient)
 
 
-def lines_of(items: Iterable[Any], options: Mapping[str, Any] | None = None) -> Iterator[ClaimLine]:
+def lines_of(
+    items: Iterable[Any], options: Mapping[str, Any] | None = None, *, lenient: bool = False
+) -> Iterator[ClaimLine]:
     """A list's claims (strings or ``{"claim"|"triple", ...}`` objects) as :class:`ClaimLine` items."""
     opts = dict(options or {})
     for i, item in enumerate(items):
-        yield _item(i + 1, f"item {i}", item, opts)
+        yield _item(i + 1, f"item {i}", item, opts, lenient)
 
 
 def _whole_json(body: bytes, ctype: str) -> Any:
@@ -273,7 +284,7 @@ def _whole_json(body: bytes, ctype: str) -> Any:
     return doc
 
 
-def _lines(body: bytes, options: dict[str, Any]) -> Iterator[ClaimLine]:
+def _lines(body: bytes, options: dict[str, Any], lenient: bool) -> Iterator[ClaimLine]:
     for n, raw in enumerate(body.splitlines(), 1):
         try:
             text = raw.decode("utf-8").strip()
@@ -283,14 +294,14 @@ def _lines(body: bytes, options: dict[str, Any]) -> Iterator[ClaimLine]:
         if not text:
             continue
         if not text.startswith(("{", "[", '"')):
-            yield _item(n, f"line {n}", text, options)
+            yield _item(n, f"line {n}", text, options, lenient)
             continue
         try:
             obj = json.loads(text)
         except json.JSONDecodeError as exc:
             # "[citation needed] ..." or '"Quoted," he said' is a text claim, not broken JSON
             if text.startswith(("[", '"')):
-                yield _item(n, f"line {n}", text, options)
+                yield _item(n, f"line {n}", text, options, lenient)
                 continue
             error = f"line {n}, column {exc.colno}: invalid JSON ({exc.msg})"
             yield ClaimLine(n, error=error, raw=text)
@@ -302,15 +313,20 @@ def _lines(body: bytes, options: dict[str, Any]) -> Iterator[ClaimLine]:
             )
             yield ClaimLine(n, error=error, raw=obj)
             continue
-        yield _item(n, f"line {n}", obj, options)
+        yield _item(n, f"line {n}", obj, options, lenient)
 
 
-def _item(n: int, where: str, item: Any, options: dict[str, Any]) -> ClaimLine:
+def _item(n: int, where: str, item: Any, options: dict[str, Any], lenient: bool) -> ClaimLine:
     """One line's or list item's request (a string is its claim text)."""
     obj = {"claim": item} if isinstance(item, str) else item
     if not isinstance(obj, dict):
         return ClaimLine(n, error=f"{where}: expected a claim string or an object", raw=item)
+    ignored: tuple[str, ...] = ()
+    if lenient:
+        ignored = tuple(sorted(str(k) for k in obj if k not in REQUEST_FIELDS))
+        obj = {k: v for k, v in obj.items() if k in REQUEST_FIELDS}
     try:
-        return ClaimLine(n, request=ClaimRequest.model_validate({**options, **obj}))
+        request = ClaimRequest.model_validate({**options, **obj})
+        return ClaimLine(n, request=request, ignored=ignored)
     except ValidationError as exc:
         return ClaimLine(n, error=f"{where}: {validation_message(exc)}", raw=obj)
