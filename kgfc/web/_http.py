@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from kgfc.errors import ConfigError, RemoteError
 from kgfc.models import utcnow
-from kgfc.retry import MalformedResponse, call_with_retries
+from kgfc.retry import MalformedResponse, call_with_retries, endpoint_gate, through_gate
 
 if TYPE_CHECKING:
     import httpx
@@ -161,12 +161,18 @@ class CachedHttp:
             )
 
         ua = {"User-Agent": self.settings.user_agent, **(headers or {})}
+        # KGFC_ENDPOINT_LIMITS: at most N requests in flight to this endpoint, from every thread
+        gate = endpoint_gate(setting(self.settings, "endpoint_limits"), url)
+
+        def send() -> Any:
+            resp = self.client().request(method, url, params=params, json=json_body, headers=ua)
+            resp.raise_for_status()
+            return resp
 
         def attempt() -> Any:
             if self._before_request is not None:
                 self._before_request()
-            resp = self.client().request(method, url, params=params, json=json_body, headers=ua)
-            resp.raise_for_status()
+            resp = through_gate(gate, send)
             if parse == "text":
                 return resp.text
             try:
