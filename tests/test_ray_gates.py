@@ -171,13 +171,14 @@ def ray_head():
         include_dashboard=False,
         log_to_driver=False,
         _temp_dir=temp,
-        runtime_env={"env_vars": {"PYTHONPATH": str(ROOT)}},
+        runtime_env={"env_vars": {"PYTHONPATH": f"{ROOT}:{ROOT / 'tests'}"}},
     )
     try:
         yield ray
     finally:
         ray.shutdown()
-        shutil.rmtree(temp, ignore_errors=True)
+        if not os.environ.get("KGFC_TEST_KEEP_RAY_LOGS"):
+            shutil.rmtree(temp, ignore_errors=True)
 
 
 @pytest.mark.skipif(not os.environ.get(INSIDE), reason="runs inside the loopback-only namespace")

@@ -311,14 +311,20 @@ def use_ray_gates(ray) -> None:
     use_cluster_gates(lambda endpoint, limit: RayGate(ray, actor, endpoint, limit))
 
 
+# The first handle this process got, per Ray job: when it made the actor, the actor lives
+# while that handle does (a handle looked up by name later does not keep it alive).
+_held: dict[str, Any] = {}
+
+
 def gates_actor(ray):
     """The cluster's :class:`GateActor`, made on first use. The driver makes it first: an
-    actor lives as long as the process that made it."""
-    return (
+    actor lives as long as the process that made it holds a handle to it."""
+    actor = (
         ray.remote(GateActor)
         .options(name=GATES_ACTOR, get_if_exists=True, num_cpus=0, max_restarts=-1)
         .remote()
     )
+    return _held.setdefault(ray.get_runtime_context().get_job_id(), actor)
 
 
 # -- Wikidata enrichment on the cluster ----------------------------------------------------
