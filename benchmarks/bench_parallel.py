@@ -25,9 +25,11 @@ machine may be shared: compare the ratios, not the seconds.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
+import signal
 import statistics
 import subprocess
 import sys
@@ -181,16 +183,20 @@ def ray_overhead(store: Path, rows: list[dict], home: Path, repeat: int) -> dict
     ray = str(Path(sys.executable).parent / "ray")
     env = {**os.environ, "RAY_AUTH_MODE": "disabled"}
     port = 6391
+    # --block: the head's processes stay children of this one command, stopped with it
+    # (never `ray stop`, which stops every Ray process on the machine by name)
+    head = subprocess.Popen(
+        [ray, "start", "--head", "--block", "--node-ip-address", "127.0.0.1", "--port", str(port)]
+        + ["--num-cpus", "2", "--disable-usage-stats", "--temp-dir", str(work / "r")],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
     try:
         with oxigraph_endpoint(None, work) as url:
             t0 = time.perf_counter()
-            subprocess.run(
-                [ray, "start", "--head", "--node-ip-address", "127.0.0.1", "--port", str(port)]
-                + ["--num-cpus", "2", "--disable-usage-stats", "--temp-dir", str(work / "r")],
-                check=True,
-                env=env,
-                capture_output=True,
-            )
+            _wait_for_port(port)
             started = time.perf_counter() - t0
             os.environ["RAY_AUTH_MODE"] = "disabled"
             spec, address = f"sparql:{url}", f"127.0.0.1:{port}"
@@ -206,8 +212,24 @@ def ray_overhead(store: Path, rows: list[dict], home: Path, repeat: int) -> dict
             out["ray_overhead"] = round(out["workers_2_per_s"] / out["ray_2_per_s"] - 1, 3)
             return out
     finally:
-        subprocess.run([ray, "stop", "--force"], env=env, capture_output=True)
+        head.terminate()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            head.wait(60)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(head.pid, signal.SIGKILL)  # what of the head's group is left
         shutil.rmtree(work, ignore_errors=True)
+
+
+def _wait_for_port(port: int, timeout: float = 300.0) -> None:
+    import socket
+
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 1):
+            time.sleep(5)  # the GCS is up; give the raylet a moment to register
+            return
+        time.sleep(0.5)
+    raise TimeoutError(f"the Ray head did not start on port {port}")
 
 
 def in_namespace(argv: list[str]) -> dict[str, Any]:

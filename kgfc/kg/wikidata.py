@@ -350,6 +350,7 @@ class WikidataSource:
             else:
                 todo.append(iri)
         chunks = list(_batches(todo, self.batch_size))
+        done: Iterator[tuple[list[str], dict[str, Any], dict[str, str], int]]
         if fetch_many is None:
             done = (self._fetch_here(c, isolate) for c in chunks)
         else:
