@@ -164,17 +164,15 @@ def _warm(checker) -> None:
     from kgfc.pipeline.api import Claim
 
     claims = [Claim(id="warm-up", text=_WARM_TEXT)]
+    # a warm-up only saves time: whatever goes wrong in it, the worker goes on cold
     try:
-        rows = checker.store.sparql(_WARM_FACT)
-        if rows:
-            claims.append(Claim(id="warm-up", triple=tuple(local_id(t.value) for t in rows[0])))
-    except KgfcError:
-        pass
-    for claim in claims:
-        try:
+        row = next(iter(checker.store.sparql(_WARM_FACT)), None)
+        if row is not None:
+            claims.append(Claim(id="warm-up", triple=tuple(local_id(t.value) for t in row)))
+        for claim in claims:
             checker.verify(claim, record=False)
-        except KgfcError as exc:  # a store the warm-up claims do not suit: no harm done
-            log.debug("worker warm-up: %s", exc)
+    except Exception as exc:  # noqa: BLE001 - see above
+        log.debug("worker warm-up: %s", exc)
     checker.take_records()
 
 
