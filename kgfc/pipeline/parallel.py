@@ -125,55 +125,36 @@ def _start_worker(recipes: Sequence[Recipe]) -> None:
         threading.Thread(target=_exit_with, args=(parent.sentinel,), daemon=True).start()
     _CHECKERS.extend(_build(r) for r in recipes)
     if recipes:
-        _warm_once(recipes[0].store, _CHECKERS[0])
+        _FIRST_STORE.append(recipes[0].store)
 
 
 # What a checker builds from the whole store at its first claims (the label and fact indexes,
 # the statistics) is kept on disk beside the store's caches. Workers that start together
-# would each build it at once, on cores they share; the first to take this lock builds it
-# with two warm-up claims, and the others wait, then read it from disk in milliseconds.
-_WARM_TEXT = "Barack Obama was born in Honolulu."
-_WARM_FACT = (
-    "SELECT ?s ?p ?o WHERE { GRAPH ?g { ?s ?p ?o "
-    'FILTER(STRSTARTS(STR(?p), "http://www.wikidata.org/prop/direct/") && isIRI(?o)) } } LIMIT 1'
-)
+# would each build it at once, on cores they share: the first to take this lock checks its
+# first claim (building what that claim needs) while the others wait, then find it on disk.
+_FIRST_STORE: list[str] = []  # the store of the pool's first recipe, until the first claim
 
 
-def _warm_once(store_spec: str, checker) -> None:
+def _first_claim_alone(check: Any) -> Any:
+    """``check()``, holding the pool's start-up lock if this is the worker's first claim."""
+    if not _FIRST_STORE:
+        return check()
     import hashlib
     import tempfile
 
     try:
         import fcntl
-    except ImportError:  # not on a POSIX system: each worker warms up on its own
-        fcntl = None
-    digest = hashlib.sha256(store_spec.encode()).hexdigest()[:16]
+    except ImportError:  # not on a POSIX system: each worker builds on its own
+        _FIRST_STORE.clear()
+        return check()
+    digest = hashlib.sha256(_FIRST_STORE.pop().encode()).hexdigest()[:16]
     path = os.path.join(tempfile.gettempdir(), f"kgfc-warm-{digest}.lock")
     with open(path, "a") as lock:
-        if fcntl is not None:
-            fcntl.flock(lock, fcntl.LOCK_EX)
+        fcntl.flock(lock, fcntl.LOCK_EX)
         try:
-            _warm(checker)
+            return check()
         finally:
-            if fcntl is not None:
-                fcntl.flock(lock, fcntl.LOCK_UN)
-
-
-def _warm(checker) -> None:
-    from kgfc.kg.vocab import local_id
-    from kgfc.pipeline.api import Claim
-
-    claims = [Claim(id="warm-up", text=_WARM_TEXT)]
-    # a warm-up only saves time: whatever goes wrong in it, the worker goes on cold
-    try:
-        row = next(iter(checker.store.sparql(_WARM_FACT)), None)
-        if row is not None:
-            claims.append(Claim(id="warm-up", triple=tuple(local_id(t.value) for t in row)))
-        for claim in claims:
-            checker.verify(claim, record=False)
-    except Exception as exc:  # noqa: BLE001 - see above
-        log.debug("worker warm-up: %s", exc)
-    checker.take_records()
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 def _exit_with(parent_sentinel: int) -> None:
@@ -217,7 +198,8 @@ def _check_chunk(pairs: Sequence[tuple[int | Recipe, Any]]) -> list[tuple[Any, l
         from kgfc.nlp.spacy_pipeline import prefetch
 
         prefetch(texts)  # nlp.pipe over the chunk: each claim's parse() then finds its doc
-    return [_check(recipe, claim) for recipe, claim in pairs]
+    first = _first_claim_alone(lambda: _check(*pairs[0]))
+    return [first] + [_check(recipe, claim) for recipe, claim in pairs[1:]]
 
 
 def _check(recipe: int | Recipe, claim) -> tuple[Any, list, KgfcError | None]:
