@@ -49,7 +49,7 @@ def test_ray_gates_in_a_loopback_only_namespace():
         timeout=900,
     )
     assert proc.returncode == 0, proc.stdout[-6000:] + proc.stderr[-3000:]
-    assert " 2 passed" in proc.stdout and "skipped" not in proc.stdout, proc.stdout[-2000:]
+    assert "\n2 passed" in proc.stdout and "skipped" not in proc.stdout, proc.stdout[-2000:]
 
 
 # -- a server that counts the requests it has in hand --------------------------------------
