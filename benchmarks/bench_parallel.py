@@ -2,28 +2,42 @@
 
 1. ``kgfc verify --file`` (local reasoner, demo KG, recording on) with ``--workers 1``
    and ``--workers 2``: structured triples and text claims, claims per second of the
-   whole command (worker start-up included) and the speed-up.
+   whole command (worker start-up included) and the speed-up. With ``--repeat N`` the
+   1- and 2-worker runs alternate N times each (the median is kept) and the 1-minute
+   load average is recorded before each run: on a shared machine the other jobs' load
+   moves the figures more than anything measured here.
 2. ``oxigraph serve`` loaded with the demo KG: one-hop SELECTs per second under 1, 2
    and 4 concurrent clients (the figure a capacity model needs for its store).
+3. ``--ray``: the same batch against ``oxigraph serve`` (a ``sparql:`` store) with
+   ``--workers 2`` and with ``--ray ADDRESS --workers 2`` (two actors on a Ray head
+   started beforehand, so cluster start-up is not counted; it is reported apart), and
+   Ray's overhead over the workers. Ray advertises the host's interface address, so
+   the script runs this part inside a network namespace with only loopback
+   (``unshare -n``, which needs root), as tests/test_ray_cluster.py does.
 
 Not a test: prints a Markdown table and writes benchmarks/results/parallel.json. The
 machine may be shared: compare the ratios, not the seconds.
 
-    python benchmarks/bench_parallel.py --claims 400
+    python benchmarks/bench_parallel.py --claims 300 --repeat 3
+    python benchmarks/bench_parallel.py --claims 300 --ray --no-sparql
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
+import signal
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -58,25 +72,54 @@ def demo_store(folder: Path, n: int) -> tuple[Path, list, list]:
     return path, list(triples), texts
 
 
-def run_batch(store: Path, rows: list[dict], workers: int, home: Path) -> tuple[float, float]:
-    """Seconds of one `kgfc verify --file` over ``rows`` on a fresh copy of the store, and the
-    mean SPARQL queries per claim (from the results' counters)."""
+def run_batch(
+    store: Path | str, rows: list[dict], workers: int, home: Path, extra: tuple[str, ...] = ()
+) -> tuple[float, float]:
+    """Seconds of one `kgfc verify --file` over ``rows`` on a fresh copy of the store (a
+    ``sparql:`` spec is used as it is), and the mean SPARQL queries per claim."""
     import shutil
 
-    copy = store.with_name(f"store-{workers}-{time.time_ns()}")
-    shutil.copytree(store, copy)
-    batch = copy.with_suffix(".jsonl")
+    work = Path(tempfile.mkdtemp(prefix="bench-"))
+    if isinstance(store, Path):
+        spec = str(work / "store")
+        shutil.copytree(store, spec)
+    else:
+        spec = store
+    batch = work / "batch.jsonl"
     batch.write_text("".join(json.dumps(r) + "\n" for r in rows))
-    cmd = [sys.executable, "-m", "kgfc", "verify", "--store", str(copy), "--file", str(batch)]
-    cmd += ["--reasoner", "local", "--workers", str(workers), "--nl"]
+    cmd = [sys.executable, "-m", "kgfc", "verify", "--store", spec, "--file", str(batch)]
+    cmd += ["--reasoner", "local", "--workers", str(workers), "--nl", *extra]
     env = {**os.environ, "KGFC_HOME": str(home), "KGFC_OFFLINE": "1", "PYTHONPATH": str(ROOT)}
     start = time.perf_counter()
     done = subprocess.run(cmd, check=True, env=env, capture_output=True, text=True)
     seconds = time.perf_counter() - start
-    shutil.rmtree(copy, ignore_errors=True)
+    shutil.rmtree(work, ignore_errors=True)
     results = [json.loads(x) for x in done.stdout.splitlines()]
+    assert len(results) == len(rows), (len(results), done.stderr[-2000:])
     queries = sum(r["counters"]["sparql_queries"] for r in results) / max(1, len(results))
     return seconds, round(queries, 2)
+
+
+def load_1min() -> float:
+    return round(os.getloadavg()[0], 2)
+
+
+def alternate(runs: dict[str, Any], rows: list[dict], repeat: int) -> dict[str, Any]:
+    """Run each of ``runs`` (name -> a function of the rows giving (seconds, queries)) in turn,
+    ``repeat`` rounds; the median seconds of each, and the load average before every run."""
+    seconds: dict[str, list[float]] = {name: [] for name in runs}
+    loads: list[tuple[str, float]] = []
+    queries = 0.0
+    for _ in range(repeat):
+        for name, run in runs.items():
+            loads.append((name, load_1min()))
+            took, queries = run(rows)
+            seconds[name].append(round(took, 2))
+    out: dict[str, Any] = {"n": len(rows), "sparql_queries_per_claim": queries, "loads": loads}
+    for name, taken in seconds.items():
+        out[f"{name}_seconds"] = taken
+        out[f"{name}_per_s"] = round(len(rows) / statistics.median(taken), 2)
+    return out
 
 
 def sparql_throughput(store: Path, entities: list[str], clients: int, seconds: float) -> float:
@@ -128,39 +171,142 @@ def sparql_throughput(store: Path, entities: list[str], clients: int, seconds: f
         proc.wait(10)
 
 
+def ray_overhead(store: Path, rows: list[dict], home: Path, repeat: int) -> dict[str, Any]:
+    """``--workers 2`` vs ``--ray ADDRESS --workers 2`` against one `oxigraph serve`; call
+    inside a loopback-only network namespace (see :func:`in_namespace`)."""
+    import shutil
+
+    from fakes.sparql_server import oxigraph_endpoint
+
+    work = Path(tempfile.mkdtemp(prefix="kray", dir="/tmp"))  # short: Ray's socket paths
+    shutil.copytree(store, work / "oxigraph-db")
+    ray = str(Path(sys.executable).parent / "ray")
+    env = {**os.environ, "RAY_AUTH_MODE": "disabled"}
+    port = 6391
+    # --block: the head's processes stay children of this one command, stopped with it
+    # (never `ray stop`, which stops every Ray process on the machine by name)
+    head = subprocess.Popen(
+        [ray, "start", "--head", "--block", "--node-ip-address", "127.0.0.1", "--port", str(port)]
+        + ["--num-cpus", "2", "--disable-usage-stats", "--temp-dir", str(work / "r")],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    try:
+        with oxigraph_endpoint(None, work) as url:
+            t0 = time.perf_counter()
+            _wait_for_port(port)
+            started = time.perf_counter() - t0
+            os.environ["RAY_AUTH_MODE"] = "disabled"
+            spec, address = f"sparql:{url}", f"127.0.0.1:{port}"
+            out = alternate(
+                {
+                    "workers_2": lambda r: run_batch(spec, r, 2, home),
+                    "ray_2": lambda r: run_batch(spec, r, 2, home, ("--ray", address)),
+                },
+                rows,
+                repeat,
+            )
+            out["ray_head_start_s"] = round(started, 1)
+            out["ray_overhead"] = round(out["workers_2_per_s"] / out["ray_2_per_s"] - 1, 3)
+            return out
+    finally:
+        head.terminate()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            head.wait(60)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(head.pid, signal.SIGKILL)  # what of the head's group is left
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def _wait_for_port(port: int, timeout: float = 300.0) -> None:
+    import socket
+
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 1):
+            time.sleep(5)  # the GCS is up; give the raylet a moment to register
+            return
+        time.sleep(0.5)
+    raise TimeoutError(f"the Ray head did not start on port {port}")
+
+
+def in_namespace(argv: list[str]) -> dict[str, Any]:
+    """Run this script again inside ``unshare -n`` (loopback only) and read what it measured."""
+    out = Path(tempfile.mkdtemp()) / "ray.json"
+    inner = " ".join(
+        [sys.executable, str(Path(__file__).resolve()), *argv, "--ray-inner", str(out)]
+    )
+    subprocess.run(["unshare", "-n", "sh", "-c", f"ip link set lo up && {inner}"], check=True)
+    return json.loads(out.read_text())
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--claims", type=int, default=400)
     ap.add_argument("--seconds", type=float, default=5.0, help="per SPARQL concurrency level")
+    ap.add_argument("--repeat", type=int, default=1, help="alternating rounds of 1 and 2 workers")
+    ap.add_argument("--kinds", default="triples,text", help="which claims: triples, text or both")
+    ap.add_argument("--no-sparql", action="store_true", help="skip the SPARQL-server figures")
+    ap.add_argument("--ray", action="store_true", help="Ray vs --workers (needs root: unshare -n)")
+    ap.add_argument("--ray-inner", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    out: dict = {"claims": {}, "sparql": {}, "ray": {}}
+    if args.ray and not args.ray_inner:
+        argv = [a for a in sys.argv[1:]]
+        out["ray"] = in_namespace(argv)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         store, triples, texts = demo_store(folder, args.claims)
-        out: dict = {"claims": {}, "sparql": {}}
         kinds = {
             "triples": [{"id": f"t{i}", "triple": list(t)} for i, t in enumerate(triples)],
             "text": [{"id": f"x{i}", "claim": c} for i, c in enumerate(texts)],
         }
-        for kind, rows in kinds.items():
-            one, queries = run_batch(store, rows, 1, folder / "home")
-            two, _ = run_batch(store, rows, 2, folder / "home")
-            out["claims"][kind] = {
-                "n": len(rows),
-                "sparql_queries_per_claim": queries,
-                "workers_1_per_s": round(len(rows) / one, 2),
-                "workers_2_per_s": round(len(rows) / two, 2),
-                "speedup": round(one / two, 2),
+        kinds = {k: v for k, v in kinds.items() if k in args.kinds.split(",")}
+        if args.ray_inner:
+            res = {
+                k: ray_overhead(store, rows, folder / "home", args.repeat)
+                for k, rows in kinds.items()
             }
-        entities = sorted({t[0] for t in triples})
-        for clients in (1, 2, 4):
-            qps = sparql_throughput(store, entities, clients, args.seconds)
-            out["sparql"][clients] = round(qps, 1)
-    print("| what | 1 worker | 2 workers | speed-up |\n|---|---|---|---|")
+            Path(args.ray_inner).write_text(json.dumps(res))
+            return
+        if not args.ray:
+            for kind, rows in kinds.items():
+                runs = {
+                    w: (lambda r, n=n: run_batch(store, r, n, folder / "home"))
+                    for w, n in (("workers_1", 1), ("workers_2", 2))
+                }
+                r = out["claims"][kind] = alternate(runs, rows, args.repeat)
+                r["speedup"] = round(r["workers_2_per_s"] / r["workers_1_per_s"], 2)
+        if not args.no_sparql:
+            entities = sorted({t[0] for t in triples})
+            for clients in (1, 2, 4):
+                qps = sparql_throughput(store, entities, clients, args.seconds)
+                out["sparql"][clients] = round(qps, 1)
+    report(out)
+
+
+def report(out: dict) -> None:
+    if out["claims"]:
+        print("| what | 1 worker | 2 workers | speed-up | load (1 min) before each run |")
+        print("|---|---|---|---|---|")
     for kind, r in out["claims"].items():
+        loads = ", ".join(f"{x[1]}" for x in r["loads"])
         print(
-            f"| {kind} ({r['n']}) | {r['workers_1_per_s']}/s | {r['workers_2_per_s']}/s | {r['speedup']}x |"
+            f"| {kind} ({r['n']}) | {r['workers_1_per_s']}/s | {r['workers_2_per_s']}/s "
+            f"| {r['speedup']}x | {loads} |"
         )
-    print("\n| SPARQL clients | queries/s |\n|---|---|")
+    if out["ray"]:
+        print("\n| what | --workers 2 | --ray --workers 2 | Ray overhead | head start |")
+        print("|---|---|---|---|---|")
+    for kind, r in out["ray"].items():
+        print(
+            f"| {kind} ({r['n']}) | {r['workers_2_per_s']}/s | {r['ray_2_per_s']}/s "
+            f"| {r['ray_overhead']:.1%} | {r['ray_head_start_s']}s |"
+        )
+    if out["sparql"]:
+        print("\n| SPARQL clients | queries/s |\n|---|---|")
     for clients, qps in out["sparql"].items():
         print(f"| {clients} | {qps} |")
     results = ROOT / "benchmarks" / "results"

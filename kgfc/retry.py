@@ -30,12 +30,13 @@ import logging
 import random
 import socket
 import sys
+import threading
 import time
 import urllib.error
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from kgfc.errors import RemoteError, RemoteRateLimited, RemoteUnavailable
 
@@ -308,3 +309,176 @@ def call_with_retries(
         )
     except RetriesExhausted as exc:
         raise _error(exc.failure, what, exc.attempts, hint, url_setting) from exc.__cause__
+
+
+# -- how many calls an endpoint gets at once, and how often ----------------------------------
+#
+# A gate per endpoint (an LLM server, a search provider, WDQS): at most ``concurrency`` calls
+# in flight, calls started at least 60/``per_minute`` seconds apart, and none while the endpoint
+# said (Retry-After) to wait. Within a process a gate is shared by every thread; a Ray worker
+# installs a cluster-wide gate (kgfc.pipeline.cluster) so the caps hold across the cluster.
+# Hand-written rather than a library: the same small state machine runs under threads and
+# inside a Ray actor, and slots a dead process held must expire (leases).
+
+LEASE_S = 900.0  # a slot whose holder never gave it back (a killed worker) is free again after this
+
+
+@dataclass(frozen=True)
+class Limit:
+    """An endpoint's caps: calls in flight at once, calls started per minute (None: no cap)."""
+
+    concurrency: int | None = None
+    per_minute: int | None = None
+
+
+class GateState:
+    """The bookkeeping of one gate, on a clock given to each call (no locking, no waiting)."""
+
+    def __init__(self, limit: Limit, lease_s: float = LEASE_S) -> None:
+        self.limit = limit
+        self.lease_s = lease_s
+        self.leases: dict[int, float] = {}  # lease id -> when it expires
+        self.next_start = 0.0  # the earliest the next call may start (the per-minute rate)
+        self.paused_until = 0.0
+        self._ids = 0
+
+    def try_enter(self, now: float) -> tuple[int | None, float]:
+        """A lease id and 0, or None and the seconds to wait before trying again."""
+        for lease, expires in list(self.leases.items()):
+            if expires <= now:
+                del self.leases[lease]
+        if now < self.paused_until:
+            return None, self.paused_until - now
+        cap = self.limit.concurrency
+        if cap is not None and len(self.leases) >= cap:
+            return None, max(0.001, min(self.leases.values()) - now)
+        if now < self.next_start:
+            return None, self.next_start - now
+        self._ids += 1
+        self.leases[self._ids] = now + self.lease_s
+        if self.limit.per_minute is not None:  # evenly spaced: no burst at the minute's start
+            self.next_start = now + 60.0 / self.limit.per_minute
+        return self._ids, 0.0
+
+    def leave(self, lease: int) -> None:
+        self.leases.pop(lease, None)
+
+    def pause(self, until: float) -> None:
+        self.paused_until = max(self.paused_until, until)
+
+
+class Gate(Protocol):
+    def enter(self) -> int: ...
+    def leave(self, lease: int) -> None: ...
+    def pause(self, seconds: float) -> None: ...
+
+
+class ThreadGate:
+    """A :class:`GateState` shared by the threads of this process."""
+
+    def __init__(self, limit: Limit, *, clock: Callable[[], float] = time.monotonic) -> None:
+        self.state = GateState(limit)
+        self._clock = clock
+        self._cond = threading.Condition()
+
+    def enter(self) -> int:
+        with self._cond:
+            while True:
+                lease, wait = self.state.try_enter(self._clock())
+                if lease is not None:
+                    return lease
+                self._cond.wait(wait)
+
+    def leave(self, lease: int) -> None:
+        with self._cond:
+            self.state.leave(lease)
+            self._cond.notify_all()
+
+    def pause(self, seconds: float) -> None:
+        with self._cond:
+            self.state.pause(self._clock() + seconds)
+
+
+GateFactory = Callable[[str, Limit], Gate]
+_GATES: dict[tuple[str, Limit], Gate] = {}
+_GATES_LOCK = threading.Lock()
+_cluster_gates: GateFactory | None = None
+
+
+def use_cluster_gates(factory: GateFactory | None) -> None:
+    """Make :func:`gate_for` hand out ``factory``'s gates (a Ray worker: cluster-wide ones)."""
+    global _cluster_gates
+    with _GATES_LOCK:
+        _cluster_gates = factory
+        _GATES.clear()
+
+
+def gate_for(endpoint: str, limit: Limit) -> Gate | None:
+    """The gate every caller of ``endpoint`` in this process shares; None when nothing is capped."""
+    if limit.concurrency is None and limit.per_minute is None:
+        return None
+    with _GATES_LOCK:
+        gate = _GATES.get((endpoint, limit))
+        if gate is None:
+            make = _cluster_gates or (lambda _endpoint, lim: ThreadGate(lim))
+            gate = _GATES[(endpoint, limit)] = make(endpoint, limit)
+        return gate
+
+
+def through_gate(
+    gate: Gate | None,
+    fn: Callable[[], T],
+    classify: Callable[[BaseException], Failure | None] = classify,
+    max_wait: float = MAX_WAIT_S,
+) -> T:
+    """``fn()`` holding one of ``gate``'s slots; a 429/503 with Retry-After pauses the gate for all."""
+    if gate is None:
+        return fn()
+    lease = gate.enter()
+    try:
+        return fn()
+    except Exception as exc:
+        failure = classify(exc)
+        if failure is not None and failure.retry_after is not None and failure.status in (429, 503):
+            gate.pause(min(failure.retry_after, max_wait))
+        raise
+    finally:
+        gate.leave(lease)
+
+
+def parse_limits(spec: str | None) -> dict[str, int]:
+    """``"URL_OR_HOST=N, ..."`` as a dict; ValueError names what is wrong."""
+    out: dict[str, int] = {}
+    for part in (spec or "").split(","):
+        part = part.strip()
+        if not part:
+            continue
+        endpoint, sep, n = part.rpartition("=")
+        endpoint = endpoint.strip().rstrip("/")
+        if not sep or not endpoint or not n.strip().isdigit() or int(n) < 1:
+            raise ValueError(
+                f"{part!r} is not ENDPOINT=N (a URL or host, and a count of 1 or more)"
+            )
+        out[endpoint] = int(n)
+    return out
+
+
+def endpoint_limit(spec: str | None, url: str) -> tuple[str, Limit] | None:
+    """The entry of ``spec`` that ``url`` falls under (a URL prefix or its host), as a gate key."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    for endpoint, n in parse_limits(spec).items():
+        if "/" in endpoint:
+            hit = url.rstrip("/") == endpoint or url.startswith(endpoint + "/")
+        else:
+            hit = endpoint in (parts.netloc, parts.hostname)
+        if hit:
+            return endpoint, Limit(concurrency=n)
+    return None
+
+
+def endpoint_gate(spec: str | None, url: str) -> Gate | None:
+    """The shared gate for ``url`` under the ``endpoint_limits`` setting ``spec``; None: no cap."""
+    found = endpoint_limit(spec, url)
+    return gate_for(*found) if found else None

@@ -89,6 +89,26 @@ class Settings(BaseModel):
         1.0, ge=0, description="first retry delay in seconds (doubles each time)"
     )
 
+    wikidata_max_concurrent: int = Field(
+        5, ge=1, description="Wikidata SPARQL queries in flight at once (across a Ray cluster too)"
+    )
+    wikidata_requests_per_minute: int | None = Field(
+        None, ge=1, description="Wikidata SPARQL queries started per minute (unset: no cap)"
+    )
+    endpoint_limits: str | None = Field(
+        None,
+        description="calls in flight at once per endpoint, 'URL_OR_HOST=N, ...' (LLM servers, "
+        "search providers); held across a Ray cluster too",
+    )
+
+    @field_validator("endpoint_limits")
+    @classmethod
+    def _check_endpoint_limits(cls, value: str | None) -> str | None:
+        from kgfc.retry import parse_limits
+
+        parse_limits(value)  # a ValueError becomes a settings error naming the entry
+        return value
+
     llm_base_url: str | None = None
     llm_model: str | None = None
     llm_api_key: str | None = None

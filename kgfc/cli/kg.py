@@ -130,10 +130,31 @@ def _read_entity_file(path: str) -> list[str]:
     default=None,
     help="SPARQL endpoint (default: Wikidata Query Service; KGFC_WIKIDATA_ENDPOINT).",
 )
+@click.option(
+    "--ray",
+    "ray_address",
+    is_flag=False,
+    flag_value="",
+    default=None,
+    metavar="[ADDRESS]",
+    help="Fetch on a Ray cluster (ADDRESS, e.g. ray://head:10001; alone: the one RAY_ADDRESS "
+    "names, else a new one on this machine); this process writes the store. The Wikidata "
+    "limits (KGFC_WIKIDATA_MAX_CONCURRENT, KGFC_WIKIDATA_REQUESTS_PER_MINUTE) hold across "
+    "the cluster (needs kgfc[ray]).",
+)
 @json_option
 @with_store(write=True)
 def enrich_cmd(
-    entities, entity_file, hops, max_per_hop, refresh, endpoint, as_json, store, settings
+    entities,
+    entity_file,
+    hops,
+    max_per_hop,
+    refresh,
+    endpoint,
+    ray_address,
+    as_json,
+    store,
+    settings,
 ) -> None:
     """Pull Wikidata subgraphs for entities into the store (cache-first, resumable)."""
     ids = list(entities) + (_read_entity_file(entity_file) if entity_file else [])
@@ -146,9 +167,13 @@ def enrich_cmd(
     source = WikidataSource(store, settings)
     bar = Progress(len(ids), "enrich")
     try:
-        report = source.enrich(
-            ids, hops=hops, refresh=refresh, max_per_hop=max_per_hop, progress=bar.update
-        )
+        options = dict(hops=hops, refresh=refresh, max_per_hop=max_per_hop, progress=bar.update)
+        if ray_address is None:
+            report = source.enrich(ids, **options)
+        else:
+            from kgfc.pipeline.cluster import enrich_on_ray
+
+            report = enrich_on_ray(source, ids, address=ray_address or None, **options)
     finally:
         bar.close()
     if as_json:

@@ -33,7 +33,7 @@ from kgfc.kg.labels import normalise
 from kgfc.kg.terms import source_iri, with_values
 from kgfc.models import EnrichReport, Fact, Label, LabelHit, Source, SourceKind
 from kgfc.resources import load_query
-from kgfc.retry import MalformedResponse, call_with_retries
+from kgfc.retry import Limit, MalformedResponse, call_with_retries, gate_for, through_gate
 
 if TYPE_CHECKING:
     import httpx
@@ -57,6 +57,11 @@ _ITEM_IRI = re.compile(
 _LIMIT = re.compile(r"^\s*LIMIT\s+(\d+)\s*$", re.IGNORECASE | re.MULTILINE)
 
 Progress = Callable[[int, int], None]
+# Fetches chunks of entities (elsewhere: Ray tasks) and yields, as each is done, the chunk,
+# its entities' graphs, the entities that failed (id -> why) and the queries it sent.
+FetchMany = Callable[
+    [list[list[str]]], Iterator[tuple[list[str], dict[str, Any], dict[str, str], int]]
+]
 
 
 @runtime_checkable
@@ -199,6 +204,13 @@ class WikidataSource:
         self._sparql_factory = sparql_factory
         self._sleep = sleep
         self._local = LocalKGSource(store)
+        # WDQS's limits: queries in flight at once and started per minute, shared by every
+        # thread of the process (and, in a Ray worker, the cluster); a 429's Retry-After
+        # holds them all back
+        self._gate = gate_for(
+            self.endpoint,
+            Limit(settings.wikidata_max_concurrent, settings.wikidata_requests_per_minute),
+        )
 
     # -- lifecycle --------------------------------------------------------
     def close(self) -> None:
@@ -262,6 +274,7 @@ class WikidataSource:
         progress: Progress | None = None,
         *,
         max_per_hop: int = 200,
+        fetch_many: FetchMany | None = None,
     ) -> EnrichReport:
         """Pull the ``hops``-hop Wikidata neighbourhood of ``entities`` into the store.
 
@@ -273,6 +286,10 @@ class WikidataSource:
         recorded in ``report.failed`` and the job goes on; an endpoint that
         refuses connections or keeps rate-limiting stops the job
         (RemoteUnavailable / RemoteRateLimited) with what was done kept.
+
+        ``fetch_many`` fetches the chunks of each hop elsewhere (Ray tasks:
+        :func:`kgfc.pipeline.cluster.enrich_on_ray`); this process still writes
+        every entity, once, as its chunk comes back.
         """
         if hops < 1:
             raise InputError(f"hops must be at least 1, not {hops}.")
@@ -295,7 +312,14 @@ class WikidataSource:
         level = seeds
         for hop in range(1, hops + 1):
             visited.update(level)
-            self._ensure(level, refresh=refresh, report=report, isolate=True, tick=tick)
+            self._ensure(
+                level,
+                refresh=refresh,
+                report=report,
+                isolate=True,
+                tick=tick,
+                fetch_many=fetch_many,
+            )
             if hop == hops:
                 break
             level = self._next_level(level, visited, max_per_hop)
@@ -315,6 +339,7 @@ class WikidataSource:
         report: EnrichReport,
         isolate: bool,
         tick: Callable[[], None] | None,
+        fetch_many: FetchMany | None = None,
     ) -> None:
         todo: list[str] = []
         for iri in iris:
@@ -324,8 +349,16 @@ class WikidataSource:
                     tick()
             else:
                 todo.append(iri)
-        for chunk in _batches(todo, self.batch_size):
-            fetched = self._fetch_isolating(chunk, report) if isolate else self._fetch(chunk)
+        chunks = list(_batches(todo, self.batch_size))
+        done: Iterator[tuple[list[str], dict[str, Any], dict[str, str], int]]
+        if fetch_many is None:
+            done = (self._fetch_here(c, isolate) for c in chunks)
+        else:
+            done = fetch_many(chunks)
+        for chunk, fetched, failed, queries in done:
+            report.failed.update(failed)
+            if fetch_many is not None:
+                self.sparql_queries += queries
             for iri in chunk:
                 graph = fetched.get(iri)
                 if graph is not None:
@@ -336,10 +369,25 @@ class WikidataSource:
                 if tick:
                     tick()
 
+    def _fetch_here(
+        self, chunk: list[str], isolate: bool
+    ) -> tuple[list[str], dict[str, Any], dict[str, str], int]:
+        before = self.sparql_queries
+        failed: dict[str, str] = {}
+        graphs = self._fetch_isolating(chunk, failed) if isolate else self._fetch(chunk)
+        return chunk, graphs, failed, self.sparql_queries - before
+
+    def fetch_chunk(
+        self, chunk: list[str]
+    ) -> tuple[list[str], dict[str, Any], dict[str, str], int]:
+        """Fetch ``chunk`` (entity IRIs) without writing: the chunk, its graphs (picklable), the
+        entities that failed (id -> why) and the queries sent. For a worker whose driver writes."""
+        return self._fetch_here(chunk, True)
+
     def _fetch_isolating(
-        self, chunk: list[str], report: EnrichReport, retries: int | None = None
+        self, chunk: list[str], failed: dict[str, str], retries: int | None = None
     ) -> dict[str, _EntityGraph]:
-        """Fetch a batch; when it fails, split it so one bad entity fails alone.
+        """Fetch a batch; when it fails, split it so one bad entity fails alone (into ``failed``).
 
         The halves get at most one retry each: the whole batch already had its
         full share, and a hub entity that times out should not cost minutes.
@@ -351,13 +399,13 @@ class WikidataSource:
                 raise  # the endpoint is down or pushing back: stop, the job resumes later
             if len(chunk) == 1:
                 log.warning("giving up on %s: %s", _qid(chunk[0]), exc)
-                report.failed[_qid(chunk[0])] = str(exc)
+                failed[_qid(chunk[0])] = str(exc)
                 return {}
             mid = len(chunk) // 2
             halves = min(self.settings.retries, 1)
             return {
-                **self._fetch_isolating(chunk[:mid], report, halves),
-                **self._fetch_isolating(chunk[mid:], report, halves),
+                **self._fetch_isolating(chunk[:mid], failed, halves),
+                **self._fetch_isolating(chunk[mid:], failed, halves),
             }
 
     def _fetch(self, chunk: list[str], retries: int | None = None) -> dict[str, _EntityGraph]:
@@ -483,11 +531,16 @@ class WikidataSource:
             sw.setMethod(GET if len(text) <= _MAX_GET_QUERY else POST)
             sw.setQuery(text)
             self.sparql_queries += 1
-            result = sw.query()
-            try:
-                raw = result.response.read()
-            finally:
-                result.response.close()
+
+            def fetch() -> bytes:
+                result = sw.query()
+                try:
+                    body: bytes = result.response.read()
+                    return body
+                finally:
+                    result.response.close()
+
+            raw = through_gate(self._gate, fetch)
             try:
                 bindings: list[dict[str, Any]] = json.loads(raw)["results"]["bindings"]
                 return bindings

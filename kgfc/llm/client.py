@@ -74,7 +74,14 @@ from pydantic import BaseModel, Field, ValidationError, create_model, model_vali
 from kgfc.errors import ConfigError, LLMError
 from kgfc.llm.promptset import load_prompt_set, set_default_prompts
 from kgfc.models import Counters
-from kgfc.retry import Failure, RetriesExhausted, parse_retry_after, retry
+from kgfc.retry import (
+    Failure,
+    RetriesExhausted,
+    endpoint_gate,
+    parse_retry_after,
+    retry,
+    through_gate,
+)
 
 if TYPE_CHECKING:
     from kgfc.settings import Settings
@@ -386,6 +393,7 @@ class OpenAICompatLLM:
         sleep: Callable[[float], None] = time.sleep,
         rng: random.Random | None = None,
         http_client: Any | None = None,
+        endpoint_limits: str | None = None,
     ) -> None:
         try:
             import openai
@@ -412,6 +420,8 @@ class OpenAICompatLLM:
             self.cache_dir / CAPABILITIES_FILE if self.cache_dir is not None else None
         )
         self.endpoint_key = f"{self.base_url} {self.model}"
+        # at most N requests in flight to this server, from every thread (and Ray worker)
+        self._gate = endpoint_gate(endpoint_limits, self.base_url)
         self.capabilities = self._caps_cache.get(self.endpoint_key)
         self.cache_hits = 0
         self.calls = 0
@@ -746,11 +756,15 @@ class OpenAICompatLLM:
                 )
             self.calls += 1
             counters.llm_calls += 1
-            t0 = time.perf_counter()
-            try:
-                return self._client.chat.completions.create(**payload)
-            finally:
-                counters.llm_seconds = round(counters.llm_seconds + time.perf_counter() - t0, 3)
+
+            def call() -> Any:
+                t0 = time.perf_counter()  # after the gate: waiting for a slot is not LLM time
+                try:
+                    return self._client.chat.completions.create(**payload)
+                finally:
+                    counters.llm_seconds = round(counters.llm_seconds + time.perf_counter() - t0, 3)
+
+            return through_gate(self._gate, call, _failure)
 
         def failed(_failure: Failure) -> None:
             counters.llm_failures += 1
@@ -1138,4 +1152,5 @@ def make_llm(settings: Settings) -> LLM | None:
         backoff=settings.backoff,
         budget=settings.llm_budget,
         cache_dir=settings.cache_dir,
+        endpoint_limits=settings.endpoint_limits,
     )

@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -79,9 +79,12 @@ class CheckerActor:
     """One warm checker on its own store connection; called with a block of claims."""
 
     def __init__(self, job: ClusterJob) -> None:
+        import ray  # in a Ray worker: Ray is there
+
         from kgfc.pipeline.api import FactChecker
         from kgfc.registry import open_store
 
+        use_ray_gates(ray)  # LLM, search and Wikidata caps held across the cluster
         self.job = job
         store = open_store(self.job.store)
         self.checker = FactChecker.from_settings(
@@ -174,6 +177,7 @@ def verify_on_ray(
 
 
 def _run(ray, job: ClusterJob, output: str | None) -> Iterator[dict]:
+    gates_actor(ray)  # made here, it lives as long as this driver
     # a block whose actor raised runs again on another, up to max_retries times
     ray.data.DataContext.get_current().actor_task_retry_on_errors = True
     if output is not None:
@@ -228,3 +232,179 @@ def _ray_errors(ray) -> Iterator[None]:
         yield
     except ray.exceptions.RayError as exc:
         raise _failed(exc) from exc
+
+
+# -- endpoint caps across the cluster ----------------------------------------------------------
+
+GATES_ACTOR = "kgfc-endpoint-gates"
+
+
+class GateActor:
+    """Every endpoint's gate (:class:`~kgfc.retry.GateState`) for the whole cluster, in one actor.
+
+    An async actor: a caller waiting for a slot does not keep the others from leaving theirs.
+    """
+
+    def __init__(self) -> None:
+        import asyncio
+
+        self._asyncio = asyncio
+        self._gates: dict[tuple, Any] = {}
+        self._cond = asyncio.Condition()
+
+    def _state(self, endpoint: str, limit: Any):
+        from kgfc.retry import GateState
+
+        return self._gates.setdefault((endpoint, limit), GateState(limit))
+
+    async def enter(self, endpoint: str, limit: Any) -> int:
+        import time
+
+        state = self._state(endpoint, limit)
+        async with self._cond:
+            while True:
+                lease, wait = state.try_enter(time.monotonic())
+                if lease is not None:
+                    return lease
+                with suppress(TimeoutError):
+                    await self._asyncio.wait_for(self._cond.wait(), timeout=wait)
+
+    async def leave(self, endpoint: str, limit: Any, lease: int) -> None:
+        async with self._cond:
+            self._state(endpoint, limit).leave(lease)
+            self._cond.notify_all()
+
+    async def pause(self, endpoint: str, limit: Any, seconds: float) -> None:
+        import time
+
+        async with self._cond:
+            self._state(endpoint, limit).pause(time.monotonic() + seconds)
+
+
+class RayGate:
+    """One endpoint's gate, held by the cluster's :class:`GateActor` (a :class:`~kgfc.retry.Gate`)."""
+
+    def __init__(self, ray, actor, endpoint: str, limit: Any) -> None:
+        self._ray, self._actor, self.endpoint, self.limit = ray, actor, endpoint, limit
+
+    def enter(self) -> int:
+        lease: int = self._ray.get(self._actor.enter.remote(self.endpoint, self.limit))
+        return lease
+
+    def leave(self, lease: int) -> None:
+        self._ray.get(self._actor.leave.remote(self.endpoint, self.limit, lease))
+
+    def pause(self, seconds: float) -> None:
+        self._ray.get(self._actor.pause.remote(self.endpoint, self.limit, seconds))
+
+
+def use_ray_gates(ray) -> None:
+    """Make this process's endpoint caps cluster-wide: every gate is the one named actor's.
+
+    Called by the driver (which makes the actor) and by each actor or task before it
+    builds anything that calls out. A slot whose holder died is free again after
+    :data:`~kgfc.retry.LEASE_S` seconds.
+    """
+    from kgfc.retry import use_cluster_gates
+
+    actor = gates_actor(ray)
+    use_cluster_gates(lambda endpoint, limit: RayGate(ray, actor, endpoint, limit))
+
+
+# The first handle this process got, per Ray job: when it made the actor, the actor lives
+# while that handle does (a handle looked up by name later does not keep it alive).
+_held: dict[str, Any] = {}
+
+
+def gates_actor(ray):
+    """The cluster's :class:`GateActor`, made on first use. The driver makes it first: an
+    actor lives as long as the process that made it holds a handle to it."""
+    actor = (
+        ray.remote(GateActor)
+        .options(name=GATES_ACTOR, get_if_exists=True, num_cpus=0, max_restarts=-1)
+        .remote()
+    )
+    return _held.setdefault(ray.get_runtime_context().get_job_id(), actor)
+
+
+# -- Wikidata enrichment on the cluster ----------------------------------------------------
+
+
+def _fetch_task(settings: Settings, chunk: list[str]) -> tuple:
+    """A Ray task: fetch one chunk of entities from Wikidata; the driver writes them."""
+    import ray  # in a Ray worker: Ray is there
+
+    from kgfc.kg.wikidata import WikidataSource
+    from kgfc.registry import open_store
+
+    use_ray_gates(ray)  # the Wikidata caps hold across the cluster
+    store = open_store("memory")  # never written: the fetch only reads the endpoint
+    try:
+        with WikidataSource(store, settings) as source:
+            return source.fetch_chunk(chunk)
+    finally:
+        store.close()
+
+
+def enrich_on_ray(
+    source: Any,
+    entities: list[str],
+    *,
+    address: str | None = None,
+    in_flight: int | None = None,
+    **options: Any,
+) -> Any:
+    """``source.enrich(entities, **options)`` with each hop's chunks fetched by Ray tasks.
+
+    ``source`` is a :class:`~kgfc.kg.wikidata.WikidataSource` on the store this
+    process writes: every fetched entity is written here, once, as its chunk comes
+    back. The tasks share the cluster-wide Wikidata gate (``wikidata_max_concurrent``,
+    ``wikidata_requests_per_minute``, Retry-After); at most ``in_flight`` chunks
+    (default: twice the concurrent queries) are out at a time.
+    """
+    ray = import_ray()
+    started = not ray.is_initialized()
+    if started:
+        ray.init(address=address, log_to_driver=False, include_dashboard=False)
+    try:
+        gates_actor(ray)  # made here, it lives as long as this driver
+        task = ray.remote(_fetch_task).options(num_cpus=1, max_retries=MAX_RETRIES)
+        limit = in_flight or 2 * source.settings.wikidata_max_concurrent
+
+        def fetch_many(chunks: list[list[str]]) -> Iterator[tuple]:
+            yield from _as_done(ray, task, source.settings, chunks, limit)
+
+        return source.enrich(entities, fetch_many=fetch_many, **options)
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def _as_done(ray, task, settings: Settings, chunks: list[list[str]], limit: int) -> Iterator:
+    """Run ``task`` over ``chunks``, ``limit`` at a time; each result as it is done."""
+    settings_ref = ray.put(settings)
+    todo = list(reversed(chunks))
+    running: list = []
+    try:
+        while todo or running:
+            while todo and len(running) < limit:
+                running.append(task.remote(settings_ref, todo.pop()))
+            ready, running = ray.wait(running, num_returns=1)
+            try:
+                yield ray.get(ready[0])
+            except ray.exceptions.RayTaskError as exc:
+                # the endpoint refused or rate-limited past the retries: the kgfc error
+                cause = getattr(exc, "cause", None)
+                raise (cause if isinstance(cause, KgfcError) else _enrich_failed(exc)) from exc
+            except ray.exceptions.RayError as exc:
+                raise _enrich_failed(exc) from exc
+    finally:
+        for ref in running:  # stopped early: the chunks out are not written
+            ray.cancel(ref)
+
+
+def _enrich_failed(exc: BaseException) -> KgfcError:
+    return KgfcError(
+        f"The Ray enrichment failed: {_first_line(exc)}",
+        hint="What was written stays written: run it again to fetch the rest.",
+    )

@@ -47,6 +47,10 @@ log = logging.getLogger(__name__)
 # count a batch gets one more worker per this many claims, so a short batch (and the
 # test suite) stays in one process; --workers N asks for N whatever the batch.
 CLAIMS_PER_WORKER = 200
+# A worker is sent claims in chunks: one round trip each, and the texts of a chunk parsed in
+# one spaCy batch (nlp.pipe), as a one-process batch parses them. Small enough that the
+# workers finish together; a claim whose chunk died is tried again alone.
+MAX_CHUNK = 16
 MAX_ATTEMPTS = 3  # a claim whose worker died this many times fails instead
 _LOOK_AGAIN = 5.0  # seconds between looks at whether the pool broke while nothing came back
 
@@ -120,6 +124,37 @@ def _start_worker(recipes: Sequence[Recipe]) -> None:
     if parent is not None:
         threading.Thread(target=_exit_with, args=(parent.sentinel,), daemon=True).start()
     _CHECKERS.extend(_build(r) for r in recipes)
+    if recipes:
+        _FIRST_STORE.append(recipes[0].store)
+
+
+# What a checker builds from the whole store at its first claims (the label and fact indexes,
+# the statistics) is kept on disk beside the store's caches. Workers that start together
+# would each build it at once, on cores they share: the first to take this lock checks its
+# first claim (building what that claim needs) while the others wait, then find it on disk.
+_FIRST_STORE: list[str] = []  # the store of the pool's first recipe, until the first claim
+
+
+def _first_claim_alone(check: Any) -> Any:
+    """``check()``, holding the pool's start-up lock if this is the worker's first claim."""
+    if not _FIRST_STORE:
+        return check()
+    import hashlib
+    import tempfile
+
+    try:
+        import fcntl
+    except ImportError:  # not on a POSIX system: each worker builds on its own
+        _FIRST_STORE.clear()
+        return check()
+    digest = hashlib.sha256(_FIRST_STORE.pop().encode()).hexdigest()[:16]
+    path = os.path.join(tempfile.gettempdir(), f"kgfc-warm-{digest}.lock")
+    with open(path, "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            return check()
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 def _exit_with(parent_sentinel: int) -> None:
@@ -149,6 +184,22 @@ def _build(r: Recipe):
     )
     checker.collect_records()
     return checker
+
+
+def _check_chunk(pairs: Sequence[tuple[int | Recipe, Any]]) -> list[tuple[Any, list, Any]]:
+    """A chunk of claims in a worker: their texts parsed in one batch first, then each checked."""
+    texts = [
+        c.text.strip()
+        for _, c in pairs
+        if getattr(c, "triple", None) is None and (getattr(c, "text", None) or "").strip()
+    ]
+    if len(texts) > 1:
+        # spaCy is imported by the checker anyway; here only when a chunk has texts to parse
+        from kgfc.nlp.spacy_pipeline import prefetch
+
+        prefetch(texts)  # nlp.pipe over the chunk: each claim's parse() then finds its doc
+    first = _first_claim_alone(lambda: _check(*pairs[0]))
+    return [first] + [_check(recipe, claim) for recipe, claim in pairs[1:]]
 
 
 def _check(recipe: int | Recipe, claim) -> tuple[Any, list, KgfcError | None]:
@@ -210,15 +261,22 @@ class WorkerPool:
     """``workers`` processes, each with the checkers of ``recipes``; :meth:`run` checks a batch."""
 
     def __init__(
-        self, recipes: Sequence[Recipe], workers: int, *, max_attempts: int = MAX_ATTEMPTS
+        self,
+        recipes: Sequence[Recipe],
+        workers: int,
+        *,
+        max_attempts: int = MAX_ATTEMPTS,
+        chunk: int | None = None,
     ) -> None:
         """``recipes`` are built in each worker as it starts; a claim names one by its index,
-        or brings a :class:`Recipe` of its own (built on first use, then kept)."""
+        or brings a :class:`Recipe` of its own (built on first use, then kept). ``chunk``
+        claims go to a worker at a time (None: by the batch's size, at most :data:`MAX_CHUNK`)."""
         if workers < 1:
             raise ValueError("workers must be at least 1")
         self.recipes = list(recipes)
         self.workers = workers
         self.max_attempts = max_attempts
+        self.chunk = chunk
         self.restarts = 0  # pools replaced after a worker died
         self._pool: ProcessPoolExecutor | None = None
 
@@ -254,17 +312,18 @@ class WorkerPool:
     ) -> Iterator[Done]:
         """Check ``(recipe, claim)`` pairs; a :class:`Done` per claim, in order or as they finish.
 
-        At most twice ``workers`` claims are in flight, so a long batch holds
-        little in memory. Closing the iterator stops: claims in hand finish
-        and are dropped, none is started.
+        Claims go to the workers in chunks, at most twice ``workers`` chunks in
+        flight, so a long batch holds little in memory. Closing the iterator
+        stops: claims in hand finish and are dropped, none is started.
         """
         todo = deque(range(len(claims)))
         attempts = [0] * len(claims)
-        running: dict[Future, int] = {}
+        size = self.chunk or max(1, min(MAX_CHUNK, -(-len(claims) // (4 * self.workers))))
+        running: dict[Future, list[int]] = {}
         ready: dict[int, Done] = {}
         next_out = 0
         while todo or running:
-            healthy = self._submit(claims, todo, running)
+            healthy = self._submit(claims, todo, running, attempts, size)
             if healthy:
                 finished, _ = wait(running, timeout=_LOOK_AGAIN, return_when=FIRST_COMPLETED)
                 healthy = bool(finished) or not self._broken()
@@ -272,17 +331,19 @@ class WorkerPool:
                 finished = set(running)
             died: list[int] = []
             for fut in finished:
-                i = running.pop(fut)
+                chunk = running.pop(fut)
                 try:
                     if not fut.done():
-                        raise BrokenProcessPool("the pool broke before this claim came back")
-                    result, records, error = fut.result()
+                        raise BrokenProcessPool("the pool broke before this chunk came back")
+                    outs = fut.result()
                 except BrokenProcessPool:
-                    died.append(i)
+                    died += chunk
                     continue
-                ready[i] = Done(i, result, records, error)
+                for i, (result, records, error) in zip(chunk, outs, strict=True):
+                    ready[i] = Done(i, result, records, error)
             if died or not healthy:
-                died += running.values()  # they break too: their worker pool is gone
+                for chunk in running.values():  # they break too: their worker pool is gone
+                    died += chunk
                 running.clear()
                 self._replace(sorted(died), todo, attempts, ready)
             if ordered:
@@ -293,14 +354,30 @@ class WorkerPool:
                 for i in sorted(ready):
                     yield ready.pop(i)
 
-    def _submit(self, claims: Sequence, todo: deque, running: dict[Future, int]) -> bool:
-        """Keep ``2 * workers`` claims in flight; False when the pool broke (a worker died)."""
+    def _submit(
+        self,
+        claims: Sequence,
+        todo: deque,
+        running: dict[Future, list[int]],
+        attempts: list[int],
+        size: int,
+    ) -> bool:
+        """Keep ``2 * workers`` chunks in flight; False when the pool broke (a worker died).
+
+        A claim tried before (its worker died) goes alone: a claim that kills its
+        worker then fails by itself, not its chunk's other claims with it.
+        """
         while todo and len(running) < 2 * self.workers:
+            chunk = [todo.popleft()]
+            if not attempts[chunk[0]]:
+                while todo and len(chunk) < size and not attempts[todo[0]]:
+                    chunk.append(todo.popleft())
             try:
-                fut = self._executor().submit(_check, *claims[todo[0]])
+                fut = self._executor().submit(_check_chunk, [claims[i] for i in chunk])
             except BrokenProcessPool:  # found dead since the last results came back
+                todo.extendleft(reversed(chunk))
                 return False
-            running[fut] = todo.popleft()
+            running[fut] = chunk
         return True
 
     def _broken(self) -> bool:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from kgfc.errors import ConfigError, RemoteError
 from kgfc.models import utcnow
-from kgfc.retry import MalformedResponse, call_with_retries
+from kgfc.retry import MalformedResponse, call_with_retries, endpoint_gate, through_gate
 
 if TYPE_CHECKING:
     import httpx
@@ -161,12 +161,12 @@ class CachedHttp:
             )
 
         ua = {"User-Agent": self.settings.user_agent, **(headers or {})}
+        send = self._sender(method, url, params=params, json=json_body, headers=ua)
 
         def attempt() -> Any:
             if self._before_request is not None:
                 self._before_request()
-            resp = self.client().request(method, url, params=params, json=json_body, headers=ua)
-            resp.raise_for_status()
+            resp = send()
             if parse == "text":
                 return resp.text
             try:
@@ -200,6 +200,18 @@ class CachedHttp:
                 ),
             )
         return data
+
+    def _sender(self, method: str, url: str, **kwargs: Any) -> Callable[[], Any]:
+        """One request, raising for an error status; at most N in flight to its endpoint
+        (KGFC_ENDPOINT_LIMITS), from every thread."""
+        gate = endpoint_gate(setting(self.settings, "endpoint_limits"), url)
+
+        def send() -> Any:
+            resp = self.client().request(method, url, **kwargs)
+            resp.raise_for_status()
+            return resp
+
+        return lambda: through_gate(gate, send)
 
 
 class HttpProvider:
