@@ -137,6 +137,11 @@ class _KG:
                     words |= demonyms(country) if country else set()
         return words - STOP_WORDS
 
+    def is_person_name(self, words: str, place: bool) -> bool:
+        """Whether the words are a name the KG holds: a person's, or any after "in" (a place)."""
+        entity = self.lookup(words)
+        return entity is not None and (place or self.is_person(entity))
+
     def known(self, text: str) -> bool:
         key = normalise(text)
         return key in self.index or (key.startswith("the ") and key[4:] in self.index)
@@ -180,7 +185,7 @@ def check_document(
             title_sent.heading = True
             title_sent.index = -1
             resolver.resolve(title_sent)
-    for sent in split(doc.text):
+    for sent in split(doc.text, kg.is_person_name):
         resolved = resolver.resolve(sent)
         out, parts = _read(did, sent, resolved, kg)
         sentences.append(out)
@@ -245,7 +250,8 @@ def _read(
         out.status, out.skip = "not_checkable", "not_checkable"
         out.reason = "names nothing the KG knows"
         return out, []
-    parts = claim_parts.decompose(parse(statement), kg.known)
+    statement, aside = claim_parts.asides(statement)
+    parts = claim_parts.decompose(parse(statement), kg.known) + aside
     found: list[DocumentClaim] = []
     for n, part in enumerate(parts, 1):
         start, end = resolved.to_document(offset + part.start, offset + part.end)
