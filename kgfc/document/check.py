@@ -142,6 +142,16 @@ class _KG:
         entity = self.lookup(words)
         return entity is not None and (place or self.is_person(entity))
 
+    def is_role(self, noun: str) -> bool:
+        """Whether the KG gives the noun as someone's occupation ("composer")."""
+        q = ox.NamedNode
+        hits = self.index.search(noun, limit=5, fuzzy=False)
+        return any(
+            next(iter(self.store.quads(None, q(OCCUPATION), q(h.entity))), None) is not None
+            for h in hits
+            if h.score >= 0.95
+        )
+
     def known(self, text: str) -> bool:
         key = normalise(text)
         return key in self.index or (key.startswith("the ") and key[4:] in self.index)
@@ -251,7 +261,7 @@ def _read(
         out.reason = "names nothing the KG knows"
         return out, []
     statement, aside = claim_parts.asides(statement)
-    parts = claim_parts.decompose(parse(statement), kg.known) + aside
+    parts = claim_parts.decompose(parse(statement), kg.known, kg.is_role) + aside
     found: list[DocumentClaim] = []
     for n, part in enumerate(parts, 1):
         start, end = resolved.to_document(offset + part.start, offset + part.end)

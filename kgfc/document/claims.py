@@ -25,6 +25,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from kgfc.document.sentences import EMOJI
+
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
 
@@ -46,11 +48,18 @@ class Part:
     end: int
 
 
-def decompose(doc: Doc, known: Callable[[str], bool] = lambda _t: False) -> list[Part]:
-    """The claims of a parsed statement (one or more sentences); one Part if nothing splits."""
+def decompose(
+    doc: Doc,
+    known: Callable[[str], bool] = lambda _t: False,
+    role: Callable[[str], bool] = lambda _t: True,
+) -> list[Part]:
+    """The claims of a parsed statement (one or more sentences); one Part if nothing splits.
+
+    ``known(text)``: whether the KG has a name; ``role(noun)``: whether the noun is an
+    occupation the KG gives people ("composer"; not "partner")."""
     parts: list[Part] = []
     for sent in doc.sents:
-        each = _split_subjects(sent, known)
+        each = _split_subjects(sent, known, role)
         if each is None:
             parts.extend(_sentence(sent, known))
             continue
@@ -71,6 +80,8 @@ _MONTH = "|".join(sorted(_MONTHS, key=len, reverse=True))
 _DATE_WORDS = re.compile(
     rf"\b(?:(?:on|in)\s+)?(?:\d{{1,2}}\s+)?(?:(?:{_MONTH})\.?\s+)?(?:\d{{1,2}},?\s+)?\d{{3,4}}\b"
 )
+# a post's emoji and hashtags after the words ("died in Seattle 😭😭 #RIP"): not the claim's
+_POST_TAIL = re.compile(rf"(?:\s*(?:{EMOJI}+|#\w+))+\s*([.!?]?)$")
 _FRONT = re.compile(r"(An? [a-z][^,]{2,80}), ((?:[A-Z][\w.'’-]*\s){1,4})(?=[a-z])")
 _NAME_BEFORE = re.compile(r"((?:[A-Z][\w.'’-]*\s+){1,5})$")
 
@@ -176,6 +187,9 @@ def _sentence(sent: Span, known: Callable[[str], bool]) -> list[Part]:
 
     if subj is None and not extra:
         extra += _who_clause(sent, keep)
+    for text, sub in _who_on_names(sent, subj):
+        extra.append((text, sub))
+        keep -= sub | _commas(sent, sub)
     for text, sub in _where_clauses(sent):
         extra.append((text, sub))
         keep -= sub | _commas(sent, sub)
@@ -194,7 +208,9 @@ def _sentence(sent: Span, known: Callable[[str], bool]) -> list[Part]:
     return out
 
 
-def _split_subjects(sent: Span, known: Callable[[str], bool]) -> list[str] | None:
+def _split_subjects(
+    sent: Span, known: Callable[[str], bool], role: Callable[[str], bool]
+) -> list[str] | None:
     """ "X and Y were film directors." -> ["X was a film director.", "Y was a film director."].
 
     None unless the main verb's subject is coordinated names that are not one name
@@ -212,6 +228,8 @@ def _split_subjects(sent: Span, known: Callable[[str], bool]) -> list[str] | Non
     each = {t.i for t in sent if t.lower_ in _EACH}
     if len(members) < 2 or known(_text(sent.doc, whole)):
         return None
+    if not each and any(_mutual(t, role) for t in sent):
+        return None  # "X and Y were partners": said of the two together
     rest = {t.i for t in sent} - whole
     drop = {
         t.i
@@ -301,6 +319,36 @@ def _aside_dates(verb: Token) -> set[int]:
         if t.dep_ == "prep" and all(x.i in dates or x.i == t.i for x in t.subtree)
     }
     return dates | preps
+
+
+def _who_on_names(sent: Span, subj: Token | None) -> list[tuple[str, set[int]]]:
+    """ "... an exhibition on Albert Einstein, the physicist who was born in Ulm." ->
+    "Albert Einstein was born in Ulm." (a "who" clause on a name, or on its appositive,
+    away from the subject)."""
+    out: list[tuple[str, set[int]]] = []
+    for c in sent:
+        who = [x for x in c.children if x.lower_ == "who" and x.dep_ in _SUBJECTS]
+        if c.dep_ != "relcl" or not who or c.head == subj:
+            continue
+        name = c.head.head if c.head.dep_ == "appos" and c.head.pos_ == "NOUN" else c.head
+        if name.pos_ != "PROPN" or name == subj:
+            continue
+        words = {x.i for x in name.subtree if x.dep_ == "compound" or x.i == name.i}
+        sub = {x.i for x in c.subtree}
+        out.append((_text(sent.doc, words) + " " + _text(sent.doc, sub - {who[0].i}), sub))
+    return out
+
+
+def _mutual(t: Token, role: Callable[[str], bool]) -> bool:
+    """A plural noun after "were" that is no occupation ("partners", "rivals"), unlike a
+    role ("film directors"): a relation between the subjects."""
+    return (
+        t.dep_ == "attr"
+        and t.tag_ == "NNS"
+        and t.head.lemma_ == "be"
+        and not any(c.dep_ in ("det", "amod", "compound") for c in t.children)
+        and not role(t.lemma_)
+    )
 
 
 def _where_clauses(sent: Span) -> list[tuple[str, set[int]]]:
@@ -555,7 +603,7 @@ def _text(doc: Doc, toks: set[int], swap: dict[int, str] | None = None) -> str:
 
 
 def _finish(text: str) -> str:
-    text = text.strip().rstrip(",;:")
+    text = _POST_TAIL.sub("", text.strip()).rstrip(",;:")
     if not text:
         return text
     text = text[0].upper() + text[1:]

@@ -432,12 +432,13 @@ class Resolver:
         root = span.root
         # the noun phrase up to its head: "The singer, once married to X," is "The singer"
         candidates = [(c, np_head(c)) for c in subjects(root)]
-        if root.pos_ == "NOUN" and any(
-            c.dep_ == "acl" and c.tag_ in ("VBD", "VBN") for c in root.children
-        ):
-            # "The band recorded for Motown." parsed as a noun phrase "the band (that) recorded"
-            lefts = [x for x in root.lefts if x.dep_ in ("det", "amod", "compound")]
-            candidates.append((root, [*lefts, root]))
+        # "The band recorded for Motown." parsed as a noun phrase "the band (that) recorded"
+        for x in span[:5]:
+            if x.pos_ == "NOUN" and any(
+                c.dep_ == "acl" and c.tag_ in ("VBD", "VBN") for c in x.children
+            ):
+                lefts = [y for y in x.lefts if y.dep_ in ("det", "amod", "compound")]
+                candidates.append((x, [*lefts, x]))
         for c, toks in candidates:
             # spaCy tags such a noun as an adjective or a proper noun now and then
             # ("the mathematician", "the Irishman")

@@ -24,8 +24,8 @@ HEADING_MAX_WORDS = 12
 # A social post's sentences often end on emoji or hashtags instead of a full stop
 # ("born in seattle 🎸 #legend he died in ..."), which spaCy's parser runs together: a run
 # of emoji (or of two or more hashtags) followed by a word ends a sentence.
-_EMOJI = "[\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff\ufe0f\u200d]"
-_TAG = rf"(?:{_EMOJI}+|#\w+)"
+EMOJI = "[\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff\ufe0f\u200d]"
+_TAG = rf"(?:{EMOJI}+|#\w+)"
 _POST_END = re.compile(rf"{_TAG}(?:[ \t]+{_TAG})*(?=[ \t]+[^\W\d_])")
 # a numbered thread's next post ("... love 💍 3/ she was born ..."): a sentence starts at "3/"
 _THREAD_NUMBER = re.compile(r"(?<=\s)\d{1,2}/(?=\s)")
@@ -90,7 +90,7 @@ def _post_pieces(start: int, chunk: str) -> Iterator[tuple[int, str]]:
     cuts = [
         m.end()
         for m in _POST_END.finditer(chunk)
-        if re.search(_EMOJI, m.group(0)) or m.group(0).count("#") >= 2
+        if re.search(EMOJI, m.group(0)) or m.group(0).count("#") >= 2
     ]
     cuts += [m.start() for m in _THREAD_NUMBER.finditer(chunk)]
     cuts += [m.start() for m in _SPEAKER.finditer(chunk)]
