@@ -378,11 +378,14 @@ def _dates(sent: Span) -> set[int]:
     out: set[int] = set()
     for t in sent:
         verb = t.head
-        if not _date_phrase(t) or verb.pos_ not in ("VERB", "AUX"):
+        if not _date_phrase(t):
             continue
-        others = [c for c in verb.children if c.dep_ in ("prep", "dobj", "attr") and c.i != t.i]
-        if not any(not _date_phrase(c) for c in others):
-            continue
+        if verb.dep_ != "attr":  # "were partners in the early 1960s": the date is beside the noun
+            if verb.pos_ not in ("VERB", "AUX"):
+                continue
+            others = [c for c in verb.children if c.dep_ in ("prep", "dobj", "attr") and c.i != t.i]
+            if not any(not _date_phrase(c) for c in others):
+                continue
         last = max(x.i for x in t.subtree)
         out |= {x.i for x in t.subtree}
         for i in (t.i - 1, last + 1):  # the commas around ", in 1883,"

@@ -296,6 +296,7 @@ class Resolver:
         if known is None:
             known = Name(name, key, self.is_person(entity), entity, sent.index, sent.paragraph)
             self.names.append(known)
+        known.text = name if known.text.isupper() else known.text  # "YOKO ONO" -> "Yoko Ono"
         return known
 
     def _ref(
