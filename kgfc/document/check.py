@@ -100,10 +100,13 @@ class _KG:
         self.index = store.label_index()
         self._people: dict[str, bool] = {}
         self._in_use: dict[str, bool] = {}
+        self._found: dict[str, str | None] = {}
 
     def lookup(self, name: str) -> str | None:
-        hits = self.index.search(name, limit=1, fuzzy=False)
-        return hits[0].entity if hits and hits[0].score >= 0.95 else None
+        if name not in self._found:  # a document names the same people again and again
+            hits = self.index.search(name, limit=1, fuzzy=False)
+            self._found[name] = hits[0].entity if hits and hits[0].score >= 0.95 else None
+        return self._found[name]
 
     def is_person(self, entity: str) -> bool:
         if entity not in self._people:
