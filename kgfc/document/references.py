@@ -280,10 +280,8 @@ class Resolver:
         here = [n for i in range(span.start, t.i) if (n := token_name.get(i)) and not n.person]
         last = self.previous_subject
         before = [last] if last is not None and not last.person else []
-        return next(
-            (n for n in [*reversed(here), *before, *reversed(self.previous_things)] if n.entity),
-            None,
-        )
+        found = [*reversed(here), *before, *reversed(self.previous_things)]
+        return next((n for n in found if n.entity), None)
 
     def _speaker(self, sent: Sentence) -> Name | None:
         """Whom "I" means in a transcript's turn: the speaker its label names, if the KG has them."""
