@@ -156,8 +156,13 @@ def test_a_quote_names_who_says_it():
         ),
         (
             "Nino Rota, an Italian composer, was born in Milan.",
-            ["Nino Rota was born in Milan.", "Nino Rota was an Italian composer."],
-            ["Nino Rota, an Italian composer, was born in Milan", "an Italian composer"],
+            # the nationality and the role are two claims
+            ["Nino Rota was born in Milan.", "Nino Rota was Italian.", "Nino Rota was a composer."],
+            [
+                "Nino Rota, an Italian composer, was born in Milan",
+                "an Italian composer",
+                "an Italian composer",
+            ],
         ),
         (
             "Nino Rota, who was born in Milan, died in Rome.",

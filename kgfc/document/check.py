@@ -100,10 +100,13 @@ class _KG:
         self.index = store.label_index()
         self._people: dict[str, bool] = {}
         self._in_use: dict[str, bool] = {}
+        self._found: dict[str, str | None] = {}
 
     def lookup(self, name: str) -> str | None:
-        hits = self.index.search(name, limit=1, fuzzy=False)
-        return hits[0].entity if hits and hits[0].score >= 0.95 else None
+        if name not in self._found:  # a document names the same people again and again
+            hits = self.index.search(name, limit=1, fuzzy=False)
+            self._found[name] = hits[0].entity if hits and hits[0].score >= 0.95 else None
+        return self._found[name]
 
     def is_person(self, entity: str) -> bool:
         if entity not in self._people:
@@ -136,6 +139,21 @@ class _KG:
                     country = self.index.label(quad.object.value)
                     words |= demonyms(country) if country else set()
         return words - STOP_WORDS
+
+    def is_person_name(self, words: str, place: bool) -> bool:
+        """Whether the words are a name the KG holds: a person's, or any after "in" (a place)."""
+        entity = self.lookup(words)
+        return entity is not None and (place or self.is_person(entity))
+
+    def is_role(self, noun: str) -> bool:
+        """Whether the KG gives the noun as someone's occupation ("composer")."""
+        q = ox.NamedNode
+        hits = self.index.search(noun, limit=5, fuzzy=False)
+        return any(
+            next(iter(self.store.quads(None, q(OCCUPATION), q(h.entity))), None) is not None
+            for h in hits
+            if h.score >= 0.95
+        )
 
     def known(self, text: str) -> bool:
         key = normalise(text)
@@ -180,7 +198,7 @@ def check_document(
             title_sent.heading = True
             title_sent.index = -1
             resolver.resolve(title_sent)
-    for sent in split(doc.text):
+    for sent in split(doc.text, kg.is_person_name):
         resolved = resolver.resolve(sent)
         out, parts = _read(did, sent, resolved, kg)
         sentences.append(out)
@@ -245,7 +263,8 @@ def _read(
         out.status, out.skip = "not_checkable", "not_checkable"
         out.reason = "names nothing the KG knows"
         return out, []
-    parts = claim_parts.decompose(parse(statement), kg.known)
+    statement, aside = claim_parts.asides(statement)
+    parts = claim_parts.decompose(parse(statement), kg.known, kg.is_role) + aside
     found: list[DocumentClaim] = []
     for n, part in enumerate(parts, 1):
         start, end = resolved.to_document(offset + part.start, offset + part.end)

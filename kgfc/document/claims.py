@@ -19,9 +19,13 @@ conjunct, the appositive...); the main claim keeps the rest. The reader
 
 from __future__ import annotations
 
+import calendar
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from kgfc.document.sentences import EMOJI
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
@@ -30,6 +34,7 @@ MAX_PARTS = 6
 _OBJECTS = ("attr", "dobj", "pobj", "oprd")
 _SUBJECTS = ("nsubj", "nsubjpass")
 _VOWEL = tuple("aeiouAEIOU")
+_MONTHS = set(calendar.month_name[1:]) | set(calendar.month_abbr[1:])
 _PRONOUNS = {"he", "she", "it", "they"}
 # "X and Y were both ...", "X, Y and Z all worked ...": said of each subject in turn
 _EACH = {"both", "all", "each", "together"}
@@ -43,11 +48,18 @@ class Part:
     end: int
 
 
-def decompose(doc: Doc, known: Callable[[str], bool] = lambda _t: False) -> list[Part]:
-    """The claims of a parsed statement (one or more sentences); one Part if nothing splits."""
+def decompose(
+    doc: Doc,
+    known: Callable[[str], bool] = lambda _t: False,
+    role: Callable[[str], bool] = lambda _t: True,
+) -> list[Part]:
+    """The claims of a parsed statement (one or more sentences); one Part if nothing splits.
+
+    ``known(text)``: whether the KG has a name; ``role(noun)``: whether the noun is an
+    occupation the KG gives people ("composer"; not "partner")."""
     parts: list[Part] = []
     for sent in doc.sents:
-        each = _split_subjects(sent, known)
+        each = _split_subjects(sent, known, role)
         if each is None:
             parts.extend(_sentence(sent, known))
             continue
@@ -63,10 +75,58 @@ def decompose(doc: Doc, known: Callable[[str], bool] = lambda _t: False) -> list
     return parts[:MAX_PARTS]
 
 
+_ASIDE = re.compile(r"\(([a-z]+) ([^()]{2,80})\)")
+_MONTH = "|".join(sorted(_MONTHS, key=len, reverse=True))
+_DATE_WORDS = re.compile(
+    rf"\b(?:(?:on|in)\s+)?(?:\d{{1,2}}\s+)?(?:(?:{_MONTH})\.?\s+)?(?:\d{{1,2}},?\s+)?\d{{3,4}}\b"
+)
+# a post's emoji and hashtags after the words ("died in Seattle 😭😭 #RIP"): not the claim's
+_POST_TAIL = re.compile(rf"(?:\s*(?:{EMOJI}+|#\w+))+\s*([.!?]?)$")
+_FRONT = re.compile(r"(An? [a-z][^,]{2,80}), ((?:[A-Z][\w.'’-]*\s){1,4})(?=[a-z])")
+_NAME_BEFORE = re.compile(r"((?:[A-Z][\w.'’-]*\s+){1,5})$")
+
+
+def asides(text: str) -> tuple[str, list[Part]]:
+    """Bracketed participles after a name ("Tony Blair (born 6 May 1953 in Edinburgh),
+    ...") as claims of their own -- "Tony Blair was born in Edinburgh." -- and the text
+    with them blanked out (same length, so spans still line up). Done on the text: the
+    small parser often cuts the sentence inside such a bracket ("born 6." ...)."""
+    from kgfc.nlp.spacy_pipeline import parse  # the shared pipeline; loaded on first use
+
+    parts: list[Part] = []
+    masked = text
+    front = _FRONT.match(text)
+    if front is not None:  # "A member of the Labour Party, Tony Blair later taught ..."
+        who, what = front.group(2).strip(), front.group(1)
+        parts.append(Part(_finish(f"{who} was {what[0].lower()}{what[1:]}"), 0, front.end(1)))
+        masked = " " * (front.start(2)) + text[front.start(2) :]
+    for m in _ASIDE.finditer(text):
+        name = _NAME_BEFORE.search(text[: m.start()])
+        if name is None:
+            continue
+        who = name.group(1).strip()
+        rest = " ".join(_DATE_WORDS.sub(" ", m.group(2)).split()).strip(" ,;")
+        if not re.search(r"[A-Za-z]{2}", rest):
+            continue  # "(born 1930)": a date alone, which the KG's triples do not hold
+        doc = parse(f"{who} was {m.group(1)} {rest}.")
+        verb = next((t for t in doc if t.lower_ == m.group(1)), None)
+        if verb is None or verb.tag_ != "VBN":
+            continue
+        body = {t.i for t in doc} - _aside_dates(verb)
+        parts.append(Part(_finish(_text(doc, body)), m.start(), m.end()))
+        masked = masked[: m.start()] + " " * (m.end() - m.start()) + masked[m.end() :]
+    return masked, parts
+
+
 def _sentence(sent: Span, known: Callable[[str], bool]) -> list[Part]:
     root = sent.root
     dates = _dates(sent)
     keep = {t.i for t in sent} - dates
+    # "X was an atheist, his biographers agree": the clause before the one reporting it
+    said = [c for c in root.children if c.dep_ in ("ccomp", "parataxis") and c.i < root.i]
+    if said and said[0].pos_ in ("VERB", "AUX") and _subject(said[0]) is not None:
+        root = said[0]
+        keep &= {t.i for t in root.subtree}
     extra: list[tuple[str, set[int]]] = []  # (text, tokens it rests on)
     subj = _subject(root)
     tense = "was" if root.tag_ in ("VBD", "VBN") or _past_aux(root) else "is"
@@ -97,6 +157,17 @@ def _sentence(sent: Span, known: Callable[[str], bool]) -> list[Part]:
                 head = {t.i for t in subj.subtree} - sub - _commas(sent, sub)
                 extra.append((_text(sent.doc, head) + f" {tense} " + _text(sent.doc, sub), sub))
                 keep -= sub | _commas(sent, sub)
+            elif c.dep_ in ("appos", "npadvmod", "amod") and c.pos_ == "NUM" and _set_off(sent, c):
+                sub = {t.i for t in c.subtree}  # an age: "The singer, 81, played ..."
+                keep -= sub | _commas(sent, sub)
+            elif c.dep_ == "acl" and c.tag_ == "VBN" and c.i > subj.i and _set_off(sent, c):
+                # "X, born in Kensington, admired ...", "X (born 1930 in Edinburgh) was ..."
+                sub = {t.i for t in c.subtree}
+                head = {t.i for t in subj.subtree} - sub - _commas(sent, sub)
+                body = sub - _aside_dates(c)
+                if any(sent.doc[i].pos_ in ("NOUN", "PROPN") for i in body):  # not "(born 1911)"
+                    extra.append((_text(sent.doc, head) + " was " + _text(sent.doc, body), sub))
+                keep -= sub | _commas(sent, sub)
             elif c.dep_ == "relcl" and any(
                 t.lower_ == "who" and t.dep_ in _SUBJECTS for t in c.children
             ):
@@ -116,21 +187,30 @@ def _sentence(sent: Span, known: Callable[[str], bool]) -> list[Part]:
 
     if subj is None and not extra:
         extra += _who_clause(sent, keep)
+    for text, sub in _who_on_names(sent, subj):
+        extra.append((text, sub))
+        keep -= sub | _commas(sent, sub)
     for text, sub in _where_clauses(sent):
         extra.append((text, sub))
         keep -= sub | _commas(sent, sub)
 
     main = [(_text(sent.doc, keep), keep)] if keep else []
     out: list[Part] = []
+    demonyms = _demonyms(sent)
     for text, toks in main + extra:
+        for nationality in _nationalities(text, demonyms):
+            if all(p.text != nationality for p in out):
+                out.append(_part(sent, nationality, toks))
         for piece_text, piece_toks in _objects(sent, text, toks, known):
-            out.append(_part(sent, piece_text, piece_toks))
+            out.append(_part(sent, _without(piece_text, demonyms), piece_toks))
     if len(out) == 1:  # nothing split: the claim rests on the whole sentence
         out[0].start, out[0].end = sent.start_char, sent.end_char
     return out
 
 
-def _split_subjects(sent: Span, known: Callable[[str], bool]) -> list[str] | None:
+def _split_subjects(
+    sent: Span, known: Callable[[str], bool], role: Callable[[str], bool]
+) -> list[str] | None:
     """ "X and Y were film directors." -> ["X was a film director.", "Y was a film director."].
 
     None unless the main verb's subject is coordinated names that are not one name
@@ -148,6 +228,8 @@ def _split_subjects(sent: Span, known: Callable[[str], bool]) -> list[str] | Non
     each = {t.i for t in sent if t.lower_ in _EACH}
     if len(members) < 2 or known(_text(sent.doc, whole)):
         return None
+    if not each and any(_mutual(t, role) for t in sent):
+        return None  # "X and Y were partners": said of the two together
     rest = {t.i for t in sent} - whole
     drop = {
         t.i
@@ -175,13 +257,112 @@ def _split_subjects(sent: Span, known: Callable[[str], bool]) -> list[str] | Non
     return [_finish(_text(sent.doc, own[m.i] | (rest - drop), swap)) for m in members]
 
 
+def _demonyms(sent: Span) -> set[str]:
+    """Nationality words before a role ("an American playwright", "a Scottish actor"):
+    two claims, the nationality ("X was Scottish.") and the role ("X was an actor."), so
+    that a loose nationality word does not leave the role unchecked."""
+    return {
+        t.text
+        for t in sent
+        if t.dep_ == "amod"
+        and (t.ent_type_ in ("NORP", "LANGUAGE") or (t.pos_ == "ADJ" and t.text[:1].isupper()))
+        and t.i != sent.start
+        and t.head.pos_ == "NOUN"
+        and t.head.dep_ in ("attr", "nmod", "appos", "conj", "oprd")
+    }
+
+
+def _nationalities(text: str, words: set[str]) -> list[str]:
+    """ "X was a Scottish actor" -> ["X was Scottish."]: the nationality as a claim of its own."""
+    out = []
+    for w in words:
+        m = re.match(rf"(.+?) (was|is) an? {re.escape(w)} \w", text)
+        if m is not None:
+            out.append(_finish(f"{m.group(1)} {m.group(2)} {w}"))
+    return out
+
+
+def _without(text: str, words: set[str]) -> str:
+    for w in words:
+        text = re.sub(
+            rf"\b([Aa]n?) {re.escape(w)} (\w)",
+            lambda m: (
+                ("A" if m.group(1)[0] == "A" else "a")
+                + ("n " if m.group(2) in _VOWEL else " ")
+                + m.group(2)
+            ),
+            text,
+        )
+    return text
+
+
+def _set_off(sent: Span, c: Token) -> bool:
+    """Whether a phrase stands between commas, dashes or brackets."""
+    lo = min(t.i for t in c.subtree) - 1
+    return lo >= sent.start and sent.doc[lo].text in (",", "(", "—", "–")
+
+
+def _aside_dates(verb: Token) -> set[int]:
+    """The date words of a participle that also has a place or an object ("born 1930 in
+    Edinburgh"): the claim is the place."""
+    dates = {
+        t.i
+        for t in verb.subtree
+        if t.i != verb.i and (t.ent_type_ == "DATE" or t.like_num or t.text in _MONTHS)
+    }
+    rest = [t for t in verb.subtree if t.i not in dates and t.i != verb.i and not t.is_punct]
+    if not any(t.pos_ in ("PROPN", "NOUN") for t in rest):
+        return set()
+    preps = {
+        t.i
+        for t in verb.subtree
+        if t.dep_ == "prep" and all(x.i in dates or x.i == t.i for x in t.subtree)
+    }
+    return dates | preps
+
+
+def _who_on_names(sent: Span, subj: Token | None) -> list[tuple[str, set[int]]]:
+    """ "... an exhibition on Albert Einstein, the physicist who was born in Ulm." ->
+    "Albert Einstein was born in Ulm." (a "who" clause on a name, or on its appositive,
+    away from the subject)."""
+    out: list[tuple[str, set[int]]] = []
+    for c in sent:
+        who = [x for x in c.children if x.lower_ == "who" and x.dep_ in _SUBJECTS]
+        if c.dep_ != "relcl" or not who or c.head == subj:
+            continue
+        name = c.head.head if c.head.dep_ == "appos" and c.head.pos_ == "NOUN" else c.head
+        if name.pos_ != "PROPN" or name == subj:
+            continue
+        words = {x.i for x in name.subtree if x.dep_ == "compound" or x.i == name.i}
+        sub = {x.i for x in c.subtree}
+        out.append((_text(sent.doc, words) + " " + _text(sent.doc, sub - {who[0].i}), sub))
+    return out
+
+
+def _mutual(t: Token, role: Callable[[str], bool]) -> bool:
+    """A plural noun after "were" that is no occupation ("partners", "rivals"), unlike a
+    role ("film directors"): a relation between the subjects."""
+    return (
+        t.dep_ == "attr"
+        and t.tag_ == "NNS"
+        and t.head.lemma_ == "be"
+        and not any(c.dep_ in ("det", "amod", "compound") for c in t.children)
+        and not role(t.lemma_)
+    )
+
+
 def _where_clauses(sent: Span) -> list[tuple[str, set[int]]]:
     """ "X settled in Paris, where he died." -> "X died in Paris." (a "where" clause on a
     place is a claim about that place of its own)."""
     out: list[tuple[str, set[int]]] = []
     for c in sent:
         where = [x for x in c.children if x.lower_ == "where" and x.dep_ == "advmod"]
-        if c.dep_ != "relcl" or not where or c.head.dep_ != "pobj" or _subject(c) is None:
+        if (
+            c.dep_ != "relcl"
+            or not where
+            or c.head.dep_ not in ("pobj", "dobj")
+            or _subject(c) is None
+        ):
             continue
         sub = {x.i for x in c.subtree}
         place = {x.i for x in c.head.subtree} - sub - _commas(sent, sub)
@@ -197,11 +378,14 @@ def _dates(sent: Span) -> set[int]:
     out: set[int] = set()
     for t in sent:
         verb = t.head
-        if not _date_phrase(t) or verb.pos_ not in ("VERB", "AUX"):
+        if not _date_phrase(t):
             continue
-        others = [c for c in verb.children if c.dep_ in ("prep", "dobj", "attr") and c.i != t.i]
-        if not any(not _date_phrase(c) for c in others):
-            continue
+        if verb.dep_ != "attr":  # "were partners in the early 1960s": the date is beside the noun
+            if verb.pos_ not in ("VERB", "AUX"):
+                continue
+            others = [c for c in verb.children if c.dep_ in ("prep", "dobj", "attr") and c.i != t.i]
+            if not any(not _date_phrase(c) for c in others):
+                continue
         last = max(x.i for x in t.subtree)
         out |= {x.i for x in t.subtree}
         for i in (t.i - 1, last + 1):  # the commas around ", in 1883,"
@@ -254,11 +438,15 @@ def _objects(
     for i in sorted(toks):
         x = doc[i]
         if x.dep_ == "appos" and x.pos_ == "NOUN":
-            split = _nmod_pair(doc, x, text, toks)
+            split = _nmod_pair(doc, x, text, toks) or _role_list(doc, x, text, toks)
             if split is not None:
                 return split
         if x.dep_ not in _OBJECTS or x.pos_ not in ("NOUN", "PROPN"):
             continue
+        if x.dep_ == "attr" and x.pos_ == "NOUN":
+            split = _nmod_pair(doc, x, text, toks)
+            if split is not None:
+                return split
         # spaCy's small model tags a bare second noun as an adjective now and then
         # ("a philosopher and mathematician"): a conjunct of a noun is taken as a noun
         conjs = [c for c in _conjuncts(x) if c.i in toks and c.pos_ in ("NOUN", "PROPN", "ADJ")]
@@ -328,6 +516,24 @@ def _nmod_pair(doc: Doc, x: Token, text: str, toks: set[int]) -> list[tuple[str,
         (text.replace(phrase, item([n.text]), 1), {n.i}),
         (text.replace(phrase, item([conj[0].text, x.text]), 1), {conj[0].i, x.i}),
     ]
+
+
+def _role_list(doc: Doc, x: Token, text: str, toks: set[int]) -> list[tuple[str, set[int]]] | None:
+    """ "X was a British politician, lawyer and author" (an appositive list read as a
+    claim): one claim per bare noun of the list, "X was a lawyer."."""
+    items = [x, *(c for c in _conjuncts(x) if c.i in toks and c.pos_ in ("NOUN", "ADJ"))]
+    if len(items) < 2 or any(
+        ch.dep_ not in ("cc", "conj", "punct") for c in items[1:] for ch in c.children
+    ):
+        return None
+    phrase = _text(doc, {t.i for t in x.subtree} & toks)
+    if phrase not in text:
+        return None
+    out = []
+    for c in items:
+        article = "an" if c.text.startswith(_VOWEL) else "a"
+        out.append((text.replace(phrase, f"{article} {c.text}", 1), {c.i}))
+    return out
 
 
 def _conjuncts(x: Token) -> list[Token]:
@@ -400,7 +606,7 @@ def _text(doc: Doc, toks: set[int], swap: dict[int, str] | None = None) -> str:
 
 
 def _finish(text: str) -> str:
-    text = text.strip().rstrip(",;:")
+    text = _POST_TAIL.sub("", text.strip()).rstrip(",;:")
     if not text:
         return text
     text = text[0].upper() + text[1:]

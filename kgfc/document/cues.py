@@ -7,6 +7,7 @@ entry and the ones it must not catch); this module is the matching.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass, field
 from functools import cache
@@ -94,8 +95,26 @@ def framing_end(span: Span) -> int:
     return k
 
 
+# a contrast or concession put before the clause: what the sentence asserts follows it
+_CONCESSIVE = {"although", "though", "unlike", "despite", "whereas"}
+
+
 def _one_framing(span: Span) -> int:
     words = [t.lower_ for t in span]
+    if len(words) > 3 and re.fullmatch(r"\d{1,2}/", words[0]):  # a thread's "2/"
+        return 2 if words[1] in ("and", "but", "so") else 1
+    if len(words) > 4 and words[0] == "#" and span[1].is_alpha:  # "#TIL the singer ..."
+        return 2
+    if words[0] in _CONCESSIVE:  # "Unlike her, ...", "Although best known as a drummer, ..."
+        comma = next((i for i in range(1, min(len(words), 12)) if words[i] == ","), 0)
+        if comma and len(words) > comma + 3:
+            return comma + 1
+    dash = next((i for i, w in enumerate(words[:9]) if w in ("—", "–", "-", "--")), 0)
+    if dash and span[0].is_upper and len(span[0]) > 1 and len(words) > dash + 3:
+        return dash + 1  # a news dateline: "LIVERPOOL, England (AP) —"
+    colon = words.index(":") if ":" in words[:5] else 0
+    if colon and len(words) > colon + 3 and all(t.is_upper for t in span[:colon]):
+        return colon + 1  # a transcript's speaker label: "YOKO ONO:", "A:"
     for cue in cues():
         if cue.kind != "framing":
             continue

@@ -28,10 +28,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Container
 from dataclasses import dataclass, field
-from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from kgfc.document.models import Reference
+from kgfc.document.people import FIRST_PERSON, first_name_gender, speaker_name
+from kgfc.document.people import nationality_noun as _nationality_noun
+from kgfc.document.phrases import EXPLETIVE_NEXT, expletive, lone_there, np_head, subjects
 from kgfc.nlp.text import normalise
 
 if TYPE_CHECKING:
@@ -52,7 +54,6 @@ _THING = {"it": "subj", "its": "poss", "they": "subj", "them": "obj", "their": "
 _SUBJECTS = ("nsubj", "nsubjpass")
 # spaCy often tags a lone surname as an organisation or a work; never as a place here
 _SHORTENABLE = {"PERSON", "ORG", "WORK_OF_ART", "PRODUCT", "FAC", ""}
-_EXPLETIVE_NEXT = {"that", "to", "said", "believed", "thought", "reported", "known", "rumoured"}
 
 
 @dataclass
@@ -211,7 +212,15 @@ class Resolver:
                     ref = self._ref(sent, t.idx, t.idx + len(t.text), t.text, target, "pronoun")
                     replace[t.i] = (t.i + 1, text, ref)
                     token_name[t.i] = target
-            elif low in _THING and not _expletive(t):
+            elif low in FIRST_PERSON and sent.speaker and (who := self._speaker(sent)):
+                text = who.text + ("'s" if FIRST_PERSON[low] else "")
+                ref = self._ref(sent, t.idx, t.idx + len(t.text), t.text, who, "pronoun")
+                replace[t.i] = (t.i + 1, text, ref)
+                token_name[t.i] = who
+            elif low == "there" and lone_there(t) and (place := self._place(t, span, token_name)):
+                ref = self._ref(sent, t.idx, t.idx + len(t.text), t.text, place, "pronoun")
+                replace[t.i] = (t.i + 1, "in " + place.text, ref)
+            elif low in _THING and not expletive(t):
                 target = self._thing_for(t, span, token_name)
                 if target is not None:
                     text = target.text + ("'s" if _THING[low] == "poss" else "")
@@ -265,6 +274,28 @@ class Resolver:
                 self.paragraph_topic = subject
             if self.document_topic is None:
                 self.document_topic = subject
+
+    def _place(self, t: Token, span: Span, token_name: dict[int, Name]) -> Name | None:
+        """Where "there" is: the last thing the KG has named before it, in this sentence or the last."""
+        here = [n for i in range(span.start, t.i) if (n := token_name.get(i)) and not n.person]
+        last = self.previous_subject
+        before = [last] if last is not None and not last.person else []
+        found = [*reversed(here), *before, *reversed(self.previous_things)]
+        return next((n for n in found if n.entity), None)
+
+    def _speaker(self, sent: Sentence) -> Name | None:
+        """Whom "I" means in a transcript's turn: the speaker its label names, if the KG has them."""
+        name = speaker_name(sent.speaker or "")
+        entity = self.lookup(name) if name else None
+        if name is None or entity is None:
+            return None
+        key = tuple(normalise(name).split())
+        known = next((n for n in self.names if n.words == key), None)
+        if known is None:
+            known = Name(name, key, self.is_person(entity), entity, sent.index, sent.paragraph)
+            self.names.append(known)
+        known.text = name if known.text.isupper() else known.text  # "YOKO ONO" -> "Yoko Ono"
+        return known
 
     def _ref(
         self, sent: Sentence, start: int, end: int, text: str, name: Name, kind: str
@@ -328,7 +359,7 @@ class Resolver:
         for n in self.names:
             if n.person and not n.guessed:
                 n.guessed = True
-                n.guess, firm = _first_name_gender(n.text)
+                n.guess, firm = first_name_gender(n.text)
                 n.firm_guess = n.guess if firm else None
 
     def _thing_for(self, t: Token, span: Span, token_name: dict[int, Name]) -> Name | None:
@@ -346,7 +377,7 @@ class Resolver:
             t.lower_ == "it"
             and t.dep_ in _SUBJECTS
             and self.previous_things
-            and not (after & _EXPLETIVE_NEXT)
+            and not (after & EXPLETIVE_NEXT)
         ):
             # "Wagner was born in Leipzig. It is in Germany.": the thing the previous
             # sentence named last, its subject being a person
@@ -398,13 +429,15 @@ class Resolver:
         """'The composer', 'the Swedish actress', 'the Irishman' as the subject: (first
         token, end token, the person or thing it describes)."""
         root = span.root
-        candidates = [(c, list(c.subtree)) for c in root.children if c.dep_ in _SUBJECTS]
-        if root.pos_ == "NOUN" and any(
-            c.dep_ == "acl" and c.tag_ in ("VBD", "VBN") for c in root.children
-        ):
-            # "The band recorded for Motown." parsed as a noun phrase "the band (that) recorded"
-            lefts = [x for x in root.lefts if x.dep_ in ("det", "amod", "compound")]
-            candidates.append((root, [*lefts, root]))
+        # the noun phrase up to its head: "The singer, once married to X," is "The singer"
+        candidates = [(c, np_head(c)) for c in subjects(root)]
+        # "The band recorded for Motown." parsed as a noun phrase "the band (that) recorded"
+        for x in span[:5]:
+            if x.pos_ == "NOUN" and any(
+                c.dep_ == "acl" and c.tag_ in ("VBD", "VBN") for c in x.children
+            ):
+                lefts = [y for y in x.lefts if y.dep_ in ("det", "amod", "compound")]
+                candidates.append((x, [*lefts, x]))
         for c, toks in candidates:
             # spaCy tags such a noun as an adjective or a proper noun now and then
             # ("the mathematician", "the Irishman")
@@ -412,7 +445,9 @@ class Resolver:
                 continue
             if toks[0].lower_ != "the" or any(t.i in token_name or t.i in replace for t in toks):
                 continue
-            if any(t.dep_ in ("prep", "relcl", "acl") for t in toks):
+            if any(t.dep_ in ("prep", "relcl", "acl") for t in toks) or any(
+                x.dep_ == "prep" for x in c.children
+            ):
                 continue
             target = self._described(toks)
             if target is not None:
@@ -455,13 +490,25 @@ def _mentions(span: Span) -> list[tuple[Span, bool]]:
         if ent.label_ not in _NAME_ENTS:
             continue
         e = strip_span(ent)
+        while len(e) > 1 and e[0].is_lower:  # "bandmate George Harrison"
+            e = e[1:]
         if len(e) == 0:
             continue
         # spaCy clips names now and then ("[Wilhelm Leibniz]" in "Gottfried Wilhelm Leibniz")
         i, j = e.start, e.end
-        while i > span.start and span.doc[i - 1].pos_ == "PROPN" and i - 1 not in covered:
+        while (
+            i > span.start
+            and span.doc[i - 1].pos_ == "PROPN"
+            and not span.doc[i - 1].is_lower
+            and i - 1 not in covered
+        ):
             i -= 1
-        while j < span.end and span.doc[j].pos_ == "PROPN" and span.doc[j].ent_type_ == "":
+        while (
+            j < span.end
+            and span.doc[j].pos_ == "PROPN"
+            and span.doc[j].ent_type_ == ""
+            and span.doc[j].text[:1].isalpha()
+        ):
             j += 1
         if (i, j) != (e.start, e.end):
             from spacy.tokens import Span
@@ -472,9 +519,14 @@ def _mentions(span: Span) -> list[tuple[Span, bool]]:
     i = span.start
     doc = span.doc
     while i < span.end:
-        if doc[i].pos_ == "PROPN" and i not in covered:
+        if doc[i].pos_ == "PROPN" and i not in covered and doc[i].text[:1].isalpha():
             j = i
-            while j < span.end and doc[j].pos_ == "PROPN" and j not in covered:
+            while (
+                j < span.end
+                and doc[j].pos_ == "PROPN"
+                and j not in covered
+                and doc[j].text[:1].isalpha()
+            ):
                 j += 1
             # a number ends some names ("The Jackson 5", "Maroon 5")
             if (
@@ -490,40 +542,6 @@ def _mentions(span: Span) -> list[tuple[Span, bool]]:
             i += 1
     out.sort(key=lambda x: x[0].start)
     return out
-
-
-@cache
-def _gender_detector() -> Any:
-    import gender_guesser.detector as detector  # loads its name list: only when needed
-
-    return detector.Detector(case_sensitive=False)
-
-
-def _first_name_gender(name: str) -> tuple[str | None, bool]:
-    """ "m" / "f" when the first name is given to men / women (None if unknown or either),
-    and whether firmly so (not just "mostly")."""
-    first = name.split()[0].strip(".")
-    if len(first) < 2:
-        return None, False
-    guess = _gender_detector().get_gender(first)
-    return {"male": "m", "mostly_male": "m", "female": "f", "mostly_female": "f"}.get(guess), (
-        guess in ("male", "female")
-    )
-
-
-def _nationality_noun(word: str) -> str | None:
-    """The nationality a word names, lower case: "german" -> "german", "irishman" ->
-    "irish", "frenchwoman" -> "french"; None when it names none."""
-    from kgfc.nlp.demonyms import countries
-
-    word = word.lower()
-    if countries(word):
-        return word
-    for suffix in ("man", "woman", "men", "women"):
-        stem = word.removesuffix(suffix)
-        if stem != word and len(stem) > 2 and countries(stem):
-            return stem
-    return None
 
 
 def _in_description(ent: Span) -> bool:
@@ -550,19 +568,6 @@ def _pair_words(toks: list[Token]) -> bool:
     if words[:2] == ["the", "two"]:
         return len(words) == 2 or plural
     return False
-
-
-def _expletive(t: Token) -> bool:
-    """The empty "it" of "It is said that ...", "It seems ...", "It was in 1990 that ..."."""
-    if t.lower_ != "it":
-        return False
-    if t.dep_ == "expl":
-        return True
-    head = t.head
-    if head.lemma_ in ("seem", "appear", "rain", "snow", "matter"):
-        return True
-    after = [x.lower_ for x in t.doc[t.i + 1 : t.i + 5]]
-    return any(w in _EXPLETIVE_NEXT for w in after[1:3]) and head.lemma_ == "be"
 
 
 def _rewrite(sent: Sentence, replace: dict[int, tuple[int, str, Reference]]) -> Resolved:

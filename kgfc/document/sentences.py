@@ -9,7 +9,7 @@ one call per block on a long article.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -24,9 +24,16 @@ HEADING_MAX_WORDS = 12
 # A social post's sentences often end on emoji or hashtags instead of a full stop
 # ("born in seattle 🎸 #legend he died in ..."), which spaCy's parser runs together: a run
 # of emoji (or of two or more hashtags) followed by a word ends a sentence.
-_EMOJI = "[\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff\ufe0f\u200d]"
-_TAG = rf"(?:{_EMOJI}+|#\w+)"
+EMOJI = "[\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff\ufe0f\u200d]"
+_TAG = rf"(?:{EMOJI}+|#\w+)"
 _POST_END = re.compile(rf"{_TAG}(?:[ \t]+{_TAG})*(?=[ \t]+[^\W\d_])")
+# a numbered thread's next post ("... love 💍 3/ she was born ..."): a sentence starts at "3/"
+_THREAD_NUMBER = re.compile(r"(?<=\s)\d{1,2}/(?=\s)")
+# a transcript's speaker label: "Q:", "A:", "INTERVIEWER:", "YOKO ONO:" (capitals only,
+# so that "Fun fact:" stays a framing of its sentence)
+_SPEAKER = re.compile(r"(?:^|(?<=\s))([QA]|[A-Z][A-Z.'’-]+(?: [A-Z][A-Z.'’-]+){0,3}):(?=\s)")
+_BEFORE_PLACE = {"in", "at", "from", "near"}
+_WORD = re.compile(r"[^\W\d_][\w'’.-]*")
 
 
 @dataclass
@@ -38,10 +45,12 @@ class Sentence:
     span: Span  # spaCy's sentence; its token offsets are relative to the block's start
     base: int  # where the block starts in the document text
     heading: bool = False
+    raw: str = ""  # as written (the parser may have seen a lower-case name capitalised)
+    speaker: str | None = None  # in a transcript, the label of the turn it is in
 
     @property
     def text(self) -> str:
-        return self.span.text
+        return self.raw or self.span.text
 
 
 def blocks(text: str) -> Iterator[tuple[int, str]]:
@@ -78,36 +87,80 @@ def _is_heading_line(line: str) -> bool:
 
 def _post_pieces(start: int, chunk: str) -> Iterator[tuple[int, str]]:
     """A block cut after each run of emoji or hashtags that a word follows."""
+    cuts = [
+        m.end()
+        for m in _POST_END.finditer(chunk)
+        if re.search(EMOJI, m.group(0)) or m.group(0).count("#") >= 2
+    ]
+    cuts += [m.start() for m in _THREAD_NUMBER.finditer(chunk)]
+    cuts += [m.start() for m in _SPEAKER.finditer(chunk)]
     pos = 0
-    for m in _POST_END.finditer(chunk):
-        run = m.group(0)
-        if re.search(_EMOJI, run) or run.count("#") >= 2:
-            yield start + pos, chunk[pos : m.end()]
-            pos = m.end()
+    for cut in sorted(set(cuts)):
+        if cut > pos:
+            yield start + pos, chunk[pos:cut]
+            pos = cut
     yield start + pos, chunk[pos:]
 
 
-def split(text: str) -> list[Sentence]:
-    """The document's sentences in order, with their paragraph and span."""
+def _cased(piece: str, is_name: Callable[[str, bool], bool] | None) -> str:
+    """A piece written all in lower case ("he was married to courtney love") with the
+    names the KG knows capitalised, so that the parser sees them as names. Same length:
+    every span still points into the document as written."""
+    if is_name is None or any(c.isupper() for c in re.sub(r"#\w+", "", piece)):
+        return piece
+    words = list(_WORD.finditer(piece))
+    out = list(piece)
+    i = 0
+    while i < len(words):
+        # a full name (two or three words), or one word after "in" / "at" / "from" (a place)
+        place = i > 0 and words[i - 1].group(0) in _BEFORE_PLACE
+        for n in (3, 2, 1) if place else (3, 2):
+            run = words[i : i + n]
+            if len(run) < n or piece[run[0].start() : run[-1].end()].count(" ") != n - 1:
+                continue
+            if is_name(piece[run[0].start() : run[-1].end()], place):
+                for w in run:
+                    out[w.start()] = out[w.start()].upper()
+                i += n - 1
+                break
+        i += 1
+    return "".join(out)
+
+
+def split(text: str, is_name: Callable[[str, bool], bool] | None = None) -> list[Sentence]:
+    """The document's sentences in order, with their paragraph and span.
+
+    ``is_name(words, place)`` says whether lower-case words are a name the KG holds (a
+    person's, or any after "in": a place's); such words in an all-lower-case post are capitalised for the parser.
+    """
     parts = [
-        (start, piece, p)
+        (start, _cased(piece, is_name), p)
         for p, (at, chunk) in enumerate(c for c in blocks(text) if c[1].strip())
         for start, piece in _post_pieces(at, chunk)
         if piece.strip()
     ]
     nlp = get_nlp()
     out: list[Sentence] = []
-    for (start, _chunk, p), doc in zip(
+    speaker: tuple[int, str] | None = None  # (paragraph, label) of the current turn
+    for (start, chunk, p), doc in zip(
         parts, nlp.pipe([c for _, c, _ in parts], batch_size=32), strict=True
     ):
-        sents = list(doc.sents)
+        label = _SPEAKER.match(chunk.lstrip())
+        if label is not None:
+            speaker = (p, label.group(1))
+        elif speaker is not None and speaker[0] != p:
+            speaker = None
+        sents = _bracketed(list(doc.sents))
         for sent in sents:
             span = _trimmed(sent)
             if span is None:
                 continue
             words = [t for t in span if not t.is_punct and not t.is_space]
+            raw = text[start + span.start_char : start + span.end_char]
+            lower = re.search(r"[^\W\d_]", raw)  # a post's sentence, not a heading
             heading = (
                 len(sents) == 1
+                and not (lower is not None and lower.group(0).islower())
                 and len(words) <= HEADING_MAX_WORDS
                 and not _END.search(span.text)
                 and not re.search(rf"{_TAG}\s*$", span.text)
@@ -122,8 +175,22 @@ def split(text: str) -> list[Sentence]:
                     span=span,
                     base=start,
                     heading=heading,
+                    raw=raw,
+                    speaker=speaker[1] if speaker else None,
                 )
             )
+    return out
+
+
+def _bracketed(sents: list[Span]) -> list[Span]:
+    """Sentences rejoined where the parser cut inside brackets ("Tony Blair (born 6 |
+    May 1953 in Edinburgh) was ...")."""
+    out: list[Span] = []
+    for sent in sents:
+        if out and out[-1].text.count("(") > out[-1].text.count(")"):
+            out[-1] = sent.doc[out[-1].start : sent.end]
+        else:
+            out.append(sent)
     return out
 
 
