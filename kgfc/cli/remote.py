@@ -70,7 +70,7 @@ def verify_remote(
     url: str, lines: list[ClaimLine], *, as_nl: bool = False, single: bool = False
 ) -> tuple[list[VerifyResult], int]:
     """Send each request to ``POST /v1/verify``; bad lines become error results (as locally)."""
-    from kgfc.pipeline.api import failed_result
+    from kgfc.pipeline.request import failed_result
     from kgfc.service.client import ServerClient
     from kgfc.settings import load_settings
 

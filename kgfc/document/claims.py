@@ -151,39 +151,7 @@ def _sentence(sent: Span, known: Callable[[str], bool]) -> list[Part]:
 
     # an appositive or a non-restrictive "who" clause on the subject
     if subj is not None:
-        for c in subj.children:
-            if c.dep_ == "appos" and c.pos_ == "NOUN":
-                sub = {t.i for t in c.subtree}
-                head = {t.i for t in subj.subtree} - sub - _commas(sent, sub)
-                extra.append((_text(sent.doc, head) + f" {tense} " + _text(sent.doc, sub), sub))
-                keep -= sub | _commas(sent, sub)
-            elif c.dep_ in ("appos", "npadvmod", "amod") and c.pos_ == "NUM" and _set_off(sent, c):
-                sub = {t.i for t in c.subtree}  # an age: "The singer, 81, played ..."
-                keep -= sub | _commas(sent, sub)
-            elif c.dep_ == "acl" and c.tag_ == "VBN" and c.i > subj.i and _set_off(sent, c):
-                # "X, born in Kensington, admired ...", "X (born 1930 in Edinburgh) was ..."
-                sub = {t.i for t in c.subtree}
-                head = {t.i for t in subj.subtree} - sub - _commas(sent, sub)
-                body = sub - _aside_dates(c)
-                if any(sent.doc[i].pos_ in ("NOUN", "PROPN") for i in body):  # not "(born 1911)"
-                    extra.append((_text(sent.doc, head) + " was " + _text(sent.doc, body), sub))
-                keep -= sub | _commas(sent, sub)
-            elif c.dep_ == "relcl" and any(
-                t.lower_ == "who" and t.dep_ in _SUBJECTS for t in c.children
-            ):
-                sub = {t.i for t in c.subtree}
-                body = {t.i for t in c.subtree if not (t.lower_ == "who" and t.head == c)}
-                head = {t.i for t in subj.subtree} - sub - _commas(sent, sub)
-                extra.append((_text(sent.doc, head) + " " + _text(sent.doc, body), sub))
-                keep -= sub | _commas(sent, sub)
-        # "Born in Boston, X ...": a participle before the subject (its first word lower-cased)
-        for c in root.children:
-            if c.dep_ == "advcl" and c.tag_ == "VBN" and c.i < subj.i and c.i == sent.start:
-                sub = {t.i for t in c.subtree}
-                head = {t.i for t in subj.subtree}
-                swap = {c.i: c.text.lower()}
-                extra.append((_text(sent.doc, head) + " was " + _text(sent.doc, sub, swap), sub))
-                keep -= sub | _commas(sent, sub)
+        extra += _around_subject(sent, root, subj, tense, keep)
 
     if subj is None and not extra:
         extra += _who_clause(sent, keep)
@@ -206,6 +174,48 @@ def _sentence(sent: Span, known: Callable[[str], bool]) -> list[Part]:
     if len(out) == 1:  # nothing split: the claim rests on the whole sentence
         out[0].start, out[0].end = sent.start_char, sent.end_char
     return out
+
+
+def _around_subject(
+    sent: Span, root: Token, subj: Token, tense: str, keep: set[int]
+) -> list[tuple[str, set[int]]]:
+    """Claims in an appositive, an age, a participle or a non-restrictive "who" clause on the
+    subject, and in a participle before it; their tokens leave ``keep`` (changed in place)."""
+    extra: list[tuple[str, set[int]]] = []
+    for c in subj.children:
+        if c.dep_ == "appos" and c.pos_ == "NOUN":
+            sub = {t.i for t in c.subtree}
+            head = {t.i for t in subj.subtree} - sub - _commas(sent, sub)
+            extra.append((_text(sent.doc, head) + f" {tense} " + _text(sent.doc, sub), sub))
+            keep -= sub | _commas(sent, sub)
+        elif c.dep_ in ("appos", "npadvmod", "amod") and c.pos_ == "NUM" and _set_off(sent, c):
+            sub = {t.i for t in c.subtree}  # an age: "The singer, 81, played ..."
+            keep -= sub | _commas(sent, sub)
+        elif c.dep_ == "acl" and c.tag_ == "VBN" and c.i > subj.i and _set_off(sent, c):
+            # "X, born in Kensington, admired ...", "X (born 1930 in Edinburgh) was ..."
+            sub = {t.i for t in c.subtree}
+            head = {t.i for t in subj.subtree} - sub - _commas(sent, sub)
+            body = sub - _aside_dates(c)
+            if any(sent.doc[i].pos_ in ("NOUN", "PROPN") for i in body):  # not "(born 1911)"
+                extra.append((_text(sent.doc, head) + " was " + _text(sent.doc, body), sub))
+            keep -= sub | _commas(sent, sub)
+        elif c.dep_ == "relcl" and any(
+            t.lower_ == "who" and t.dep_ in _SUBJECTS for t in c.children
+        ):
+            sub = {t.i for t in c.subtree}
+            body = {t.i for t in c.subtree if not (t.lower_ == "who" and t.head == c)}
+            head = {t.i for t in subj.subtree} - sub - _commas(sent, sub)
+            extra.append((_text(sent.doc, head) + " " + _text(sent.doc, body), sub))
+            keep -= sub | _commas(sent, sub)
+    # "Born in Boston, X ...": a participle before the subject (its first word lower-cased)
+    for c in root.children:
+        if c.dep_ == "advcl" and c.tag_ == "VBN" and c.i < subj.i and c.i == sent.start:
+            sub = {t.i for t in c.subtree}
+            head = {t.i for t in subj.subtree}
+            swap = {c.i: c.text.lower()}
+            extra.append((_text(sent.doc, head) + " was " + _text(sent.doc, sub, swap), sub))
+            keep -= sub | _commas(sent, sub)
+    return extra
 
 
 def _split_subjects(

@@ -197,36 +197,7 @@ class Resolver:
                 for t in ent:
                     token_name[t.i] = name
         subject = self._subject(span, token_name)
-        for t in span:
-            if t.i in token_name or t.i in replace:
-                continue
-            low = t.lower_
-            if low in _PERSONAL:
-                target = self._person_for(t, span, token_name, replace)
-                if target is not None:
-                    gender, role = _PERSONAL[low]
-                    if low == "her":
-                        role = "poss" if t.dep_ == "poss" else "obj"
-                    target.gender = target.gender or gender
-                    text = target.text + ("'s" if role == "poss" else "")
-                    ref = self._ref(sent, t.idx, t.idx + len(t.text), t.text, target, "pronoun")
-                    replace[t.i] = (t.i + 1, text, ref)
-                    token_name[t.i] = target
-            elif low in FIRST_PERSON and sent.speaker and (who := self._speaker(sent)):
-                text = who.text + ("'s" if FIRST_PERSON[low] else "")
-                ref = self._ref(sent, t.idx, t.idx + len(t.text), t.text, who, "pronoun")
-                replace[t.i] = (t.i + 1, text, ref)
-                token_name[t.i] = who
-            elif low == "there" and lone_there(t) and (place := self._place(t, span, token_name)):
-                ref = self._ref(sent, t.idx, t.idx + len(t.text), t.text, place, "pronoun")
-                replace[t.i] = (t.i + 1, "in " + place.text, ref)
-            elif low in _THING and not expletive(t):
-                target = self._thing_for(t, span, token_name)
-                if target is not None:
-                    text = target.text + ("'s" if _THING[low] == "poss" else "")
-                    ref = self._ref(sent, t.idx, t.idx + len(t.text), t.text, target, "pronoun")
-                    replace[t.i] = (t.i + 1, text, ref)
-                    token_name[t.i] = target
+        self._pronouns(sent, span, token_name, replace)
         extra_refs = self._groups(sent, span, token_name, replace)
         described = self._description(span, token_name, replace)
         if described is not None:
@@ -259,6 +230,46 @@ class Resolver:
         self._remember(subject, people)
         self.previous_things = things
         return resolved
+
+    def _pronouns(
+        self,
+        sent: Sentence,
+        span: Span,
+        token_name: dict[int, Name],
+        replace: dict[int, tuple[int, str, Reference]],
+    ) -> None:
+        """Personal, first-person and thing pronouns and "there": each to the name it means,
+        into ``replace`` and ``token_name`` (changed in place)."""
+        for t in span:
+            if t.i in token_name or t.i in replace:
+                continue
+            low = t.lower_
+            if low in _PERSONAL:
+                target = self._person_for(t, span, token_name, replace)
+                if target is not None:
+                    gender, role = _PERSONAL[low]
+                    if low == "her":
+                        role = "poss" if t.dep_ == "poss" else "obj"
+                    target.gender = target.gender or gender
+                    text = target.text + ("'s" if role == "poss" else "")
+                    ref = self._ref(sent, t.idx, t.idx + len(t.text), t.text, target, "pronoun")
+                    replace[t.i] = (t.i + 1, text, ref)
+                    token_name[t.i] = target
+            elif low in FIRST_PERSON and sent.speaker and (who := self._speaker(sent)):
+                text = who.text + ("'s" if FIRST_PERSON[low] else "")
+                ref = self._ref(sent, t.idx, t.idx + len(t.text), t.text, who, "pronoun")
+                replace[t.i] = (t.i + 1, text, ref)
+                token_name[t.i] = who
+            elif low == "there" and lone_there(t) and (place := self._place(t, span, token_name)):
+                ref = self._ref(sent, t.idx, t.idx + len(t.text), t.text, place, "pronoun")
+                replace[t.i] = (t.i + 1, "in " + place.text, ref)
+            elif low in _THING and not expletive(t):
+                target = self._thing_for(t, span, token_name)
+                if target is not None:
+                    text = target.text + ("'s" if _THING[low] == "poss" else "")
+                    ref = self._ref(sent, t.idx, t.idx + len(t.text), t.text, target, "pronoun")
+                    replace[t.i] = (t.i + 1, text, ref)
+                    token_name[t.i] = target
 
     def _remember(self, subject: Name | None, people: list[Name]) -> None:
         """After a sentence: its subject and the people it named, for the next ones."""

@@ -52,7 +52,7 @@ from kgfc.pipeline.record import (
     is_recorded,
     record_episode,
 )
-from kgfc.pipeline.request import Claim, ClaimLine, ClaimRequest
+from kgfc.pipeline.request import Claim, ClaimLine, ClaimRequest, failed_result
 from kgfc.pipeline.state import Budget, Episode
 from kgfc.pipeline.toolbox import Toolbox, make_reasoner
 from kgfc.reason.local import LocalReasoner
@@ -60,7 +60,7 @@ from kgfc.registry import open_configured_store
 from kgfc.settings import Settings, load_settings
 
 # Claim is the public API's (kgfc.Claim); it is defined with the requests of every shell
-__all__ = ["Claim", "FactChecker", "TripleCheck", "failed_result", "verify", "verify_triple"]
+__all__ = ["Claim", "FactChecker", "TripleCheck", "verify", "verify_triple"]
 
 log = logging.getLogger(__name__)
 
@@ -576,19 +576,6 @@ def _claim_key(c: Claim, claim_id: str | None) -> tuple[str, str]:
     if c.triple is not None:
         return cid, " ".join(stages.check_triple(*c.triple))
     return cid, stages.check_claim_text(c.text)
-
-
-def failed_result(claim_id: str, claim: str, error: str) -> VerifyResult:
-    """The result for a claim that could not be checked."""
-    return VerifyResult(
-        id=claim_id,
-        claim=claim,
-        verdict="NOT ENOUGH INFO",
-        confidence=0.0,
-        justification="not checked: bad input",
-        reasoner="none",
-        error=error,
-    )
 
 
 def _failed_item(item: Any, index: int, error: Exception | str) -> VerifyResult:

@@ -96,7 +96,8 @@ class CheckerActor:
         )
 
     def __call__(self, block: dict[str, Any]) -> dict[str, list]:
-        from kgfc.pipeline.api import Claim, failed_result
+        from kgfc.pipeline.api import Claim
+        from kgfc.pipeline.request import failed_result
 
         out: dict[str, list] = {"id": [], "verdict": [], "skipped": [], "result": []}
         n = len(next(iter(block.values()))) if block else 0

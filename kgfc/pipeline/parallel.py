@@ -460,8 +460,8 @@ def verify_in_workers(
     to reuse (the caller closes it), whose recipe ``recipes[i]`` checks
     claim ``i`` (default: the first).
     """
-    from kgfc.pipeline.api import failed_result
     from kgfc.pipeline.record import append_trajectory
+    from kgfc.pipeline.request import failed_result
 
     recorder = checker.recorder
     own = pool is None

@@ -19,6 +19,7 @@ from typing import IO, Annotated, Any, Literal
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from kgfc.errors import InputError
+from kgfc.models import VerifyResult
 from kgfc.pipeline.state import Budget
 
 # the options a checker is built with (the others apply claim by claim)
@@ -155,6 +156,19 @@ class ClaimRequest(Claim, CheckOptions):
 
 # the fields a request line may hold ("claim" is the text's name in JSON)
 REQUEST_FIELDS = frozenset(ClaimRequest.model_fields) | {"claim"}
+
+
+def failed_result(claim_id: str, claim: str, error: str) -> VerifyResult:
+    """The result for a claim that could not be checked (a bad line, a claim that failed)."""
+    return VerifyResult(
+        id=claim_id,
+        claim=claim,
+        verdict="NOT ENOUGH INFO",
+        confidence=0.0,
+        justification="not checked: bad input",
+        reasoner="none",
+        error=error,
+    )
 
 
 def validation_message(exc: ValidationError) -> str:
