@@ -19,7 +19,7 @@ from typing import IO, Annotated, Any, Literal
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from kgfc.errors import InputError
-from kgfc.models import VerifyResult
+from kgfc.models import VerdictLabel, VerifyResult
 from kgfc.pipeline.state import Budget
 
 # the options a checker is built with (the others apply claim by claim)
@@ -163,7 +163,7 @@ def failed_result(claim_id: str, claim: str, error: str) -> VerifyResult:
     return VerifyResult(
         id=claim_id,
         claim=claim,
-        verdict="NOT ENOUGH INFO",
+        verdict=VerdictLabel.NEI,
         confidence=0.0,
         justification="not checked: bad input",
         reasoner="none",
