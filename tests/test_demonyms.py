@@ -137,7 +137,22 @@ def test_former_states_follow_the_present_day_countries():
     assert demonyms.countries("east  German") == ["East Germany"]
     # a state only under its own citizens' adjective
     assert "Austria-Hungary" not in demonyms.countries("Austrian")
-    assert "United Kingdom" not in demonyms.countries("English")
+    # a constituent country's sovereign state comes last, after its own state
+    assert demonyms.countries("English") == ["Kingdom of England", "United Kingdom"]
+    assert demonyms.countries("Scottish")[-1] == "United Kingdom"
+    assert demonyms.countries("Northern Irish") == ["United Kingdom"]
+    assert "United Kingdom" not in demonyms.countries("English", former=False)
+
+
+def test_a_constituent_country_is_the_united_kingdom_only_when_the_kg_states_it():
+    def prefer(subject: str, names: list[str]) -> str | None:
+        return "United Kingdom" if subject == "Ann" and "United Kingdom" in names else None
+
+    known_england = KNOWN | {"England", "Kingdom of England"}
+    (t,) = demonyms.read_nationality("Ann was English.", [], known_england.__contains__, prefer)
+    assert t.object == "United Kingdom"
+    (t,) = demonyms.read_nationality("Bea was English.", [], known_england.__contains__, prefer)
+    assert t.object == "Kingdom of England"  # the KG states no United Kingdom for Bea
 
 
 def test_the_state_the_kg_states_for_the_subject_is_preferred():
@@ -232,6 +247,9 @@ def checker(tmp_path_factory):
             'wd:Q9004 rdfs:label "Emil Eckhart"@en ; wdt:P27 wd:Q43287 ; wdt:P106 wd:Q49757 .',
             'wd:Q9005 rdfs:label "Cora Carrick"@en ; wdt:P27 wd:Q16, wd:Q30 .',
             'wd:Q9006 rdfs:label "Dora Dunmore"@en ; wdt:P27 wd:Q16 .',
+            'wd:Q145 rdfs:label "United Kingdom"@en ; wdt:P31 wd:Q6256 .',
+            'wd:Q179876 rdfs:label "Kingdom of England"@en ; wdt:P31 wd:Q3024240 .',
+            'wd:Q9007 rdfs:label "Fay Fenwick"@en ; wdt:P27 wd:Q145 ; wdt:P106 wd:Q49757 .',
         ],
     )
 
@@ -325,3 +343,23 @@ def test_the_property_is_narrowed_to_what_the_subject_is(tmp_path):
     person = checker.verify("Person Abc is American.", record=False)
     assert P27 in person.triples[0].relation_ids
     assert V.WDT + "P17" not in person.triples[0].relation_ids
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Fay Fenwick was an English poet.",
+        "Fay Fenwick is a Scottish poet.",
+        "Fay Fenwick is a Welsh poet.",
+        "Fay Fenwick is Northern Irish.",
+    ],
+)
+def test_a_constituent_country_supports_united_kingdom_citizenship(checker, text):
+    r = checker.verify(text, record=False)
+    assert r.verdict is VerdictLabel.SUPPORTED, r.justification
+    assert "country of citizenship United Kingdom" in r.justification
+
+
+def test_an_english_american_citizen_is_not_supported(checker):
+    r = checker.verify("Ann Abcott is an English poet.", record=False)
+    assert r.verdict is not VerdictLabel.SUPPORTED, r.justification

@@ -32,6 +32,7 @@ from kgfc.models import ClaimTriple
 from kgfc.nlp.text import read_from
 
 __all__ = [
+    "CONSTITUENT_OF",
     "FORMER_STATES",
     "NATIONALITY_NOUNS",
     "NATIONALITY_PROPS",
@@ -58,8 +59,8 @@ _LANGUAGE_NOUNS = re.compile(r"\b(?:speakers?|language|tongue)$", re.I)
 # Adjectives of former states, by their Wikidata labels (hand-kept: countryinfo lists
 # present-day countries only, and no package lists former states' adjectives). Each
 # state is listed only under the adjective its own citizens go by: Austria-Hungary
-# is not "Austrian" (Bartók was its citizen), Czechoslovakia not "Czech", and no
-# constituent country stands for the United Kingdom ("Sean Connery was English").
+# is not "Austrian" (Bartók was its citizen), Czechoslovakia not "Czech"; the United
+# Kingdom behind "English" or "Scottish" is :data:`CONSTITUENT_OF`'s.
 _CZECHOSLOVAKIA = ("Czechoslovakia",)
 _YUGOSLAVIA = (
     "Socialist Federal Republic of Yugoslavia",
@@ -152,16 +153,31 @@ def _table() -> dict[str, list[str]]:
     }
 
 
+# The state a constituent country's people are citizens of (hand-kept: no package maps
+# constituent countries to their sovereign state). Listed last, after the adjective's own
+# countries, so it is read only when the KG states it for the subject (the caller's
+# ``prefer``): "Rowan Atkinson was an English comedian" holds of a United Kingdom citizen,
+# while for a subject with another citizenship the adjective still means England.
+CONSTITUENT_OF: dict[str, tuple[str, ...]] = {
+    "english": ("United Kingdom",),
+    "scottish": ("United Kingdom",),
+    "welsh": ("United Kingdom",),
+    "northern irish": ("United Kingdom",),
+}
+
+
 def countries(adjective: str, *, former: bool = True) -> list[str]:
     """The country names an adjective stands for ("American" -> "United States", "USA", ...):
-    present-day countries first, then (``former``) former states (:data:`FORMER_STATES`)."""
+    present-day countries first, then (``former``) former states (:data:`FORMER_STATES`)
+    and the sovereign state of a constituent country (:data:`CONSTITUENT_OF`)."""
     key = " ".join(adjective.lower().split())
-    return list(_table().get(key, [])) + (list(FORMER_STATES.get(key, ())) if former else [])
+    later = [*FORMER_STATES.get(key, ()), *CONSTITUENT_OF.get(key, ())] if former else []
+    return list(_table().get(key, [])) + later
 
 
 # The adjectives people use for a United Kingdom citizen besides "British" (hand-kept: the
 # table has one demonym per country, and the KG states the United Kingdom, not England)
-_ALSO = {"united kingdom": ("english", "scottish", "welsh")}
+_ALSO = {"united kingdom": ("english", "scottish", "welsh", "northern irish")}
 
 
 @functools.lru_cache(maxsize=1)
