@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from kgfc.kg.linking import EntityLinker, short_forms
 from kgfc.kg.vocab import WD, WDT
 from kgfc.models import ClaimTriple
+from kgfc.nlp.text import normalise
 from kgfc.reading import ClaimReader, equivalences, lexicon_names, load_lexicon, plain
 from kgfc.reading.reader import head_noun
 
@@ -138,6 +140,8 @@ def test_a_nominal_predicate_reads_as_the_relation_its_entity_is_a_value_of(read
         ("Rowan Atkinson was an English comedian.", "SUPPORTED"),
         ("Sean Connery was a Scottish actor.", "SUPPORTED"),
         ("Tom Jones is a Welsh singer.", "SUPPORTED"),
+        # a short form of a place the KG has no alias for
+        ("Sean Connery was born in the U.K.", "SUPPORTED"),
     ],
 )
 def test_claims_as_people_write_them(demo_local, claim, verdict):
@@ -210,3 +214,15 @@ def test_a_verbal_occupation_rewrites_the_decomposers_triple(reader):
     u = ClaimTriple(subject="novels", relation="author", object="Stephen King")
     reader.refine("Stephen King wrote novels.", [u])
     assert u.relation_ids == [] and u.subject == "novels"
+
+
+def test_short_forms_link_to_the_place_they_stand_for(demo_local):
+    linker = EntityLinker(demo_local.store)
+    index = demo_local.store.label_index()
+    for short, full in short_forms().items():
+        assert index.by_key.get(normalise(full)), full  # every target is a KG label
+        (linked,) = linker.link(f"She was born in the {short}", [short])
+        assert index.label(linked.entity) == full
+    # a name the KG has is never replaced
+    (linked,) = linker.link("She was born in the UK", ["UK"])
+    assert linked.entity == WD + "Q145"
