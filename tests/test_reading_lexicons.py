@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from kgfc.kg.linking import EntityLinker, short_forms
+from kgfc.kg.vocab import WD, WDT
 from kgfc.models import ClaimTriple
+from kgfc.nlp.text import normalise
 from kgfc.reading import ClaimReader, equivalences, lexicon_names, load_lexicon, plain
 from kgfc.reading.reader import head_noun
 
@@ -128,6 +131,17 @@ def test_a_nominal_predicate_reads_as_the_relation_its_entity_is_a_value_of(read
         ("Hancock was born in New York City.", "REFUTED"),
         # the best-known Lincoln has no place of birth here: no other Lincoln's is his
         ("Lincoln was born in Kentucky.", "NOT ENOUGH INFO"),
+        # a verb with a generic object: the occupation, when the KG states it for someone
+        ("Charlie Chaplin also composed music.", "SUPPORTED"),
+        ("Clint Eastwood directed his films himself.", "SUPPORTED"),
+        ("Clint Eastwood also produced films.", "SUPPORTED"),
+        ("Barack Obama directed his films himself.", "NOT ENOUGH INFO"),
+        # a constituent country's adjective beside a stated United Kingdom citizenship: the KG
+        # cannot tell which of the four, so neither supported nor refuted
+        ("Rowan Atkinson was an English comedian.", "NOT ENOUGH INFO"),
+        ("Sean Connery was an English actor.", "NOT ENOUGH INFO"),
+        # a short form of a place the KG has no alias for
+        ("Sean Connery was born in the U.K.", "SUPPORTED"),
     ],
 )
 def test_claims_as_people_write_them(demo_local, claim, verdict):
@@ -185,3 +199,30 @@ def test_places_in_different_countries_are_apart(demo_local):
     assert not places_apart(store, wd + "Q183", [wd + "Q3012"])  # Germany is a country
     assert not places_apart(store, wd + "Q277162", [wd + "Q3012"])  # Hammersmith: no country
     assert not places_apart(store, wd + "Q5083", [wd + "Q60"])  # Seattle, New York City
+
+
+def test_a_verbal_occupation_rewrites_the_decomposers_triple(reader):
+    t = ClaimTriple(
+        subject="music", relation="composer", object="Charlie Chaplin",
+        subject_id=WD + "Q638", object_id=WD + "Q882", relation_ids=[WDT + "P86"],
+    )  # fmt: skip
+    notes = reader.refine("Charlie Chaplin also composed music.", [t])
+    assert notes.notes and reader.hits["occupations:composer"] == 1
+    assert (t.subject_id, t.relation_ids, t.object) == (WD + "Q882", [WDT + "P106"], "composer")
+    assert t.object_id == WD + "Q36834"  # the occupation, not the property labelled "composer"
+    # no occupation the KG states for anyone ("novelist" here): left as decomposed
+    u = ClaimTriple(subject="novels", relation="author", object="Stephen King")
+    reader.refine("Stephen King wrote novels.", [u])
+    assert u.relation_ids == [] and u.subject == "novels"
+
+
+def test_short_forms_link_to_the_place_they_stand_for(demo_local):
+    linker = EntityLinker(demo_local.store)
+    index = demo_local.store.label_index()
+    for short, full in short_forms().items():
+        assert index.by_key.get(normalise(full)), full  # every target is a KG label
+        (linked,) = linker.link(f"She was born in the {short}", [short])
+        assert index.label(linked.entity) == full
+    # a name the KG has is never replaced
+    (linked,) = linker.link("She was born in the UK", ["UK"])
+    assert linked.entity == WD + "Q145"

@@ -19,10 +19,13 @@ sentence ("Richard" in "Little Richard played ...").
 
 from __future__ import annotations
 
+import functools
 import math
 import threading
+import tomllib
 import weakref
 from collections.abc import Callable, Sequence
+from importlib import resources
 from typing import Any
 
 from kgfc.kg.labels import FUZZY_MAX
@@ -94,6 +97,14 @@ def _pronoun(mention: str) -> bool:
     return normalise(text) in PRONOUNS and not (len(text) > 1 and text.isupper())
 
 
+@functools.cache
+def short_forms() -> dict[str, str]:
+    """Short forms of place names the KG lacks as aliases ("U.K."), with the label each
+    stands for (``short_forms.toml``)."""
+    text = resources.files("kgfc.kg").joinpath("short_forms.toml").read_text(encoding="utf-8")
+    return dict(tomllib.loads(text)["forms"])
+
+
 class EntityLinker:
     def __init__(
         self, store, *, source=None, ranker: Ranker | None = None, candidates: int = 8
@@ -105,13 +116,10 @@ class EntityLinker:
         self._resolved: dict[tuple[str, float], LabelHit | None] = {}
 
     def candidates(self, mention: str) -> list[LabelHit]:
-        # Property entities (wd:P19) carry labels too; they are relations, not topic entities.
-        hits = [
-            h
-            for h in self.store.search_labels(mention, limit=self.n_candidates * 2)
-            if not _is_property(h.entity)
-        ]
-        hits = hits[: self.n_candidates]
+        hits = self._labelled(mention)
+        full = short_forms().get(mention.strip())
+        if full and not any(h.score >= 0.95 for h in hits):  # "U.K.": the KG has no such alias
+            hits = self._labelled(full) or hits
         if self.source is not None and (not hits or hits[0].score < 0.95):
             seen = {h.entity for h in hits}
             hits += [
@@ -120,6 +128,15 @@ class EntityLinker:
                 if h.entity not in seen
             ]
         return hits
+
+    def _labelled(self, mention: str) -> list[LabelHit]:
+        # Property entities (wd:P19) carry labels too; they are relations, not topic entities.
+        hits = [
+            h
+            for h in self.store.search_labels(mention, limit=self.n_candidates * 2)
+            if not _is_property(h.entity)
+        ]
+        return hits[: self.n_candidates]
 
     def link(
         self, claim: str, mentions: Sequence[str], *, min_score: float = 0.45

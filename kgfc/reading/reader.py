@@ -109,6 +109,7 @@ class ClaimReader:
         self.works: Lexicon = load_lexicon("works")
         self.kinship: Lexicon = load_lexicon("kinship")
         self.kinship_possessive: Lexicon = load_lexicon("kinship_possessive")
+        self.occupations: Lexicon = load_lexicon("occupations")
 
     def refine(self, text: str, triples: list[ClaimTriple]) -> Reading:
         """Re-read ``triples`` of claim ``text`` in place; returns what fired and the paths read."""
@@ -121,6 +122,7 @@ class ClaimReader:
             (self.works, self._work),
             (self.kinship, self._kin),
             (self.kinship_possessive, self._kin),
+            (self.occupations, self._occupation),
         ):
             found = lexicon.match(clean)
             if found is None:
@@ -164,7 +166,7 @@ class ClaimReader:
     def _lexicons(self) -> tuple[Lexicon, ...]:
         return (
             self.nominal, self.membership, self.paths, self.works, self.kinship,
-            self.kinship_possessive,
+            self.kinship_possessive, self.occupations,
         )  # fmt: skip
 
     def chain_facts(self, reading: Reading) -> list[list]:
@@ -490,6 +492,31 @@ class ClaimReader:
         t.relation_ids = props[:3]
         t.relation_score = 1.0
         return f'"{m["word"]}" read as {self._label(o)} ({V.local_id(props[0])})'
+
+    def _occupation(
+        self, entry, m: re.Match[str], triples: list[ClaimTriple], _r=None
+    ) -> str | None:
+        """ "X also composed music" ("music | composer | X" to the decomposer): X's occupation
+        is the agent noun, an entity the KG states as an occupation ("composer" also labels P86)."""
+        prop, index = ox.NamedNode(V.WDT + entry.data["property"]), self.store.label_index()
+        hits = [e for n in entry.data["means"] for e, _, k in index.by_key.get(normalise(n), ())]
+        o = next(
+            (e for e in hits if next(iter(self.store.quads(None, prop, ox.NamedNode(e))), 0)), 0
+        )
+        if not o:
+            return None
+        key = normalise(m["subject"])
+        for t in triples:
+            for name, e, link in (
+                (t.subject, t.subject_id, t.subject_link),
+                (t.object, t.object_id, t.object_link),
+            ):
+                if e and normalise(name) == key:
+                    t.subject, t.subject_id, t.subject_link = name, e, link
+                    t.relation, t.relation_ids, t.relation_score = "occupation", [prop.value], 1.0
+                    t.object, t.object_id, t.object_link = self._label(o), o, 1.0
+                    return f'"{m["word"]}" read as occupation {self._label(o)}'
+        return None
 
     def _properties_of_value(self, o: str) -> list[str]:
         """The properties whose value ``o`` is in the KG, most used first."""
