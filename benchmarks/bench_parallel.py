@@ -302,7 +302,9 @@ def main() -> None:
         help="a checkout of the code before a change: each run alternates it with this tree's",
     )
     ap.add_argument(
-        "--startup", action="store_true", help="only the pools' start-up: pool start to first result"
+        "--startup",
+        action="store_true",
+        help="only the pools' start-up: pool start to first result",
     )
     args = ap.parse_args()
     out: dict = {"claims": {}, "sparql": {}, "ray": {}, "startup": {}}
