@@ -15,11 +15,19 @@
    the script runs this part inside a network namespace with only loopback
    (``unshare -n``, which needs root), as tests/test_ray_cluster.py does.
 
+4. ``--startup``: worker start-up alone, the seconds from a pool's start to its first
+   result (and to its last, 4 claims a worker), 1 and 2 workers; the store's derived
+   caches are built beforehand.
+
+``--before DIR`` runs each figure of 1. and 4. also on the code in DIR (a checkout of
+the code before a change), alternating with this tree's.
+
 Not a test: prints a Markdown table and writes benchmarks/results/parallel.json. The
 machine may be shared: compare the ratios, not the seconds.
 
     python benchmarks/bench_parallel.py --claims 300 --repeat 3
     python benchmarks/bench_parallel.py --claims 300 --ray --no-sparql
+    python benchmarks/bench_parallel.py --claims 20 --startup --kinds text --no-sparql --repeat 3
 """
 
 from __future__ import annotations
