@@ -15,11 +15,19 @@
    the script runs this part inside a network namespace with only loopback
    (``unshare -n``, which needs root), as tests/test_ray_cluster.py does.
 
+4. ``--startup``: worker start-up alone, the seconds from a pool's start to its first
+   result (and to its last, 4 claims a worker), 1 and 2 workers; the store's derived
+   caches are built beforehand.
+
+``--before DIR`` runs each figure of 1. and 4. also on the code in DIR (a checkout of
+the code before a change), alternating with this tree's.
+
 Not a test: prints a Markdown table and writes benchmarks/results/parallel.json. The
 machine may be shared: compare the ratios, not the seconds.
 
     python benchmarks/bench_parallel.py --claims 300 --repeat 3
     python benchmarks/bench_parallel.py --claims 300 --ray --no-sparql
+    python benchmarks/bench_parallel.py --claims 20 --startup --kinds text --no-sparql --repeat 3
 """
 
 from __future__ import annotations
@@ -73,7 +81,12 @@ def demo_store(folder: Path, n: int) -> tuple[Path, list, list]:
 
 
 def run_batch(
-    store: Path | str, rows: list[dict], workers: int, home: Path, extra: tuple[str, ...] = ()
+    store: Path | str,
+    rows: list[dict],
+    workers: int,
+    home: Path,
+    extra: tuple[str, ...] = (),
+    code: Path = ROOT,
 ) -> tuple[float, float]:
     """Seconds of one `kgfc verify --file` over ``rows`` on a fresh copy of the store (a
     ``sparql:`` spec is used as it is), and the mean SPARQL queries per claim."""
@@ -89,7 +102,7 @@ def run_batch(
     batch.write_text("".join(json.dumps(r) + "\n" for r in rows))
     cmd = [sys.executable, "-m", "kgfc", "verify", "--store", spec, "--file", str(batch)]
     cmd += ["--reasoner", "local", "--workers", str(workers), "--nl", *extra]
-    env = {**os.environ, "KGFC_HOME": str(home), "KGFC_OFFLINE": "1", "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "KGFC_HOME": str(home), "KGFC_OFFLINE": "1", "PYTHONPATH": str(code)}
     start = time.perf_counter()
     done = subprocess.run(cmd, check=True, env=env, capture_output=True, text=True)
     seconds = time.perf_counter() - start
@@ -98,6 +111,46 @@ def run_batch(
     assert len(results) == len(rows), (len(results), done.stderr[-2000:])
     queries = sum(r["counters"]["sparql_queries"] for r in results) / max(1, len(results))
     return seconds, round(queries, 2)
+
+
+# Worker start-up alone: the store's derived caches are built first, in this process (a cold
+# build is the first claim's cost whatever the worker count), then a pool of N workers
+# starts and checks 4 claims each; the seconds from the pool's start to its first result.
+STARTUP = """
+import json, sys, time
+from kgfc.pipeline.api import FactChecker
+from kgfc.pipeline.parallel import WorkerPool, recipe_of
+from kgfc.pipeline.request import Claim
+from kgfc.registry import open_store
+from kgfc.settings import Settings
+store, workers, rows = sys.argv[1], int(sys.argv[2]), json.loads(sys.argv[3])
+claims = [(0, Claim(triple=tuple(r["triple"])) if "triple" in r else Claim(text=r["claim"])) for r in rows]
+settings = Settings(store=store)
+with open_store(store) as kg:
+    checker = FactChecker.from_settings(settings, store=kg, reasoner="local")
+    checker.verify(claims[0][1])
+    recipe = recipe_of(checker, record=False)
+start = time.perf_counter()
+with WorkerPool([recipe], workers, chunk=1) as pool:
+    firsts = []
+    for done in pool.run(claims[: 4 * workers], ordered=False):
+        firsts.append(time.perf_counter() - start)
+print(json.dumps({"first": firsts[0], "all": firsts[-1]}))
+"""
+
+
+def pool_startup(store: Path, rows: list, workers: int, home: Path, code: Path = ROOT) -> dict:
+    """Seconds from a pool's start to its first result, and to its last (4 claims a worker)."""
+    import shutil
+
+    work = Path(tempfile.mkdtemp(prefix="bench-"))
+    spec = str(work / "store")
+    shutil.copytree(store, spec)
+    env = {**os.environ, "KGFC_HOME": str(home), "KGFC_OFFLINE": "1", "PYTHONPATH": str(code)}
+    cmd = [sys.executable, "-c", STARTUP, spec, str(workers), json.dumps(rows[: 4 * workers])]
+    done = subprocess.run(cmd, check=True, env=env, capture_output=True, text=True, cwd=work)
+    shutil.rmtree(work, ignore_errors=True)
+    return {k: round(v, 2) for k, v in json.loads(done.stdout.splitlines()[-1]).items()}
 
 
 def load_1min() -> float:
@@ -251,8 +304,18 @@ def main() -> None:
     ap.add_argument("--no-sparql", action="store_true", help="skip the SPARQL-server figures")
     ap.add_argument("--ray", action="store_true", help="Ray vs --workers (needs root: unshare -n)")
     ap.add_argument("--ray-inner", help=argparse.SUPPRESS)
+    ap.add_argument(
+        "--before",
+        type=Path,
+        help="a checkout of the code before a change: each run alternates it with this tree's",
+    )
+    ap.add_argument(
+        "--startup",
+        action="store_true",
+        help="only the pools' start-up: pool start to first result",
+    )
     args = ap.parse_args()
-    out: dict = {"claims": {}, "sparql": {}, "ray": {}}
+    out: dict = {"claims": {}, "sparql": {}, "ray": {}, "startup": {}}
     if args.ray and not args.ray_inner:
         argv = [a for a in sys.argv[1:]]
         out["ray"] = in_namespace(argv)
@@ -271,14 +334,20 @@ def main() -> None:
             }
             Path(args.ray_inner).write_text(json.dumps(res))
             return
-        if not args.ray:
+        codes = {"": ROOT} if args.before is None else {"before_": args.before, "after_": ROOT}
+        if args.startup:
+            for kind, rows in kinds.items():
+                out["startup"][kind] = startup(store, rows, folder / "home", codes, args.repeat)
+        elif not args.ray:
             for kind, rows in kinds.items():
                 runs = {
-                    w: (lambda r, n=n: run_batch(store, r, n, folder / "home"))
+                    f"{c}{w}": (lambda r, n=n, d=d: run_batch(store, r, n, folder / "home", code=d))
                     for w, n in (("workers_1", 1), ("workers_2", 2))
+                    for c, d in codes.items()
                 }
                 r = out["claims"][kind] = alternate(runs, rows, args.repeat)
-                r["speedup"] = round(r["workers_2_per_s"] / r["workers_1_per_s"], 2)
+                for c in codes:
+                    r[f"{c}speedup"] = round(r[f"{c}workers_2_per_s"] / r[f"{c}workers_1_per_s"], 2)
         if not args.no_sparql:
             entities = sorted({t[0] for t in triples})
             for clients in (1, 2, 4):
@@ -287,16 +356,33 @@ def main() -> None:
     report(out)
 
 
+def startup(store: Path, rows: list, home: Path, codes: dict, repeat: int) -> dict:
+    """:func:`pool_startup` of 1 and 2 workers for each code tree, alternating, ``repeat`` rounds."""
+    runs: dict[str, list] = {}
+    for _ in range(repeat):
+        for c, d in codes.items():
+            for n in (1, 2):
+                load = load_1min()
+                took = pool_startup(store, rows, n, home, d)
+                runs.setdefault(f"{c}workers_{n}", []).append({**took, "load": load})
+    return runs
+
+
 def report(out: dict) -> None:
+    for kind, runs in out["startup"].items():
+        for name, rows in runs.items():
+            firsts = ", ".join(f"{r['first']}s (load {r['load']})" for r in rows)
+            print(f"| {kind}: {name} | pool start to first result: {firsts} |")
     if out["claims"]:
-        print("| what | 1 worker | 2 workers | speed-up | load (1 min) before each run |")
-        print("|---|---|---|---|---|")
+        print("| what | run | 1 worker | 2 workers | speed-up | load (1 min) before each run |")
+        print("|---|---|---|---|---|---|")
     for kind, r in out["claims"].items():
-        loads = ", ".join(f"{x[1]}" for x in r["loads"])
-        print(
-            f"| {kind} ({r['n']}) | {r['workers_1_per_s']}/s | {r['workers_2_per_s']}/s "
-            f"| {r['speedup']}x | {loads} |"
-        )
+        loads = ", ".join(f"{x[0]} {x[1]}" for x in r["loads"])
+        for c in [k[: -len("speedup")] for k in r if k.endswith("speedup")]:
+            print(
+                f"| {kind} ({r['n']}) | {c.rstrip('_') or 'this tree'} | {r[f'{c}workers_1_per_s']}/s "
+                f"| {r[f'{c}workers_2_per_s']}/s | {r[f'{c}speedup']}x | {loads} |"
+            )
     if out["ray"]:
         print("\n| what | --workers 2 | --ray --workers 2 | Ray overhead | head start |")
         print("|---|---|---|---|---|")

@@ -335,3 +335,51 @@ def test_the_one_machine_path_never_imports_ray(demo_store, tmp_path):
     )
     assert out.returncode == 0, out.stderr[-2000:]
     assert out.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_workers_start_with_the_spacy_model_the_fork_server_loaded():
+    from concurrent.futures import ProcessPoolExecutor
+
+    from kgfc.nlp.spacy_pipeline import is_loaded
+    from kgfc.pipeline.parallel import _context
+
+    if _context().get_start_method() != "forkserver":
+        pytest.skip("workers are forked from a preloaded server only where forkserver exists")
+    with ProcessPoolExecutor(1, mp_context=_context()) as pool:
+        assert pool.submit(is_loaded).result(timeout=300)  # before any claim asked for it
+
+
+def test_the_preload_starts_no_thread_and_leaves_the_embedder_to_each_worker():
+    # In a fresh interpreter: the preload freezes the garbage collector's objects.
+    code = (
+        "import gc, sys, threading, kgfc.pipeline.preload\n"
+        "from kgfc.nlp.spacy_pipeline import is_loaded\n"
+        "print(is_loaded(), threading.active_count(), 'onnxruntime' in sys.modules,"
+        " gc.get_freeze_count() > 0)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    ).stdout.split()
+    assert out == ["True", "1", "False", "True"]
+
+
+def test_the_first_claim_lock_is_the_pools_and_leaves_no_file(tmp_path, monkeypatch):
+    import multiprocessing
+    import tempfile
+
+    from kgfc.pipeline import parallel
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    lock = multiprocessing.get_context("spawn").Lock()
+    monkeypatch.setattr(parallel, "_WARM_LOCK", [lock])
+    held = []
+    assert parallel._first_claim_alone(lambda: held.append(not lock.acquire(block=False))) is None
+    assert held == [True]  # the first claim ran holding the pool's lock
+    assert lock.acquire(block=False)  # and released it
+    lock.release()
+    assert parallel._first_claim_alone(lambda: 7) == 7  # later claims take no lock
+    assert list(tmp_path.iterdir()) == []

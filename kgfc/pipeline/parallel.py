@@ -17,7 +17,9 @@ recorded; a new pool checks them again, each at most ``max_attempts`` times
 they finish (``ordered=False``).
 
 Workers are started by ``forkserver`` (``spawn`` where there is none): a fresh
-interpreter, never a fork of a parent that holds store handles and threads.
+interpreter, never a fork of a parent that holds store handles and threads. The
+fork server loads what every worker needs first (:mod:`kgfc.pipeline.preload`:
+the checker's modules, the spaCy model), so each worker starts with it loaded.
 """
 
 from __future__ import annotations
@@ -117,44 +119,39 @@ _BUILT: dict[bytes, Any] = {}  # recipes sent with a claim, built on first use
 _STORES: dict[str, Any] = {}
 
 
-def _start_worker(recipes: Sequence[Recipe]) -> None:
+def _start_worker(recipes: Sequence[Recipe], warm_lock: Any = None) -> None:
     # Ctrl-C reaches the whole process group: the parent decides what stops, and how.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     parent = multiprocessing.parent_process()
     if parent is not None:
         threading.Thread(target=_exit_with, args=(parent.sentinel,), daemon=True).start()
     _CHECKERS.extend(_build(r) for r in recipes)
-    if recipes:
-        _FIRST_STORE.append(recipes[0].store)
+    if recipes and warm_lock is not None:
+        _WARM_LOCK.append(warm_lock)
 
 
 # What a checker builds from the whole store at its first claims (the label and fact indexes,
 # the statistics) is kept on disk beside the store's caches. Workers that start together
-# would each build it at once, on cores they share: the first to take this lock checks its
-# first claim (building what that claim needs) while the others wait, then find it on disk.
-_FIRST_STORE: list[str] = []  # the store of the pool's first recipe, until the first claim
+# would each build it at once, on cores they share: the first to take the pool's start-up
+# lock checks its first claim (building what that claim needs) while the others wait, then
+# find it on disk. Each pool has a lock of its own, handed to its workers as they start: one
+# that a killed worker held dies with its pool, and nothing is left behind on disk.
+_WARM_LOCK: list[Any] = []  # the pool's start-up lock, until this worker's first claim
+# A worker waits this long for the others' first claims, then builds for itself.
+_WARM_WAIT = 600.0
 
 
 def _first_claim_alone(check: Any) -> Any:
     """``check()``, holding the pool's start-up lock if this is the worker's first claim."""
-    if not _FIRST_STORE:
+    if not _WARM_LOCK:
         return check()
-    import hashlib
-    import tempfile
-
+    lock = _WARM_LOCK.pop()
+    held = lock.acquire(timeout=_WARM_WAIT)
     try:
-        import fcntl
-    except ImportError:  # not on a POSIX system: each worker builds on its own
-        _FIRST_STORE.clear()
         return check()
-    digest = hashlib.sha256(_FIRST_STORE.pop().encode()).hexdigest()[:16]
-    path = os.path.join(tempfile.gettempdir(), f"kgfc-warm-{digest}.lock")
-    with open(path, "a") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        try:
-            return check()
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
+    finally:
+        if held:
+            lock.release()
 
 
 def _exit_with(parent_sentinel: int) -> None:
@@ -240,8 +237,9 @@ def _context():
     if "forkserver" not in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("spawn")
     ctx = multiprocessing.get_context("forkserver")
-    # The server imports the pipeline once; each worker forks from it with that done.
-    ctx.set_forkserver_preload(["__main__", "kgfc.pipeline.api"])
+    # The server imports the pipeline and loads the spaCy model once (kgfc.pipeline.preload);
+    # each worker forks from it with that done, sharing it copy-on-write.
+    ctx.set_forkserver_preload(["__main__", "kgfc.pipeline.api", "kgfc.pipeline.preload"])
     return ctx
 
 
@@ -282,11 +280,12 @@ class WorkerPool:
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
+            ctx = _context()
             self._pool = ProcessPoolExecutor(
                 self.workers,
-                mp_context=_context(),
+                mp_context=ctx,
                 initializer=_start_worker,
-                initargs=(self.recipes,),
+                initargs=(self.recipes, ctx.Lock()),
             )
         return self._pool
 
