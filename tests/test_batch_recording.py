@@ -269,6 +269,31 @@ def test_a_batch_records_in_chunks_of_n_claims_one_transaction_each(demo):
     assert not checker.is_recorded(triples[6], id="chunk-7")
 
 
+def test_on_recorded_hears_each_written_chunk_with_its_claim_ids(demo):
+    checker = FactChecker(demo, settings=load_settings(offline=True), record=True)
+    triples = _triples(demo, 5)
+    heard: list[list[str]] = []
+    seen: list[str] = []  # results yielded so far, when each chunk is heard of
+
+    def on_recorded(ids: list[str]) -> None:
+        heard.append(list(ids))
+        # the chunk is in the store when the hook runs
+        assert set(ids) <= set(_recorded_ids(demo))
+        seen.append(",".join(r.id for r in got))
+
+    got: list = []
+    claims = [{"id": f"heard-{i}", "triple": list(t)} for i, t in enumerate(triples)]
+    for r in checker.verify_many(claims, chunk=2, on_recorded=on_recorded):
+        got.append(r)
+    assert heard == [["heard-0", "heard-1"], ["heard-2", "heard-3"], ["heard-4"]]
+    # a chunk is written as its last claim is checked, before that result is yielded
+    assert seen == ["heard-0", "heard-0,heard-1,heard-2", "heard-0,heard-1,heard-2,heard-3,heard-4"]
+    # nothing recorded, nothing heard
+    heard.clear()
+    list(checker.verify_many(claims, record=False, on_recorded=on_recorded))
+    assert heard == []
+
+
 def test_a_chunk_from_a_read_only_process_is_one_journal_entry(tmp_path, obama_ttl):
     path = tmp_path / "store"
     with OxigraphStore(path) as s:

@@ -1,6 +1,6 @@
 """The same claims through every shell give the same results and the same stored records.
 
-The CLI (`kgfc verify --file`), the Python API (`FactChecker.verify_many`), the
+The CLI (`kgfc verify --file`, here and with `--server` at a running `kgfc serve`), the Python API (`FactChecker.verify_many`), the
 HTTP API (`POST /v1/verify`, one claim a request), the HTTP jobs API (`POST
 /v1/jobs`) and the MCP tool (`verify_claim`) each check the claims below on a
 store of their own, loaded from the same file; what they answer and what they
@@ -34,6 +34,7 @@ from kgfc.service.app import ServiceConfig, create_app  # noqa: E402
 from kgfc.service.mcp_server import build_mcp  # noqa: E402
 from kgfc.settings import load_settings  # noqa: E402
 from tests.conftest import DATA  # noqa: E402
+from tests.test_service_process import TOKEN, Server  # noqa: E402
 
 CLAIMS = [
     {"id": "born-honolulu", "claim": "Barack Obama was born in Honolulu."},
@@ -87,6 +88,24 @@ def via_cli(tmp_path) -> tuple[dict, dict]:
         ["verify", "--offline", "--reasoner", "local", "--store", path]
         + ["--file", str(claims), "--json"],
     )
+    assert res.exit_code == 0, res.output
+    return {r["id"]: _result(r) for r in json.loads(res.stdout)}, _records(path)
+
+
+def via_server(tmp_path) -> tuple[dict, dict]:
+    """`kgfc --server URL verify --file`: the batch sent to a running `kgfc serve` (a real process)."""
+    path = _store(tmp_path, "server")
+    claims = tmp_path / "server-claims.jsonl"
+    claims.write_text("".join(json.dumps(c) + "\n" for c in CLAIMS), encoding="utf-8")
+    srv = Server(tmp_path / "server", tmp_path / "server.sqlite3")
+    try:
+        res = CliRunner().invoke(
+            cli,
+            ["--server", srv.url, "verify", "--reasoner", "local", "--file", str(claims), "--json"],
+            env={"KGFC_SERVER_TOKEN": TOKEN},
+        )
+    finally:
+        srv.stop()
     assert res.exit_code == 0, res.output
     return {r["id"]: _result(r) for r in json.loads(res.stdout)}, _records(path)
 
@@ -168,6 +187,7 @@ def test_every_shell_gives_the_same_results_and_records(tmp_path):
         "http": via_http,
         "jobs": via_jobs,
         "mcp": via_mcp,
+        "--server": via_server,
     }
     got = {name: run(tmp_path) for name, run in shells.items()}
     results, records = got["verify_many"]

@@ -128,3 +128,20 @@ def test_a_lenient_reader_leaves_out_fields_no_request_takes_and_names_them():
     # a bad value in a field a request does take is still the line's error
     bad = list(iter_claims(b'{"claim": "x", "beam": 0, "label": 1}\n', lenient=True))
     assert bad[0].request is None and "beam" in (bad[0].error or "")
+
+
+# -- eval's examples are requests too --------------------------------------------------
+
+
+def test_an_eval_example_is_the_request_verify_file_reads_from_its_line():
+    from kgfc.eval.loaders import Example
+
+    text = Example(id="ex-1", gold="SUPPORTED", raw_label="yes", claim="Obama was born in Hawaii.")
+    triple = Example(id="ex-2", gold="REFUTED", raw_label="no", triple=("Q76", "P19", "Q60"))
+    body = '{"id": "ex-1", "claim": "Obama was born in Hawaii."}\n{"id": "ex-2", "triple": ["Q76", "P19", "Q60"]}\n'
+    lines = list(iter_claims(body, "application/x-ndjson"))
+    assert [text.request(), triple.request()] == [ln.claim() for ln in lines]
+    # no option is set: the checker eval builds for the variant decides them all
+    assert text.request().model_fields_set == {"id", "text"}
+    with pytest.raises(InputError, match="empty"):
+        Example(id="ex-3", gold="SUPPORTED", raw_label="yes", claim="  ").request()

@@ -683,6 +683,12 @@ def _run_batch(
         skipped.append(i)
         bar.update(lines[i].line)
 
+    written: set[str] = set()  # a chunk's claims whose results have not come yet
+
+    def on_recorded(ids: list[str]) -> None:  # every result so far is in the store
+        emit()
+        written.update(ids)
+
     with _stop_on_signals() as stop:
         done = checker.verify_many(
             lines,
@@ -694,12 +700,15 @@ def _run_batch(
             on_result=on_result,
             on_skipped=on_skipped,
             on_note=lambda note: info(f"Note: {note}."),
+            on_recorded=on_recorded,
         )
         try:
             for res in done:
                 unprinted.append(res)
-                if checker.pending_records == 0:  # its chunk is written (or nothing records)
-                    emit()
+                if res.claim_iri is None or res.id in written:  # not recorded, or written
+                    written.discard(res.id)
+                    if len(unprinted) == 1:  # none before it waits for its chunk
+                        emit()
                 if stop:
                     break
         finally:

@@ -21,8 +21,9 @@ from typing import TYPE_CHECKING
 
 from kgfc.errors import ConfigError, UsageError, did_you_mean
 from kgfc.eval.loaders import Example
-from kgfc.pipeline.api import Claim, FactChecker
+from kgfc.pipeline.api import FactChecker
 from kgfc.pipeline.policies import FixedPlan, Policy
+from kgfc.pipeline.request import ClaimRequest
 
 if TYPE_CHECKING:
     from kgfc.kg.store import KnowledgeGraph
@@ -92,14 +93,18 @@ def build_checker(
     return Checker(variant, checker)
 
 
-def claim_of(checker: Checker, ex: Example) -> Claim:
-    """The example as a claim for ``checker``'s variant (a usage error when it cannot take it)."""
+def claim_of(checker: Checker, ex: Example) -> ClaimRequest:
+    """The example's request for ``checker``'s variant (a usage error when it cannot take it).
+
+    The same request ``kgfc verify --file`` reads from the line ``{"id": ..., "claim": ...}``
+    (or ``"triple"``), so the claim gets the same result from both.
+    """
     if ex.triple is not None and checker.variant == "web-only":
         raise UsageError(
             "Structured triples have no text to search the web with.",
             hint="Use --verbalise, or a KG variant.",
         )
-    return Claim(id=ex.id, text=ex.claim if ex.triple is None else None, triple=ex.triple)
+    return ex.request()
 
 
 def verify_example(checker: Checker, ex: Example) -> dict:

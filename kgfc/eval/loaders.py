@@ -28,7 +28,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
+
 from kgfc.errors import InputError, UsageError, did_you_mean
+from kgfc.pipeline.request import ClaimRequest, validation_message
 
 SUPPORTED = "SUPPORTED"
 REFUTED = "REFUTED"
@@ -51,6 +54,18 @@ class Example:
     @property
     def text(self) -> str:
         return self.claim if self.claim is not None else " ".join(self.triple or ())
+
+    def request(self) -> ClaimRequest:
+        """The claim part, as a line of ``kgfc verify --file`` reads it (the label stays here)."""
+        body: dict[str, Any] = {"id": self.id}
+        if self.triple is not None:
+            body["triple"] = list(self.triple)
+        else:
+            body["claim"] = self.claim
+        try:
+            return ClaimRequest.model_validate(body)
+        except ValidationError as exc:
+            raise InputError(f"Not a claim: {validation_message(exc)}") from None
 
 
 # A reader yields (id, raw label, claim text or triple, meta) from one file.

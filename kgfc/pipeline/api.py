@@ -217,23 +217,31 @@ class FactChecker:
 
     # -- batches: recording in chunks ------------------------------------------------
     @contextmanager
-    def batch(self, chunk: int = DEFAULT_CHUNK) -> Iterator[ChunkedRecorder]:
+    def batch(
+        self,
+        chunk: int = DEFAULT_CHUNK,
+        on_recorded: Callable[[list[str]], None] | None = None,
+    ) -> Iterator[ChunkedRecorder]:
         """Inside the block, recorded claims are written ``chunk`` at a time, one transaction each.
 
         A crash loses at most the claims of one chunk (``pending_records``);
         leaving the block -- normally, on an exception or Ctrl-C -- writes
         what is pending. A result's ``claim_iri`` names the graph it will
-        have once its chunk is written.
+        have once its chunk is written. ``on_recorded(ids)`` is called with
+        the claim ids of each chunk once it is written (inside an outer batch:
+        the chunks written before this block ends).
         """
         if self._recorder is not None:  # nested: the outer batch's chunks
-            yield self._recorder
+            with _listening(self._recorder, on_recorded):
+                yield self._recorder
             return
-        self._recorder = ChunkedRecorder(self.tools.store, chunk)
-        try:
-            yield self._recorder
-        finally:
-            recorder, self._recorder = self._recorder, None
-            recorder.flush()
+        recorder = self._recorder = ChunkedRecorder(self.tools.store, chunk)
+        with _listening(recorder, on_recorded):
+            try:
+                yield recorder
+            finally:
+                self._recorder = None
+                recorder.flush()
 
     @property
     def recorder(self) -> ChunkedRecorder | CollectedRecords | None:
@@ -412,6 +420,7 @@ class FactChecker:
         on_result: Callable[[int, VerifyResult], None] | None = None,
         on_skipped: Callable[[int], None] | None = None,
         on_note: Callable[[str], None] | None = None,
+        on_recorded: Callable[[list[str]], None] | None = None,
     ) -> Iterator[VerifyResult]:
         """Check claims, yielding each result as it is ready.
 
@@ -433,11 +442,13 @@ class FactChecker:
         Hooks for a shell: ``on_result(index, result)`` before each result is
         yielded (``index`` its item's, from 0), ``on_skipped(index)`` for an
         item ``resume`` skips, ``on_note(text)`` when fewer workers than asked
-        check the batch, and why.
+        check the batch, and why, ``on_recorded(ids)`` after each chunk of
+        records is written, with its claims' ids (a result whose claim is
+        among them, or one yielded before, is in the store).
         """
         if errors not in ("raise", "keep"):
             raise ValueError("errors must be 'raise' or 'keep'")
-        hooks = _Hooks(on_result, on_skipped)
+        hooks = _Hooks(on_result, on_skipped, on_recorded)
         if workers != 1:
             items = list(claims)
             n = self._workers_for(workers, sum(not _is_error(i) for i in items), on_note)
@@ -447,7 +458,7 @@ class FactChecker:
                 )
                 return
             claims = items
-        with self.batch(chunk):
+        with self.batch(chunk, hooks.on_recorded):
             items = claims
             if isinstance(claims, list | tuple):  # all at hand: parse the next texts in batches
                 from kgfc.nlp.spacy_pipeline import prefetching
@@ -509,7 +520,7 @@ class FactChecker:
         if not ordered:
             yield from (hooks.result(i, r) for i, r in slots if r is not None)
             slots = []
-        with self.batch(chunk):
+        with self.batch(chunk, hooks.on_recorded):
             done = verify_in_workers(
                 self, claims, workers=workers, record=record, errors=errors, ordered=ordered
             )
@@ -557,8 +568,10 @@ class _Hooks:
         self,
         on_result: Callable[[int, VerifyResult], None] | None,
         on_skipped: Callable[[int], None] | None,
+        on_recorded: Callable[[list[str]], None] | None = None,
     ) -> None:
         self.on_result, self.on_skipped = on_result, on_skipped
+        self.on_recorded = on_recorded
 
     def result(self, index: int, result: VerifyResult) -> VerifyResult:
         if self.on_result is not None:
@@ -568,6 +581,21 @@ class _Hooks:
     def skipped(self, index: int) -> None:
         if self.on_skipped is not None:
             self.on_skipped(index)
+
+
+@contextmanager
+def _listening(
+    recorder: ChunkedRecorder, listener: Callable[[list[str]], None] | None
+) -> Iterator[None]:
+    """The listener hears of each chunk the recorder writes inside the block."""
+    if listener is None:
+        yield
+        return
+    recorder.listeners.append(listener)
+    try:
+        yield
+    finally:
+        recorder.listeners.remove(listener)
 
 
 def _claim_key(c: Claim, claim_id: str | None) -> tuple[str, str]:

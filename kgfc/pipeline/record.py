@@ -22,6 +22,8 @@ from kgfc.kg.verdicts import claim_iri, trajectory_quads, verdict_quads
 from kgfc.models import EvidenceFact, Passage, Trajectory, Verdict
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from kgfc.kg.store import KnowledgeGraph
 
 DEFAULT_CHUNK = 100  # claims per recording transaction in a batch (what a crash may lose)
@@ -57,7 +59,7 @@ def record_episode(
     iri, quads = verdict_quads(claim_id, claim, verdict, evidence, reasoner, key=key)
     quads += trajectory_quads(iri, trajectory)
     recalled = [p for p in passages if p.sentence_id]
-    pending = _Pending(iri, quads, memory if recalled else None, recalled)
+    pending = _Pending(iri, quads, memory if recalled else None, recalled, claim_id)
     if recorder is not None:
         recorder.add(pending)
     else:
@@ -66,10 +68,13 @@ def record_episode(
 
 
 class _Pending:
-    __slots__ = ("iri", "quads", "memory", "recalled")
+    __slots__ = ("iri", "quads", "memory", "recalled", "claim_id")
 
-    def __init__(self, iri: str, quads: list, memory, recalled: list[Passage]) -> None:
+    def __init__(
+        self, iri: str, quads: list, memory, recalled: list[Passage], claim_id: str = ""
+    ) -> None:
         self.iri, self.quads, self.memory, self.recalled = iri, quads, memory, recalled
+        self.claim_id = claim_id
 
 
 def _write(store: KnowledgeGraph, items: list[_Pending]) -> None:
@@ -90,7 +95,8 @@ class ChunkedRecorder:
     :meth:`flush` writes what is pending (the batch calls it at the end, on
     an interrupt and when the checker closes). Claims are recorded in the
     order they were checked; a claim recorded twice in one chunk keeps its
-    last verdict.
+    last verdict. Each of ``listeners`` is called with the ids of the claims
+    of every chunk once it is written.
     """
 
     def __init__(self, store: KnowledgeGraph, chunk: int = DEFAULT_CHUNK) -> None:
@@ -101,6 +107,7 @@ class ChunkedRecorder:
         self._pending: dict[str, _Pending] = {}
         self.written = 0  # claims recorded by this recorder
         self.transactions = 0
+        self.listeners: list[Callable[[list[str]], None]] = []
 
     @property
     def pending(self) -> int:
@@ -121,6 +128,9 @@ class ChunkedRecorder:
         self._pending.clear()
         self.written += len(items)
         self.transactions += 1
+        ids = [p.claim_id for p in items]
+        for listener in list(self.listeners):
+            listener(ids)
         return len(items)
 
 
