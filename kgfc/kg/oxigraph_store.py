@@ -68,7 +68,7 @@ from kgfc.kg.rdf_store import (
     part_record,
     property_entity,
 )
-from kgfc.kg.reopening import ReopeningStore
+from kgfc.kg.reopening import ATTEMPTS, ReopeningStore, vanished
 from kgfc.kg.store import Subject, Substitutions, Term, is_bookkeeping, value_of
 from kgfc.kg.terms import provenance_quads, service_endpoints, source_from_row
 from kgfc.models import Fact, Source, utcnow
@@ -394,10 +394,23 @@ class OxigraphStore(RdfStore):
     def _rows(
         self, text: str, terms: Mapping[str, ox.NamedNode | ox.Literal], *, scan: bool
     ) -> list[dict[str, str | None]]:
-        """Solutions as plain values; ``terms`` go in as pyoxigraph substitutions."""
-        result = self._select(text, terms)
-        names = [v.value for v in result.variables]
-        return [{n: _plain(row[n]) for n in names} for row in result]
+        """Solutions as plain values; ``terms`` go in as pyoxigraph substitutions.
+
+        A read-only store's solutions are read lazily: when the writer compacts meanwhile,
+        a file they name can vanish mid-read, and the query is asked again (the reopened
+        store sees the new files) rather than failing the claim.
+        """
+        for attempt in range(ATTEMPTS):
+            result = self._select(text, terms)
+            names = [v.value for v in result.variables]
+            try:
+                return [{n: _plain(row[n]) for n in names} for row in result]
+            except OSError as exc:
+                if not (self.read_only and vanished(exc)) or attempt == ATTEMPTS - 1:
+                    raise
+                if isinstance(self._store, ReopeningStore):
+                    self._store.reopen(attempt, exc)
+        raise AssertionError("unreachable")
 
     # -- writes -----------------------------------------------------------
     def has_source(self, iri: str) -> bool:

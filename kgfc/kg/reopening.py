@@ -36,7 +36,8 @@ class ReopeningStore:
         self._open = open_store
         self._inner = open_store()
 
-    def _reopen(self, attempt: int, exc: BaseException) -> None:
+    def reopen(self, attempt: int, exc: BaseException) -> None:
+        """Open the store afresh (after a short wait): it then sees the writer's current files."""
         log.info("reopening the read-only store after the writer moved its files (%s)", exc)
         time.sleep(0.02 * (attempt + 1))
         self._inner = self._open()
@@ -59,5 +60,5 @@ class ReopeningStore:
             except OSError as exc:
                 if not vanished(exc) or attempt == ATTEMPTS - 1:
                     raise
-                self._reopen(attempt, exc)
+                self.reopen(attempt, exc)
         raise AssertionError("unreachable")
