@@ -27,9 +27,9 @@ def _fence(text: str, lang: str = "") -> str:
 def settings_page() -> str:
     from pydantic_core import PydanticUndefined
 
+    from kgfc.settings import ENV_PREFIX as prefix
     from kgfc.settings import Settings
 
-    prefix = Settings.model_config.get("env_prefix", "")
     out = [
         "# Settings",
         "",
