@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import Any
 
 from kgfc.kg import vocab as V
-from kgfc.kg.linking import EntityLinker
 from kgfc.models import ClaimTriple, Counters
 from kgfc.nlp.framing import framing
 from kgfc.nlp.spacy_pipeline import parse
@@ -23,7 +22,7 @@ from kgfc.pipeline.state import Episode
 from kgfc.pipeline.toolbox import Toolbox
 from kgfc.reading import plain
 from kgfc.reading.connecting import read_connected
-from kgfc.reading.rereading import ANCHOR_MIN, reread
+from kgfc.reading.rereading import name_resolver, reread
 
 MAX_CANDIDATES = 5  # link candidates shown per mention
 
@@ -64,15 +63,7 @@ def trace(tb: Toolbox, claim: str) -> dict[str, Any]:
     fired = [k for k, n in reader.hits.items() if n > before.get(k, 0)]
     ep.linked += reader.new_links(ep.linked, ep.analysis.triples)
     reread(tb, ep)
-    known = {normalise(e.mention): (e.entity, e.confidence) for e in ep.linked}
-    linker = EntityLinker(tb.store)
-
-    def resolve(name: str) -> tuple[str, float] | None:
-        got = known.get(normalise(name))
-        if got is not None:
-            return got
-        hit = linker.resolve(name, ANCHOR_MIN)
-        return (hit.entity, hit.score) if hit is not None else None
+    resolve = name_resolver(tb.store, ep.linked)
 
     connected = read_connected(said, tb.store, resolve, aligner=tb.aligner())
     return {

@@ -12,7 +12,7 @@ cannot be checked (:func:`reread`: the entity-anchored reading of
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from kgfc.kg.linking import EntityLinker
@@ -26,6 +26,7 @@ from kgfc.reading.connecting import connecting, read_connected, refutable
 from kgfc.reading.namesakes import namesake
 
 if TYPE_CHECKING:  # the pipeline's types, for annotations only: the pipeline imports this
+    from kgfc.kg.store import KnowledgeGraph
     from kgfc.pipeline.state import Episode
     from kgfc.pipeline.toolbox import Toolbox
 
@@ -78,6 +79,24 @@ def narrow_nationality(tb: Toolbox, triples: Sequence[ClaimTriple]) -> None:
             t.relation_ids = keep
 
 
+def name_resolver(
+    store: KnowledgeGraph, linked: Sequence[LinkedEntity]
+) -> Callable[[str], tuple[str, float] | None]:
+    """A name's entity and confidence: as the claim's linking found it, else the linker's
+    best above :data:`ANCHOR_MIN`."""
+    known = {normalise(e.mention): (e.entity, e.confidence) for e in linked}
+    linker = EntityLinker(store)
+
+    def resolve(name: str) -> tuple[str, float] | None:
+        got = known.get(normalise(name))
+        if got is not None:
+            return got
+        hit = linker.resolve(name, ANCHOR_MIN)
+        return (hit.entity, hit.score) if hit is not None else None
+
+    return resolve
+
+
 def reread(tb: Toolbox, ep: Episode) -> None:
     """The entity-anchored fallback (kgfc.nlp.anchored) when the claim's reading cannot be checked.
 
@@ -93,16 +112,7 @@ def reread(tb: Toolbox, ep: Episode) -> None:
         return
     triples = ep.analysis.triples
     aligner = tb.aligner()
-    known = {normalise(e.mention): (e.entity, e.confidence) for e in ep.linked}
-    linker = EntityLinker(tb.store)
-
-    def resolve(name: str) -> tuple[str, float] | None:
-        got = known.get(normalise(name))
-        if got is not None:
-            return got
-        hit = linker.resolve(name, ANCHOR_MIN)
-        return (hit.entity, hit.score) if hit is not None else None
-
+    resolve = name_resolver(tb.store, ep.linked)
     sentences, parts = _parts(tb, ep.claim, triples, aligner)
     for text, mine in parts:
         found = read_anchored(text, tb.store, aligner, resolve)
