@@ -308,7 +308,8 @@ def test_runtime_failures_are_retried_and_stop_a_failing_run(tmp_path):
             "topic_entities": [{}],
         }
 
-    out = run(examples, _one_by_one(up), ResultsFile(tmp_path / "results.jsonl"))  # the next run retries them
+    # the next run retries them
+    out = run(examples, _one_by_one(up), ResultsFile(tmp_path / "results.jsonl"))
     assert out.ran == len(examples) and not out.stopped
     s = summarise(spec, examples, read_results(tmp_path / "results.jsonl"))
     assert s["complete"] and s["failed"] == 0 and s["accuracy"] == 1.0

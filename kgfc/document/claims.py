@@ -145,6 +145,7 @@ def _sentence(sent: Span, known: Callable[[str], bool]) -> list[Part]:
         elif own is not None:
             text = _text(sent.doc, sub)
         else:
+            assert subj is not None  # own is None here; both None was skipped above
             text = _text(sent.doc, {t.i for t in subj.subtree}) + " " + _text(sent.doc, sub)
         extra.append((text, sub))
         keep -= sub | links
