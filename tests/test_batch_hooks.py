@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
+import ast
+import inspect
+
 import pyoxigraph as ox
 import pytest
+from click.testing import CliRunner
 
+from kgfc.cli import cli
 from kgfc.errors import InputError, KgfcError
+from kgfc.eval import checker as eval_checker
+from kgfc.eval import runner as eval_runner
+from kgfc.eval import session as eval_session
 from kgfc.kg import vocab as V
 from kgfc.kg.demo import ensure_demo
 from kgfc.kg.oxigraph_store import OxigraphStore
 from kgfc.pipeline.api import FactChecker
 from kgfc.pipeline.batch import on_threads
+from kgfc.pipeline.parallel import workers_for
 from kgfc.settings import load_settings
 
 
@@ -145,13 +154,8 @@ def test_on_threads_takes_tasks_only_as_threads_free_up():
 
 def test_eval_checks_no_claim_of_its_own():
     """`kgfc eval` checks its examples as one verify_many batch: no loop of its own may grow back."""
-    import ast
-    import inspect
-
-    from kgfc.eval import checker, runner, session
-
     called: dict[str, list[str]] = {}
-    for module in (checker, runner, session):
+    for module in (eval_checker, eval_runner, eval_session):
         tree = ast.parse(inspect.getsource(module))
         called[module.__name__] = [
             node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
@@ -162,3 +166,38 @@ def test_eval_checks_no_claim_of_its_own():
     own = {"verify", "batch", "verify_in_workers", "WorkerPool", "ThreadPoolExecutor"}
     assert not own & set(everywhere), f"eval checks claims itself: {own & set(everywhere)}"
     assert called["kgfc.eval.checker"].count("verify_many") == 1
+
+
+def test_pick_on_worker_processes_checks_each_claim_with_its_checker(tmp_path):
+    path = tmp_path / "store"
+    assert CliRunner().invoke(cli, ["kg", "demo", "--store", str(path)]).exit_code == 0
+    common = {"store": str(path), "reasoner": "local", "offline": True}
+    with (
+        FactChecker.from_settings(policy="rules", **common) as lead,
+        FactChecker.from_settings(policy="fixed", read_only=True, **common) as fixed,
+    ):
+        assert workers_for(lead, 2, 4)[0] == 2  # the batch goes to two worker processes
+        triples = _triples(lead.store, 4)
+        items = [{"id": f"w-{i}", "triple": list(t)} for i, t in enumerate(triples)]
+        items.append({"id": "w-bad", "claim": ""})
+        heard: list[int] = []
+        got = list(
+            lead.verify_many(
+                items,
+                workers=2,
+                errors="keep",
+                pick=lambda i: fixed if i % 2 else lead,
+                on_error=lambda i, e: heard.append(i),
+            )
+        )
+        here = [
+            (fixed if i % 2 else lead).verify(item, record=False)
+            for i, item in enumerate(items[:-1])
+        ]
+    assert [r.id for r in got] == [item["id"] for item in items]
+    assert [r.trajectory.policy for r in got[:-1]] == [r.trajectory.policy for r in here]
+    assert len({r.trajectory.policy for r in here}) == 2
+    assert [(r.verdict, r.confidence) for r in got[:-1]] == [
+        (r.verdict, r.confidence) for r in here
+    ]
+    assert heard == [4] and got[-1].error
