@@ -79,9 +79,7 @@ def check_rows(rows: list[dict], spec: dict[str, object]) -> list[tuple]:
 
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument(
-        "--set", default="v1", help="v1 to v6, or a path to a blind_natural_vN.jsonl"
-    )
+    ap.add_argument("--set", default="v1", help="v1 to v6, or a path to a blind_natural_vN.jsonl")
     args = ap.parse_args(argv)
     try:
         path, spec = resolve(args.set)
