@@ -128,8 +128,26 @@ def test_a_decisive_reading_is_close_to_its_words_and_far_ahead():
         ("According to a biography published on Tuesday, Coldplay was formed in London.", "SUPPORTED"),
         ("Singer Michael McDonald performed rhythm and blues, officials said on Tuesday.", "SUPPORTED"),
         ("wait wesley snipes adhered to islam #history", "SUPPORTED"),
+        ("It is Steven Spielberg who directed Jaws.", "SUPPORTED"),
+        # a name that ends an organisation's label is no surname: the country
+        ("Japan is in Oceania.", "REFUTED"),
+        # the words say employer, which the KG does not state; it states educated at
+        ("Toni Morrison joined the staff of Cornell University.", "NOT ENOUGH INFO"),
+        ("Rod Steiger joined the staff of The New School.", "SUPPORTED"),
+        # a relative clause the KG cannot read describes who is meant; one it can is checked
+        ("Ice Cube, who gave few interviews, practised Islam.", "SUPPORTED"),
+        ("Ice Cube, who gave few interviews, practised Judaism.", "REFUTED"),
+        ("Spike Lee, who was active for several decades, made a living as an actor.", "SUPPORTED"),
+        ("Nino Rota, who was born in Paris, died in Rome.", "REFUTED"),
+        ("Nino Rota, who was born in Milan, died in Rome.", "SUPPORTED"),
     ],
 )  # fmt: skip
 def test_claims_as_people_write_them(demo_local, claim, verdict):
     r = demo_local.verify(claim, record=False)
     assert r.verdict.value == verdict, r.justification
+
+
+def test_a_relative_clause_set_aside_is_named_as_not_checked(demo_local):
+    r = demo_local.verify("Gil Bellows, who is remembered by many admirers, was born in Vancouver.", record=False)
+    assert r.verdict.value == "SUPPORTED"
+    assert "Not checked" in r.justification and "remembered by many admirers" in r.justification

@@ -415,7 +415,8 @@ class ClaimReader:
         ):
             return None  # linked to something the relation fits ("Hancock", the film, directed)
         bearers = self._surnames().get(normalise(word), ())
-        people = [e for e in bearers if self._has_any(e, props)]
+        # people only: "Japan" ends the label of a record label, which no surname names
+        people = [e for e in bearers if self._has_any(e, props) and self._is_person(e)]
         if not people:
             return None
         ranked = sorted(((self._degree(e), e) for e in people), reverse=True)
