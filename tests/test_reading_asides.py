@@ -117,6 +117,9 @@ def test_a_decisive_reading_is_close_to_its_words_and_far_ahead():
         ("The United Kingdom is in Europe.", "SUPPORTED"),
         ("Germany is a country in Oceania.", "REFUTED"),
         ("Canada lies on the continent of Europe.", "REFUTED"),
+        # a continent's adjective names the continent
+        ("Botswana is an African nation.", "SUPPORTED"),
+        ("Brazil is an African country.", "REFUTED"),
         ("Canada lies on the continent of North America.", "SUPPORTED"),
         ("Berlin is in France.", "REFUTED"),
         # a role reached from a work: the film's director, then the claim about them

@@ -38,9 +38,18 @@ class Aside:
     replace: str
     examples: tuple[tuple[str, str], ...]
     counter_examples: tuple[str, ...]
+    # the matched ``word`` group's name for ``{word}`` in ``replace`` ("african": "Africa")
+    table: dict[str, str] | None = None
 
     def drop(self, text: str) -> str:
-        return self.pattern.sub(self.replace, text, count=1).strip()
+        if not self.table:
+            return self.pattern.sub(self.replace, text, count=1).strip()
+        m = self.pattern.search(text)
+        word = " ".join(m["word"].lower().split()) if m else ""
+        if m is None or word not in self.table:
+            return text
+        replace = self.replace.replace("{word}", self.table[word])
+        return (text[: m.start()] + m.expand(replace) + text[m.end() :]).strip()
 
 
 @functools.cache
@@ -56,6 +65,7 @@ def asides() -> tuple[Aside, ...]:
             r.get("replace", ""),
             tuple((a, b) for a, b in r["examples"]),
             tuple(r["counter_examples"]),
+            r.get("table"),
         )
         for r in raw["rule"]
     )
