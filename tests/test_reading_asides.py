@@ -154,3 +154,11 @@ def test_a_relative_clause_set_aside_is_named_as_not_checked(demo_local):
     r = demo_local.verify("Gil Bellows, who is remembered by many admirers, was born in Vancouver.", record=False)
     assert r.verdict.value == "SUPPORTED"
     assert "Not checked" in r.justification and "remembered by many admirers" in r.justification
+
+
+def test_the_reading_trace_shows_the_claim_as_read(demo_local):
+    from kgfc.pipeline.reading_trace import trace
+
+    got = trace(demo_local.tools, "Singer Michael McDonald, who gave few interviews, performed rhythm and blues, officials said.")
+    assert [t["subject"] for t in got["triples"]] == ["Michael McDonald"]
+    assert got["not_checked"] == ["Michael McDonald gave few interviews"]
