@@ -45,6 +45,11 @@ def test_aside_examples_and_counter_examples(rule, case, kind):
         # an attribution and a social lead-in at once; the chatter around them
         ("so apparently cher was signed to geffen records, her publicist said 😂", "cher was signed to geffen records"),
         ("NEW YORK (AP) — Cher was signed to Geffen Records, officials said Tuesday.", "Cher was signed to Geffen Records."),
+        # a name written as a hashtag: inside the sentence, or ending it after a preposition
+        ("#TonyBlair is a member of the Labour Party", "Tony Blair is a member of the Labour Party"),
+        ("#JackWhite played in #TheWhiteStripes lol", "Jack White played in The White Stripes"),
+        # trailing tags after the sentence stay chatter
+        ("omg heat was directed by michael mann #Heat #film", "heat was directed by michael mann"),
         # nothing but an aside is left as written
         ("According to the archive,", "According to the archive,"),
     ],

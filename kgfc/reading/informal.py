@@ -29,6 +29,19 @@ _HEAD = re.compile(
 )
 
 
+# a name written as a hashtag inside a post: "#TonyBlair is a member of ..." (trailing tags
+# are chatter, dropped above)
+_HASHTAG_NAME = re.compile(r"#((?:[A-Z][a-z'’]+){2,4})\b")
+# ... and after a preposition it ends the sentence it belongs to: "... played in #TheWhiteStripes"
+_HASHTAG_OBJECT = re.compile(
+    r"\b((?i:in|by|of|with|for|to|from|at|on|and)\s+)#((?:[A-Z][a-z'’]+){2,4})\b"
+)
+
+
+def _hashtag_words(m: re.Match[str]) -> str:
+    return " ".join(re.findall(r"[A-Z][a-z'’]+", m[1]))
+
+
 @dataclass(frozen=True)
 class Aside:
     """One rule of ``asides.toml``: what to drop, with the examples that justify it."""
@@ -72,9 +85,12 @@ def asides() -> tuple[Aside, ...]:
 
 
 def plain(text: str) -> str:
-    """``text`` without the chatter of informal writing ("omg ...", "... lol", emoji, hashtags)
-    and without the asides of ``asides.toml`` (attributions, datelines, social lead-ins)."""
-    out = _HEAD.sub("", _TAIL.sub("", text).strip()).strip()
+    """``text`` without the chatter of informal writing ("omg ...", "... lol", emoji, hashtags;
+    a hashtag name inside it as words) and without the asides of ``asides.toml``
+    (attributions, datelines, social lead-ins)."""
+    out = _HASHTAG_OBJECT.sub(lambda m: m[1] + " ".join(re.findall(r"[A-Z][a-z'’]+", m[2])), text)
+    out = _HEAD.sub("", _TAIL.sub("", out).strip()).strip()
+    out = _HASHTAG_NAME.sub(_hashtag_words, out)
     for rule in asides():
         out = rule.drop(out)
     return _HEAD.sub("", out).strip() or text
