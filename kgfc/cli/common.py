@@ -7,12 +7,17 @@ import json
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from kgfc.cli.options import store_option
 from kgfc.settings import Settings, load_settings
+
+if TYPE_CHECKING:
+    from kgfc.kg.store import KnowledgeGraph
+
+R = TypeVar("R")
 
 
 def settings_from(ctx: click.Context, **flags: Any) -> Settings:
@@ -22,7 +27,9 @@ def settings_from(ctx: click.Context, **flags: Any) -> Settings:
     return load_settings(offline=base.get("offline") or None, **flags)
 
 
-def open_cli_store(settings: Settings, *, read_only: bool = False, write: bool = False):
+def open_cli_store(
+    settings: Settings, *, read_only: bool = False, write: bool = False
+) -> KnowledgeGraph:
     """Open the configured store (:func:`kgfc.registry.open_configured_store`).
 
     The default store gets the bundled demo KG on first use. A read command
@@ -102,12 +109,17 @@ class Progress:
             self._bar.__exit__(None, None, None)
 
 
-def with_store(write: bool = False):
-    """Decorator: build settings from the command's flags and pass an open store as ``store``."""
+def with_store(write: bool = False) -> Callable[[Callable[..., R]], Callable[..., R]]:
+    """Decorator: build settings from the command's flags and pass an open store as ``store``.
 
-    def deco(f: Callable) -> Callable:
+    The wrapped command takes ``store=`` and ``settings=`` keywords in place of the
+    ``--store``/``--read-only`` flags; a ParamSpec cannot express swapping keyword
+    parameters, so the signatures stay ``...`` and only the return type is kept.
+    """
+
+    def deco(f: Callable[..., R]) -> Callable[..., R]:
         @functools.wraps(f)
-        def wrapper(*args: Any, store_spec: str | None, read_only: bool, **kwargs: Any):
+        def wrapper(*args: Any, store_spec: str | None, read_only: bool, **kwargs: Any) -> R:
             ctx = click.get_current_context()
             settings = settings_from(ctx, store=store_spec)
             store = open_cli_store(settings, read_only=read_only, write=write)
