@@ -35,9 +35,9 @@ def running_server(settings: Settings) -> str | None:
     from kgfc.registry import holding_server
 
     held = holding_server(settings)  # the note, if its process is alive
-    url = held.get("url") if held else None
-    if not url:
+    if held is None or not held.get("url"):
         return None
+    url = str(held["url"])  # the note is JSON the server wrote: its URL is a string
     token = settings.server_token
     try:
         with ServerClient(
