@@ -4,11 +4,17 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-from kgfc.cli.common import Progress, info, open_cli_store, settings_from, store_option
-from kgfc.cli.options import json_option
+from kgfc.cli.common import Progress, info, open_cli_store, settings_from
+from kgfc.cli.options import json_option, store_option
+
+if TYPE_CHECKING:
+    from kgfc.document.load import Document
+    from kgfc.document.models import DocumentReport
+    from kgfc.settings import Settings
 
 # the exit code of --fail-on, as for `kgfc verify`
 FAIL_ON_EXIT = 3
@@ -63,19 +69,19 @@ FAIL_ON_EXIT = 3
 @store_option
 @click.pass_context
 def check(
-    ctx,
-    source,
-    output_format,
-    as_json,
-    input_format,
-    reasoner,
-    no_record,
-    max_chars,
-    fail_on,
-    output,
-    store_spec,
-    read_only,
-):
+    ctx: click.Context,
+    source: str,
+    output_format: str,
+    as_json: bool,
+    input_format: str,
+    reasoner: str | None,
+    no_record: bool,
+    max_chars: int | None,
+    fail_on: str | None,
+    output: str,
+    store_spec: str | None,
+    read_only: bool,
+) -> None:
     """Check a document: find its check-worthy claims, verify each against the KG, annotate the text.
 
     FILE is text, Markdown or HTML; URL is fetched (http/https, through the
@@ -123,12 +129,14 @@ def check(
         ctx.exit(FAIL_ON_EXIT)
 
 
-def _check_remote(url: str, doc, *, reasoner: str | None, record: bool):
+def _check_remote(
+    url: str, doc: Document, *, reasoner: str | None, record: bool
+) -> DocumentReport:
     """The document, read here (bad input never leaves), checked by the server at ``url``."""
     from kgfc.service.client import ServerClient
     from kgfc.settings import load_settings
 
-    payload = {"text": doc.text, "format": "text", "title": doc.title, "source": doc.source}
+    payload: dict[str, str | bool | None] = {"text": doc.text, "format": "text", "title": doc.title, "source": doc.source}
     payload["record"] = record
     if reasoner:
         payload["reasoner"] = reasoner
@@ -137,7 +145,9 @@ def _check_remote(url: str, doc, *, reasoner: str | None, record: bool):
     return report.model_copy(update={"format": doc.format})
 
 
-def _check_local(settings, doc, reasoner: str | None, no_record: bool, read_only: bool):
+def _check_local(
+    settings: Settings, doc: Document, reasoner: str | None, no_record: bool, read_only: bool
+) -> DocumentReport:
     from kgfc.pipeline.api import FactChecker
 
     store = open_cli_store(settings, read_only=read_only)
@@ -158,7 +168,7 @@ def _check_local(settings, doc, reasoner: str | None, no_record: bool, read_only
             bar.update(done)
 
         try:
-            report = checker.check_document(doc, on_claim=progress)
+            report: DocumentReport = checker.check_document(doc, on_claim=progress)
         finally:
             if bar is not None:
                 bar.close()
@@ -167,7 +177,7 @@ def _check_local(settings, doc, reasoner: str | None, no_record: bool, read_only
     return report
 
 
-def _fails(report, mode: str) -> bool:
+def _fails(report: DocumentReport, mode: str) -> bool:
     v = report.summary.verdicts
     if mode == "refuted":
         return v.get("REFUTED", 0) > 0
