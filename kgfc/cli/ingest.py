@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from kgfc.cli.common import Progress, echo_json, info, settings_from, with_store
 from kgfc.cli.options import json_option
 from kgfc.errors import ConfigError
+
+if TYPE_CHECKING:
+    from kgfc.kg.store import KnowledgeGraph
+    from kgfc.settings import Settings
 
 
 @click.command("ingest")
@@ -36,8 +41,8 @@ def ingest_cmd(
     extractor: str,
     refresh: bool,
     as_json: bool,
-    store,
-    settings,
+    store: KnowledgeGraph,
+    settings: Settings,
 ) -> None:
     """Extract facts from URLs, files or folders of documents into the KG.
 
