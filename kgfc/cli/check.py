@@ -129,14 +129,17 @@ def check(
         ctx.exit(FAIL_ON_EXIT)
 
 
-def _check_remote(
-    url: str, doc: Document, *, reasoner: str | None, record: bool
-) -> DocumentReport:
+def _check_remote(url: str, doc: Document, *, reasoner: str | None, record: bool) -> DocumentReport:
     """The document, read here (bad input never leaves), checked by the server at ``url``."""
     from kgfc.service.client import ServerClient
     from kgfc.settings import load_settings
 
-    payload: dict[str, str | bool | None] = {"text": doc.text, "format": "text", "title": doc.title, "source": doc.source}
+    payload: dict[str, str | bool | None] = {
+        "text": doc.text,
+        "format": "text",
+        "title": doc.title,
+        "source": doc.source,
+    }
     payload["record"] = record
     if reasoner:
         payload["reasoner"] = reasoner

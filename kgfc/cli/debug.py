@@ -51,9 +51,7 @@ def _claims(target: str) -> tuple[list[str], bool]:
 @click.argument("target", metavar="FILE|CLAIM")
 @json_option
 @with_store()
-def reading_cmd(
-    target: str, as_json: bool, store: KnowledgeGraph, settings: Settings
-) -> None:
+def reading_cmd(target: str, as_json: bool, store: KnowledgeGraph, settings: Settings) -> None:
     """Show how each claim is read: mentions and their links, relation candidates, triples.
 
     FILE|CLAIM is a claim in quotes, or a file of claims (one a line, or JSON Lines
