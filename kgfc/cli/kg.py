@@ -8,7 +8,9 @@ import os
 import re
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol, TextIO, TypedDict, TypeVar, runtime_checkable
 
 import click
 
@@ -18,6 +20,19 @@ from kgfc.cli.options import csv_option, json_option, seed_option
 from kgfc.errors import InputError, StoreError
 from kgfc.kg import vocab as V
 from kgfc.reason.embedding import Settings as KGE  # light: torch and numpy load when used
+
+if TYPE_CHECKING:
+    import pyoxigraph as ox
+
+    from kgfc.kg.compaction import Compaction
+    from kgfc.kg.store import KnowledgeGraph
+    from kgfc.reason.embedding import Embedding
+    from kgfc.settings import Settings
+
+R = TypeVar("R")
+# A read query's result, read in the worker thread: ("table", (names, rows)) or ("text", text).
+Table = tuple[list[str], list[list[str]]]
+Evaluated = tuple[str, Table | str]
 
 
 @click.group()
@@ -35,7 +50,13 @@ def kg() -> None:
 )
 @json_option
 @with_store(write=True)
-def load_cmd(files: tuple[Path, ...], fmt: str | None, as_json: bool, store, settings) -> None:
+def load_cmd(
+    files: tuple[Path, ...],
+    fmt: str | None,
+    as_json: bool,
+    store: KnowledgeGraph,
+    settings: Settings,
+) -> None:
     """Load RDF files (N-Triples, Turtle, N-Quads, TriG, JSON-LD; .gz too), one source each.
 
     A malformed file is rejected whole, with its line number; loading the same
@@ -65,7 +86,7 @@ def load_cmd(files: tuple[Path, ...], fmt: str | None, as_json: bool, store, set
 @kg.command("demo")
 @json_option
 @with_store(write=True)
-def demo_cmd(as_json: bool, store, settings) -> None:
+def demo_cmd(as_json: bool, store: KnowledgeGraph, settings: Settings) -> None:
     """Load the bundled demo KG (CoDEx-M train + Wikidata labels) into the store."""
     from kgfc.kg.demo import ensure_demo
 
@@ -82,7 +103,7 @@ def demo_cmd(as_json: bool, store, settings) -> None:
 def _read_entity_file(path: str) -> list[str]:
     fh = sys.stdin if path == "-" else open(path, encoding="utf-8")  # noqa: SIM115
     try:
-        out = []
+        out: list[str] = []
         for line in fh:
             line = line.split("#", 1)[0].strip()
             if line:
@@ -145,16 +166,16 @@ def _read_entity_file(path: str) -> list[str]:
 @json_option
 @with_store(write=True)
 def enrich_cmd(
-    entities,
-    entity_file,
-    hops,
-    max_per_hop,
-    refresh,
-    endpoint,
-    ray_address,
-    as_json,
-    store,
-    settings,
+    entities: tuple[str, ...],
+    entity_file: str | None,
+    hops: int,
+    max_per_hop: int,
+    refresh: bool,
+    endpoint: str | None,
+    ray_address: str | None,
+    as_json: bool,
+    store: KnowledgeGraph,
+    settings: Settings,
 ) -> None:
     """Pull Wikidata subgraphs for entities into the store (cache-first, resumable)."""
     ids = list(entities) + (_read_entity_file(entity_file) if entity_file else [])
@@ -167,13 +188,22 @@ def enrich_cmd(
     source = WikidataSource(store, settings)
     bar = Progress(len(ids), "enrich")
     try:
-        options = dict(hops=hops, refresh=refresh, max_per_hop=max_per_hop, progress=bar.update)
         if ray_address is None:
-            report = source.enrich(ids, **options)
+            report = source.enrich(
+                ids, hops=hops, refresh=refresh, max_per_hop=max_per_hop, progress=bar.update
+            )
         else:
             from kgfc.pipeline.cluster import enrich_on_ray
 
-            report = enrich_on_ray(source, ids, address=ray_address or None, **options)
+            report = enrich_on_ray(
+                source,
+                ids,
+                address=ray_address or None,
+                hops=hops,
+                refresh=refresh,
+                max_per_hop=max_per_hop,
+                progress=bar.update,
+            )
     finally:
         bar.close()
     if as_json:
@@ -225,17 +255,17 @@ def enrich_cmd(
 )
 @with_store()
 def query_cmd(
-    sparql,
-    query_file,
-    query_name,
-    binds,
-    as_json,
-    as_csv,
-    no_union,
-    allow_service,
-    timeout,
-    store,
-    settings,
+    sparql: str | None,
+    query_file: TextIO | None,
+    query_name: str | None,
+    binds: tuple[str, ...],
+    as_json: bool,
+    as_csv: bool,
+    no_union: bool,
+    allow_service: bool,
+    timeout: float,
+    store: KnowledgeGraph,
+    settings: Settings,
 ) -> None:
     """Run a read-only SPARQL query over the store (all source graphs are the default graph).
 
@@ -249,7 +279,13 @@ def query_cmd(
     given = [x for x in (sparql, query_file, query_name) if x]
     if len(given) != 1:
         raise click.UsageError("Give exactly one of: a SPARQL string, --file, --name.")
-    text = load_query(query_name) if query_name else (query_file.read() if query_file else sparql)
+    if query_name:
+        text = load_query(query_name)
+    elif query_file is not None:
+        text = query_file.read()
+    else:
+        assert sparql is not None  # exactly one of the three was given
+        text = sparql
     if not text.strip():
         raise InputError("The query is empty.")
     subs = dict(_parse_bind(b) for b in binds)
@@ -271,7 +307,7 @@ def query_cmd(
     _print_evaluated(_with_timeout(run, timeout))
 
 
-def _parse_bind(b: str):
+def _parse_bind(b: str) -> tuple[ox.Variable, ox.Literal | ox.NamedNode]:
     """``VAR=VALUE`` -> (Variable, term); an unreadable value is an error, never a silent literal."""
     import pyoxigraph as ox
 
@@ -314,7 +350,7 @@ def _check_named_binds(name: str, text: str, bound: set[str]) -> None:
         )
 
 
-def _vet_service(endpoints: list[str], settings) -> None:
+def _vet_service(endpoints: list[str], settings: Settings) -> None:
     if settings.offline:
         raise click.UsageError("SERVICE clauses never run offline.")
     if "?" in endpoints:
@@ -326,19 +362,20 @@ def _vet_service(endpoints: list[str], settings) -> None:
             guard.check(url)  # the fetch guard: schemes, private addresses, allow lists
 
 
-def _with_timeout(run, timeout: float):
+def _with_timeout(run: Callable[[], R], timeout: float) -> R:
     """``run()`` in a worker thread; past ``timeout`` seconds, report and exit 1.
 
     pyoxigraph cannot interrupt a running query, so the process exits without
     waiting for it (nothing was written: queries are read-only).
     """
-    box: dict = {}
+    values: list[R] = []
+    errors: list[BaseException] = []
 
     def target() -> None:
         try:
-            box["value"] = run()
+            values.append(run())
         except BaseException as exc:  # handed to the main thread
-            box["error"] = exc
+            errors.append(exc)
 
     worker = threading.Thread(target=target, name="kgfc-query", daemon=True)
     worker.start()
@@ -348,12 +385,21 @@ def _with_timeout(run, timeout: float):
         sys.stderr.flush()
         sys.stdout.flush()
         os._exit(1)
-    if "error" in box:
-        raise box["error"]
-    return box["value"]
+    if errors:
+        raise errors[0]
+    return values[0]
 
 
-def _evaluate(store, text, *, union, subs, allow_service, as_json, as_csv):
+def _evaluate(
+    store: KnowledgeGraph,
+    text: str,
+    *,
+    union: bool,
+    subs: dict[ox.Variable, ox.Literal | ox.NamedNode] | None,
+    allow_service: bool,
+    as_json: bool,
+    as_csv: bool,
+) -> Evaluated:
     """Run the query and read every result (evaluation is lazy): ("kind", payload)."""
 
     result = store.sparql(
@@ -374,7 +420,9 @@ def _evaluate(store, text, *, union, subs, allow_service, as_json, as_csv):
     raise StoreError(f"The query failed: {failure}")
 
 
-def _read_result(result, *, as_json: bool, as_csv: bool):
+def _read_result(
+    result: ox.QuerySolutions | ox.QueryBoolean | ox.QueryTriples, *, as_json: bool, as_csv: bool
+) -> Evaluated:
     import json
 
     import pyoxigraph as ox
@@ -407,9 +455,9 @@ def _read_result(result, *, as_json: bool, as_csv: bool):
     return "text", buf.getvalue().decode("utf-8").rstrip("\n")
 
 
-def _print_evaluated(evaluated) -> None:
-    kind, payload = evaluated
-    if kind == "table":
+def _print_evaluated(evaluated: Evaluated) -> None:
+    _kind, payload = evaluated
+    if isinstance(payload, tuple):  # a "table"
         names, rows = payload
         print_table(names, rows)
         info(f"{len(rows)} row(s)")
@@ -417,7 +465,7 @@ def _print_evaluated(evaluated) -> None:
         click.echo(payload)
 
 
-def _display(term) -> str:
+def _display(term: ox.NamedNode | ox.BlankNode | ox.Literal | None) -> str:
     import pyoxigraph as ox
 
     if term is None:
@@ -432,7 +480,7 @@ def _display(term) -> str:
 @kg.command("stats")
 @json_option
 @with_store()
-def stats_cmd(as_json: bool, store, settings) -> None:
+def stats_cmd(as_json: bool, store: KnowledgeGraph, settings: Settings) -> None:
     """Counts of entities, facts, sources and labels in the store."""
     s = store.stats()
     if as_json:
@@ -462,7 +510,7 @@ def stats_cmd(as_json: bool, store, settings) -> None:
 )
 @json_option
 @with_store()
-def sources_cmd(kind: str | None, as_json: bool, store, settings) -> None:
+def sources_cmd(kind: str | None, as_json: bool, store: KnowledgeGraph, settings: Settings) -> None:
     """List source graphs with their provenance."""
     items = [s for s in store.sources() if kind is None or s.kind.value == kind]
     if as_json:
@@ -487,7 +535,7 @@ def sources_cmd(kind: str | None, as_json: bool, store, settings) -> None:
     )
 
 
-def resolve_sources(store, ref: str) -> list[str]:
+def resolve_sources(store: KnowledgeGraph, ref: str) -> list[str]:
     """Sources named by ``ref``: a source IRI, its ``kgfcs:`` short form, or the path/URL loaded.
 
     A path names the file's source by its content (the file as it is now) and
@@ -525,7 +573,7 @@ def resolve_sources(store, ref: str) -> list[str]:
     return found
 
 
-def resolve_source(store, ref: str) -> str:
+def resolve_source(store: KnowledgeGraph, ref: str) -> str:
     """Exactly one source named by ``ref`` (see :func:`resolve_sources`)."""
     found = resolve_sources(store, ref)
     if len(found) > 1:
@@ -538,13 +586,24 @@ def resolve_source(store, ref: str) -> str:
 CONFIRM_FACTS = 10_000
 
 
+class _Retraction(TypedDict):
+    """What retracting one source would remove (``kg retract --dry-run``)."""
+
+    source: str
+    parts: list[str]
+    facts: int
+    claims: int
+
+
 @kg.command("retract")
 @click.argument("source")
 @click.option("--yes", "-y", is_flag=True, help="Do not ask for confirmation.")
 @click.option("--dry-run", is_flag=True, help="Show what would be removed, remove nothing.")
 @json_option
 @with_store(write=True)
-def retract_cmd(source: str, yes: bool, dry_run: bool, as_json: bool, store, settings) -> None:
+def retract_cmd(
+    source: str, yes: bool, dry_run: bool, as_json: bool, store: KnowledgeGraph, settings: Settings
+) -> None:
     """Remove a source (its facts, labels and provenance): by IRI, kgfcs: short form, or the path/URL loaded.
 
     Other sources keep theirs. Recorded claims whose verdict cited the source
@@ -554,10 +613,10 @@ def retract_cmd(source: str, yes: bool, dry_run: bool, as_json: bool, store, set
     from kgfc.kg.verdicts import claims_using, retract_source, source_parts
 
     iris = resolve_sources(store, source)
-    plan = []
+    plan: list[_Retraction] = []
     for iri in iris:
         parts = source_parts(store, iri)
-        facts = sum((store.source(p).facts if store.source(p) else 0) for p in parts)
+        facts = sum(s.facts or 0 for p in parts if (s := store.source(p)) is not None)
         claims = claims_using(store, parts)
         plan.append({"source": iri, "parts": parts[1:], "facts": facts, "claims": len(claims)})
     total_facts = sum(p["facts"] for p in plan)
@@ -612,7 +671,15 @@ def retract_cmd(source: str, yes: bool, dry_run: bool, as_json: bool, store, set
 )
 @json_option
 @with_store(write=True)
-def refresh_cmd(source, kind, older_than, endpoint, as_json, store, settings) -> None:
+def refresh_cmd(
+    source: str | None,
+    kind: str | None,
+    older_than: str | None,
+    endpoint: str | None,
+    as_json: bool,
+    store: KnowledgeGraph,
+    settings: Settings,
+) -> None:
     """Re-fetch sources, replace their graphs atomically, and list the verdicts whose evidence changed.
 
     SOURCE is a source IRI, its kgfcs: short form or what was loaded; or use
@@ -630,9 +697,9 @@ def refresh_cmd(source, kind, older_than, endpoint, as_json, store, settings) ->
     if older_than and source is not None:
         raise click.UsageError("--older-than goes with --kind.")
     if source is not None:
-        picked = [store.source(i) for i in resolve_sources(store, source)]
-        picked = [s for s in picked if s is not None]
+        picked = [s for i in resolve_sources(store, source) if (s := store.source(i)) is not None]
     else:
+        assert kind is not None  # one of SOURCE and --kind, checked above
         age = parse_age(older_than) if older_than else None
         picked = sources_older_than(store, SourceKind(kind), age)
     if settings.offline:
@@ -699,7 +766,9 @@ def refresh_cmd(source, kind, older_than, endpoint, as_json, store, settings) ->
 )
 @click.option("--source", default=None, help="Export only this source graph.")
 @with_store()
-def export_cmd(fmt: str, output: str, source: str | None, store, settings) -> None:
+def export_cmd(
+    fmt: str, output: str, source: str | None, store: KnowledgeGraph, settings: Settings
+) -> None:
     """Export the store (TriG/N-Quads keep sources as named graphs)."""
     if fmt.lower() == "neo4j-csv":
         from kgfc.kg.neo4j_csv import export_neo4j_csv
@@ -731,7 +800,9 @@ def export_cmd(fmt: str, output: str, source: str | None, store, settings) -> No
 @click.option("--limit", type=click.IntRange(1, 100), default=10, show_default=True)
 @json_option
 @with_store()
-def search_cmd(text: str, limit: int, as_json: bool, store, settings) -> None:
+def search_cmd(
+    text: str, limit: int, as_json: bool, store: KnowledgeGraph, settings: Settings
+) -> None:
     """Find entities by label or alias (exact, then fuzzy)."""
     hits = store.search_labels(text, limit=limit)
     if as_json:
@@ -747,7 +818,7 @@ def search_cmd(text: str, limit: int, as_json: bool, store, settings) -> None:
 @click.argument("claim_id")
 @json_option
 @with_store()
-def evidence_cmd(claim_id: str, as_json: bool, store, settings) -> None:
+def evidence_cmd(claim_id: str, as_json: bool, store: KnowledgeGraph, settings: Settings) -> None:
     """Show the stored verdict and evidence of a claim verified earlier (by its id)."""
     from kgfc.kg.verdicts import stored_claims
 
@@ -788,7 +859,9 @@ kg.add_command(ingest_cmd)
 kg.add_command(index_cmd)
 
 
-def train_embedding(store, settings=None, threads: int | None = None):
+def train_embedding(
+    store: KnowledgeGraph, settings: KGE | None = None, threads: int | None = None
+) -> tuple[Embedding, Path | None]:
     """Train the store's KG embedding with a line per epoch on stderr (``kg embed``, ``eval --kge``)."""
     from kgfc.reason import embedding as E
 
@@ -804,7 +877,7 @@ def train_embedding(store, settings=None, threads: int | None = None):
     return E.train_for(store, settings, threads=threads, progress=progress)
 
 
-def _embedding_summary(emb, path) -> dict:
+def _embedding_summary(emb: Embedding, path: Path | None) -> dict[str, Any]:
     return {
         "path": str(path) if path else None,
         "entities": len(emb.entities),
@@ -842,7 +915,17 @@ def _embedding_summary(emb, path) -> dict:
 @click.option("--info", "show", is_flag=True, help="Describe the store's embedding; train nothing.")
 @json_option
 @with_store()
-def embed_cmd(rank, epochs, n3, seed, threads, show, as_json, store, settings) -> None:
+def embed_cmd(
+    rank: int,
+    epochs: int,
+    n3: float,
+    seed: int,
+    threads: int | None,
+    show: bool,
+    as_json: bool,
+    store: KnowledgeGraph,
+    settings: Settings,
+) -> None:
     """Train a KG-embedding model (ComplEx-N3) on the store's facts (needs kgfc[kge]).
 
     Calibrated completion then weighs its scores with the rules and the peers
@@ -872,22 +955,28 @@ def embed_cmd(rank, epochs, n3, seed, threads, show, as_json, store, settings) -
 
 
 # -- kg compact (disk given back; logic in kgfc.kg.compaction) ------------------------------
+@runtime_checkable
+class _Compactable(Protocol):
+    """A store that can give disk back (the on-disk Oxigraph store)."""
+
+    def compact(self, *, rebuild: bool | None = None) -> Compaction: ...
+
+
 @kg.command("compact")
 @json_option
 @with_store(write=True)
-def compact_cmd(as_json: bool, store, settings) -> None:
+def compact_cmd(as_json: bool, store: KnowledgeGraph, settings: Settings) -> None:
     """Compact the store on disk and report the bytes freed.
 
     Rebuilds the store when it holds far more bytes than its facts need (after
     a large retraction or an interrupted load); otherwise optimizes it in place.
     """
-    try:
-        res = store.compact(rebuild=True)
-    except AttributeError:
+    if not isinstance(store, _Compactable):
         raise InputError(
             "Only an on-disk Oxigraph store can be compacted.",
             hint="Pass --store oxigraph:PATH (or a folder).",
-        ) from None
+        )
+    res = store.compact(rebuild=True)
     out = {
         "bytes_before": res.bytes_before,
         "bytes_after": res.bytes_after,

@@ -201,8 +201,17 @@ class GraphStore(Protocol):
         """
         ...
 
-    def load_file(self, path: str | os.PathLike[str], fmt: str | None = None) -> LoadReport:
-        """Load an RDF file as one source; a malformed file is rejected whole."""
+    def load_file(
+        self,
+        path: str | os.PathLike[str],
+        fmt: str | None = None,
+        *,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> LoadReport:
+        """Load an RDF file as one source; a malformed file is rejected whole.
+
+        ``progress(done, total)`` hears how many bytes of the file are read.
+        """
         ...
 
     def load_bundle(self, path: str | os.PathLike[str], graphs: Sequence[str]) -> None:
