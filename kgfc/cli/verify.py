@@ -12,12 +12,13 @@ import threading
 from collections import deque
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import IO, TYPE_CHECKING, Any, NamedTuple
 
 import click
 from pydantic import ValidationError
 
-from kgfc.cli.common import Progress, info, open_cli_store, settings_from, store_option
+from kgfc.cli.common import Progress, info, open_cli_store, settings_from
+from kgfc.cli.options import store_option
 from kgfc.errors import InputError
 from kgfc.models import UNKNOWN_ENTITY, VerifyResult
 from kgfc.pipeline.record import DEFAULT_CHUNK
@@ -31,7 +32,10 @@ from kgfc.pipeline.request import (
 )
 
 if TYPE_CHECKING:  # the pipeline loads when a claim is checked here, not sent to a server
+    from types import FrameType
+
     from kgfc.pipeline.api import FactChecker
+    from kgfc.settings import Settings
 
 # the exit code of --fail-on: neither a runtime failure (1) nor bad input (2)
 FAIL_ON_EXIT = 3
@@ -240,40 +244,40 @@ def render_text(r: VerifyResult) -> str:
 @click.pass_context
 # Over 80 lines only by its signature, one parameter per click option; the body is short.
 def verify(
-    ctx,
-    claim,
-    claim_file,
-    triple,
-    claim_id,
-    reasoner,
-    strict,
-    beam,
-    hops,
-    as_json,
-    as_nl,
-    no_record,
-    fail_on,
-    web,
-    search_spec,
-    pubmed,
-    max_steps,
-    max_llm_calls,
-    max_tokens,
-    max_searches,
-    max_seconds,
-    report_fmt,
-    output,
-    store_spec,
-    read_only,
-    recheck_stale=False,
-    record_chunk=DEFAULT_CHUNK,
-    resume=False,
-    output_format=None,
-    workers=None,
-    unordered=False,
-    ray_address=None,
-    ray_output=None,
-):
+    ctx: click.Context,
+    claim: str | None,
+    claim_file: IO[bytes] | None,
+    triple: tuple[str, ...] | None,
+    claim_id: str | None,
+    reasoner: str | None,
+    strict: bool | None,
+    beam: int | None,
+    hops: int | None,
+    as_json: bool,
+    as_nl: bool,
+    no_record: bool,
+    fail_on: str | None,
+    web: bool | None,
+    search_spec: str | None,
+    pubmed: bool | None,
+    max_steps: int,
+    max_llm_calls: int | None,
+    max_tokens: int | None,
+    max_searches: int | None,
+    max_seconds: float | None,
+    report_fmt: str | None,
+    output: str,
+    store_spec: str | None,
+    read_only: bool,
+    recheck_stale: bool = False,
+    record_chunk: int = DEFAULT_CHUNK,
+    resume: bool = False,
+    output_format: str | None = None,
+    workers: int | None = None,
+    unordered: bool = False,
+    ray_address: str | None = None,
+    ray_output: str | None = None,
+) -> None:
     """Check a claim against the knowledge graph: verdict, justification, cited evidence.
 
     Every claim is one episode (kgfc.pipeline): KG retrieval first, one more hop
@@ -338,7 +342,7 @@ def _verify_on_server(
     search_spec: str | None,
     resume: bool,
     single: ClaimLine | None,
-    claim_file: Any,
+    claim_file: IO[bytes] | None,
     opts: CheckOptions,
     as_nl: bool,
 ) -> tuple[list[VerifyResult], int]:
@@ -351,6 +355,7 @@ def _verify_on_server(
         raise click.UsageError("--resume runs against a local store, not --server.")
     if single is not None:
         return verify_remote(server, [single], single=True)
+    assert claim_file is not None  # no single claim: a --file batch
     lines = _read_lines(claim_file, opts)
     return verify_remote(server, lines, as_nl=as_nl)
 
@@ -365,8 +370,8 @@ def _note_bad_lines(results: list[VerifyResult], bad_lines: int) -> None:
 
 def _check_what_to_check(
     claim: str | None,
-    claim_file: Any,
-    triple: tuple[str, ...],
+    claim_file: IO[bytes] | None,
+    triple: tuple[str, ...] | None,
     resume: bool,
     no_record: bool,
     report_fmt: str | None,
@@ -387,7 +392,7 @@ def _check_what_to_check(
 
 
 def _server_for(
-    ctx: click.Context, settings: Any, search_spec: str | None, resume: bool, read_only: bool
+    ctx: click.Context, settings: Settings, search_spec: str | None, resume: bool, read_only: bool
 ) -> str | None:
     """The `kgfc serve` to send the claims to: --server, else a running one holding the store."""
     server: str | None = ctx.find_root().params.get("server")
@@ -461,7 +466,14 @@ def _write_rows(results: list[VerifyResult], fmt: str) -> None:
             click.echo(f"{r.id:<{width}}  {r.verdict.value:<15}  {r.confidence:4.2f}  {r.claim}")
 
 
-def _write_results(results, report_fmt, output, fmt: str, claim_file, settings) -> None:
+def _write_results(
+    results: list[VerifyResult],
+    report_fmt: str | None,
+    output: str,
+    fmt: str,
+    claim_file: IO[bytes] | None,
+    settings: Settings,
+) -> None:
     as_nl, as_json = fmt == "jsonl", fmt == "json"
     if report_fmt:
         _write_report(results, report_fmt, output, settings.trust_order)
@@ -492,12 +504,12 @@ class BatchFlags(NamedTuple):
 
 
 def _verify_local(
-    settings,
+    settings: Settings,
     read_only: bool,
     opts: CheckOptions,
     batch: BatchFlags,
     single: ClaimLine | None,
-    claim_file,
+    claim_file: IO[bytes] | None,
     as_nl: bool,
 ) -> tuple[list[VerifyResult], int, str | None]:
     """Check on the local store: ``single``, or the batch in ``claim_file``.
@@ -523,6 +535,7 @@ def _verify_local(
             results = [checker.verify(single)]
             bad_lines = 0
         else:
+            assert claim_file is not None  # no single claim: a --file batch
             lines = _read_lines(claim_file, opts)
             results, bad_lines, stopped = _run_batch(checker, lines, as_nl, batch)
     finally:
@@ -530,7 +543,7 @@ def _verify_local(
     return results, bad_lines, stopped
 
 
-def _read_lines(claim_file, opts: CheckOptions) -> list[ClaimLine]:
+def _read_lines(claim_file: IO[bytes], opts: CheckOptions) -> list[ClaimLine]:
     """A claims file's lines; fields kgfc does not read (a data set's ``label``) are left out, said once."""
     lines = list(iter_claims(claim_file, options=opts.model_dump(), lenient=True))
     ignored = sorted({name for line in lines for name in line.ignored})
@@ -540,8 +553,13 @@ def _read_lines(claim_file, opts: CheckOptions) -> list[ClaimLine]:
 
 
 def _verify_on_ray(
-    settings, opts: CheckOptions, batch: BatchFlags, claim_file, address: str, output
-):
+    settings: Settings,
+    opts: CheckOptions,
+    batch: BatchFlags,
+    claim_file: IO[bytes] | None,
+    address: str,
+    output: str | None,
+) -> list[VerifyResult]:
     """The batch on a Ray cluster (kgfc.pipeline.cluster); its results, unless written by the nodes."""
     from pathlib import Path
 
@@ -589,7 +607,14 @@ def _stdout_to_stderr() -> Iterator[None]:
         os.close(saved)
 
 
-def _write_ray_results(results, report_fmt, output, fmt: str, claim_file, settings) -> None:
+def _write_ray_results(
+    results: list[VerifyResult],
+    report_fmt: str | None,
+    output: str,
+    fmt: str,
+    claim_file: IO[bytes] | None,
+    settings: Settings,
+) -> None:
     if fmt == "jsonl" and not report_fmt:  # a local batch prints these lines as it goes
         for r in results:
             click.echo(json.dumps(r.model_dump(mode="json"), ensure_ascii=False))
@@ -597,7 +622,7 @@ def _write_ray_results(results, report_fmt, output, fmt: str, claim_file, settin
         _write_results(results, report_fmt, output, fmt, claim_file, settings)
 
 
-def _stale_claims_file(ctx, store_spec):
+def _stale_claims_file(ctx: click.Context, store_spec: str | None) -> io.BytesIO | None:
     """The stale recorded claims as a JSONL batch (id and text or triple), or None when there are none."""
     from kgfc.kg.verdicts import stale_claim_texts
     from kgfc.registry import open_store
@@ -656,7 +681,7 @@ def _write_report(results: list[VerifyResult], fmt: str, output: str, trust_orde
 
 
 @contextmanager
-def _stop_on_signals() -> Iterator[dict]:
+def _stop_on_signals() -> Iterator[dict[str, str]]:
     """SIGTERM or Ctrl-C asks the batch to stop after the claim in hand (``flag["signal"]`` set).
 
     The batch then records and prints what it checked and exits 128 + the
@@ -665,13 +690,13 @@ def _stop_on_signals() -> Iterator[dict]:
     wherever the program is, even half-way through printing a line.) A
     second signal does the default.
     """
-    flag: dict = {}
+    flag: dict[str, str] = {}
     if threading.current_thread() is not threading.main_thread():
         yield flag
         return
     previous = {sig: signal.getsignal(sig) for sig in (signal.SIGTERM, signal.SIGINT)}
 
-    def stop(signum, _frame) -> None:
+    def stop(signum: int, _frame: FrameType | None) -> None:
         if flag:
             for sig, handler in previous.items():
                 signal.signal(sig, handler)
