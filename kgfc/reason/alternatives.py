@@ -17,6 +17,8 @@ from __future__ import annotations
 from typing import Any
 
 from kgfc.kg import vocab as V
+from kgfc.kg.properties import LOCATION
+from kgfc.reason.kgstats import Functionality, stats_for, successions
 
 MIN_EACH = 5  # each value is the value of at least this many subjects
 _BROADER = tuple(V.WDT + p for p in ("P31", "P279", "P361", "P171"))
@@ -112,3 +114,40 @@ def places_apart(store: Any, claimed: str, stated: list[str]) -> bool:
     except (ValueError, TypeError):  # a literal is no place
         return False
     return bool(mine) and all(ts and not (mine & ts) for ts in theirs)
+
+
+def same_kind_rival(
+    store: Any,
+    prop: str,
+    claimed: str,
+    stated: list[str],
+) -> tuple[str, str, Functionality] | None:
+    """A stated value of ``prop`` of the claimed value's kind, where that kind takes one value.
+
+    Located in (P131) is not single-valued: a city is in a county and a state.
+    Among the values of one kind it can be: every subject in the KG with a value
+    typed "state of the United States" has exactly one (measured,
+    :meth:`KGStats.functionality_by_type`). St. Louis, stated in Missouri, is then
+    not in Maryland. Only for location properties (regions of one kind do not
+    overlap); values typed as former states (a historical country) never count,
+    since a place passes from one to another over time. Returns the stated rival,
+    the kind and its measure, or None; whether the rival contains or lies in the
+    claimed value is the caller's test.
+    """
+    if store is None or prop not in LOCATION or not stated:
+        return None
+    stats = stats_for(store)
+    by_type = stats.functionality_by_type(prop)
+    types = stats.types_of([claimed, *stated])
+    formers = {t for e in successions().values() for t in e.former_types}
+    mine = types.get(claimed, set())
+    if mine & formers:
+        return None
+    for kind in sorted(mine):
+        func = by_type.get(kind)
+        if func is None or not func.functional:
+            continue
+        rivals = [v for v in stated if kind in types.get(v, set()) and not types[v] & formers]
+        if len(rivals) == 1 and rivals[0] != claimed:
+            return rivals[0], kind, func
+    return None

@@ -61,7 +61,7 @@ from kgfc.kg.trust import normalise_trust_order
 from kgfc.models import ClaimTriple, Counters, EvidenceFact, Verdict, VerdictLabel
 from kgfc.nlp import values as vals
 from kgfc.nlp.text import overlap_scores
-from kgfc.reason.alternatives import exclusive_values, places_apart
+from kgfc.reason.alternatives import exclusive_values, places_apart, same_kind_rival
 from kgfc.reason.completion_step import complete
 from kgfc.reason.evidence import EvidenceIndex, Outcome
 from kgfc.reason.kgstats import (
@@ -483,6 +483,8 @@ class LocalReasoner:
         # 4. a stated single-valued value that excludes the claimed one outranks any
         # prediction: a mined rule never supports what a stated fact contradicts
         out = self._functional_conflict(s, props, o, s_alias, o_alias, ev)
+        if out is None:
+            out = self._symmetric_conflict(s, props, o, s_alias, o_alias, ev)
         if out is not None:
             return out
         checks = (self._type_clash,)
@@ -646,7 +648,8 @@ class LocalReasoner:
             func = self._functionality(p)
             if func is None or not func.functional:
                 # the best-ranked property the evidence knows decides
-                return self._present_conflict(s, p, o, values, o_alias, ev)
+                out = self._present_conflict(s, p, o, values, o_alias, ev)
+                return out or self._kind_conflict(s, p, o, values, o_alias, ev)
             if any(self._compatible(v, o, o_alias, ev) for v in values):
                 return None
             first, *others = values
@@ -678,6 +681,43 @@ class LocalReasoner:
                 "functional",
             )
         return None
+
+    def _kind_conflict(
+        self, s: str, p: str, o: str, values: dict[str, str], o_alias, ev: EvidenceIndex
+    ) -> Outcome | None:
+        """A stated value of the claimed value's kind, a kind of which subjects have one
+        (:func:`kgfc.reason.alternatives.same_kind_rival`): "St. Louis is in Maryland"."""
+        got = same_kind_rival(self.store, p, o, list(values))
+        if got is None or any(self._compatible(v, o, o_alias, ev) for v in values):
+            return None
+        rival, kind, func = got
+        ids = [values[rival]]
+        pn = ev.prop_name(p)
+        kind_name = self.store.label_index().label(kind) or ev.name(kind)
+        return Outcome(
+            VerdictLabel.REFUTED,
+            CONF_FUNCTIONAL * func.value,
+            f'{ev.quote(ids)} conflicts with "{ev.name(s)} {pn} {ev.name(o)}": both are a '
+            f"{kind_name}, and {pn} takes one value of that kind ({func.describe()}).",
+            ids,
+            ev.texts(ids),
+            "functional",
+        )
+
+    def _symmetric_conflict(
+        self, s, props, o, s_alias, o_alias, ev: EvidenceIndex
+    ) -> Outcome | None:
+        """A symmetric single-valued property read from the object's side.
+
+        "Drew Barrymore was the spouse of Blake Edwards": the KG states no spouse of
+        Drew Barrymore, but Blake Edwards's one spouse is Julie Andrews; a spouse of
+        hers would be his spouse too, so that stated value excludes the claim. Asked
+        when the subject's own stated values decide nothing (none, or several).
+        """
+        sym = [p for p in props if p in SYMMETRIC]
+        if not sym:
+            return None
+        return self._functional_conflict(o, sym, s, o_alias, s_alias, ev)
 
     def _present_conflict(
         self, s: str, p: str, o: str, values: dict[str, str], o_alias, ev: EvidenceIndex
