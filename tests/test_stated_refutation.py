@@ -115,3 +115,24 @@ def test_only_location_properties_take_a_rival_by_kind(tmp_path):
 )
 def test_many_valued_relations_never_refute(demo_local, claim):
     assert _verdict(demo_local, claim).verdict.value != "REFUTED"
+
+
+def test_a_name_two_cities_share_refutes_when_both_are_excluded(demo_local):
+    # two Birminghams in the KG; Merv Griffin's one stated place of death is Los Angeles
+    r = _verdict(demo_local, "Merv Griffin died in Birmingham.")
+    assert r.verdict.value == "REFUTED", r.justification
+    assert "refuted for each of them" in r.justification
+
+
+def test_a_namesake_outside_the_relations_range_is_not_asked(demo_local):
+    # "Cambridge" is also the university's alias; no one is born in a university here
+    r = _verdict(demo_local, "Jeff Beck was born in Cambridge.")
+    assert r.verdict.value == "REFUTED", r.justification
+    assert "Cambridge (Q350)" in r.justification and "Q35794" not in r.justification
+
+
+def test_a_name_one_namesake_of_which_holds_does_not_refute(demo_local):
+    # "Georgia": the country and the US state; Atlanta, his stated birthplace, is a city of
+    # the state (the claim is true), and nothing in the KG excludes the state
+    r = _verdict(demo_local, "Spike Lee was born in Georgia.")
+    assert r.verdict.value != "REFUTED", r.justification

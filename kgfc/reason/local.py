@@ -60,7 +60,7 @@ from kgfc.kg.properties import (
 from kgfc.kg.trust import normalise_trust_order
 from kgfc.models import ClaimTriple, Counters, EvidenceFact, Verdict, VerdictLabel
 from kgfc.nlp import values as vals
-from kgfc.nlp.text import overlap_scores
+from kgfc.nlp.text import normalise, overlap_scores
 from kgfc.reason.alternatives import exclusive_values, places_apart, same_kind_rival
 from kgfc.reason.completion_step import complete
 from kgfc.reason.evidence import EvidenceIndex, Outcome
@@ -94,6 +94,8 @@ CONF_NEI = 0.5
 # Links below this (fuzzy names, same-named rivals: kgfc.kg.linking.link_confidence)
 # never refute; exact labels (1.0) and aliases (0.95) of one entity may.
 LINK_REFUTE_MIN = 0.9
+CONF_NAMESAKES = 0.85  # a refutation that holds for each entity an ambiguous name names
+MAX_NAMESAKES = 5  # more entities of one name than this: the name is not checked each way
 # Two values with no type in common are one kind when most instances of the rarer
 # side's types also carry one of the other's (kgfc.reason.kgstats.KGStats.kinds_overlap)
 SAME_KIND_OVERLAP = 0.5
@@ -197,7 +199,7 @@ class LocalReasoner:
     ) -> Verdict:
         # SPARQL queries are counted by the store per episode (store.count_queries), not here.
         ev = EvidenceIndex(evidence)
-        outcomes = [self._trust_links(t, self._negate(t, self._check(t, ev))) for t in triples]
+        outcomes = [self._checked(t, ev) for t in triples]
         if not outcomes:
             return Verdict(
                 label=VerdictLabel.NEI,
@@ -206,6 +208,61 @@ class LocalReasoner:
                 cited=[],
             )
         return self._combine(outcomes, ev)
+
+    def _checked(self, t: ClaimTriple, ev: EvidenceIndex) -> Outcome:
+        """One triple's outcome, no surer than its links; a refutation on an object name
+        several places share stands when it holds for every one of them."""
+        o = self._negate(t, self._check(t, ev))
+        trusted = self._trust_links(t, o)
+        if o.label is VerdictLabel.REFUTED and trusted.label is VerdictLabel.NEI:
+            every = self._refuted_for_every_namesake(t, ev)
+            if every:
+                return Outcome(
+                    o.label,
+                    min(o.confidence, CONF_NAMESAKES),
+                    f'{o.reason} "{t.object}" names {len(every)} entities in the KG; the claim '
+                    f"is refuted for each of them ({', '.join(every)}).",
+                    o.cited,
+                    o.path,
+                    o.kind,
+                )
+        return trusted
+
+    def _refuted_for_every_namesake(self, t: ClaimTriple, ev: EvidenceIndex) -> list[str]:
+        """The names of the entities the object's words name exactly, when the claim with
+        each of them for its object is refuted; else an empty list.
+
+        "Merv Griffin died in Birmingham": the KG knows two Birminghams, and his one
+        stated place of death, Los Angeles, is neither, nor in either. Which one the
+        claim means does not matter. With a namesake for which the claim is not refuted
+        ("born in Georgia" for someone born in Tbilisi), it does.
+        """
+        weak = (t.subject_link or 1.0) >= LINK_REFUTE_MIN and (t.object_link or 1.0) < LINK_REFUTE_MIN
+        if self.store is None or not weak or not t.object_id:
+            return []
+        key = normalise(t.object)
+        named = {e for e, _, _ in self.store.label_index().by_key.get(key, ())}
+        named = self._in_range(t, named)
+        if t.object_id not in named or not 1 < len(named) <= MAX_NAMESAKES:
+            return []
+        for other in sorted(named - {t.object_id}):
+            t2 = t.model_copy(update={"object_id": other})
+            if self._negate(t2, self._check(t2, ev)).label is not VerdictLabel.REFUTED:
+                return []
+        index = self.store.label_index()
+        return [f"{index.label(e) or e} ({e.rsplit('/', 1)[-1]})" for e in sorted(named)]
+
+    def _in_range(self, t: ClaimTriple, named: set[str]) -> set[str]:
+        """The namesakes of a type the relation's objects have in the KG ("born in
+        Cambridge": the two cities, not the university also called so), when that range
+        is well observed; else all of them."""
+        props = self._props(t, EvidenceIndex([]))
+        stats = stats_for(self.store)
+        seen = stats.range(props[0]) if props else None
+        if seen is None or not seen.known():
+            return named
+        types = stats.types_of(named)
+        return {e for e in named if types.get(e, set()) & set(seen.types)}
 
     @staticmethod
     def _trust_links(t: ClaimTriple, o: Outcome) -> Outcome:
