@@ -130,7 +130,7 @@ def single(kg: KG, rng: random.Random, out: list, prop: str) -> list[tuple]:
             continue
         for _ in range(6):
             o2, o2l = rng.choice(values)
-            if o2 == o or o2 == x or not kg.ok(o2l) or not kg.alike(o, o2):
+            if o2 in (o, x) or not kg.ok(o2l) or not kg.alike(o, o2):
                 continue
             if any(w in o2l.lower() or w in ol.lower() for w in VAGUE):
                 continue

@@ -24,9 +24,9 @@ import tomllib
 import weakref
 from collections import defaultdict
 from collections.abc import Iterable
-from itertools import islice
 from dataclasses import dataclass, field
 from importlib import resources
+from itertools import islice
 from typing import TYPE_CHECKING
 
 from kgfc.kg.aggregates import snapshot, stable_rows, still_fresh
@@ -159,7 +159,9 @@ class KGStats:
         with self._lock:
             if prop not in self._by_type:
                 out: dict[str, Functionality] = {}
-                for row in self.store.run("property_functionality_by_type", bindings={"property": prop}):
+                for row in self.store.run(
+                    "property_functionality_by_type", bindings={"property": prop}
+                ):
                     subjects = int(row["subjects"] or 0)
                     if row["type"] and subjects >= MIN_SUBJECTS:
                         single = int(row["single"] or 0) / subjects

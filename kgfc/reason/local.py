@@ -237,7 +237,9 @@ class LocalReasoner:
         claim means does not matter. With a namesake for which the claim is not refuted
         ("born in Georgia" for someone born in Tbilisi), it does.
         """
-        weak = (t.subject_link or 1.0) >= LINK_REFUTE_MIN and (t.object_link or 1.0) < LINK_REFUTE_MIN
+        weak = (t.subject_link or 1.0) >= LINK_REFUTE_MIN and (
+            t.object_link or 1.0
+        ) < LINK_REFUTE_MIN
         if self.store is None or not weak or not t.object_id:
             return []
         key = normalise(t.object)
