@@ -136,3 +136,33 @@ def test_a_name_one_namesake_of_which_holds_does_not_refute(demo_local):
     # the state (the claim is true), and nothing in the KG excludes the state
     r = _verdict(demo_local, "Spike Lee was born in Georgia.")
     assert r.verdict.value != "REFUTED", r.justification
+
+
+def test_a_country_the_stated_place_was_never_in_is_refuted(demo_local):
+    r = _verdict(demo_local, "Phil Collins was born in France.")
+    assert r.verdict.value == "REFUTED", r.justification
+    assert "Phil Collins place of birth London" in r.justification
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Phil Collins was born in England.",  # London is in England
+        "Phil Collins was born in the United Kingdom.",
+        "Max Weber died in Germany.",  # Munich
+    ],
+)
+def test_the_stated_places_country_is_supported(demo_local, claim):
+    assert _verdict(demo_local, claim).verdict.value == "SUPPORTED"
+
+
+def test_a_country_the_stated_place_once_was_in_is_not_refuted(demo_local):
+    # Hamburg lists France among its countries (a former one): no exclusion
+    r = _verdict(demo_local, "Johannes Brahms was born in France.")
+    assert r.verdict.value != "REFUTED", r.justification
+
+
+def test_a_denial_on_a_name_that_may_mean_the_stated_place_is_not_supported(demo_local):
+    # "not born in Georgia": true of the country, false of the US state Atlanta is a city of
+    r = _verdict(demo_local, "Spike Lee was not born in Georgia.")
+    assert r.verdict.value != "SUPPORTED", r.justification

@@ -116,6 +116,45 @@ def places_apart(store: Any, claimed: str, stated: list[str]) -> bool:
     return bool(mine) and all(ts and not (mine & ts) for ts in theirs)
 
 
+def _top_country(store: Any, e: str) -> bool:
+    """A present-day country the KG places in no other: the value of some subject's
+    country, itself in no country or region (England is in the United Kingdom), and not
+    typed as a former state."""
+    if not _is_a_country(store, e):
+        return False
+    for p in (_COUNTRY, _IN):
+        if next(iter(store.quads(_node(e), _node(p))), None) is not None:
+            return False
+    formers = {t for s in successions().values() for t in s.former_types}
+    types = {q.object.value for q in store.quads(_node(e), _node(V.WDT + "P31"))}
+    return not types & formers
+
+
+def country_apart(store: Any, claimed: str, stated: list[str]) -> bool:
+    """Is ``claimed`` a present-day country that none of the ``stated`` places is in?
+
+    "Phil Collins was born in France": his one stated birthplace, London, is in the
+    United Kingdom and in the kingdoms before it, never in France, by the KG. Every
+    country a stated place ever had counts (Hamburg lists France among its countries,
+    so "born in France" is not excluded for someone born there), and so do the
+    countries those countries are in. A country the KG places inside another
+    (England) or a former state is never claimed this way.
+    """
+    if store is None or not hasattr(store, "quads") or not stated:
+        return False
+    try:
+        if not _top_country(store, claimed) or any(_is_a_country(store, v) for v in stated):
+            return False
+        for v in stated:
+            theirs = _countries(store, v)
+            theirs |= {c2 for c in theirs for c2 in _countries(store, c)}
+            if not theirs or claimed in theirs:
+                return False
+    except (ValueError, TypeError):  # a literal is no place
+        return False
+    return True
+
+
 def same_kind_rival(
     store: Any,
     prop: str,

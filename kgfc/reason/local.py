@@ -61,7 +61,12 @@ from kgfc.kg.trust import normalise_trust_order
 from kgfc.models import ClaimTriple, Counters, EvidenceFact, Verdict, VerdictLabel
 from kgfc.nlp import values as vals
 from kgfc.nlp.text import normalise, overlap_scores
-from kgfc.reason.alternatives import exclusive_values, places_apart, same_kind_rival
+from kgfc.reason.alternatives import (
+    country_apart,
+    exclusive_values,
+    places_apart,
+    same_kind_rival,
+)
 from kgfc.reason.completion_step import complete
 from kgfc.reason.evidence import EvidenceIndex, Outcome
 from kgfc.reason.kgstats import (
@@ -210,49 +215,67 @@ class LocalReasoner:
         return self._combine(outcomes, ev)
 
     def _checked(self, t: ClaimTriple, ev: EvidenceIndex) -> Outcome:
-        """One triple's outcome, no surer than its links; a refutation on an object name
-        several places share stands when it holds for every one of them."""
-        o = self._negate(t, self._check(t, ev))
-        trusted = self._trust_links(t, o)
-        if o.label is VerdictLabel.REFUTED and trusted.label is VerdictLabel.NEI:
-            every = self._refuted_for_every_namesake(t, ev)
-            if every:
-                return Outcome(
-                    o.label,
-                    min(o.confidence, CONF_NAMESAKES),
-                    f'{o.reason} "{t.object}" names {len(every)} entities in the KG; the claim '
-                    f"is refuted for each of them ({', '.join(every)}).",
-                    o.cited,
-                    o.path,
-                    o.kind,
-                )
+        """One triple's outcome, no surer than its links. A refutation on an object name
+        several entities share stands only when it holds for each of them; then it stands
+        even when the link alone was too unsure to refute."""
+        raw = self._check(t, ev)
+        trusted = self._trust_links(t, self._negate(t, raw))
+        named = self._namesakes(t) if raw.label is VerdictLabel.REFUTED else []
+        if not named:
+            return trusted
+        index = self.store.label_index()
+        names = ", ".join(f"{index.label(e) or e} ({e.rsplit('/', 1)[-1]})" for e in named)
+        if not all(
+            self._check(t.model_copy(update={"object_id": e}), ev).label is VerdictLabel.REFUTED
+            for e in named
+            if e != t.object_id
+        ):
+            return Outcome(
+                VerdictLabel.NEI,
+                CONF_NEI,
+                f'{raw.reason} But "{t.object}" names several entities in the KG ({names}), '
+                "and the claim is not refuted for each of them, so this is not taken as a "
+                "refutation.",
+                raw.cited,
+                raw.path,
+                "nei",
+            )
+        if trusted.label is VerdictLabel.NEI and (t.subject_link or 1.0) >= LINK_REFUTE_MIN:
+            o = self._negate(t, raw)
+            return Outcome(
+                o.label,
+                min(o.confidence, CONF_NAMESAKES),
+                f'{o.reason} "{t.object}" names {len(named)} entities in the KG; the claim '
+                f"is refuted for each of them ({names}).",
+                o.cited,
+                o.path,
+                o.kind,
+            )
         return trusted
 
-    def _refuted_for_every_namesake(self, t: ClaimTriple, ev: EvidenceIndex) -> list[str]:
-        """The names of the entities the object's words name exactly, when the claim with
-        each of them for its object is refuted; else an empty list.
+    def _namesakes(self, t: ClaimTriple) -> list[str]:
+        """The entities the object's words name exactly (a label or alias) and of a type the
+        relation's objects have, when there are several and the linked one is among them.
 
         "Merv Griffin died in Birmingham": the KG knows two Birminghams, and his one
-        stated place of death, Los Angeles, is neither, nor in either. Which one the
-        claim means does not matter. With a namesake for which the claim is not refuted
-        ("born in Georgia" for someone born in Tbilisi), it does.
+        stated place of death, Los Angeles, is neither, nor in either; which one the claim
+        means does not matter. "Spike Lee was born in Georgia": the country excludes
+        Atlanta, the US state does not, so the claim is not refuted.
         """
-        weak = (t.subject_link or 1.0) >= LINK_REFUTE_MIN and (
-            t.object_link or 1.0
-        ) < LINK_REFUTE_MIN
-        if self.store is None or not weak or not t.object_id:
+        if self.store is None or not t.object_id:
             return []
         key = normalise(t.object)
         named = {e for e, _, _ in self.store.label_index().by_key.get(key, ())}
         named = self._in_range(t, named)
         if t.object_id not in named or not 1 < len(named) <= MAX_NAMESAKES:
             return []
-        for other in sorted(named - {t.object_id}):
-            t2 = t.model_copy(update={"object_id": other})
-            if self._negate(t2, self._check(t2, ev)).label is not VerdictLabel.REFUTED:
-                return []
-        index = self.store.label_index()
-        return [f"{index.label(e) or e} ({e.rsplit('/', 1)[-1]})" for e in sorted(named)]
+        # "France" is also an alias of the Kingdom of France: a former state named like the
+        # present-day country the link chose is that country's past, not another reading
+        types = stats_for(self.store).types_of(named)
+        formers = {x for e in successions().values() for x in e.former_types}
+        if not types.get(t.object_id, set()) & formers:
+            named = {e for e in named if not types.get(e, set()) & formers}
+        return sorted(named) if len(named) > 1 else []
 
     def _in_range(self, t: ClaimTriple, named: set[str]) -> set[str]:
         """The namesakes of a type the relation's objects have in the KG ("born in
@@ -718,6 +741,7 @@ class LocalReasoner:
                 self._same_kind(o, list(values), ev)
                 or exclusive_values(self.store, p, o, list(values))
                 or places_apart(self.store, o, list(values))
+                or country_apart(self.store, o, list(values))
             ):
                 # "born in Austria-Hungary" vs "born in Prague": an empire and a city
                 # do not exclude each other, however single-valued the property; two
