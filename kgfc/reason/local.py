@@ -100,6 +100,7 @@ CONF_NEI = 0.5
 # never refute; exact labels (1.0) and aliases (0.95) of one entity may.
 LINK_REFUTE_MIN = 0.9
 CONF_NAMESAKES = 0.85  # a refutation that holds for each entity an ambiguous name names
+RANGE_KIND_MIN = 3  # objects of a kind for it to be in a relation's range when reading names
 MAX_NAMESAKES = 5  # more entities of one name than this: the name is not checked each way
 # Two values with no type in common are one kind when most instances of the rarer
 # side's types also carry one of the other's (kgfc.reason.kgstats.KGStats.kinds_overlap)
@@ -278,16 +279,20 @@ class LocalReasoner:
         return sorted(named) if len(named) > 1 else []
 
     def _in_range(self, t: ClaimTriple, named: set[str]) -> set[str]:
-        """The namesakes of a type the relation's objects have in the KG ("born in
-        Cambridge": the two cities, not the university also called so), when that range
-        is well observed; else all of them."""
+        """The namesakes of a type several of the relation's objects have in the KG
+        ("born in Cambridge": the two cities, not the university also called so), when
+        that range is well observed; else all of them."""
         props = self._props(t, EvidenceIndex([]))
         stats = stats_for(self.store)
         seen = stats.range(props[0]) if props else None
         if seen is None or not seen.known():
             return named
+        # a kind counts when several of the relation's objects have it: a university is
+        # the place of death of someone in the KG, but no one reads "died in Oxford" so
+        floor = max(RANGE_KIND_MIN, seen.typed_objects // 100)
+        kinds = {k for k, n in seen.types.items() if n >= floor}
         types = stats.types_of(named)
-        return {e for e in named if types.get(e, set()) & set(seen.types)}
+        return {e for e in named if types.get(e, set()) & kinds}
 
     @staticmethod
     def _trust_links(t: ClaimTriple, o: Outcome) -> Outcome:
