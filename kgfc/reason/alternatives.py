@@ -32,6 +32,14 @@ def _node(iri: str) -> Any:
     return ox.NamedNode(iri)
 
 
+def is_place(store: Any, e: str) -> bool:
+    """Is ``e`` located somewhere by the KG (a country, a region, coordinates, a continent)?"""
+    try:
+        return store is not None and hasattr(store, "quads") and _is_place(store, e)
+    except (ValueError, TypeError):  # not an IRI
+        return False
+
+
 def _subjects(store: Any, prop: str, value: str) -> set[str]:
     return {q.subject.value for q in store.quads(predicate=_node(prop), object=_node(value))}
 

@@ -64,6 +64,7 @@ from kgfc.nlp.text import normalise, overlap_scores
 from kgfc.reason.alternatives import (
     country_apart,
     exclusive_values,
+    is_place,
     places_apart,
     same_kind_rival,
 )
@@ -256,15 +257,15 @@ class LocalReasoner:
 
     def _namesakes(self, t: ClaimTriple) -> list[str]:
         """The entities the object's words name exactly (a label or alias) and of a type the
-        relation's objects have, when there are several and the linked one is among them.
+        relation's objects have, when the linked one is a place among several so named.
 
         "Merv Griffin died in Birmingham": the KG knows two Birminghams, and his one
         stated place of death, Los Angeles, is neither, nor in either; which one the claim
         means does not matter. "Spike Lee was born in Georgia": the country excludes
         Atlanta, the US state does not, so the claim is not refuted.
         """
-        if self.store is None or not t.object_id:
-            return []
+        if self.store is None or not t.object_id or not is_place(self.store, t.object_id):
+            return []  # places share names; elsewhere the link's choice stands
         key = normalise(t.object)
         named = {e for e, _, _ in self.store.label_index().by_key.get(key, ())}
         named = self._in_range(t, named)
