@@ -25,6 +25,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from kgfc.document.clause_parts import death_place, kin_subject, loose_words, participle_of
+from kgfc.document.people import nationality_noun
 from kgfc.document.sentences import EMOJI
 
 if TYPE_CHECKING:
@@ -46,6 +48,7 @@ class Part:
     text: str  # the claim to check
     start: int  # the span it rests on, in characters of the text that was split
     end: int
+    main: bool = True  # False: an aside (appositive, "who" clause, participle) on a name
 
 
 def decompose(
@@ -61,13 +64,13 @@ def decompose(
     for sent in doc.sents:
         each = _split_subjects(sent, known, role)
         if each is None:
-            parts.extend(_sentence(sent, known))
+            parts.extend(_sentence(sent, known, role))
             continue
         from kgfc.nlp.spacy_pipeline import parse
 
         for text in each:  # one subject each; every claim rests on the whole sentence
             for sub in parse(text).sents:
-                for part in _sentence(sub, known):
+                for part in _sentence(sub, known, role):
                     parts.append(Part(part.text, sent.start_char, sent.end_char))
     if not parts:
         text = doc.text.strip()
@@ -98,7 +101,9 @@ def asides(text: str) -> tuple[str, list[Part]]:
     front = _FRONT.match(text)
     if front is not None:  # "A member of the Labour Party, Tony Blair later taught ..."
         who, what = front.group(2).strip(), front.group(1)
-        parts.append(Part(_finish(f"{who} was {what[0].lower()}{what[1:]}"), 0, front.end(1)))
+        parts.append(
+            Part(_finish(f"{who} was {what[0].lower()}{what[1:]}"), 0, front.end(1), main=False)
+        )
         masked = " " * (front.start(2)) + text[front.start(2) :]
     for m in _ASIDE.finditer(text):
         name = _NAME_BEFORE.search(text[: m.start()])
@@ -113,14 +118,17 @@ def asides(text: str) -> tuple[str, list[Part]]:
         if verb is None or verb.tag_ != "VBN":
             continue
         body = {t.i for t in doc} - _aside_dates(verb)
-        parts.append(Part(_finish(_text(doc, body)), m.start(), m.end()))
+        parts.append(Part(_finish(_text(doc, body)), m.start(), m.end(), main=False))
         masked = masked[: m.start()] + " " * (m.end() - m.start()) + masked[m.end() :]
     return masked, parts
 
 
-def _sentence(sent: Span, known: Callable[[str], bool]) -> list[Part]:
+def _sentence(
+    sent: Span, known: Callable[[str], bool], role: Callable[[str], bool] = lambda _t: True
+) -> list[Part]:
     root = sent.root
-    dates = _dates(sent)
+    # dates said in passing, durations, "a keen painter": not part of any claim
+    dates = _dates(sent) | loose_words(sent, role, known)
     keep = {t.i for t in sent} - dates
     # "X was an atheist, his biographers agree": the clause before the one reporting it
     said = [c for c in root.children if c.dep_ in ("ccomp", "parataxis") and c.i < root.i]
@@ -131,6 +139,10 @@ def _sentence(sent: Span, known: Callable[[str], bool]) -> list[Part]:
     subj = _subject(root)
     tense = "was" if root.tag_ in ("VBD", "VBN") or _past_aux(root) else "is"
 
+    # "X's brother, Y, was ...": said of Y; the kinship a claim of its own
+    kin = kin_subject(sent, subj)
+    kin_drop = kin[0] if kin is not None else set()
+    who = {t.i for t in subj.subtree} - kin_drop if subj is not None else set()
     # coordinated predicates
     for conj in [c for c in root.children if c.dep_ == "conj" and c.pos_ in ("VERB", "AUX")]:
         own = _subject(conj)
@@ -141,52 +153,75 @@ def _sentence(sent: Span, known: Callable[[str], bool]) -> list[Part]:
         if own is not None and own.lower_ in _PRONOUNS and subj is not None:
             # "X was born in Y, but he died in Z": the pronoun is the sentence's subject
             mine = {t.i for t in own.subtree}
-            text = _text(sent.doc, {t.i for t in subj.subtree}) + " " + _text(sent.doc, sub - mine)
+            text = _text(sent.doc, who) + " " + _text(sent.doc, sub - mine)
         elif own is not None:
             text = _text(sent.doc, sub)
         else:
-            text = _text(sent.doc, {t.i for t in subj.subtree}) + " " + _text(sent.doc, sub)
+            text = _text(sent.doc, who) + " " + _text(sent.doc, sub)
         extra.append((text, sub))
         keep -= sub | links
 
+    n_predicates = len(extra)
+    if kin is not None:
+        drop, kinship = kin
+        keep -= drop
+        if kinship is not None:
+            extra.append((kinship, drop))
     # an appositive or a non-restrictive "who" clause on the subject
     if subj is not None:
-        extra += _around_subject(sent, root, subj, tense, keep)
+        extra += _around_subject(sent, root, subj, tense, keep, dates)
 
     if subj is None and not extra:
         extra += _who_clause(sent, keep)
-    for text, sub in _who_on_names(sent, subj):
+    for text, sub in _who_on_names(sent, subj, dates):
         extra.append((text, sub))
         keep -= sub | _commas(sent, sub)
-    for text, sub in _where_clauses(sent):
+    for text, sub in _appositives_on_names(sent, subj, dates):
         extra.append((text, sub))
         keep -= sub | _commas(sent, sub)
+    for text, sub in _where_clauses(sent, dates):
+        extra.append((text, sub))
+        keep -= sub | _commas(sent, sub)
+    place = death_place(root) if subj is not None else None
+    death: list[tuple[str, set[int]]] = []
+    if place is not None:  # "died of peritonitis in Zürich": the place apart from the cause
+        sub = {t.i for t in place.subtree} - dates
+        who = {t.i for t in subj.subtree} & keep  # type: ignore[union-attr]
+        death.append((_text(sent.doc, who) + f" {root.text} " + _text(sent.doc, sub), sub))
+        keep -= sub
 
-    main = [(_text(sent.doc, keep), keep)] if keep else []
+    main = ([(_text(sent.doc, keep), keep)] if keep else []) + death
     out: list[Part] = []
     demonyms = _demonyms(sent)
-    for text, toks in main + extra:
+    for n, (text, toks) in enumerate(main + extra):
+        aside = n >= len(main) + n_predicates
         for nationality in _nationalities(text, demonyms):
             if all(p.text != nationality for p in out):
-                out.append(_part(sent, nationality, toks))
+                out.append(_part(sent, nationality, toks, aside))
         for piece_text, piece_toks in _objects(sent, text, toks, known):
-            out.append(_part(sent, _without(piece_text, demonyms), piece_toks))
+            out.append(_part(sent, _without(piece_text, demonyms), piece_toks, aside))
     if len(out) == 1:  # nothing split: the claim rests on the whole sentence
         out[0].start, out[0].end = sent.start_char, sent.end_char
     return out
 
 
 def _around_subject(
-    sent: Span, root: Token, subj: Token, tense: str, keep: set[int]
+    sent: Span, root: Token, subj: Token, tense: str, keep: set[int], drop: set[int]
 ) -> list[tuple[str, set[int]]]:
     """Claims in an appositive, an age, a participle or a non-restrictive "who" clause on the
-    subject, and in a participle before it; their tokens leave ``keep`` (changed in place)."""
+    subject, and in a participle before it; their tokens leave ``keep`` (changed in place).
+    ``drop``: words of no claim (a date said in passing)."""
     extra: list[tuple[str, set[int]]] = []
     for c in subj.children:
-        if c.dep_ == "appos" and c.pos_ == "NOUN":
+        if c.dep_ == "appos" and (c.pos_ == "NOUN" or (c.pos_ == "PROPN" and _indefinite(c))):
             sub = {t.i for t in c.subtree}
-            head = {t.i for t in subj.subtree} - sub - _commas(sent, sub)
-            extra.append((_text(sent.doc, head) + f" {tense} " + _text(sent.doc, sub), sub))
+            head = _text(sent.doc, {t.i for t in subj.subtree} - sub - _commas(sent, sub))
+            done = participle_of(c)  # "Coldplay, the band formed in London," -> "was formed ..."
+            if done is not None:
+                what = {t.i for t in done.subtree} - drop
+                extra.append((f"{head} was " + _text(sent.doc, what), sub))
+            else:
+                extra.append((f"{head} {tense} " + _text(sent.doc, sub - drop), sub))
             keep -= sub | _commas(sent, sub)
         elif c.dep_ in ("appos", "npadvmod", "amod") and c.pos_ == "NUM" and _set_off(sent, c):
             sub = {t.i for t in c.subtree}  # an age: "The singer, 81, played ..."
@@ -203,10 +238,19 @@ def _around_subject(
             t.lower_ == "who" and t.dep_ in _SUBJECTS for t in c.children
         ):
             sub = {t.i for t in c.subtree}
-            body = {t.i for t in c.subtree if not (t.lower_ == "who" and t.head == c)}
+            body = {t.i for t in c.subtree if not (t.lower_ == "who" and t.head == c)} - drop
             head = {t.i for t in subj.subtree} - sub - _commas(sent, sub)
-            extra.append((_text(sent.doc, head) + " " + _text(sent.doc, body), sub))
+            # the name rides along: a list in the clause is cut into claims of the name
+            extra.append((_text(sent.doc, head) + " " + _text(sent.doc, body), head | body))
             keep -= sub | _commas(sent, sub)
+    # "X is a crime film directed by Y": the participle on the noun, a claim of its own
+    for c in root.children:
+        done = participle_of(c) if c.dep_ == "attr" and root.lemma_ == "be" else None
+        if done is not None:
+            sub = {t.i for t in done.subtree}
+            head = {t.i for t in subj.subtree} & keep
+            extra.append((_text(sent.doc, head) + " was " + _text(sent.doc, sub - drop), sub))
+            keep -= sub
     # "Born in Boston, X ...": a participle before the subject (its first word lower-cased)
     for c in root.children:
         if c.dep_ == "advcl" and c.tag_ == "VBN" and c.i < subj.i and c.i == sent.start:
@@ -274,8 +318,12 @@ def _demonyms(sent: Span) -> set[str]:
     return {
         t.text
         for t in sent
-        if t.dep_ == "amod"
-        and (t.ent_type_ in ("NORP", "LANGUAGE") or (t.pos_ == "ADJ" and t.text[:1].isupper()))
+        if t.dep_ in ("amod", "compound")
+        and (
+            t.ent_type_ in ("NORP", "LANGUAGE")
+            or (t.pos_ == "ADJ" and t.text[:1].isupper())
+            or (t.dep_ == "compound" and t.text[:1].isupper() and nationality_noun(t.text))
+        )
         and t.i != sent.start
         and t.head.pos_ == "NOUN"
         and t.head.dep_ in ("attr", "nmod", "appos", "conj", "oprd")
@@ -306,6 +354,10 @@ def _without(text: str, words: set[str]) -> str:
     return text
 
 
+def _indefinite(c: Token) -> bool:
+    return any(x.dep_ == "det" and x.lower_ in ("a", "an") for x in c.children)
+
+
 def _set_off(sent: Span, c: Token) -> bool:
     """Whether a phrase stands between commas, dashes or brackets."""
     lo = min(t.i for t in c.subtree) - 1
@@ -331,7 +383,9 @@ def _aside_dates(verb: Token) -> set[int]:
     return dates | preps
 
 
-def _who_on_names(sent: Span, subj: Token | None) -> list[tuple[str, set[int]]]:
+def _who_on_names(
+    sent: Span, subj: Token | None, drop: set[int] = frozenset()  # type: ignore[assignment]
+) -> list[tuple[str, set[int]]]:
     """ "... an exhibition on Albert Einstein, the physicist who was born in Ulm." ->
     "Albert Einstein was born in Ulm." (a "who" clause on a name, or on its appositive,
     away from the subject)."""
@@ -345,7 +399,33 @@ def _who_on_names(sent: Span, subj: Token | None) -> list[tuple[str, set[int]]]:
             continue
         words = {x.i for x in name.subtree if x.dep_ == "compound" or x.i == name.i}
         sub = {x.i for x in c.subtree}
-        out.append((_text(sent.doc, words) + " " + _text(sent.doc, sub - {who[0].i}), sub))
+        body = sub - {who[0].i} - drop
+        out.append((_text(sent.doc, words) + " " + _text(sent.doc, body), words | body))
+    return out
+
+
+def _appositives_on_names(
+    sent: Span, subj: Token | None, drop: set[int]
+) -> list[tuple[str, set[int]]]:
+    """ "... survived by his wife, Laurie Anderson, a composer and violinist." ->
+    "Laurie Anderson was a composer and violinist." (an indefinite appositive on a name
+    away from the subject)."""
+    out: list[tuple[str, set[int]]] = []
+    for c in sent:
+        name = c.head
+        if not (
+            c.dep_ == "appos"
+            and c.pos_ == "NOUN"
+            and _indefinite(c)
+            and name.pos_ == "PROPN"
+            and name != subj
+            and c.i > name.i
+            and _set_off(sent, c)
+        ):
+            continue
+        words = {x.i for x in name.subtree if x.dep_ == "compound" or x.i == name.i}
+        sub = {x.i for x in c.subtree}
+        out.append((_text(sent.doc, words) + " was " + _text(sent.doc, sub - drop), sub))
     return out
 
 
@@ -361,7 +441,9 @@ def _mutual(t: Token, role: Callable[[str], bool]) -> bool:
     )
 
 
-def _where_clauses(sent: Span) -> list[tuple[str, set[int]]]:
+def _where_clauses(
+    sent: Span, drop: set[int] = frozenset()  # type: ignore[assignment]
+) -> list[tuple[str, set[int]]]:
     """ "X settled in Paris, where he died." -> "X died in Paris." (a "where" clause on a
     place is a claim about that place of its own)."""
     out: list[tuple[str, set[int]]] = []
@@ -376,7 +458,7 @@ def _where_clauses(sent: Span) -> list[tuple[str, set[int]]]:
             continue
         sub = {x.i for x in c.subtree}
         place = {x.i for x in c.head.subtree} - sub - _commas(sent, sub)
-        body = sub - {where[0].i}
+        body = sub - {where[0].i} - drop
         out.append((_text(sent.doc, body) + " in " + _text(sent.doc, place), sub))
     return out
 
@@ -390,7 +472,9 @@ def _dates(sent: Span) -> set[int]:
         verb = t.head
         if not _date_phrase(t):
             continue
-        if verb.dep_ != "attr":  # "were partners in the early 1960s": the date is beside the noun
+        # "were partners in the early 1960s", "died of lung cancer in 2001": the date is
+        # beside the noun
+        if verb.dep_ not in ("attr", "pobj"):
             if verb.pos_ not in ("VERB", "AUX"):
                 continue
             others = [c for c in verb.children if c.dep_ in ("prep", "dobj", "attr") and c.i != t.i]
@@ -429,15 +513,15 @@ def _who_clause(sent: Span, keep: set[int]) -> list[tuple[str, set[int]]]:
     name = {t.i for t in toks[:k]}
     body = {t.i for t in toks[k + 2 : close]}
     keep -= body | {toks[k].i, toks[k + 1].i, toks[close].i}
-    return [(_text(sent.doc, name) + " " + _text(sent.doc, body), body)]
+    return [(_text(sent.doc, name) + " " + _text(sent.doc, body), name | body)]
 
 
-def _part(sent: Span, text: str, toks: set[int]) -> Part:
+def _part(sent: Span, text: str, toks: set[int], aside: bool = False) -> Part:
     words = [sent.doc[i] for i in sorted(toks) if not sent.doc[i].is_punct] or [
         sent.doc[i] for i in sorted(toks)
     ]
     first, last = words[0], words[-1]
-    return Part(_finish(text), first.idx, last.idx + len(last.text))
+    return Part(_finish(text), first.idx, last.idx + len(last.text), main=not aside)
 
 
 def _objects(

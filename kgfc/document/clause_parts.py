@@ -1,0 +1,158 @@
+"""Pieces of a sentence the claim splitter drops or reads as claims of their own.
+
+- a subject that names someone through a relative ("John F. Kennedy's youngest
+  brother, Ted Kennedy, was born in Boston", "Allen Ginsberg's friend Jack Kerouac
+  was ..."): the claim is said of the name, and the kinship, when it is one the KG
+  holds, is a claim of its own ("John F. Kennedy was a sibling of Ted Kennedy.");
+- a cause and a place of death in one phrase ("died of peritonitis in Zürich"): two
+  claims, so that a stated cause does not vouch for an unstated place;
+- words that say how long or how keenly, not what: "during the Spanish Civil War",
+  "for eighteen years", "all my life", "a keen painter", "a lifelong Republican".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from spacy.tokens import Span, Token
+
+_SUBJECTS = ("nsubj", "nsubjpass")
+# a relative named before the name, and the claim the kinship makes ({p}: the person
+# the relative belongs to, {n}: the name); relatives the KG holds no relation for
+# ("friend", "bandmate") give no claim but still hand the sentence to the name
+KIN: dict[str, str | None] = {
+    "wife": "{p} was married to {n}.",
+    "husband": "{p} was married to {n}.",
+    "spouse": "{p} was married to {n}.",
+    "widow": "{p} was married to {n}.",
+    "widower": "{p} was married to {n}.",
+    "brother": "{p} was a sibling of {n}.",
+    "sister": "{p} was a sibling of {n}.",
+    "sibling": "{p} was a sibling of {n}.",
+    "son": "{n} is the child of {p}.",
+    "daughter": "{n} is the child of {p}.",
+    "child": "{n} is the child of {p}.",
+    "father": "{p} is the child of {n}.",
+    "mother": "{p} is the child of {n}.",
+    "partner": "{p} was a partner of {n}.",
+    "girlfriend": "{p} was a partner of {n}.",
+    "boyfriend": "{p} was a partner of {n}.",
+    "friend": None,
+    "bandmate": None,
+    "colleague": None,
+    "rival": None,
+    "teacher": None,
+    "student": None,
+    "protégé": None,
+    "mentor": None,
+}
+# "for eighteen years", "for decades": how long, not what
+_DURATION_NOUNS = {"year", "years", "decade", "decades", "month", "months", "week", "weeks"}
+# "all my life", "his whole life", "her entire career": how long, said as a noun phrase
+_SPAN_NOUNS = {"life", "career", "childhood", "youth"}
+_SPAN_WORDS = {"all", "whole", "entire"}
+
+
+def _phrase(t: Token) -> set[int]:
+    return {x.i for x in t.subtree}
+
+
+def kin_subject(sent: Span, subj: Token | None) -> tuple[set[int], str | None] | None:
+    """For a subject "X's [adjectives] relative[,] Name[,]": the tokens to drop so that the
+    claim is said of Name, and the kinship claim (None when the KG holds no such relation).
+    None when the subject is no such phrase."""
+    if subj is None or subj.pos_ != "NOUN" or subj.lemma_.lower() not in KIN:
+        return None
+    owner = next((c for c in subj.children if c.dep_ == "poss" and c.pos_ == "PROPN"), None)
+    name = next((c for c in subj.children if c.dep_ == "appos" and c.pos_ == "PROPN"), None)
+    if owner is None or name is None or name.i < subj.i:
+        return None
+    name_toks = {x.i for x in name.subtree}
+    owner_toks = {x.i for x in owner.subtree if x.dep_ != "case" and x.tag_ != "POS"}
+    drop = _phrase(subj) - name_toks
+    template = KIN[subj.lemma_.lower()]
+    if template is None:
+        return drop, None
+    doc = sent.doc
+    who = " ".join(doc[i].text for i in sorted(owner_toks))
+    named = " ".join(doc[i].text for i in sorted(name_toks) if not doc[i].is_punct)
+    return drop, template.format(p=who, n=named)
+
+
+def participle_of(noun: Token) -> Token | None:
+    """A past participle right after a noun ("the band formed in London", "a crime film
+    directed by Martin Scorsese") with a phrase of its own: what the noun's thing was."""
+    for c in noun.children:
+        if (
+            c.dep_ == "acl"
+            and c.tag_ == "VBN"
+            and c.i > noun.i
+            and any(x.dep_ in ("prep", "agent") for x in c.children)
+        ):
+            return c
+    return None
+
+
+def death_place(root: Token) -> Token | None:
+    """The "in <place>" a cause of death carries ("died of peritonitis in Zürich"), to be
+    read as a claim of its own; None when there is none."""
+    if root.lemma_ != "die":
+        return None
+    of = next((c for c in root.children if c.dep_ == "prep" and c.lower_ == "of"), None)
+    if of is None:
+        return None
+    for prep in [c for c in root.children if c.dep_ == "prep" and c.lower_ in ("in", "at")] + [
+        c for x in of.children if x.dep_ == "pobj" for c in x.children if c.dep_ == "prep"
+    ]:
+        if prep.lower_ not in ("in", "at"):
+            continue
+        objs = [c for c in prep.children if c.dep_ == "pobj"]
+        if objs and objs[0].pos_ == "PROPN" and objs[0].ent_type_ not in ("DATE", "TIME"):
+            return prep
+    return None
+
+
+def loose_words(
+    sent: Span, role: Callable[[str], bool], known: Callable[[str], bool]
+) -> set[int]:
+    """Words that say how long or how keenly something was so, not what was so: a
+    duration beside the verb's own complement, "all my life", and a lower-case adjective
+    on a role the KG gives people ("a keen painter", "a lifelong Republican") unless the
+    two words are one name the KG has ("political activist")."""
+    out: set[int] = set()
+    for t in sent:
+        if t.dep_ == "prep" and t.lower_ in ("for", "during") and _beside_complement(t):
+            objs = [c for c in t.children if c.dep_ == "pobj"]
+            if t.lower_ == "during" or (objs and objs[0].lower_ in _DURATION_NOUNS):
+                out |= _phrase(t)
+        elif t.dep_ == "npadvmod" and t.lower_ in _SPAN_NOUNS and _beside_complement(t):
+            if any(c.lower_ in _SPAN_WORDS for c in t.children):
+                out |= _phrase(t)
+        elif t.dep_ == "advmod" and t.lower_ in ("also", "too") and t.head.pos_ in ("VERB", "AUX"):
+            out.add(t.i)  # "X was also a Buddhist": said besides something else, still the claim
+        elif (
+            t.dep_ == "amod"
+            and t.pos_ == "ADJ"
+            and t.text.islower()
+            and t.tag_ == "JJ"  # not "the greatest singer": an opinion, left to the cues
+            and t.head.dep_ in ("attr", "appos")
+            and t.i == t.head.i - 1
+            and any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in t.head.children)
+            and (t.head.pos_ == "PROPN" or role(t.head.lemma_.lower()))
+            and not known(f"{t.text} {t.head.text}")
+            and not any(c.dep_ in ("advmod", "conj") for c in t.children)
+        ):
+            out.add(t.i)
+    return out
+
+
+def _beside_complement(t: Token) -> bool:
+    """Whether the verb (or noun) ``t`` hangs on has a complement besides ``t``."""
+    head = t.head
+    return any(
+        c.i != t.i and c.dep_ in ("dobj", "attr", "prep", "acomp", "oprd", "advmod")
+        and not (c.dep_ == "prep" and c.lower_ in ("for", "during"))
+        for c in head.children
+    ) or head.dep_ in ("pobj", "attr", "dobj")
