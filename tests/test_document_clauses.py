@@ -14,6 +14,7 @@ from kgfc.document.claims import decompose
 from kgfc.models import VerdictLabel
 from kgfc.nlp.spacy_pipeline import parse
 
+WD = "http://www.wikidata.org/entity/"
 ROLES = {"golfer", "singer", "actor", "pianist", "actress"}
 
 
@@ -32,8 +33,8 @@ ROLES = {"golfer", "singer", "actor", "pianist", "actress"}
             "Neil Young, who also plays the banjo and the organ, was born in Toronto.",
             [
                 "Neil Young was born in Toronto.",
-                "Neil Young also plays the banjo.",
-                "Neil Young also plays the organ.",
+                "Neil Young plays the banjo.",
+                "Neil Young plays the organ.",
             ],
         ),
         (
@@ -44,20 +45,39 @@ ROLES = {"golfer", "singer", "actor", "pianist", "actress"}
             "Leonard Cohen died of cancer in Los Angeles.",
             ["Leonard Cohen died of cancer.", "Leonard Cohen died in Los Angeles."],
         ),
-        ("Ava Gardner was an actress during the Second World War.", ["Ava Gardner was an actress."]),
-        ("Charlie Parker played in New York City for ten years.", ["Charlie Parker played in New York City."]),
-        ("Bing Crosby, a keen golfer, was a singer.", ["Bing Crosby was a singer.", "Bing Crosby was a golfer."]),
+        (
+            "Ava Gardner was an actress during the Second World War.",
+            ["Ava Gardner was an actress."],
+        ),
+        (
+            "Charlie Parker played in New York City for ten years.",
+            ["Charlie Parker played in New York City."],
+        ),
+        (
+            "Bing Crosby, a keen golfer, was a singer.",
+            ["Bing Crosby was a singer.", "Bing Crosby was a golfer."],
+        ),
         (
             "Psycho is a 1960 thriller film directed by Alfred Hitchcock.",
             ["Psycho is a 1960 thriller film.", "Psycho was directed by Alfred Hitchcock."],
         ),
         (
             "Mia Farrow married Frank Sinatra, a singer and actor.",
-            ["Mia Farrow married Frank Sinatra.", "Frank Sinatra was a singer.", "Frank Sinatra was an actor."],
+            [
+                "Mia Farrow married Frank Sinatra.",
+                "Frank Sinatra was a singer.",
+                "Frank Sinatra was an actor.",
+            ],
         ),
-        ("Anthony Hopkins is a Welsh film actor.", ["Anthony Hopkins is Welsh.", "Anthony Hopkins is a film actor."]),
+        (
+            "Anthony Hopkins is a Welsh film actor.",
+            ["Anthony Hopkins is Welsh.", "Anthony Hopkins is a film actor."],
+        ),
         # a superlative is an opinion, left whole for the cues to set aside
-        ("Nino Rota was the greatest composer of his time.", ["Nino Rota was the greatest composer of his time."]),
+        (
+            "Nino Rota was the greatest composer of his time.",
+            ["Nino Rota was the greatest composer of his time."],
+        ),
     ],
 )
 def test_claims_inside_the_parts_of_a_sentence(text, claims):
@@ -112,3 +132,43 @@ def test_a_possessive_after_the_resolved_subject_stays_as_written(report):
     sent = next(s for s in report.sentences if s.text.startswith("She lived"))
     assert sent.resolved.startswith("Laurie Anderson lived with her husband")
     assert [r.text for r in sent.references] == ["She"]
+
+
+PEOPLE = (
+    "Ted Kennedy was born in Boston. His brother Robert was born in Brookline and died in "
+    "Los Angeles.\n\n"
+    "1/ RIP Prince 💜 some facts about him 2/ he was born in minneapolis and lived there his "
+    "whole life\n\n"
+    "INTERVIEWER: Where do you call home? DOLLY PARTON: I have lived in Tennessee all my life."
+)
+
+
+@pytest.fixture(scope="module")
+def people(demo_local):
+    return check_document(demo_local, PEOPLE, record=False)
+
+
+def _refs(report, start: str) -> list[tuple[str, str | None]]:
+    sent = next(s for s in report.sentences if s.text.startswith(start))
+    return [(r.text, r.entity) for r in sent.references]
+
+
+def test_a_first_name_after_a_relative_is_the_relative_the_kg_holds(people):
+    assert ("Robert", WD + "Q25310") in _refs(people, "His brother Robert")
+    assert _verdict(people, "Robert F. Kennedy was born in Brookline.") is VerdictLabel.SUPPORTED
+    assert _verdict(people, "Robert F. Kennedy died in Los Angeles.") is VerdictLabel.SUPPORTED
+    assert (
+        _verdict(people, "Ted Kennedy was a sibling of Robert F. Kennedy.")
+        is VerdictLabel.SUPPORTED
+    )
+
+
+def test_a_name_after_capitals_in_a_post_is_whom_the_thread_is_about(people):
+    assert _refs(people, "2/ he") == [("he", WD + "Q7542"), ("there", WD + "Q36091")]
+    assert _verdict(people, "Prince was born in Minneapolis.") is VerdictLabel.SUPPORTED
+
+
+def test_i_have_reads_as_the_speaker_has_and_all_my_life_is_left_out(people):
+    sent = next(s for s in people.sentences if s.text.startswith("DOLLY PARTON: I have"))
+    assert "Dolly Parton has lived in Tennessee" in sent.resolved
+    assert _verdict(people, "Dolly Parton has lived in Tennessee.") is VerdictLabel.SUPPORTED

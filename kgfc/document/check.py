@@ -83,11 +83,20 @@ DOCUMENT_NS = "https://w3id.org/kgfc/document/"
 # the KG's kinship properties a relative noun names: (property, read both ways)
 _SPOUSE, _SIBLING, _CHILD = (("P26", True),), (("P3373", True),), (("P40", False),)
 _KIN_PROPS: dict[str, tuple[tuple[str, bool], ...]] = {
-    "wife": _SPOUSE, "husband": _SPOUSE, "spouse": _SPOUSE,
-    "brother": _SIBLING, "sister": _SIBLING, "sibling": _SIBLING,
-    "son": _CHILD, "daughter": _CHILD, "child": _CHILD,
-    "father": (("P22", False),), "mother": (("P25", False),),
-    "partner": (("P451", True),), "girlfriend": (("P451", True),), "boyfriend": (("P451", True),),
+    "wife": _SPOUSE,
+    "husband": _SPOUSE,
+    "spouse": _SPOUSE,
+    "brother": _SIBLING,
+    "sister": _SIBLING,
+    "sibling": _SIBLING,
+    "son": _CHILD,
+    "daughter": _CHILD,
+    "child": _CHILD,
+    "father": (("P22", False),),
+    "mother": (("P25", False),),
+    "partner": (("P451", True),),
+    "girlfriend": (("P451", True),),
+    "boyfriend": (("P451", True),),
 }
 # sentences not checked as a whole whose asides on a name still are
 _ASIDES_STAND = ("prediction", "opinion")
@@ -287,7 +296,8 @@ def _read(
         parts = [
             p
             for p in _parts(statement, kg)
-            if not p.main and not any(f" {w.lower()} " in f" {normalise(p.text)} " for w in why.hits)
+            if not p.main
+            and not any(f" {w.lower()} " in f" {normalise(p.text)} " for w in why.hits)
         ]
     if why is not None and not parts:
         out.status, out.skip, out.reason = "skipped", why.kind, why.reason

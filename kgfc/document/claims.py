@@ -384,7 +384,9 @@ def _aside_dates(verb: Token) -> set[int]:
 
 
 def _who_on_names(
-    sent: Span, subj: Token | None, drop: set[int] = frozenset()  # type: ignore[assignment]
+    sent: Span,
+    subj: Token | None,
+    drop: set[int] = frozenset(),  # type: ignore[assignment]
 ) -> list[tuple[str, set[int]]]:
     """ "... an exhibition on Albert Einstein, the physicist who was born in Ulm." ->
     "Albert Einstein was born in Ulm." (a "who" clause on a name, or on its appositive,
@@ -442,7 +444,8 @@ def _mutual(t: Token, role: Callable[[str], bool]) -> bool:
 
 
 def _where_clauses(
-    sent: Span, drop: set[int] = frozenset()  # type: ignore[assignment]
+    sent: Span,
+    drop: set[int] = frozenset(),  # type: ignore[assignment]
 ) -> list[tuple[str, set[int]]]:
     """ "X settled in Paris, where he died." -> "X died in Paris." (a "where" clause on a
     place is a claim about that place of its own)."""

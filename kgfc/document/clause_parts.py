@@ -114,9 +114,7 @@ def death_place(root: Token) -> Token | None:
     return None
 
 
-def loose_words(
-    sent: Span, role: Callable[[str], bool], known: Callable[[str], bool]
-) -> set[int]:
+def loose_words(sent: Span, role: Callable[[str], bool], known: Callable[[str], bool]) -> set[int]:
     """Words that say how long or how keenly something was so, not what was so: a
     duration beside the verb's own complement, "all my life", and a lower-case adjective
     on a role the KG gives people ("a keen painter", "a lifelong Republican") unless the
@@ -152,7 +150,8 @@ def _beside_complement(t: Token) -> bool:
     """Whether the verb (or noun) ``t`` hangs on has a complement besides ``t``."""
     head = t.head
     return any(
-        c.i != t.i and c.dep_ in ("dobj", "attr", "prep", "acomp", "oprd", "advmod")
+        c.i != t.i
+        and c.dep_ in ("dobj", "attr", "prep", "acomp", "oprd", "advmod")
         and not (c.dep_ == "prep" and c.lower_ in ("for", "during"))
         for c in head.children
     ) or head.dep_ in ("pobj", "attr", "dobj")

@@ -318,12 +318,14 @@ class Resolver:
                 continue
             entity, label = found[0]
             toks = [x for x in span if n is not None and token_name.get(x.i) is n] or [t]
-            target = Name(label, tuple(normalise(label).split()), True, entity, sent.index,
-                          sent.paragraph)
+            target = Name(
+                label, tuple(normalise(label).split()), True, entity, sent.index, sent.paragraph
+            )
             self.names.append(target)
             start, end = toks[0].idx, toks[-1].idx + len(toks[-1].text)
-            ref = self._ref(sent, start, end, span.doc[toks[0].i : toks[-1].i + 1].text, target,
-                            "short_name")
+            ref = self._ref(
+                sent, start, end, span.doc[toks[0].i : toks[-1].i + 1].text, target, "short_name"
+            )
             replace[toks[0].i] = (toks[-1].i + 1, label, ref)
             for x in toks:
                 token_name[x.i] = target
