@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from kgfc.document.tokens import commas, indefinite, set_off, text_of
+
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
 
@@ -155,3 +157,73 @@ def _beside_complement(t: Token) -> bool:
         and not (c.dep_ == "prep" and c.lower_ in ("for", "during"))
         for c in head.children
     ) or head.dep_ in ("pobj", "attr", "dobj")
+
+
+def who_on_names(
+    sent: Span, subj: Token | None, drop: set[int], riders: set[int]
+) -> list[tuple[str, set[int]]]:
+    """ "... an exhibition on Albert Einstein, the physicist who was born in Ulm." ->
+    "Albert Einstein was born in Ulm." (a "who" clause on a name, or on its appositive,
+    away from the subject)."""
+    out: list[tuple[str, set[int]]] = []
+    for c in sent:
+        who = [x for x in c.children if x.lower_ == "who" and x.dep_ in _SUBJECTS]
+        if c.dep_ != "relcl" or not who or c.head == subj:
+            continue
+        name = c.head.head if c.head.dep_ == "appos" and c.head.pos_ == "NOUN" else c.head
+        if name.pos_ != "PROPN" or name == subj:
+            continue
+        words = {x.i for x in name.subtree if x.dep_ == "compound" or x.i == name.i}
+        sub = {x.i for x in c.subtree}
+        body = sub - {who[0].i} - drop
+        out.append((text_of(sent.doc, words) + " " + text_of(sent.doc, body), words | body))
+        riders |= words
+    return out
+
+
+def appositives_on_names(
+    sent: Span, subj: Token | None, drop: set[int]
+) -> list[tuple[str, set[int]]]:
+    """ "... survived by his wife, Laurie Anderson, a composer and violinist." ->
+    "Laurie Anderson was a composer and violinist." (an indefinite appositive on a name
+    away from the subject)."""
+    out: list[tuple[str, set[int]]] = []
+    for c in sent:
+        name = c.head
+        if not (
+            c.dep_ == "appos"
+            and c.pos_ == "NOUN"
+            and indefinite(c)
+            and name.pos_ == "PROPN"
+            and name != subj
+            and c.i > name.i
+            and set_off(sent, c)
+        ):
+            continue
+        words = {x.i for x in name.subtree if x.dep_ == "compound" or x.i == name.i}
+        sub = {x.i for x in c.subtree}
+        out.append((text_of(sent.doc, words) + " was " + text_of(sent.doc, sub - drop), sub))
+    return out
+
+
+def where_clauses(
+    sent: Span,
+    drop: set[int] = frozenset(),  # type: ignore[assignment]
+) -> list[tuple[str, set[int]]]:
+    """ "X settled in Paris, where he died." -> "X died in Paris." (a "where" clause on a
+    place is a claim about that place of its own)."""
+    out: list[tuple[str, set[int]]] = []
+    for c in sent:
+        where = [x for x in c.children if x.lower_ == "where" and x.dep_ == "advmod"]
+        if (
+            c.dep_ != "relcl"
+            or not where
+            or c.head.dep_ not in ("pobj", "dobj")
+            or not any(x.dep_ in _SUBJECTS for x in c.children)
+        ):
+            continue
+        sub = {x.i for x in c.subtree}
+        place = {x.i for x in c.head.subtree} - sub - commas(sent, sub)
+        body = sub - {where[0].i} - drop
+        out.append((text_of(sent.doc, body) + " in " + text_of(sent.doc, place), sub))
+    return out

@@ -256,7 +256,11 @@ class Resolver:
             if t.i in token_name or t.i in replace:
                 continue
             low = t.lower_
-            if t.dep_ == "poss" and t.head.lower_ in _SPAN_NOUNS:
+            if (
+                t.dep_ == "poss"
+                and t.head.lower_ in _SPAN_NOUNS
+                and any(c.lower_ in ("all", "whole", "entire") for c in t.head.children)
+            ):
                 continue  # "all his life", "her whole career": how long, whoever's it is
             if low in _PERSONAL:
                 target = self._person_for(t, span, token_name, replace)
