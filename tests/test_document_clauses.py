@@ -73,6 +73,14 @@ ROLES = {"golfer", "singer", "actor", "pianist", "actress"}
             "Anthony Hopkins is a Welsh film actor.",
             ["Anthony Hopkins is Welsh.", "Anthony Hopkins is a film actor."],
         ),
+        (
+            "Janis Joplin had studied at the University of Texas at Austin, and Jim Morrison at "
+            "Florida State University.",
+            [
+                "Janis Joplin had studied at the University of Texas at Austin.",
+                "Jim Morrison had studied at Florida State University.",
+            ],
+        ),
         # a superlative is an opinion, left whole for the cues to set aside
         (
             "Nino Rota was the greatest composer of his time.",

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 from kgfc.document.clause_parts import (
     appositives_on_names,
     death_place,
+    gapped,
     kin_subject,
     loose_words,
     participle_of,
@@ -152,23 +153,8 @@ def _sentence(
     kin = kin_subject(sent, subj)
     kin_drop = kin[0] if kin is not None else set()
     who = {t.i for t in subj.subtree} - kin_drop if subj is not None else set()
-    # coordinated predicates
-    for conj in [c for c in root.children if c.dep_ == "conj" and c.pos_ in ("VERB", "AUX")]:
-        own = _subject(conj)
-        sub = {t.i for t in conj.subtree} - dates
-        links = _links_before(conj, sent)
-        if own is None and subj is None:
-            continue
-        if own is not None and own.lower_ in _PRONOUNS and subj is not None:
-            # "X was born in Y, but he died in Z": the pronoun is the sentence's subject
-            mine = {t.i for t in own.subtree}
-            text = text_of(sent.doc, who) + " " + text_of(sent.doc, sub - mine)
-        elif own is not None:
-            text = text_of(sent.doc, sub)
-        else:
-            text = text_of(sent.doc, who) + " " + text_of(sent.doc, sub)
-        extra.append((text, sub))
-        keep -= sub | links
+    # coordinated predicates, and a gapped one ("..., and Y at Z")
+    extra += _predicates(sent, root, subj, who, dates, keep)
 
     n_predicates = len(extra)
     riders: set[int] = set()  # words a claim repeats from elsewhere (the name before "who")
@@ -225,6 +211,39 @@ def _death_place(
     who = {t.i for t in subj.subtree} & keep
     keep -= sub
     return [(text_of(sent.doc, who) + f" {root.text} " + text_of(sent.doc, sub), sub)]
+
+
+def _predicates(
+    sent: Span, root: Token, subj: Token | None, who: set[int], dates: set[int], keep: set[int]
+) -> list[tuple[str, set[int]]]:
+    """ "X was born in Milan and died in Rome", "X studied at Y, and Z at W": the second
+    predicate as a claim of its own (its tokens leave ``keep``, changed in place); ``who``
+    is the subject's words."""
+    extra: list[tuple[str, set[int]]] = []
+    for conj in [c for c in root.children if c.dep_ == "conj" and c.pos_ in ("VERB", "AUX")]:
+        own = _subject(conj)
+        sub = {t.i for t in conj.subtree} - dates
+        links = _links_before(conj, sent)
+        if own is None and subj is None:
+            continue
+        if own is not None and own.lower_ in _PRONOUNS and subj is not None:
+            # "X was born in Y, but he died in Z": the pronoun is the sentence's subject
+            mine = {t.i for t in own.subtree}
+            text = text_of(sent.doc, who) + " " + text_of(sent.doc, sub - mine)
+        elif own is not None:
+            text = text_of(sent.doc, sub)
+        else:
+            text = text_of(sent.doc, who) + " " + text_of(sent.doc, sub)
+        extra.append((text, sub))
+        keep -= sub | links
+    for name in gapped(root):  # "..., and Jim Morrison at Florida State University"
+        sub = {t.i for t in name.subtree} - dates
+        prep = {t.i for c in name.children if c.dep_ == "prep" for t in c.subtree}
+        verb = [c.i for c in root.children if c.dep_ in ("aux", "auxpass", "neg")] + [root.i]
+        text = text_of(sent.doc, sub - prep) + " " + text_of(sent.doc, set(verb))
+        extra.append((text + " " + text_of(sent.doc, prep), sub))
+        keep -= sub | _links_before(name, sent)
+    return extra
 
 
 def _around_subject(

@@ -97,6 +97,21 @@ def participle_of(noun: Token) -> Token | None:
     return None
 
 
+def gapped(root: Token) -> list[Token]:
+    """The names of a gapped second clause, verb left out: "X had studied at Y, and Z at
+    W" -> Z (a name coordinated with the verb, with a preposition of its own)."""
+    if root.pos_ not in ("VERB", "AUX") or not any(c.dep_ in _SUBJECTS for c in root.children):
+        return []
+    return [
+        c
+        for c in root.children
+        if c.dep_ == "conj"
+        and c.pos_ in ("PROPN", "PRON")
+        and any(x.dep_ == "prep" for x in c.children)
+        and not any(x.pos_ in ("VERB", "AUX") for x in c.children)
+    ]
+
+
 def death_place(root: Token) -> Token | None:
     """The "in <place>" a cause of death carries ("died of peritonitis in Zürich"), to be
     read as a claim of its own; None when there is none."""
