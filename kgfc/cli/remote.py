@@ -14,9 +14,10 @@ import sys
 import click
 
 from kgfc.cli.common import Progress, info
-from kgfc.errors import UsageError
+from kgfc.errors import KgfcError, UsageError
 from kgfc.models import VerifyResult
 from kgfc.pipeline.request import ClaimLine
+from kgfc.service.client import ServerClient
 from kgfc.settings import Settings
 
 # How long a command waits for the server named beside its store before it checks
@@ -37,17 +38,14 @@ def running_server(settings: Settings) -> str | None:
     url = held.get("url") if held else None
     if not url:
         return None
-    import httpx
-
     token = settings.server_token
     try:
-        health = httpx.get(
-            url.rstrip("/") + "/health",
-            headers={"Authorization": f"Bearer {token}"} if token else None,
-            timeout=httpx.Timeout(PROBE_READ, connect=PROBE_CONNECT),
-        ).json()
+        with ServerClient(
+            url, token=token, timeout=PROBE_READ, connect_timeout=PROBE_CONNECT
+        ) as probe:
+            health = probe.health()
         alive = health.get("status") == "ok"
-    except (httpx.HTTPError, ValueError, AttributeError):
+    except (KgfcError, ValueError):  # no server, an error status, or not JSON
         alive = False
     if not alive:
         info(
@@ -71,7 +69,6 @@ def verify_remote(
 ) -> tuple[list[VerifyResult], int]:
     """Send each request to ``POST /v1/verify``; bad lines become error results (as locally)."""
     from kgfc.pipeline.request import failed_result
-    from kgfc.service.client import ServerClient
     from kgfc.settings import load_settings
 
     results: list[VerifyResult] = []

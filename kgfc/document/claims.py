@@ -263,13 +263,13 @@ def _around_subject(
     for c in subj.children:
         if c.dep_ == "appos" and (c.pos_ == "NOUN" or (c.pos_ == "PROPN" and indefinite(c))):
             sub = {t.i for t in c.subtree}
-            head = text_of(sent.doc, {t.i for t in subj.subtree} - sub - commas(sent, sub))
+            named = text_of(sent.doc, {t.i for t in subj.subtree} - sub - commas(sent, sub))
             done = participle_of(c)  # "Coldplay, the band formed in London," -> "was formed ..."
             if done is not None:
                 what = {t.i for t in done.subtree} - drop
-                extra.append((f"{head} was " + text_of(sent.doc, what), sub))
+                extra.append((f"{named} was " + text_of(sent.doc, what), sub))
             else:
-                extra.append((f"{head} {tense} " + text_of(sent.doc, sub - drop), sub))
+                extra.append((f"{named} {tense} " + text_of(sent.doc, sub - drop), sub))
             keep -= sub | commas(sent, sub)
         elif c.dep_ in ("appos", "npadvmod", "amod") and c.pos_ == "NUM" and set_off(sent, c):
             sub = {t.i for t in c.subtree}  # an age: "The singer, 81, played ..."

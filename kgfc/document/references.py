@@ -30,7 +30,7 @@ from collections.abc import Callable, Container
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from kgfc.document.models import Reference
+from kgfc.document.models import Reference, ReferenceKind
 from kgfc.document.people import FIRST_PERSON, first_name_gender, speaker_name
 from kgfc.document.people import nationality_noun as _nationality_noun
 from kgfc.document.phrases import EXPLETIVE_NEXT, expletive, lone_there, np_head, subjects
@@ -372,7 +372,7 @@ class Resolver:
         return known
 
     def _ref(
-        self, sent: Sentence, start: int, end: int, text: str, name: Name, kind: str
+        self, sent: Sentence, start: int, end: int, text: str, name: Name, kind: ReferenceKind
     ) -> Reference:
         return Reference(
             text=text,
@@ -500,7 +500,10 @@ class Resolver:
         return extra
 
     def _description(
-        self, span: Span, token_name: dict[int, Name], replace: dict
+        self,
+        span: Span,
+        token_name: dict[int, Name],
+        replace: dict[int, tuple[int, str, Reference]],
     ) -> tuple[int, int, Name] | None:
         """'The composer', 'the Swedish actress', 'the Irishman' as the subject: (first
         token, end token, the person or thing it describes)."""
