@@ -742,7 +742,7 @@ class OxigraphStore(RdfStore):
         """
         self._count_query()
         for g in list(self._store.named_graphs()):
-            yield self._store.dump(format=ox.RdfFormat.N_TRIPLES, from_graph=g)
+            yield self._store.dump(format=ox.RdfFormat.N_TRIPLES, from_graph=g) or b""
 
     # -- reads ------------------------------------------------------------
     def neighbourhood(

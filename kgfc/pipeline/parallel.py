@@ -233,13 +233,17 @@ class WorkerDied(KgfcError):
     """A worker process died while checking the claim, each time it was tried."""
 
 
-def _context():
+def _context(nlp: bool = True):
     if "forkserver" not in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("spawn")
     ctx = multiprocessing.get_context("forkserver")
     # The server imports the pipeline and loads the spaCy model once (kgfc.pipeline.preload);
-    # each worker forks from it with that done, sharing it copy-on-write.
-    ctx.set_forkserver_preload(["__main__", "kgfc.pipeline.api", "kgfc.pipeline.preload"])
+    # each worker forks from it with that done, sharing it copy-on-write. A batch of
+    # structured triples parses no text: loading the model would only delay the first
+    # worker's fork (the server loads it before it forks any). The process's first pool
+    # starts the server, and its choice holds for the pools after it.
+    preload = ["__main__", "kgfc.pipeline.api"] + (["kgfc.pipeline.preload"] if nlp else [])
+    ctx.set_forkserver_preload(preload)
     return ctx
 
 
@@ -265,22 +269,25 @@ class WorkerPool:
         *,
         max_attempts: int = MAX_ATTEMPTS,
         chunk: int | None = None,
+        nlp: bool = True,
     ) -> None:
         """``recipes`` are built in each worker as it starts; a claim names one by its index,
         or brings a :class:`Recipe` of its own (built on first use, then kept). ``chunk``
-        claims go to a worker at a time (None: by the batch's size, at most :data:`MAX_CHUNK`)."""
+        claims go to a worker at a time (None: by the batch's size, at most :data:`MAX_CHUNK`).
+        ``nlp`` False: no claim is a text, so the workers start without the spaCy model."""
         if workers < 1:
             raise ValueError("workers must be at least 1")
         self.recipes = list(recipes)
         self.workers = workers
         self.max_attempts = max_attempts
         self.chunk = chunk
+        self.nlp = nlp
         self.restarts = 0  # pools replaced after a worker died
         self._pool: ProcessPoolExecutor | None = None
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            ctx = _context()
+            ctx = _context(self.nlp)
             self._pool = ProcessPoolExecutor(
                 self.workers,
                 mp_context=ctx,
@@ -468,7 +475,8 @@ def verify_in_workers(
         recipe = recipe_of(checker, record)
         if recipe is None:
             raise ValueError("An in-memory store cannot be shared with worker processes.")
-        pool = WorkerPool([recipe], workers)
+        texts = any(getattr(c, "triple", None) is None for c in claims)
+        pool = WorkerPool([recipe], workers, nlp=texts)
     pairs = [(recipes[i] if recipes else 0, c) for i, c in enumerate(claims)]
     try:
         for done in pool.run(pairs, ordered=ordered):
