@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kgfc.kg.aggregates import computing
+from kgfc.kg.oxigraph_store import OxigraphStore
 from kgfc.reason.rules import Atom
 
 if TYPE_CHECKING:
@@ -236,13 +237,12 @@ _DIRECT_FACT = re.compile(
 
 def entity_facts(store: KnowledgeGraph) -> list[tuple[str, str, str]]:
     """Every entity-to-entity ``wdt:`` fact of ``store``, once: the answer of its
-    ``rule_mining_facts`` query, in the same order, read from the engine's N-Triples
-    dump where the store gives one (the embedded store)."""
-    dumps = getattr(store, "graph_dumps", None)
-    if dumps is not None:
+    ``rule_mining_facts`` query, in the same order; the embedded store's are read from
+    the engine's N-Triples dump."""
+    if isinstance(store, OxigraphStore):
         try:
             found: dict[tuple[str, str, str], None] = {}  # in order, each once (DISTINCT)
-            for data in dumps():
+            for data in store.graph_dumps():
                 for s, b, p, o in _DIRECT_FACT.findall(data.decode("utf-8")):
                     found.setdefault((s or b, p, o))
             return list(found)
