@@ -379,9 +379,10 @@ def main() -> None:
         elif not args.ray:
             home = folder / "home"
             for kind, rows in kinds.items():
-                if args.warm:  # builds what this kind of claim needs, untimed, once per tree
+                if args.warm:  # builds what these claims need, untimed, once per tree (a few
+                    # of them build less: the fact index waits for a claim it has to ground)
                     for d in codes.values():
-                        run_batch(store, rows[:40], 1, home, code=d, warm=True)
+                        run_batch(store, rows, 1, home, code=d, warm=True)
                 runs = {
                     f"{c}{w}": (
                         lambda r, n=n, d=d: run_batch(store, r, n, home, code=d, warm=args.warm)
