@@ -216,6 +216,35 @@ print(json.dumps({"first": firsts[0], "all": firsts[-1]}))
 """
 
 
+# --fact-read: the whole-store read a cold fact index starts with, by the SELECT it was and by
+# the engine's dump (kgfc.reason.factindex.entity_facts), each in a fresh process (the store's
+# own block cache warm in neither), CPU seconds.
+FACT_READ = """
+import sys, time
+from kgfc.reason.factindex import entity_facts
+from kgfc.registry import open_store
+store = open_store(sys.argv[1], read_only=True)
+start = time.process_time()
+if sys.argv[2] == "query":
+    n = len([(r["s"], r["p"], r["o"]) for r in store.run("rule_mining_facts")])
+else:
+    n = len(entity_facts(store))
+print(n, time.process_time() - start)
+"""
+
+
+def fact_read(store: Path, home: Path, repeat: int) -> dict[str, list[float]]:
+    """CPU seconds of each way of reading the facts, alternating, ``repeat`` rounds."""
+    out: dict[str, list[float]] = {"query": [], "dump": []}
+    env = {**ENV, "KGFC_HOME": str(home), "KGFC_OFFLINE": "1", "PYTHONPATH": str(ROOT)}
+    for _ in range(repeat):
+        for way in out:
+            cmd = [sys.executable, "-c", FACT_READ, str(store), way]
+            done = subprocess.run(cmd, check=True, env=env, capture_output=True, text=True)
+            out[way].append(round(float(done.stdout.split()[-1]), 2))
+    return out
+
+
 def pool_startup(store: Path, rows: list, workers: int, home: Path, code: Path = ROOT) -> dict:
     """Seconds from a pool's start to its first result, and to its last (4 claims a worker)."""
     work = Path(tempfile.mkdtemp(prefix="bench-"))
@@ -388,6 +417,11 @@ def main() -> None:
         help="a checkout of the code before a change: each run alternates it with this tree's",
     )
     ap.add_argument(
+        "--fact-read",
+        action="store_true",
+        help="only the fact index's whole-store read: by query and by the store's dump",
+    )
+    ap.add_argument(
         "--warm",
         action="store_true",
         help="the store's derived caches built by an untimed run first (a store's later batches)",
@@ -418,6 +452,10 @@ def main() -> None:
             Path(args.ray_inner).write_text(json.dumps(res))
             return
         codes = {"": ROOT} if args.before is None else {"before_": args.before, "after_": ROOT}
+        if args.fact_read:
+            got = fact_read(store, folder / "home", args.repeat)
+            print(f"| fact index read, CPU s | query {got['query']} | dump {got['dump']} |")
+            return
         if args.startup:
             for kind, rows in kinds.items():
                 out["startup"][kind] = startup(store, rows, folder / "home", codes, args.repeat)
