@@ -21,7 +21,7 @@ from click.testing import CliRunner
 from conftest import DATA, shared_data
 
 from kgfc.cli import cli
-from kgfc.errors import InputError, UsageError
+from kgfc.errors import InputError, KgfcError, UsageError
 from kgfc.eval import metrics as M
 from kgfc.eval.loaders import NEI, REFUTED, SUPPORTED, Example, load, sample
 from kgfc.eval.runner import (
@@ -265,6 +265,19 @@ def test_results_file_drops_a_cut_line(tmp_path):
     assert list(read_results(path)) == ["a", "b"]
 
 
+def _one_by_one(verify):
+    """A runner's ``check`` from a function of one example (its KgfcError passed on)."""
+
+    def check(examples):
+        for ex in examples:
+            try:
+                yield ex, verify(ex)
+            except KgfcError as exc:
+                yield ex, exc
+
+    return check
+
+
 def test_runtime_failures_are_retried_and_stop_a_failing_run(tmp_path):
     from kgfc.errors import RemoteError
 
@@ -280,7 +293,7 @@ def test_runtime_failures_are_retried_and_stop_a_failing_run(tmp_path):
         calls.append(ex.id)
         raise RemoteError("the LLM server is down")
 
-    out = run(examples, down, results)
+    out = run(examples, _one_by_one(down), results)
     assert (
         len(calls) == MAX_FAILURES_IN_A_ROW and out.failed_out and "in a row failed" in out.stopped
     )
@@ -295,7 +308,8 @@ def test_runtime_failures_are_retried_and_stop_a_failing_run(tmp_path):
             "topic_entities": [{}],
         }
 
-    out = run(examples, up, ResultsFile(tmp_path / "results.jsonl"))  # the next run retries them
+    # the next run retries them
+    out = run(examples, _one_by_one(up), ResultsFile(tmp_path / "results.jsonl"))
     assert out.ran == len(examples) and not out.stopped
     s = summarise(spec, examples, read_results(tmp_path / "results.jsonl"))
     assert s["complete"] and s["failed"] == 0 and s["accuracy"] == 1.0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import inspect
 import json
+from typing import Any
 
 import click
 
@@ -149,7 +150,16 @@ from kgfc.cli.options import json_option, seed_option, store_option
 @click.option("--plots", is_flag=True, help="PNG plots under OUTPUT/plots (needs kgfc[plots]).")
 @store_option
 @click.pass_context
-def eval_cmd(ctx, as_json, plots, search_spec, store_spec, read_only, **options):
+def eval_cmd(
+    ctx: click.Context,
+    /,
+    as_json: bool,
+    plots: bool,
+    search_spec: str | None,
+    store_spec: str | None,
+    read_only: bool,
+    **options: Any,
+) -> None:
     """Score kgfc on a dataset: balanced accuracy, macro-F1, errors, cost per claim.
 
     DATASET is one of the loaders listed below, or `jsonl` for your own

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar, overload
 
 import click
 
@@ -20,35 +20,48 @@ def _quiet(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
         logging.getLogger().setLevel(logging.ERROR)
 
 
-def _flag_or_factory(make: Callable[..., Callable], f: Callable | None, **kw: Any):
+FC = TypeVar("FC", bound=Callable[..., Any])
+
+
+def _flag_or_factory(option: Callable[[FC], FC], f: FC | None) -> FC | Callable[[FC], FC]:
     """Lets an option be used bare (``@json_option``) or with settings (``@json_option(help=..)``)."""
-    return make(**kw)(f) if f is not None else make(**kw)
+    return option(f) if f is not None else option
 
 
-def json_option(f: Callable | None = None, *, help: str = "Print JSON on stdout."):
+@overload
+def json_option(f: FC, *, help: str = ...) -> FC: ...
+@overload
+def json_option(f: None = None, *, help: str = ...) -> Callable[[FC], FC]: ...
+def json_option(
+    f: FC | None = None, *, help: str = "Print JSON on stdout."
+) -> FC | Callable[[FC], FC]:
     """``--json`` -> ``as_json``."""
-    return _flag_or_factory(
-        lambda help: click.option("--json", "as_json", is_flag=True, help=help), f, help=help
-    )
+    return _flag_or_factory(click.option("--json", "as_json", is_flag=True, help=help), f)
 
 
-def csv_option(f: Callable | None = None, *, help: str = "Rows as CSV with a header."):
+@overload
+def csv_option(f: FC, *, help: str = ...) -> FC: ...
+@overload
+def csv_option(f: None = None, *, help: str = ...) -> Callable[[FC], FC]: ...
+def csv_option(
+    f: FC | None = None, *, help: str = "Rows as CSV with a header."
+) -> FC | Callable[[FC], FC]:
     """``--csv`` -> ``as_csv``."""
-    return _flag_or_factory(
-        lambda help: click.option("--csv", "as_csv", is_flag=True, help=help), f, help=help
-    )
+    return _flag_or_factory(click.option("--csv", "as_csv", is_flag=True, help=help), f)
 
 
-def store_spec_option(f: Callable | None = None, *, help: str = STORE_HELP):
+@overload
+def store_spec_option(f: FC, *, help: str = ...) -> FC: ...
+@overload
+def store_spec_option(f: None = None, *, help: str = ...) -> Callable[[FC], FC]: ...
+def store_spec_option(f: FC | None = None, *, help: str = STORE_HELP) -> FC | Callable[[FC], FC]:
     """``--store PATH`` -> ``store_spec`` (commands that open the store themselves)."""
     return _flag_or_factory(
-        lambda help: click.option("--store", "store_spec", metavar="PATH", default=None, help=help),
-        f,
-        help=help,
+        click.option("--store", "store_spec", metavar="PATH", default=None, help=help), f
     )
 
 
-def quiet_option(f: Callable) -> Callable:
+def quiet_option(f: FC) -> FC:
     """``-q/--quiet`` after the subcommand too."""
     return click.option(
         "--quiet",
@@ -60,7 +73,7 @@ def quiet_option(f: Callable) -> Callable:
     )(f)
 
 
-def store_option(f: Callable) -> Callable:
+def store_option(f: FC) -> FC:
     """``--store PATH``, ``--read-only`` and ``-q`` (also after the subcommand) on store commands."""
     f = quiet_option(f)
     f = click.option(
@@ -72,14 +85,16 @@ def store_option(f: Callable) -> Callable:
     return store_spec_option(f)
 
 
-def seed_option(f: Callable) -> Callable:
+def seed_option(f: FC) -> FC:
     """``--seed N`` (default 0)."""
     return click.option(
         "--seed", type=int, default=0, show_default=True, help="Random seed (runs repeat)."
     )(f)
 
 
-def limit_option(default: int | None, *, maximum: int | None = None, help: str | None = None):
+def limit_option(
+    default: int | None, *, maximum: int | None = None, help: str | None = None
+) -> Callable[[FC], FC]:
     """``--limit N``."""
     return click.option(
         "--limit",

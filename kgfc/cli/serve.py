@@ -98,21 +98,21 @@ def _token_source() -> str:
 @click.option("--no-warm-up", is_flag=True, help="Do not load models and indexes at start.")
 @click.pass_context
 def serve(
-    ctx,
-    host,
-    port,
-    store_spec,
-    token,
-    max_body,
-    sparql_timeout,
-    sparql_max_rows,
-    sparql_slots,
-    sparql_memory,
-    jobs_db,
-    cors_origins,
-    no_warm_up,
-    workers=None,
-):
+    ctx: click.Context,
+    host: str,
+    port: int,
+    store_spec: str | None,
+    token: str | None,
+    max_body: int,
+    sparql_timeout: float,
+    sparql_max_rows: int,
+    sparql_slots: int,
+    sparql_memory: int,
+    jobs_db: Path | None,
+    cors_origins: tuple[str, ...],
+    no_warm_up: bool,
+    workers: int | None = None,
+) -> None:
     """Run the HTTP API: verify, batch jobs, stored claims and evidence, sources, /sparql.
 
     The server opens the store for writing and keeps it: other kgfc commands

@@ -238,6 +238,7 @@ def render_text(r: VerifyResult) -> str:
 )
 @store_option
 @click.pass_context
+# Over 80 lines only by its signature, one parameter per click option; the body is short.
 def verify(
     ctx,
     claim,
@@ -288,18 +289,7 @@ def verify(
         if claim_file is None:
             info("No stale claims in this store.")
             return
-    given = sum(x is not None and x != () for x in (claim, claim_file, triple))
-    if given != 1:
-        raise click.UsageError("Give exactly one of: a CLAIM, --file FILE, --triple S P O.")
-    if resume and (claim_file is None or no_record):
-        raise click.UsageError("--resume is for a recorded batch (--file, without --no-record).")
-    if report_fmt == "html" and claim_file is not None:
-        raise click.UsageError("--report html is for one claim; use --report json for a batch.")
-    if claim is not None:
-        try:
-            claim.encode("utf-8")
-        except UnicodeEncodeError:
-            raise InputError("The claim is not valid UTF-8 text.") from None
+    _check_what_to_check(claim, claim_file, triple, resume, no_record, report_fmt)
     settings = settings_from(
         ctx,
         store=store_spec,
@@ -318,25 +308,11 @@ def verify(
     if ray_address is not None:
         results = _verify_on_ray(settings, opts, batch, claim_file, ray_address, ray_output)
         return _write_ray_results(results, report_fmt, output, fmt, claim_file, settings)
-    server = ctx.find_root().params.get("server")
-    if not (
-        server or search_spec or resume or read_only or ctx.find_root().params.get("no_server")
-    ):
-        from kgfc.cli.remote import running_server  # a `kgfc serve` holding the store
-
-        server = running_server(settings)
+    server = _server_for(ctx, settings, search_spec, resume, read_only)
     if server:
-        if search_spec:
-            raise click.UsageError("--search is the server's setting; drop it with --server.")
-        from kgfc.cli.remote import verify_remote
-
-        if resume:
-            raise click.UsageError("--resume runs against a local store, not --server.")
-        if single is not None:
-            results, bad_lines = verify_remote(server, [single], single=True)
-        else:
-            lines = _read_lines(claim_file, opts)
-            results, bad_lines = verify_remote(server, lines, as_nl=as_nl)
+        results, bad_lines = _verify_on_server(
+            server, search_spec, resume, single, claim_file, opts, as_nl
+        )
     else:
         results, bad_lines, stopped = _verify_local(
             settings, read_only, opts, batch, single, claim_file, as_nl
@@ -349,7 +325,84 @@ def verify(
             )
             ctx.exit(128 + int(getattr(signal, stopped)))
     _write_results(results, report_fmt, output, fmt, claim_file, settings)
-    for r in results:  # unknown ids: said in the result, and to the person at the terminal
+    _note_unknown(results)
+    if bad_lines:
+        _note_bad_lines(results, bad_lines)
+        ctx.exit(2)
+    if fail_on and _fails(results, fail_on):
+        ctx.exit(FAIL_ON_EXIT)
+
+
+def _verify_on_server(
+    server: str,
+    search_spec: str | None,
+    resume: bool,
+    single: ClaimLine | None,
+    claim_file: Any,
+    opts: CheckOptions,
+    as_nl: bool,
+) -> tuple[list[VerifyResult], int]:
+    """The claim, or the --file batch, checked by a `kgfc serve`: the results and bad lines."""
+    if search_spec:
+        raise click.UsageError("--search is the server's setting; drop it with --server.")
+    from kgfc.cli.remote import verify_remote
+
+    if resume:
+        raise click.UsageError("--resume runs against a local store, not --server.")
+    if single is not None:
+        return verify_remote(server, [single], single=True)
+    lines = _read_lines(claim_file, opts)
+    return verify_remote(server, lines, as_nl=as_nl)
+
+
+def _note_bad_lines(results: list[VerifyResult], bad_lines: int) -> None:
+    failed = [r.id for r in results if r.error]
+    info(
+        f"{bad_lines} input line(s) could not be checked"
+        + (f" ({', '.join(failed[:10])}{', ...' if len(failed) > 10 else ''})." if failed else ".")
+    )
+
+
+def _check_what_to_check(
+    claim: str | None,
+    claim_file: Any,
+    triple: tuple[str, ...],
+    resume: bool,
+    no_record: bool,
+    report_fmt: str | None,
+) -> None:
+    """Usage errors: exactly one of CLAIM, --file, --triple, and the options that go with it."""
+    given = sum(x is not None and x != () for x in (claim, claim_file, triple))
+    if given != 1:
+        raise click.UsageError("Give exactly one of: a CLAIM, --file FILE, --triple S P O.")
+    if resume and (claim_file is None or no_record):
+        raise click.UsageError("--resume is for a recorded batch (--file, without --no-record).")
+    if report_fmt == "html" and claim_file is not None:
+        raise click.UsageError("--report html is for one claim; use --report json for a batch.")
+    if claim is not None:
+        try:
+            claim.encode("utf-8")
+        except UnicodeEncodeError:
+            raise InputError("The claim is not valid UTF-8 text.") from None
+
+
+def _server_for(
+    ctx: click.Context, settings: Any, search_spec: str | None, resume: bool, read_only: bool
+) -> str | None:
+    """The `kgfc serve` to send the claims to: --server, else a running one holding the store."""
+    server: str | None = ctx.find_root().params.get("server")
+    if not (
+        server or search_spec or resume or read_only or ctx.find_root().params.get("no_server")
+    ):
+        from kgfc.cli.remote import running_server  # a `kgfc serve` holding the store
+
+        server = running_server(settings)
+    return server
+
+
+def _note_unknown(results: list[VerifyResult]) -> None:
+    """Unknown ids: said in the result, and to the person at the terminal."""
+    for r in results:
         if r.justification.startswith(UNKNOWN_ENTITY):
             info(f"note [{r.id}]: {r.justification.split(' (', 1)[0]}")
         elif (qid := _barely_known(r)) is not None:
@@ -357,19 +410,6 @@ def verify(
                 f"note [{r.id}]: the KG knows little about {qid}; "
                 f"`kgfc kg enrich --entity {qid}` fetches its facts from Wikidata (online)."
             )
-    if bad_lines:
-        failed = [r.id for r in results if r.error]
-        info(
-            f"{bad_lines} input line(s) could not be checked"
-            + (
-                f" ({', '.join(failed[:10])}{', ...' if len(failed) > 10 else ''})."
-                if failed
-                else "."
-            )
-        )
-        ctx.exit(2)
-    if fail_on and _fails(results, fail_on):
-        ctx.exit(FAIL_ON_EXIT)
 
 
 # NOT ENOUGH INFO with fewer facts than this about the claim's subject: suggest enriching it

@@ -15,9 +15,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import BinaryIO, Literal
 
 from kgfc.errors import ConfigError, InputError, RemoteError
+from kgfc.settings import Settings
 
 Format = Literal["text", "markdown", "html"]
 FORMATS = ("auto", "text", "markdown", "html")
@@ -64,9 +65,9 @@ def is_url(spec: str) -> bool:
 
 def read_document(
     spec: str,
-    settings,
+    settings: Settings,
     *,
-    stdin=None,
+    stdin: BinaryIO | None = None,
     fmt: str = "auto",
     max_chars: int = MAX_CHARS,
 ) -> Document:
@@ -94,7 +95,7 @@ def read_document(
 
 
 def fetch_document(
-    url: str, settings, *, fmt: str = "auto", max_chars: int = MAX_CHARS
+    url: str, settings: Settings, *, fmt: str = "auto", max_chars: int = MAX_CHARS
 ) -> Document:
     """A web page through the safe fetcher; a page that cannot be fetched is bad input (exit 2)."""
     from kgfc.web.fetch import SafeFetcher
@@ -192,7 +193,8 @@ def from_text(
         title = title or found_title
     elif fmt == "markdown":
         text = markdown_to_text(text)
-    return _checked(Document(text=text, title=title, source=source, format=fmt), name, max_chars)
+    kind: Format = "html" if fmt == "html" else "markdown" if fmt == "markdown" else "text"
+    return _checked(Document(text=text, title=title, source=source, format=kind), name, max_chars)
 
 
 def _checked(doc: Document, name: str, max_chars: int) -> Document:

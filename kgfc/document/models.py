@@ -22,6 +22,10 @@ SentenceStatus = Literal["checked", "skipped", "not_checkable"]
 VERDICT_ORDER = (VerdictLabel.REFUTED, VerdictLabel.NEI, VerdictLabel.SUPPORTED)
 
 
+# how a reference names its entity: "he", "Obama", "the president"
+ReferenceKind = Literal["pronoun", "short_name", "description"]
+
+
 class Reference(BaseModel):
     """A pronoun, short name or description that stands for an entity named earlier."""
 
@@ -30,7 +34,7 @@ class Reference(BaseModel):
     end: int
     name: str = Field(description="the name it was read as: 'Nino Rota'")
     entity: str | None = Field(None, description="the KG entity of that name, when one has it")
-    kind: Literal["pronoun", "short_name", "description"] = "pronoun"
+    kind: ReferenceKind = "pronoun"
 
 
 class DocumentClaim(BaseModel):

@@ -143,7 +143,7 @@ def to_markdown(report: DocumentReport) -> str:
     for c in marks:
         end = min(max(c.end, 0), len(text))
         pieces.append(_md_block(text[end:pos]))
-        sym = _MARK.get(c.verdict, "·") if c.checkable else "·"
+        sym = _MARK.get(c.verdict, "·") if c.checkable and c.verdict is not None else "·"
         pieces.append(f" {sym}[^{numbers[c.id]}]")
         pos = end
     pieces.append(_md_block(text[:pos]))
@@ -214,12 +214,9 @@ def _segments(report: DocumentReport) -> str:
         covering = [c for c in report.claims if c.start <= a and b <= c.end]
         if covering:
             inner = min(covering, key=lambda c: (c.end - c.start, c.start))
-            checked = [c for c in covering if c.checkable and c.verdict]
-            if checked:
-                worst = min(checked, key=lambda c: _RANK[c.verdict])
-                css = _CSS_CLASS[worst.verdict]
-            else:
-                css = "v-unchecked"
+            verdicts = [c.verdict for c in covering if c.checkable and c.verdict]
+            worst = min(verdicts, key=lambda v: _RANK[v]) if verdicts else None
+            css = _CSS_CLASS[worst] if worst is not None else "v-unchecked"
             ids = " ".join(c.id for c in covering)
             title = "; ".join(f"{_label(c)}: {c.text}" for c in covering)
             out.append(

@@ -61,7 +61,7 @@ def blocks(text: str) -> Iterator[tuple[int, str]]:
         chunk = text[pos:end]
         offset = pos
         lines = chunk.split("\n")
-        buf_start, buf = offset, []
+        buf_start, buf = offset, list[str]()
         at = offset
         for line in lines:
             if _is_heading_line(line) and len(lines) > 1:

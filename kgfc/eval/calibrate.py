@@ -48,7 +48,7 @@ def triple_of(ex: Example) -> tuple[str, str, str] | None:
     if ex.triple is not None:
         return ex.triple
     t = ex.meta.get("triple")
-    return tuple(t) if t and len(t) == 3 else None  # type: ignore[return-value]
+    return (str(t[0]), str(t[1]), str(t[2])) if t and len(t) == 3 else None
 
 
 def feature_names(store: KnowledgeGraph) -> tuple[str, ...]:

@@ -14,16 +14,16 @@ variant; ``web-only`` refuses them.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from kgfc.errors import ConfigError, UsageError, did_you_mean
+from kgfc.errors import ConfigError, KgfcError, UsageError, did_you_mean
 from kgfc.eval.loaders import Example
 from kgfc.pipeline.api import FactChecker
 from kgfc.pipeline.policies import FixedPlan, Policy
-from kgfc.pipeline.request import ClaimRequest
+from kgfc.settings import Settings
 
 if TYPE_CHECKING:
     from kgfc.kg.store import KnowledgeGraph
@@ -58,7 +58,7 @@ def _policy(variant: str) -> Policy | None:
 
 
 def build_checker(
-    settings,
+    settings: Settings,
     store: KnowledgeGraph,
     *,
     variant: str,
@@ -93,52 +93,49 @@ def build_checker(
     return Checker(variant, checker)
 
 
-def claim_of(checker: Checker, ex: Example) -> ClaimRequest:
-    """The example's request for ``checker``'s variant (a usage error when it cannot take it).
-
-    The same request ``kgfc verify --file`` reads from the line ``{"id": ..., "claim": ...}``
-    (or ``"triple"``), so the claim gets the same result from both.
-    """
+def check_takes(checker: Checker, ex: Example) -> None:
+    """A usage error when ``checker``'s variant cannot take the example (a triple, web-only)."""
     if ex.triple is not None and checker.variant == "web-only":
         raise UsageError(
             "Structured triples have no text to search the web with.",
             hint="Use --verbalise, or a KG variant.",
         )
-    return ex.request()
 
 
-def verify_example(checker: Checker, ex: Example) -> dict:
-    """Verify one example; the result as ``kgfc verify --json`` prints it."""
-    return checker.checker.verify(claim_of(checker, ex)).model_dump(mode="json")
+def verify_examples(
+    checkers: Sequence[Checker],
+    pick: Callable[[Example], int],
+    examples: Sequence[Example],
+    *,
+    workers: int = 1,
+    threads: int = 1,
+) -> Iterator[tuple[Example, dict[str, Any] | KgfcError]]:
+    """Each example with its result (as ``kgfc verify --json`` prints it) or error, as they finish.
 
-
-def on_workers(checkers: list[Checker], pick, workers: int):
-    """``examples -> (example, result dict or the KgfcError)`` as they finish, on worker processes.
-
-    Each worker builds every checker of the run once (one per fitted
-    combiner); the first checker's process records and logs trajectories.
+    One :meth:`~kgfc.pipeline.api.FactChecker.verify_many` batch of the first
+    checker, which records: each example is checked by ``checkers[pick(ex)]``
+    (one per fitted combiner), as the line ``{"id": ..., "claim": ...}`` (or
+    ``"triple"``) of ``kgfc verify --file``, so a claim gets the same result
+    from both. On ``workers`` processes, or ``threads`` threads of this one.
     """
-    from kgfc.pipeline.parallel import WorkerPool, recipe_of, verify_in_workers
-
-    recipes = [recipe_of(c.checker) for c in checkers]
-    lead = checkers[0].checker
-
-    def stream(examples: Sequence[Example]) -> Iterator[tuple[Example, dict | Exception]]:
-        claims = [claim_of(checkers[pick(ex)], ex) for ex in examples]
-        with WorkerPool(recipes, workers) as pool, lead.batch():
-            done = verify_in_workers(
-                lead,
-                claims,
-                workers=workers,
-                errors="return",
-                ordered=False,
-                pool=pool,
-                recipes=[pick(ex) for ex in examples],
-            )
-            for i, got in done:
-                yield (
-                    examples[i],
-                    got if isinstance(got, Exception) else got.model_dump(mode="json"),
-                )
-
-    return stream
+    for ex in examples:
+        check_takes(checkers[pick(ex)], ex)
+    errors: dict[int, KgfcError] = {}  # the error itself: eval retries a runtime failure
+    order: list[int] = []
+    batch = checkers[0].checker.verify_many(
+        [ex.body() for ex in examples],
+        errors="keep",
+        workers=workers,
+        threads=threads,
+        ordered=False,
+        pick=lambda i: checkers[pick(examples[i])].checker,
+        on_result=lambda i, _: order.append(i),
+        on_error=errors.__setitem__,
+    )
+    try:
+        for result in batch:
+            i = order.pop()
+            error = errors.pop(i, None)
+            yield examples[i], error if error is not None else result.model_dump(mode="json")
+    finally:
+        batch.close()

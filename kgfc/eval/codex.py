@@ -22,7 +22,7 @@ import logging
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from kgfc.errors import InputError
 
@@ -75,7 +75,7 @@ def entity_texts(root: Path) -> tuple[dict[str, str], dict[str, str]]:
     return labels, descriptions
 
 
-def _entity_records(root: Path) -> Iterator[tuple[str, dict]]:
+def _entity_records(root: Path) -> Iterator[tuple[str, dict[str, Any]]]:
     """(QID, record) from the recovered-labels file, then from CoDEx's own ``entities.json``."""
     rec_path = root / "entities_partial" / "entity_labels_recovered.jsonl"
     if rec_path.exists():
@@ -99,7 +99,7 @@ def relation_labels(root: Path) -> dict[str, str]:
     }
 
 
-def read_codex(folder: Path, opts: dict) -> Iterator[tuple]:
+def read_codex(folder: Path, opts: dict[str, Any]) -> Iterator[tuple[Any, ...]]:
     split = opts.get("split", "valid")
     pos = read_triples(folder / f"{split}.txt")
     neg = read_triples(folder / f"{split}_negatives.txt")
@@ -130,7 +130,9 @@ def read_codex(folder: Path, opts: dict) -> Iterator[tuple]:
         )
 
 
-def build_train_store(root: Path, size: str, store: KnowledgeGraph | None = None):
+def build_train_store(
+    root: Path, size: str, store: KnowledgeGraph | None = None
+) -> tuple[KnowledgeGraph, dict[str, Any]]:
     """The split's train triples, entity types (as P31), labels and descriptions, each part its own
     source graph.
 

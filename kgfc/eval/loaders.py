@@ -55,22 +55,26 @@ class Example:
     def text(self) -> str:
         return self.claim if self.claim is not None else " ".join(self.triple or ())
 
-    def request(self) -> ClaimRequest:
-        """The claim part, as a line of ``kgfc verify --file`` reads it (the label stays here)."""
+    def body(self) -> dict[str, Any]:
+        """The claim part as a line of ``kgfc verify --file`` holds it (the label stays here)."""
         body: dict[str, Any] = {"id": self.id}
         if self.triple is not None:
             body["triple"] = list(self.triple)
         else:
             body["claim"] = self.claim
+        return body
+
+    def request(self) -> ClaimRequest:
+        """The claim part, as a line of ``kgfc verify --file`` reads it (the label stays here)."""
         try:
-            return ClaimRequest.model_validate(body)
+            return ClaimRequest.model_validate(self.body())
         except ValidationError as exc:
             raise InputError(f"Not a claim: {validation_message(exc)}") from None
 
 
 # A reader yields (id, raw label, claim text or triple, meta) from one file.
-Row = tuple[str, str, str | tuple[str, str, str], dict]
-Reader = Callable[[Path, dict], Iterator[Row]]
+Row = tuple[str, str, str | tuple[str, str, str], dict[str, Any]]
+Reader = Callable[[Path, dict[str, Any]], Iterator[Row]]
 
 
 @dataclass(frozen=True)
@@ -137,7 +141,7 @@ def pred_label(verdict: str, protocol: str) -> str:
 # -- file readers ---------------------------------------------------------------------
 
 
-def _jsonl(path: Path) -> Iterator[tuple[int, dict]]:
+def _jsonl(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
     with open(path, encoding="utf-8-sig") as fh:
         for n, line in enumerate(fh, 1):
             line = line.strip()
@@ -152,7 +156,7 @@ def _jsonl(path: Path) -> Iterator[tuple[int, dict]]:
             yield n, obj
 
 
-def _json_list(path: Path) -> list[dict]:
+def _json_list(path: Path) -> list[dict[str, Any]]:
     try:
         data = json.loads(path.read_text(encoding="utf-8-sig"))
     except json.JSONDecodeError as exc:
@@ -162,33 +166,33 @@ def _json_list(path: Path) -> list[dict]:
     return data
 
 
-def _need(obj: dict, key: str, where: str) -> Any:
+def _need(obj: dict[str, Any], key: str, where: str) -> Any:
     if key not in obj:
         raise InputError(f"{where}: no {key!r} field")
     return obj[key]
 
 
-def read_fever(path: Path, opts: dict) -> Iterator[Row]:
+def read_fever(path: Path, opts: dict[str, Any]) -> Iterator[Row]:
     for n, o in _jsonl(path):
         where = f"{path}:{n}"
         yield str(o.get("id", n)), _need(o, "label", where), _need(o, "claim", where), {}
 
 
-def read_hover(path: Path, opts: dict) -> Iterator[Row]:
+def read_hover(path: Path, opts: dict[str, Any]) -> Iterator[Row]:
     for i, o in enumerate(_json_list(path)):
         where = f"{path}[{i}]"
         meta = {"num_hops": o.get("num_hops")}
         yield str(o.get("uid", i)), _need(o, "label", where), _need(o, "claim", where), meta
 
 
-def read_feverous(path: Path, opts: dict) -> Iterator[Row]:
+def read_feverous(path: Path, opts: dict[str, Any]) -> Iterator[Row]:
     for i, o in enumerate(_json_list(path)):
         where = f"{path}[{i}]"
         meta = {"challenge": o.get("challenge")}
         yield str(o.get("id", i)), _need(o, "label", where), _need(o, "claim", where), meta
 
 
-def read_liar_new(path: Path, opts: dict) -> Iterator[Row]:
+def read_liar_new(path: Path, opts: dict[str, Any]) -> Iterator[Row]:
     for n, o in _jsonl(path):
         where = f"{path}:{n}"
         meta = {"possibility": o.get("possibility_label")}
@@ -200,13 +204,13 @@ def read_liar_new(path: Path, opts: dict) -> Iterator[Row]:
         )
 
 
-def read_averitec(path: Path, opts: dict) -> Iterator[Row]:
+def read_averitec(path: Path, opts: dict[str, Any]) -> Iterator[Row]:
     for i, o in enumerate(_json_list(path)):
         where = f"{path}[{i}]"
         yield str(i), _need(o, "label", where), _need(o, "claim", where), {}
 
 
-def read_scifact(path: Path, opts: dict) -> Iterator[Row]:
+def read_scifact(path: Path, opts: dict[str, Any]) -> Iterator[Row]:
     """Claim-level label = the label of its evidence sets (never mixed); no evidence = NEI."""
     for n, o in _jsonl(path):
         where = f"{path}:{n}"
@@ -219,7 +223,7 @@ def read_scifact(path: Path, opts: dict) -> Iterator[Row]:
         yield str(o.get("id", n)), raw, _need(o, "claim", where), {}
 
 
-def read_healthfc(path: Path, opts: dict) -> Iterator[Row]:
+def read_healthfc(path: Path, opts: dict[str, Any]) -> Iterator[Row]:
     # utf-8-sig: the file starts with a BOM; csv handles the multi-line quoted fields.
     with open(path, encoding="utf-8-sig", newline="") as fh:
         for i, row in enumerate(csv.DictReader(fh)):
@@ -228,7 +232,7 @@ def read_healthfc(path: Path, opts: dict) -> Iterator[Row]:
             yield str(i), _need(row, "label", where), claim, {"url": row.get("url")}
 
 
-def read_claim_label(path: Path, opts: dict) -> Iterator[Row]:
+def read_claim_label(path: Path, opts: dict[str, Any]) -> Iterator[Row]:
     """FIRE's ``{claim, label}`` lines (label a string or a JSON boolean)."""
     for n, o in _jsonl(path):
         where = f"{path}:{n}"
@@ -247,7 +251,7 @@ GENERIC_KINDS = {
 }
 
 
-def read_generic(path: Path, opts: dict) -> Iterator[Row]:
+def read_generic(path: Path, opts: dict[str, Any]) -> Iterator[Row]:
     for n, o in _jsonl(path):
         where = f"{path}:{n}"
         label = _need(o, "label", where)
@@ -408,7 +412,7 @@ def load(
     *,
     split: str | None = None,
     protocol: str = "binary",
-    options: dict | None = None,
+    options: dict[str, Any] | None = None,
 ) -> list[Example]:
     """Every scorable example of a dataset split, in file order, gold labels under ``protocol``."""
     if protocol not in PROTOCOLS:

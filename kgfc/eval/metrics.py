@@ -26,6 +26,7 @@ Error taxonomy (WKGFC's kinds), one kind per wrong prediction, first match wins:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 COST_FIELDS = (
     "llm_calls",
@@ -52,7 +53,7 @@ def confusion(pairs: Iterable[tuple[str, str]], labels: Sequence[str]) -> dict[s
     return table
 
 
-def scores(pairs: Sequence[tuple[str, str]], labels: Sequence[str]) -> dict:
+def scores(pairs: Sequence[tuple[str, str]], labels: Sequence[str]) -> dict[str, Any]:
     """Balanced accuracy, macro-F1, accuracy, per-class P/R/F1 and the confusion matrix."""
     pairs = list(pairs)
     conf = confusion(pairs, labels)
@@ -84,7 +85,7 @@ def scores(pairs: Sequence[tuple[str, str]], labels: Sequence[str]) -> dict:
     }
 
 
-def error_kind(row: dict) -> str:
+def error_kind(row: dict[str, Any]) -> str:
     """EM, IK or OC for a wrong prediction (see the module docstring)."""
     if row.get("linked", 0) == 0 or row.get("unlinked_subject"):
         return "EM"
@@ -93,7 +94,7 @@ def error_kind(row: dict) -> str:
     return "OC"
 
 
-def taxonomy(wrong: Sequence[dict]) -> dict:
+def taxonomy(wrong: Sequence[dict[str, Any]]) -> dict[str, Any]:
     counts = {"EM": 0, "IK": 0, "OC": 0}
     for r in wrong:
         counts[error_kind(r)] += 1
@@ -109,12 +110,14 @@ def taxonomy(wrong: Sequence[dict]) -> dict:
     }
 
 
-def cost(rows: Sequence[dict], price: tuple[float, float] | None = None) -> dict:
+def cost(
+    rows: Sequence[dict[str, Any]], price: tuple[float, float] | None = None
+) -> dict[str, Any]:
     """Totals and means per claim of the counters; dollars with a (prompt, completion) $/1M price."""
     n = len(rows)
     total = {f: sum((r.get("counters") or {}).get(f, 0) for r in rows) for f in COST_FIELDS}
     total["seconds"] = round(total["seconds"], 3)
-    out: dict = {
+    out: dict[str, Any] = {
         "total": total,
         "per_claim": {f: round(_div(v, n), 4) for f, v in total.items()},
         "tokens": total["prompt_tokens"] + total["completion_tokens"],
@@ -126,14 +129,12 @@ def cost(rows: Sequence[dict], price: tuple[float, float] | None = None) -> dict
     return out
 
 
-def dollars_of(counters: dict, price: tuple[float, float]) -> float:
-    return (
-        counters.get("prompt_tokens", 0) * price[0]
-        + counters.get("completion_tokens", 0) * price[1]
-    ) / 1_000_000
+def dollars_of(counters: dict[str, Any], price: tuple[float, float]) -> float:
+    tokens_in, tokens_out = counters.get("prompt_tokens", 0), counters.get("completion_tokens", 0)
+    return float(tokens_in * price[0] + tokens_out * price[1]) / 1_000_000
 
 
-def memory(rows: Sequence[dict]) -> dict:
+def memory(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """What the evidence memory saved: recalled passages and searches not sent."""
     traj = [r.get("trajectory") or {} for r in rows]
     return {
@@ -143,7 +144,7 @@ def memory(rows: Sequence[dict]) -> dict:
     }
 
 
-def report_quality(rows: Sequence[dict]) -> dict | None:
+def report_quality(rows: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
     """Mean evidence hallucination rate and evidence quality score over report runs."""
     ehr = [r["ehr"] for r in rows if r.get("ehr") is not None]
     eqs = [r["eqs"] for r in rows if r.get("eqs") is not None]

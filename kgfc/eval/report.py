@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from kgfc.errors import ConfigError
 
 
-def collect(output: Path) -> list[dict]:
+def collect(output: Path) -> list[dict[str, Any]]:
     """Every run summary under an output folder (earlier invocations included)."""
     out = []
     for path in sorted(output.glob("*/*/summary-*.json")):
@@ -20,7 +21,7 @@ def collect(output: Path) -> list[dict]:
     return out
 
 
-def markdown_table(summaries: Sequence[dict]) -> str:
+def markdown_table(summaries: Sequence[dict[str, Any]]) -> str:
     head = (
         "| dataset | protocol | variant | reasoner | k | N | n | bal. acc. | macro-F1 | acc. "
         "| LLM calls/claim | tokens/claim | SPARQL/claim | searches/claim | s/claim | $/claim "
@@ -44,7 +45,7 @@ def markdown_table(summaries: Sequence[dict]) -> str:
     return "\n".join(lines)
 
 
-def config_bound(variant: str, reasoner: str, *, hops: int, max_steps: int) -> dict:
+def config_bound(variant: str, reasoner: str, *, hops: int, max_steps: int) -> dict[str, Any]:
     """Worst-case LLM calls and searches per claim from the configuration alone."""
     llm = reasoner == "llm"
     web = variant in ("web-only", "kg+web", "full")
@@ -67,7 +68,12 @@ def config_bound(variant: str, reasoner: str, *, hops: int, max_steps: int) -> d
     }
 
 
-def estimate(summary: dict, remaining: int, bound: dict, price: tuple[float, float] | None) -> dict:
+def estimate(
+    summary: dict[str, Any],
+    remaining: int,
+    bound: dict[str, Any],
+    price: tuple[float, float] | None,
+) -> dict[str, Any]:
     """Expected cost of the rest of a run: the sample's means per claim times what is left."""
     pc = summary["cost"]["per_claim"]
     exp = {
@@ -96,7 +102,7 @@ def estimate(summary: dict, remaining: int, bound: dict, price: tuple[float, flo
 # -- plots --------------------------------------------------------------------------
 
 
-def _pyplot():
+def _pyplot() -> Any:
     try:
         import matplotlib
 
@@ -109,7 +115,7 @@ def _pyplot():
     return plt
 
 
-def plot_all(summaries: Sequence[dict], folder: Path) -> list[Path]:
+def plot_all(summaries: Sequence[dict[str, Any]], folder: Path) -> list[Path]:
     """Confusion matrices, accuracy vs cost per claim, beam heat maps; returns the files written."""
     plt = _pyplot()
     folder.mkdir(parents=True, exist_ok=True)
@@ -150,7 +156,7 @@ def plot_all(summaries: Sequence[dict], folder: Path) -> list[Path]:
     plt.close(fig)
     written.append(path)
 
-    groups: dict[tuple, list[dict]] = {}
+    groups: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
     for s in summaries:
         groups.setdefault((s["dataset"], s["split"], s["variant"], s["reasoner"]), []).append(s)
     for key, runs in groups.items():

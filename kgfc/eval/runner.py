@@ -22,9 +22,9 @@ import os
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from kgfc.errors import InputError, KgfcError
 from kgfc.eval import metrics as M
@@ -64,9 +64,9 @@ class RunSpec:
 # -- the results file ---------------------------------------------------------------
 
 
-def read_results(path: Path) -> dict[str, dict]:
+def read_results(path: Path) -> dict[str, dict[str, Any]]:
     """Rows by claim id (a later line wins); drops a trailing line cut short by a kill."""
-    rows: dict[str, dict] = {}
+    rows: dict[str, dict[str, Any]] = {}
     if not path.exists():
         return rows
     data = path.read_bytes()
@@ -98,7 +98,7 @@ class ResultsFile:
         row = self.rows.get(cid)
         return row is not None and not row.get("retry")
 
-    def append(self, row: dict) -> None:
+    def append(self, row: dict[str, Any]) -> None:
         line = json.dumps(row, ensure_ascii=False, sort_keys=True) + "\n"
         with self._lock, open(self.path, "a", encoding="utf-8") as fh:
             fh.write(line)
@@ -121,7 +121,7 @@ TRAJECTORY_KEYS = (
 )
 
 
-def row_of(ex: Example, result: dict, *, report: bool = False) -> dict:
+def row_of(ex: Example, result: dict[str, Any], *, report: bool = False) -> dict[str, Any]:
     """The per-claim line: verdict, gold, counters, trajectory flags, what the taxonomy needs."""
     traj = result.get("trajectory") or None
     triples = result.get("triples") or []
@@ -151,7 +151,7 @@ def row_of(ex: Example, result: dict, *, report: bool = False) -> dict:
     return row
 
 
-def _report_scores(result: dict) -> dict:
+def _report_scores(result: dict[str, Any]) -> dict[str, Any]:
     """EHR and EQS of the BioCheck report built from this result (citations checked)."""
     from kgfc.models import VerifyResult
     from kgfc.report import build_report, retrieved_sources
@@ -163,7 +163,7 @@ def _report_scores(result: dict) -> dict:
     return {"ehr": rep.citation_check.ehr, "eqs": rep.eqs}
 
 
-def error_row(ex: Example, exc: KgfcError, *, retry: bool) -> dict:
+def error_row(ex: Example, exc: KgfcError, *, retry: bool) -> dict[str, Any]:
     return {
         "id": ex.id,
         "claim_id": ex.id,
@@ -196,7 +196,7 @@ class Budget:
     tokens: int = 0
     dollars: float = 0.0
 
-    def charge(self, counters: dict) -> None:
+    def charge(self, counters: dict[str, Any]) -> None:
         self.tokens += counters.get("prompt_tokens", 0) + counters.get("completion_tokens", 0)
         if self.price is not None:
             self.dollars += M.dollars_of(counters, self.price)
@@ -211,7 +211,7 @@ class Budget:
 
 @dataclass
 class Outcome:
-    rows: dict[str, dict]
+    rows: dict[str, dict[str, Any]]
     ran: int = 0
     stopped: str | None = None
     wall_seconds: float = 0.0
@@ -220,22 +220,23 @@ class Outcome:
     failures: list[str] = field(default_factory=list)
 
 
+Checks = Callable[[Sequence[Example]], Iterator[tuple[Example, dict[str, Any] | Exception]]]
+
+
 def run(
     examples: Sequence[Example],
-    verify: Callable[[Example], dict],
+    check: Checks,
     results: ResultsFile,
     *,
-    concurrency: int = 1,
     budget: Budget | None = None,
     report: bool = False,
     on_progress: Callable[[int, int], None] | None = None,
-    stream: Callable[[Sequence[Example]], Iterator[tuple[Example, dict | Exception]]] | None = None,
 ) -> Outcome:
     """Verify every example not yet in ``results``; stop cleanly when the budget is spent.
 
-    ``stream`` (examples -> each with its result or error, as they finish)
-    checks them elsewhere -- on worker processes -- instead of ``verify`` on
-    ``concurrency`` threads here; this process writes every row.
+    ``check`` (examples -> each with its result or error, as they finish)
+    checks them (:func:`kgfc.eval.checker.verify_examples`: here, on threads
+    or on worker processes); this process writes every row.
     """
     budget = budget or Budget()
     todo = [e for e in examples if not results.done(e.id)]
@@ -244,28 +245,20 @@ def run(
     start = time.perf_counter()
     if on_progress:
         on_progress(tally.done, tally.total)
-
-    def one(ex: Example) -> dict:
-        try:
-            return _row(ex, verify(ex), report)
-        except KgfcError as exc:
-            return _row(ex, exc, report)
-
-    if stream is not None:
-        checked = stream(todo)
-        try:
-            for ex, got in checked:
-                if tally.take(_row(ex, got, report)):
-                    break
-        finally:
-            checked.close()
-    else:
-        _on_threads(todo, one, concurrency, tally)
+    checked = check(todo)
+    try:
+        for ex, got in checked:
+            if tally.take(_row(ex, got, report)):
+                break
+    finally:
+        close = getattr(checked, "close", None)
+        if close is not None:
+            close()
     tally.out.wall_seconds = round(time.perf_counter() - start, 3)
     return tally.out
 
 
-def _row(ex: Example, got: dict | Exception, report: bool) -> dict:
+def _row(ex: Example, got: dict[str, Any] | Exception, report: bool) -> dict[str, Any]:
     if isinstance(got, InputError):
         return error_row(ex, got, retry=False)
     if isinstance(got, KgfcError):  # a runtime failure on one claim: recorded, retried next run
@@ -289,7 +282,7 @@ class _Tally:
     done: int = 0
     in_a_row: int = 0
 
-    def take(self, row: dict) -> bool:
+    def take(self, row: dict[str, Any]) -> bool:
         out = self.out
         self.results.append(row)
         out.ran += 1
@@ -308,34 +301,13 @@ class _Tally:
         return out.stopped is not None
 
 
-def _on_threads(todo: Sequence[Example], one, concurrency: int, tally: _Tally) -> None:
-    pending = iter(todo)
-    with ThreadPoolExecutor(max_workers=max(1, concurrency)) as pool:
-        running = set()
-        try:
-            while True:
-                while len(running) < max(1, concurrency) and not tally.out.stopped:
-                    ex = next(pending, None)
-                    if ex is None:
-                        break
-                    running.add(pool.submit(one, ex))
-                if not running:
-                    break
-                finished, running = wait(running, return_when=FIRST_COMPLETED)
-                for fut in finished:
-                    tally.take(fut.result())
-        finally:
-            for fut in running:
-                fut.cancel()
-
-
 def summarise(
     spec: RunSpec,
     examples: Sequence[Example],
-    rows: dict[str, dict],
+    rows: dict[str, dict[str, Any]],
     *,
     price: tuple[float, float] | None = None,
-) -> dict:
+) -> dict[str, Any]:
     """Scores over the examples finished so far, from the results file alone (so resumable)."""
     done = [(e, rows[e.id]) for e in examples if e.id in rows and not rows[e.id].get("retry")]
     failed = sum(bool(rows.get(e.id, {}).get("retry")) for e in examples)
@@ -383,9 +355,11 @@ def summarise(
 GROUPS = ("num_hops", "challenge", "possibility", "relation")
 
 
-def breakdown(protocol: str, done: Sequence[tuple[Example, dict]], labels: list[str]) -> dict:
+def breakdown(
+    protocol: str, done: Sequence[tuple[Example, dict[str, Any]]], labels: list[str]
+) -> dict[str, Any]:
     """Balanced accuracy and n per value of each grouping field the examples carry."""
-    out: dict[str, dict] = {}
+    out: dict[str, dict[str, Any]] = {}
     for key in GROUPS:
         groups: dict[str, list[tuple[str, str]]] = {}
         for e, r in done:

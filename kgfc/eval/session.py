@@ -11,14 +11,18 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from kgfc.errors import UsageError
 from kgfc.eval import report as R
 from kgfc.eval import runner
-from kgfc.eval.checker import build_checker, check_variant, on_workers, verify_example
+from kgfc.eval.checker import Checker, build_checker, check_variant, verify_examples
 from kgfc.eval.loaders import get_spec, load, sample
 from kgfc.settings import Settings
+
+if TYPE_CHECKING:
+    from kgfc.eval.calibrate import Plan
+    from kgfc.kg.store import KnowledgeGraph
 
 
 def parse_ints(text: str | None, what: str) -> list[int | None]:
@@ -154,8 +158,8 @@ class EvalHooks:
 @dataclass
 class EvalOutcome:
     out_root: Path
-    summaries: list[dict] = field(default_factory=list)
-    estimates: list[dict] = field(default_factory=list)
+    summaries: list[dict[str, Any]] = field(default_factory=list)
+    estimates: list[dict[str, Any]] = field(default_factory=list)
     failed_out: bool = False
 
 
@@ -165,17 +169,17 @@ class _Context:
     settings: Settings
     spec: Any
     split: str
-    examples: list
+    examples: list[Any]
     out_root: Path
     hooks: EvalHooks
     price: tuple[float, float] | None
-    options: dict
+    options: dict[str, Any]
 
 
 def run_eval(
     req: EvalRequest,
     settings: Settings,
-    open_store: Callable[[], Any],
+    open_store: Callable[[], KnowledgeGraph],
     hooks: EvalHooks | None = None,
 ) -> EvalOutcome:
     """Load, (fit,) run every variant x beam x hops, write the summaries; resumable."""
@@ -219,7 +223,7 @@ def run_eval(
     return outcome
 
 
-def _open_kg(cx: _Context, open_store: Callable[[], Any]):
+def _open_kg(cx: _Context, open_store: Callable[[], KnowledgeGraph]) -> KnowledgeGraph:
     if cx.req.kg != "train":
         return open_store()
     from kgfc.eval.codex import build_train_store
@@ -230,7 +234,7 @@ def _open_kg(cx: _Context, open_store: Callable[[], Any]):
     return store
 
 
-def _fit_calibration(cx: _Context, store):
+def _fit_calibration(cx: _Context, store: KnowledgeGraph) -> Plan | None:
     req = cx.req
     if req.calibrate is None:
         return None
@@ -258,7 +262,16 @@ def _fit_calibration(cx: _Context, store):
     return plan
 
 
-def _run_one(cx: _Context, store, plan, budget, variant: str, b, h, outcome: EvalOutcome) -> bool:
+def _run_one(
+    cx: _Context,
+    store: KnowledgeGraph,
+    plan: Plan | None,
+    budget: runner.Budget,
+    variant: str,
+    b: int | None,
+    h: int | None,
+    outcome: EvalOutcome,
+) -> bool:
     """One run of the sweep; True when the budget or failures stopped it."""
     req = cx.req
     run_settings = cx.settings.model_copy(
@@ -297,13 +310,13 @@ def _run_one(cx: _Context, store, plan, budget, variant: str, b, h, outcome: Eva
     workers = _workers(cx, checkers, sum(not results.done(ex.id) for ex in todo))
     result = runner.run(
         todo,
-        lambda ex: verify_example(checkers[pick(ex)], ex),
+        lambda examples: verify_examples(
+            checkers, pick, examples, workers=workers, threads=req.concurrency
+        ),
         results,
-        concurrency=req.concurrency,
         budget=budget,
         report=req.with_report,
         on_progress=bar.update,
-        stream=on_workers(checkers, pick, workers) if workers > 1 else None,
     )
     bar.close()
     result.workers = workers
@@ -330,7 +343,7 @@ def _run_one(cx: _Context, store, plan, budget, variant: str, b, h, outcome: Eva
     return True
 
 
-def _workers(cx: _Context, checkers: list, claims: int) -> int:
+def _workers(cx: _Context, checkers: list[Checker], claims: int) -> int:
     """Worker processes for the run: --workers, or one per core unless --concurrency asks for threads."""
     from kgfc.pipeline.parallel import workers_for
 
@@ -343,7 +356,9 @@ def _workers(cx: _Context, checkers: list, claims: int) -> int:
     return n
 
 
-def _summary(cx: _Context, rs, plan, result) -> dict:
+def _summary(
+    cx: _Context, rs: runner.RunSpec, plan: Plan | None, result: runner.Outcome
+) -> dict[str, Any]:
     summary = runner.summarise(rs, cx.examples, result.rows, price=cx.price)
     if plan is not None:
         summary["calibration"] = {
@@ -362,7 +377,7 @@ def _summary(cx: _Context, rs, plan, result) -> dict:
     return summary
 
 
-def estimate_text(estimates: list[dict]) -> str:
+def estimate_text(estimates: list[dict[str, Any]]) -> str:
     lines = []
     for e in estimates:
         x = e["expected_for_remaining"]
@@ -378,7 +393,7 @@ def estimate_text(estimates: list[dict]) -> str:
     return "\n".join(lines)
 
 
-def write_json(path: Path, data: dict) -> None:
+def write_json(path: Path, data: dict[str, Any]) -> None:
     tmp = path.with_name(path.name + ".part")
     tmp.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
     tmp.replace(path)

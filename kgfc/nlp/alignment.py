@@ -14,7 +14,7 @@ from __future__ import annotations
 import bisect
 import threading
 from collections import defaultdict
-from collections.abc import Container, Iterable, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Literal, NamedTuple
@@ -287,6 +287,86 @@ def _contains(hay: tuple[str, ...], needle: tuple[str, ...]) -> bool:
     return any(hay[i : i + n] == needle for i in range(len(hay) - n + 1))
 
 
+# offer(property IRI, inverse, score): a candidate reading of the phrase, its best score kept
+_Offer = Callable[[str, bool, float], None]
+
+
+def _variants(
+    words: tuple[str, ...], content_w: tuple[str, ...], content_l: tuple[str, ...]
+) -> list[tuple[str, float, bool]]:
+    """The phrase's forms to look up: (key, factor, read backwards)."""
+    full = " ".join(words)
+    variants: list[tuple[str, float, bool]] = [
+        (full, 1.0, False),
+        (" ".join(content_w), 1.0, False),
+        (" ".join(content_l), 0.97, False),
+    ]
+    for form in (content_w, content_l):
+        bare = _strip_preps(form)
+        if bare and bare != form:
+            # A relational noun without its "of" reads backwards: "X is the
+            # capital of Y" is Y capital X, "X is the daughter of Y" is Y child X.
+            # So does a passive without its "by": "X is spoken by Y" is Y speaks X.
+            variants.append((" ".join(bare), 0.9, form[-1] in ("of", "by")))
+    return variants
+
+
+def _offer_paraphrases(
+    words: tuple[str, ...],
+    variants: list[tuple[str, float, bool]],
+    content_w: tuple[str, ...],
+    content_l: tuple[str, ...],
+    subject_is_person: bool | None,
+    scores: dict[tuple[str, bool], float],
+    offer: _Offer,
+) -> None:
+    """The paraphrase table's readings of the phrase (``scores`` adjusted in place)."""
+    # The paraphrase table. "is a" has no content words: it keys as "be a".
+    # The table spells out its "N of" entries, so it is not asked about the
+    # bare nouns: "member of" and "citizen of" do not read backwards.
+    table_keys = [k for k, _, backwards in variants[1:] if k and not backwards]
+    whole = [k for k in (" ".join(content_w), " ".join(content_l)) if k]
+    if any(k in PARAPHRASES for k in whole):
+        # the phrase with its preposition has an entry of its own: the bare verb's is
+        # not asked ("played in" is not "played" a genre)
+        table_keys = [k for k in table_keys if k in whole]
+    is_a = not content_w and any(w in ("a", "an") for w in words)
+    if is_a:
+        table_keys = ["be a"]
+    endorsed: set[tuple[str, bool]] = set()
+    for key in dict.fromkeys(table_keys):
+        for rank, (pid, inverse) in enumerate(PARAPHRASES.get(key, ())):
+            iri = V.WDT + pid
+            # a longer entry is the more specific reading: "star in" (~P161) beats "star" (P161)
+            offer(iri, inverse, 0.9 - 0.02 * rank + 0.005 * key.count(" "))
+            endorsed.add((iri, inverse))
+    if is_a and subject_is_person:
+        # "X is a singer" about a person is an occupation; instance-of is "human".
+        p31 = (V.WDT + "P31", False)
+        if p31 in scores:
+            scores[p31] *= 0.8
+    if "by" in words:
+        # "O is spoken by S" is "S speaks O" read backwards: the table's active
+        # entries, inverted ("employed by" has its own forward entry above).
+        for form in (content_w, content_l):
+            if len(form) > 1 and form[-1] == "by":
+                for rank, (pid, inverse) in enumerate(PARAPHRASES.get(" ".join(form[:-1]), ())):
+                    offer(V.WDT + pid, not inverse, 0.88 - 0.02 * rank)
+    if not endorsed:
+        toks = content_l or content_w
+        for trigger, entry in PARAPHRASES.items():
+            t = tuple(trigger.split())
+            if all(w in _PREPOSITIONS for w in t):  # "in" inside "involved in" says nothing
+                continue
+            if len(t) < len(toks) and (_contains(content_l, t) or _contains(content_w, t)):
+                for rank, (pid, inverse) in enumerate(entry):
+                    offer(V.WDT + pid, inverse, 0.75 + 0.03 * min(len(t), 3) - 0.02 * rank)
+    # Labels the table also names are the more likely reading of a tie.
+    for key in endorsed:
+        if key in scores and scores[key] > 0.9:
+            scores[key] = min(1.0, scores[key] + 0.03)
+
+
 @dataclass
 class _PhraseIndex:
     """What :class:`RelationAligner` looks phrases up in, built from ``property_labels`` rows."""
@@ -474,20 +554,22 @@ class RelationAligner:
             if score > scores.get(key, 0.0):
                 scores[key] = score
 
-        full = " ".join(words)
         content_w, content_l = _content(words), _content(lemmas)
-        variants: list[tuple[str, float, bool]] = [
-            (full, 1.0, False),
-            (" ".join(content_w), 1.0, False),
-            (" ".join(content_l), 0.97, False),
+        variants = _variants(words, content_w, content_l)
+        seen = self._offer_labels(words, variants, offer)
+        _offer_paraphrases(words, variants, content_w, content_l, subject_is_person, scores, offer)
+        self._offer_fuzzy(words, content_w, seen, offer)
+        out = [
+            Alignment(iri, round(score * self._type_fit(iri, value_kind), 4), inverse)
+            for (iri, inverse), score in scores.items()
         ]
-        for form in (content_w, content_l):
-            bare = _strip_preps(form)
-            if bare and bare != form:
-                # A relational noun without its "of" reads backwards: "X is the
-                # capital of Y" is Y capital X, "X is the daughter of Y" is Y child X.
-                # So does a passive without its "by": "X is spoken by Y" is Y speaks X.
-                variants.append((" ".join(bare), 0.9, form[-1] in ("of", "by")))
+        out.sort(key=lambda a: (-a.score, a.inverse, _pid_number(a.property)))
+        return self._prefer_used(out)
+
+    def _offer_labels(
+        self, words: tuple[str, ...], variants: list[tuple[str, float, bool]], offer: _Offer
+    ) -> set[str]:
+        """The properties whose label or alias is a variant of the phrase; the variants asked."""
         seen: set[str] = set()
         for key, factor, backwards in variants:
             if not key or key in seen:
@@ -502,51 +584,12 @@ class RelationAligner:
                 for iri, kind, k_factor in self._keys.get(f"{key} by", ()) if key else ():
                     offer(iri, True, (1.0 if kind == "label" else 0.95) * factor * k_factor * 0.97)
 
-        # The paraphrase table. "is a" has no content words: it keys as "be a".
-        # The table spells out its "N of" entries, so it is not asked about the
-        # bare nouns: "member of" and "citizen of" do not read backwards.
-        table_keys = [k for k, _, backwards in variants[1:] if k and not backwards]
-        whole = [k for k in (" ".join(content_w), " ".join(content_l)) if k]
-        if any(k in PARAPHRASES for k in whole):
-            # the phrase with its preposition has an entry of its own: the bare verb's is
-            # not asked ("played in" is not "played" a genre)
-            table_keys = [k for k in table_keys if k in whole]
-        is_a = not content_w and any(w in ("a", "an") for w in words)
-        if is_a:
-            table_keys = ["be a"]
-        endorsed: set[tuple[str, bool]] = set()
-        for key in dict.fromkeys(table_keys):
-            for rank, (pid, inverse) in enumerate(PARAPHRASES.get(key, ())):
-                iri = V.WDT + pid
-                # a longer entry is the more specific reading: "star in" (~P161) beats "star" (P161)
-                offer(iri, inverse, 0.9 - 0.02 * rank + 0.005 * key.count(" "))
-                endorsed.add((iri, inverse))
-        if is_a and subject_is_person:
-            # "X is a singer" about a person is an occupation; instance-of is "human".
-            p31 = (V.WDT + "P31", False)
-            if p31 in scores:
-                scores[p31] *= 0.8
-        if "by" in words:
-            # "O is spoken by S" is "S speaks O" read backwards: the table's active
-            # entries, inverted ("employed by" has its own forward entry above).
-            for form in (content_w, content_l):
-                if len(form) > 1 and form[-1] == "by":
-                    for rank, (pid, inverse) in enumerate(PARAPHRASES.get(" ".join(form[:-1]), ())):
-                        offer(V.WDT + pid, not inverse, 0.88 - 0.02 * rank)
-        if not endorsed:
-            toks = content_l or content_w
-            for trigger, entry in PARAPHRASES.items():
-                t = tuple(trigger.split())
-                if all(w in _PREPOSITIONS for w in t):  # "in" inside "involved in" says nothing
-                    continue
-                if len(t) < len(toks) and (_contains(content_l, t) or _contains(content_w, t)):
-                    for rank, (pid, inverse) in enumerate(entry):
-                        offer(V.WDT + pid, inverse, 0.75 + 0.03 * min(len(t), 3) - 0.02 * rank)
-        # Labels the table also names are the more likely reading of a tie.
-        for key in endorsed:
-            if key in scores and scores[key] > 0.9:
-                scores[key] = min(1.0, scores[key] + 0.03)
+        return seen
 
+    def _offer_fuzzy(
+        self, words: tuple[str, ...], content_w: tuple[str, ...], seen: set[str], offer: _Offer
+    ) -> None:
+        """Labels spelled nearly as the phrase's content words (a typo, an inflection)."""
         fuzzy_key = " ".join(content_w)
         if len(fuzzy_key) >= 4 and self._key_list:
             n = len(fuzzy_key)
@@ -566,13 +609,6 @@ class RelationAligner:
                         backwards,
                         0.8 * (ratio / 100.0) * k_factor * (1.0 if kind == "label" else 0.97),
                     )
-
-        out = [
-            Alignment(iri, round(score * self._type_fit(iri, value_kind), 4), inverse)
-            for (iri, inverse), score in scores.items()
-        ]
-        out.sort(key=lambda a: (-a.score, a.inverse, _pid_number(a.property)))
-        return self._prefer_used(out)
 
     def _prefer_used(self, out: list[Alignment]) -> list[Alignment]:
         """Among close candidates, a property the KG uses beats one it never does.

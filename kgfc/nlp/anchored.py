@@ -519,24 +519,7 @@ def read_anchored(
     anchors = _anchors(words, index, resolve, lower=text == text.lower())
     if len(anchors) < 2:
         return None
-    subj, obj = anchors[0], anchors[-1]
-    pair = (
-        len(anchors) == 2
-        and [w.text.lower() for w in words[subj.end : obj.start]] == ["and"]
-        and obj.end < len(words)
-    )
-    if pair:  # "X and Y are diplomatic partners"
-        phrase = _phrase(words, obj.end, len(words))
-    elif _modifier(words, anchors):
-        # "S is a pop rock musician": the name before the final noun is the object,
-        # the noun says how S relates to it (a musician's genre, a politician's party)
-        obj, head = anchors[-2], anchors[-1]
-        phrase = _phrase(words, head.start, len(words))
-    else:
-        phrase = _phrase(words, subj.end, obj.start) + _phrase(words, obj.end, len(words))
-        if subj.start > 0 and words[subj.start - 1].text.lower() == "of":
-            # relation first: "The style of S is O" names the relation before S
-            phrase = _phrase(words, 0, subj.start) + phrase
+    subj, obj, phrase, pair = _relation_words(words, anchors)
     # "S was not in the film O": the phrase without its negation, the reading negated; only a
     # reading from the words themselves (a table phrase or a label), never a similarity guess,
     # may carry a negation (it refutes what the KG states)
@@ -550,15 +533,7 @@ def read_anchored(
         # around "New York"): the copula's reading, occupation or instance of
         if pair or not any(k in AUXILIARIES for k in keys):
             return None
-        copula = ClaimTriple(
-            subject=subj.text, relation=" ".join(phrase), object=obj.text,
-            subject_id=subj.entity, object_id=obj.entity, relation_ids=list(IS_A),
-            subject_link=subj.link, object_link=obj.link, negated=negated,
-        )  # fmt: skip
-        return Reading(
-            copula, " ".join(phrase), IS_A[1], "occupation or instance of", "lexical", 1.0,
-            said=(subj.said, obj.said),
-        )  # fmt: skip
+        return _copula(subj, obj, phrase, negated)
     types = _types(store, [subj.entity, obj.entity])
     s_types, o_types = types.get(subj.entity, set()), types.get(obj.entity, set())
     profile = _profile(store)
@@ -571,18 +546,7 @@ def read_anchored(
     phrase_text = " ".join(phrase)
 
     def triple(prop: str, inverse: bool, relation: str) -> ClaimTriple:
-        a, b = (obj, subj) if inverse else (subj, obj)
-        return ClaimTriple(
-            subject=a.text,
-            relation=relation,
-            object=b.text,
-            subject_id=a.entity,
-            object_id=b.entity,
-            relation_ids=[prop],
-            subject_link=a.link,
-            object_link=b.link,
-            negated=negated,
-        )
+        return _triple(subj, obj, prop, inverse, relation, negated)
 
     def said(inverse: bool) -> tuple[str, str]:
         return (obj.said, subj.said) if inverse else (subj.said, obj.said)
@@ -607,6 +571,62 @@ def read_anchored(
         triple(prop, inverse, label), phrase_text, prop, label, "semantic", score, runner,
         said(inverse),
     )  # fmt: skip
+
+
+def _relation_words(
+    words: list[_Word], anchors: list[Anchor]
+) -> tuple[Anchor, Anchor, list[str], bool]:
+    """(subject, object, the words that say how they relate, whether they are a pair)."""
+    subj, obj = anchors[0], anchors[-1]
+    pair = (
+        len(anchors) == 2
+        and [w.text.lower() for w in words[subj.end : obj.start]] == ["and"]
+        and obj.end < len(words)
+    )
+    if pair:  # "X and Y are diplomatic partners"
+        phrase = _phrase(words, obj.end, len(words))
+    elif _modifier(words, anchors):
+        # "S is a pop rock musician": the name before the final noun is the object,
+        # the noun says how S relates to it (a musician's genre, a politician's party)
+        obj, head = anchors[-2], anchors[-1]
+        phrase = _phrase(words, head.start, len(words))
+    else:
+        phrase = _phrase(words, subj.end, obj.start) + _phrase(words, obj.end, len(words))
+        if subj.start > 0 and words[subj.start - 1].text.lower() == "of":
+            # relation first: "The style of S is O" names the relation before S
+            phrase = _phrase(words, 0, subj.start) + phrase
+    return subj, obj, phrase, pair
+
+
+def _copula(subj: Anchor, obj: Anchor, phrase: list[str], negated: bool) -> Reading:
+    """ "S is a O": the copula's reading, occupation or instance of."""
+    copula = ClaimTriple(
+        subject=subj.text, relation=" ".join(phrase), object=obj.text,
+        subject_id=subj.entity, object_id=obj.entity, relation_ids=list(IS_A),
+        subject_link=subj.link, object_link=obj.link, negated=negated,
+    )  # fmt: skip
+    return Reading(
+        copula, " ".join(phrase), IS_A[1], "occupation or instance of", "lexical", 1.0,
+        said=(subj.said, obj.said),
+    )  # fmt: skip
+
+
+def _triple(
+    subj: Anchor, obj: Anchor, prop: str, inverse: bool, relation: str, negated: bool
+) -> ClaimTriple:
+    """The reading's triple: S prop O, or O prop S when the property reads backwards."""
+    a, b = (obj, subj) if inverse else (subj, obj)
+    return ClaimTriple(
+        subject=a.text,
+        relation=relation,
+        object=b.text,
+        subject_id=a.entity,
+        object_id=b.entity,
+        relation_ids=[prop],
+        subject_link=a.link,
+        object_link=b.link,
+        negated=negated,
+    )
 
 
 def _fitting(

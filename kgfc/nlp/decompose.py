@@ -334,30 +334,9 @@ def _framed(sent: Span, aligner: RelationAligner) -> list[_Reading]:
         rel = ws[i:j]
         # "The R of S is O" ("The R for S is O", as some generators write it; "The official
         # language in S is O"; "The instrument played by S is O")
-        if all(w in ARTICLES for w in low[:i]) and j < len(ws) - 1:
-            framed = rel
-            if j - i > 1 and low[j - 1] == "of" and low[j] not in _OF:
-                # a phrase ending in the frame's own "of" ("seat of", "capital of" are labels
-                # read the other way): the subject is next, and the relation is the phrase's
-                # noun ("The seat of Fueled By Ramen is in O": not a passive's "by"); a label's
-                # own "of" has the frame's after it ("The member of of Finland is O")
-                at: int | None = j
-                framed = rel[:-1]
-            else:
-                at = (
-                    j + 1
-                    if low[j] in _OF or (low[j] == "by" and ws[j - 1].tag_ == "VBN")
-                    else j + 2
-                    if ws[j].tag_ == "VBN" and low[j + 1] == "by"
-                    else None
-                )
-            k = (
-                next((k for k in range(at + 1, len(ws) - 1) if _copula(low, k)), None)
-                if at
-                else None
-            )
-            if k is not None:
-                return _held_in(_frame(ws, framed, (at, k), k))
+        found = _the_r_of(ws, low, i, j, rel)
+        if found is not None:
+            return found
         # "S's R is O" ("One of S's R is O": one of them)
         if i > 0 and ws[i - 1].i + 1 in possessive and j < len(ws) - 1 and _copula(low, j):
             first = 2 if low[:2] == ["one", "of"] and i > 2 else 0
@@ -411,6 +390,33 @@ def _framed(sent: Span, aligner: RelationAligner) -> list[_Reading]:
 
 _HAVE = frozenset({"has", "have", "had"})
 _DO = frozenset({"does", "do", "did"})
+
+
+def _the_r_of(
+    ws: list[Token], low: list[str], i: int, j: int, rel: list[Token]
+) -> list[_Reading] | None:
+    """ "The R of S is O" with the relation phrase at ``ws[i:j]``; None when it is not that."""
+    if all(w in ARTICLES for w in low[:i]) and j < len(ws) - 1:
+        framed = rel
+        if j - i > 1 and low[j - 1] == "of" and low[j] not in _OF:
+            # a phrase ending in the frame's own "of" ("seat of", "capital of" are labels
+            # read the other way): the subject is next, and the relation is the phrase's
+            # noun ("The seat of Fueled By Ramen is in O": not a passive's "by"); a label's
+            # own "of" has the frame's after it ("The member of of Finland is O")
+            at: int | None = j
+            framed = rel[:-1]
+        else:
+            at = (
+                j + 1
+                if low[j] in _OF or (low[j] == "by" and ws[j - 1].tag_ == "VBN")
+                else j + 2
+                if ws[j].tag_ == "VBN" and low[j + 1] == "by"
+                else None
+            )
+        k = next((k for k in range(at + 1, len(ws) - 1) if _copula(low, k)), None) if at else None
+        if k is not None:
+            return _held_in(_frame(ws, framed, (at, k), k))
+    return None
 
 
 def _has_the(ws: list[Token], i: int, j: int, rel: list[Token]) -> list[_Reading]:
@@ -734,6 +740,27 @@ def _np(tok: Token) -> Span:
     tail = _title_tail(tok)
     if tail is not None:
         end = max(end, tail)
+    start, end = _widened(tok, start, end)
+    # "American English" is a name of its own, not "English" with a modifier: the longest
+    # known name the modifiers in front make with it (spaCy tags "American" apart).
+    mods = [t.i for c in tok.children if c.dep_ in _NAME_MODS and c.i < start for t in c.subtree]
+    for k in range(min(mods, default=start), start):
+        if not doc[k].is_punct and _known(doc[k:end].text):
+            return strip_span(doc[k:end])
+    return strip_span(doc[start:end])
+
+
+_NAME_MODS = frozenset({"amod", "compound", "nmod", "nummod"})
+# words that join the parts of one name ("Republic *of the* Congo")
+_NAME_JOINS = frozenset({"of", "the", "de", "du", "des", "la", "le", "von", "van"})
+
+
+_HYPHENS = frozenset({"-", "‐", "‑", "–"})
+
+
+def _widened(tok: Token, start: int, end: int) -> tuple[int, int]:
+    """``tok``'s noun phrase ``doc[start:end]`` widened to the whole name the KG knows."""
+    doc = tok.doc
     start, end = _hyphenated(doc, start, end)
     # "Harry Connick, Jr.": the suffix after its comma is part of the name the KG knows
     if (
@@ -770,21 +797,7 @@ def _np(tok: Token) -> Span:
         last -= 1
     if end < last and doc[start].is_title and _known(doc[start:last].text):
         end = last
-    # "American English" is a name of its own, not "English" with a modifier: the longest
-    # known name the modifiers in front make with it (spaCy tags "American" apart).
-    mods = [t.i for c in tok.children if c.dep_ in _NAME_MODS and c.i < start for t in c.subtree]
-    for k in range(min(mods, default=start), start):
-        if not doc[k].is_punct and _known(doc[k:end].text):
-            return strip_span(doc[k:end])
-    return strip_span(doc[start:end])
-
-
-_NAME_MODS = frozenset({"amod", "compound", "nmod", "nummod"})
-# words that join the parts of one name ("Republic *of the* Congo")
-_NAME_JOINS = frozenset({"of", "the", "de", "du", "des", "la", "le", "von", "van"})
-
-
-_HYPHENS = frozenset({"-", "‐", "‑", "–"})
+    return start, end
 
 
 def _hyphenated(doc: Doc, start: int, end: int) -> tuple[int, int]:
@@ -1225,38 +1238,10 @@ def _value_triples(sent: Span, aligner: RelationAligner) -> list[ClaimTriple]:
     if value is None:
         return []
     kind: ValueKind = "date" if parse_date(value.text) is not None else "number"
-    subj = next((c for c in sent.root.children if c.dep_ in _SUBJ and _usable(c)), None)
-    known = _known_prefix(sent, min(value.start, sent.root.i))
-    owner = of_owner = None
-    if subj is None:
-        if known is None:
-            return []
-        subject = known  # a name the parser did not see as the subject ("Nelly" as an adverb)
-    else:
-        if value.start <= subj.i < value.end:
-            return []
-        owner = next((c for c in subj.children if c.dep_ == "poss" and _usable(c)), None)
-        of_owner = _of_owner(subj) if owner is None else None
-        if of_owner is not None:
-            # "The founding year of X is 1782", "The number of inhabitants of X is N": the
-            # relational noun phrase is the relation, the last "of" names the subject
-            owner = subj = of_owner
-        subject = _np(owner) if owner is not None else _np(subj)
-        # "Washington, D.C.": a proper-noun apposition right after the name is part of it
-        appos = [
-            c for c in subj.children if c.dep_ == "appos" and c.pos_ == "PROPN" and c.i > subj.i
-        ]
-        if (
-            owner is None
-            and appos
-            and all(
-                t.is_punct or t.i in {x.i for x in appos[0].subtree}
-                for t in sent.doc[subject.end : appos[0].right_edge.i + 1]
-            )
-        ):
-            subject = sent.doc[subject.start : appos[0].right_edge.i + 1]
-        if owner is None and known is not None and known.start <= subj.i < known.end:
-            subject = known  # "Sherlock Holmes: A Game of Shadows", "I, Robot": the whole title
+    found = _value_subject(sent, value)
+    if found is None:
+        return []
+    subject, of_owner = found
     if subject.start < value.end and value.start < subject.end:
         return []
     skip = set(range(subject.start, subject.end)) | set(range(value.start, value.end))
@@ -1304,6 +1289,44 @@ def _value_triples(sent: Span, aligner: RelationAligner) -> list[ClaimTriple]:
             negated=neg,
         )
     ]
+
+
+def _value_subject(sent: Span, value: Span) -> tuple[Span, Token | None] | None:
+    """What ``value`` is said of, and the "of" phrase's owner that names it ("The founding
+    year of X"); None when the sentence has no such subject apart from the value."""
+    subj = next((c for c in sent.root.children if c.dep_ in _SUBJ and _usable(c)), None)
+    known = _known_prefix(sent, min(value.start, sent.root.i))
+    owner = of_owner = None
+    if subj is None:
+        if known is None:
+            return None
+        subject = known  # a name the parser did not see as the subject ("Nelly" as an adverb)
+    else:
+        if value.start <= subj.i < value.end:
+            return None
+        owner = next((c for c in subj.children if c.dep_ == "poss" and _usable(c)), None)
+        of_owner = _of_owner(subj) if owner is None else None
+        if of_owner is not None:
+            # "The founding year of X is 1782", "The number of inhabitants of X is N": the
+            # relational noun phrase is the relation, the last "of" names the subject
+            owner = subj = of_owner
+        subject = _np(owner) if owner is not None else _np(subj)
+        # "Washington, D.C.": a proper-noun apposition right after the name is part of it
+        appos = [
+            c for c in subj.children if c.dep_ == "appos" and c.pos_ == "PROPN" and c.i > subj.i
+        ]
+        if (
+            owner is None
+            and appos
+            and all(
+                t.is_punct or t.i in {x.i for x in appos[0].subtree}
+                for t in sent.doc[subject.end : appos[0].right_edge.i + 1]
+            )
+        ):
+            subject = sent.doc[subject.start : appos[0].right_edge.i + 1]
+        if owner is None and known is not None and known.start <= subj.i < known.end:
+            subject = known  # "Sherlock Holmes: A Game of Shadows", "I, Robot": the whole title
+    return subject, of_owner
 
 
 # After an exact label or alias, other candidates must score this high to stay: the

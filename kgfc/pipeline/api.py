@@ -21,9 +21,10 @@ from __future__ import annotations
 import logging
 import re
 import time
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Generator, Iterable, Iterator
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -38,10 +39,11 @@ from kgfc.models import (
     Verdict,
     VerifyResult,
 )
-from kgfc.nlp.framing import framing
+from kgfc.nlp.framing import Framing, framing
 from kgfc.nlp.spacy_pipeline import parse
 from kgfc.nlp.text import normalise
 from kgfc.pipeline import stages
+from kgfc.pipeline.batch import BatchHooks, is_error, item_claim_text, on_threads
 from kgfc.pipeline.loop import count_queries, run_episode
 from kgfc.pipeline.policies import Policy, policy_named
 from kgfc.pipeline.record import (
@@ -52,7 +54,7 @@ from kgfc.pipeline.record import (
     is_recorded,
     record_episode,
 )
-from kgfc.pipeline.request import Claim, ClaimLine, ClaimRequest, failed_result
+from kgfc.pipeline.request import Claim, ClaimLine, ClaimRequest
 from kgfc.pipeline.state import Budget, Episode
 from kgfc.pipeline.toolbox import Toolbox, make_reasoner
 from kgfc.reason.local import LocalReasoner
@@ -88,6 +90,31 @@ class Checked:
     result: VerifyResult
     verdict: Verdict
     evidence: list[EvidenceFact]
+
+
+@dataclass
+class _BatchRun:
+    """One :meth:`FactChecker.verify_many` call's options, and checking one of its claims."""
+
+    record: bool | None
+    errors: str
+    chunk: int
+    resume: bool
+    ordered: bool
+    pick: Callable[[int], FactChecker] | None
+    hooks: BatchHooks
+
+    def check(self, checker: FactChecker, item: Any, index: int, claim: Claim) -> VerifyResult:
+        try:
+            return checker.verify(claim, record=self.record)
+        except KgfcError as exc:
+            if self.errors == "raise":
+                raise
+            return self.hooks.failed(item, index, exc)
+
+
+def _given(result: VerifyResult) -> VerifyResult:
+    return result
 
 
 class FactChecker:
@@ -334,23 +361,7 @@ class FactChecker:
         cid, text = _claim_key(c, claim_id)
         tb = self.tools
         with count_queries(tb) as queries:
-            if c.triple is not None:
-                ids = stages.check_triple(*c.triple)
-                ep = Episode(claim_id=cid, claim=text, given_ids=ids, negated=c.negated)
-                frame = None
-            else:
-                # "It is false that S", "It is unclear whether S": S is what the KG checks; the
-                # frame turns its verdict into the claim's (stages.framed).
-
-                # Asked only when a superlative is met (building the label index is a query).
-                def known(name: str) -> bool:
-                    return normalise(name) in tb.store.label_index()
-
-                reading = Counters()
-                with reading.timing("read"):
-                    frame = framing(text, parse(text), known)
-                ep = Episode(claim_id=cid, claim=frame.statement if frame else text)
-                ep.counters.read_seconds = reading.read_seconds
+            ep, frame = self._episode(c, cid, text)
             ep.max_hops = self.settings.hops
             out = run_episode(
                 tb,
@@ -368,23 +379,7 @@ class FactChecker:
             )
             claim_iri = None
             if self.record if record is None else record:
-                memory = getattr(tb.web or tb.pubmed, "memory", None)
-                with ep.counters.timing(
-                    "record"
-                ):  # in a batch: the claim graph, not its chunk's write
-                    claim_iri = record_episode(
-                        tb.store,
-                        cid,
-                        ep.claim,
-                        verdict,
-                        evidence,
-                        out.reasoner,
-                        traj,
-                        passages,
-                        memory,
-                        self._recorder,
-                        key=text,
-                    )
+                claim_iri = self._record(ep, text, verdict, evidence, out.reasoner, traj, passages)
             ep.counters.sparql_queries = queries.n
         traj.counters = ep.counters.model_copy()
         if self.trajectory_log is not None:
@@ -407,6 +402,54 @@ class FactChecker:
         )
         return Checked(result, verdict, evidence)
 
+    def _episode(self, c: Claim, cid: str, text: str) -> tuple[Episode, Framing | None]:
+        """The claim's episode, and for a text claim the frame it may wrap its statement in."""
+        if c.triple is not None:
+            ids = stages.check_triple(*c.triple)
+            return Episode(claim_id=cid, claim=text, given_ids=ids, negated=c.negated), None
+        # "It is false that S", "It is unclear whether S": S is what the KG checks; the
+        # frame turns its verdict into the claim's (stages.framed).
+        store = self.tools.store
+
+        # Asked only when a superlative is met (building the label index is a query).
+        def known(name: str) -> bool:
+            return normalise(name) in store.label_index()
+
+        reading = Counters()
+        with reading.timing("read"):
+            frame = framing(text, parse(text), known)
+        ep = Episode(claim_id=cid, claim=frame.statement if frame else text)
+        ep.counters.read_seconds = reading.read_seconds
+        return ep, frame
+
+    def _record(
+        self,
+        ep: Episode,
+        text: str,
+        verdict: Verdict,
+        evidence: list[EvidenceFact],
+        reasoner: str,
+        traj: Trajectory,
+        passages: list[Passage],
+    ) -> str | None:
+        """Record the checked claim (in a batch: its claim graph, not its chunk's write)."""
+        tb = self.tools
+        memory = getattr(tb.web or tb.pubmed, "memory", None)
+        with ep.counters.timing("record"):
+            return record_episode(
+                tb.store,
+                ep.claim_id,
+                ep.claim,
+                verdict,
+                evidence,
+                reasoner,
+                traj,
+                passages,
+                memory,
+                self._recorder,
+                key=text,
+            )
+
     def verify_many(
         self,
         claims: Iterable[Any],
@@ -416,12 +459,15 @@ class FactChecker:
         chunk: int = DEFAULT_CHUNK,
         resume: bool = False,
         workers: int | None = 1,
+        threads: int = 1,
         ordered: bool = True,
+        pick: Callable[[int], FactChecker] | None = None,
         on_result: Callable[[int, VerifyResult], None] | None = None,
         on_skipped: Callable[[int], None] | None = None,
+        on_error: Callable[[int, KgfcError], None] | None = None,
         on_note: Callable[[str], None] | None = None,
         on_recorded: Callable[[list[str]], None] | None = None,
-    ) -> Iterator[VerifyResult]:
+    ) -> Generator[VerifyResult, None, None]:
         """Check claims, yielding each result as it is ready.
 
         Recorded claims are written ``chunk`` at a time (see :meth:`batch`);
@@ -436,46 +482,89 @@ class FactChecker:
 
         ``workers`` > 1 checks on that many worker processes (None: one per
         core, fewer for a short batch; see :mod:`kgfc.pipeline.parallel`);
-        this process records. Results come in input order, or as they finish
-        with ``ordered=False``.
+        this process records. ``threads`` > 1 (with one worker) checks that
+        many claims at a time on threads of this process, for an LLM server's
+        latency. Results come in input order, or as they finish with
+        ``ordered=False``. ``pick(index)`` names the checker of an item
+        (default: this one), e.g. one of several built over this checker's
+        store with different settings; its records are chunked as this one's.
 
         Hooks for a shell: ``on_result(index, result)`` before each result is
         yielded (``index`` its item's, from 0), ``on_skipped(index)`` for an
-        item ``resume`` skips, ``on_note(text)`` when fewer workers than asked
-        check the batch, and why, ``on_recorded(ids)`` after each chunk of
-        records is written, with its claims' ids (a result whose claim is
-        among them, or one yielded before, is in the store).
+        item ``resume`` skips, ``on_error(index, error)`` with the error itself
+        (its type kept) before a failed item's result is yielded (with
+        ``errors="keep"``; an exception it raises ends the batch),
+        ``on_note(text)`` when fewer workers than asked check the batch, and
+        why, ``on_recorded(ids)`` after each chunk of records is written,
+        with its claims' ids (a result whose claim is among them, or one
+        yielded before, is in the store).
         """
         if errors not in ("raise", "keep"):
             raise ValueError("errors must be 'raise' or 'keep'")
-        hooks = _Hooks(on_result, on_skipped, on_recorded)
+        if threads < 1:
+            raise ValueError("threads must be at least 1")
+        hooks = BatchHooks(on_result, on_skipped, on_recorded, on_error)
+        run = _BatchRun(record, errors, chunk, resume, ordered, pick, hooks)
         if workers != 1:
             items = list(claims)
-            n = self._workers_for(workers, sum(not _is_error(i) for i in items), on_note)
+            n = self._workers_for(workers, sum(not is_error(i) for i in items), on_note)
             if n > 1:
-                yield from self._verify_on_workers(
-                    items, n, record, errors, chunk, resume, ordered, hooks
-                )
+                yield from self._verify_on_workers(items, n, run)
                 return
             claims = items
-        with self.batch(chunk, hooks.on_recorded):
+        yield from self._verify_here(claims, threads, run)
+
+    def _verify_here(
+        self, claims: Iterable[Any], threads: int, run: _BatchRun
+    ) -> Iterator[VerifyResult]:
+        """:meth:`verify_many` in this process: one claim after another, or on threads."""
+        with self.batch(run.chunk, run.hooks.on_recorded), ExitStack() as batches:
+            chunked = {id(self)}
+
+            def checker_for(i: int) -> FactChecker:
+                c = self if run.pick is None else run.pick(i)
+                if id(c) not in chunked:  # its records are chunked too, within this batch
+                    chunked.add(id(c))
+                    batches.enter_context(c.batch(run.chunk, run.hooks.on_recorded))
+                return c
+
             items = claims
             if isinstance(claims, list | tuple):  # all at hand: parse the next texts in batches
                 from kgfc.nlp.spacy_pipeline import prefetching
 
-                items = prefetching(claims, _item_claim_text)
-            for i, item in enumerate(items):
-                try:
-                    c = Claim.of(item)
-                    if resume and self.is_recorded(c):
-                        hooks.skipped(i)
-                        continue
-                    result = self.verify(c, record=record)
-                except KgfcError as exc:
-                    if errors == "raise":
-                        raise
-                    result = _failed_item(item, i, exc)
-                yield hooks.result(i, result)
+                items = prefetching(claims, item_claim_text)
+            tasks = (
+                (i, partial(run.check, checker_for(i), item, i, c) if isinstance(c, Claim) else c)
+                for i, item, c in self._todo(items, run)
+            )
+            if threads == 1:
+                for i, task in tasks:
+                    yield run.hooks.result(i, task if isinstance(task, VerifyResult) else task())
+                return
+            done = on_threads(
+                ((i, task if callable(task) else partial(_given, task)) for i, task in tasks),
+                threads,
+                ordered=run.ordered,
+            )
+            for i, result in done:
+                yield run.hooks.result(i, result)
+
+    def _todo(
+        self, items: Iterable[Any], run: _BatchRun
+    ) -> Iterator[tuple[int, Any, Claim | VerifyResult]]:
+        """Each item to check with its claim, or its failed result; ``resume`` skips the recorded."""
+        for i, item in enumerate(items):
+            try:
+                c = Claim.of(item)
+                if run.resume and self.is_recorded(c):
+                    run.hooks.skipped(i)
+                    continue
+            except KgfcError as exc:
+                if run.errors == "raise":
+                    raise
+                yield i, item, run.hooks.failed(item, i, exc)
+                continue
+            yield i, item, c
 
     def _workers_for(
         self, workers: int | None, claims: int, on_note: Callable[[str], None] | None = None
@@ -488,41 +577,41 @@ class FactChecker:
         return n
 
     def _verify_on_workers(
-        self,
-        items: list,
-        workers: int,
-        record: bool | None,
-        errors: str,
-        chunk: int,
-        resume: bool,
-        ordered: bool,
-        hooks: _Hooks,
+        self, items: list[Any], workers: int, run: _BatchRun
     ) -> Iterator[VerifyResult]:
-        from kgfc.pipeline.parallel import verify_in_workers
+        from kgfc.pipeline.parallel import WorkerPool, recipe_of, verify_in_workers
 
         claims: list[Claim] = []
         where: list[int] = []  # each claim's item
         slots: list[tuple[int, VerifyResult | None]] = []  # bad input in its place; None: a claim's
-        for i, item in enumerate(items):
-            try:
-                c = Claim.of(item)
-            except KgfcError as exc:
-                if errors == "raise":
-                    raise
-                slots.append((i, _failed_item(item, i, exc)))
-                continue
-            if resume and self.is_recorded(c):
-                hooks.skipped(i)
+        for i, _, c in self._todo(items, run):
+            if isinstance(c, VerifyResult):
+                slots.append((i, c))
                 continue
             claims.append(c)
             where.append(i)
             slots.append((i, None))
-        if not ordered:
+        hooks = run.hooks
+        if not run.ordered:
             yield from (hooks.result(i, r) for i, r in slots if r is not None)
             slots = []
-        with self.batch(chunk, hooks.on_recorded):
+        checkers = [self if run.pick is None else run.pick(i) for i in where]
+        lead = {id(self): self}  # this checker's recipe first: it writes the records
+        distinct = list((lead | {id(c): c for c in checkers}).values())
+        recipe = {id(c): n for n, c in enumerate(distinct)}
+        recipes = [recipe_of(c, run.record) for c in distinct]
+        if None in recipes:
+            raise ValueError("An in-memory store cannot be shared with worker processes.")
+        with WorkerPool(recipes, workers) as pool, self.batch(run.chunk, hooks.on_recorded):
             done = verify_in_workers(
-                self, claims, workers=workers, record=record, errors=errors, ordered=ordered
+                self,
+                claims,
+                workers=workers,
+                record=run.record,
+                errors="raise" if run.errors == "raise" else "return",
+                ordered=run.ordered,
+                pool=pool,
+                recipes=[recipe[id(c)] for c in checkers],
             )
             for k, result in done:
                 while slots and slots[0][1] is not None:
@@ -530,8 +619,8 @@ class FactChecker:
                 if slots:
                     slots.pop(0)
                 i = where[k]
-                if result.error is not None:
-                    result = _failed_item(items[i], i, result.error)
+                if isinstance(result, KgfcError):
+                    result = hooks.failed(items[i], i, result)
                 yield hooks.result(i, result)
         yield from (hooks.result(i, r) for i, r in slots if r is not None)
 
@@ -546,41 +635,6 @@ class FactChecker:
         from kgfc.document.check import check_document
 
         return check_document(self, document, **kwargs)
-
-
-def _item_claim_text(item: Any) -> str | None:
-    """A batch item's claim text, if it is a text claim (for parsing ahead)."""
-    try:
-        c = Claim.of(item)
-    except KgfcError:  # said when the item's turn comes
-        return None
-    return c.text if c.triple is None else None
-
-
-def _is_error(item: Any) -> bool:
-    return isinstance(item, ClaimLine) and item.request is None
-
-
-class _Hooks:
-    """A shell's callbacks on a batch (each may be None)."""
-
-    def __init__(
-        self,
-        on_result: Callable[[int, VerifyResult], None] | None,
-        on_skipped: Callable[[int], None] | None,
-        on_recorded: Callable[[list[str]], None] | None = None,
-    ) -> None:
-        self.on_result, self.on_skipped = on_result, on_skipped
-        self.on_recorded = on_recorded
-
-    def result(self, index: int, result: VerifyResult) -> VerifyResult:
-        if self.on_result is not None:
-            self.on_result(index, result)
-        return result
-
-    def skipped(self, index: int) -> None:
-        if self.on_skipped is not None:
-            self.on_skipped(index)
 
 
 @contextmanager
@@ -604,34 +658,6 @@ def _claim_key(c: Claim, claim_id: str | None) -> tuple[str, str]:
     if c.triple is not None:
         return cid, " ".join(stages.check_triple(*c.triple))
     return cid, stages.check_claim_text(c.text)
-
-
-def _failed_item(item: Any, index: int, error: Exception | str) -> VerifyResult:
-    """The result of a batch item that could not be checked; a line's error names its line."""
-    message = str(error)
-    if isinstance(item, ClaimLine):
-        if item.request is not None:  # the line read, its claim failed
-            message = f"line {item.line}: {message}"
-        return failed_result(item.id, item.text, message)
-    return failed_result(_item_id(item, index + 1), _item_text(item), message)
-
-
-def _item_id(item: Any, n: int) -> str:
-    if isinstance(item, Claim) and item.id:
-        return item.id
-    if isinstance(item, dict) and item.get("id") is not None:
-        return str(item["id"])
-    return f"item-{n}"
-
-
-def _item_text(item: Any) -> str:
-    if isinstance(item, str):
-        return item
-    if isinstance(item, Claim):
-        return item.text or ""
-    if isinstance(item, dict) and isinstance(item.get("claim", item.get("text")), str):
-        return str(item.get("claim", item.get("text")))
-    return ""
 
 
 def _renumber(

@@ -1,6 +1,7 @@
 """How a claim was read, step by step (``kgfc debug reading``).
 
-The same stages a check runs before its KG search (:func:`kgfc.pipeline.stages.analyse`,
+The same stages a check runs before its KG search (the asides and a title dropped,
+:func:`kgfc.pipeline.stages.analyse`,
 :func:`~kgfc.pipeline.stages.link`, the lexicon reader, the entity-anchored and
 connecting readings of :func:`~kgfc.reading.rereading.reread`), with what each found
 kept for display: the frame, the mentions and their link candidates, the relation
@@ -22,7 +23,8 @@ from kgfc.pipeline.state import Episode
 from kgfc.pipeline.toolbox import Toolbox
 from kgfc.reading import plain
 from kgfc.reading.connecting import read_connected
-from kgfc.reading.rereading import name_resolver, reread
+from kgfc.reading.rereading import name_resolver, reread, set_aside_descriptions
+from kgfc.reading.titles import untitled
 
 MAX_CANDIDATES = 5  # link candidates shown per mention
 
@@ -52,8 +54,8 @@ def trace(tb: Toolbox, claim: str) -> dict[str, Any]:
     """What each reading step made of ``claim`` (a JSON-able dict)."""
     index = tb.store.label_index()
     frame = framing(claim, parse(claim), lambda name: normalise(name) in index)
-    said = plain(frame.statement if frame else claim)
-    ep = Episode(claim_id="debug", claim=said)
+    said = untitled(tb.store, plain(frame.statement if frame else claim))
+    ep = Episode(claim_id="debug", claim=said, said=said)
     ep.analysis = stages.analyse(tb, said, Counters())
     rules = [_triple(t) for t in ep.analysis.triples]
     ep.linked = stages.link(tb, said, ep.analysis)
@@ -63,6 +65,7 @@ def trace(tb: Toolbox, claim: str) -> dict[str, Any]:
     fired = [k for k, n in reader.hits.items() if n > before.get(k, 0)]
     ep.linked += reader.new_links(ep.linked, ep.analysis.triples)
     reread(tb, ep)
+    set_aside_descriptions(tb, ep)
     resolve = name_resolver(tb.store, ep.linked)
 
     connected = read_connected(said, tb.store, resolve, aligner=tb.aligner())
@@ -88,6 +91,7 @@ def trace(tb: Toolbox, claim: str) -> dict[str, Any]:
         "refutable": not ep.reading_semantic,
         "connecting": _connected(connected),
         "triples": [_triple(t) for t in ep.analysis.triples],
+        "not_checked": list(ep.analysis.undescribed),
         "paths": [[V.local_id(a), V.local_id(b)] for a, b in lexicon.chains],
     }
 

@@ -14,6 +14,7 @@ claims are in the store already).
 from __future__ import annotations
 
 import logging
+import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -108,26 +109,29 @@ class ChunkedRecorder:
         self.written = 0  # claims recorded by this recorder
         self.transactions = 0
         self.listeners: list[Callable[[list[str]], None]] = []
+        self._lock = threading.RLock()  # a batch checked on threads adds from each of them
 
     @property
     def pending(self) -> int:
         return len(self._pending)
 
     def add(self, item: _Pending) -> None:
-        self._pending.pop(item.iri, None)
-        self._pending[item.iri] = item
-        if len(self._pending) >= self.chunk:
-            self.flush()
+        with self._lock:
+            self._pending.pop(item.iri, None)
+            self._pending[item.iri] = item
+            if len(self._pending) >= self.chunk:
+                self.flush()
 
     def flush(self) -> int:
         """Write the pending claims in one transaction; returns how many were written."""
-        if not self._pending:
-            return 0
-        items = list(self._pending.values())
-        _write(self.store, items)  # raises with nothing cleared: a retry writes them again
-        self._pending.clear()
-        self.written += len(items)
-        self.transactions += 1
+        with self._lock:
+            if not self._pending:
+                return 0
+            items = list(self._pending.values())
+            _write(self.store, items)  # raises with nothing cleared: a retry writes them again
+            self._pending.clear()
+            self.written += len(items)
+            self.transactions += 1
         ids = [p.claim_id for p in items]
         for listener in list(self.listeners):
             listener(ids)

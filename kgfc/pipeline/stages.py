@@ -46,7 +46,13 @@ from kgfc.pipeline.state import Episode
 from kgfc.pipeline.toolbox import Toolbox
 from kgfc.reading import cite_paths, plain
 from kgfc.reading.namesakes import fit_range, stated_namesake, stated_subject, states
-from kgfc.reading.rereading import looks_like_value, narrow_nationality, reread
+from kgfc.reading.rereading import (
+    looks_like_value,
+    narrow_nationality,
+    reread,
+    set_aside_descriptions,
+)
+from kgfc.reading.titles import untitled
 from kgfc.reason.kgstats import conflict_properties, single_valued
 from kgfc.reason.llm_reasoner import llm_decompose
 from kgfc.reason.triple_check import claim_triple, gather_triple_evidence
@@ -276,7 +282,8 @@ def start_kg(tb: Toolbox, ep: Episode, step: Step) -> None:
     from kgfc.kg.beam import BeamSearch
 
     timing = ep.counters.timing
-    said = plain(ep.claim)  # informal tails ("... lol", emoji) are no part of any name
+    # chatter ("... lol", emoji), attributions and a title before a name are no part of any name
+    said = ep.said = untitled(tb.store, plain(ep.claim))
     with timing("read"):
         ep.analysis = analyse(tb, said, ep.counters)
     with timing("link"):
@@ -287,6 +294,7 @@ def start_kg(tb: Toolbox, ep: Episode, step: Step) -> None:
         ep.linked += tb.reader().new_links(ep.linked, ep.analysis.triples)
     with timing("read"):  # the claim read again in the light of its linked entities
         reread(tb, ep)
+        set_aside_descriptions(tb, ep)
     with timing("beam"):
         seeds = ep.seeds()
         ep.beam = BeamSearch(
@@ -650,7 +658,7 @@ def _unchecked(tb: Toolbox, ep: Episode) -> list[str]:
             for a in tb.aligner().align(words, limit=3)
         )
 
-    for q in unread(parse(ep.claim), ep.triples, names_relation):
+    for q in unread(parse(ep.read_text), ep.triples, names_relation):
         if normalise(q) not in seen:
             out.append(q)
     return out

@@ -60,6 +60,8 @@ class Episode:
 
     claim_id: str
     claim: str
+    # the claim as read: its chatter, attributions and a title before a name dropped
+    said: str = ""
     counters: Counters = field(default_factory=Counters)
     max_hops: int = 4
     # A structured claim arrives as a triple of ids (read into given_triple by the
@@ -95,6 +97,11 @@ class Episode:
     @property
     def started(self) -> bool:
         return self.beam is not None or self.triple_evidence is not None
+
+    @property
+    def read_text(self) -> str:
+        """The words the claim's reading rests on (``said`` once read, else the claim)."""
+        return self.said or self.claim
 
     @property
     def triples(self) -> list[ClaimTriple]:

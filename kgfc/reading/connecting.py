@@ -61,6 +61,12 @@ from kgfc.nlp.text import NEGATIONS, normalise
 # they needed scored 0.45 and up, and none gave a claim the wrong polarity.
 CONNECT_MIN = 0.42
 CONNECT_MARGIN = 0.06
+# A reading by similarity this close to its property's own words, this far ahead of the next
+# ("lies on the continent of" as continent, 0.75 against 0.22), is not a guess at a path: two
+# ends linked through a shared neighbour (two countries, each with a diplomatic relation to a
+# third) do not stop it refuting.
+DECISIVE_SCORE = 0.6
+DECISIVE_MARGIN = 0.3
 INSTANCE_OF = V.WDT + "P31"
 
 
@@ -309,6 +315,28 @@ def _reading(best: Candidate, subj, obj, phrase: str, ranked: list[Candidate]) -
     )
 
 
+def worded_as(store, reading: Reading, prop: str, *, embedder=None) -> bool:
+    """Are the reading's words at least as like ``prop`` (what the aligner reads them as, which
+    the KG does not state between the two names) as like the property it connects them by?
+
+    "Toni Morrison joined the staff of Cornell University": the KG connects the two by
+    educated at only; the words say employer, and the claim is not that she studied there.
+    """
+    embedder = _embedder(embedder)
+    if embedder is None or prop == reading.property:
+        return False
+    cands = [Candidate(p, p, False, "connecting") for p in (reading.property, prop)]
+    ranked = score(store, cands, [_bare(reading.phrase)], embedder)
+    return bool(ranked) and ranked[0].property == prop
+
+
+def decisive(reading: Reading) -> bool:
+    """Is a reading by similarity as plain as its property's own words (:data:`DECISIVE_SCORE`,
+    :data:`DECISIVE_MARGIN` ahead of the next best)?"""
+    runner = reading.runner_up[1] if reading.runner_up else 0.0
+    return reading.score >= DECISIVE_SCORE and reading.score - runner >= DECISIVE_MARGIN
+
+
 def refutable(store, reading: Reading, *, embedder=None) -> bool:
     """May a reading by similarity refute its claim? Only when the KG puts its relation in
     question: nothing connects the two ends, the subject has a stated value of the
@@ -322,7 +350,9 @@ def refutable(store, reading: Reading, *, embedder=None) -> bool:
     if connecting(store, t.subject_id, t.object_id):
         return False
     props = rivals(store, t.subject_id, t.object_id)
-    if reading.property not in props or near(store, t.subject_id, t.object_id):
+    if reading.property not in props:
+        return False
+    if not decisive(reading) and near(store, t.subject_id, t.object_id):
         return False
     embedder = _embedder(embedder)
     if embedder is None:

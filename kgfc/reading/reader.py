@@ -32,6 +32,7 @@ from kgfc.kg import vocab as V
 from kgfc.models import ClaimTriple, LinkedEntity
 from kgfc.nlp.text import normalise
 from kgfc.reading.informal import plain
+from kgfc.reading.kinds import fit_object
 from kgfc.reading.lexicon import Lexicon, load_lexicon
 from kgfc.reading.namesakes import states
 
@@ -57,9 +58,7 @@ def head_noun(label: str) -> str:
     return normalise(words[-1]) if words else ""
 
 
-AMONG_SEVERAL = 0.8
-# a relation fits an object when at least this share of its typed values share a type with it
-OBJECT_KIND_SHARE = 0.05  # a path's end picked among several: below what may refute
+AMONG_SEVERAL = 0.8  # a path's end picked among several: below what may refute
 
 
 @dataclass
@@ -158,7 +157,10 @@ class ClaimReader:
     def report(self) -> dict[str, int]:
         """Every lexicon entry and built-in reading with how often it fired (0: never)."""
         out = {f"{lx.name}:{e.name}": 0 for lx in self._lexicons() for e in lx.entries}
-        builtin = ("names:relation domain", "names:surname", "kinds:head noun", "kinds:object")
+        builtin = (
+            "names:relation domain", "names:surname", "kinds:head noun", "kinds:object",
+            "kinds:where",
+        )  # fmt: skip
         out.update({k: 0 for k in builtin})
         out.update(self.hits)
         return out
@@ -370,34 +372,13 @@ class ClaimReader:
         return None
 
     def _fit_object(self, t: ClaimTriple) -> str | None:
-        """Of the relations the words may mean, one whose values are of the object's kind first.
-
-        "Counting Crows originated in London": "originated in" may be country of origin or
-        location of formation; the KG's countries of origin are countries, its locations of
-        formation cities, and London is a city. Only reorders: nothing is dropped.
-        """
-        from kgfc.reason.kgstats import stats_for
-
-        props = [p for p in t.relation_ids if p.startswith(V.WDT)]
-        if len(props) < 2 or not t.object_id or not t.object_id.startswith(V.WD):
+        """Of the relations the words may mean, one whose values are of the object's kind
+        first (:func:`kgfc.reading.kinds.fit_object`)."""
+        found = fit_object(self.store, t)
+        if found is None:
             return None
-        stats = stats_for(self.store)
-        types = stats.types_of([t.object_id]).get(t.object_id, set())
-
-        def fits(p: str) -> bool:
-            r = stats.range(p)
-            if r is None or not r.known() or not types:
-                return True  # nothing known against it
-            return max(r.types.get(ty, 0) for ty in types) >= OBJECT_KIND_SHARE * r.typed_objects
-
-        if fits(props[0]):
-            return None
-        fit = [p for p in props if fits(p)]
-        if not fit:
-            return None
-        t.relation_ids = [*fit, *(p for p in t.relation_ids if p not in fit)]
-        self._hit("kinds:object")
-        return f"{self._label(fit[0])} read first: {t.object} is of the kind its values are"
+        self._hit(found[0])
+        return found[1]
 
     # -- names ------------------------------------------------------------
     def _fit_subject(self, t: ClaimTriple) -> str | None:
@@ -434,7 +415,8 @@ class ClaimReader:
         ):
             return None  # linked to something the relation fits ("Hancock", the film, directed)
         bearers = self._surnames().get(normalise(word), ())
-        people = [e for e in bearers if self._has_any(e, props)]
+        # people only: "Japan" ends the label of a record label, which no surname names
+        people = [e for e in bearers if self._has_any(e, props) and self._is_person(e)]
         if not people:
             return None
         ranked = sorted(((self._degree(e), e) for e in people), reverse=True)
@@ -572,8 +554,9 @@ class ClaimReader:
     @staticmethod
     def _triple_mentioning(subject: str, triples: list[ClaimTriple]) -> ClaimTriple | None:
         key = normalise(subject)
+        bare = re.sub(r"^the ", "", key)  # "The Pianist", read by the rules as "Pianist"
         for t in triples:
-            if key and key in normalise(t.subject):
+            if key and (key in normalise(t.subject) or bare == normalise(t.subject)):
                 return t
         return None
 

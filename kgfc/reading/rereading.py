@@ -22,7 +22,7 @@ from kgfc.nlp.rewrite import simplified
 from kgfc.nlp.spacy_pipeline import parse
 from kgfc.nlp.text import normalise, read_from
 from kgfc.nlp.values import is_value_text
-from kgfc.reading.connecting import connecting, read_connected, refutable
+from kgfc.reading.connecting import connecting, read_connected, refutable, worded_as
 from kgfc.reading.namesakes import namesake
 
 if TYPE_CHECKING:  # the pipeline's types, for annotations only: the pipeline imports this
@@ -113,7 +113,7 @@ def reread(tb: Toolbox, ep: Episode) -> None:
     triples = ep.analysis.triples
     aligner = tb.aligner()
     resolve = name_resolver(tb.store, ep.linked)
-    sentences, parts = _parts(tb, ep.claim, triples, aligner)
+    sentences, parts = _parts(tb, ep.read_text, triples, aligner)
     for text, mine in parts:
         found = read_anchored(text, tb.store, aligner, resolve)
         if found is None:
@@ -156,7 +156,7 @@ def reread(tb: Toolbox, ep: Episode) -> None:
     if (
         ep.reading is None
         and not sound(tb.store, triples, looks_like_value, aligner)
-        and not tb.reader().names_kinship(ep.claim)
+        and not tb.reader().names_kinship(ep.read_text)
     ):
         triples = _read_connected(tb, ep, triples, resolve)
     ep.analysis.triples = triples
@@ -207,9 +207,12 @@ def _link_ends(ep: Episode, t) -> None:
 def _read_connected(tb: Toolbox, ep: Episode, triples: list, resolve) -> list:
     """The claim read by what the KG connects between its names (:mod:`kgfc.reading.connecting`),
     when neither the rules nor the entity-anchored reading made a checkable triple of it."""
-    got = read_connected(ep.claim, tb.store, resolve, aligner=tb.aligner())
+    got = read_connected(ep.read_text, tb.store, resolve, aligner=tb.aligner())
     if got.reading is None:
         return triples
+    named = tb.aligner().align(got.reading.phrase, value_kind="entity", limit=1)
+    if named and worded_as(tb.store, got.reading, named[0].property):
+        return triples  # the words say another relation, which the KG does not state
     t = got.reading.triple
     ep.reading = got.reading.describe() + " among the relations the KG puts in question"
     ep.reading_semantic = ep.reading_semantic or (
@@ -248,3 +251,40 @@ def _clauses(
 
 
 ANCHOR_MIN = 0.95  # an anchor is an exact label or alias
+
+
+def set_aside_descriptions(tb: Toolbox, ep: Episode) -> None:
+    """A non-restrictive relative clause the KG cannot read at all ("Ice Cube, who gave few
+    interviews, practised Islam"; "X, whose career spanned many years, ...") describes who
+    is meant, as an unreadable description before a name does: its triples (and its times,
+    "for several decades") are left out of the reading and the verdict names the clause as
+    not checked.
+
+    Only when the main clause keeps a triple, and only triples read from the clause alone
+    whose relation no property matches or whose object is neither a KG name nor a value: a
+    clause the KG can read ("X, who was born in Paris, died in Rome") is checked as before.
+    """
+    from kgfc.nlp.decompose import relative_clauses
+
+    if ep.analysis is None or len(ep.analysis.triples) < 2:
+        return
+    parts = relative_clauses(ep.read_text)
+    if len(parts) != 2:
+        return
+    main, clause = parts
+    index = tb.store.label_index()
+
+    def unreadable(t: ClaimTriple) -> bool:
+        if not read_from(t.subject, t.object, clause) or read_from(t.subject, t.object, main):
+            return False
+        if not t.relation_ids:
+            return True
+        named = t.object_id or normalise(t.object) in index
+        return not named and not is_value_text(t.object) and not looks_like_value(t.object)
+
+    aside = [t for t in ep.analysis.triples if unreadable(t)]
+    keep = [t for t in ep.analysis.triples if not any(t is a for a in aside)]
+    if aside and any(t.relation_ids and t.subject_id for t in keep):
+        ep.analysis.triples = keep
+        ep.analysis.undescribed.append(clause.rstrip("."))
+        ep.said = main  # its times and circumstances ("for decades") are the clause's too

@@ -1,0 +1,59 @@
+"""The object's kind chooses among the relations a claim's words may mean.
+
+"Counting Crows originated in London": "originated in" may be country of origin or
+location of formation; the KG's countries of origin are countries, its locations of
+formation cities, and London is a city, so location of formation is read first.
+
+"The United Kingdom is in Africa" / "Germany is a country in Oceania": the words
+say only where the subject is (located in, country, part of). The subject's one
+single-valued relation whose stated value is of the object's kind (its continent, a
+continent) is what the claim is about, and is read first.
+"""
+
+from __future__ import annotations
+
+from kgfc.kg import vocab as V
+from kgfc.models import ClaimTriple
+from kgfc.reading.connecting import rivals
+
+# a relation fits an object when at least this share of its typed values share a type with it
+OBJECT_KIND_SHARE = 0.05
+# relations that say only where something is: the words "in", "lies in", "a town in"
+LOCATIVE = frozenset(
+    V.WDT + p for p in ("P131", "P17", "P276", "P706", "P361", "P3005", "P150", "P30")
+)
+
+
+def fit_object(store, t: ClaimTriple) -> tuple[str, str] | None:
+    """Reorder (or, for words saying only where, extend) ``t.relation_ids`` so that a relation
+    whose values are of the object's kind comes first; returns (rule, note) when it did."""
+    from kgfc.reason.kgstats import stats_for
+
+    props = [p for p in t.relation_ids if p.startswith(V.WDT)]
+    if not props or not t.object_id or not t.object_id.startswith(V.WD):
+        return None
+    stats = stats_for(store)
+    types = stats.types_of([t.object_id]).get(t.object_id, set())
+
+    def fits(p: str) -> bool:
+        r = stats.range(p)
+        if r is None or not r.known() or not types:
+            return True  # nothing known against it
+        return max(r.types.get(ty, 0) for ty in types) >= OBJECT_KIND_SHARE * r.typed_objects
+
+    if t.subject_id and LOCATIVE & set(props):
+        # words that say where: the subject's one single-valued relation stated with a value
+        # of the object's kind is what they claim (a country's continent, a city's country)
+        own = [p for p in rivals(store, t.subject_id, t.object_id) if fits(p)]
+        if len(own) == 1:
+            t.relation_ids = [own[0], *(p for p in t.relation_ids if p != own[0])]
+            return (
+                "kinds:where",
+                f"{V.local_id(own[0])} read first: the words say where {t.subject} is, and "
+                f"{t.object} is of the kind of its stated value",
+            )
+    fit = [p for p in props if fits(p)]
+    if fit and not fits(props[0]):
+        t.relation_ids = [*fit, *(p for p in t.relation_ids if p not in fit)]
+        return "kinds:object", f"{V.local_id(fit[0])} read first: {t.object} is of the kind its values are"
+    return None
