@@ -18,6 +18,7 @@ and reports:
     python benchmarks/bench_documents.py --split dev2    # the second, harder development set
     python benchmarks/bench_documents.py --split dev3    # the third development set, another writer's habits
     python benchmarks/bench_documents.py --split dev4    # the fourth: news ledes, threads, transcripts, press releases
+    python benchmarks/bench_documents.py --split dev5    # the fifth: obituaries, listicles, Q&A pages, films, bands, families
     python benchmarks/bench_documents.py --split blind   # the blind set: run once, never tune on it
     python benchmarks/bench_documents.py --split blind2  # the second blind set: likewise
     python benchmarks/bench_documents.py --split blind3  # the third blind set: likewise
@@ -178,7 +179,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument(
         "--split",
-        choices=["dev", "dev2", "dev3", "dev4", "blind", "blind2", "blind3"],
+        choices=["dev", "dev2", "dev3", "dev4", "dev5", "blind", "blind2", "blind3"],
         default="dev",
     )
     ap.add_argument("--no-timing", action="store_true")

@@ -34,9 +34,11 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import hashlib
 import json
 import os
 import random
+import shutil
 import signal
 import statistics
 import subprocess
@@ -80,6 +82,74 @@ def demo_store(folder: Path, n: int) -> tuple[Path, list, list]:
     return path, list(triples), texts
 
 
+# The CPU seconds (user + system) of a command's whole process tree: the command, the fork
+# server, its workers. This process becomes the tree's "subreaper" (Linux prctl), so what a
+# worker's parent leaves behind is reaped here and counted in RUSAGE_CHILDREN too. Unlike the
+# wall time it hardly moves with the other jobs on a shared machine. Each process's own CPU
+# seconds are read from /proc while it runs (the last reading kept: a slight undercount).
+TREE_CPU = """
+import ctypes, json, os, resource, subprocess, sys, threading, time
+ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
+tick, seen, stop = os.sysconf("SC_CLK_TCK"), {}, threading.Event()
+def read(pid):
+    with open(f"/proc/{pid}/stat") as f:
+        rest = f.read().rsplit(")", 1)[1].split()
+    return int(rest[1]), (int(rest[11]) + int(rest[12])) / tick
+def poll(root):
+    while not stop.is_set():
+        procs = {}
+        for d in os.listdir("/proc"):
+            if d.isdigit():
+                try:
+                    procs[int(d)] = read(int(d))
+                except (OSError, IndexError, ValueError):
+                    pass
+        tree, grew = {root}, True
+        while grew:
+            new = {p for p, (pp, _) in procs.items() if pp in tree} - tree
+            tree |= new
+            grew = bool(new)
+        for pid in tree & procs.keys():
+            seen[pid] = (procs[pid][0], max(procs[pid][1], seen.get(pid, (0, 0.0))[1]))
+        time.sleep(0.2)
+proc = subprocess.Popen(sys.argv[2:])
+watch = threading.Thread(target=poll, args=(proc.pid,))
+watch.start()
+rc = proc.wait()
+stop.set()
+watch.join()
+while True:
+    try:
+        os.wait()
+    except ChildProcessError:
+        break
+ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+parents = {pp for pp, _ in seen.values()}
+def role(pid, ppid):
+    if pid == proc.pid:
+        return "command"
+    return "fork server" if ppid == proc.pid and pid in parents else "worker"
+roles = {}
+for pid, (ppid, cpu) in seen.items():
+    if cpu >= 0.05:
+        roles.setdefault(role(pid, ppid), []).append(round(cpu, 2))
+out = {"cpu": ru.ru_utime + ru.ru_stime, "by_process": roles}
+open(sys.argv[1], "w").write(json.dumps(out))
+sys.exit(rc)
+"""
+
+# The runs' environment. Python writes its modules' bytecode as an installed package has it:
+# where that is turned off (PYTHONDONTWRITEBYTECODE), every process -- the command, the fork
+# server -- compiles kgfc's modules again, a second of CPU each that no user pays.
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+# --warm: every run opens its copy of the store at this one path, so the store's derived
+# caches (kept per store path under KGFC_HOME) are built by a first, untimed run and found
+# by the timed ones, as by every batch after the first on a store.
+LAST_BY_PROCESS: dict[tuple[str, int], dict] = {}  # the last run's CPU seconds by process role
+WARM_PATH = Path(tempfile.gettempdir()) / f"kgfc-bench-parallel-{os.getpid()}"
+
+
 def run_batch(
     store: Path | str,
     rows: list[dict],
@@ -87,30 +157,37 @@ def run_batch(
     home: Path,
     extra: tuple[str, ...] = (),
     code: Path = ROOT,
-) -> tuple[float, float]:
+    warm: bool = False,
+) -> tuple[float, float, float]:
     """Seconds of one `kgfc verify --file` over ``rows`` on a fresh copy of the store (a
-    ``sparql:`` spec is used as it is), and the mean SPARQL queries per claim."""
-    import shutil
-
+    ``sparql:`` spec is used as it is), the CPU seconds of its process tree, and the mean
+    SPARQL queries per claim. ``warm``: the copy goes to :data:`WARM_PATH`."""
     work = Path(tempfile.mkdtemp(prefix="bench-"))
     if isinstance(store, Path):
-        spec = str(work / "store")
-        shutil.copytree(store, spec)
+        tree = hashlib.sha256(str(code.resolve()).encode()).hexdigest()[:12]  # its own caches
+        target = WARM_PATH / tree / "store" if warm else work / "store"
+        shutil.rmtree(target, ignore_errors=True)
+        shutil.copytree(store, target)
+        spec = str(target)
     else:
         spec = store
     batch = work / "batch.jsonl"
     batch.write_text("".join(json.dumps(r) + "\n" for r in rows))
     cmd = [sys.executable, "-m", "kgfc", "verify", "--store", spec, "--file", str(batch)]
     cmd += ["--reasoner", "local", "--workers", str(workers), "--nl", *extra]
-    env = {**os.environ, "KGFC_HOME": str(home), "KGFC_OFFLINE": "1", "PYTHONPATH": str(code)}
+    cpu_file = work / "cpu.json"
+    cmd = [sys.executable, "-c", TREE_CPU, str(cpu_file), *cmd]
+    env = {**ENV, "KGFC_HOME": str(home), "KGFC_OFFLINE": "1", "PYTHONPATH": str(code)}
     start = time.perf_counter()
     done = subprocess.run(cmd, check=True, env=env, capture_output=True, text=True)
     seconds = time.perf_counter() - start
+    tree = json.loads(cpu_file.read_text())
+    cpu, LAST_BY_PROCESS[(str(code), workers)] = tree["cpu"], tree["by_process"]
     shutil.rmtree(work, ignore_errors=True)
     results = [json.loads(x) for x in done.stdout.splitlines()]
     assert len(results) == len(rows), (len(results), done.stderr[-2000:])
     queries = sum(r["counters"]["sparql_queries"] for r in results) / max(1, len(results))
-    return seconds, round(queries, 2)
+    return seconds, cpu, round(queries, 2)
 
 
 # Worker start-up alone: the store's derived caches are built first, in this process (a cold
@@ -139,14 +216,41 @@ print(json.dumps({"first": firsts[0], "all": firsts[-1]}))
 """
 
 
+# --fact-read: the whole-store read a cold fact index starts with, by the SELECT it was and by
+# the engine's dump (kgfc.reason.factindex.entity_facts), each in a fresh process (the store's
+# own block cache warm in neither), CPU seconds.
+FACT_READ = """
+import sys, time
+from kgfc.reason.factindex import entity_facts
+from kgfc.registry import open_store
+store = open_store(sys.argv[1], read_only=True)
+start = time.process_time()
+if sys.argv[2] == "query":
+    n = len([(r["s"], r["p"], r["o"]) for r in store.run("rule_mining_facts")])
+else:
+    n = len(entity_facts(store))
+print(n, time.process_time() - start)
+"""
+
+
+def fact_read(store: Path, home: Path, repeat: int) -> dict[str, list[float]]:
+    """CPU seconds of each way of reading the facts, alternating, ``repeat`` rounds."""
+    out: dict[str, list[float]] = {"query": [], "dump": []}
+    env = {**ENV, "KGFC_HOME": str(home), "KGFC_OFFLINE": "1", "PYTHONPATH": str(ROOT)}
+    for _ in range(repeat):
+        for way in out:
+            cmd = [sys.executable, "-c", FACT_READ, str(store), way]
+            done = subprocess.run(cmd, check=True, env=env, capture_output=True, text=True)
+            out[way].append(round(float(done.stdout.split()[-1]), 2))
+    return out
+
+
 def pool_startup(store: Path, rows: list, workers: int, home: Path, code: Path = ROOT) -> dict:
     """Seconds from a pool's start to its first result, and to its last (4 claims a worker)."""
-    import shutil
-
     work = Path(tempfile.mkdtemp(prefix="bench-"))
     spec = str(work / "store")
     shutil.copytree(store, spec)
-    env = {**os.environ, "KGFC_HOME": str(home), "KGFC_OFFLINE": "1", "PYTHONPATH": str(code)}
+    env = {**ENV, "KGFC_HOME": str(home), "KGFC_OFFLINE": "1", "PYTHONPATH": str(code)}
     cmd = [sys.executable, "-c", STARTUP, spec, str(workers), json.dumps(rows[: 4 * workers])]
     done = subprocess.run(cmd, check=True, env=env, capture_output=True, text=True, cwd=work)
     shutil.rmtree(work, ignore_errors=True)
@@ -158,20 +262,25 @@ def load_1min() -> float:
 
 
 def alternate(runs: dict[str, Any], rows: list[dict], repeat: int) -> dict[str, Any]:
-    """Run each of ``runs`` (name -> a function of the rows giving (seconds, queries)) in turn,
-    ``repeat`` rounds; the median seconds of each, and the load average before every run."""
+    """Run each of ``runs`` (name -> a function of the rows giving (seconds, CPU seconds,
+    queries)) in turn, ``repeat`` rounds; the median seconds and CPU seconds of each, and the
+    load average before every run."""
     seconds: dict[str, list[float]] = {name: [] for name in runs}
+    cpus: dict[str, list[float]] = {name: [] for name in runs}
     loads: list[tuple[str, float]] = []
     queries = 0.0
     for _ in range(repeat):
         for name, run in runs.items():
             loads.append((name, load_1min()))
-            took, queries = run(rows)
+            took, cpu, queries = run(rows)
             seconds[name].append(round(took, 2))
+            cpus[name].append(round(cpu, 2))
     out: dict[str, Any] = {"n": len(rows), "sparql_queries_per_claim": queries, "loads": loads}
     for name, taken in seconds.items():
         out[f"{name}_seconds"] = taken
+        out[f"{name}_cpu_seconds"] = cpus[name]
         out[f"{name}_per_s"] = round(len(rows) / statistics.median(taken), 2)
+        out[f"{name}_cpu"] = round(statistics.median(cpus[name]), 2)
     return out
 
 
@@ -227,14 +336,12 @@ def sparql_throughput(store: Path, entities: list[str], clients: int, seconds: f
 def ray_overhead(store: Path, rows: list[dict], home: Path, repeat: int) -> dict[str, Any]:
     """``--workers 2`` vs ``--ray ADDRESS --workers 2`` against one `oxigraph serve`; call
     inside a loopback-only network namespace (see :func:`in_namespace`)."""
-    import shutil
-
     from fakes.sparql_server import oxigraph_endpoint
 
     work = Path(tempfile.mkdtemp(prefix="kray", dir="/tmp"))  # short: Ray's socket paths
     shutil.copytree(store, work / "oxigraph-db")
     ray = str(Path(sys.executable).parent / "ray")
-    env = {**os.environ, "RAY_AUTH_MODE": "disabled"}
+    env = {**ENV, "RAY_AUTH_MODE": "disabled"}
     port = 6391
     # --block: the head's processes stay children of this one command, stopped with it
     # (never `ray stop`, which stops every Ray process on the machine by name)
@@ -310,6 +417,16 @@ def main() -> None:
         help="a checkout of the code before a change: each run alternates it with this tree's",
     )
     ap.add_argument(
+        "--fact-read",
+        action="store_true",
+        help="only the fact index's whole-store read: by query and by the store's dump",
+    )
+    ap.add_argument(
+        "--warm",
+        action="store_true",
+        help="the store's derived caches built by an untimed run first (a store's later batches)",
+    )
+    ap.add_argument(
         "--startup",
         action="store_true",
         help="only the pools' start-up: pool start to first result",
@@ -335,19 +452,38 @@ def main() -> None:
             Path(args.ray_inner).write_text(json.dumps(res))
             return
         codes = {"": ROOT} if args.before is None else {"before_": args.before, "after_": ROOT}
+        if args.fact_read:
+            got = fact_read(store, folder / "home", args.repeat)
+            print(f"| fact index read, CPU s | query {got['query']} | dump {got['dump']} |")
+            return
         if args.startup:
             for kind, rows in kinds.items():
                 out["startup"][kind] = startup(store, rows, folder / "home", codes, args.repeat)
         elif not args.ray:
+            home = folder / "home"
             for kind, rows in kinds.items():
+                if args.warm:  # builds what these claims need, untimed, once per tree (a few
+                    # of them build less: the fact index waits for a claim it has to ground)
+                    for d in codes.values():
+                        run_batch(store, rows, 1, home, code=d, warm=True)
                 runs = {
-                    f"{c}{w}": (lambda r, n=n, d=d: run_batch(store, r, n, folder / "home", code=d))
+                    f"{c}{w}": (
+                        lambda r, n=n, d=d: run_batch(store, r, n, home, code=d, warm=args.warm)
+                    )
                     for w, n in (("workers_1", 1), ("workers_2", 2))
                     for c, d in codes.items()
                 }
                 r = out["claims"][kind] = alternate(runs, rows, args.repeat)
+                r["warm"] = args.warm
+                r["cpu_by_process"] = {  # of each configuration's last run
+                    f"{c}workers_{n}": LAST_BY_PROCESS[(str(d), n)]
+                    for c, d in codes.items()
+                    for n in (1, 2)
+                }
                 for c in codes:
                     r[f"{c}speedup"] = round(r[f"{c}workers_2_per_s"] / r[f"{c}workers_1_per_s"], 2)
+                    r[f"{c}cpu_ratio"] = round(r[f"{c}workers_2_cpu"] / r[f"{c}workers_1_cpu"], 2)
+            shutil.rmtree(WARM_PATH, ignore_errors=True)
         if not args.no_sparql:
             entities = sorted({t[0] for t in triples})
             for clients in (1, 2, 4):
@@ -374,15 +510,25 @@ def report(out: dict) -> None:
             firsts = ", ".join(f"{r['first']}s (load {r['load']})" for r in rows)
             print(f"| {kind}: {name} | pool start to first result: {firsts} |")
     if out["claims"]:
-        print("| what | run | 1 worker | 2 workers | speed-up | load (1 min) before each run |")
-        print("|---|---|---|---|---|---|")
+        print(
+            "| what | run | 1 worker | 2 workers | speed-up | CPU s 1 / 2 workers (ratio) "
+            "| load (1 min) before each run |"
+        )
+        print("|---|---|---|---|---|---|---|")
     for kind, r in out["claims"].items():
         loads = ", ".join(f"{x[0]} {x[1]}" for x in r["loads"])
+        what = f"{kind} ({r['n']}{', warm' if r.get('warm') else ''})"
         for c in [k[: -len("speedup")] for k in r if k.endswith("speedup")]:
             print(
-                f"| {kind} ({r['n']}) | {c.rstrip('_') or 'this tree'} | {r[f'{c}workers_1_per_s']}/s "
-                f"| {r[f'{c}workers_2_per_s']}/s | {r[f'{c}speedup']}x | {loads} |"
+                f"| {what} | {c.rstrip('_') or 'this tree'} | {r[f'{c}workers_1_per_s']}/s "
+                f"| {r[f'{c}workers_2_per_s']}/s | {r[f'{c}speedup']}x "
+                f"| {r[f'{c}workers_1_cpu']} / {r[f'{c}workers_2_cpu']} ({r[f'{c}cpu_ratio']}x) "
+                f"| {loads} |"
             )
+    for kind, r in out["claims"].items():
+        for name, roles in r.get("cpu_by_process", {}).items():
+            parts = ", ".join(f"{k} {' + '.join(map(str, v))}" for k, v in sorted(roles.items()))
+            print(f"| {kind}: {name}, CPU s by process (last run) | {parts} |")
     if out["ray"]:
         print("\n| what | --workers 2 | --ray --workers 2 | Ray overhead | head start |")
         print("|---|---|---|---|---|")

@@ -81,3 +81,38 @@ def test_shipped_rules_are_parsed_per_head_with_the_same_answers():
     assert set(lazy.consts) == set(eager.consts)
     assert all(lazy.consts.get(k) == eager.consts[k] for k in eager.consts)
     assert lazy.rules == eager.rules
+
+
+def test_entity_facts_read_from_the_dump_are_the_querys_answer_in_its_order(tmp_path):
+    import pyoxigraph as ox
+
+    from kgfc.reason.factindex import entity_facts
+
+    wd, wdt = V.WD, V.WDT
+    n = ox.NamedNode
+    odd = n(wd + "Q7_(é) ü\u00e9".replace(" ", "%20"))
+    facts = [
+        (n(wd + "Q1"), n(wdt + "P19"), n(wd + "Q2")),
+        (n(wd + "Q1"), n(wdt + "P27"), odd),
+        (odd, n(wdt + "P31"), n(wd + "Q5")),
+        (ox.BlankNode("b1"), n(wdt + "P19"), n(wd + "Q3")),
+        (n(wd + "Q1"), n(wdt + "P569"), ox.Literal("1961", datatype=n(V.XSD + "gYear"))),
+        (n(wd + "Q1"), n(wd + "P19"), n(wd + "Q2")),  # not a direct property
+        (n(wd + "Q1"), n(wdt + "P1559"), ox.Literal('<x> "y" <z> .', language="en")),
+    ]
+    graphs = {
+        "https://example.org/g1": [ox.Quad(*f) for f in facts],
+        "https://example.org/g2": [
+            ox.Quad(*facts[0]),
+            ox.Quad(n(wd + "Q9"), n(wdt + "P40"), n(wd + "Q1")),
+        ],
+    }
+    with OxigraphStore(tmp_path / "store") as s:
+        s.write_graphs(graphs)
+        asked = [(r["s"], r["p"], r["o"]) for r in s.run("rule_mining_facts")]
+        got = entity_facts(s)
+        assert got == asked  # each once, in the query's order
+        assert len(got) == 5 and (wd + "Q1", wdt + "P19", wd + "Q2") in got
+        assert ("b1", wdt + "P19", wd + "Q3") in got
+    with OxigraphStore(tmp_path / "store", read_only=True) as r:
+        assert entity_facts(r) == asked

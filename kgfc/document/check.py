@@ -80,6 +80,26 @@ _PLAIN_NOUNS: dict[str, tuple[str, ...]] = {
 # actress", "the Italian city"): citizenship, country, country of origin
 _COUNTRY_PROPS = tuple(V.WDT + p for p in ("P27", "P17", "P495"))
 DOCUMENT_NS = "https://w3id.org/kgfc/document/"
+# the KG's kinship properties a relative noun names: (property, read both ways)
+_SPOUSE, _SIBLING, _CHILD = (("P26", True),), (("P3373", True),), (("P40", False),)
+_KIN_PROPS: dict[str, tuple[tuple[str, bool], ...]] = {
+    "wife": _SPOUSE,
+    "husband": _SPOUSE,
+    "spouse": _SPOUSE,
+    "brother": _SIBLING,
+    "sister": _SIBLING,
+    "sibling": _SIBLING,
+    "son": _CHILD,
+    "daughter": _CHILD,
+    "child": _CHILD,
+    "father": (("P22", False),),
+    "mother": (("P25", False),),
+    "partner": (("P451", True),),
+    "girlfriend": (("P451", True),),
+    "boyfriend": (("P451", True),),
+}
+# sentences not checked as a whole whose asides on a name still are
+_ASIDES_STAND = ("prediction", "opinion")
 
 
 def document_id(text: str) -> str:
@@ -140,6 +160,21 @@ class _KG:
                     words |= demonyms(country) if country else set()
         return words - STOP_WORDS
 
+    def relatives(self, entity: str, noun: str) -> list[tuple[str, str]]:
+        """The people the KG holds as the entity's ``noun`` ("brother": its siblings), with
+        their names; none for a noun that names no kinship the KG holds."""
+        q = ox.NamedNode
+        found: dict[str, str] = {}
+        for prop, both_ways in _KIN_PROPS.get(noun, ()):
+            pred = q(V.WDT + prop)
+            objects = [x.object for x in self.store.quads(q(entity), pred, None)]
+            if both_ways:
+                objects += [x.subject for x in self.store.quads(None, pred, q(entity))]
+            for o in objects:
+                if isinstance(o, ox.NamedNode) and (label := self.index.label(o.value)):
+                    found[o.value] = label
+        return sorted(found.items())
+
     def is_person_name(self, words: str, place: bool) -> bool:
         """Whether the words are a name the KG holds: a person's, or any after "in" (a place)."""
         entity = self.lookup(words)
@@ -190,7 +225,7 @@ def check_document(
     )
     did = document_id(doc.text)
     kg = _KG(checker.store)
-    resolver = Resolver(kg.lookup, kg.is_person, kg.describe)
+    resolver = Resolver(kg.lookup, kg.is_person, kg.describe, kg.relatives)
     sentences: list[DocumentSentence] = []
     pending: list[_Pending] = []
     if doc.title:  # the page's title says whom the document is about
@@ -252,19 +287,28 @@ def _read(
     rdoc = parse(resolved.text)
     k = framing_end(rdoc[:])
     why = not_a_statement(rdoc[:], start=k)
-    if why is not None:
+    offset = rdoc[k].idx if k < len(rdoc) else 0
+    statement = resolved.text[offset:]
+    parts = []
+    if why is not None and why.kind in _ASIDES_STAND and _names_known(statement, resolved, kg):
+        # "Coldplay, the band formed in London, will release ...": the prediction is not
+        # checked, the aside on the name it carries is (unless the cue is in the aside)
+        parts = [
+            p
+            for p in _parts(statement, kg)
+            if not p.main
+            and not any(f" {w.lower()} " in f" {normalise(p.text)} " for w in why.hits)
+        ]
+    if why is not None and not parts:
         out.status, out.skip, out.reason = "skipped", why.kind, why.reason
         if why.kind == "heading":
             out.status = "not_checkable"
         return out, []
-    offset = rdoc[k].idx if k < len(rdoc) else 0
-    statement = resolved.text[offset:]
-    if not _names_known(statement, resolved, kg):
+    if why is None and not _names_known(statement, resolved, kg):
         out.status, out.skip = "not_checkable", "not_checkable"
         out.reason = "names nothing the KG knows"
         return out, []
-    statement, aside = claim_parts.asides(statement)
-    parts = claim_parts.decompose(parse(statement), kg.known, kg.is_role) + aside
+    parts = parts or _parts(statement, kg)
     found: list[DocumentClaim] = []
     for n, part in enumerate(parts, 1):
         start, end = resolved.to_document(offset + part.start, offset + part.end)
@@ -278,6 +322,11 @@ def _read(
             )
         )
     return out, found
+
+
+def _parts(statement: str, kg: _KG) -> list[claim_parts.Part]:
+    masked, aside = claim_parts.asides(statement)
+    return claim_parts.decompose(parse(masked), kg.known, kg.is_role) + aside
 
 
 def _names_known(statement: str, resolved: Resolved, kg: _KG) -> bool:

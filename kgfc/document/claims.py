@@ -25,7 +25,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from kgfc.document.clause_parts import (
+    appositives_on_names,
+    death_place,
+    gapped,
+    kin_subject,
+    loose_words,
+    participle_of,
+    where_clauses,
+    who_on_names,
+)
+from kgfc.document.people import nationality_noun
 from kgfc.document.sentences import EMOJI
+from kgfc.document.tokens import commas, indefinite, set_off, text_of
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
@@ -46,6 +58,7 @@ class Part:
     text: str  # the claim to check
     start: int  # the span it rests on, in characters of the text that was split
     end: int
+    main: bool = True  # False: an aside (appositive, "who" clause, participle) on a name
 
 
 def decompose(
@@ -61,13 +74,13 @@ def decompose(
     for sent in doc.sents:
         each = _split_subjects(sent, known, role)
         if each is None:
-            parts.extend(_sentence(sent, known))
+            parts.extend(_sentence(sent, known, role))
             continue
         from kgfc.nlp.spacy_pipeline import parse
 
         for text in each:  # one subject each; every claim rests on the whole sentence
             for sub in parse(text).sents:
-                for part in _sentence(sub, known):
+                for part in _sentence(sub, known, role):
                     parts.append(Part(part.text, sent.start_char, sent.end_char))
     if not parts:
         text = doc.text.strip()
@@ -98,7 +111,9 @@ def asides(text: str) -> tuple[str, list[Part]]:
     front = _FRONT.match(text)
     if front is not None:  # "A member of the Labour Party, Tony Blair later taught ..."
         who, what = front.group(2).strip(), front.group(1)
-        parts.append(Part(_finish(f"{who} was {what[0].lower()}{what[1:]}"), 0, front.end(1)))
+        parts.append(
+            Part(_finish(f"{who} was {what[0].lower()}{what[1:]}"), 0, front.end(1), main=False)
+        )
         masked = " " * (front.start(2)) + text[front.start(2) :]
     for m in _ASIDE.finditer(text):
         name = _NAME_BEFORE.search(text[: m.start()])
@@ -113,14 +128,17 @@ def asides(text: str) -> tuple[str, list[Part]]:
         if verb is None or verb.tag_ != "VBN":
             continue
         body = {t.i for t in doc} - _aside_dates(verb)
-        parts.append(Part(_finish(_text(doc, body)), m.start(), m.end()))
+        parts.append(Part(_finish(text_of(doc, body)), m.start(), m.end(), main=False))
         masked = masked[: m.start()] + " " * (m.end() - m.start()) + masked[m.end() :]
     return masked, parts
 
 
-def _sentence(sent: Span, known: Callable[[str], bool]) -> list[Part]:
+def _sentence(
+    sent: Span, known: Callable[[str], bool], role: Callable[[str], bool] = lambda _t: True
+) -> list[Part]:
     root = sent.root
-    dates = _dates(sent)
+    # dates said in passing, durations, "a keen painter": not part of any claim
+    dates = _dates(sent) | loose_words(sent, role, known)
     keep = {t.i for t in sent} - dates
     # "X was an atheist, his biographers agree": the clause before the one reporting it
     said = [c for c in root.children if c.dep_ in ("ccomp", "parataxis") and c.i < root.i]
@@ -131,7 +149,77 @@ def _sentence(sent: Span, known: Callable[[str], bool]) -> list[Part]:
     subj = _subject(root)
     tense = "was" if root.tag_ in ("VBD", "VBN") or _past_aux(root) else "is"
 
-    # coordinated predicates
+    # "X's brother, Y, was ...": said of Y; the kinship a claim of its own
+    kin = kin_subject(sent, subj)
+    kin_drop = kin[0] if kin is not None else set()
+    who = {t.i for t in subj.subtree} - kin_drop if subj is not None else set()
+    # coordinated predicates, and a gapped one ("..., and Y at Z")
+    extra += _predicates(sent, root, subj, who, dates, keep)
+
+    n_predicates = len(extra)
+    riders: set[int] = set()  # words a claim repeats from elsewhere (the name before "who")
+    keep -= kin_drop
+    if kin is not None and kin[1] is not None:
+        extra.append((kin[1], kin_drop))
+    # an appositive or a non-restrictive "who" clause on the subject
+    if subj is not None:
+        extra += _around_subject(sent, root, subj, tense, keep, dates, riders)
+
+    if subj is None and not extra:
+        extra += _who_clause(sent, keep)
+    for text, sub in [
+        *who_on_names(sent, subj, dates, riders),
+        *appositives_on_names(sent, subj, dates),
+        *where_clauses(sent, dates),
+    ]:
+        extra.append((text, sub))
+        keep -= sub | commas(sent, sub)
+    death = _death_place(sent, root, subj, keep, dates)
+
+    main = ([(text_of(sent.doc, keep), keep)] if keep else []) + death
+    out: list[Part] = []
+    demonyms = _demonyms(sent)
+    for n, (text, toks) in enumerate(main + extra):
+        aside = n >= len(main) + n_predicates
+        for nationality in _nationalities(text, demonyms):
+            if all(p.text != nationality for p in out):
+                out.append(_part(sent, nationality, toks, aside))
+        for piece_text, piece_toks in _objects(sent, text, toks, known):
+            span_toks = (piece_toks - riders if aside else piece_toks) or piece_toks
+            first = min(span_toks)
+            if (
+                span_toks is not piece_toks
+                and first > sent.start
+                and sent.doc[first - 1].lower_ == "who"
+            ):
+                span_toks = span_toks | {first - 1}  # the clause's span from its "who"
+            out.append(_part(sent, _without(piece_text, demonyms), span_toks, aside))
+    if len(out) == 1:  # nothing split: the claim rests on the whole sentence
+        out[0].start, out[0].end = sent.start_char, sent.end_char
+    return out
+
+
+def _death_place(
+    sent: Span, root: Token, subj: Token | None, keep: set[int], dates: set[int]
+) -> list[tuple[str, set[int]]]:
+    """ "died of peritonitis in Zürich": the place as a claim apart from the cause (its
+    tokens leave ``keep``, changed in place)."""
+    place = death_place(root) if subj is not None else None
+    if place is None or subj is None:
+        return []
+    sub = {t.i for t in place.subtree} - dates
+    who = {t.i for t in subj.subtree} & keep
+    keep -= sub
+    return [(text_of(sent.doc, who) + f" {root.text} " + text_of(sent.doc, sub), sub)]
+
+
+def _predicates(
+    sent: Span, root: Token, subj: Token | None, who: set[int], dates: set[int], keep: set[int]
+) -> list[tuple[str, set[int]]]:
+    """ "X was born in Milan and died in Rome", "X studied at Y, and Z at W": the second
+    predicate as a claim of its own (its tokens leave ``keep``, changed in place); ``who``
+    is the subject's words."""
+    extra: list[tuple[str, set[int]]] = []
     for conj in [c for c in root.children if c.dep_ == "conj" and c.pos_ in ("VERB", "AUX")]:
         own = _subject(conj)
         sub = {t.i for t in conj.subtree} - dates
@@ -141,81 +229,85 @@ def _sentence(sent: Span, known: Callable[[str], bool]) -> list[Part]:
         if own is not None and own.lower_ in _PRONOUNS and subj is not None:
             # "X was born in Y, but he died in Z": the pronoun is the sentence's subject
             mine = {t.i for t in own.subtree}
-            text = _text(sent.doc, {t.i for t in subj.subtree}) + " " + _text(sent.doc, sub - mine)
+            text = text_of(sent.doc, who) + " " + text_of(sent.doc, sub - mine)
         elif own is not None:
-            text = _text(sent.doc, sub)
+            text = text_of(sent.doc, sub)
         else:
-            assert subj is not None  # own is None here; both None was skipped above
-            text = _text(sent.doc, {t.i for t in subj.subtree}) + " " + _text(sent.doc, sub)
+            text = text_of(sent.doc, who) + " " + text_of(sent.doc, sub)
         extra.append((text, sub))
         keep -= sub | links
-
-    # an appositive or a non-restrictive "who" clause on the subject
-    if subj is not None:
-        extra += _around_subject(sent, root, subj, tense, keep)
-
-    if subj is None and not extra:
-        extra += _who_clause(sent, keep)
-    for text, sub in _who_on_names(sent, subj):
-        extra.append((text, sub))
-        keep -= sub | _commas(sent, sub)
-    for text, sub in _where_clauses(sent):
-        extra.append((text, sub))
-        keep -= sub | _commas(sent, sub)
-
-    main = [(_text(sent.doc, keep), keep)] if keep else []
-    out: list[Part] = []
-    demonyms = _demonyms(sent)
-    for text, toks in main + extra:
-        for nationality in _nationalities(text, demonyms):
-            if all(p.text != nationality for p in out):
-                out.append(_part(sent, nationality, toks))
-        for piece_text, piece_toks in _objects(sent, text, toks, known):
-            out.append(_part(sent, _without(piece_text, demonyms), piece_toks))
-    if len(out) == 1:  # nothing split: the claim rests on the whole sentence
-        out[0].start, out[0].end = sent.start_char, sent.end_char
-    return out
+    for name in gapped(root):  # "..., and Jim Morrison at Florida State University"
+        sub = {t.i for t in name.subtree} - dates
+        prep = {t.i for c in name.children if c.dep_ == "prep" for t in c.subtree}
+        verb = [c.i for c in root.children if c.dep_ in ("aux", "auxpass", "neg")] + [root.i]
+        text = text_of(sent.doc, sub - prep) + " " + text_of(sent.doc, set(verb))
+        extra.append((text + " " + text_of(sent.doc, prep), sub))
+        keep -= sub | _links_before(name, sent)
+    return extra
 
 
 def _around_subject(
-    sent: Span, root: Token, subj: Token, tense: str, keep: set[int]
+    sent: Span,
+    root: Token,
+    subj: Token,
+    tense: str,
+    keep: set[int],
+    drop: set[int],
+    riders: set[int],
 ) -> list[tuple[str, set[int]]]:
     """Claims in an appositive, an age, a participle or a non-restrictive "who" clause on the
-    subject, and in a participle before it; their tokens leave ``keep`` (changed in place)."""
+    subject, and in a participle before it; their tokens leave ``keep`` (changed in place).
+    ``drop``: words of no claim (a date said in passing); ``riders`` gets the words a
+    claim's text repeats from elsewhere (the name before a "who"), not part of its span."""
     extra: list[tuple[str, set[int]]] = []
     for c in subj.children:
-        if c.dep_ == "appos" and c.pos_ == "NOUN":
+        if c.dep_ == "appos" and (c.pos_ == "NOUN" or (c.pos_ == "PROPN" and indefinite(c))):
             sub = {t.i for t in c.subtree}
-            head = {t.i for t in subj.subtree} - sub - _commas(sent, sub)
-            extra.append((_text(sent.doc, head) + f" {tense} " + _text(sent.doc, sub), sub))
-            keep -= sub | _commas(sent, sub)
-        elif c.dep_ in ("appos", "npadvmod", "amod") and c.pos_ == "NUM" and _set_off(sent, c):
+            named = text_of(sent.doc, {t.i for t in subj.subtree} - sub - commas(sent, sub))
+            done = participle_of(c)  # "Coldplay, the band formed in London," -> "was formed ..."
+            if done is not None:
+                what = {t.i for t in done.subtree} - drop
+                extra.append((f"{named} was " + text_of(sent.doc, what), sub))
+            else:
+                extra.append((f"{named} {tense} " + text_of(sent.doc, sub - drop), sub))
+            keep -= sub | commas(sent, sub)
+        elif c.dep_ in ("appos", "npadvmod", "amod") and c.pos_ == "NUM" and set_off(sent, c):
             sub = {t.i for t in c.subtree}  # an age: "The singer, 81, played ..."
-            keep -= sub | _commas(sent, sub)
-        elif c.dep_ == "acl" and c.tag_ == "VBN" and c.i > subj.i and _set_off(sent, c):
+            keep -= sub | commas(sent, sub)
+        elif c.dep_ == "acl" and c.tag_ == "VBN" and c.i > subj.i and set_off(sent, c):
             # "X, born in Kensington, admired ...", "X (born 1930 in Edinburgh) was ..."
             sub = {t.i for t in c.subtree}
-            head = {t.i for t in subj.subtree} - sub - _commas(sent, sub)
+            head = {t.i for t in subj.subtree} - sub - commas(sent, sub)
             body = sub - _aside_dates(c)
             if any(sent.doc[i].pos_ in ("NOUN", "PROPN") for i in body):  # not "(born 1911)"
-                extra.append((_text(sent.doc, head) + " was " + _text(sent.doc, body), sub))
-            keep -= sub | _commas(sent, sub)
+                extra.append((text_of(sent.doc, head) + " was " + text_of(sent.doc, body), sub))
+            keep -= sub | commas(sent, sub)
         elif c.dep_ == "relcl" and any(
             t.lower_ == "who" and t.dep_ in _SUBJECTS for t in c.children
         ):
             sub = {t.i for t in c.subtree}
-            body = {t.i for t in c.subtree if not (t.lower_ == "who" and t.head == c)}
-            head = {t.i for t in subj.subtree} - sub - _commas(sent, sub)
-            extra.append((_text(sent.doc, head) + " " + _text(sent.doc, body), sub))
-            keep -= sub | _commas(sent, sub)
+            body = {t.i for t in c.subtree if not (t.lower_ == "who" and t.head == c)} - drop
+            head = {t.i for t in subj.subtree} - sub - commas(sent, sub)
+            # the name rides along: a list in the clause is cut into claims of the name
+            extra.append((text_of(sent.doc, head) + " " + text_of(sent.doc, body), head | body))
+            riders |= head
+            keep -= sub | commas(sent, sub)
+    # "X is a crime film directed by Y": the participle on the noun, a claim of its own
+    for c in root.children:
+        done = participle_of(c) if c.dep_ == "attr" and root.lemma_ == "be" else None
+        if done is not None:
+            sub = {t.i for t in done.subtree}
+            head = {t.i for t in subj.subtree} & keep
+            extra.append((text_of(sent.doc, head) + " was " + text_of(sent.doc, sub - drop), sub))
+            keep -= sub
     # "Born in Boston, X ...": a participle before the subject (its first word lower-cased)
     for c in root.children:
         if c.dep_ == "advcl" and c.tag_ == "VBN" and c.i < subj.i and c.i == sent.start:
             sub = {t.i for t in c.subtree}
             head = {t.i for t in subj.subtree}
             swap = {c.i: c.text.lower()}
-            extra.append((_text(sent.doc, head) + " was " + _text(sent.doc, sub, swap), sub))
-            keep -= sub | _commas(sent, sub)
+            extra.append((text_of(sent.doc, head) + " was " + text_of(sent.doc, sub, swap), sub))
+            keep -= sub | commas(sent, sub)
     return extra
 
 
@@ -237,7 +329,7 @@ def _split_subjects(
         if a.dep_ == "appos" and a.pos_ == "PROPN" and _conjuncts(a):
             members += [a, *(c for c in _conjuncts(a) if c.pos_ == "PROPN")]
     each = {t.i for t in sent if t.lower_ in _EACH}
-    if len(members) < 2 or known(_text(sent.doc, whole)):
+    if len(members) < 2 or known(text_of(sent.doc, whole)):
         return None
     if not each and any(_mutual(t, role) for t in sent):
         return None  # "X and Y were partners": said of the two together
@@ -265,7 +357,7 @@ def _split_subjects(
         - {x.i for a in m.children if a.dep_ == "appos" for x in a.subtree}
         for m in members
     }
-    return [_finish(_text(sent.doc, own[m.i] | (rest - drop), swap)) for m in members]
+    return [_finish(text_of(sent.doc, own[m.i] | (rest - drop), swap)) for m in members]
 
 
 def _demonyms(sent: Span) -> set[str]:
@@ -275,8 +367,12 @@ def _demonyms(sent: Span) -> set[str]:
     return {
         t.text
         for t in sent
-        if t.dep_ == "amod"
-        and (t.ent_type_ in ("NORP", "LANGUAGE") or (t.pos_ == "ADJ" and t.text[:1].isupper()))
+        if t.dep_ in ("amod", "compound")
+        and (
+            t.ent_type_ in ("NORP", "LANGUAGE")
+            or (t.pos_ == "ADJ" and t.text[:1].isupper())
+            or (t.dep_ == "compound" and t.text[:1].isupper() and nationality_noun(t.text))
+        )
         and t.i != sent.start
         and t.head.pos_ == "NOUN"
         and t.head.dep_ in ("attr", "nmod", "appos", "conj", "oprd")
@@ -307,12 +403,6 @@ def _without(text: str, words: set[str]) -> str:
     return text
 
 
-def _set_off(sent: Span, c: Token) -> bool:
-    """Whether a phrase stands between commas, dashes or brackets."""
-    lo = min(t.i for t in c.subtree) - 1
-    return lo >= sent.start and sent.doc[lo].text in (",", "(", "—", "–")
-
-
 def _aside_dates(verb: Token) -> set[int]:
     """The date words of a participle that also has a place or an object ("born 1930 in
     Edinburgh"): the claim is the place."""
@@ -332,24 +422,6 @@ def _aside_dates(verb: Token) -> set[int]:
     return dates | preps
 
 
-def _who_on_names(sent: Span, subj: Token | None) -> list[tuple[str, set[int]]]:
-    """ "... an exhibition on Albert Einstein, the physicist who was born in Ulm." ->
-    "Albert Einstein was born in Ulm." (a "who" clause on a name, or on its appositive,
-    away from the subject)."""
-    out: list[tuple[str, set[int]]] = []
-    for c in sent:
-        who = [x for x in c.children if x.lower_ == "who" and x.dep_ in _SUBJECTS]
-        if c.dep_ != "relcl" or not who or c.head == subj:
-            continue
-        name = c.head.head if c.head.dep_ == "appos" and c.head.pos_ == "NOUN" else c.head
-        if name.pos_ != "PROPN" or name == subj:
-            continue
-        words = {x.i for x in name.subtree if x.dep_ == "compound" or x.i == name.i}
-        sub = {x.i for x in c.subtree}
-        out.append((_text(sent.doc, words) + " " + _text(sent.doc, sub - {who[0].i}), sub))
-    return out
-
-
 def _mutual(t: Token, role: Callable[[str], bool]) -> bool:
     """A plural noun after "were" that is no occupation ("partners", "rivals"), unlike a
     role ("film directors"): a relation between the subjects."""
@@ -362,26 +434,6 @@ def _mutual(t: Token, role: Callable[[str], bool]) -> bool:
     )
 
 
-def _where_clauses(sent: Span) -> list[tuple[str, set[int]]]:
-    """ "X settled in Paris, where he died." -> "X died in Paris." (a "where" clause on a
-    place is a claim about that place of its own)."""
-    out: list[tuple[str, set[int]]] = []
-    for c in sent:
-        where = [x for x in c.children if x.lower_ == "where" and x.dep_ == "advmod"]
-        if (
-            c.dep_ != "relcl"
-            or not where
-            or c.head.dep_ not in ("pobj", "dobj")
-            or _subject(c) is None
-        ):
-            continue
-        sub = {x.i for x in c.subtree}
-        place = {x.i for x in c.head.subtree} - sub - _commas(sent, sub)
-        body = sub - {where[0].i}
-        out.append((_text(sent.doc, body) + " in " + _text(sent.doc, place), sub))
-    return out
-
-
 def _dates(sent: Span) -> set[int]:
     """The tokens of a year or date said in passing beside the place or object a verb
     already has ("born in Hamburg in 1833", "died, in 1883, in Venice"): the claim is
@@ -391,7 +443,9 @@ def _dates(sent: Span) -> set[int]:
         verb = t.head
         if not _date_phrase(t):
             continue
-        if verb.dep_ != "attr":  # "were partners in the early 1960s": the date is beside the noun
+        # "were partners in the early 1960s", "died of lung cancer in 2001": the date is
+        # beside the noun
+        if verb.dep_ not in ("attr", "pobj"):
             if verb.pos_ not in ("VERB", "AUX"):
                 continue
             others = [c for c in verb.children if c.dep_ in ("prep", "dobj", "attr") and c.i != t.i]
@@ -430,15 +484,15 @@ def _who_clause(sent: Span, keep: set[int]) -> list[tuple[str, set[int]]]:
     name = {t.i for t in toks[:k]}
     body = {t.i for t in toks[k + 2 : close]}
     keep -= body | {toks[k].i, toks[k + 1].i, toks[close].i}
-    return [(_text(sent.doc, name) + " " + _text(sent.doc, body), body)]
+    return [(text_of(sent.doc, name) + " " + text_of(sent.doc, body), name | body)]
 
 
-def _part(sent: Span, text: str, toks: set[int]) -> Part:
+def _part(sent: Span, text: str, toks: set[int], aside: bool = False) -> Part:
     words = [sent.doc[i] for i in sorted(toks) if not sent.doc[i].is_punct] or [
         sent.doc[i] for i in sorted(toks)
     ]
     first, last = words[0], words[-1]
-    return Part(_finish(text), first.idx, last.idx + len(last.text))
+    return Part(_finish(text), first.idx, last.idx + len(last.text), main=not aside)
 
 
 def _objects(
@@ -463,7 +517,7 @@ def _objects(
         conjs = [c for c in _conjuncts(x) if c.i in toks and c.pos_ in ("NOUN", "PROPN", "ADJ")]
         if not conjs:
             continue
-        whole = _text(doc, {t.i for t in x.subtree} & toks)
+        whole = text_of(doc, {t.i for t in x.subtree} & toks)
         if known(whole):
             continue
         conj_tokens = set().union(*(_own(c, toks) | _links_before(c, sent) for c in conjs))
@@ -474,10 +528,10 @@ def _objects(
         if x.dep_ == "pobj" and x.head.dep_ == "prep" and x.head.head.pos_ in ("NOUN", "PROPN"):
             outer = x.head.head
             name = {i for i in _own(outer, toks) - conj_tokens if doc[i].dep_ != "det"}
-            if known(_text(doc, name)):
+            if known(text_of(doc, name)):
                 anchor = outer
         own_x = _own(anchor, toks) - conj_tokens
-        out: list[tuple[str, set[int]]] = [(_text(doc, base), own_x)]
+        out: list[tuple[str, set[int]]] = [(text_of(doc, base), own_x)]
         for c in conjs:
             own_c = _own(c, toks)
             bare = all(ch.dep_ in ("cc", "conj", "punct") for ch in c.children)
@@ -485,11 +539,11 @@ def _objects(
                 # "an Italian composer and pianist": pianist takes composer's adjectives,
                 # not its compound nouns ("a film director and screenwriter")
                 compounds = {t.i for ch in x.children if ch.dep_ == "compound" for t in ch.subtree}
-                parts_text = _text(doc, base - compounds, {x.i: c.text})
+                parts_text = text_of(doc, base - compounds, {x.i: c.text})
             else:
                 keep_det = {i for i in own_x if doc[i].dep_ == "det" and doc[i].head == anchor}
                 has_det = any(ch.dep_ == "det" for ch in c.children) or c.pos_ == "PROPN"
-                parts_text = _text(doc, (base - own_x) | own_c | (set() if has_det else keep_det))
+                parts_text = text_of(doc, (base - own_x) | own_c | (set() if has_det else keep_det))
             out.append((parts_text, own_c))
         return out
     return [(text, toks)]
@@ -513,7 +567,7 @@ def _nmod_pair(doc: Doc, x: Token, text: str, toks: set[int]) -> list[tuple[str,
     conj = [c for c in _conjuncts(n) if c.i in toks] if n is not None else []
     if n is None or len(conj) != 1 or conj[0].i + 1 != x.i:
         return None
-    phrase = _text(doc, {t.i for t in x.subtree} & toks)
+    phrase = text_of(doc, {t.i for t in x.subtree} & toks)
     if phrase not in text:
         return None
     pre = [t for t in x.lefts if t.i < n.i]  # "a", "an American"
@@ -537,7 +591,7 @@ def _role_list(doc: Doc, x: Token, text: str, toks: set[int]) -> list[tuple[str,
         ch.dep_ not in ("cc", "conj", "punct") for c in items[1:] for ch in c.children
     ):
         return None
-    phrase = _text(doc, {t.i for t in x.subtree} & toks)
+    phrase = text_of(doc, {t.i for t in x.subtree} & toks)
     if phrase not in text:
         return None
     out = []
@@ -576,17 +630,6 @@ def _links_before(c: Token, sent: Span) -> set[int]:
     return out
 
 
-def _commas(sent: Span, sub: set[int]) -> set[int]:
-    """The commas around a parenthetical."""
-    out: set[int] = set()
-    lo, hi = min(sub) - 1, max(sub) + 1
-    if lo >= sent.start and sent.doc[lo].text in (",", "—", "–", "("):
-        out.add(lo)
-    if hi < sent.end and sent.doc[hi].text in (",", "—", "–", ")"):
-        out.add(hi)
-    return out
-
-
 def _subject(verb: Token) -> Token | None:
     for c in verb.children:
         if c.dep_ in _SUBJECTS:
@@ -596,24 +639,6 @@ def _subject(verb: Token) -> Token | None:
 
 def _past_aux(verb: Token) -> bool:
     return any(c.dep_ in ("aux", "auxpass") and c.tag_ == "VBD" for c in verb.children)
-
-
-def _text(doc: Doc, toks: set[int], swap: dict[int, str] | None = None) -> str:
-    out: list[str] = []
-    order = sorted(toks)
-    for n, i in enumerate(order):
-        t = doc[i]
-        word = (swap or {}).get(i, t.text)
-        if swap and i in swap and out and out[-1].strip().lower() in ("a", "an"):
-            # "a philosopher and mathematician" -> "a mathematician"? no: "an" before a vowel
-            article = "an" if word.startswith(_VOWEL) else "a"
-            prev = out[-1].strip()
-            out[-1] = (article.capitalize() if prev[0].isupper() else article) + " "
-        ws = t.whitespace_ if n + 1 < len(order) and order[n + 1] == i + 1 else " "
-        out.append(word + ws)
-    text = " ".join("".join(out).split())
-    text = text.replace(" ,", ",").replace(" .", ".").replace(" 's", "'s").replace(",,", ",")
-    return text.strip(" ,;")
 
 
 def _finish(text: str) -> str:

@@ -96,7 +96,7 @@ def framing_end(span: Span) -> int:
 
 
 # a contrast or concession put before the clause: what the sentence asserts follows it
-_CONCESSIVE = {"although", "though", "unlike", "despite", "whereas"}
+_CONCESSIVE = {"although", "though", "unlike", "like", "despite", "whereas"}
 
 
 def _one_framing(span: Span) -> int:

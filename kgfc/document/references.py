@@ -50,6 +50,10 @@ _PERSONAL = {
     "her": ("f", "obj"),  # or possessive: decided by the parse
     "hers": ("f", "obj"),
 }
+# how long, said with a possessive that needs no resolving: "all his life"
+_SPAN_NOUNS = {"life", "career", "childhood", "youth", "lifetime"}
+# the verb after "I", as it reads after a name
+_FIRST_PERSON_VERBS = {"have": "has", "am": "is", "'ve": "has", "'m": "is", "do": "does"}
 _THING = {"it": "subj", "its": "poss", "they": "subj", "them": "obj", "their": "poss"}
 _SUBJECTS = ("nsubj", "nsubjpass")
 # spaCy often tags a lone surname as an organisation or a work; never as a place here
@@ -109,10 +113,12 @@ class Resolver:
         lookup: Callable[[str], str | None],
         is_person: Callable[[str], bool],
         describe: Callable[[str], set[str]] = lambda _e: set(),
+        relatives: Callable[[str, str], list[tuple[str, str]]] = lambda _e, _n: [],
     ) -> None:
         self.lookup = lookup
         self.is_person = is_person
         self.describe = describe
+        self.relatives = relatives
         self.names: list[Name] = []
         self.previous_subject: Name | None = None
         self.previous_people: list[Name] = []  # the people the previous sentence named, in order
@@ -137,6 +143,11 @@ class Resolver:
             if n.words == tuple(key.split()):
                 return n
         entity = self.lookup(text)
+        if entity is None and len(span) > 1 and span[0].is_upper and len(span[0]) > 1:
+            # a post's "RIP Prince", "OMG Tina Turner": the name after the capitals
+            rest = " ".join(span[1:].text.split()).removesuffix("'s")
+            if (found := self.lookup(rest)) is not None:
+                text, key, entity = rest, normalise(rest), found
         person = span.label_ == "PERSON" or (entity is not None and self.is_person(entity))
         if span.label_ == "NORP" and entity is None:
             return None
@@ -198,6 +209,7 @@ class Resolver:
                     token_name[t.i] = name
         subject = self._subject(span, token_name)
         self._pronouns(sent, span, token_name, replace)
+        self._kin_names(sent, span, token_name, replace)
         extra_refs = self._groups(sent, span, token_name, replace)
         described = self._description(span, token_name, replace)
         if described is not None:
@@ -244,6 +256,12 @@ class Resolver:
             if t.i in token_name or t.i in replace:
                 continue
             low = t.lower_
+            if (
+                t.dep_ == "poss"
+                and t.head.lower_ in _SPAN_NOUNS
+                and any(c.lower_ in ("all", "whole", "entire") for c in t.head.children)
+            ):
+                continue  # "all his life", "her whole career": how long, whoever's it is
             if low in _PERSONAL:
                 target = self._person_for(t, span, token_name, replace)
                 if target is not None:
@@ -258,7 +276,11 @@ class Resolver:
             elif low in FIRST_PERSON and sent.speaker and (who := self._speaker(sent)):
                 text = who.text + ("'s" if FIRST_PERSON[low] else "")
                 ref = self._ref(sent, t.idx, t.idx + len(t.text), t.text, who, "pronoun")
-                replace[t.i] = (t.i + 1, text, ref)
+                end = t.i + 1
+                verb = span.doc[end].lower_ if end < span.end else ""
+                if low == "i" and verb in _FIRST_PERSON_VERBS:  # "I have lived" -> "X has lived"
+                    text, end = f"{text} {_FIRST_PERSON_VERBS[verb]}", end + 1
+                replace[t.i] = (end, text, ref)
                 token_name[t.i] = who
             elif low == "there" and lone_there(t) and (place := self._place(t, span, token_name)):
                 ref = self._ref(sent, t.idx, t.idx + len(t.text), t.text, place, "pronoun")
@@ -270,6 +292,47 @@ class Resolver:
                     ref = self._ref(sent, t.idx, t.idx + len(t.text), t.text, target, "pronoun")
                     replace[t.i] = (t.i + 1, text, ref)
                     token_name[t.i] = target
+
+    def _kin_names(
+        self,
+        sent: Sentence,
+        span: Span,
+        token_name: dict[int, Name],
+        replace: dict[int, tuple[int, str, Reference]],
+    ) -> None:
+        """ "His brother Robert": a first name the KG does not know alone, after a relative
+        of someone named -- the one relative of theirs the KG holds whose name has it."""
+        for t in span:
+            n = token_name.get(t.i)
+            head = t.head
+            if t.i in replace or t.dep_ != "appos" or t.pos_ != "PROPN":
+                continue
+            if n is not None and len(n.words) != 1:
+                continue
+            owner = next((token_name.get(c.i) for c in head.children if c.dep_ == "poss"), None)
+            if owner is None or owner.entity is None or head.pos_ != "NOUN":
+                continue
+            first = t.lower_
+            found = [
+                (e, label)
+                for e, label in self.relatives(owner.entity, head.lemma_.lower())
+                if first in normalise(label).split()
+            ]
+            if len(found) != 1:
+                continue
+            entity, label = found[0]
+            toks = [x for x in span if n is not None and token_name.get(x.i) is n] or [t]
+            target = Name(
+                label, tuple(normalise(label).split()), True, entity, sent.index, sent.paragraph
+            )
+            self.names.append(target)
+            start, end = toks[0].idx, toks[-1].idx + len(toks[-1].text)
+            ref = self._ref(
+                sent, start, end, span.doc[toks[0].i : toks[-1].i + 1].text, target, "short_name"
+            )
+            replace[toks[0].i] = (toks[-1].i + 1, label, ref)
+            for x in toks:
+                token_name[x.i] = target
 
     def _remember(self, subject: Name | None, people: list[Name]) -> None:
         """After a sentence: its subject and the people it named, for the next ones."""
@@ -346,6 +409,8 @@ class Resolver:
         # pronoun after a resolved one is resolved the same way: "His critics say he ...")
         for i in range(t.i - 1, span.start - 1, -1):
             if fits(token_name.get(i)):
+                if i in replaced and _possessive(t) and _verb_of(t) == _verb_of(span.doc[i]):
+                    return None  # "He is survived by his wife": "his" as in "X is survived by his wife"
                 return token_name[i] if i in replaced else None
         order = [
             self.previous_subject,
@@ -457,6 +522,8 @@ class Resolver:
             # ("the mathematician", "the Irishman")
             if c.pos_ not in ("NOUN", "PROPN", "ADJ") or c.i in token_name:
                 continue
+            if c.dep_ == "appos" and c.head.i in token_name:
+                continue  # "Coldplay, the band formed in London, ...": the name is right there
             if toks[0].lower_ != "the" or any(t.i in token_name or t.i in replace for t in toks):
                 continue
             if any(t.dep_ in ("prep", "relcl", "acl") for t in toks) or any(
@@ -492,6 +559,17 @@ class Resolver:
                         token_name[c.i].descriptions.add(t.lemma_.lower())
             elif t.dep_ == "appos" and t.pos_ == "NOUN" and t.head.i in token_name:
                 token_name[t.head.i].descriptions.add(t.lemma_.lower())
+
+
+def _possessive(t: Token) -> bool:
+    return t.lower_ == "his" or (t.lower_ == "her" and t.dep_ == "poss")
+
+
+def _verb_of(t: Token) -> int:
+    """The verb a word's clause hangs on (its index)."""
+    while t.pos_ not in ("VERB", "AUX") and t.head.i != t.i:
+        t = t.head
+    return t.i
 
 
 def _mentions(span: Span) -> list[tuple[Span, bool]]:

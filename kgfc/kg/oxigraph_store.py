@@ -733,6 +733,17 @@ class OxigraphStore(RdfStore):
             self.aggregate_builds[name] += 1
         return obj
 
+    def graph_dumps(self) -> Iterator[bytes]:
+        """Each named graph's triples as N-Triples bytes, in the order ``GRAPH ?g`` visits them.
+
+        A whole-store read for the caches derived from every fact
+        (:func:`kgfc.reason.factindex.entity_facts`): the engine writes the bytes,
+        where a SELECT over the same facts makes a Python object per term.
+        """
+        self._count_query()
+        for g in list(self._store.named_graphs()):
+            yield self._store.dump(format=ox.RdfFormat.N_TRIPLES, from_graph=g) or b""
+
     # -- reads ------------------------------------------------------------
     def neighbourhood(
         self, entities: Sequence[str], incoming: Sequence[str] | None = None

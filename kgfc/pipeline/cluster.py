@@ -31,6 +31,7 @@ log = logging.getLogger(__name__)
 
 # Ray runs a failed block again this many times (a dead actor, a lost node) before failing.
 MAX_RETRIES = 3
+BLOCKS_PER_ACTOR = 4  # at least, for a batch small enough: the actors finish together
 FORMATS = {".jsonl": "json", ".json": "json", ".csv": "csv", ".parquet": "parquet"}
 
 
@@ -86,6 +87,7 @@ class CheckerActor:
 
         use_ray_gates(ray)  # LLM, search and Wikidata caps held across the cluster
         self.job = job
+        self._warm: RayGate | None = warm_up_gate(ray, job.store)
         store = open_store(self.job.store)
         self.checker = FactChecker.from_settings(
             self.job.settings,
@@ -117,7 +119,7 @@ class CheckerActor:
                         out["verdict"].append(None)
                         out["result"].append(None)
                         continue
-                    result = self.checker.verify(claim)
+                    result = self._verify(claim)
                 except KgfcError as exc:
                     cid = str(row.get("id") or f"row-{i}")
                     result = failed_result(cid, str(row.get("claim") or ""), str(exc))
@@ -126,6 +128,32 @@ class CheckerActor:
                 out["verdict"].append(result.verdict.value)
                 out["result"].append(result.model_dump_json())
         return out
+
+    def _verify(self, claim: Any) -> Any:
+        """``checker.verify``; the actor's first claim with the node's warm-up gate held."""
+        gate, self._warm = self._warm, None
+        if gate is None:
+            return self.checker.verify(claim)
+        lease = gate.enter()
+        try:
+            return self.checker.verify(claim)
+        finally:
+            gate.leave(lease)
+
+
+def warm_up_gate(ray, store: str) -> RayGate:
+    """The gate an actor's first claim passes, one actor of a node at a time.
+
+    A checker's first claims build what it derives from the whole store (the fact index,
+    the statistics) and keep it in the node's cache folder: actors that started together
+    would each build it, on cores they share. Taking turns, one builds and the others on
+    its node read it from disk; other nodes build their own meanwhile. An actor that died
+    holding it frees it after :data:`~kgfc.retry.LEASE_S` seconds.
+    """
+    from kgfc.retry import Limit
+
+    node = ray.get_runtime_context().get_node_id()
+    return RayGate(ray, gates_actor(ray), f"kgfc-warm-up:{node}:{store}", Limit(concurrency=1))
 
 
 def _plain(value: Any) -> Any:
@@ -207,13 +235,44 @@ def _dataset(ray, job: ClusterJob):
     return read_claims(ray, job.claims).map_batches(
         CheckerActor,
         fn_constructor_kwargs={"job": job},
-        batch_size=job.chunk,
-        concurrency=(1, job.actors),  # go on with fewer actors when a node is lost
+        batch_size=block_size(job),
+        # every actor from the start (an autoscaling pool starting with one adds the others
+        # only once blocks queue up); it goes on with fewer when a node is lost
+        compute=ray.data.ActorPoolStrategy(
+            min_size=1, max_size=job.actors, initial_size=job.actors
+        ),
         num_cpus=job.cpus_per_actor,
         batch_format="numpy",
         max_restarts=job.max_retries,
         max_task_retries=job.max_retries,
     )
+
+
+def block_size(job: ClusterJob) -> int:
+    """Claims per block: ``job.chunk``, or fewer so each actor gets at least
+    :data:`BLOCKS_PER_ACTOR` blocks (a 300-claim batch in blocks of 100 leaves one of two
+    actors idle for a third of it)."""
+    rows = count_rows(job.claims)
+    if rows is None:
+        return job.chunk
+    return max(1, min(job.chunk, -(-rows // (BLOCKS_PER_ACTOR * job.actors))))
+
+
+def count_rows(path: str) -> int | None:
+    """The claims in a JSONL or CSV file (its non-blank lines, the CSV's header left out), or
+    in a Parquet file (its metadata); None for a folder or what cannot be read here."""
+    file = Path(path)
+    kind = FORMATS.get(file.suffix.lower())
+    try:
+        if kind == "parquet":
+            import pyarrow.parquet as pq  # Ray Data's own dependency: there with Ray
+
+            return int(pq.ParquetFile(file).metadata.num_rows)
+        with file.open("rb") as fh:
+            lines = sum(1 for line in fh if line.strip())
+    except (OSError, ValueError):
+        return None
+    return max(0, lines - 1) if kind == "csv" else lines
 
 
 def _first_line(exc: BaseException) -> str:

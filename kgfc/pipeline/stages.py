@@ -20,7 +20,7 @@ import pyoxigraph as ox
 from kgfc.errors import InputError, LLMError, RemoteError
 from kgfc.kg import vocab as V
 from kgfc.kg.linking import EntityLinker
-from kgfc.kg.properties import RELATED
+from kgfc.kg.properties import RELATED, SYMMETRIC
 from kgfc.models import (
     UNKNOWN_ENTITY,  # how a triple's justification starts when an id is unknown
     ClaimAnalysis,
@@ -392,6 +392,15 @@ def lookup_values(tb: Toolbox, ep: Episode) -> int:
             and f.object_is_literal == literal
             and (f.subject, f.predicate, f.object) not in have
         ]
+        if not literal and t.object_id and props & SYMMETRIC and len(triples) == 1:
+            # a spouse is a spouse both ways: the object's own stated value can refute too
+            found += [
+                f
+                for f in tb.store.neighbourhood([t.object_id])
+                if f.subject == t.object_id
+                and f.predicate in props & SYMMETRIC
+                and (f.subject, f.predicate, f.object) not in have
+            ]
         facts += found if literal else found[:VALUES_PER_STATEMENT]
     return ep.beam.add_paths([[f] for f in facts]) if facts else 0
 

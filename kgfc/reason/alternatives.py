@@ -17,6 +17,8 @@ from __future__ import annotations
 from typing import Any
 
 from kgfc.kg import vocab as V
+from kgfc.kg.properties import LOCATION
+from kgfc.reason.kgstats import Functionality, stats_for, successions
 
 MIN_EACH = 5  # each value is the value of at least this many subjects
 _BROADER = tuple(V.WDT + p for p in ("P31", "P279", "P361", "P171"))
@@ -28,6 +30,14 @@ def _node(iri: str) -> Any:
     import pyoxigraph as ox  # the store's term type
 
     return ox.NamedNode(iri)
+
+
+def is_place(store: Any, e: str) -> bool:
+    """Is ``e`` located somewhere by the KG (a country, a region, coordinates, a continent)?"""
+    try:
+        return store is not None and hasattr(store, "quads") and _is_place(store, e)
+    except (ValueError, TypeError):  # not an IRI
+        return False
 
 
 def _subjects(store: Any, prop: str, value: str) -> set[str]:
@@ -112,3 +122,79 @@ def places_apart(store: Any, claimed: str, stated: list[str]) -> bool:
     except (ValueError, TypeError):  # a literal is no place
         return False
     return bool(mine) and all(ts and not (mine & ts) for ts in theirs)
+
+
+def _top_country(store: Any, e: str) -> bool:
+    """A present-day country the KG places in no other: the value of some subject's
+    country, itself in no country or region (England is in the United Kingdom), and not
+    typed as a former state."""
+    if not _is_a_country(store, e):
+        return False
+    for p in (_COUNTRY, _IN):
+        if next(iter(store.quads(_node(e), _node(p))), None) is not None:
+            return False
+    formers = {t for s in successions().values() for t in s.former_types}
+    types = {q.object.value for q in store.quads(_node(e), _node(V.WDT + "P31"))}
+    return not types & formers
+
+
+def country_apart(store: Any, claimed: str, stated: list[str]) -> bool:
+    """Is ``claimed`` a present-day country that none of the ``stated`` places is in?
+
+    "Phil Collins was born in France": his one stated birthplace, London, is in the
+    United Kingdom and in the kingdoms before it, never in France, by the KG. Every
+    country a stated place ever had counts (Hamburg lists France among its countries,
+    so "born in France" is not excluded for someone born there), and so do the
+    countries those countries are in. A country the KG places inside another
+    (England) or a former state is never claimed this way.
+    """
+    if store is None or not hasattr(store, "quads") or not stated:
+        return False
+    try:
+        if not _top_country(store, claimed) or any(_is_a_country(store, v) for v in stated):
+            return False
+        for v in stated:
+            theirs = _countries(store, v)
+            theirs |= {c2 for c in theirs for c2 in _countries(store, c)}
+            if not theirs or claimed in theirs:
+                return False
+    except (ValueError, TypeError):  # a literal is no place
+        return False
+    return True
+
+
+def same_kind_rival(
+    store: Any,
+    prop: str,
+    claimed: str,
+    stated: list[str],
+) -> tuple[str, str, Functionality] | None:
+    """A stated value of ``prop`` of the claimed value's kind, where that kind takes one value.
+
+    Located in (P131) is not single-valued: a city is in a county and a state.
+    Among the values of one kind it can be: every subject in the KG with a value
+    typed "state of the United States" has exactly one (measured,
+    :meth:`KGStats.functionality_by_type`). St. Louis, stated in Missouri, is then
+    not in Maryland. Only for location properties (regions of one kind do not
+    overlap); values typed as former states (a historical country) never count,
+    since a place passes from one to another over time. Returns the stated rival,
+    the kind and its measure, or None; whether the rival contains or lies in the
+    claimed value is the caller's test.
+    """
+    if store is None or prop not in LOCATION or not stated:
+        return None
+    stats = stats_for(store)
+    by_type = stats.functionality_by_type(prop)
+    types = stats.types_of([claimed, *stated])
+    formers = {t for e in successions().values() for t in e.former_types}
+    mine = types.get(claimed, set())
+    if mine & formers:
+        return None
+    for kind in sorted(mine):
+        func = by_type.get(kind)
+        if func is None or not func.functional:
+            continue
+        rivals = [v for v in stated if kind in types.get(v, set()) and not types[v] & formers]
+        if len(rivals) == 1 and rivals[0] != claimed:
+            return rivals[0], kind, func
+    return None

@@ -50,7 +50,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from kgfc.kg.vocab import OWL, WDT, local_id
-from kgfc.reason.factindex import FactIndex, cached_fact_index
+from kgfc.reason.factindex import FactIndex, cached_fact_index, entity_facts
 from kgfc.reason.rules import Atom, mine_rules
 
 if TYPE_CHECKING:
@@ -645,7 +645,7 @@ def _index_for(store: KnowledgeGraph) -> KGIndex | FactIndex:
     version (kgfc.reason.factindex), an in-memory store's in a KGIndex."""
 
     def read() -> list[Triple]:
-        facts = [(r["s"], r["p"], r["o"]) for r in store.run("rule_mining_facts")]
+        facts = entity_facts(store)
         facts += [(r["a"], OWL_DISJOINT, r["b"]) for r in store.run("class_disjointness")]
         return facts
 

@@ -26,6 +26,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from importlib import resources
+from itertools import islice
 from typing import TYPE_CHECKING
 
 from kgfc.kg.aggregates import snapshot, stable_rows, still_fresh
@@ -57,6 +58,11 @@ class Functionality:
                 f"{self.value:.0%} of its {self.subjects} subjects in the KG have a single "
                 "present-day value, former states aside"
             )
+        if self.source == "kg-type":
+            return (
+                f"{self.value:.0%} of its {self.subjects} subjects in the KG with a value of "
+                "this kind have a single one"
+            )
         if self.source == "kg":
             return f"{self.value:.0%} of its {self.subjects} subjects in the KG have a single value"
         return "Wikidata gives it a single-value constraint"
@@ -83,6 +89,7 @@ class KGStats:
         self._lock = threading.Lock()
         self._functionality: dict[str, Functionality] | None = None
         self._present: dict[str, Functionality] = {}
+        self._by_type: dict[str, dict[str, Functionality]] = {}
         self._members: dict[str, frozenset[str]] = {}
         self._ranges: dict[str, RangeInfo] | None = None
 
@@ -91,6 +98,7 @@ class KGStats:
             self._functionality = None
             self._ranges = None
             self._present = {}
+            self._by_type = {}
             self._members = {}
 
     # -- functionality ----------------------------------------------------
@@ -140,6 +148,26 @@ class KGStats:
                 value = single / subjects if subjects else 0.0
                 self._present[prop] = Functionality(prop, value, subjects, "kg-present")
             return self._present[prop], entry.former_types
+
+    def functionality_by_type(self, prop: str) -> dict[str, Functionality]:
+        """How single-valued ``prop`` is among its values of each type (measured on the KG).
+
+        Located in (P131) is not single-valued (a county and a state), but the
+        subjects with a value typed "state of the United States" all have one.
+        Only types seen on at least ``MIN_SUBJECTS`` subjects are returned.
+        """
+        with self._lock:
+            if prop not in self._by_type:
+                out: dict[str, Functionality] = {}
+                for row in self.store.run(
+                    "property_functionality_by_type", bindings={"property": prop}
+                ):
+                    subjects = int(row["subjects"] or 0)
+                    if row["type"] and subjects >= MIN_SUBJECTS:
+                        single = int(row["single"] or 0) / subjects
+                        out[row["type"]] = Functionality(prop, single, subjects, "kg-type")
+                self._by_type[prop] = out
+            return self._by_type[prop]
 
     def kinds_overlap(self, these: set[str], those: set[str]) -> float:
         """How much two sets of types are one kind: the share of the smaller side's
@@ -221,16 +249,19 @@ def successions() -> dict[str, Succession]:
 
 
 COUNTRY = "http://www.wikidata.org/prop/direct/P17"
+CONTINENT = "http://www.wikidata.org/prop/direct/P30"
 INSTANCE_OF = "http://www.wikidata.org/prop/direct/P31"
 
 
 def conflict_properties(store, props: list[str], o: str) -> list[str]:
-    """``props``, with country first when a located-in claim names a country.
+    """``props``, with country (or continent) first when a located-in claim names one.
 
     "Cologne is located in Brazil" is read as located in (P131) first; a
     country object makes the city's country the relation that can exclude it.
+    "Haiti is in Europe" is read as part of (P361) first; an object that is the
+    KG's continent of something makes the continent (P30) that relation.
     """
-    if store is None or not set(props) & LOCATION or props[0] == COUNTRY:
+    if store is None or not set(props) & LOCATION or props[0] in (COUNTRY, CONTINENT):
         return props
     import pyoxigraph as ox
 
@@ -238,8 +269,14 @@ def conflict_properties(store, props: list[str], o: str) -> list[str]:
         named = ox.NamedNode(o)
     except ValueError:
         return props
-    found = next(iter(store.quads(predicate=ox.NamedNode(COUNTRY), object=named)), None)
-    return [COUNTRY, *(p for p in props if p != COUNTRY)] if found is not None else props
+    # the property the object is most often a value of ("Europe" is the country of a few
+    # things in the KG, the continent of hundreds)
+    uses = {
+        prop: sum(1 for _ in islice(store.quads(predicate=ox.NamedNode(prop), object=named), 50))
+        for prop in (COUNTRY, CONTINENT)
+    }
+    best = max(uses, key=lambda prop: uses[prop])
+    return [best, *(p for p in props if p != best)] if uses[best] else props
 
 
 def single_valued(store, prop: str) -> bool:

@@ -60,8 +60,14 @@ from kgfc.kg.properties import (
 from kgfc.kg.trust import normalise_trust_order
 from kgfc.models import ClaimTriple, Counters, EvidenceFact, Verdict, VerdictLabel
 from kgfc.nlp import values as vals
-from kgfc.nlp.text import overlap_scores
-from kgfc.reason.alternatives import exclusive_values, places_apart
+from kgfc.nlp.text import normalise, overlap_scores
+from kgfc.reason.alternatives import (
+    country_apart,
+    exclusive_values,
+    is_place,
+    places_apart,
+    same_kind_rival,
+)
 from kgfc.reason.completion_step import complete
 from kgfc.reason.evidence import EvidenceIndex, Outcome
 from kgfc.reason.kgstats import (
@@ -94,6 +100,9 @@ CONF_NEI = 0.5
 # Links below this (fuzzy names, same-named rivals: kgfc.kg.linking.link_confidence)
 # never refute; exact labels (1.0) and aliases (0.95) of one entity may.
 LINK_REFUTE_MIN = 0.9
+CONF_NAMESAKES = 0.85  # a refutation that holds for each entity an ambiguous name names
+RANGE_KIND_MIN = 3  # objects of a kind for it to be in a relation's range when reading names
+MAX_NAMESAKES = 5  # more entities of one name than this: the name is not checked each way
 # Two values with no type in common are one kind when most instances of the rarer
 # side's types also carry one of the other's (kgfc.reason.kgstats.KGStats.kinds_overlap)
 SAME_KIND_OVERLAP = 0.5
@@ -197,7 +206,7 @@ class LocalReasoner:
     ) -> Verdict:
         # SPARQL queries are counted by the store per episode (store.count_queries), not here.
         ev = EvidenceIndex(evidence)
-        outcomes = [self._trust_links(t, self._negate(t, self._check(t, ev))) for t in triples]
+        outcomes = [self._checked(t, ev) for t in triples]
         if not outcomes:
             return Verdict(
                 label=VerdictLabel.NEI,
@@ -206,6 +215,85 @@ class LocalReasoner:
                 cited=[],
             )
         return self._combine(outcomes, ev)
+
+    def _checked(self, t: ClaimTriple, ev: EvidenceIndex) -> Outcome:
+        """One triple's outcome, no surer than its links. A refutation on an object name
+        several entities share stands only when it holds for each of them; then it stands
+        even when the link alone was too unsure to refute."""
+        raw = self._check(t, ev)
+        trusted = self._trust_links(t, self._negate(t, raw))
+        named = self._namesakes(t) if raw.label is VerdictLabel.REFUTED else []
+        if not named:
+            return trusted
+        index = self.store.label_index()
+        names = ", ".join(f"{index.label(e) or e} ({e.rsplit('/', 1)[-1]})" for e in named)
+        if not all(
+            self._check(t.model_copy(update={"object_id": e}), ev).label is VerdictLabel.REFUTED
+            for e in named
+            if e != t.object_id
+        ):
+            return Outcome(
+                VerdictLabel.NEI,
+                CONF_NEI,
+                f'{raw.reason} But "{t.object}" names several entities in the KG ({names}), '
+                "and the claim is not refuted for each of them, so this is not taken as a "
+                "refutation.",
+                raw.cited,
+                raw.path,
+                "nei",
+            )
+        if trusted.label is VerdictLabel.NEI and (t.subject_link or 1.0) >= LINK_REFUTE_MIN:
+            o = self._negate(t, raw)
+            return Outcome(
+                o.label,
+                min(o.confidence, CONF_NAMESAKES),
+                f'{o.reason} "{t.object}" names {len(named)} entities in the KG; the claim '
+                f"is refuted for each of them ({names}).",
+                o.cited,
+                o.path,
+                o.kind,
+            )
+        return trusted
+
+    def _namesakes(self, t: ClaimTriple) -> list[str]:
+        """The entities the object's words name exactly (a label or alias) and of a type the
+        relation's objects have, when the linked one is a place among several so named.
+
+        "Merv Griffin died in Birmingham": the KG knows two Birminghams, and his one
+        stated place of death, Los Angeles, is neither, nor in either; which one the claim
+        means does not matter. "Spike Lee was born in Georgia": the country excludes
+        Atlanta, the US state does not, so the claim is not refuted.
+        """
+        if self.store is None or not t.object_id or not is_place(self.store, t.object_id):
+            return []  # places share names; elsewhere the link's choice stands
+        key = normalise(t.object)
+        named = {e for e, _, _ in self.store.label_index().by_key.get(key, ())}
+        named = self._in_range(t, named)
+        if t.object_id not in named or not 1 < len(named) <= MAX_NAMESAKES:
+            return []
+        # "France" is also an alias of the Kingdom of France: a former state named like the
+        # present-day country the link chose is that country's past, not another reading
+        types = stats_for(self.store).types_of(named)
+        formers = {x for e in successions().values() for x in e.former_types}
+        if not types.get(t.object_id, set()) & formers:
+            named = {e for e in named if not types.get(e, set()) & formers}
+        return sorted(named) if len(named) > 1 else []
+
+    def _in_range(self, t: ClaimTriple, named: set[str]) -> set[str]:
+        """The namesakes of a type several of the relation's objects have in the KG
+        ("born in Cambridge": the two cities, not the university also called so), when
+        that range is well observed; else all of them."""
+        props = self._props(t, EvidenceIndex([]))
+        stats = stats_for(self.store)
+        seen = stats.range(props[0]) if props else None
+        if seen is None or not seen.known():
+            return named
+        # a kind counts when several of the relation's objects have it: a university is
+        # the place of death of someone in the KG, but no one reads "died in Oxford" so
+        floor = max(RANGE_KIND_MIN, seen.typed_objects // 100)
+        kinds = {k for k, n in seen.types.items() if n >= floor}
+        types = stats.types_of(named)
+        return {e for e in named if types.get(e, set()) & kinds}
 
     @staticmethod
     def _trust_links(t: ClaimTriple, o: Outcome) -> Outcome:
@@ -483,6 +571,8 @@ class LocalReasoner:
         # 4. a stated single-valued value that excludes the claimed one outranks any
         # prediction: a mined rule never supports what a stated fact contradicts
         out = self._functional_conflict(s, props, o, s_alias, o_alias, ev)
+        if out is None:
+            out = self._symmetric_conflict(s, props, o, s_alias, o_alias, ev)
         if out is not None:
             return out
         checks = (self._type_clash,)
@@ -646,7 +736,8 @@ class LocalReasoner:
             func = self._functionality(p)
             if func is None or not func.functional:
                 # the best-ranked property the evidence knows decides
-                return self._present_conflict(s, p, o, values, o_alias, ev)
+                out = self._present_conflict(s, p, o, values, o_alias, ev)
+                return out or self._kind_conflict(s, p, o, values, o_alias, ev)
             if any(self._compatible(v, o, o_alias, ev) for v in values):
                 return None
             first, *others = values
@@ -656,6 +747,7 @@ class LocalReasoner:
                 self._same_kind(o, list(values), ev)
                 or exclusive_values(self.store, p, o, list(values))
                 or places_apart(self.store, o, list(values))
+                or country_apart(self.store, o, list(values))
             ):
                 # "born in Austria-Hungary" vs "born in Prague": an empire and a city
                 # do not exclude each other, however single-valued the property; two
@@ -678,6 +770,43 @@ class LocalReasoner:
                 "functional",
             )
         return None
+
+    def _kind_conflict(
+        self, s: str, p: str, o: str, values: dict[str, str], o_alias, ev: EvidenceIndex
+    ) -> Outcome | None:
+        """A stated value of the claimed value's kind, a kind of which subjects have one
+        (:func:`kgfc.reason.alternatives.same_kind_rival`): "St. Louis is in Maryland"."""
+        got = same_kind_rival(self.store, p, o, list(values))
+        if got is None or any(self._compatible(v, o, o_alias, ev) for v in values):
+            return None
+        rival, kind, func = got
+        ids = [values[rival]]
+        pn = ev.prop_name(p)
+        kind_name = self.store.label_index().label(kind) or ev.name(kind)
+        return Outcome(
+            VerdictLabel.REFUTED,
+            CONF_FUNCTIONAL * func.value,
+            f'{ev.quote(ids)} conflicts with "{ev.name(s)} {pn} {ev.name(o)}": both are a '
+            f"{kind_name}, and {pn} takes one value of that kind ({func.describe()}).",
+            ids,
+            ev.texts(ids),
+            "functional",
+        )
+
+    def _symmetric_conflict(
+        self, s, props, o, s_alias, o_alias, ev: EvidenceIndex
+    ) -> Outcome | None:
+        """A symmetric single-valued property read from the object's side.
+
+        "Drew Barrymore was the spouse of Blake Edwards": the KG states no spouse of
+        Drew Barrymore, but Blake Edwards's one spouse is Julie Andrews; a spouse of
+        hers would be his spouse too, so that stated value excludes the claim. Asked
+        when the subject's own stated values decide nothing (none, or several).
+        """
+        sym = [p for p in props if p in SYMMETRIC]
+        if not sym:
+            return None
+        return self._functional_conflict(o, sym, s, o_alias, s_alias, ev)
 
     def _present_conflict(
         self, s: str, p: str, o: str, values: dict[str, str], o_alias, ev: EvidenceIndex

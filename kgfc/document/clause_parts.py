@@ -1,0 +1,244 @@
+"""Pieces of a sentence the claim splitter drops or reads as claims of their own.
+
+- a subject that names someone through a relative ("John F. Kennedy's youngest
+  brother, Ted Kennedy, was born in Boston", "Allen Ginsberg's friend Jack Kerouac
+  was ..."): the claim is said of the name, and the kinship, when it is one the KG
+  holds, is a claim of its own ("John F. Kennedy was a sibling of Ted Kennedy.");
+- a cause and a place of death in one phrase ("died of peritonitis in Zürich"): two
+  claims, so that a stated cause does not vouch for an unstated place;
+- words that say how long or how keenly, not what: "during the Spanish Civil War",
+  "for eighteen years", "all my life", "a keen painter", "a lifelong Republican".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from kgfc.document.tokens import commas, indefinite, set_off, text_of
+
+if TYPE_CHECKING:
+    from spacy.tokens import Span, Token
+
+_SUBJECTS = ("nsubj", "nsubjpass")
+# a relative named before the name, and the claim the kinship makes ({p}: the person
+# the relative belongs to, {n}: the name); relatives the KG holds no relation for
+# ("friend", "bandmate") give no claim but still hand the sentence to the name
+KIN: dict[str, str | None] = {
+    "wife": "{p} was married to {n}.",
+    "husband": "{p} was married to {n}.",
+    "spouse": "{p} was married to {n}.",
+    "widow": "{p} was married to {n}.",
+    "widower": "{p} was married to {n}.",
+    "brother": "{p} was a sibling of {n}.",
+    "sister": "{p} was a sibling of {n}.",
+    "sibling": "{p} was a sibling of {n}.",
+    "son": "{n} is the child of {p}.",
+    "daughter": "{n} is the child of {p}.",
+    "child": "{n} is the child of {p}.",
+    "father": "{p} is the child of {n}.",
+    "mother": "{p} is the child of {n}.",
+    "partner": "{p} was a partner of {n}.",
+    "girlfriend": "{p} was a partner of {n}.",
+    "boyfriend": "{p} was a partner of {n}.",
+    "friend": None,
+    "bandmate": None,
+    "colleague": None,
+    "rival": None,
+    "teacher": None,
+    "student": None,
+    "protégé": None,
+    "mentor": None,
+}
+# "for eighteen years", "for decades": how long, not what
+_DURATION_NOUNS = {"year", "years", "decade", "decades", "month", "months", "week", "weeks"}
+# "all my life", "his whole life", "her entire career": how long, said as a noun phrase
+_SPAN_NOUNS = {"life", "career", "childhood", "youth"}
+_SPAN_WORDS = {"all", "whole", "entire"}
+
+
+def _phrase(t: Token) -> set[int]:
+    return {x.i for x in t.subtree}
+
+
+def kin_subject(sent: Span, subj: Token | None) -> tuple[set[int], str | None] | None:
+    """For a subject "X's [adjectives] relative[,] Name[,]": the tokens to drop so that the
+    claim is said of Name, and the kinship claim (None when the KG holds no such relation).
+    None when the subject is no such phrase."""
+    if subj is None or subj.pos_ != "NOUN" or subj.lemma_.lower() not in KIN:
+        return None
+    owner = next((c for c in subj.children if c.dep_ == "poss" and c.pos_ == "PROPN"), None)
+    name = next((c for c in subj.children if c.dep_ == "appos" and c.pos_ == "PROPN"), None)
+    if owner is None or name is None or name.i < subj.i:
+        return None
+    name_toks = {x.i for x in name.subtree}
+    owner_toks = {x.i for x in owner.subtree if x.dep_ != "case" and x.tag_ != "POS"}
+    drop = _phrase(subj) - name_toks
+    template = KIN[subj.lemma_.lower()]
+    if template is None:
+        return drop, None
+    doc = sent.doc
+    who = " ".join(doc[i].text for i in sorted(owner_toks))
+    named = " ".join(doc[i].text for i in sorted(name_toks) if not doc[i].is_punct)
+    return drop, template.format(p=who, n=named)
+
+
+def participle_of(noun: Token) -> Token | None:
+    """A past participle right after a noun ("the band formed in London", "a crime film
+    directed by Martin Scorsese") with a phrase of its own: what the noun's thing was."""
+    for c in noun.children:
+        if (
+            c.dep_ == "acl"
+            and c.tag_ == "VBN"
+            and c.i > noun.i
+            and any(x.dep_ in ("prep", "agent") for x in c.children)
+        ):
+            return c
+    return None
+
+
+def gapped(root: Token) -> list[Token]:
+    """The names of a gapped second clause, verb left out: "X had studied at Y, and Z at
+    W" -> Z (a name coordinated with the verb, with a preposition of its own)."""
+    if root.pos_ not in ("VERB", "AUX") or not any(c.dep_ in _SUBJECTS for c in root.children):
+        return []
+    return [
+        c
+        for c in root.children
+        if c.dep_ == "conj"
+        and c.pos_ in ("PROPN", "PRON")
+        and any(x.dep_ == "prep" for x in c.children)
+        and not any(x.pos_ in ("VERB", "AUX") for x in c.children)
+    ]
+
+
+def death_place(root: Token) -> Token | None:
+    """The "in <place>" a cause of death carries ("died of peritonitis in Zürich"), to be
+    read as a claim of its own; None when there is none."""
+    if root.lemma_ != "die":
+        return None
+    of = next((c for c in root.children if c.dep_ == "prep" and c.lower_ == "of"), None)
+    if of is None:
+        return None
+    for prep in [c for c in root.children if c.dep_ == "prep" and c.lower_ in ("in", "at")] + [
+        c for x in of.children if x.dep_ == "pobj" for c in x.children if c.dep_ == "prep"
+    ]:
+        if prep.lower_ not in ("in", "at"):
+            continue
+        objs = [c for c in prep.children if c.dep_ == "pobj"]
+        if objs and objs[0].pos_ == "PROPN" and objs[0].ent_type_ not in ("DATE", "TIME"):
+            return prep
+    return None
+
+
+def loose_words(sent: Span, role: Callable[[str], bool], known: Callable[[str], bool]) -> set[int]:
+    """Words that say how long or how keenly something was so, not what was so: a
+    duration beside the verb's own complement, "all my life", and a lower-case adjective
+    on a role the KG gives people ("a keen painter", "a lifelong Republican") unless the
+    two words are one name the KG has ("political activist")."""
+    out: set[int] = set()
+    for t in sent:
+        if t.dep_ == "prep" and t.lower_ in ("for", "during") and _beside_complement(t):
+            objs = [c for c in t.children if c.dep_ == "pobj"]
+            if t.lower_ == "during" or (objs and objs[0].lower_ in _DURATION_NOUNS):
+                out |= _phrase(t)
+        elif t.dep_ == "npadvmod" and t.lower_ in _SPAN_NOUNS and _beside_complement(t):
+            if any(c.lower_ in _SPAN_WORDS for c in t.children):
+                out |= _phrase(t)
+        elif t.dep_ == "advmod" and t.lower_ in ("also", "too") and t.head.pos_ in ("VERB", "AUX"):
+            out.add(t.i)  # "X was also a Buddhist": said besides something else, still the claim
+        elif (
+            t.dep_ == "amod"
+            and t.pos_ == "ADJ"
+            and t.text.islower()
+            and t.tag_ == "JJ"  # not "the greatest singer": an opinion, left to the cues
+            and t.head.dep_ in ("attr", "appos")
+            and t.i == t.head.i - 1
+            and any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in t.head.children)
+            and (t.head.pos_ == "PROPN" or role(t.head.lemma_.lower()))
+            and not known(f"{t.text} {t.head.text}")
+            and not any(c.dep_ in ("advmod", "conj") for c in t.children)
+        ):
+            out.add(t.i)
+    return out
+
+
+def _beside_complement(t: Token) -> bool:
+    """Whether the verb (or noun) ``t`` hangs on has a complement besides ``t``."""
+    head = t.head
+    return any(
+        c.i != t.i
+        and c.dep_ in ("dobj", "attr", "prep", "acomp", "oprd", "advmod")
+        and not (c.dep_ == "prep" and c.lower_ in ("for", "during"))
+        for c in head.children
+    ) or head.dep_ in ("pobj", "attr", "dobj")
+
+
+def who_on_names(
+    sent: Span, subj: Token | None, drop: set[int], riders: set[int]
+) -> list[tuple[str, set[int]]]:
+    """ "... an exhibition on Albert Einstein, the physicist who was born in Ulm." ->
+    "Albert Einstein was born in Ulm." (a "who" clause on a name, or on its appositive,
+    away from the subject)."""
+    out: list[tuple[str, set[int]]] = []
+    for c in sent:
+        who = [x for x in c.children if x.lower_ == "who" and x.dep_ in _SUBJECTS]
+        if c.dep_ != "relcl" or not who or c.head == subj:
+            continue
+        name = c.head.head if c.head.dep_ == "appos" and c.head.pos_ == "NOUN" else c.head
+        if name.pos_ != "PROPN" or name == subj:
+            continue
+        words = {x.i for x in name.subtree if x.dep_ == "compound" or x.i == name.i}
+        sub = {x.i for x in c.subtree}
+        body = sub - {who[0].i} - drop
+        out.append((text_of(sent.doc, words) + " " + text_of(sent.doc, body), words | body))
+        riders |= words
+    return out
+
+
+def appositives_on_names(
+    sent: Span, subj: Token | None, drop: set[int]
+) -> list[tuple[str, set[int]]]:
+    """ "... survived by his wife, Laurie Anderson, a composer and violinist." ->
+    "Laurie Anderson was a composer and violinist." (an indefinite appositive on a name
+    away from the subject)."""
+    out: list[tuple[str, set[int]]] = []
+    for c in sent:
+        name = c.head
+        if not (
+            c.dep_ == "appos"
+            and c.pos_ == "NOUN"
+            and indefinite(c)
+            and name.pos_ == "PROPN"
+            and name != subj
+            and c.i > name.i
+            and set_off(sent, c)
+        ):
+            continue
+        words = {x.i for x in name.subtree if x.dep_ == "compound" or x.i == name.i}
+        sub = {x.i for x in c.subtree}
+        out.append((text_of(sent.doc, words) + " was " + text_of(sent.doc, sub - drop), sub))
+    return out
+
+
+def where_clauses(
+    sent: Span,
+    drop: set[int] = frozenset(),  # type: ignore[assignment]
+) -> list[tuple[str, set[int]]]:
+    """ "X settled in Paris, where he died." -> "X died in Paris." (a "where" clause on a
+    place is a claim about that place of its own)."""
+    out: list[tuple[str, set[int]]] = []
+    for c in sent:
+        where = [x for x in c.children if x.lower_ == "where" and x.dep_ == "advmod"]
+        if (
+            c.dep_ != "relcl"
+            or not where
+            or c.head.dep_ not in ("pobj", "dobj")
+            or not any(x.dep_ in _SUBJECTS for x in c.children)
+        ):
+            continue
+        sub = {x.i for x in c.subtree}
+        place = {x.i for x in c.head.subtree} - sub - commas(sent, sub)
+        body = sub - {where[0].i} - drop
+        out.append((text_of(sent.doc, body) + " in " + text_of(sent.doc, place), sub))
+    return out
