@@ -6,6 +6,7 @@ Exit codes: 0 success, 1 runtime failure, 2 bad usage, configuration or input.
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 import click
 
@@ -35,7 +36,7 @@ class KgfcGroup(click.Group):
             with formatter.section(title):
                 formatter.write_dl(rows)
 
-    def invoke(self, ctx: click.Context):
+    def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except KgfcError as exc:
@@ -193,12 +194,12 @@ def _hoist_globals(group: click.Group, ctx: click.Context, args: list[str]) -> l
     return head + hoisted + rest
 
 
-def _load(name: str) -> click.Command | None:
+def _load(name: str) -> click.Command:
     import importlib
 
     module, attr = _COMMANDS[name]
-    cmd = getattr(importlib.import_module(module), attr)
-    if name == "kg" and "sync" not in cmd.commands:
+    cmd: click.Command = getattr(importlib.import_module(module), attr)
+    if name == "kg" and isinstance(cmd, click.Group) and "sync" not in cmd.commands:
         from kgfc.cli.neo4j import cypher_cmd, sync_cmd
 
         cmd.add_command(sync_cmd)
