@@ -62,11 +62,12 @@ def counted():
 def test_claim_reports_the_queries_that_ran(counted, claim, policy):
     store, engine = counted
     checker = FactChecker(store, settings=load_settings(offline=True), policy=policy)
-    for _ in range(2):  # cold, then with the per-store caches warm
+    for warm in (False, True):  # cold, then with the per-store caches warm
         before = engine.queries
         result = checker.verify(claim)
         ran = engine.queries - before
-        assert ran > 0
+        # warm, the claim's facts and types may all come from the caches: none is counted
+        assert warm or ran > 0
         assert result.counters.sparql_queries == ran
         # every query is charged to the step that ran it
         assert sum(s.counters.sparql_queries for s in result.trajectory.steps) == ran

@@ -52,6 +52,10 @@ def test_aside_examples_and_counter_examples(rule, case, kind):
         ("omg heat was directed by michael mann #Heat #film", "heat was directed by michael mann"),
         # nothing but an aside is left as written
         ("According to the archive,", "According to the archive,"),
+        # a footnote mark or a percent sign ending a claim is no chatter (the reader
+        # drops the footnote mark later, as a reference); emoji after them are
+        ("Frank Zappa was born in Baltimore.[2]", "Frank Zappa was born in Baltimore.[2]"),
+        ("Its turnout was 64% 🔥", "Its turnout was 64%"),
     ],
 )  # fmt: skip
 def test_asides_combine(text, clean):
@@ -156,7 +160,9 @@ def test_claims_as_people_write_them(demo_local, claim, verdict):
 
 
 def test_a_relative_clause_set_aside_is_named_as_not_checked(demo_local):
-    r = demo_local.verify("Gil Bellows, who is remembered by many admirers, was born in Vancouver.", record=False)
+    r = demo_local.verify(
+        "Gil Bellows, who is remembered by many admirers, was born in Vancouver.", record=False
+    )
     assert r.verdict.value == "SUPPORTED"
     assert "Not checked" in r.justification and "remembered by many admirers" in r.justification
 
@@ -164,6 +170,9 @@ def test_a_relative_clause_set_aside_is_named_as_not_checked(demo_local):
 def test_the_reading_trace_shows_the_claim_as_read(demo_local):
     from kgfc.pipeline.reading_trace import trace
 
-    got = trace(demo_local.tools, "Singer Michael McDonald, who gave few interviews, performed rhythm and blues, officials said.")
+    got = trace(
+        demo_local.tools,
+        "Singer Michael McDonald, who gave few interviews, performed rhythm and blues, officials said.",
+    )
     assert [t["subject"] for t in got["triples"]] == ["Michael McDonald"]
     assert got["not_checked"] == ["Michael McDonald gave few interviews"]

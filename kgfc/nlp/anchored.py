@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Literal
 
 from kgfc.kg import vocab as V
 from kgfc.kg.aggregates import stable_rows
+from kgfc.kg.entity_types import entity_types
 from kgfc.kg.properties import CHAINS, IS_A, RELATED
 from kgfc.models import ClaimTriple
 from kgfc.nlp.alignment import SYMMETRIC, RelationAligner
@@ -260,12 +261,7 @@ def fits(store, prop: str, subject_types: set[str], object_types: set[str]) -> t
 
 
 def _types(store, entities: Sequence[str]) -> dict[str, set[str]]:
-    out: dict[str, set[str]] = defaultdict(set)
-    ents = [e for e in dict.fromkeys(entities) if e]
-    if ents:
-        for row in store.run("entity_types", values=ents):
-            out[row["entity"]].add(row["type"])
-    return out
+    return defaultdict(set, entity_types(store, entities))
 
 
 def sound(

@@ -16,9 +16,11 @@ import tomllib
 from dataclasses import dataclass
 from importlib import resources
 
-# trailing chatter of informal text: "lol", "!!", emoji, hashtags
+# trailing chatter of informal text: "lol", "!!", emoji, hashtags (a symbol that may end a
+# claim -- a footnote mark's bracket, a unit, a percent sign -- is no chatter)
 _TAIL = re.compile(
-    r"(?:\s+(?:lol|lmao|haha+|tbh|imo|fr|ngl|smh)\b|\s*#\w+|\s*[^\w\s.,'’&()?!:;\"-])+[\s!.]*$",
+    r"(?:\s+(?:lol|lmao|haha+|tbh|imo|fr|ngl|smh)\b|\s*#\w+|"
+    r"\s*[^\w\s.,'’&()\[\]%$€£°/+=?!:;\"-])+[\s!.]*$",
     re.IGNORECASE,
 )
 # leading chatter: "omg", "fun fact:", "did u know (that)", "TIL"; only before more words

@@ -42,9 +42,11 @@ def fit_object(store, t: ClaimTriple) -> tuple[str, str] | None:
         return max(r.types.get(ty, 0) for ty in types) >= OBJECT_KIND_SHARE * r.typed_objects
 
     if t.subject_id and LOCATIVE & set(props):
-        # words that say where: the subject's one single-valued relation stated with a value
-        # of the object's kind is what they claim (a country's continent, a city's country)
-        own = [p for p in rivals(store, t.subject_id, t.object_id) if fits(p)]
+        # words that say where: the subject's one single-valued relation of where it is,
+        # stated with a value of the object's kind, is what they claim (a country's
+        # continent, a city's country); a relation of where something happened to it is
+        # none ("Billie Holiday was based in New York City" is no claim on her birthplace)
+        own = [p for p in rivals(store, t.subject_id, t.object_id) if p in LOCATIVE and fits(p)]
         if len(own) == 1:
             t.relation_ids = [own[0], *(p for p in t.relation_ids if p != own[0])]
             return (
@@ -55,5 +57,8 @@ def fit_object(store, t: ClaimTriple) -> tuple[str, str] | None:
     fit = [p for p in props if fits(p)]
     if fit and not fits(props[0]):
         t.relation_ids = [*fit, *(p for p in t.relation_ids if p not in fit)]
-        return "kinds:object", f"{V.local_id(fit[0])} read first: {t.object} is of the kind its values are"
+        return (
+            "kinds:object",
+            f"{V.local_id(fit[0])} read first: {t.object} is of the kind its values are",
+        )
     return None

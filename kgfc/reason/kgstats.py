@@ -22,7 +22,6 @@ import functools
 import threading
 import tomllib
 import weakref
-from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from importlib import resources
@@ -30,6 +29,7 @@ from itertools import islice
 from typing import TYPE_CHECKING
 
 from kgfc.kg.aggregates import snapshot, stable_rows, still_fresh
+from kgfc.kg.entity_types import entity_types
 from kgfc.kg.properties import FUNCTIONAL_THRESHOLD, LOCATION, PRIOR_FUNCTIONALITY
 
 if TYPE_CHECKING:
@@ -117,13 +117,17 @@ class KGStats:
             return self._functionality
 
     def functionality(self, prop: str) -> Functionality | None:
-        """The property's functionality, or None when neither the KG nor the prior table knows it."""
+        """The property's functionality, or None when neither the KG nor the prior table knows it.
+
+        A measure on fewer than ``MIN_SUBJECTS`` subjects knows nothing: one person
+        with one stated sibling does not make sibling single-valued.
+        """
         kg = self._load_functionality().get(prop)
         if kg is not None and kg.subjects >= MIN_SUBJECTS:
             return kg
         if prop in PRIOR_FUNCTIONALITY:
             return Functionality(prop, PRIOR_FUNCTIONALITY[prop], 0, "prior")
-        return kg
+        return None
 
     def present_functionality(self, prop: str) -> tuple[Functionality, frozenset[str]] | None:
         """How single-valued ``prop`` is once values typed as earlier states are set aside.
@@ -216,13 +220,8 @@ class KGStats:
         return self._load_ranges().get(prop)
 
     def types_of(self, entities: Iterable[str]) -> dict[str, set[str]]:
-        """``wdt:P31`` types of the entities, straight from the store (not cached)."""
-        ents = [e for e in dict.fromkeys(entities) if e.startswith(("http://", "https://"))]
-        out: dict[str, set[str]] = defaultdict(set)
-        if ents:
-            for row in self.store.run("entity_types", values=ents):
-                out[row["entity"]].add(row["type"])
-        return dict(out)
+        """``wdt:P31`` types of the entities (kept until the store's next write)."""
+        return entity_types(self.store, entities)
 
 
 @dataclass(frozen=True)

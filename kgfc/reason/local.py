@@ -933,9 +933,10 @@ class LocalReasoner:
         found = model.type_clash(p, o)
         if found is None:
             return None
-        if model.type_clash(p, s) is None:
+        if p not in SYMMETRIC and model.type_clash(p, s) is None:
             # Read the other way round ("S starred in O" is "O cast member S") the types fit:
             # the clash says the claim's direction was misread, so it is no ground to refute.
+            # A symmetric relation reads the same both ways: its clash stands.
             return None
         t, why = found
         eid = ev.types.get(o, {}).get(t)
