@@ -27,7 +27,14 @@ from kgfc.errors import ConfigError
     help="Verify through this running `kgfc serve` (KGFC_SERVER); the store is then read-only here.",
 )
 @click.pass_context
-def mcp_cmd(ctx, http, host, port, store_spec, server_url):
+def mcp_cmd(
+    ctx: click.Context,
+    http: bool,
+    host: str,
+    port: int,
+    store_spec: str | None,
+    server_url: str | None,
+) -> None:
     """Serve kgfc's tools over the Model Context Protocol.
 
     Tools: search_entities, kg_neighbourhood, sparql_select, web_search,

@@ -6,19 +6,25 @@ import csv
 import io
 import json
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
 from kgfc.cli.common import echo_json, info, print_table, with_store
-from kgfc.cli.options import csv_option, json_option
+from kgfc.cli.options import FC, csv_option, json_option
 from kgfc.errors import ConfigError
+
+if TYPE_CHECKING:
+    from kgfc.kg.cypher_mirror import CypherMirror
+    from kgfc.kg.store import KnowledgeGraph
+    from kgfc.settings import Settings
 
 URI_ENV, NEO4J_URI_ENV = "KGFC_CYPHER_URI", "KGFC_NEO4J_URI"
 USER_ENV, PASSWORD_ENV = "KGFC_NEO4J_USER", "KGFC_NEO4J_PASSWORD"
 URL_HELP = "neo4j://HOST:7687, bolt://HOST:7687, falkordb://HOST:6379/GRAPH or falkordb:PATH"
 
 
-def neo4j_options(f):
+def neo4j_options(f: FC) -> FC:
     f = click.option(
         "--database", default=None, help="Neo4j database (default: the server's default)."
     )(f)
@@ -37,7 +43,7 @@ def neo4j_options(f):
     )(f)
 
 
-def _target(ctx: click.Context, uri: str | None, user: str | None):
+def _target(ctx: click.Context, uri: str | None, user: str | None) -> tuple[Settings, str, str]:
     """URL and user from the flags, else the cypher_uri / neo4j_uri / neo4j_user settings."""
     from kgfc.cli.common import settings_from
 
@@ -48,7 +54,7 @@ def _target(ctx: click.Context, uri: str | None, user: str | None):
     return settings, uri, user or settings.neo4j_user
 
 
-def _password(settings) -> str:
+def _password(settings: Settings) -> str:
     password = settings.neo4j_password
     if password is None:
         if not sys.stdin.isatty():
@@ -59,11 +65,13 @@ def _password(settings) -> str:
     return password
 
 
-def _mirror(ctx: click.Context, uri: str | None, user: str | None, database: str | None):
+def _mirror(
+    ctx: click.Context, uri: str | None, user: str | None, database: str | None
+) -> CypherMirror:
     return _open(*_target(ctx, uri, user), database)
 
 
-def _open(settings, uri: str, user: str, database: str | None):
+def _open(settings: Settings, uri: str, user: str, database: str | None) -> CypherMirror:
     from kgfc.kg.cypher_mirror import backend_kind, open_mirror
 
     if database and backend_kind(uri) != "neo4j":
@@ -78,7 +86,14 @@ def _open(settings, uri: str, user: str, database: str | None):
 @with_store()
 @click.pass_context
 def sync_cmd(
-    ctx, uri, uri_opt, user: str | None, database: str | None, as_json: bool, store, settings
+    ctx: click.Context,
+    uri: str | None,
+    uri_opt: str | None,
+    user: str | None,
+    database: str | None,
+    as_json: bool,
+    store: KnowledgeGraph,
+    settings: Settings,
 ) -> None:
     """Mirror the store into a Cypher database at URI: only what changed since the last sync.
 
@@ -123,7 +138,7 @@ def sync_cmd(
 @csv_option
 @click.pass_context
 def cypher_cmd(
-    ctx,
+    ctx: click.Context,
     query: str | None,
     query_name: str | None,
     uri_opt: str | None,
@@ -142,7 +157,7 @@ def cypher_cmd(
 
     if (query is None) == (query_name is None):
         raise click.UsageError("Give a Cypher query or --name, not both.")
-    bound = {}
+    bound: dict[str, str] = {}
     for p in params:
         name, sep, value = p.partition("=")
         if not sep or not name.isidentifier():
@@ -151,6 +166,7 @@ def cypher_cmd(
     settings, uri, user = _target(ctx, uri_opt, user)
     if query_name is not None:
         query, bound = named(query_name, bound, backend_kind(uri))
+    assert query is not None  # a query or --name, checked above
     mirror = _open(settings, uri, user, database)
     try:
         keys, rows = mirror.cypher(query, bound, write=write)
@@ -159,7 +175,9 @@ def cypher_cmd(
     render_rows(keys, rows, as_json=as_json, as_csv=as_csv)
 
 
-def render_rows(keys: list[str], rows: list[dict], *, as_json: bool, as_csv: bool) -> None:
+def render_rows(
+    keys: list[str], rows: list[dict[str, object]], *, as_json: bool, as_csv: bool
+) -> None:
     if as_json:
         click.echo(json.dumps(rows, indent=2, ensure_ascii=False, default=str))
     elif as_csv:
@@ -173,7 +191,7 @@ def render_rows(keys: list[str], rows: list[dict], *, as_json: bool, as_csv: boo
         info(f"{len(rows)} row(s)")
 
 
-def _flat(value) -> str:
+def _flat(value: object) -> str:
     if value is None:
         return ""
     if isinstance(value, list | dict):

@@ -112,10 +112,12 @@ def optimize(ctx: click.Context, train_file: Path, val_file: Path, epochs: int, 
         )
     optimizer_llm = policy_llm
     if optimizer_base_url or optimizer_model:
-        optimizer_llm = make_llm(settings.model_copy(update={
+        other_llm = make_llm(settings.model_copy(update={
             "llm_base_url": optimizer_base_url or settings.llm_base_url,
             "llm_model": optimizer_model or settings.llm_model,
         }))  # fmt: skip
+        assert other_llm is not None  # a URL or a model was given, so make_llm does not return None
+        optimizer_llm = other_llm
     start = load_prompt_set(prompts_spec, settings.home)
     out = out_dir or settings.home / "prompts" / "optimized"
     checker = FactChecker.from_settings(

@@ -242,8 +242,9 @@ def render_text(r: VerifyResult) -> str:
 )
 @store_option
 @click.pass_context
-# Over 80 lines only by its signature, one parameter per click option; the body is short.
 def verify(
+    # long: over 80 lines only by its signature, one parameter per click option; the body is
+    # short and hands each part to a named step (_check_what_to_check, _verify_local, ...)
     ctx: click.Context,
     claim: str | None,
     claim_file: IO[bytes] | None,

@@ -358,7 +358,7 @@ def _verify(
     from kgfc.pipeline.api import Claim
 
     first: dict[str, int] = {}
-    batch = []
+    batch: list[Claim] = []
     for p in pending:
         if p.claim.text not in first:
             first[p.claim.text] = len(batch)
@@ -445,18 +445,22 @@ def _settle(sentences: list[DocumentSentence], by_id: dict[str, DocumentClaim]) 
 _RANK = {v: i for i, v in enumerate(VERDICT_ORDER)}
 
 
+def _severity(c: DocumentClaim) -> tuple[int, float, int]:
+    """The worst first: refuted (the most confident first), then NEI, then supported."""
+    assert c.verdict is not None  # only claims with a verdict are ranked
+    return (
+        _RANK[c.verdict],
+        -c.confidence if c.verdict is VerdictLabel.REFUTED else 0.0,
+        c.start,
+    )
+
+
 def summarise(sentences: list[DocumentSentence], claims: list[DocumentClaim]) -> DocumentSummary:
     checked = [c for c in claims if c.checkable and c.verdict is not None]
     counts = Counter(c.verdict for c in checked)
-    worst = sorted(
-        checked,
-        key=lambda c: (
-            _RANK[c.verdict],
-            -c.confidence if c.verdict is VerdictLabel.REFUTED else 0.0,
-            c.start,
-        ),
-    )
-    skipped = Counter(s.skip for s in sentences if s.status == "skipped")
+    worst = sorted(checked, key=_severity)
+    # a skipped sentence always has its kind (_sentence sets both)
+    skipped = Counter(s.skip for s in sentences if s.status == "skipped" and s.skip is not None)
     if not checked:
         overall = None
     elif counts[VerdictLabel.REFUTED]:
@@ -485,13 +489,13 @@ def _link_records(
     claims: list[DocumentClaim],
 ) -> bool:
     """Tie each recorded claim to the document: one transaction for the whole document."""
-    recorded = [c for c in claims if c.claim_iri]
+    recorded = [(c, c.claim_iri) for c in claims if c.claim_iri]
     if not recorded:
         return False
     N, L = ox.NamedNode, ox.Literal
     xsd_int = N(V.XSD + "integer")
     d = N(DOCUMENT_NS + did.removeprefix("d-"))
-    about = [
+    about: list[tuple[ox.NamedNode, ox.NamedNode, ox.NamedNode | ox.Literal]] = [
         (d, N(V.RDF_TYPE), N(V.KGFC + "Document")),
         (d, N(V.KGFC + "documentId"), L(did)),
         (
@@ -507,11 +511,11 @@ def _link_records(
     elif doc.source:
         about.append((d, N(V.DCT + "source"), L(doc.source)))
     graphs: dict[str, list[ox.Quad]] = {}
-    for c in recorded:
-        if c.claim_iri + "/graph" in graphs:  # a repeated claim: recorded at its first place
+    for c, iri in recorded:
+        if iri + "/graph" in graphs:  # a repeated claim: recorded at its first place
             continue
-        g = N(c.claim_iri + "/graph")
-        claim = N(c.claim_iri)
+        g = N(iri + "/graph")
+        claim = N(iri)
         quads = [ox.Quad(s, p, o, g) for s, p, o in about]
         quads += [
             ox.Quad(claim, N(V.KGFC + "fromDocument"), d, g),
@@ -519,6 +523,6 @@ def _link_records(
             ox.Quad(claim, N(V.KGFC + "spanEnd"), L(str(c.end), datatype=xsd_int), g),
             ox.Quad(claim, N(V.KGFC + "quotedText"), L(sentences[c.sentence].text), g),
         ]
-        graphs[c.claim_iri + "/graph"] = quads
+        graphs[iri + "/graph"] = quads
     checker.store.write_graphs(graphs)
     return True

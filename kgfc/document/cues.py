@@ -12,10 +12,12 @@ import tomllib
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
+
+    from kgfc.document.models import SkipKind
 
 _FRAME_END = {":", ",", "—", "–", "that"}
 _QUOTES = set('"“”«»')
@@ -23,10 +25,14 @@ _NAME_ENTS = {"PERSON", "ORG", "WORK_OF_ART", "EVENT", "PRODUCT", "FAC", "GPE", 
 _SELF = {"i", "we"}
 
 
+# what a cue in cues.toml marks: a framing to drop, or a kind of sentence to leave unchecked
+CueKind = Literal["framing", "opinion", "prediction", "quote", "speculation"]
+
+
 @dataclass(frozen=True)
 class Cue:
     name: str
-    kind: str
+    kind: CueKind
     words: frozenset[str] = frozenset()
     phrases: tuple[tuple[str, ...], ...] = ()
     modals: frozenset[str] = frozenset()
@@ -41,7 +47,7 @@ class Cue:
 class Verdict:
     """Why a sentence is not checked: the kind, the reason in words, and the cue that said so."""
 
-    kind: str
+    kind: SkipKind
     reason: str
     cue: str = ""
     hits: list[str] = field(default_factory=list)
@@ -237,4 +243,5 @@ _REASONS = {
 
 
 def _said(cue: Cue, word: str) -> Verdict:
+    assert cue.kind != "framing"  # framings are dropped, never matched as a kind of sentence
     return Verdict(cue.kind, _REASONS.get(cue.kind, "{w}").format(w=word), cue.name, [word])

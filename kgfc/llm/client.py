@@ -1118,7 +1118,7 @@ def _estimate_tokens(chars: int) -> int:
     return max(1, math.ceil(chars / 4))
 
 
-def make_llm(settings: Settings) -> LLM | None:
+def make_llm(settings: Settings) -> OpenAICompatLLM | None:
     """The configured LLM, or None when none is configured (the local reasoner runs then).
 
     Needs ``KGFC_LLM_MODEL`` and ``KGFC_LLM_BASE_URL`` (OpenAI's own URL is

@@ -16,6 +16,7 @@ store read-only.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import anyio
@@ -315,6 +316,8 @@ class KgfcMCP(MCPServer):
     response with a null id: -32700 when the line is not JSON, -32600 when it is
     JSON but not one request (a batch array, a bare value, a missing method).
     """
+
+    kgfc_close: Callable[[], None]  # closes the tools' store and clients; set by build_mcp
 
     async def run_stdio_async(self) -> None:
         from mcp.server.stdio import stdio_server
