@@ -19,37 +19,16 @@ import time
 from pathlib import Path
 
 import pytest
+from fakes.loopback_netns import run_inner_tests_in_loopback_namespace
 
-ROOT = Path(__file__).resolve().parents[1]
 INSIDE = "KGFC_TEST_RAY_NETNS"
 TRIPLES = [("Q76", "P19", "Q18094"), ("Q76", "P26", "Q13133"), ("Q76", "P19", "Q60")]
 
 pytestmark = pytest.mark.slow
 
 
-def _skip_without_ray() -> None:
-    try:
-        import ray  # noqa: F401
-    except ImportError:
-        pytest.skip("Ray is not installed: pip install 'kgfc[ray]'")
-
-
 def test_a_ray_batch_in_a_loopback_only_namespace():
-    _skip_without_ray()
-    if os.environ.get(INSIDE):
-        pytest.skip("the inner run does the work")
-    if os.geteuid() != 0 or not shutil.which("unshare") or not shutil.which("ip"):
-        pytest.skip("needs root with unshare and ip (a network namespace with only loopback)")
-    inner = f"{sys.executable} -m pytest -q -p no:randomly -p no:xdist {__file__} -k inner"
-    proc = subprocess.run(
-        ["unshare", "-n", "sh", "-c", f"ip link set lo up && {inner}"],
-        env={**os.environ, INSIDE: "1", "PYTHONPATH": str(ROOT)},
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
-    assert proc.returncode == 0, proc.stdout[-6000:] + proc.stderr[-3000:]
-    assert " passed" in proc.stdout and "skipped" not in proc.stdout, proc.stdout[-2000:]
+    run_inner_tests_in_loopback_namespace(__file__, INSIDE)
 
 
 # -- inside the namespace -----------------------------------------------------------------

@@ -12,8 +12,6 @@ import json
 import os
 import re
 import shutil
-import subprocess
-import sys
 import tempfile
 import threading
 import time
@@ -24,6 +22,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from fakes.loopback_netns import run_inner_tests_in_loopback_namespace
 
 ROOT = Path(__file__).resolve().parents[1]
 INSIDE = "KGFC_TEST_RAY_GATES_NETNS"
@@ -32,24 +31,8 @@ pytestmark = pytest.mark.slow
 
 
 def test_ray_gates_in_a_loopback_only_namespace():
-    try:
-        import ray  # noqa: F401
-    except ImportError:
-        pytest.skip("Ray is not installed: pip install 'kgfc[ray]'")
-    if os.environ.get(INSIDE):
-        pytest.skip("the inner run does the work")
-    if os.geteuid() != 0 or not shutil.which("unshare") or not shutil.which("ip"):
-        pytest.skip("needs root with unshare and ip (a network namespace with only loopback)")
-    inner = f"{sys.executable} -m pytest -q -p no:randomly -p no:xdist {__file__} -k inner"
-    proc = subprocess.run(
-        ["unshare", "-n", "sh", "-c", f"ip link set lo up && {inner}"],
-        env={**os.environ, INSIDE: "1", "PYTHONPATH": str(ROOT)},
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
-    assert proc.returncode == 0, proc.stdout[-6000:] + proc.stderr[-3000:]
-    assert "\n2 passed" in proc.stdout and "skipped" not in proc.stdout, proc.stdout[-2000:]
+    out = run_inner_tests_in_loopback_namespace(__file__, INSIDE)
+    assert "\n2 passed" in out, out[-2000:]
 
 
 # -- a server that counts the requests it has in hand --------------------------------------
