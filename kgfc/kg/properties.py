@@ -56,14 +56,14 @@ PRIOR_FUNCTIONALITY = {
 # Properties whose values a subject gathers or holds side by side, so that one stated value
 # never excludes another, however single-valued the KG's sparse records make them look: a
 # person with one recorded illness can have another (medical condition is "97 % single"
-# in the demo KG only because few conditions are recorded), an athlete plays a second
-# sport, an artist belongs to a second movement. Wikidata gives none of them a
-# single-value constraint. Measured functionality never makes one refute.
+# in the demo KG only because few conditions are recorded), an artist belongs to a second
+# movement, a label to a second industry. Wikidata gives none of them a single-value
+# constraint. Measured functionality never makes one refute. Sport is not one of them: an
+# athlete is known for one sport, and "a basketball player competes in boxing" is false.
 CUMULATIVE = frozenset(
     WDT + n
     for n in (
         "P1050",  # medical condition
-        "P641",  # sport
         "P135",  # movement
         "P136",  # genre
         "P452",  # industry
