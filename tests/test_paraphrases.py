@@ -109,6 +109,11 @@ CASES = [
     ("Jane Campion is credited as the director of Gladiator.", "Gladiator", "Jane Campion", "P57"),
     ("Bill Clinton practised as a lawyer.", "Bill Clinton", "lawyer", "P106"),
     ("Central African Republic and Democratic Republic of the Congo have had diplomatic relations for decades.", "Central African Republic", "Democratic Republic of the Congo", "P530"),
+    # idioms of marrying, a follower of a faith (dev v5: read by similarity, never refuted)
+    ("Franklin Delano Roosevelt tied the knot with Eleanor Roosevelt.", "Franklin Delano Roosevelt", "Eleanor Roosevelt", "P26"),
+    ("Franklin Delano Roosevelt walked down the aisle with Eleanor Roosevelt.", "Franklin Delano Roosevelt", "Eleanor Roosevelt", "P26"),
+    ("Jet Li was a follower of Buddhism.", "Jet Li", "Buddhism", "P140"),
+    ("Jet Li was a devotee of Buddhism.", "Jet Li", "Buddhism", "P140"),
 ]
 # fmt: on
 

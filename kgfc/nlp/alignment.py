@@ -154,7 +154,7 @@ record for | records for | record on | records on | album on | albums on | relea
 sign: ~P264 ~P54
 take cues from | took cues from | takes cues from | follow in footsteps of | followed in footsteps of | follows in footsteps of | inspiration from | draw inspiration from | take inspiration from | inspiration: P737
 influence on: ~P737
-practise | practice | adhere to | adherent of | adherent | follow | faith | belief: P140
+practise | practice | adhere to | adherent of | adherent | follow | faith | belief | follower of | devotee of: P140
 ethnicity | ethnic background | descent: P172
 specialise in | specialize in | expert in | specialist in | field | field of study | research | work on | active in | active in field of | work in field of: P101
 go to | alumnus of | alumna of | alumni of | student at | student of: P69
@@ -170,7 +170,7 @@ lay to rest in | laid to rest in | inter in | interred in | interred at | grave 
 feature | cast: P161
 appear in | act in | role in | have role in | play role in: ~P161
 diagnose with | diagnosed with | live with | suffer from: P1050
-wed | marry | married to: P26
+wed | marry | married to | tie knot with | tied knot with | exchange vows with | exchanged vows with | walk down aisle with | walked down aisle with | get hitched to | got hitched to: P26
 helm: ~P57
 film by | movie by: P57
 take place in | setting | set in | unfold in: P840
