@@ -142,6 +142,13 @@ def test_a_nominal_predicate_reads_as_the_relation_its_entity_is_a_value_of(read
         ("Sean Connery was an English actor.", "NOT ENOUGH INFO"),
         # a short form of a place the KG has no alias for
         ("Sean Connery was born in the U.K.", "SUPPORTED"),
+        # a yes-no question is read by the frames of the statement it asks about, its
+        # subject a name or a role or kin of one ("Was S's spouse ...", "Was the director of F")
+        ("Is Barack Obama a Democrat?", "SUPPORTED"),
+        ("Was Jean-Paul Sartre a Hindu?", "REFUTED"),
+        ("Was Ingrid Bergman's spouse born in Rome?", "SUPPORTED"),
+        ("Did Richard Burton's wife die in Oxford?", "REFUTED"),
+        ("Was the spouse of Ingrid Bergman born in Stockholm?", "REFUTED"),
     ],
 )
 def test_claims_as_people_write_them(demo_local, claim, verdict):
@@ -226,3 +233,21 @@ def test_short_forms_link_to_the_place_they_stand_for(demo_local):
     # a name the KG has is never replaced
     (linked,) = linker.link("She was born in the UK", ["UK"])
     assert linked.entity == WD + "Q145"
+
+
+def test_a_question_is_asked_of_a_name_or_of_one_reached_through_it():
+    from kgfc.nlp.rewrite import asked
+
+    def known(name: str) -> bool:
+        return name.lower() in {"timothy hutton", "who framed roger rabbit", "buddhism"}
+
+    assert asked("Was Timothy Hutton's spouse born in Cleveland?", known) == (
+        "Timothy Hutton's spouse was born in Cleveland."
+    )
+    assert asked("Was the director of Who Framed Roger Rabbit born in Hamburg?", known) == (
+        "the director of Who Framed Roger Rabbit was born in Hamburg."
+    )
+    # no name the KG knows after the verb: the question only loses its question mark
+    assert asked("Was the director of Jaws born in Ohio?", known) == (
+        "Was the director of Jaws born in Ohio."
+    )

@@ -33,7 +33,7 @@ from kgfc.nlp.text import ARTICLES, LAST_DAYS
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
-__all__ = ["HEDGES", "simplified"]
+__all__ = ["HEDGES", "asked", "simplified"]
 
 # "It is true that S", "It is a well-known fact that S", "It is reported that S"
 _THAT_FRAME = re.compile(
@@ -511,7 +511,7 @@ def _rewritten(
     text = _TOLD_FRAME.sub("", text, count=1)
     text = _TOLD_BARE.sub("", text, count=1)
     text = _TRUE_THAT.sub("", text, count=1)
-    text = _asked(text, known) or text
+    text = asked(text, known) or text
     text = _REPORT_FRAME.sub("", text, count=1)
     text = _MANNER.sub("", text)
     text = _FAME_AS.sub("worked as", text)
@@ -659,20 +659,34 @@ def _born_compound(
     return out
 
 
-def _asked(text: str, known: Callable[[str], bool]) -> str | None:
+def asked(text: str, known: Callable[[str], bool]) -> str | None:
     """A yes-no question as the statement it asks about: "Was S born in O?" -> "S was born in
     O.", "Did S play for O?" -> "S did play for O." (the subject the longest name the KG knows
-    right after the verb); a statement that ends in a question mark ends in a full stop."""
+    right after the verb, or one reached through it: "Was S's spouse born in O?", "Was the
+    director of F born in O?"); a statement that ends in a question mark ends in a full stop."""
     m = _ASKED.match(text)
     if m is not None:
         words = m["rest"].split()
         for n in range(len(words) - 1, 0, -1):
-            if known(" ".join(words[:n])):
+            if _asked_subject(" ".join(words[:n]), known):
                 aux = m["aux"].lower()
                 return _stop(f"{' '.join(words[:n])} {aux} {' '.join(words[n:])}")
     if text.rstrip().endswith("?"):
         return _stop(text.rstrip().rstrip("?").rstrip())
     return None
+
+
+# "S's spouse", "the director of F": a subject reached through a name
+_THROUGH = re.compile(r"^(?:(?P<owner>.+?)['’]s?\s+\w+|the\s+\w+\s+of\s+(?P<of>.+))$", re.I)
+
+
+def _asked_subject(span: str, known: Callable[[str], bool]) -> bool:
+    """Is ``span`` a name the KG knows, or a role or kin of one ("S's spouse", "the director
+    of F")?"""
+    if known(span):
+        return True
+    m = _THROUGH.match(span)
+    return m is not None and known(m["owner"] or m["of"])
 
 
 def _stop(text: str) -> str:

@@ -114,6 +114,7 @@ class ClaimReader:
         """Re-read ``triples`` of claim ``text`` in place; returns what fired and the paths read."""
         reading = Reading()
         clean = plain(text)
+        stated = self._stated(clean)
         for lexicon, apply in (
             (self.nominal, self._nominal),
             (self.membership, self._member),
@@ -123,7 +124,9 @@ class ClaimReader:
             (self.kinship_possessive, self._kin),
             (self.occupations, self._occupation),
         ):
-            found = lexicon.match(clean)
+            # a question's statement first: "Was S's spouse born in O?" read as written
+            # has the subject "Was S"
+            found = (lexicon.match(stated) if stated else None) or lexicon.match(clean)
             if found is None:
                 continue
             entry, m = found
@@ -140,6 +143,17 @@ class ClaimReader:
                 reading.notes.append(note)
             self._widen(t)
         return reading
+
+    def _stated(self, clean: str) -> str | None:
+        """A yes-no question as the statement it asks about ("Was S a Buddhist?" -> "S was a
+        Buddhist."), which the lexicons' frames read; None for a statement."""
+        if not clean.rstrip().endswith("?"):
+            return None
+        from kgfc.nlp.rewrite import asked
+
+        index = self.store.label_index()
+        got = asked(clean, lambda name: normalise(name) in index)
+        return got if got and got != clean else None
 
     def names_kinship(self, text: str) -> bool:
         """Does ``text`` say a kinship the lexicons read as a path ("a grandparent of")?
