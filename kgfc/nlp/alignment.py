@@ -175,6 +175,7 @@ helm: ~P57
 film by | movie by: P57
 take place in | setting | set in | unfold in: P840
 originate from | originate in: P495 P740
+start out in | started out in | get together in | got together in | come together in | came together in | team up in | teamed up in: P740
 make in | produce in: P495
 make: P1056 P136
 book by | novel by | pen by | penned by | write by: P50
