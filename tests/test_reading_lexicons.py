@@ -152,6 +152,10 @@ def test_a_nominal_predicate_reads_as_the_relation_its_entity_is_a_value_of(read
         # where a group came together is where it was formed
         ("The White Stripes started out in Detroit.", "SUPPORTED"),
         ("The Jackson 5 got together in San Francisco.", "REFUTED"),
+        # a copula whose object the KG states as a genre far more often than as a class
+        ("Is The Shawshank Redemption a crime film?", "SUPPORTED"),
+        ("The Shawshank Redemption is a comedy film.", "NOT ENOUGH INFO"),
+        ("Detroit is a big city.", "SUPPORTED"),
         # two faiths the KG states together only for a rare convert
         ("Was William Henry Harrison a Buddhist?", "REFUTED"),
     ],
