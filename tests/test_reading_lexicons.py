@@ -156,8 +156,6 @@ def test_a_nominal_predicate_reads_as_the_relation_its_entity_is_a_value_of(read
         ("Is The Shawshank Redemption a crime film?", "SUPPORTED"),
         ("The Shawshank Redemption is a comedy film.", "NOT ENOUGH INFO"),
         ("Detroit is a big city.", "SUPPORTED"),
-        # two faiths the KG states together only for a rare convert
-        ("Was William Henry Harrison a Buddhist?", "REFUTED"),
     ],
 )
 def test_claims_as_people_write_them(demo_local, claim, verdict):
@@ -204,34 +202,10 @@ def test_values_the_kg_treats_as_alternatives(demo_local):
     birth = "http://www.wikidata.org/prop/direct/P19"
     assert not exclusive_values(store, birth, wd + "Q1490", [wd + "Q84"])  # Tokyo, London
     assert not exclusive_values(None, religion, wd + "Q75809", [wd + "Q7066"])
-    # Buddhism and the Episcopal Church: one convert of their 30 and 50 is stated with both
-    assert exclusive_values(store, religion, wd + "Q748", [wd + "Q682443"])
-
-
-def test_a_convert_is_tolerated_only_among_many(tmp_path):
-    from kgfc.kg.oxigraph_store import OxigraphStore
-    from kgfc.reason.alternatives import exclusive_values
-
-    head = (
-        "@prefix wd: <http://www.wikidata.org/entity/> .\n"
-        "@prefix wdt: <http://www.wikidata.org/prop/direct/> .\n"
-    )
-
-    def store_of(each: int, both: int) -> OxigraphStore:
-        rows = [f"wd:Q{100 + i} wdt:P140 wd:Q1 ." for i in range(each)]
-        rows += [f"wd:Q{500 + i} wdt:P140 wd:Q2 ." for i in range(each)]
-        rows += [f"wd:Q{900 + i} wdt:P140 wd:Q1, wd:Q2 ." for i in range(both)]
-        path = tmp_path / f"faiths_{each}_{both}.ttl"
-        path.write_text(head + "\n".join(rows) + "\n")
-        s = OxigraphStore()
-        s.load_file(path)
-        return s
-
-    wd, religion = "http://www.wikidata.org/entity/", "http://www.wikidata.org/prop/direct/P140"
-    one, two = wd + "Q1", wd + "Q2"
-    assert exclusive_values(store_of(40, 1), religion, one, [two])  # 1 of 41: a convert
-    assert not exclusive_values(store_of(40, 5), religion, one, [two])  # 5 of 45: held together
-    assert not exclusive_values(store_of(8, 1), religion, one, [two])  # too few to tolerate one
+    # Catholicism and the Catholic Church: six people are stated with both, one faith
+    # under two names; a share as small as two distinct faiths' converts' (Judaism and
+    # atheism: four), so no tolerance of a few tells them apart: never together it stays
+    assert not exclusive_values(store, religion, wd + "Q1841", [wd + "Q9592"])
 
 
 def test_places_in_different_countries_are_apart(demo_local):

@@ -3,9 +3,8 @@
 Judaism and Lutheranism share no type in the KG (a religion, a Christian
 denomination), so the type test that lets a stated value exclude a claimed one
 (:meth:`kgfc.reason.local.LocalReasoner._same_kind`) says nothing of them. How
-the KG uses the property does: each is the religion of many people, no one (or, of
-many, a rare convert) is stated to hold both, and neither is a kind, an instance or a
-part of the other.
+the KG uses the property does: each is the religion of many people, no one is
+stated to hold both, and neither is a kind, an instance or a part of the other.
 Such values exclude each other for a subject of which one is stated.
 
 Places never qualify: a place of birth is single-valued for nearly everyone, so
@@ -22,9 +21,6 @@ from kgfc.kg.properties import LOCATION
 from kgfc.reason.kgstats import Functionality, stats_for, successions
 
 MIN_EACH = 5  # each value is the value of at least this many subjects
-# a value of at least SHARED_MIN subjects tolerates SHARED_SHARE of them stated with the other
-SHARED_MIN = 20
-SHARED_SHARE = 0.05
 _BROADER = tuple(V.WDT + p for p in ("P31", "P279", "P361", "P171"))
 _PLACE = tuple(V.WDT + p for p in ("P17", "P131", "P625", "P30", "P706"))
 _STEPS = 3
@@ -67,20 +63,11 @@ def _broader(store: Any, e: str) -> set[str]:
     return seen
 
 
-def _tolerated(fewest: int) -> int:
-    """How many subjects may be stated with both values, when the rarer one has ``fewest``:
-    none for a value of few subjects; for a value of many, a convert or two (a Buddhist
-    once an Episcopalian) in :data:`SHARED_SHARE` of them does not make two faiths one."""
-    return int(SHARED_SHARE * fewest) if fewest >= SHARED_MIN else 0
-
-
 def _exclusive(store: Any, prop: str, a: str, b: str) -> bool:
     if a == b or _is_place(store, a) or _is_place(store, b):
         return False
     with_a, with_b = _subjects(store, prop, a), _subjects(store, prop, b)
-    if len(with_a) < MIN_EACH or len(with_b) < MIN_EACH:
-        return False
-    if len(with_a & with_b) > _tolerated(min(len(with_a), len(with_b))):
+    if len(with_a) < MIN_EACH or len(with_b) < MIN_EACH or with_a & with_b:
         return False
     return b not in _broader(store, a) and a not in _broader(store, b)
 
