@@ -321,6 +321,22 @@ def test_a_birthplace_compound_is_two_statements():
     assert simplified(spacy_pipeline.parse("Frank Zappa is a Gotham-born musician."), names) is None
 
 
+def test_a_birthplace_compound_as_the_predicate_or_before_the_name():
+    names = known("Frank Zappa", "Baltimore", "First")
+
+    def said(text: str) -> str | None:
+        return simplified(spacy_pipeline.parse(text), names)
+
+    assert said("Frank Zappa is Baltimore-born.") == "Frank Zappa was born in Baltimore."
+    assert said("frank zappa is literally baltimore-born") == "Frank zappa was born in baltimore."
+    assert said("Baltimore-born Frank Zappa toured Europe.") == (
+        "Frank Zappa was born in Baltimore. Frank Zappa toured Europe."
+    )
+    # a "-born" word that names no place, or a place the KG does not know
+    assert said("Frank Zappa is first-born.") is None
+    assert said("Gotham-born Frank Zappa toured Europe.") is None
+
+
 @pytest.mark.parametrize(
     "claim,plain",
     [

@@ -248,6 +248,16 @@ _BORN_COMPOUND = re.compile(
     r"^\s*(?P<s>[^,;:]+?)\s+(?P<cop>is|was)\s+an?\s+(?P<place>[A-Z][^,;:]*?)\s*[-‐‑–]\s*born"
     r"\s+(?P<noun>[a-z][a-z -]*?)\s*[.!]?\s*$"
 )
+# "S is Tallinn-born" / "S was literally tallinn-born": the birthplace as the predicate
+_BORN_PREDICATE = re.compile(
+    r"^\s*(?P<s>[^,;:]+?)\s+(?:is|was)\s+(?:[a-z]+ly\s+)?(?P<place>[A-Za-z][^,;:]*?)\s*[-‐‑–]\s*"
+    r"born\s*[.!]?\s*$"
+)
+# "Salzburg-born S returned to the stage": the birthplace before the name
+_BORN_BEFORE = re.compile(r"^\s*(?P<place>(?-i:[A-Z])[^,;:]*?)\s*[-‐‑–]\s*born\s+(?P<rest>\S.*)$")
+# "-born" words that name no place
+_NOT_BIRTHPLACES = frozenset({"first", "last", "high", "low", "well", "free", "native", "new",
+                              "foreign", "still", "base", "noble", "twice", "eldest", "second"})
 # nouns that say nothing more than that S is someone
 _SOMEONE = frozenset({"person", "man", "woman", "individual", "human", "native", "one"})
 # "born in the city of Y": a class noun before a name ("the city of New York City")
@@ -641,12 +651,10 @@ def _born_compound(
     located-in chain reaches them)."""
     m = _BORN_COMPOUND.match(text)
     if m is None or not known(m["s"]):
+        return _born_elsewhere(text, known)
+    place = _birthplace(m["place"], known)
+    if not place:
         return None
-    place = m["place"]
-    if not known(place):
-        place = next((c for c in countries(place) if known(c)), "")
-        if not place:
-            return None
     out = f"{m['s']} was born in {place}."
     noun = m["noun"].strip()
     if noun in _SOMEONE:
@@ -657,6 +665,36 @@ def _born_compound(
     if unchecked is not None:
         unchecked.append(noun)
     return out
+
+
+def _birthplace(said: str, known: Callable[[str], bool]) -> str:
+    """The place a "-born" word names: a name the KG knows, or a nationality adjective's
+    country ("Austrian-born"); "" for none ("first-born")."""
+    if said.strip().lower() in _NOT_BIRTHPLACES:
+        return ""
+    if known(said):
+        return said
+    return next((c for c in countries(said) if known(c)), "")
+
+
+def _born_elsewhere(text: str, known: Callable[[str], bool]) -> str | None:
+    """ "S is Tallinn-born" as "S was born in Tallinn."; "Salzburg-born S returned to the
+    stage" as "S was born in Salzburg. S returned to the stage." (S the longest name the
+    KG knows right after "-born")."""
+    m = _BORN_PREDICATE.match(text)
+    if m is not None and known(m["s"]):
+        place = _birthplace(m["place"], known)
+        return f"{m['s']} was born in {place}." if place else None
+    m = _BORN_BEFORE.match(text)
+    if m is None:
+        return None
+    place = _birthplace(m["place"], known)
+    words = m["rest"].split()
+    for n in range(len(words) - 1, 0, -1):
+        name = " ".join(words[:n])
+        if place and known(name):
+            return f"{name} was born in {place}. {name} {' '.join(words[n:])}"
+    return None
 
 
 def asked(text: str, known: Callable[[str], bool]) -> str | None:
