@@ -152,6 +152,9 @@ def test_a_nominal_predicate_reads_as_the_relation_its_entity_is_a_value_of(read
         # where a group came together is where it was formed
         ("The White Stripes started out in Detroit.", "SUPPORTED"),
         ("The Jackson 5 got together in San Francisco.", "REFUTED"),
+        # an all-lowercase claim: its names cased as the KG writes them for the frames
+        ("the director of cast away is from johannesburg", "REFUTED"),
+        ("was timothy hutton's spouse born in cleveland?", "SUPPORTED"),
         # a copula whose object the KG states as a genre far more often than as a class
         ("Is The Shawshank Redemption a crime film?", "SUPPORTED"),
         ("The Shawshank Redemption is a comedy film.", "NOT ENOUGH INFO"),
@@ -262,3 +265,14 @@ def test_a_question_is_asked_of_a_name_or_of_one_reached_through_it():
     assert asked("Was the director of Jaws born in Ohio?", known) == (
         "Was the director of Jaws born in Ohio."
     )
+
+
+def test_an_all_lowercase_claim_is_cased_by_the_names_the_kg_knows(reader):
+    assert reader._cased("the director of cast away is from johannesburg") == (
+        "the director of Cast Away is from Johannesburg"
+    )
+    # a possessive and punctuation stay; a stop word alone is never a name ("is": Iceland)
+    assert reader._cased("was timothy hutton's spouse born in cleveland?") == (
+        "was Timothy Hutton's spouse born in Cleveland?"
+    )
+    assert reader._cased("it is what it is") is None

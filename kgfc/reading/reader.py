@@ -30,7 +30,7 @@ import pyoxigraph as ox
 
 from kgfc.kg import vocab as V
 from kgfc.models import ClaimTriple, LinkedEntity
-from kgfc.nlp.text import normalise
+from kgfc.nlp.text import STOP_WORDS, normalise
 from kgfc.reading.informal import plain
 from kgfc.reading.kinds import fit_object, value_use
 from kgfc.reading.lexicon import Lexicon, load_lexicon
@@ -47,6 +47,8 @@ SURNAME_LINK = 0.9  # as sure as an exact alias: may refute
 
 
 INSTANCE_OF = V.WDT + "P31"
+_CASED_SPAN = 6  # words of the longest name an all-lowercase claim is cased by
+_TAIL = re.compile(r"(?:['’]s?)?[.,!?;:]*$")
 _P31 = ox.NamedNode(INSTANCE_OF)
 # "city of the United States" -> "city"; "urban municipality of Germany" -> "municipality"
 _OF = re.compile(r"\s+(?:of|in|for)\s+.*$", re.IGNORECASE)
@@ -115,6 +117,7 @@ class ClaimReader:
         reading = Reading()
         clean = plain(text)
         stated = self._stated(clean)
+        cased = self._cased(stated or clean) if clean == clean.lower() else None
         for lexicon, apply in (
             (self.nominal, self._nominal),
             (self.membership, self._member),
@@ -126,7 +129,11 @@ class ClaimReader:
         ):
             # a question's statement first: "Was S's spouse born in O?" read as written
             # has the subject "Was S"
-            found = (lexicon.match(stated) if stated else None) or lexicon.match(clean)
+            found = (
+                (lexicon.match(stated) if stated else None)
+                or lexicon.match(clean)
+                or (lexicon.match(cased) if cased else None)
+            )
             if found is None:
                 continue
             entry, m = found
@@ -154,6 +161,33 @@ class ClaimReader:
         index = self.store.label_index()
         got = asked(clean, lambda name: normalise(name) in index)
         return got if got and got != clean else None
+
+    def _cased(self, text: str) -> str | None:
+        """An all-lowercase claim with the names the KG knows written as it writes them
+        ("the director of cast away is from johannesburg" -> "... Cast Away is from
+        Johannesburg"): the lexicons' frames tell a name by its capital. The longest span
+        first; a name only (a label or alias with a capital), never a stop word alone."""
+        index = self.store.label_index()
+        words, out, i = text.split(), [], 0
+        while i < len(words):
+            for n in range(min(_CASED_SPAN, len(words) - i), 0, -1):
+                span = " ".join(words[i : i + n])
+                tail = _TAIL.search(span)[0]  # a possessive, punctuation
+                key = normalise(span[: len(span) - len(tail)])
+                if n == 1 and key in STOP_WORDS:
+                    continue
+                name = next(
+                    (t for _, t, _k in index.by_key.get(key, ()) if t != t.lower()), None
+                )
+                if name is not None and normalise(name) == key:
+                    out.append(name + tail)
+                    i += n
+                    break
+            else:
+                out.append(words[i])
+                i += 1
+        got = " ".join(out)
+        return got if got != text else None
 
     def names_kinship(self, text: str) -> bool:
         """Does ``text`` say a kinship the lexicons read as a path ("a grandparent of")?
