@@ -155,6 +155,9 @@ def test_a_nominal_predicate_reads_as_the_relation_its_entity_is_a_value_of(read
         # an all-lowercase claim: its names cased as the KG writes them for the frames
         ("the director of cast away is from johannesburg", "REFUTED"),
         ("was timothy hutton's spouse born in cleveland?", "SUPPORTED"),
+        # a figure of a movement, contributions to a field
+        ("Pierre Boulez was a leading figure of 20th-century classical music.", "SUPPORTED"),
+        ("Ayumi Hamasaki is remembered for contributions to poetry.", "SUPPORTED"),
         # a copula whose object the KG states as a genre far more often than as a class
         ("Is The Shawshank Redemption a crime film?", "SUPPORTED"),
         ("The Shawshank Redemption is a comedy film.", "NOT ENOUGH INFO"),

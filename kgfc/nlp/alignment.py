@@ -156,7 +156,7 @@ take cues from | took cues from | takes cues from | follow in footsteps of | fol
 influence on: ~P737
 practise | practice | adhere to | adherent of | adherent | follow | faith | belief | follower of | devotee of: P140
 ethnicity | ethnic background | descent: P172
-specialise in | specialize in | expert in | specialist in | field | field of study | research | work on | active in | active in field of | work in field of: P101
+specialise in | specialize in | expert in | specialist in | field | field of study | research | work on | active in | active in field of | work in field of | contributions to | contribution to | contribute to | contributed to | remembered for contributions to | known for contributions to | remember for contributions to: P101
 go to | alumnus of | alumna of | alumni of | student at | student of: P69
 staff of | on staff of | hire by | hired by | hold job at | held job at | have job at | had job at | job at: P108
 employ: ~P108
@@ -181,6 +181,7 @@ make: P1056 P136
 book by | novel by | pen by | penned by | write by: P50
 best known for | famous for | know for | known for: P800 P136
 associate with | associated with: P135 P136 P463
+figure of | figure in | figures of | among figures of | counted among figures of | count among figures of | leading figure of | key figure of | major figure of: P135 P136 P463
 compete in: P641
 be seen in | can be seen in | see in | seen in: ~P161
 train as | trained as | be trained as | practise as | practised as | practice as | practiced as: P106
