@@ -157,6 +157,11 @@ def test_a_nominal_predicate_reads_as_the_relation_its_entity_is_a_value_of(read
         ("was timothy hutton's spouse born in cleveland?", "SUPPORTED"),
         # a name the parser clips at a lower-case particle, widened to the one the KG knows
         ("Fred Astaire was born in Freiburg im Breisgau and died in Los Angeles.", "REFUTED"),
+        # a person "in" a work the KG gives a cast: its cast, never a location
+        ("Matt Damon was in The Bourne Identity.", "SUPPORTED"),
+        ("no, matt damon was not in the bourne identity smh", "REFUTED"),
+        ("Matt Damon was in Titanic.", "NOT ENOUGH INFO"),
+        ("Ringo Starr was in The Beatles.", "SUPPORTED"),
         # a figure of a movement, contributions to a field
         ("Pierre Boulez was a leading figure of 20th-century classical music.", "SUPPORTED"),
         ("Ayumi Hamasaki is remembered for contributions to poetry.", "SUPPORTED"),

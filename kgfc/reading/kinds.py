@@ -109,3 +109,27 @@ def value_use(store, t: ClaimTriple) -> tuple[str, str] | None:
         f"{V.local_id(top)} read first: the KG states {t.object} as a {V.local_id(top)} "
         f"value {n} times, as a class or occupation {copula}",
     )
+
+
+CAST_MEMBER = V.WDT + "P161"
+_HUMAN = V.WD + "Q5"
+
+
+def in_work(store, t: ClaimTriple) -> tuple[str, str] | None:
+    """ "Matt Damon was in The Bourne Identity": words that say only where, of a person and
+    a work the KG gives a cast, say the person was in its cast; read as (work, cast member,
+    person). Returns (rule, note) when it did."""
+    if not (t.subject_id and t.object_id) or not t.relation_ids:
+        return None
+    if not set(t.relation_ids) <= LOCATIVE:
+        return None
+    s, o = ox.NamedNode(t.subject_id), ox.NamedNode(t.object_id)
+    human = next(iter(store.quads(s, ox.NamedNode(V.WDT + "P31"), ox.NamedNode(_HUMAN))), None)
+    cast = next(iter(store.quads(o, ox.NamedNode(CAST_MEMBER))), None)
+    if human is None or cast is None:
+        return None
+    t.subject, t.object = t.object, t.subject
+    t.subject_id, t.object_id = t.object_id, t.subject_id
+    t.subject_link, t.object_link = t.object_link, t.subject_link
+    t.relation_ids = [CAST_MEMBER]
+    return "kinds:in a work", f"{t.object} in {t.subject} read as its cast member"

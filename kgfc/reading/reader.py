@@ -32,7 +32,7 @@ from kgfc.kg import vocab as V
 from kgfc.models import ClaimTriple, LinkedEntity
 from kgfc.nlp.text import STOP_WORDS, normalise
 from kgfc.reading.informal import plain
-from kgfc.reading.kinds import fit_object, value_use
+from kgfc.reading.kinds import fit_object, in_work, value_use
 from kgfc.reading.lexicon import Lexicon, load_lexicon
 from kgfc.reading.namesakes import states
 
@@ -145,7 +145,7 @@ class ClaimReader:
             note = self._surname(t) or self._fit_subject(t) or self._kind(t)
             if note:
                 reading.notes.append(note)
-            note = self._fit_object(t) or self._value_use(t)
+            note = self._in_work(t) or self._fit_object(t) or self._value_use(t)
             if note:
                 reading.notes.append(note)
             self._widen(t)
@@ -207,7 +207,7 @@ class ClaimReader:
         out = {f"{lx.name}:{e.name}": 0 for lx in self._lexicons() for e in lx.entries}
         builtin = (
             "names:relation domain", "names:surname", "kinds:head noun", "kinds:object",
-            "kinds:where", "kinds:value",
+            "kinds:where", "kinds:value", "kinds:in a work",
         )  # fmt: skip
         out.update({k: 0 for k in builtin})
         out.update(self.hits)
@@ -418,6 +418,15 @@ class ClaimReader:
                 self._hit("kinds:head noun")
                 return f'"{wanted}" read as {t.object} (a kind of {wanted})'
         return None
+
+    def _in_work(self, t: ClaimTriple) -> str | None:
+        """A person "in" a work with a cast is its cast member
+        (:func:`kgfc.reading.kinds.in_work`)."""
+        found = in_work(self.store, t)
+        if found is None:
+            return None
+        self._hit(found[0])
+        return found[1]
 
     def _value_use(self, t: ClaimTriple) -> str | None:
         """A copula whose object the KG states as another relation's value (a genre) reads
