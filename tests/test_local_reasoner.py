@@ -167,7 +167,7 @@ def test_a_cumulative_property_never_refutes_however_single_it_looks(tmp_path):
     """Every person of the KG has one recorded illness (and one birthplace): the measure
     makes both single-valued, but a second illness is no conflict, a second birthplace is."""
     people = "".join(
-        f"wd:Q9002{i:02d} rdfs:label \"Person {i}\"@en ; wdt:P1050 wd:Q900100 ; "
+        f'wd:Q9002{i:02d} rdfs:label "Person {i}"@en ; wdt:P1050 wd:Q900100 ; '
         "wdt:P19 wd:Q900102 .\n"
         for i in range(15)
     )

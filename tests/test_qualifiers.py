@@ -87,9 +87,7 @@ def test_an_as_phrase_names_the_relation_whatever_its_weight_not_its_time():
     assert _unread(text, "Norman Mailer", "Fyodor Dostoyevsky", names_relation) == []
     # "young" says when: the KG cannot check it
     text = "Mickey Rourke appeared in The Expendables as a young actor."
-    assert _unread(text, "Mickey Rourke", "The Expendables", names_relation) == [
-        "as a young actor"
-    ]
+    assert _unread(text, "Mickey Rourke", "The Expendables", names_relation) == ["as a young actor"]
 
 
 def test_last_days_read_as_the_place_of_death_are_the_reading():

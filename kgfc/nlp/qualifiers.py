@@ -172,9 +172,10 @@ def _has_other_object(verb: Token, prep: Token, dated: set[int]) -> bool:
 # adjectives that weigh a relation's noun and say nothing the KG could check ("S cites O as
 # an important influence" is "S cites O as an influence")
 _WEIGHT = frozenset(
-    "important major key significant strong big great huge main primary chief profound "
-    "lasting deep enormous tremendous considerable notable crucial central vital".split()
-)
+    {"important", "major", "key", "significant", "strong", "big", "great", "huge", "main",
+     "primary", "chief", "profound", "lasting", "deep", "enormous", "tremendous",
+     "considerable", "notable", "crucial", "central", "vital"}
+)  # fmt: skip
 
 
 def unread(
@@ -223,9 +224,7 @@ def unread(
             # "as an important influence": the noun names the relation, whatever its weight
             # (an adjective of time or manner, "as a young actor", still qualifies it)
             noun = " ".join(
-                t.text
-                for t in sub[1:]
-                if t.dep_ not in ("det", "poss") and t.lower_ not in _WEIGHT
+                t.text for t in sub[1:] if t.dep_ not in ("det", "poss") and t.lower_ not in _WEIGHT
             )
             if names_relation is not None and any(
                 names_relation(w, t) for w in {words, noun} for t in triples

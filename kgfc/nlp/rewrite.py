@@ -256,8 +256,10 @@ _BORN_PREDICATE = re.compile(
 # "Salzburg-born S returned to the stage": the birthplace before the name
 _BORN_BEFORE = re.compile(r"^\s*(?P<place>(?-i:[A-Z])[^,;:]*?)\s*[-‐‑–]\s*born\s+(?P<rest>\S.*)$")
 # "-born" words that name no place
-_NOT_BIRTHPLACES = frozenset({"first", "last", "high", "low", "well", "free", "native", "new",
-                              "foreign", "still", "base", "noble", "twice", "eldest", "second"})
+_NOT_BIRTHPLACES = frozenset(
+    {"first", "last", "high", "low", "well", "free", "native", "new", "foreign", "still",
+     "base", "noble", "twice", "eldest", "second"}
+)  # fmt: skip
 # nouns that say nothing more than that S is someone
 _SOMEONE = frozenset({"person", "man", "woman", "individual", "human", "native", "one"})
 # "born in the city of Y": a class noun before a name ("the city of New York City")

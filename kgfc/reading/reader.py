@@ -176,9 +176,7 @@ class ClaimReader:
                 key = normalise(span[: len(span) - len(tail)])
                 if n == 1 and key in STOP_WORDS:
                     continue
-                name = next(
-                    (t for _, t, _k in index.by_key.get(key, ()) if t != t.lower()), None
-                )
+                name = next((t for _, t, _k in index.by_key.get(key, ()) if t != t.lower()), None)
                 if name is not None and normalise(name) == key:
                     out.append(name + tail)
                     i += n
