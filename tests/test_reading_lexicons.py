@@ -162,6 +162,10 @@ def test_a_nominal_predicate_reads_as_the_relation_its_entity_is_a_value_of(read
         ("no, matt damon was not in the bourne identity smh", "REFUTED"),
         ("Matt Damon was in Titanic.", "NOT ENOUGH INFO"),
         ("Ringo Starr was in The Beatles.", "SUPPORTED"),
+        # a post's praise of a performer in a work or on an instrument says what they did
+        ("winona ryder in beetlejuice was iconic 🍿", "SUPPORTED"),
+        ("keith jarrett on the piano is unreal", "SUPPORTED"),
+        ("michael jordan in chicago was legendary", "NOT ENOUGH INFO"),
         # a figure of a movement, contributions to a field
         ("Pierre Boulez was a leading figure of 20th-century classical music.", "SUPPORTED"),
         ("Ayumi Hamasaki is remembered for contributions to poetry.", "SUPPORTED"),
