@@ -324,3 +324,24 @@ def test_a_relation_word_is_no_subject_when_the_claims_subject_is_unknown(store,
     ]
     assert r.verdict is VerdictLabel.NEI
     assert "could not be matched" in r.justification and "Reading:" not in r.justification
+
+
+class _SameEmbedder:
+    """Every text alike: the property read is the only one offered; the voice decides."""
+
+    name, dim = "same", 2
+
+    def embed(self, texts):
+        return np.ones((len(texts), 2), dtype=np.float32) / np.sqrt(2)
+
+
+def test_a_bracketed_qualifier_does_not_hide_a_passive_label():
+    # "Parlophone is owned by Warner Music Group" against the alias "owned by (company or
+    # organisation)" of parent organization: both passive, read forward, never backwards
+    p749 = V.WDT + "P749"
+    profile = anchored._Profile(texts={p749: ["owned by (company or organisation)"]}, used={p749})
+    options = {p749: [False, True]}
+    got = anchored._semantic(profile, "is owned by", options, set(), _SameEmbedder())
+    assert got is not None and got[0] == p749 and got[1] is False
+    # an active phrase against a passive label stays undecided
+    assert anchored._semantic(profile, "owns", options, set(), _SameEmbedder()) is None

@@ -153,6 +153,36 @@ def test_functional_conflict_refutes(people):
     assert "single-valued" in r.verdict.justification
 
 
+_ILL = """@prefix wd: <http://www.wikidata.org/entity/> .
+@prefix wdt: <http://www.wikidata.org/prop/direct/> .
+@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
+wd:Q900100 rdfs:label "tuberculosis"@en ; wdt:P31 wd:Q12136 .
+wd:Q900101 rdfs:label "poliomyelitis"@en ; wdt:P31 wd:Q12136 .
+wd:Q900102 rdfs:label "Vienna"@en .
+wd:Q900103 rdfs:label "Graz"@en .
+"""
+
+
+def test_a_cumulative_property_never_refutes_however_single_it_looks(tmp_path):
+    """Every person of the KG has one recorded illness (and one birthplace): the measure
+    makes both single-valued, but a second illness is no conflict, a second birthplace is."""
+    people = "".join(
+        f'wd:Q9002{i:02d} rdfs:label "Person {i}"@en ; wdt:P1050 wd:Q900100 ; '
+        "wdt:P19 wd:Q900102 .\n"
+        for i in range(15)
+    )
+    path = tmp_path / "ill.ttl"
+    path.write_text(_ILL + people)
+    store = OxigraphStore()
+    store.load_file(path)
+    stats = stats_for(store)
+    assert stats.functionality(V.WDT + "P1050") is None  # medical condition: cumulative
+    assert stats.functionality(V.WDT + "P19").functional
+    assert check(store, "Q900200", "P1050", "Q900101").verdict.label == N
+    assert check(store, "Q900200", "P1050", "Q900100").verdict.label == S
+    assert check(store, "Q900200", "P19", "Q900103").verdict.label == R
+
+
 def test_other_occupation_does_not_refute(people):
     r = check(people, "Q76", "P106", "Q36180")  # writer; the KG says politician, lawyer
     assert r.verdict.label == N

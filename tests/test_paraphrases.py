@@ -109,6 +109,11 @@ CASES = [
     ("Jane Campion is credited as the director of Gladiator.", "Gladiator", "Jane Campion", "P57"),
     ("Bill Clinton practised as a lawyer.", "Bill Clinton", "lawyer", "P106"),
     ("Central African Republic and Democratic Republic of the Congo have had diplomatic relations for decades.", "Central African Republic", "Democratic Republic of the Congo", "P530"),
+    # idioms of marrying, a follower of a faith (dev v5: read by similarity, never refuted)
+    ("Franklin Delano Roosevelt tied the knot with Eleanor Roosevelt.", "Franklin Delano Roosevelt", "Eleanor Roosevelt", "P26"),
+    ("Franklin Delano Roosevelt walked down the aisle with Eleanor Roosevelt.", "Franklin Delano Roosevelt", "Eleanor Roosevelt", "P26"),
+    ("Jet Li was a follower of Buddhism.", "Jet Li", "Buddhism", "P140"),
+    ("Jet Li was a devotee of Buddhism.", "Jet Li", "Buddhism", "P140"),
 ]
 # fmt: on
 
@@ -314,6 +319,22 @@ def test_a_birthplace_compound_is_two_statements():
     assert unchecked == ["rebel"]
     # a place the KG does not know: left as it is
     assert simplified(spacy_pipeline.parse("Frank Zappa is a Gotham-born musician."), names) is None
+
+
+def test_a_birthplace_compound_as_the_predicate_or_before_the_name():
+    names = known("Frank Zappa", "Baltimore", "First")
+
+    def said(text: str) -> str | None:
+        return simplified(spacy_pipeline.parse(text), names)
+
+    assert said("Frank Zappa is Baltimore-born.") == "Frank Zappa was born in Baltimore."
+    assert said("frank zappa is literally baltimore-born") == "Frank zappa was born in baltimore."
+    assert said("Baltimore-born Frank Zappa toured Europe.") == (
+        "Frank Zappa was born in Baltimore. Frank Zappa toured Europe."
+    )
+    # a "-born" word that names no place, or a place the KG does not know
+    assert said("Frank Zappa is first-born.") is None
+    assert said("Gotham-born Frank Zappa toured Europe.") is None
 
 
 @pytest.mark.parametrize(

@@ -79,6 +79,17 @@ def test_an_as_phrase_that_names_the_relation_is_the_reading():
     assert asked == ["influence"]  # without "as", the article or a possessive
 
 
+def test_an_as_phrase_names_the_relation_whatever_its_weight_not_its_time():
+    def names_relation(words, triple):
+        return words in ("influence", "actor")
+
+    text = "Norman Mailer cited Fyodor Dostoyevsky as an important influence."
+    assert _unread(text, "Norman Mailer", "Fyodor Dostoyevsky", names_relation) == []
+    # "young" says when: the KG cannot check it
+    text = "Mickey Rourke appeared in The Expendables as a young actor."
+    assert _unread(text, "Mickey Rourke", "The Expendables", names_relation) == ["as a young actor"]
+
+
 def test_last_days_read_as_the_place_of_death_are_the_reading():
     from kgfc.kg import vocab as V
 

@@ -98,11 +98,11 @@ def test_refutable_needs_the_kg_to_put_the_relation_in_question(demo_local, stor
     from kgfc.nlp.anchored import read_anchored
 
     aligner, resolve = demo_local.tools.aligner(), _resolve(store)
-    found = read_anchored("Thin Lizzy got together in Cleveland.", store, aligner, resolve)
+    found = read_anchored("Thin Lizzy banded together in Cleveland.", store, aligner, resolve)
     assert found is not None and found.how == "semantic"
     assert refutable(store, found)
     # Thin Lizzy was formed in Dublin: a claim of Dublin is no refutation
-    found = read_anchored("Thin Lizzy got together in Dublin.", store, aligner, resolve)
+    found = read_anchored("Thin Lizzy banded together in Dublin.", store, aligner, resolve)
     assert found is not None and not refutable(store, found)
 
 

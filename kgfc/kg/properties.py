@@ -17,6 +17,7 @@ from kgfc.kg.vocab import WDT
 __all__ = [
     "ALIAS_PROPS",
     "CHAINS",
+    "CUMULATIVE",
     "FUNCTIONAL_THRESHOLD",
     "HISTORICAL",
     "HUMAN",
@@ -50,6 +51,31 @@ PRIOR_FUNCTIONALITY = {
     WDT + "P576": 0.95,  # dissolved
     WDT + "P1082": 0.9,  # population (one current value)
 }
+
+
+# Properties whose values a subject gathers or holds side by side, so that one stated value
+# never excludes another, however single-valued the KG's sparse records make them look: a
+# person with one recorded illness can have another (medical condition is "97 % single"
+# in the demo KG only because few conditions are recorded), an artist belongs to a second
+# movement, a label to a second industry. Wikidata gives none of them a single-value
+# constraint. Measured functionality never makes one refute. Sport is not one of them: an
+# athlete is known for one sport, and "a basketball player competes in boxing" is false.
+CUMULATIVE = frozenset(
+    WDT + n
+    for n in (
+        "P1050",  # medical condition
+        "P135",  # movement
+        "P136",  # genre
+        "P452",  # industry
+        "P101",  # field of work
+        "P166",  # award received
+        "P1303",  # instrument
+        "P1412",  # languages spoken, written or signed
+        "P737",  # influenced by
+        "P800",  # notable work
+        "P463",  # member of
+    )
+)
 
 
 def functional_by_prior(properties: Iterable[str]) -> bool:

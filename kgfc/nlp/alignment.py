@@ -154,9 +154,9 @@ record for | records for | record on | records on | album on | albums on | relea
 sign: ~P264 ~P54
 take cues from | took cues from | takes cues from | follow in footsteps of | followed in footsteps of | follows in footsteps of | inspiration from | draw inspiration from | take inspiration from | inspiration: P737
 influence on: ~P737
-practise | practice | adhere to | adherent of | adherent | follow | faith | belief: P140
+practise | practice | adhere to | adherent of | adherent | follow | faith | belief | follower of | devotee of: P140
 ethnicity | ethnic background | descent: P172
-specialise in | specialize in | expert in | specialist in | field | field of study | research | work on | active in | active in field of | work in field of: P101
+specialise in | specialize in | expert in | specialist in | field | field of study | research | work on | active in | active in field of | work in field of | contributions to | contribution to | contribute to | contributed to | remembered for contributions to | known for contributions to | remember for contributions to: P101
 go to | alumnus of | alumna of | alumni of | student at | student of: P69
 staff of | on staff of | hire by | hired by | hold job at | held job at | have job at | had job at | job at: P108
 employ: ~P108
@@ -170,16 +170,18 @@ lay to rest in | laid to rest in | inter in | interred in | interred at | grave 
 feature | cast: P161
 appear in | act in | role in | have role in | play role in: ~P161
 diagnose with | diagnosed with | live with | suffer from: P1050
-wed | marry | married to: P26
+wed | marry | married to | tie knot with | tied knot with | exchange vows with | exchanged vows with | walk down aisle with | walked down aisle with | get hitched to | got hitched to: P26
 helm: ~P57
 film by | movie by: P57
 take place in | setting | set in | unfold in: P840
 originate from | originate in: P495 P740
+start out in | started out in | get together in | got together in | come together in | came together in | team up in | teamed up in: P740
 make in | produce in: P495
 make: P1056 P136
 book by | novel by | pen by | penned by | write by: P50
 best known for | famous for | know for | known for: P800 P136
 associate with | associated with: P135 P136 P463
+figure of | figure in | figures of | among figures of | counted among figures of | count among figures of | leading figure of | key figure of | major figure of: P135 P136 P463
 compete in: P641
 be seen in | can be seen in | see in | seen in: ~P161
 train as | trained as | be trained as | practise as | practised as | practice as | practiced as: P106

@@ -790,7 +790,7 @@ def _semantic(
         # phrase reads an active or noun label forward. An active phrase against a
         # passive label ("Y inspired X" or "X admired Y"?) is not decided.
         phrase_by = normalise(phrase).split()[-1:] == ["by"]
-        label_by = normalise(best_text[prop]).endswith(" by")
+        label_by = _voice_text(best_text[prop]).endswith(" by")
         if not phrase_by and label_by:
             return None
         dirs = [phrase_by and not label_by]
@@ -798,6 +798,15 @@ def _semantic(
         (profile.labels.get(runner[0], V.local_id(runner[0])), runner[1]) if runner else None
     )
     return prop, dirs[0], score, label_runner
+
+
+def _voice_text(text: str) -> str:
+    """A property text without its bracketed qualifier, whose last words give its voice: the
+    alias "owned by (company or organisation)" is passive, as "owned by" is."""
+    return normalise(_QUALIFIER.sub(" ", text)).strip()
+
+
+_QUALIFIER = re.compile(r"\s*\([^)]*\)")
 
 
 def _bare(phrase: str) -> str:

@@ -169,6 +169,15 @@ def _has_other_object(verb: Token, prep: Token, dated: set[int]) -> bool:
     return False
 
 
+# adjectives that weigh a relation's noun and say nothing the KG could check ("S cites O as
+# an important influence" is "S cites O as an influence")
+_WEIGHT = frozenset(
+    {"important", "major", "key", "significant", "strong", "big", "great", "huge", "main",
+     "primary", "chief", "profound", "lasting", "deep", "enormous", "tremendous",
+     "considerable", "notable", "crucial", "central", "vital"}
+)  # fmt: skip
+
+
 def unread(
     doc: Doc,
     triples: Sequence[ClaimTriple],
@@ -212,7 +221,14 @@ def unread(
         if beside_object or (verb and _has_other_object(head, tok, dated)):
             sub = list(tok.subtree)
             words = " ".join(t.text for t in sub[1:] if t.dep_ not in ("det", "poss"))
-            if names_relation is not None and any(names_relation(words, t) for t in triples):
+            # "as an important influence": the noun names the relation, whatever its weight
+            # (an adjective of time or manner, "as a young actor", still qualifies it)
+            noun = " ".join(
+                t.text for t in sub[1:] if t.dep_ not in ("det", "poss") and t.lower_ not in _WEIGHT
+            )
+            if names_relation is not None and any(
+                names_relation(w, t) for w in {words, noun} for t in triples
+            ):
                 continue
             spans.append((sub[0].idx, sub[-1].idx + len(sub[-1].text)))
             roles.add(spans[-1])

@@ -33,7 +33,7 @@ from kgfc.nlp.text import ARTICLES, LAST_DAYS
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
-__all__ = ["HEDGES", "simplified"]
+__all__ = ["HEDGES", "asked", "simplified"]
 
 # "It is true that S", "It is a well-known fact that S", "It is reported that S"
 _THAT_FRAME = re.compile(
@@ -248,6 +248,18 @@ _BORN_COMPOUND = re.compile(
     r"^\s*(?P<s>[^,;:]+?)\s+(?P<cop>is|was)\s+an?\s+(?P<place>[A-Z][^,;:]*?)\s*[-‐‑–]\s*born"
     r"\s+(?P<noun>[a-z][a-z -]*?)\s*[.!]?\s*$"
 )
+# "S is Tallinn-born" / "S was literally tallinn-born": the birthplace as the predicate
+_BORN_PREDICATE = re.compile(
+    r"^\s*(?P<s>[^,;:]+?)\s+(?:is|was)\s+(?:[a-z]+ly\s+)?(?P<place>[A-Za-z][^,;:]*?)\s*[-‐‑–]\s*"
+    r"born\s*[.!]?\s*$"
+)
+# "Salzburg-born S returned to the stage": the birthplace before the name
+_BORN_BEFORE = re.compile(r"^\s*(?P<place>(?-i:[A-Z])[^,;:]*?)\s*[-‐‑–]\s*born\s+(?P<rest>\S.*)$")
+# "-born" words that name no place
+_NOT_BIRTHPLACES = frozenset(
+    {"first", "last", "high", "low", "well", "free", "native", "new", "foreign", "still",
+     "base", "noble", "twice", "eldest", "second"}
+)  # fmt: skip
 # nouns that say nothing more than that S is someone
 _SOMEONE = frozenset({"person", "man", "woman", "individual", "human", "native", "one"})
 # "born in the city of Y": a class noun before a name ("the city of New York City")
@@ -511,7 +523,7 @@ def _rewritten(
     text = _TOLD_FRAME.sub("", text, count=1)
     text = _TOLD_BARE.sub("", text, count=1)
     text = _TRUE_THAT.sub("", text, count=1)
-    text = _asked(text, known) or text
+    text = asked(text, known) or text
     text = _REPORT_FRAME.sub("", text, count=1)
     text = _MANNER.sub("", text)
     text = _FAME_AS.sub("worked as", text)
@@ -641,12 +653,10 @@ def _born_compound(
     located-in chain reaches them)."""
     m = _BORN_COMPOUND.match(text)
     if m is None or not known(m["s"]):
+        return _born_elsewhere(text, known)
+    place = _birthplace(m["place"], known)
+    if not place:
         return None
-    place = m["place"]
-    if not known(place):
-        place = next((c for c in countries(place) if known(c)), "")
-        if not place:
-            return None
     out = f"{m['s']} was born in {place}."
     noun = m["noun"].strip()
     if noun in _SOMEONE:
@@ -659,20 +669,64 @@ def _born_compound(
     return out
 
 
-def _asked(text: str, known: Callable[[str], bool]) -> str | None:
+def _birthplace(said: str, known: Callable[[str], bool]) -> str:
+    """The place a "-born" word names: a name the KG knows, or a nationality adjective's
+    country ("Austrian-born"); "" for none ("first-born")."""
+    if said.strip().lower() in _NOT_BIRTHPLACES:
+        return ""
+    if known(said):
+        return said
+    return next((c for c in countries(said) if known(c)), "")
+
+
+def _born_elsewhere(text: str, known: Callable[[str], bool]) -> str | None:
+    """ "S is Tallinn-born" as "S was born in Tallinn."; "Salzburg-born S returned to the
+    stage" as "S was born in Salzburg. S returned to the stage." (S the longest name the
+    KG knows right after "-born")."""
+    m = _BORN_PREDICATE.match(text)
+    if m is not None and known(m["s"]):
+        place = _birthplace(m["place"], known)
+        return f"{m['s']} was born in {place}." if place else None
+    m = _BORN_BEFORE.match(text)
+    if m is None:
+        return None
+    place = _birthplace(m["place"], known)
+    words = m["rest"].split()
+    for n in range(len(words) - 1, 0, -1):
+        name = " ".join(words[:n])
+        if place and known(name):
+            return f"{name} was born in {place}. {name} {' '.join(words[n:])}"
+    return None
+
+
+def asked(text: str, known: Callable[[str], bool]) -> str | None:
     """A yes-no question as the statement it asks about: "Was S born in O?" -> "S was born in
     O.", "Did S play for O?" -> "S did play for O." (the subject the longest name the KG knows
-    right after the verb); a statement that ends in a question mark ends in a full stop."""
+    right after the verb, or one reached through it: "Was S's spouse born in O?", "Was the
+    director of F born in O?"); a statement that ends in a question mark ends in a full stop."""
     m = _ASKED.match(text)
     if m is not None:
         words = m["rest"].split()
         for n in range(len(words) - 1, 0, -1):
-            if known(" ".join(words[:n])):
+            if _asked_subject(" ".join(words[:n]), known):
                 aux = m["aux"].lower()
                 return _stop(f"{' '.join(words[:n])} {aux} {' '.join(words[n:])}")
     if text.rstrip().endswith("?"):
         return _stop(text.rstrip().rstrip("?").rstrip())
     return None
+
+
+# "S's spouse", "the director of F": a subject reached through a name
+_THROUGH = re.compile(r"^(?:(?P<owner>.+?)['’]s?\s+\w+|the\s+\w+\s+of\s+(?P<of>.+))$", re.I)
+
+
+def _asked_subject(span: str, known: Callable[[str], bool]) -> bool:
+    """Is ``span`` a name the KG knows, or a role or kin of one ("S's spouse", "the director
+    of F")?"""
+    if known(span):
+        return True
+    m = _THROUGH.match(span)
+    return m is not None and known(m["owner"] or m["of"])
 
 
 def _stop(text: str) -> str:

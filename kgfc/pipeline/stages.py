@@ -165,6 +165,13 @@ def _analyse(tb: Toolbox, text: str, counters: Counters) -> ClaimAnalysis:
     return decompose(text, aligner)
 
 
+def _widened_known(tb: Toolbox, text: str, mention: str) -> str | None:
+    """The whole KG name in ``text`` that ``mention`` is a clipped part of, as the KG writes it."""
+    index = tb.store.label_index()
+    key = widen(text, mention, index)
+    return index.text_of(key) if key else None
+
+
 def link(tb: Toolbox, text: str, analysis: ClaimAnalysis) -> list[LinkedEntity]:
     """Link the claim's mentions to KG entities; fills the triples' subject and object ids."""
     # Dates and quantities are values, not entities ("August 4" must not link to "Scream 4").
@@ -172,8 +179,9 @@ def link(tb: Toolbox, text: str, analysis: ClaimAnalysis) -> list[LinkedEntity]:
     for t in analysis.triples:
         mentions += [x for x in (t.subject, t.object) if not looks_like_value(x)]
     # spaCy often clips names ("Iain Glen" -> "Glen", "The Bronx" -> "Bronx"):
-    # try the whole capitalised span around each mention as well.
-    wide = {m: widen(text, m) for m in mentions}
+    # try the whole capitalised span around each mention as well, or the whole name the
+    # KG knows ("Freiburg" of "Freiburg im Breisgau": a particle no capital joins)
+    wide = {m: widen(text, m) or _widened_known(tb, text, m) for m in mentions}
     mentions += [w for w in wide.values() if w]
     source = tb.kg_source if _searchable(tb) else None
     linked = EntityLinker(tb.store, source=source, ranker=tb.rank_plain).link(text, mentions)

@@ -8,11 +8,22 @@ formation cities, and London is a city, so location of formation is read first.
 say only where the subject is (located in, country, part of). The subject's one
 single-valued relation whose stated value is of the object's kind (its continent, a
 continent) is what the claim is about, and is read first.
+
+"The Shawshank Redemption is a crime film": the copula reads as occupation or instance
+of, but the KG states "crime film" as the genre of 176 films and the class of 4. A value
+the KG puts under one other relation far more often than as a class or an occupation is
+read as that relation first, when the subject has it at all (:func:`value_use`).
 """
 
 from __future__ import annotations
 
+from collections import Counter
+from itertools import islice
+
+import pyoxigraph as ox
+
 from kgfc.kg import vocab as V
+from kgfc.kg.properties import IS_A
 from kgfc.models import ClaimTriple
 from kgfc.reading.connecting import rivals
 
@@ -62,3 +73,63 @@ def fit_object(store, t: ClaimTriple) -> tuple[str, str] | None:
             f"{V.local_id(fit[0])} read first: {t.object} is of the kind its values are",
         )
     return None
+
+
+# a copula's object is read as the value of another relation when that relation names it
+# at least VALUE_USE_MIN times and VALUE_USE_RATIO times as often as the copula's own
+VALUE_USE_MIN = 5
+VALUE_USE_RATIO = 4
+_VALUE_USE_SCAN = 5000
+
+
+def value_use(store, t: ClaimTriple) -> tuple[str, str] | None:
+    """Put first, for a copula ("S is a crime film"), the relation the KG states its object
+    as a value of (genre), far more often than as a class or an occupation, when the subject
+    has that relation; returns (rule, note) when it did."""
+    if not (t.subject_id and t.object_id) or not t.relation_ids:
+        return None
+    if not set(t.relation_ids) <= set(IS_A) or not t.object_id.startswith(V.WD):
+        return None
+    uses = Counter(
+        q.predicate.value
+        for q in islice(store.quads(object=ox.NamedNode(t.object_id)), _VALUE_USE_SCAN)
+        if q.predicate.value.startswith(V.WDT)
+    )
+    if not uses:
+        return None
+    top, n = uses.most_common(1)[0]
+    copula = sum(uses.get(p, 0) for p in IS_A)
+    if top in IS_A or n < VALUE_USE_MIN or n < VALUE_USE_RATIO * copula:
+        return None
+    if next(iter(store.quads(ox.NamedNode(t.subject_id), ox.NamedNode(top))), None) is None:
+        return None
+    t.relation_ids = [top, *t.relation_ids]
+    return (
+        "kinds:value",
+        f"{V.local_id(top)} read first: the KG states {t.object} as a {V.local_id(top)} "
+        f"value {n} times, as a class or occupation {copula}",
+    )
+
+
+CAST_MEMBER = V.WDT + "P161"
+_HUMAN = V.WD + "Q5"
+
+
+def in_work(store, t: ClaimTriple) -> tuple[str, str] | None:
+    """ "Matt Damon was in The Bourne Identity": words that say only where, of a person and
+    a work the KG gives a cast, say the person was in its cast; read as (work, cast member,
+    person). Returns (rule, note) when it did."""
+    if not (t.subject_id and t.object_id) or not t.relation_ids:
+        return None
+    if not set(t.relation_ids) <= LOCATIVE:
+        return None
+    s, o = ox.NamedNode(t.subject_id), ox.NamedNode(t.object_id)
+    human = next(iter(store.quads(s, ox.NamedNode(V.WDT + "P31"), ox.NamedNode(_HUMAN))), None)
+    cast = next(iter(store.quads(o, ox.NamedNode(CAST_MEMBER))), None)
+    if human is None or cast is None:
+        return None
+    t.subject, t.object = t.object, t.subject
+    t.subject_id, t.object_id = t.object_id, t.subject_id
+    t.subject_link, t.object_link = t.object_link, t.subject_link
+    t.relation_ids = [CAST_MEMBER]
+    return "kinds:in a work", f"{t.object} in {t.subject} read as its cast member"

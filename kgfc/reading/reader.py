@@ -30,9 +30,9 @@ import pyoxigraph as ox
 
 from kgfc.kg import vocab as V
 from kgfc.models import ClaimTriple, LinkedEntity
-from kgfc.nlp.text import normalise
+from kgfc.nlp.text import STOP_WORDS, normalise
 from kgfc.reading.informal import plain
-from kgfc.reading.kinds import fit_object
+from kgfc.reading.kinds import fit_object, in_work, value_use
 from kgfc.reading.lexicon import Lexicon, load_lexicon
 from kgfc.reading.namesakes import states
 
@@ -47,6 +47,8 @@ SURNAME_LINK = 0.9  # as sure as an exact alias: may refute
 
 
 INSTANCE_OF = V.WDT + "P31"
+_CASED_SPAN = 6  # words of the longest name an all-lowercase claim is cased by
+_TAIL = re.compile(r"(?:['’]s?)?[.,!?;:]*$")
 _P31 = ox.NamedNode(INSTANCE_OF)
 # "city of the United States" -> "city"; "urban municipality of Germany" -> "municipality"
 _OF = re.compile(r"\s+(?:of|in|for)\s+.*$", re.IGNORECASE)
@@ -114,6 +116,8 @@ class ClaimReader:
         """Re-read ``triples`` of claim ``text`` in place; returns what fired and the paths read."""
         reading = Reading()
         clean = plain(text)
+        stated = self._stated(clean)
+        cased = self._cased(stated or clean) if clean == clean.lower() else None
         for lexicon, apply in (
             (self.nominal, self._nominal),
             (self.membership, self._member),
@@ -123,7 +127,13 @@ class ClaimReader:
             (self.kinship_possessive, self._kin),
             (self.occupations, self._occupation),
         ):
-            found = lexicon.match(clean)
+            # a question's statement first: "Was S's spouse born in O?" read as written
+            # has the subject "Was S"
+            found = (
+                (lexicon.match(stated) if stated else None)
+                or lexicon.match(clean)
+                or (lexicon.match(cased) if cased else None)
+            )
             if found is None:
                 continue
             entry, m = found
@@ -135,11 +145,47 @@ class ClaimReader:
             note = self._surname(t) or self._fit_subject(t) or self._kind(t)
             if note:
                 reading.notes.append(note)
-            note = self._fit_object(t)
+            note = self._in_work(t) or self._fit_object(t) or self._value_use(t)
             if note:
                 reading.notes.append(note)
             self._widen(t)
         return reading
+
+    def _stated(self, clean: str) -> str | None:
+        """A yes-no question as the statement it asks about ("Was S a Buddhist?" -> "S was a
+        Buddhist."), which the lexicons' frames read; None for a statement."""
+        if not clean.rstrip().endswith("?"):
+            return None
+        from kgfc.nlp.rewrite import asked
+
+        index = self.store.label_index()
+        got = asked(clean, lambda name: normalise(name) in index)
+        return got if got and got != clean else None
+
+    def _cased(self, text: str) -> str | None:
+        """An all-lowercase claim with the names the KG knows written as it writes them
+        ("the director of cast away is from johannesburg" -> "... Cast Away is from
+        Johannesburg"): the lexicons' frames tell a name by its capital. The longest span
+        first; a name only (a label or alias with a capital), never a stop word alone."""
+        index = self.store.label_index()
+        words, out, i = text.split(), [], 0
+        while i < len(words):
+            for n in range(min(_CASED_SPAN, len(words) - i), 0, -1):
+                span = " ".join(words[i : i + n])
+                tail = _TAIL.search(span)[0]  # a possessive, punctuation
+                key = normalise(span[: len(span) - len(tail)])
+                if n == 1 and key in STOP_WORDS:
+                    continue
+                name = next((t for _, t, _k in index.by_key.get(key, ()) if t != t.lower()), None)
+                if name is not None and normalise(name) == key:
+                    out.append(name + tail)
+                    i += n
+                    break
+            else:
+                out.append(words[i])
+                i += 1
+        got = " ".join(out)
+        return got if got != text else None
 
     def names_kinship(self, text: str) -> bool:
         """Does ``text`` say a kinship the lexicons read as a path ("a grandparent of")?
@@ -159,7 +205,7 @@ class ClaimReader:
         out = {f"{lx.name}:{e.name}": 0 for lx in self._lexicons() for e in lx.entries}
         builtin = (
             "names:relation domain", "names:surname", "kinds:head noun", "kinds:object",
-            "kinds:where",
+            "kinds:where", "kinds:value", "kinds:in a work",
         )  # fmt: skip
         out.update({k: 0 for k in builtin})
         out.update(self.hits)
@@ -370,6 +416,24 @@ class ClaimReader:
                 self._hit("kinds:head noun")
                 return f'"{wanted}" read as {t.object} (a kind of {wanted})'
         return None
+
+    def _in_work(self, t: ClaimTriple) -> str | None:
+        """A person "in" a work with a cast is its cast member
+        (:func:`kgfc.reading.kinds.in_work`)."""
+        found = in_work(self.store, t)
+        if found is None:
+            return None
+        self._hit(found[0])
+        return found[1]
+
+    def _value_use(self, t: ClaimTriple) -> str | None:
+        """A copula whose object the KG states as another relation's value (a genre) reads
+        as that relation first (:func:`kgfc.reading.kinds.value_use`)."""
+        found = value_use(self.store, t)
+        if found is None:
+            return None
+        self._hit(found[0])
+        return found[1]
 
     def _fit_object(self, t: ClaimTriple) -> str | None:
         """Of the relations the words may mean, one whose values are of the object's kind

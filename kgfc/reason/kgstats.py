@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 from kgfc.kg.aggregates import snapshot, stable_rows, still_fresh
 from kgfc.kg.entity_types import entity_types
-from kgfc.kg.properties import FUNCTIONAL_THRESHOLD, LOCATION, PRIOR_FUNCTIONALITY
+from kgfc.kg.properties import CUMULATIVE, FUNCTIONAL_THRESHOLD, LOCATION, PRIOR_FUNCTIONALITY
 
 if TYPE_CHECKING:
     from kgfc.kg.store import KnowledgeGraph
@@ -120,8 +120,12 @@ class KGStats:
         """The property's functionality, or None when neither the KG nor the prior table knows it.
 
         A measure on fewer than ``MIN_SUBJECTS`` subjects knows nothing: one person
-        with one stated sibling does not make sibling single-valued.
+        with one stated sibling does not make sibling single-valued. Nor does any
+        measure make a property whose values accumulate single-valued
+        (:data:`kgfc.kg.properties.CUMULATIVE`: a second illness, a second sport).
         """
+        if prop in CUMULATIVE:
+            return None
         kg = self._load_functionality().get(prop)
         if kg is not None and kg.subjects >= MIN_SUBJECTS:
             return kg
