@@ -33,6 +33,7 @@ from kgfc.document.clause_parts import (
     loose_words,
     participle_of,
     where_clauses,
+    which_on_names,
     who_on_names,
 )
 from kgfc.document.people import nationality_noun
@@ -97,6 +98,10 @@ _DATE_WORDS = re.compile(
 _POST_TAIL = re.compile(rf"(?:\s*(?:{EMOJI}+|#\w+))+\s*([.!?]?)$")
 _FRONT = re.compile(r"(An? [a-z][^,]{2,80}), ((?:[A-Z][\w.'’-]*\s){1,4})(?=[a-z])")
 _NAME_BEFORE = re.compile(r"((?:[A-Z][\w.'’-]*\s+){1,5})$")
+# a bracket of life dates after a name: "(December 25, 1899 – January 14, 1957)",
+# "(11 March 1952 – 11 May 2001)", "(born 1930)", "(1912–1954)"
+_LIFE_DATES = re.compile(r"\(([^()]{4,80})\)")
+_LIFE_WORDS = re.compile(r"\b(?:born|b|died|d|c|ca|circa)\b\.?", re.IGNORECASE)
 
 
 def asides(text: str) -> tuple[str, list[Part]]:
@@ -115,6 +120,9 @@ def asides(text: str) -> tuple[str, list[Part]]:
             Part(_finish(f"{who} was {what[0].lower()}{what[1:]}"), 0, front.end(1), main=False)
         )
         masked = " " * (front.start(2)) + text[front.start(2) :]
+    for m in _LIFE_DATES.finditer(text):  # a name's life dates: no claim the KG holds
+        if _NAME_BEFORE.search(text[: m.start()]) is not None and _only_dates(m.group(1)):
+            masked = masked[: m.start()] + " " * (m.end() - m.start()) + masked[m.end() :]
     for m in _ASIDE.finditer(text):
         name = _NAME_BEFORE.search(text[: m.start()])
         if name is None:
@@ -131,6 +139,12 @@ def asides(text: str) -> tuple[str, list[Part]]:
         parts.append(Part(_finish(text_of(doc, body)), m.start(), m.end(), main=False))
         masked = masked[: m.start()] + " " * (m.end() - m.start()) + masked[m.end() :]
     return masked, parts
+
+
+def _only_dates(inside: str) -> bool:
+    """Whether a bracket holds dates and nothing else ("December 25, 1899 – January 14, 1957")."""
+    rest = _LIFE_WORDS.sub(" ", _DATE_WORDS.sub(" ", inside))
+    return bool(re.search(r"\d{3,4}", inside)) and not re.search(r"[^\s,;–—\-?]", rest)
 
 
 def _sentence(
@@ -174,6 +188,10 @@ def _sentence(
     ]:
         extra.append((text, sub))
         keep -= sub | commas(sent, sub)
+    for text, toks, sub in which_on_names(sent, known, dates):
+        extra.append((text, toks))
+        riders |= toks - sub  # the name before "which": part of the claim, not its span
+        keep -= sub | commas(sent, sub)
     death = _death_place(sent, root, subj, keep, dates)
 
     main = ([(text_of(sent.doc, keep), keep)] if keep else []) + death
@@ -184,7 +202,7 @@ def _sentence(
         for nationality in _nationalities(text, demonyms):
             if all(p.text != nationality for p in out):
                 out.append(_part(sent, nationality, toks, aside))
-        for piece_text, piece_toks in _objects(sent, text, toks, known):
+        for piece_text, piece_toks in _objects(sent, text, toks, known, role):
             span_toks = (piece_toks - riders if aside else piece_toks) or piece_toks
             first = min(span_toks)
             if (
@@ -496,20 +514,24 @@ def _part(sent: Span, text: str, toks: set[int], aside: bool = False) -> Part:
 
 
 def _objects(
-    sent: Span, text: str, toks: set[int], known: Callable[[str], bool]
+    sent: Span,
+    text: str,
+    toks: set[int],
+    known: Callable[[str], bool],
+    role: Callable[[str], bool] = lambda _t: True,
 ) -> list[tuple[str, set[int]]]:
     """One claim per conjunct of a coordinated object inside ``toks`` (else the claim as it is)."""
     doc = sent.doc
     for i in sorted(toks):
         x = doc[i]
         if x.dep_ == "appos" and x.pos_ == "NOUN":
-            split = _nmod_pair(doc, x, text, toks) or _role_list(doc, x, text, toks)
+            split = _nmod_pair(doc, x, text, toks, role) or _role_list(doc, x, text, toks)
             if split is not None:
                 return split
         if x.dep_ not in _OBJECTS or x.pos_ not in ("NOUN", "PROPN"):
             continue
         if x.dep_ == "attr" and x.pos_ == "NOUN":
-            split = _nmod_pair(doc, x, text, toks)
+            split = _nmod_pair(doc, x, text, toks, role)
             if split is not None:
                 return split
         # spaCy's small model tags a bare second noun as an adjective now and then
@@ -543,7 +565,14 @@ def _objects(
             else:
                 keep_det = {i for i in own_x if doc[i].dep_ == "det" and doc[i].head == anchor}
                 has_det = any(ch.dep_ == "det" for ch in c.children) or c.pos_ == "PROPN"
-                parts_text = text_of(doc, (base - own_x) | own_c | (set() if has_det else keep_det))
+                dets = set() if has_det else keep_det
+                word = doc[min(own_c)].text  # "an actor, film director": "a film director"
+                swap = {
+                    i: ("an" if word.startswith(_VOWEL) else "a")
+                    for i in dets
+                    if doc[i].lower_ in ("a", "an")
+                }
+                parts_text = text_of(doc, (base - own_x) | own_c | dets, swap)
             out.append((parts_text, own_c))
         return out
     return [(text, toks)]
@@ -560,9 +589,17 @@ def _listed(c: Token) -> bool:
     )
 
 
-def _nmod_pair(doc: Doc, x: Token, text: str, toks: set[int]) -> list[tuple[str, set[int]]] | None:
+def _nmod_pair(
+    doc: Doc,
+    x: Token,
+    text: str,
+    toks: set[int],
+    role: Callable[[str], bool] = lambda _t: True,
+) -> list[tuple[str, set[int]]] | None:
     """ "X was a songwriter and film producer" when spaCy hung "songwriter and film" on
-    "producer": "X was a songwriter." + "X was a film producer."."""
+    "producer": "X was a songwriter." + "X was a film producer.". When the first noun is
+    no role but is one with the head ("a film and stage actor"), the head is shared:
+    "X was a film actor." + "X was a stage actor."."""
     n = next((c for c in x.children if c.dep_ == "nmod" and c.i in toks), None)
     conj = [c for c in _conjuncts(n) if c.i in toks] if n is not None else []
     if n is None or len(conj) != 1 or conj[0].i + 1 != x.i:
@@ -577,8 +614,11 @@ def _nmod_pair(doc: Doc, x: Token, text: str, toks: set[int]) -> list[tuple[str,
         first = (lead + words)[0]
         return " ".join(["an" if first.startswith(_VOWEL) else "a", *lead, *words])
 
+    first = [n.text]
+    if not role(n.text) and role(f"{n.text} {x.text}"):
+        first = [n.text, x.text]
     return [
-        (text.replace(phrase, item([n.text]), 1), {n.i}),
+        (text.replace(phrase, item(first), 1), {n.i}),
         (text.replace(phrase, item([conj[0].text, x.text]), 1), {conj[0].i, x.i}),
     ]
 

@@ -242,3 +242,52 @@ def where_clauses(
         body = sub - {where[0].i} - drop
         out.append((text_of(sent.doc, body) + " in " + text_of(sent.doc, place), sub))
     return out
+
+
+# words a title or a name may hold in lower case ("Gone with the Wind")
+_TITLE_GLUE = {"of", "the", "and", "with", "in", "a", "an", "on", "at", "to", "for"}
+
+
+def which_on_names(
+    sent: Span,
+    known: Callable[[str], bool],
+    drop: set[int] = frozenset(),  # type: ignore[assignment]
+) -> list[tuple[str, set[int], set[int]]]:
+    """ "X directed Gandhi, which is set in India." -> "Gandhi is set in India."; "X won an
+    Oscar for Good Will Hunting, which Gus Van Sant directed." -> "Gus Van Sant directed
+    Good Will Hunting." (a non-restrictive "which" clause on a name the KG knows).
+
+    Each as (text, the tokens it reads, the clause's own tokens: what the rest loses)."""
+    out: list[tuple[str, set[int], set[int]]] = []
+    for c in sent:
+        which = [x for x in c.children if x.lower_ == "which" and x.dep_ in (*_SUBJECTS, "dobj")]
+        if c.dep_ != "relcl" or not which or which[0].i - 1 < sent.start:
+            continue
+        comma = sent.doc[which[0].i - 1]
+        name = _name_before(sent, comma.i, known) if comma.text == "," else None
+        if name is None:
+            continue
+        sub = {x.i for x in c.subtree}
+        body = sub - {which[0].i} - drop
+        words = text_of(sent.doc, name)
+        if which[0].dep_ == "dobj":
+            out.append((text_of(sent.doc, body) + " " + words, body, sub))
+        else:
+            out.append((words + " " + text_of(sent.doc, body), name | body, sub))
+    return out
+
+
+def _name_before(sent: Span, end: int, known: Callable[[str], bool]) -> set[int] | None:
+    """The longest name the KG knows that ends right before token ``end`` (a title's
+    words, "Some Like It Hot", may be parsed as anything)."""
+    start = end
+    while (
+        start - 1 >= sent.start
+        and end - start < 8
+        and (sent.doc[start - 1].is_title or sent.doc[start - 1].lower_ in _TITLE_GLUE)
+    ):
+        start -= 1
+    for i in range(start, end):
+        if sent.doc[i].is_title and known(sent.doc[i:end].text):
+            return set(range(i, end))
+    return None

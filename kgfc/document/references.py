@@ -56,6 +56,8 @@ _SPAN_NOUNS = {"life", "career", "childhood", "youth", "lifetime"}
 _FIRST_PERSON_VERBS = {"have": "has", "am": "is", "'ve": "has", "'m": "is", "do": "does"}
 _THING = {"it": "subj", "its": "poss", "they": "subj", "them": "obj", "their": "poss"}
 _SUBJECTS = ("nsubj", "nsubjpass")
+# the small words inside a title or a name ("Lost in Translation", "Gone with the Wind")
+_GLUE = {"of", "the", "and", "with", "in", "a", "an", "on", "at", "to", "for", "it"}
 # spaCy often tags a lone surname as an organisation or a work; never as a place here
 _SHORTENABLE = {"PERSON", "ORG", "WORK_OF_ART", "PRODUCT", "FAC", ""}
 
@@ -127,6 +129,7 @@ class Resolver:
         self.paragraph_topic: Name | None = None
         self.document_topic: Name | None = None
         self.heading_topic: Name | None = None
+        self.sentence_index = -1  # the sentence being resolved
         # the last people named together ("X and Y were ...", "X married Y."): whom
         # "the former", "the latter" and "both" stand for
         self.group: list[Name] = []
@@ -162,7 +165,7 @@ class Resolver:
     def _mentions(self, span: Span) -> list[tuple[Span, bool]]:
         """The sentence's names, and a capitalised word spaCy took for a common noun that
         is a person's name the document gave in full ("Cassavetes is buried in ...")."""
-        out = _mentions(span)
+        out = self._titles(span, _mentions(span))
         covered = {t.i for e, _ in out for t in e}
         for t in span:
             if t.i not in covered and t.pos_ == "NOUN" and t.is_title and t.tag_ != "NNP":
@@ -172,21 +175,55 @@ class Resolver:
         out.sort(key=lambda x: x[0].start)
         return out
 
+    def _titles(self, span: Span, out: list[tuple[Span, bool]]) -> list[tuple[Span, bool]]:
+        """A title whose small words spaCy split it at ("Lost in Translation", "Gone
+        with the Wind"): one mention when the KG knows the whole, in place of its pieces."""
+        doc = span.doc
+        i = span.start
+        while i < span.end:
+            j = i
+            while j < span.end and j - i < 8 and (doc[j].is_title or doc[j].lower_ in _GLUE):
+                j += 1
+            while j > i and doc[j - 1].lower_ in _GLUE:
+                j -= 1
+            words = doc[i:j]
+            if (
+                doc[i].is_title
+                and len(words) >= 3
+                and any(t.is_lower for t in words)
+                and self.lookup(words.text) is not None
+            ):
+                out = [(e, k) for e, k in out if e.end <= i or e.start >= j]
+                out.append((words, False))
+                i = j
+            else:
+                i += 1
+        out.sort(key=lambda x: x[0].start)
+        return out
+
     def _short_name(self, span: Span) -> Name | None:
         """The full person name a one- or two-word name stands for ("Rota" -> "Nino Rota")."""
         words = tuple(normalise(span.text.removesuffix("'s")).split())
         if not words or len(words) > 2:
             return None
-        for n in reversed(self.names):
-            if not n.person or len(n.words) <= len(words):
-                continue
-            if n.words[-len(words) :] == words or n.words[: len(words)] == words:
-                return n
-        return None
+        found = [
+            n
+            for n in reversed(self.names)
+            if n.person
+            and len(n.words) > len(words)
+            and (n.words[-len(words) :] == words or n.words[: len(words)] == words)
+        ]
+        # two people share it ("Richard Attenborough" and his brother "David
+        # Attenborough"): the one the text is about, else the last named
+        for topic in (self.previous_subject, self.paragraph_topic, self.document_topic):
+            if len(found) > 1 and any(topic is n for n in found):
+                return topic
+        return found[0] if found else None
 
     # -- one sentence -----------------------------------------------------------------
     def resolve(self, sent: Sentence) -> Resolved:
         span = sent.span
+        self.sentence_index = sent.index
         if sent.paragraph != self.paragraph:
             self.paragraph = sent.paragraph
             self.paragraph_topic = None
@@ -388,6 +425,8 @@ class Resolver:
         for t in [root, *(c for c in root.children if c.dep_ == "conj")]:
             for c in t.children:
                 if c.dep_ in _SUBJECTS:
+                    if c.i in token_name:  # "X's film Y": Y, not X
+                        return token_name[c.i]
                     for x in c.subtree:
                         if x.i in token_name:
                             return token_name[x.i]
@@ -412,22 +451,50 @@ class Resolver:
                 if i in replaced and _possessive(t) and _verb_of(t) == _verb_of(span.doc[i]):
                     return None  # "He is survived by his wife": "his" as in "X is survived by his wife"
                 return token_name[i] if i in replaced else None
-        order = [
-            self.previous_subject,
-            *self.previous_people,
-            self.paragraph_topic,
-            self.heading_topic,
-            self.document_topic,
-            *reversed(self.names),
+        # a name this sentence gives only after the pronoun is not whom it stands for
+        # ("He was born in Liverpool, like Ringo Starr.")
+        everyone = [
+            n
+            for n in (
+                self.previous_subject,
+                *self.previous_people,
+                self.paragraph_topic,
+                self.heading_topic,
+                self.document_topic,
+                *reversed(self.names),
+            )
+            if n is not None and n.person
         ]
+        # a name this sentence gives only after the pronoun is whom it stands for only
+        # when no one else can be ("He was born in Liverpool, like Ringo Starr." but
+        # "In his youth, Tom Wolfe studied ...")
+        later = {id(token_name[i]) for i in range(t.i + 1, span.end) if i in token_name}
+        earlier = {id(token_name[i]) for i in range(span.start, t.i) if i in token_name}
+        before = [
+            n
+            for n in everyone
+            if id(n) not in later or id(n) in earlier or n.sentence != self.sentence_index
+        ]
+        return self._pick(before, gender, fits) or self._pick(everyone, gender, fits)
+
+    def _pick(
+        self, order: list[Name], gender: str, fits: Callable[[Name | None], bool]
+    ) -> Name | None:
+        """The person a pronoun of ``gender`` stands for, among ``order`` (most likely first)."""
+        last = self.previous_subject
+        if (
+            any(last is n for n in order)
+            and last is not None
+            and (last.gender or last.guess) == gender
+        ):
+            return last  # the previous sentence's subject, of the pronoun's sex
         # two people in the paragraph: the one whose first name fits the pronoun
         for n in order:
-            if (
-                n is not None
-                and n.person
-                and n.paragraph == self.paragraph
-                and (n.gender or n.guess) == gender
-            ):
+            if n.paragraph == self.paragraph and (n.gender or n.guess) == gender:
+                return n
+        # then anyone named before whose sex is known or whose first name fits it
+        for n in order:
+            if (n.gender or n.guess) == gender:
                 return n
         return next((n for n in order if fits(n)), None)
 
