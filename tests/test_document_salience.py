@@ -1,7 +1,8 @@
 """Whom a reference stands for when more than one person fits, and the parts of a first
 sentence a biography wraps its claims in: a pronoun before a name the same sentence gives
 later, a pronoun across a paragraph break after a wife was named, a surname two brothers
-share, "X's film Y" as a subject, a title with small words ("Lost in Translation"), life
+share, "X's film Y" as a subject, a title with small words ("Lost in Translation"), "the
+novelist" for a writer, a transcript's "our son", life
 dates in brackets, "a film and stage actor", and a "which" clause on a name."""
 
 from __future__ import annotations
@@ -22,7 +23,9 @@ TEXT = (
     "Richard Attenborough was an actor. His younger brother is David Attenborough. "
     "Attenborough directed Gandhi.\n\n"
     "Darren Aronofsky's Black Swan is a thriller. The film is set in New York City.\n\n"
-    "A screening of Lost in Translation sold out. The film stars Bill Murray."
+    "A screening of Lost in Translation sold out. The film stars Bill Murray.\n\n"
+    "Kurt Vonnegut was born in Indianapolis. The novelist died in New York City.\n\n"
+    "YOKO ONO: Our son Sean was born in New York City, and he plays the guitar."
 )
 
 
@@ -62,6 +65,21 @@ def test_the_subject_of_x_s_film_y_is_the_film(report):
 
 def test_a_title_with_small_words_is_one_name(report):
     assert _refs(report, "The film stars") == [("The film", WD + "Q107270")]
+
+
+def test_a_writer_is_the_novelist_and_a_drummer_is_not(report, demo_local):
+    assert _refs(report, "The novelist died in New York") == [("The novelist", WD + "Q49074")]
+    text = "Ringo Starr was born in Liverpool. The novelist died in London."
+    alone = check_document(demo_local, text, record=False)
+    assert _refs(alone, "The novelist") == []
+
+
+def test_our_son_in_a_transcript_is_the_speaker_s_and_he_after_him_is_the_son(report):
+    sent = next(s for s in report.sentences if "Our son" in s.text)
+    assert [(r.text, r.name) for r in sent.references] == [
+        ("Sean", "Sean Lennon"),
+        ("he", "Sean Lennon"),
+    ]
 
 
 @pytest.mark.parametrize(

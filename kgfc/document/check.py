@@ -75,6 +75,9 @@ _PLAIN_NOUNS: dict[str, tuple[str, ...]] = {
     "university": ("school",),
     "college": ("school",),
     "director": ("filmmaker",),
+    "writer": ("novelist",),
+    "author": ("novelist",),
+    "pilot": ("aviator",),
 }
 # the country properties whose countries' adjectives describe a thing too ("the Swedish
 # actress", "the Italian city"): citizenship, country, country of origin

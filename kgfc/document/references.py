@@ -26,7 +26,7 @@ Who is a person comes from spaCy's named entities and the KG (instance of human)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container
+from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -56,6 +56,8 @@ _SPAN_NOUNS = {"life", "career", "childhood", "youth", "lifetime"}
 _FIRST_PERSON_VERBS = {"have": "has", "am": "is", "'ve": "has", "'m": "is", "do": "does"}
 _THING = {"it": "subj", "its": "poss", "they": "subj", "them": "obj", "their": "poss"}
 _SUBJECTS = ("nsubj", "nsubjpass")
+# a title before a surname: "Dr. Sagan" is "Sagan"
+_HONORIFICS = {"dr", "mr", "mrs", "ms", "miss", "sir", "dame", "prof", "professor", "lord"}
 # the small words inside a title or a name ("Lost in Translation", "Gone with the Wind")
 _GLUE = {"of", "the", "and", "with", "in", "a", "an", "on", "at", "to", "for", "it"}
 # spaCy often tags a lone surname as an organisation or a work; never as a place here
@@ -142,6 +144,9 @@ class Resolver:
         key = normalise(text)
         if not key:
             return None
+        before = span.doc[span.start - 1] if span.start > 0 else None
+        if before is not None and before.text == "The" and self.lookup(f"The {text}"):
+            text, key = f"The {text}", normalise(f"The {text}")  # "The Pianist", not "Pianist"
         for n in reversed(self.names):
             if n.words == tuple(key.split()):
                 return n
@@ -204,14 +209,20 @@ class Resolver:
     def _short_name(self, span: Span) -> Name | None:
         """The full person name a one- or two-word name stands for ("Rota" -> "Nino Rota")."""
         words = tuple(normalise(span.text.removesuffix("'s")).split())
+        if len(words) > 1 and words[0].rstrip(".") in _HONORIFICS:
+            words = words[1:]  # "Dr. Sagan": "Sagan"
         if not words or len(words) > 2:
             return None
+        # a thing's first word the KG does not hold alone: "Motown" for "Motown Records"
+        thing = len(words) == 1 and self.lookup(span.text.removesuffix("'s")) is None
         found = [
             n
             for n in reversed(self.names)
-            if n.person
-            and len(n.words) > len(words)
-            and (n.words[-len(words) :] == words or n.words[: len(words)] == words)
+            if len(n.words) > len(words)
+            and (
+                (n.person and (n.words[-len(words) :] == words or n.words[: len(words)] == words))
+                or (thing and not n.person and n.entity and n.words[:1] == words)
+            )
         ]
         # two people share it ("Richard Attenborough" and his brother "David
         # Attenborough"): the one the text is about, else the last named
@@ -245,6 +256,9 @@ class Resolver:
                 for t in ent:
                     token_name[t.i] = name
         subject = self._subject(span, token_name)
+        # "Our son Sean ..., and he plays": the relative named before the pronoun after it;
+        # "His brother Robert": once "his" is resolved
+        self._kin_names(sent, span, token_name, replace)
         self._pronouns(sent, span, token_name, replace)
         self._kin_names(sent, span, token_name, replace)
         extra_refs = self._groups(sent, span, token_name, replace)
@@ -346,7 +360,10 @@ class Resolver:
                 continue
             if n is not None and len(n.words) != 1:
                 continue
-            owner = next((token_name.get(c.i) for c in head.children if c.dep_ == "poss"), None)
+            poss = next((c for c in head.children if c.dep_ == "poss"), None)
+            owner = token_name.get(poss.i) if poss is not None else None
+            if poss is not None and poss.lower_ == "our" and sent.speaker:
+                owner = self._speaker(sent)  # a transcript's "our son": the speaker's
             if owner is None or owner.entity is None or head.pos_ != "NOUN":
                 continue
             first = t.lower_
@@ -597,13 +614,15 @@ class Resolver:
                 x.dep_ == "prep" for x in c.children
             ):
                 continue
-            target = self._described(toks)
+            here = [n for i in range(span.start, toks[0].i) if (n := token_name.get(i))]
+            target = self._described(toks, here)
             if target is not None:
                 return toks[0].i, toks[-1].i + 1, target
         return None
 
-    def _described(self, toks: list[Token]) -> Name | None:
-        """Whom or what "the [adjectives] noun" stands for: the head noun (or, for a
+    def _described(self, toks: list[Token], here: Sequence[Name] = ()) -> Name | None:
+        """Whom or what "the [adjectives] noun" stands for (``here``: the names the sentence
+        gave before it): the head noun (or, for a
         nationality noun such as "the German" or "the Irishman", the nationality and a
         person) and every nationality adjective must be among its descriptions."""
         words = [t.lower_ for t in toks[1:-1]]
@@ -612,8 +631,15 @@ class Resolver:
         need = {nationality or head}
         need |= {w for w in words if _nationality_noun(w) == w}
         order = (self.previous_subject, self.paragraph_topic, self.document_topic)
-        for n in (*order, *reversed(self.names)):
-            if n is not None and need <= n.descriptions and (n.person or nationality is None):
+        # "the film" after a film was named is the film, not its director ("film director")
+        things = nationality is None and any(
+            not n.person and need <= n.descriptions for n in self.names
+        )
+        # "A mural of X will follow; the singer was born ...": X, named before it in the sentence
+        for n in (*reversed(here), *order, *reversed(self.names)):
+            if n is None or not need <= n.descriptions or (things and n.person):
+                continue
+            if n.person or nationality is None:
                 return n
         return None
 
