@@ -3,14 +3,15 @@ sentence a biography wraps its claims in: a pronoun before a name the same sente
 later, a pronoun across a paragraph break after a wife was named, a surname two brothers
 share, "X's film Y" as a subject, a title with small words ("Lost in Translation"), "the
 novelist" for a writer, a transcript's "our son", life
-dates in brackets, "a film and stage actor", and a "which" clause on a name."""
+dates in brackets, "a film and stage actor", a "which" clause on a name, how long and how
+old, "a drummer who played ...", and "not only ... but also"."""
 
 from __future__ import annotations
 
 import pytest
 
 from kgfc.document.check import check_document
-from kgfc.document.claims import asides, decompose
+from kgfc.document.claims import asides, decompose, plain_and
 from kgfc.nlp.spacy_pipeline import parse
 
 WD = "http://www.wikidata.org/entity/"
@@ -172,3 +173,74 @@ KNOWN = {"Gandhi", "Good Will Hunting", "Some Like It Hot"}
 def test_a_which_clause_on_a_name_is_a_claim_about_the_name(text, claims):
     parts = decompose(parse(text), known=lambda t: t in KNOWN)
     assert [p.text for p in parts] == claims
+
+
+@pytest.mark.parametrize(
+    "text, claims",
+    [
+        (
+            "Diana Ross recorded for Motown Records for two decades.",
+            ["Diana Ross recorded for Motown Records."],
+        ),
+        (
+            "Paul Simon was married to Carrie Fisher for a couple of years.",
+            ["Paul Simon was married to Carrie Fisher."],
+        ),
+        (
+            "Douglas Adams died of a heart attack in Santa Barbara at the age of 49.",
+            ["Douglas Adams died of a heart attack.", "Douglas Adams died in Santa Barbara."],
+        ),
+        (
+            "F. Scott Fitzgerald died of a heart attack in Hollywood in 1940, aged 44.",
+            [
+                "F. Scott Fitzgerald died of a heart attack.",
+                "F. Scott Fitzgerald died in Hollywood.",
+            ],
+        ),
+        (  # counter-example: a duration or an age that is all there is stays
+            "He died at the age of 49.",
+            ["He died at the age of 49."],
+        ),
+        (
+            "Levon Helm, a drummer who also played the mandolin, died in New York City.",
+            [
+                "Levon Helm died in New York City.",
+                "Levon Helm was a drummer.",
+                "Levon Helm played the mandolin.",
+            ],
+        ),
+        (  # counter-example: "the first woman who ..." is one claim
+            "She was the first woman who won it.",
+            ["She was the first woman who won it."],
+        ),
+    ],
+)
+def test_how_long_and_how_old_are_left_out_and_a_who_after_a_role_is_its_own_claim(text, claims):
+    parts = decompose(parse(text), role=lambda noun: noun in {"drummer"})
+    assert [p.text for p in parts] == claims
+
+
+def test_not_only_but_also_is_both_and_maps_back_to_the_text():
+    text = "Albert Einstein was not only a physicist but also a philosopher."
+    plain, to_old = plain_and(text)
+    assert plain == "Albert Einstein was a physicist and a philosopher."
+    parts = decompose(parse(plain), role=lambda noun: noun in {"physicist", "philosopher"})
+    assert [p.text for p in parts] == [
+        "Albert Einstein was a physicist.",
+        "Albert Einstein was a philosopher.",
+    ]
+    assert [text[to_old(p.start) : to_old(p.end)] for p in parts] == [
+        "a physicist",
+        "a philosopher",
+    ]
+    assert plain_and("He was not only rich.")[0] == "He was not only rich."
+
+
+def test_in_the_city_is_the_one_city_the_text_named(demo_local):
+    text = "NEWARK — A reading room will honour Philip Roth, who was born in the city."
+    report = check_document(demo_local, text, record=False)
+    assert ("the city", WD + "Q25395") in _refs(report, "NEWARK")
+    # counter-example: two cities named, "the city" is left as written
+    text = "Chris Cornell was born in Seattle and died in Detroit. Kurt Cobain died in the city."
+    report = check_document(demo_local, text, record=False)
+    assert _refs(report, "Kurt Cobain") == []

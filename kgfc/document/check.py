@@ -329,7 +329,11 @@ def _read(
 
 def _parts(statement: str, kg: _KG) -> list[claim_parts.Part]:
     masked, aside = claim_parts.asides(statement)
-    return claim_parts.decompose(parse(masked), kg.known, kg.is_role) + aside
+    plain, to_old = claim_parts.plain_and(masked)
+    parts = claim_parts.decompose(parse(plain), kg.known, kg.is_role)
+    for p in parts:
+        p.start, p.end = to_old(p.start), to_old(p.end)
+    return parts + aside
 
 
 def _names_known(statement: str, resolved: Resolved, kg: _KG) -> bool:

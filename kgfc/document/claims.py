@@ -86,7 +86,24 @@ def decompose(
     if not parts:
         text = doc.text.strip()
         return [Part(_finish(text), 0, len(doc.text.rstrip()))] if text else []
-    return parts[:MAX_PARTS]
+    return [q for p in parts for q in _who_after_role(p)][:MAX_PARTS]
+
+
+# "X is a Buddhist who studied at Y": what X is, and what X did
+_ROLE_WHO = re.compile(r"^(.+?) (is|was) (an? (?:[\w-]+ ){0,3}?[\w-]+) who (.+)$")
+
+
+def _who_after_role(part: Part) -> list[Part]:
+    """ "Rick Rubin is a Buddhist who studied at New York University." -> "Rick Rubin is a
+    Buddhist." + "Rick Rubin studied at New York University." (both on the part's span)."""
+    m = _ROLE_WHO.match(part.text)
+    if m is None:
+        return [part]
+    who, verb, role, rest = m.groups()
+    return [
+        Part(_finish(f"{who} {verb} {role}"), part.start, part.end, part.main),
+        Part(_finish(f"{who} {rest}"), part.start, part.end, main=False),
+    ]
 
 
 _ASIDE = re.compile(r"\(([a-z]+) ([^()]{2,80})\)")
@@ -98,6 +115,8 @@ _DATE_WORDS = re.compile(
 _POST_TAIL = re.compile(rf"(?:\s*(?:{EMOJI}+|#\w+))+\s*([.!?]?)$")
 _FRONT = re.compile(r"(An? [a-z][^,]{2,80}), ((?:[A-Z][\w.'’-]*\s){1,4})(?=[a-z])")
 _NAME_BEFORE = re.compile(r"((?:[A-Z][\w.'’-]*\s+){1,5})$")
+# "not only X but also Y": X and Y, both said
+_NOT_ONLY = re.compile(r"\b(not only )(.{1,80}?)\b(but also)\b", re.IGNORECASE)
 # a bracket of life dates after a name: "(December 25, 1899 – January 14, 1957)",
 # "(11 March 1952 – 11 May 2001)", "(born 1930)", "(1912–1954)"
 _LIFE_DATES = re.compile(r"\(([^()]{4,80})\)")
@@ -139,6 +158,34 @@ def asides(text: str) -> tuple[str, list[Part]]:
         parts.append(Part(_finish(text_of(doc, body)), m.start(), m.end(), main=False))
         masked = masked[: m.start()] + " " * (m.end() - m.start()) + masked[m.end() :]
     return masked, parts
+
+
+def plain_and(text: str) -> tuple[str, Callable[[int], int]]:
+    """ "X was not only a physicist but also a philosopher" -> "X was a physicist and a
+    philosopher" (no negation in it), and a map from its offsets back to the text's."""
+    out: list[str] = []
+    anchors: list[tuple[int, int]] = [(0, 0)]  # (offset in the new text, in the old)
+    pos = new = 0
+    for m in _NOT_ONLY.finditer(text):
+        out.append(text[pos : m.start(1)])
+        new += m.start(1) - pos
+        anchors.append((new, m.end(1)))
+        out.append(m.group(2))
+        new += len(m.group(2))
+        out.append("and")
+        anchors.append((new, m.start(3)))
+        new += 3
+        anchors.append((new, m.end(3)))
+        pos = m.end(3)
+    if pos == 0:
+        return text, lambda i: i
+    out.append(text[pos:])
+
+    def to_old(i: int) -> int:
+        start, old = next((a, b) for a, b in reversed(anchors) if a <= i)
+        return old + (i - start)
+
+    return "".join(out), to_old
 
 
 def _only_dates(inside: str) -> bool:

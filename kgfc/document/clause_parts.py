@@ -139,9 +139,12 @@ def loose_words(sent: Span, role: Callable[[str], bool], known: Callable[[str], 
     out: set[int] = set()
     for t in sent:
         if t.dep_ == "prep" and t.lower_ in ("for", "during") and _beside_complement(t):
-            objs = [c for c in t.children if c.dep_ == "pobj"]
-            if t.lower_ == "during" or (objs and objs[0].lower_ in _DURATION_NOUNS):
+            if t.lower_ == "during" or _duration(t):
                 out |= _phrase(t)
+        elif _age(t) and _beside_complement(t):  # "at the age of 49", ", aged 44"
+            out |= _phrase(t)
+            if t.i - 1 >= sent.start and sent.doc[t.i - 1].text == ",":
+                out.add(t.i - 1)
         elif t.dep_ == "npadvmod" and t.lower_ in _SPAN_NOUNS and _beside_complement(t):
             if any(c.lower_ in _SPAN_WORDS for c in t.children):
                 out |= _phrase(t)
@@ -163,13 +166,36 @@ def loose_words(sent: Span, role: Callable[[str], bool], known: Callable[[str], 
     return out
 
 
+def _duration(t: Token) -> bool:
+    """ "for ten years", "for two decades", "for a couple of years": a "for" of how long."""
+    objs = [c for c in t.children if c.dep_ == "pobj"]
+    if not objs:
+        return False
+    if objs[0].lower_ in _DURATION_NOUNS:
+        return True
+    return objs[0].lower_ in ("couple", "few", "number", "lot") and any(
+        x.dep_ == "pobj" and x.lower_ in _DURATION_NOUNS
+        for c in objs[0].children
+        if c.dep_ == "prep" and c.lower_ == "of"
+        for x in c.children
+    )
+
+
+def _age(t: Token) -> bool:
+    """ "at the age of 49", "aged 44": how old, not what."""
+    if t.dep_ == "prep" and t.lower_ == "at":
+        return any(c.dep_ == "pobj" and c.lower_ == "age" for c in t.children)
+    return t.lower_ == "aged" and any(c.like_num for c in t.children)
+
+
 def _beside_complement(t: Token) -> bool:
-    """Whether the verb (or noun) ``t`` hangs on has a complement besides ``t``."""
+    """Whether the verb (or noun) ``t`` hangs on has a complement besides ``t`` (a "for"
+    or "during" of how long is none)."""
     head = t.head
     return any(
         c.i != t.i
         and c.dep_ in ("dobj", "attr", "prep", "acomp", "oprd", "advmod")
-        and not (c.dep_ == "prep" and c.lower_ in ("for", "during"))
+        and not (c.dep_ == "prep" and (c.lower_ == "during" or _duration(c) or _age(c)))
         for c in head.children
     ) or head.dep_ in ("pobj", "attr", "dobj")
 

@@ -601,6 +601,17 @@ class Resolver:
             ):
                 lefts = [y for y in x.lefts if y.dep_ in ("det", "amod", "compound")]
                 candidates.append((x, [*lefts, x]))
+        # "died in the city": the place the text named (a dateline's city counts)
+        places = [
+            (x, [d, x])
+            for x in span
+            if x.dep_ == "pobj"
+            and x.pos_ == "NOUN"
+            and x.head.lower_ == "in"
+            and x.i - 1 >= span.start
+            and (d := span.doc[x.i - 1]).lower_ == "the"
+            and [c.i for c in x.children] == [d.i]
+        ]
         for c, toks in candidates:
             # spaCy tags such a noun as an adjective or a proper noun now and then
             # ("the mathematician", "the Irishman")
@@ -618,6 +629,11 @@ class Resolver:
             target = self._described(toks, here)
             if target is not None:
                 return toks[0].i, toks[-1].i + 1, target
+        for c, toks in places:  # only when one thing the text named fits ("the city")
+            fit = {n.entity: n for n in self.names if not n.person and n.entity}
+            found = [n for n in fit.values() if c.lemma_.lower() in n.descriptions]
+            if len(found) == 1 and c.i not in token_name and c.i not in replace:
+                return toks[0].i, toks[-1].i + 1, found[0]
         return None
 
     def _described(self, toks: list[Token], here: Sequence[Name] = ()) -> Name | None:
