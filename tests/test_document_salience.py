@@ -244,3 +244,11 @@ def test_in_the_city_is_the_one_city_the_text_named(demo_local):
     text = "Chris Cornell was born in Seattle and died in Detroit. Kurt Cobain died in the city."
     report = check_document(demo_local, text, record=False)
     assert _refs(report, "Kurt Cobain") == []
+
+
+def test_a_who_clause_the_parser_made_the_whole_sentence_of_is_read_apart():
+    text = "Warren Beatty, who was briefly married to Madonna, directed and starred in Bonnie and Clyde."
+    parts = [p.text for p in decompose(parse(text), known=lambda t: t == "Bonnie and Clyde")]
+    assert "Warren Beatty was briefly married to Madonna." in parts
+    assert "Warren Beatty starred in Bonnie and Clyde." in parts
+    assert not any("Madonna," in p for p in parts)  # the clause no longer swallows the rest

@@ -73,6 +73,15 @@ def decompose(
     occupation the KG gives people ("composer"; not "partner")."""
     parts: list[Part] = []
     for sent in doc.sents:
+        apart = _who_apart(sent)
+        if apart is not None:  # the parse went astray: each half parsed on its own
+            from kgfc.nlp.spacy_pipeline import parse
+
+            for text in apart:
+                for sub in parse(text).sents:
+                    for part in _sentence(sub, known, role):
+                        parts.append(Part(part.text, sent.start_char, sent.end_char))
+            continue
         each = _split_subjects(sent, known, role)
         if each is None:
             parts.extend(_sentence(sent, known, role))
@@ -87,6 +96,22 @@ def decompose(
         text = doc.text.strip()
         return [Part(_finish(text), 0, len(doc.text.rstrip()))] if text else []
     return [q for p in parts for q in _who_after_role(p)][:MAX_PARTS]
+
+
+# "Warren Beatty, who was married to Madonna, directed ...": a name, its "who" clause, the rest
+_NAME_WHO = re.compile(r"^((?:[A-Z][\w.'’-]*\s){0,4}[A-Z][\w.'’-]*), who ([^,]{3,120}), ([a-z].+)$")
+
+
+def _who_apart(sent: Span) -> tuple[str, str] | None:
+    """ "X, who was married to Y, directed Z." when the parser made the name the root (no
+    verb heads the sentence): "X directed Z." and "X was married to Y."."""
+    if sent.root.pos_ in ("VERB", "AUX"):
+        return None
+    m = _NAME_WHO.match(sent.text.strip())
+    if m is None:
+        return None
+    name, clause, rest = m.groups()
+    return f"{name} {rest}", _finish(f"{name} {clause}")
 
 
 # "X is a Buddhist who studied at Y": what X is, and what X did

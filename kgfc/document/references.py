@@ -79,6 +79,7 @@ class Name:
     guess: str | None = None  # "m" / "f" the first name is (mostly) given to
     firm_guess: str | None = None  # the guess when the name is not "mostly" one or the other
     descriptions: set[str] = field(default_factory=set)
+    last_paragraph: int = -1  # the paragraph it was last named or referred to in
 
 
 @dataclass
@@ -275,6 +276,8 @@ class Resolver:
                 token_name[i] = target
         subject = subject or self._subject(span, token_name)
         self._learn(span, token_name)
+        for n in token_name.values():
+            n.last_paragraph = sent.paragraph
         people = [token_name[t.i] for t in span if t.i in token_name and token_name[t.i].person]
         things = [
             n for t in span if (n := token_name.get(t.i)) is not None and not n.person and n.entity
@@ -498,21 +501,16 @@ class Resolver:
         self, order: list[Name], gender: str, fits: Callable[[Name | None], bool]
     ) -> Name | None:
         """The person a pronoun of ``gender`` stands for, among ``order`` (most likely first)."""
-        last = self.previous_subject
-        if (
-            any(last is n for n in order)
-            and last is not None
-            and (last.gender or last.guess) == gender
-        ):
-            return last  # the previous sentence's subject, of the pronoun's sex
         # two people in the paragraph: the one whose first name fits the pronoun
         for n in order:
-            if n.paragraph == self.paragraph and (n.gender or n.guess) == gender:
+            if n.last_paragraph == self.paragraph and (n.gender or n.guess) == gender:
                 return n
-        # then anyone named before whose sex is known or whose first name fits it
-        for n in order:
-            if (n.gender or n.guess) == gender:
-                return n
+        # a new paragraph no one is named in yet: anyone named before whose sex is known
+        # or whose first name fits ("His wife, Y, ...\n\nHe died ..." is not Y)
+        if not any(n.last_paragraph == self.paragraph for n in order):
+            for n in order:
+                if (n.gender or n.guess) == gender:
+                    return n
         return next((n for n in order if fits(n)), None)
 
     def _guess_genders(self) -> None:
