@@ -276,8 +276,8 @@ class Resolver:
                 token_name[i] = target
         subject = subject or self._subject(span, token_name)
         self._learn(span, token_name)
-        for n in token_name.values():
-            n.last_paragraph = sent.paragraph
+        for named in token_name.values():
+            named.last_paragraph = sent.paragraph
         people = [token_name[t.i] for t in span if t.i in token_name and token_name[t.i].person]
         things = [
             n for t in span if (n := token_name.get(t.i)) is not None and not n.person and n.entity
