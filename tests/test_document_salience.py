@@ -128,6 +128,14 @@ ROLES = {"actor", "film actor", "stage actor", "songwriter", "film producer", "p
             "Carole King was a songwriter and film producer.",
             ["Carole King was a songwriter.", "Carole King was a film producer."],
         ),
+        (  # an appositive list of roles, one with a compound noun, "the" read as "a"
+            "Carl Sagan, the astronomer and science writer, died in Seattle.",
+            [
+                "Carl Sagan died in Seattle.",
+                "Carl Sagan was an astronomer.",
+                "Carl Sagan was a science writer.",
+            ],
+        ),
         (  # the article follows the word it now stands before
             "Richard Attenborough was an actor, film director and politician.",
             [

@@ -700,16 +700,19 @@ def _role_list(doc: Doc, x: Token, text: str, toks: set[int]) -> list[tuple[str,
     claim): one claim per bare noun of the list, "X was a lawyer."."""
     items = [x, *(c for c in _conjuncts(x) if c.i in toks and c.pos_ in ("NOUN", "ADJ"))]
     if len(items) < 2 or any(
-        ch.dep_ not in ("cc", "conj", "punct") for c in items[1:] for ch in c.children
+        ch.dep_ not in ("cc", "conj", "punct", "compound") for c in items[1:] for ch in c.children
     ):
         return None
     phrase = text_of(doc, {t.i for t in x.subtree} & toks)
     if phrase not in text:
         return None
     out = []
-    for c in items:
-        article = "an" if c.text.startswith(_VOWEL) else "a"
-        out.append((text.replace(phrase, f"{article} {c.text}", 1), {c.i}))
+    for c in items:  # "the astronomer and science writer": "an astronomer", "a science writer"
+        words = " ".join(
+            [ch.text for ch in c.children if ch.dep_ == "compound" and ch.i < c.i] + [c.text]
+        )
+        article = "an" if words.startswith(_VOWEL) else "a"
+        out.append((text.replace(phrase, f"{article} {words}", 1), {c.i}))
     return out
 
 
