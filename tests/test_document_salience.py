@@ -210,6 +210,18 @@ def test_a_which_clause_on_a_name_is_a_claim_about_the_name(text, claims):
             ["He died at the age of 49."],
         ),
         (
+            "Robbie Robertson lived in Toronto until he left for the United States.",
+            ["Robbie Robertson lived in Toronto."],
+        ),
+        (
+            "Kurt Cobain recorded for Sub Pop before signing with Geffen Records.",
+            ["Kurt Cobain recorded for Sub Pop."],
+        ),
+        (  # counter-example: the time is all the verb has
+            "He died after a long illness.",
+            ["He died after a long illness."],
+        ),
+        (
             "Levon Helm, a drummer who also played the mandolin, died in New York City.",
             [
                 "Levon Helm died in New York City.",
@@ -223,7 +235,9 @@ def test_a_which_clause_on_a_name_is_a_claim_about_the_name(text, claims):
         ),
     ],
 )
-def test_how_long_and_how_old_are_left_out_and_a_who_after_a_role_is_its_own_claim(text, claims):
+def test_how_long_how_old_and_until_when_are_left_out_and_a_who_after_a_role_is_a_claim(
+    text, claims
+):
     parts = decompose(parse(text), role=lambda noun: noun in {"drummer"})
     assert [p.text for p in parts] == claims
 

@@ -55,6 +55,8 @@ _DURATION_NOUNS = {"year", "years", "decade", "decades", "month", "months", "wee
 # "all my life", "his whole life", "her entire career": how long, said as a noun phrase
 _SPAN_NOUNS = {"life", "career", "childhood", "youth"}
 _SPAN_WORDS = {"all", "whole", "entire"}
+# words that place one event before or after another ("until he left", "before signing")
+_TIME_MARKS = {"until", "till", "before", "after"}
 
 
 def _phrase(t: Token) -> set[int]:
@@ -141,7 +143,8 @@ def loose_words(sent: Span, role: Callable[[str], bool], known: Callable[[str], 
         if t.dep_ == "prep" and t.lower_ in ("for", "during") and _beside_complement(t):
             if t.lower_ == "during" or _duration(t):
                 out |= _phrase(t)
-        elif _age(t) and _beside_complement(t):  # "at the age of 49", ", aged 44"
+        elif (_when_else(t) or _age(t)) and _beside_complement(t):
+            # "until he left for X", "before signing ...", "at the age of 49", ", aged 44"
             out |= _phrase(t)
             if t.i - 1 >= sent.start and sent.doc[t.i - 1].text == ",":
                 out.add(t.i - 1)
@@ -178,6 +181,21 @@ def _duration(t: Token) -> bool:
         for c in objs[0].children
         if c.dep_ == "prep" and c.lower_ == "of"
         for x in c.children
+    )
+
+
+def _when_else(t: Token) -> bool:
+    """ "until he left for the United States", "before signing with X": another event,
+    said to place this one in time after it, not part of its claim (one before the verb,
+    "After leaving Liverpool, where he was born, ...", may hold claims of its own)."""
+    if t.i < t.head.i:
+        return False
+    if t.dep_ == "advcl":
+        return any(c.dep_ == "mark" and c.lower_ in _TIME_MARKS for c in t.children)
+    return (
+        t.dep_ == "prep"
+        and t.lower_ in _TIME_MARKS
+        and any(c.dep_ == "pcomp" and c.tag_ == "VBG" for c in t.children)
     )
 
 
