@@ -179,7 +179,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument(
         "--split",
-        choices=["dev", "dev2", "dev3", "dev4", "dev5", "blind", "blind2", "blind3"],
+        choices=["dev", "dev2", "dev3", "dev4", "dev5", "dev6", "blind", "blind2", "blind3"],
         default="dev",
     )
     ap.add_argument("--no-timing", action="store_true")

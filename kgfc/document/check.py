@@ -75,6 +75,9 @@ _PLAIN_NOUNS: dict[str, tuple[str, ...]] = {
     "university": ("school",),
     "college": ("school",),
     "director": ("filmmaker",),
+    "writer": ("novelist",),
+    "author": ("novelist",),
+    "pilot": ("aviator",),
 }
 # the country properties whose countries' adjectives describe a thing too ("the Swedish
 # actress", "the Italian city"): citizenship, country, country of origin
@@ -326,7 +329,11 @@ def _read(
 
 def _parts(statement: str, kg: _KG) -> list[claim_parts.Part]:
     masked, aside = claim_parts.asides(statement)
-    return claim_parts.decompose(parse(masked), kg.known, kg.is_role) + aside
+    plain, to_old = claim_parts.plain_and(masked)
+    parts = claim_parts.decompose(parse(plain), kg.known, kg.is_role)
+    for p in parts:
+        p.start, p.end = to_old(p.start), to_old(p.end)
+    return parts + aside
 
 
 def _names_known(statement: str, resolved: Resolved, kg: _KG) -> bool:

@@ -33,6 +33,7 @@ from kgfc.document.clause_parts import (
     loose_words,
     participle_of,
     where_clauses,
+    which_on_names,
     who_on_names,
 )
 from kgfc.document.people import nationality_noun
@@ -72,6 +73,15 @@ def decompose(
     occupation the KG gives people ("composer"; not "partner")."""
     parts: list[Part] = []
     for sent in doc.sents:
+        apart = _who_apart(sent)
+        if apart is not None:  # the parse went astray: each half parsed on its own
+            from kgfc.nlp.spacy_pipeline import parse
+
+            for text in apart:
+                for sub in parse(text).sents:
+                    for part in _sentence(sub, known, role):
+                        parts.append(Part(part.text, sent.start_char, sent.end_char))
+            continue
         each = _split_subjects(sent, known, role)
         if each is None:
             parts.extend(_sentence(sent, known, role))
@@ -85,7 +95,40 @@ def decompose(
     if not parts:
         text = doc.text.strip()
         return [Part(_finish(text), 0, len(doc.text.rstrip()))] if text else []
-    return parts[:MAX_PARTS]
+    return [q for p in parts for q in _who_after_role(p)][:MAX_PARTS]
+
+
+# "Warren Beatty, who was married to Madonna, directed ...": a name, its "who" clause, the rest
+_NAME_WHO = re.compile(r"^((?:[A-Z][\w.'’-]*\s){0,4}[A-Z][\w.'’-]*), who ([^,]{3,120}), ([a-z].+)$")
+
+
+def _who_apart(sent: Span) -> tuple[str, str] | None:
+    """ "X, who was married to Y, directed Z." when the parser made the name the root (no
+    verb heads the sentence): "X directed Z." and "X was married to Y."."""
+    if sent.root.pos_ in ("VERB", "AUX"):
+        return None
+    m = _NAME_WHO.match(sent.text.strip())
+    if m is None:
+        return None
+    name, clause, rest = m.groups()
+    return f"{name} {rest}", _finish(f"{name} {clause}")
+
+
+# "X is a Buddhist who studied at Y": what X is, and what X did
+_ROLE_WHO = re.compile(r"^(.+?) (is|was) (an? (?:[\w-]+ ){0,3}?[\w-]+) who (.+)$")
+
+
+def _who_after_role(part: Part) -> list[Part]:
+    """ "Rick Rubin is a Buddhist who studied at New York University." -> "Rick Rubin is a
+    Buddhist." + "Rick Rubin studied at New York University." (both on the part's span)."""
+    m = _ROLE_WHO.match(part.text)
+    if m is None:
+        return [part]
+    who, verb, role, rest = m.groups()
+    return [
+        Part(_finish(f"{who} {verb} {role}"), part.start, part.end, part.main),
+        Part(_finish(f"{who} {rest}"), part.start, part.end, main=False),
+    ]
 
 
 _ASIDE = re.compile(r"\(([a-z]+) ([^()]{2,80})\)")
@@ -97,6 +140,12 @@ _DATE_WORDS = re.compile(
 _POST_TAIL = re.compile(rf"(?:\s*(?:{EMOJI}+|#\w+))+\s*([.!?]?)$")
 _FRONT = re.compile(r"(An? [a-z][^,]{2,80}), ((?:[A-Z][\w.'’-]*\s){1,4})(?=[a-z])")
 _NAME_BEFORE = re.compile(r"((?:[A-Z][\w.'’-]*\s+){1,5})$")
+# "not only X but also Y": X and Y, both said
+_NOT_ONLY = re.compile(r"\b(not only )(.{1,80}?)\b(but also)\b", re.IGNORECASE)
+# a bracket of life dates after a name: "(December 25, 1899 – January 14, 1957)",
+# "(11 March 1952 – 11 May 2001)", "(born 1930)", "(1912–1954)"
+_LIFE_DATES = re.compile(r"\(([^()]{4,80})\)")
+_LIFE_WORDS = re.compile(r"\b(?:born|b|died|d|c|ca|circa)\b\.?", re.IGNORECASE)
 
 
 def asides(text: str) -> tuple[str, list[Part]]:
@@ -115,6 +164,9 @@ def asides(text: str) -> tuple[str, list[Part]]:
             Part(_finish(f"{who} was {what[0].lower()}{what[1:]}"), 0, front.end(1), main=False)
         )
         masked = " " * (front.start(2)) + text[front.start(2) :]
+    for m in _LIFE_DATES.finditer(text):  # a name's life dates: no claim the KG holds
+        if _NAME_BEFORE.search(text[: m.start()]) is not None and _only_dates(m.group(1)):
+            masked = masked[: m.start()] + " " * (m.end() - m.start()) + masked[m.end() :]
     for m in _ASIDE.finditer(text):
         name = _NAME_BEFORE.search(text[: m.start()])
         if name is None:
@@ -131,6 +183,40 @@ def asides(text: str) -> tuple[str, list[Part]]:
         parts.append(Part(_finish(text_of(doc, body)), m.start(), m.end(), main=False))
         masked = masked[: m.start()] + " " * (m.end() - m.start()) + masked[m.end() :]
     return masked, parts
+
+
+def plain_and(text: str) -> tuple[str, Callable[[int], int]]:
+    """ "X was not only a physicist but also a philosopher" -> "X was a physicist and a
+    philosopher" (no negation in it), and a map from its offsets back to the text's."""
+    out: list[str] = []
+    anchors: list[tuple[int, int]] = [(0, 0)]  # (offset in the new text, in the old)
+    pos = new = 0
+    for m in _NOT_ONLY.finditer(text):
+        out.append(text[pos : m.start(1)])
+        new += m.start(1) - pos
+        anchors.append((new, m.end(1)))
+        out.append(m.group(2))
+        new += len(m.group(2))
+        out.append("and")
+        anchors.append((new, m.start(3)))
+        new += 3
+        anchors.append((new, m.end(3)))
+        pos = m.end(3)
+    if pos == 0:
+        return text, lambda i: i
+    out.append(text[pos:])
+
+    def to_old(i: int) -> int:
+        start, old = next((a, b) for a, b in reversed(anchors) if a <= i)
+        return old + (i - start)
+
+    return "".join(out), to_old
+
+
+def _only_dates(inside: str) -> bool:
+    """Whether a bracket holds dates and nothing else ("December 25, 1899 – January 14, 1957")."""
+    rest = _LIFE_WORDS.sub(" ", _DATE_WORDS.sub(" ", inside))
+    return bool(re.search(r"\d{3,4}", inside)) and not re.search(r"[^\s,;–—\-?]", rest)
 
 
 def _sentence(
@@ -174,6 +260,10 @@ def _sentence(
     ]:
         extra.append((text, sub))
         keep -= sub | commas(sent, sub)
+    for text, toks, sub in which_on_names(sent, known, dates):
+        extra.append((text, toks))
+        riders |= toks - sub  # the name before "which": part of the claim, not its span
+        keep -= sub | commas(sent, sub)
     death = _death_place(sent, root, subj, keep, dates)
 
     main = ([(text_of(sent.doc, keep), keep)] if keep else []) + death
@@ -184,7 +274,7 @@ def _sentence(
         for nationality in _nationalities(text, demonyms):
             if all(p.text != nationality for p in out):
                 out.append(_part(sent, nationality, toks, aside))
-        for piece_text, piece_toks in _objects(sent, text, toks, known):
+        for piece_text, piece_toks in _objects(sent, text, toks, known, role):
             span_toks = (piece_toks - riders if aside else piece_toks) or piece_toks
             first = min(span_toks)
             if (
@@ -496,20 +586,24 @@ def _part(sent: Span, text: str, toks: set[int], aside: bool = False) -> Part:
 
 
 def _objects(
-    sent: Span, text: str, toks: set[int], known: Callable[[str], bool]
+    sent: Span,
+    text: str,
+    toks: set[int],
+    known: Callable[[str], bool],
+    role: Callable[[str], bool] = lambda _t: True,
 ) -> list[tuple[str, set[int]]]:
     """One claim per conjunct of a coordinated object inside ``toks`` (else the claim as it is)."""
     doc = sent.doc
     for i in sorted(toks):
         x = doc[i]
         if x.dep_ == "appos" and x.pos_ == "NOUN":
-            split = _nmod_pair(doc, x, text, toks) or _role_list(doc, x, text, toks)
+            split = _nmod_pair(doc, x, text, toks, role) or _role_list(doc, x, text, toks)
             if split is not None:
                 return split
         if x.dep_ not in _OBJECTS or x.pos_ not in ("NOUN", "PROPN"):
             continue
         if x.dep_ == "attr" and x.pos_ == "NOUN":
-            split = _nmod_pair(doc, x, text, toks)
+            split = _nmod_pair(doc, x, text, toks, role)
             if split is not None:
                 return split
         # spaCy's small model tags a bare second noun as an adjective now and then
@@ -543,7 +637,14 @@ def _objects(
             else:
                 keep_det = {i for i in own_x if doc[i].dep_ == "det" and doc[i].head == anchor}
                 has_det = any(ch.dep_ == "det" for ch in c.children) or c.pos_ == "PROPN"
-                parts_text = text_of(doc, (base - own_x) | own_c | (set() if has_det else keep_det))
+                dets = set() if has_det else keep_det
+                word = doc[min(own_c)].text  # "an actor, film director": "a film director"
+                swap = {
+                    i: ("an" if word.startswith(_VOWEL) else "a")
+                    for i in dets
+                    if doc[i].lower_ in ("a", "an")
+                }
+                parts_text = text_of(doc, (base - own_x) | own_c | dets, swap)
             out.append((parts_text, own_c))
         return out
     return [(text, toks)]
@@ -560,9 +661,17 @@ def _listed(c: Token) -> bool:
     )
 
 
-def _nmod_pair(doc: Doc, x: Token, text: str, toks: set[int]) -> list[tuple[str, set[int]]] | None:
+def _nmod_pair(
+    doc: Doc,
+    x: Token,
+    text: str,
+    toks: set[int],
+    role: Callable[[str], bool] = lambda _t: True,
+) -> list[tuple[str, set[int]]] | None:
     """ "X was a songwriter and film producer" when spaCy hung "songwriter and film" on
-    "producer": "X was a songwriter." + "X was a film producer."."""
+    "producer": "X was a songwriter." + "X was a film producer.". When the first noun is
+    no role but is one with the head ("a film and stage actor"), the head is shared:
+    "X was a film actor." + "X was a stage actor."."""
     n = next((c for c in x.children if c.dep_ == "nmod" and c.i in toks), None)
     conj = [c for c in _conjuncts(n) if c.i in toks] if n is not None else []
     if n is None or len(conj) != 1 or conj[0].i + 1 != x.i:
@@ -577,8 +686,11 @@ def _nmod_pair(doc: Doc, x: Token, text: str, toks: set[int]) -> list[tuple[str,
         first = (lead + words)[0]
         return " ".join(["an" if first.startswith(_VOWEL) else "a", *lead, *words])
 
+    first = [n.text]
+    if not role(n.text) and role(f"{n.text} {x.text}"):
+        first = [n.text, x.text]
     return [
-        (text.replace(phrase, item([n.text]), 1), {n.i}),
+        (text.replace(phrase, item(first), 1), {n.i}),
         (text.replace(phrase, item([conj[0].text, x.text]), 1), {conj[0].i, x.i}),
     ]
 
@@ -588,16 +700,19 @@ def _role_list(doc: Doc, x: Token, text: str, toks: set[int]) -> list[tuple[str,
     claim): one claim per bare noun of the list, "X was a lawyer."."""
     items = [x, *(c for c in _conjuncts(x) if c.i in toks and c.pos_ in ("NOUN", "ADJ"))]
     if len(items) < 2 or any(
-        ch.dep_ not in ("cc", "conj", "punct") for c in items[1:] for ch in c.children
+        ch.dep_ not in ("cc", "conj", "punct", "compound") for c in items[1:] for ch in c.children
     ):
         return None
     phrase = text_of(doc, {t.i for t in x.subtree} & toks)
     if phrase not in text:
         return None
     out = []
-    for c in items:
-        article = "an" if c.text.startswith(_VOWEL) else "a"
-        out.append((text.replace(phrase, f"{article} {c.text}", 1), {c.i}))
+    for c in items:  # "the astronomer and science writer": "an astronomer", "a science writer"
+        words = " ".join(
+            [ch.text for ch in c.children if ch.dep_ == "compound" and ch.i < c.i] + [c.text]
+        )
+        article = "an" if words.startswith(_VOWEL) else "a"
+        out.append((text.replace(phrase, f"{article} {words}", 1), {c.i}))
     return out
 
 

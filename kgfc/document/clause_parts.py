@@ -55,6 +55,8 @@ _DURATION_NOUNS = {"year", "years", "decade", "decades", "month", "months", "wee
 # "all my life", "his whole life", "her entire career": how long, said as a noun phrase
 _SPAN_NOUNS = {"life", "career", "childhood", "youth"}
 _SPAN_WORDS = {"all", "whole", "entire"}
+# words that place one event before or after another ("until he left", "before signing")
+_TIME_MARKS = {"until", "till", "before", "after"}
 
 
 def _phrase(t: Token) -> set[int]:
@@ -139,9 +141,13 @@ def loose_words(sent: Span, role: Callable[[str], bool], known: Callable[[str], 
     out: set[int] = set()
     for t in sent:
         if t.dep_ == "prep" and t.lower_ in ("for", "during") and _beside_complement(t):
-            objs = [c for c in t.children if c.dep_ == "pobj"]
-            if t.lower_ == "during" or (objs and objs[0].lower_ in _DURATION_NOUNS):
+            if t.lower_ == "during" or _duration(t):
                 out |= _phrase(t)
+        elif (_when_else(t) or _age(t)) and _beside_complement(t):
+            # "until he left for X", "before signing ...", "at the age of 49", ", aged 44"
+            out |= _phrase(t)
+            if t.i - 1 >= sent.start and sent.doc[t.i - 1].text == ",":
+                out.add(t.i - 1)
         elif t.dep_ == "npadvmod" and t.lower_ in _SPAN_NOUNS and _beside_complement(t):
             if any(c.lower_ in _SPAN_WORDS for c in t.children):
                 out |= _phrase(t)
@@ -163,13 +169,51 @@ def loose_words(sent: Span, role: Callable[[str], bool], known: Callable[[str], 
     return out
 
 
+def _duration(t: Token) -> bool:
+    """ "for ten years", "for two decades", "for a couple of years": a "for" of how long."""
+    objs = [c for c in t.children if c.dep_ == "pobj"]
+    if not objs:
+        return False
+    if objs[0].lower_ in _DURATION_NOUNS:
+        return True
+    return objs[0].lower_ in ("couple", "few", "number", "lot") and any(
+        x.dep_ == "pobj" and x.lower_ in _DURATION_NOUNS
+        for c in objs[0].children
+        if c.dep_ == "prep" and c.lower_ == "of"
+        for x in c.children
+    )
+
+
+def _when_else(t: Token) -> bool:
+    """ "until he left for the United States", "before signing with X": another event,
+    said to place this one in time after it, not part of its claim (one before the verb,
+    "After leaving Liverpool, where he was born, ...", may hold claims of its own)."""
+    if t.i < t.head.i:
+        return False
+    if t.dep_ == "advcl":
+        return any(c.dep_ == "mark" and c.lower_ in _TIME_MARKS for c in t.children)
+    return (
+        t.dep_ == "prep"
+        and t.lower_ in _TIME_MARKS
+        and any(c.dep_ == "pcomp" and c.tag_ == "VBG" for c in t.children)
+    )
+
+
+def _age(t: Token) -> bool:
+    """ "at the age of 49", "aged 44": how old, not what."""
+    if t.dep_ == "prep" and t.lower_ == "at":
+        return any(c.dep_ == "pobj" and c.lower_ == "age" for c in t.children)
+    return t.lower_ == "aged" and any(c.like_num for c in t.children)
+
+
 def _beside_complement(t: Token) -> bool:
-    """Whether the verb (or noun) ``t`` hangs on has a complement besides ``t``."""
+    """Whether the verb (or noun) ``t`` hangs on has a complement besides ``t`` (a "for"
+    or "during" of how long is none)."""
     head = t.head
     return any(
         c.i != t.i
         and c.dep_ in ("dobj", "attr", "prep", "acomp", "oprd", "advmod")
-        and not (c.dep_ == "prep" and c.lower_ in ("for", "during"))
+        and not (c.dep_ == "prep" and (c.lower_ == "during" or _duration(c) or _age(c)))
         for c in head.children
     ) or head.dep_ in ("pobj", "attr", "dobj")
 
@@ -242,3 +286,52 @@ def where_clauses(
         body = sub - {where[0].i} - drop
         out.append((text_of(sent.doc, body) + " in " + text_of(sent.doc, place), sub))
     return out
+
+
+# words a title or a name may hold in lower case ("Gone with the Wind")
+_TITLE_GLUE = {"of", "the", "and", "with", "in", "a", "an", "on", "at", "to", "for"}
+
+
+def which_on_names(
+    sent: Span,
+    known: Callable[[str], bool],
+    drop: set[int] = frozenset(),  # type: ignore[assignment]
+) -> list[tuple[str, set[int], set[int]]]:
+    """ "X directed Gandhi, which is set in India." -> "Gandhi is set in India."; "X won an
+    Oscar for Good Will Hunting, which Gus Van Sant directed." -> "Gus Van Sant directed
+    Good Will Hunting." (a non-restrictive "which" clause on a name the KG knows).
+
+    Each as (text, the tokens it reads, the clause's own tokens: what the rest loses)."""
+    out: list[tuple[str, set[int], set[int]]] = []
+    for c in sent:
+        which = [x for x in c.children if x.lower_ == "which" and x.dep_ in (*_SUBJECTS, "dobj")]
+        if c.dep_ != "relcl" or not which or which[0].i - 1 < sent.start:
+            continue
+        comma = sent.doc[which[0].i - 1]
+        name = _name_before(sent, comma.i, known) if comma.text == "," else None
+        if name is None:
+            continue
+        sub = {x.i for x in c.subtree}
+        body = sub - {which[0].i} - drop
+        words = text_of(sent.doc, name)
+        if which[0].dep_ == "dobj":
+            out.append((text_of(sent.doc, body) + " " + words, body, sub))
+        else:
+            out.append((words + " " + text_of(sent.doc, body), name | body, sub))
+    return out
+
+
+def _name_before(sent: Span, end: int, known: Callable[[str], bool]) -> set[int] | None:
+    """The longest name the KG knows that ends right before token ``end`` (a title's
+    words, "Some Like It Hot", may be parsed as anything)."""
+    start = end
+    while (
+        start - 1 >= sent.start
+        and end - start < 8
+        and (sent.doc[start - 1].is_title or sent.doc[start - 1].lower_ in _TITLE_GLUE)
+    ):
+        start -= 1
+    for i in range(start, end):
+        if sent.doc[i].is_title and known(sent.doc[i:end].text):
+            return set(range(i, end))
+    return None

@@ -26,7 +26,7 @@ Who is a person comes from spaCy's named entities and the KG (instance of human)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container
+from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -56,6 +56,10 @@ _SPAN_NOUNS = {"life", "career", "childhood", "youth", "lifetime"}
 _FIRST_PERSON_VERBS = {"have": "has", "am": "is", "'ve": "has", "'m": "is", "do": "does"}
 _THING = {"it": "subj", "its": "poss", "they": "subj", "them": "obj", "their": "poss"}
 _SUBJECTS = ("nsubj", "nsubjpass")
+# a title before a surname: "Dr. Sagan" is "Sagan"
+_HONORIFICS = {"dr", "mr", "mrs", "ms", "miss", "sir", "dame", "prof", "professor", "lord"}
+# the small words inside a title or a name ("Lost in Translation", "Gone with the Wind")
+_GLUE = {"of", "the", "and", "with", "in", "a", "an", "on", "at", "to", "for", "it"}
 # spaCy often tags a lone surname as an organisation or a work; never as a place here
 _SHORTENABLE = {"PERSON", "ORG", "WORK_OF_ART", "PRODUCT", "FAC", ""}
 
@@ -75,6 +79,7 @@ class Name:
     guess: str | None = None  # "m" / "f" the first name is (mostly) given to
     firm_guess: str | None = None  # the guess when the name is not "mostly" one or the other
     descriptions: set[str] = field(default_factory=set)
+    last_paragraph: int = -1  # the paragraph it was last named or referred to in
 
 
 @dataclass
@@ -127,6 +132,7 @@ class Resolver:
         self.paragraph_topic: Name | None = None
         self.document_topic: Name | None = None
         self.heading_topic: Name | None = None
+        self.sentence_index = -1  # the sentence being resolved
         # the last people named together ("X and Y were ...", "X married Y."): whom
         # "the former", "the latter" and "both" stand for
         self.group: list[Name] = []
@@ -139,6 +145,9 @@ class Resolver:
         key = normalise(text)
         if not key:
             return None
+        before = span.doc[span.start - 1] if span.start > 0 else None
+        if before is not None and before.text == "The" and self.lookup(f"The {text}"):
+            text, key = f"The {text}", normalise(f"The {text}")  # "The Pianist", not "Pianist"
         for n in reversed(self.names):
             if n.words == tuple(key.split()):
                 return n
@@ -162,7 +171,7 @@ class Resolver:
     def _mentions(self, span: Span) -> list[tuple[Span, bool]]:
         """The sentence's names, and a capitalised word spaCy took for a common noun that
         is a person's name the document gave in full ("Cassavetes is buried in ...")."""
-        out = _mentions(span)
+        out = self._titles(span, _mentions(span))
         covered = {t.i for e, _ in out for t in e}
         for t in span:
             if t.i not in covered and t.pos_ == "NOUN" and t.is_title and t.tag_ != "NNP":
@@ -172,21 +181,61 @@ class Resolver:
         out.sort(key=lambda x: x[0].start)
         return out
 
+    def _titles(self, span: Span, out: list[tuple[Span, bool]]) -> list[tuple[Span, bool]]:
+        """A title whose small words spaCy split it at ("Lost in Translation", "Gone
+        with the Wind"): one mention when the KG knows the whole, in place of its pieces."""
+        doc = span.doc
+        i = span.start
+        while i < span.end:
+            j = i
+            while j < span.end and j - i < 8 and (doc[j].is_title or doc[j].lower_ in _GLUE):
+                j += 1
+            while j > i and doc[j - 1].lower_ in _GLUE:
+                j -= 1
+            words = doc[i:j]
+            if (
+                doc[i].is_title
+                and len(words) >= 3
+                and any(t.is_lower for t in words)
+                and self.lookup(words.text) is not None
+            ):
+                out = [(e, k) for e, k in out if e.end <= i or e.start >= j]
+                out.append((words, False))
+                i = j
+            else:
+                i += 1
+        out.sort(key=lambda x: x[0].start)
+        return out
+
     def _short_name(self, span: Span) -> Name | None:
         """The full person name a one- or two-word name stands for ("Rota" -> "Nino Rota")."""
         words = tuple(normalise(span.text.removesuffix("'s")).split())
+        if len(words) > 1 and words[0].rstrip(".") in _HONORIFICS:
+            words = words[1:]  # "Dr. Sagan": "Sagan"
         if not words or len(words) > 2:
             return None
-        for n in reversed(self.names):
-            if not n.person or len(n.words) <= len(words):
-                continue
-            if n.words[-len(words) :] == words or n.words[: len(words)] == words:
-                return n
-        return None
+        # a thing's first word the KG does not hold alone: "Motown" for "Motown Records"
+        thing = len(words) == 1 and self.lookup(span.text.removesuffix("'s")) is None
+        found = [
+            n
+            for n in reversed(self.names)
+            if len(n.words) > len(words)
+            and (
+                (n.person and (n.words[-len(words) :] == words or n.words[: len(words)] == words))
+                or (thing and not n.person and n.entity and n.words[:1] == words)
+            )
+        ]
+        # two people share it ("Richard Attenborough" and his brother "David
+        # Attenborough"): the one the text is about, else the last named
+        for topic in (self.previous_subject, self.paragraph_topic, self.document_topic):
+            if len(found) > 1 and any(topic is n for n in found):
+                return topic
+        return found[0] if found else None
 
     # -- one sentence -----------------------------------------------------------------
     def resolve(self, sent: Sentence) -> Resolved:
         span = sent.span
+        self.sentence_index = sent.index
         if sent.paragraph != self.paragraph:
             self.paragraph = sent.paragraph
             self.paragraph_topic = None
@@ -208,6 +257,9 @@ class Resolver:
                 for t in ent:
                     token_name[t.i] = name
         subject = self._subject(span, token_name)
+        # "Our son Sean ..., and he plays": the relative named before the pronoun after it;
+        # "His brother Robert": once "his" is resolved
+        self._kin_names(sent, span, token_name, replace)
         self._pronouns(sent, span, token_name, replace)
         self._kin_names(sent, span, token_name, replace)
         extra_refs = self._groups(sent, span, token_name, replace)
@@ -224,6 +276,8 @@ class Resolver:
                 token_name[i] = target
         subject = subject or self._subject(span, token_name)
         self._learn(span, token_name)
+        for named in token_name.values():
+            named.last_paragraph = sent.paragraph
         people = [token_name[t.i] for t in span if t.i in token_name and token_name[t.i].person]
         things = [
             n for t in span if (n := token_name.get(t.i)) is not None and not n.person and n.entity
@@ -309,7 +363,10 @@ class Resolver:
                 continue
             if n is not None and len(n.words) != 1:
                 continue
-            owner = next((token_name.get(c.i) for c in head.children if c.dep_ == "poss"), None)
+            poss = next((c for c in head.children if c.dep_ == "poss"), None)
+            owner = token_name.get(poss.i) if poss is not None else None
+            if poss is not None and poss.lower_ == "our" and sent.speaker:
+                owner = self._speaker(sent)  # a transcript's "our son": the speaker's
             if owner is None or owner.entity is None or head.pos_ != "NOUN":
                 continue
             first = t.lower_
@@ -388,6 +445,8 @@ class Resolver:
         for t in [root, *(c for c in root.children if c.dep_ == "conj")]:
             for c in t.children:
                 if c.dep_ in _SUBJECTS:
+                    if c.i in token_name:  # "X's film Y": Y, not X
+                        return token_name[c.i]
                     for x in c.subtree:
                         if x.i in token_name:
                             return token_name[x.i]
@@ -412,23 +471,46 @@ class Resolver:
                 if i in replaced and _possessive(t) and _verb_of(t) == _verb_of(span.doc[i]):
                     return None  # "He is survived by his wife": "his" as in "X is survived by his wife"
                 return token_name[i] if i in replaced else None
-        order = [
-            self.previous_subject,
-            *self.previous_people,
-            self.paragraph_topic,
-            self.heading_topic,
-            self.document_topic,
-            *reversed(self.names),
+        # a name this sentence gives only after the pronoun is not whom it stands for
+        # ("He was born in Liverpool, like Ringo Starr.")
+        everyone = [
+            n
+            for n in (
+                self.previous_subject,
+                *self.previous_people,
+                self.paragraph_topic,
+                self.heading_topic,
+                self.document_topic,
+                *reversed(self.names),
+            )
+            if n is not None and n.person
         ]
+        # a name this sentence gives only after the pronoun is whom it stands for only
+        # when no one else can be ("He was born in Liverpool, like Ringo Starr." but
+        # "In his youth, Tom Wolfe studied ...")
+        later = {id(token_name[i]) for i in range(t.i + 1, span.end) if i in token_name}
+        earlier = {id(token_name[i]) for i in range(span.start, t.i) if i in token_name}
+        before = [
+            n
+            for n in everyone
+            if id(n) not in later or id(n) in earlier or n.sentence != self.sentence_index
+        ]
+        return self._pick(before, gender, fits) or self._pick(everyone, gender, fits)
+
+    def _pick(
+        self, order: list[Name], gender: str, fits: Callable[[Name | None], bool]
+    ) -> Name | None:
+        """The person a pronoun of ``gender`` stands for, among ``order`` (most likely first)."""
         # two people in the paragraph: the one whose first name fits the pronoun
         for n in order:
-            if (
-                n is not None
-                and n.person
-                and n.paragraph == self.paragraph
-                and (n.gender or n.guess) == gender
-            ):
+            if n.last_paragraph == self.paragraph and (n.gender or n.guess) == gender:
                 return n
+        # a new paragraph no one is named in yet: anyone named before whose sex is known
+        # or whose first name fits ("His wife, Y, ...\n\nHe died ..." is not Y)
+        if not any(n.last_paragraph == self.paragraph for n in order):
+            for n in order:
+                if (n.gender or n.guess) == gender:
+                    return n
         return next((n for n in order if fits(n)), None)
 
     def _guess_genders(self) -> None:
@@ -517,6 +599,17 @@ class Resolver:
             ):
                 lefts = [y for y in x.lefts if y.dep_ in ("det", "amod", "compound")]
                 candidates.append((x, [*lefts, x]))
+        # "died in the city": the place the text named (a dateline's city counts)
+        places = [
+            (x, [d, x])
+            for x in span
+            if x.dep_ == "pobj"
+            and x.pos_ == "NOUN"
+            and x.head.lower_ == "in"
+            and x.i - 1 >= span.start
+            and (d := span.doc[x.i - 1]).lower_ == "the"
+            and [c.i for c in x.children] == [d.i]
+        ]
         for c, toks in candidates:
             # spaCy tags such a noun as an adjective or a proper noun now and then
             # ("the mathematician", "the Irishman")
@@ -530,13 +623,20 @@ class Resolver:
                 x.dep_ == "prep" for x in c.children
             ):
                 continue
-            target = self._described(toks)
+            here = [n for i in range(span.start, toks[0].i) if (n := token_name.get(i))]
+            target = self._described(toks, here)
             if target is not None:
                 return toks[0].i, toks[-1].i + 1, target
+        for c, toks in places:  # only when one thing the text named fits ("the city")
+            fit = {n.entity: n for n in self.names if not n.person and n.entity}
+            found = [n for n in fit.values() if c.lemma_.lower() in n.descriptions]
+            if len(found) == 1 and c.i not in token_name and c.i not in replace:
+                return toks[0].i, toks[-1].i + 1, found[0]
         return None
 
-    def _described(self, toks: list[Token]) -> Name | None:
-        """Whom or what "the [adjectives] noun" stands for: the head noun (or, for a
+    def _described(self, toks: list[Token], here: Sequence[Name] = ()) -> Name | None:
+        """Whom or what "the [adjectives] noun" stands for (``here``: the names the sentence
+        gave before it): the head noun (or, for a
         nationality noun such as "the German" or "the Irishman", the nationality and a
         person) and every nationality adjective must be among its descriptions."""
         words = [t.lower_ for t in toks[1:-1]]
@@ -545,8 +645,15 @@ class Resolver:
         need = {nationality or head}
         need |= {w for w in words if _nationality_noun(w) == w}
         order = (self.previous_subject, self.paragraph_topic, self.document_topic)
-        for n in (*order, *reversed(self.names)):
-            if n is not None and need <= n.descriptions and (n.person or nationality is None):
+        # "the film" after a film was named is the film, not its director ("film director")
+        things = nationality is None and any(
+            not n.person and need <= n.descriptions for n in self.names
+        )
+        # "A mural of X will follow; the singer was born ...": X, named before it in the sentence
+        for n in (*reversed(here), *order, *reversed(self.names)):
+            if n is None or not need <= n.descriptions or (things and n.person):
+                continue
+            if n.person or nationality is None:
                 return n
         return None
 
