@@ -55,8 +55,22 @@ SEED = 20261207
 WDT = "http://www.wikidata.org/prop/direct/"
 
 # ---------------------------------------------------------------- kinds
-CITY_TYPES = {"Q515", "Q1549591", "Q1093829", "Q1637706", "Q5119", "Q42744322", "Q22865",
-              "Q200250", "Q747074", "Q484170", "Q1187811", "Q253030", "Q62049", "Q707813"}
+CITY_TYPES = {
+    "Q515",
+    "Q1549591",
+    "Q1093829",
+    "Q1637706",
+    "Q5119",
+    "Q42744322",
+    "Q22865",
+    "Q200250",
+    "Q747074",
+    "Q484170",
+    "Q1187811",
+    "Q253030",
+    "Q62049",
+    "Q707813",
+}
 NOT_CITY = {"Q3624078", "Q6256", "Q35657", "Q3024240", "Q10864048", "Q5107"}
 SOVEREIGN = "Q3624078"
 HISTORICAL = "Q3024240"
@@ -65,31 +79,81 @@ HUMAN = "Q5"
 FILM = "Q11424"
 CONTINENTS = {"Europe", "Asia", "Africa", "North America", "South America", "Oceania"}
 RELIGION_FAMILY = {
-    "Catholicism": "christian", "Catholic Church": "christian", "Christianity": "christian",
-    "Christian": "christian", "Anglicanism": "christian", "Lutheranism": "christian",
-    "Baptist": "christian", "Episcopal Church": "christian", "Protestantism": "christian",
-    "Eastern Orthodox Church": "christian", "Presbyterianism": "christian",
-    "Methodism": "christian", "Unitarianism": "christian", "congregational church": "christian",
-    "Calvinism": "christian", "Religious Society of Friends": "christian",
+    "Catholicism": "christian",
+    "Catholic Church": "christian",
+    "Christianity": "christian",
+    "Christian": "christian",
+    "Anglicanism": "christian",
+    "Lutheranism": "christian",
+    "Baptist": "christian",
+    "Episcopal Church": "christian",
+    "Protestantism": "christian",
+    "Eastern Orthodox Church": "christian",
+    "Presbyterianism": "christian",
+    "Methodism": "christian",
+    "Unitarianism": "christian",
+    "congregational church": "christian",
+    "Calvinism": "christian",
+    "Religious Society of Friends": "christian",
     "Russian Orthodox Church": "christian",
-    "Judaism": "jewish", "American Jews": "jewish", "Jewish people": "jewish",
-    "Islam": "islam", "Sunni Islam": "islam", "Shia Islam": "islam",
-    "Hinduism": "hindu", "Buddhism": "buddhist", "Scientology": "scientology",
-    "atheism": "none", "agnosticism": "none",
+    "Judaism": "jewish",
+    "American Jews": "jewish",
+    "Jewish people": "jewish",
+    "Islam": "islam",
+    "Sunni Islam": "islam",
+    "Shia Islam": "islam",
+    "Hinduism": "hindu",
+    "Buddhism": "buddhist",
+    "Scientology": "scientology",
+    "atheism": "none",
+    "agnosticism": "none",
 }
 # how a claim names a religion it states or wrongly claims (the KG entity is the label's)
-RELIGION_ADJ = {"Catholicism": "a Catholic", "Catholic Church": "a Roman Catholic",
-                "Judaism": "Jewish", "Buddhism": "a Buddhist", "Hinduism": "a Hindu",
-                "Islam": "a Muslim", "atheism": "an atheist", "Scientology": "a Scientologist",
-                "Lutheranism": "a Lutheran", "Anglicanism": "an Anglican",
-                "Methodism": "a Methodist", "Presbyterianism": "a Presbyterian",
-                "Christianity": "a Christian", "agnosticism": "an agnostic"}
-CONTINENT_ADJ = {"Europe": "European", "Asia": "Asian", "Africa": "African",
-                 "North America": "North American", "South America": "South American"}
+RELIGION_ADJ = {
+    "Catholicism": "a Catholic",
+    "Catholic Church": "a Roman Catholic",
+    "Judaism": "Jewish",
+    "Buddhism": "a Buddhist",
+    "Hinduism": "a Hindu",
+    "Islam": "a Muslim",
+    "atheism": "an atheist",
+    "Scientology": "a Scientologist",
+    "Lutheranism": "a Lutheran",
+    "Anglicanism": "an Anglican",
+    "Methodism": "a Methodist",
+    "Presbyterianism": "a Presbyterian",
+    "Christianity": "a Christian",
+    "agnosticism": "an agnostic",
+}
+CONTINENT_ADJ = {
+    "Europe": "European",
+    "Asia": "Asian",
+    "Africa": "African",
+    "North America": "North American",
+    "South America": "South American",
+}
 
 SINGLE = {"P19", "P20", "P119", "P17", "P30", "P740", "P159", "P57", "P140", "P26"}
-MULTI = {"P136", "P106", "P108", "P463", "P264", "P101", "P641", "P1412", "P3373", "P40",
-         "P737", "P161", "P1303", "P69", "P1050", "P551", "P451", "award"}
+MULTI = {
+    "P136",
+    "P106",
+    "P108",
+    "P463",
+    "P264",
+    "P101",
+    "P641",
+    "P1412",
+    "P3373",
+    "P40",
+    "P737",
+    "P161",
+    "P1303",
+    "P69",
+    "P1050",
+    "P551",
+    "P451",
+    "award",
+}
 
 
 # ---------------------------------------------------------------- KG snapshot (for drawing)
@@ -99,21 +163,35 @@ class KG:
         self.F: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
         self.INV: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
         self.links: dict[str, set[str]] = defaultdict(set)
-        for s, p, o in run(store, "SELECT ?s ?p ?o WHERE { ?s ?p ?o . FILTER(STRSTARTS(STR(?p), '%s')) FILTER(ISIRI(?o)) }" % WDT):
+        for s, p, o in run(
+            store,
+            "SELECT ?s ?p ?o WHERE { ?s ?p ?o . FILTER(STRSTARTS(STR(?p), '"
+            + WDT
+            + "')) FILTER(ISIRI(?o)) }",
+        ):
             self.F[p][s].add(o)
             self.INV[p][o].add(s)
             if p != "P31":
                 self.links[s].add(o)
                 self.links[o].add(s)
-        self.label = {s: l for s, l in run(store, "SELECT ?s ?l WHERE { ?s rdfs:label ?l FILTER(STRSTARTS(STR(?s), 'http://www.wikidata.org/entity/Q')) }")}
+        self.label = {
+            s: lab
+            for s, lab in run(
+                store,
+                "SELECT ?s ?l WHERE { ?s rdfs:label ?l FILTER(STRSTARTS(STR(?s), 'http://www.wikidata.org/entity/Q')) }",
+            )
+        }
         self.alts = defaultdict(list)
         for s, a in run(store, "SELECT ?s ?a WHERE { ?s skos:altLabel ?a }"):
             self.alts[s].append(a)
-        self.desc = {s: d for s, d in run(store, "SELECT ?s ?d WHERE { ?s <http://schema.org/description> ?d }")}
+        self.desc = {
+            s: d
+            for s, d in run(store, "SELECT ?s ?d WHERE { ?s <http://schema.org/description> ?d }")
+        }
         self.types = {s: set(v) for s, v in self.F["P31"].items()}
         self.by_label = defaultdict(set)
-        for q, l in self.label.items():
-            self.by_label[l.lower()].add(q)
+        for q, lab in self.label.items():
+            self.by_label[lab.lower()].add(q)
         for q, al in self.alts.items():
             for a in al:
                 self.by_label[a.lower()].add(q)
@@ -159,7 +237,13 @@ class Checker:
         return [r[0] for r in run(self.store, f"SELECT DISTINCT ?o WHERE {{ wd:{s} wdt:{p} ?o }}")]
 
     def spouses(self, s):
-        return [r[0] for r in run(self.store, f"SELECT DISTINCT ?o WHERE {{ {{ wd:{s} wdt:P26 ?o }} UNION {{ ?o wdt:P26 wd:{s} }} }}")]
+        return [
+            r[0]
+            for r in run(
+                self.store,
+                f"SELECT DISTINCT ?o WHERE {{ {{ wd:{s} wdt:P26 ?o }} UNION {{ ?o wdt:P26 wd:{s} }} }}",
+            )
+        ]
 
     def linked(self, a, b):
         return self.ask(f"ASK {{ {{ wd:{a} ?p wd:{b} }} UNION {{ wd:{b} ?p wd:{a} }} }}")
@@ -181,7 +265,11 @@ class Checker:
         if p == "P119":
             return "cemetery" if CEMETERY in t else None
         if p == "P140":
-            return "religion:" + RELIGION_FAMILY[self.label(q)] if self.label(q) in RELIGION_FAMILY else None
+            return (
+                "religion:" + RELIGION_FAMILY[self.label(q)]
+                if self.label(q) in RELIGION_FAMILY
+                else None
+            )
         if p == "P30":
             return "continent" if self.label(q) in CONTINENTS else None
         if p == "P17":
@@ -223,13 +311,17 @@ class Checker:
         if p not in MULTI:
             return False, f"{p} not multi-valued"
         if p == "award":
-            n = int(run(self.store, f"SELECT (COUNT(*) AS ?n) WHERE {{ wd:{s} wdt:P166 ?o }}")[0][0])
+            n = int(
+                run(self.store, f"SELECT (COUNT(*) AS ?n) WHERE {{ wd:{s} wdt:P166 ?o }}")[0][0]
+            )
             return (n == 0, "awards stated")
         if self.stated(s, p, o):
             return False, "stated"
         if self.linked(s, o):
             return False, "subject and value linked"
-        if p in ("P3373", "P40", "P451") and self.ask(f"ASK {{ wd:{o} (wdt:P3373|wdt:P40|wdt:P26|wdt:P451|^wdt:P40) wd:{s} }}"):
+        if p in ("P3373", "P40", "P451") and self.ask(
+            f"ASK {{ wd:{o} (wdt:P3373|wdt:P40|wdt:P26|wdt:P451|^wdt:P40) wd:{s} }}"
+        ):
             return False, "family link"
         return True, ""
 
@@ -269,20 +361,57 @@ def the(org):
     return "the " + org
 
 
-SOCIAL_TAGS = ["", " 🔥", " 😂", " 👀", " lol", " 🙌", " #facts", " 💯", " fr", " 🤯", " ngl", " 😭"]
+SOCIAL_TAGS = [
+    "",
+    " 🔥",
+    " 😂",
+    " 👀",
+    " lol",
+    " 🙌",
+    " #facts",
+    " 💯",
+    " fr",
+    " 🤯",
+    " ngl",
+    " 😭",
+]
 SOCIAL_PRE = ["", "til ", "fun fact: ", "ok so ", "wait, ", "apparently ", "lowkey ", "btw "]
-HEDGE_PRE = ["I think ", "I believe ", "If I remember correctly, ", "As far as I know, ",
-             "I'm fairly sure ", "It seems that ", "Unless I'm mistaken, "]
-NEWS_POST = [", sources confirmed on Tuesday.", ", a spokesperson said.", ", according to public records.",
-             ", officials said Monday.", ", the report noted."]
-ENC_PRE = ["According to most reference works, ", "Reference works note that ", "As is well documented, "]
+HEDGE_PRE = [
+    "I think ",
+    "I believe ",
+    "If I remember correctly, ",
+    "As far as I know, ",
+    "I'm fairly sure ",
+    "It seems that ",
+    "Unless I'm mistaken, ",
+]
+NEWS_POST = [
+    ", sources confirmed on Tuesday.",
+    ", a spokesperson said.",
+    ", according to public records.",
+    ", officials said Monday.",
+    ", the report noted.",
+]
+ENC_PRE = [
+    "According to most reference works, ",
+    "Reference works note that ",
+    "As is well documented, ",
+]
 
 
 def news_title(kg, s):
     occ = " ".join(kg.lab(o) or "" for o in kg.vals(s, "P106")).lower()
-    for key, title in (("singer", "Singer"), ("actor", "Actor"), ("politician", "Politician"),
-                       ("novelist", "Novelist"), ("writer", "Author"), ("composer", "Composer"),
-                       ("musician", "Musician"), ("film director", "Director"), ("philosopher", "Philosopher")):
+    for key, title in (
+        ("singer", "Singer"),
+        ("actor", "Actor"),
+        ("politician", "Politician"),
+        ("novelist", "Novelist"),
+        ("writer", "Author"),
+        ("composer", "Composer"),
+        ("musician", "Musician"),
+        ("film director", "Director"),
+        ("philosopher", "Philosopher"),
+    ):
         if key in occ:
             return title + " "
     return ""
@@ -299,19 +428,51 @@ def lower_social(text):
     return text.lower()
 
 
-THE_PREFIX = ("United States", "United Kingdom", "United Nations", "United Arab Emirates", "University of",
-              "Council of", "Commonwealth of", "American Academy", "London School", "City College",
-              "City University", "Czech Republic", "Netherlands", "Philippines", "Dominican Republic",
-              "Central African", "Democratic Republic", "Republic of", "People's Republic", "Soviet Union",
-              "Kingdom of", "Bahamas", "Gambia", "Maldives", "Juilliard School", "Lee Strasberg",
-              "Massachusetts Institute", "California Institute", "Curtis Institute", "Berklee", "Royal ",
-              "World Trade", "North Atlantic", "African Union", "State University")
+THE_PREFIX = (
+    "United States",
+    "United Kingdom",
+    "United Nations",
+    "United Arab Emirates",
+    "University of",
+    "Council of",
+    "Commonwealth of",
+    "American Academy",
+    "London School",
+    "City College",
+    "City University",
+    "Czech Republic",
+    "Netherlands",
+    "Philippines",
+    "Dominican Republic",
+    "Central African",
+    "Democratic Republic",
+    "Republic of",
+    "People's Republic",
+    "Soviet Union",
+    "Kingdom of",
+    "Bahamas",
+    "Gambia",
+    "Maldives",
+    "Juilliard School",
+    "Lee Strasberg",
+    "Massachusetts Institute",
+    "California Institute",
+    "Curtis Institute",
+    "Berklee",
+    "Royal ",
+    "World Trade",
+    "North Atlantic",
+    "African Union",
+    "State University",
+)
 THE_SUFFIX = (" Society", " Organization", " Party", " Institute", " Union", " Conservatory")
 US_NAMES = ["United States", "US", "USA", "United States of America", "U.S."]
 
 
 def needs_the(name):
-    return (name.startswith(THE_PREFIX) or name.endswith(THE_SUFFIX)) and not name.lower().startswith("the ")
+    return (
+        name.startswith(THE_PREFIX) or name.endswith(THE_SUFFIX)
+    ) and not name.lower().startswith("the ")
 
 
 def name_of(kg, q, rng):
@@ -341,98 +502,165 @@ def tidy(text, social):
 # ---------------------------------------------------------------- per-relation phrasing
 # Each relation: templates by style, {S} subject name, {O} object name; past/present chosen by caller.
 
+
 def templates(kg, rel, s, o, neg=False):
     """Return dict style -> list of (template) using {S} and {O}. Relation-specific."""
-    S, O = "{S}", "{O}"
+    S, O = "{S}", "{O}"  # noqa: E741 - the templates' own names
     dead = kg.dead(s) if s else True
     was = "was" if dead else "is"
     ART = article(kg.lab(o)) if o and kg.lab(o) else "a {O}"
     T: dict[str, list[str]] = {}
     if rel == "P19":
         vp, nvp = f"was born in {O}", f"was not born in {O}"
-        T = {"question": [f"Was {S} born in {O}?"], "cleft": [f"It was in {O} that {S} was born."],
-             "passive": [f"{O} is where {S} was born."], "possessive": [f"{S}'s birthplace is {O}.", f"{S}'s place of birth was {O}."],
-             "encyclopedia": [f"Born in {O}, {S} went on to an international career.", f"{S} was born in the city of {O}."],
-             "social": [f"{{s}} was born in {{o}}", f"{{s}} is literally {{o}}-born"],
-             "news": [f"{O}-born {S} returned to the spotlight this week, sources confirmed on Tuesday."]}
-        negs = [f"{S} was not born in {O}.", f"{S} wasn't born in {O}.", f"Contrary to popular belief, {S} was not born in {O}."]
+        T = {
+            "question": [f"Was {S} born in {O}?"],
+            "cleft": [f"It was in {O} that {S} was born."],
+            "passive": [f"{O} is where {S} was born."],
+            "possessive": [f"{S}'s birthplace is {O}.", f"{S}'s place of birth was {O}."],
+            "encyclopedia": [
+                f"Born in {O}, {S} went on to an international career.",
+                f"{S} was born in the city of {O}.",
+            ],
+            "social": ["{s} was born in {o}", "{s} is literally {o}-born"],
+            "news": [
+                f"{O}-born {S} returned to the spotlight this week, sources confirmed on Tuesday."
+            ],
+        }
+        negs = [
+            f"{S} was not born in {O}.",
+            f"{S} wasn't born in {O}.",
+            f"Contrary to popular belief, {S} was not born in {O}.",
+        ]
     elif rel == "P20":
         vp, nvp = f"died in {O}", f"did not die in {O}"
-        T = {"question": [f"Did {S} die in {O}?"], "cleft": [f"It was in {O} that {S} died."],
-             "passive": [f"{O} is where {S} passed away."], "possessive": [f"{S}'s place of death was {O}."],
-             "encyclopedia": [f"{S}'s life came to an end in {O}."],
-             "social": [f"rip {{s}}, passed away in {{o}} 🕊️", f"{{s}} died in {{o}}"]}
+        T = {
+            "question": [f"Did {S} die in {O}?"],
+            "cleft": [f"It was in {O} that {S} died."],
+            "passive": [f"{O} is where {S} passed away."],
+            "possessive": [f"{S}'s place of death was {O}."],
+            "encyclopedia": [f"{S}'s life came to an end in {O}."],
+            "social": ["rip {s}, passed away in {o} 🕊️", "{s} died in {o}"],
+        }
         negs = [f"{S} did not die in {O}.", f"{S} didn't pass away in {O}."]
     elif rel == "P119":
         vp, nvp = f"is buried at {O}", f"is not buried at {O}"
-        T = {"question": [f"Is {S} buried at {O}?"], "cleft": [f"It is at {O} that {S} was laid to rest."],
-             "passive": [f"{S} was interred at {O}.", f"{S} was laid to rest in {O}."],
-             "possessive": [f"{S}'s grave is at {O}.", f"{S}'s final resting place is {O}."],
-             "social": [f"visited {{s}}'s grave at {{o}} today 🥀"]}
+        T = {
+            "question": [f"Is {S} buried at {O}?"],
+            "cleft": [f"It is at {O} that {S} was laid to rest."],
+            "passive": [f"{S} was interred at {O}.", f"{S} was laid to rest in {O}."],
+            "possessive": [f"{S}'s grave is at {O}.", f"{S}'s final resting place is {O}."],
+            "social": ["visited {s}'s grave at {o} today 🥀"],
+        }
         negs = [f"{S} is not buried at {O}."]
     elif rel == "P26":
         vp, nvp = f"was married to {O}", f"was never married to {O}"
-        T = {"question": [f"Was {S} married to {O}?"], "cleft": [f"It was {O} whom {S} married."],
-             "passive": [f"{S} was wed to {O}."], "possessive": [f"{S}'s spouse was {O}."],
-             "social": [f"{{s}} and {{o}} got married?? 💍", f"{{s}} married {{o}} 💍"],
-             "news": [f"{S} tied the knot with {O}, a representative said."]}
+        T = {
+            "question": [f"Was {S} married to {O}?"],
+            "cleft": [f"It was {O} whom {S} married."],
+            "passive": [f"{S} was wed to {O}."],
+            "possessive": [f"{S}'s spouse was {O}."],
+            "social": ["{s} and {o} got married?? 💍", "{s} married {o} 💍"],
+            "news": [f"{S} tied the knot with {O}, a representative said."],
+        }
         negs = [f"{S} was never married to {O}."]
     elif rel == "P451":
         vp, nvp = f"was in a relationship with {O}", f"never dated {O}"
-        T = {"question": [f"Did {S} date {O}?"], "cleft": [f"It was {O} who was {S}'s partner."],
-             "possessive": [f"{S}'s partner at one point was {O}."],
-             "social": [f"{{s}} and {{o}} were a thing back in the day 💕", f"{{s}} dated {{o}}?? i'm shook"],
-             "news": [f"{S} and {O} were romantically linked, tabloids reported."]}
+        T = {
+            "question": [f"Did {S} date {O}?"],
+            "cleft": [f"It was {O} who was {S}'s partner."],
+            "possessive": [f"{S}'s partner at one point was {O}."],
+            "social": ["{s} and {o} were a thing back in the day 💕", "{s} dated {o}?? i'm shook"],
+            "news": [f"{S} and {O} were romantically linked, tabloids reported."],
+        }
         negs = [f"{S} never dated {O}."]
     elif rel == "P101":
         vp, nvp = f"worked in the field of {O}", f"never worked in {O}"
-        T = {"question": [f"Did {S} work in {O}?"], "possessive": [f"{S}'s field of work was {O}."],
-             "cleft": [f"It was {O} that {S} devoted a career to."],
-             "encyclopedia": [f"{S} is chiefly remembered for contributions to {O}."]}
+        T = {
+            "question": [f"Did {S} work in {O}?"],
+            "possessive": [f"{S}'s field of work was {O}."],
+            "cleft": [f"It was {O} that {S} devoted a career to."],
+            "encyclopedia": [f"{S} is chiefly remembered for contributions to {O}."],
+        }
         negs = [f"{S} never worked in {O}."]
     elif rel == "P135":
         vp, nvp = f"was associated with {O}", f"had nothing to do with {O}"
-        T = {"possessive": [f"{S}'s work belongs to {O}."], "encyclopedia": [f"{S} is usually counted among the figures of {O}."]}
+        T = {
+            "possessive": [f"{S}'s work belongs to {O}."],
+            "encyclopedia": [f"{S} is usually counted among the figures of {O}."],
+        }
         negs = []
     elif rel == "P641":
-        vp, nvp = f"played {O}" if o and kg.lab(o) and "ball" in kg.lab(o) or (o and kg.lab(o) in ("tennis", "baseball")) else f"practised {O}", f"never took up {O}"
-        T = {"question": [f"Did {S} play {O}?"], "possessive": [f"{S}'s sport was {O}."],
-             "social": [f"{{s}} was into {{o}} back in the day 🏅"]}
+        vp, nvp = (
+            f"played {O}"
+            if o
+            and kg.lab(o)
+            and "ball" in kg.lab(o)
+            or (o and kg.lab(o) in ("tennis", "baseball"))
+            else f"practised {O}",
+            f"never took up {O}",
+        )
+        T = {
+            "question": [f"Did {S} play {O}?"],
+            "possessive": [f"{S}'s sport was {O}."],
+            "social": ["{s} was into {o} back in the day 🏅"],
+        }
         negs = [f"{S} never took up {O}."]
     elif rel == "P1050":
         vp, nvp = f"suffered from {O}", f"never had {O}"
-        T = {"question": [f"Did {S} suffer from {O}?"], "passive": [f"{S} was diagnosed with {O}."],
-             "news": [f"{S} has spoken publicly about living with {O}, the report noted."],
-             "social": [f"{{s}} had {{o}}?? didn't know that 😢"]}
+        T = {
+            "question": [f"Did {S} suffer from {O}?"],
+            "passive": [f"{S} was diagnosed with {O}."],
+            "news": [f"{S} has spoken publicly about living with {O}, the report noted."],
+            "social": ["{s} had {o}?? didn't know that 😢"],
+        }
         negs = [f"{S} never had {O}."]
     elif rel == "P264":
         vp, nvp = f"was signed to {O}", f"was never signed to {O}"
-        T = {"question": [f"Was {S} ever signed to {O}?"], "passive": [f"{S} was signed by {O}."],
-             "cleft": [f"It was {O} that released {S}'s records."], "possessive": [f"One of {S}'s record labels was {O}."],
-             "social": [f"{{s}} was on {{o}} back then 🎶"], "news": [f"{O} has signed {S}, the label announced."]}
+        T = {
+            "question": [f"Was {S} ever signed to {O}?"],
+            "passive": [f"{S} was signed by {O}."],
+            "cleft": [f"It was {O} that released {S}'s records."],
+            "possessive": [f"One of {S}'s record labels was {O}."],
+            "social": ["{s} was on {o} back then 🎶"],
+            "news": [f"{O} has signed {S}, the label announced."],
+        }
         negs = [f"{S} was never signed to {O}."]
     elif rel == "P749":
         vp, nvp = f"is a subsidiary of {O}", f"is not owned by {O}"
-        T = {"question": [f"Is {S} part of {O}?"], "passive": [f"{S} is owned by {O}."],
-             "possessive": [f"{S}'s parent company is {O}."]}
+        T = {
+            "question": [f"Is {S} part of {O}?"],
+            "passive": [f"{S} is owned by {O}."],
+            "possessive": [f"{S}'s parent company is {O}."],
+        }
         negs = []
     elif rel == "P112":
         vp, nvp = f"was founded by {O}", f"was not founded by {O}"
         who = "who" if o and HUMAN in kg.types.get(o, ()) else "that"
-        T = {"question": [f"Did {O} found {S}?"], "cleft": [f"It was {O} {who} founded {S}."],
-             "passive": [f"{S} was established by {O}."], "possessive": [f"{S}'s founder was {O}."]}
+        T = {
+            "question": [f"Did {O} found {S}?"],
+            "cleft": [f"It was {O} {who} founded {S}."],
+            "passive": [f"{S} was established by {O}."],
+            "possessive": [f"{S}'s founder was {O}."],
+        }
         negs = []
     elif rel == "P138":
         vp, nvp = f"is named after {O}", f"is not named after {O}"
-        T = {"question": [f"Is {S} named after {O}?"], "passive": [f"{S} was named in honour of {O}."],
-             "encyclopedia": [f"{S} takes its name from {O}."]}
+        T = {
+            "question": [f"Is {S} named after {O}?"],
+            "passive": [f"{S} was named in honour of {O}."],
+            "encyclopedia": [f"{S} takes its name from {O}."],
+        }
         negs = []
     elif rel == "P1412":
         dead = True  # a writer's past tense: "X spoke Russian"
         sp = "spoke"
         vp, nvp = f"{sp} {O}", f"{'did' if dead else 'does'} not speak {O}"
-        T = {"question": [f"{'Did' if dead else 'Does'} {S} speak {O}?"], "possessive": [f"One of {S}'s languages {was} {O}."],
-             "social": [f"{{s}} {sp} {{o}} fluently?? 😮"], "encyclopedia": [f"{S} {'was' if dead else 'is'} able to speak and write {O}."]}
+        T = {
+            "question": [f"{'Did' if dead else 'Does'} {S} speak {O}?"],
+            "possessive": [f"One of {S}'s languages {was} {O}."],
+            "social": [f"{{s}} {sp} {{o}} fluently?? 😮"],
+            "encyclopedia": [f"{S} {'was' if dead else 'is'} able to speak and write {O}."],
+        }
         negs = [f"{S} {'did' if dead else 'does'} not speak {O}."]
     elif rel == "P131":
         vp, nvp = f"is located in {O}", f"is not in {O}"
@@ -442,101 +670,164 @@ def templates(kg, rel, s, o, neg=False):
         dead = True
         pl = "played"
         vp, nvp = f"{pl} the {O}", f"{'never played' if dead else 'does not play'} the {O}"
-        T = {"question": [f"{'Did' if dead else 'Does'} {S} play the {O}?"], "possessive": [f"The {O} {was} one of {S}'s instruments."],
-             "social": [f"{{s}} on the {{o}} is unreal 🎶", f"{{s}} {pl} the {{o}}"],
-             "cleft": [f"It is the {O} that {S} {pl}."]}
+        T = {
+            "question": [f"{'Did' if dead else 'Does'} {S} play the {O}?"],
+            "possessive": [f"The {O} {was} one of {S}'s instruments."],
+            "social": ["{s} on the {o} is unreal 🎶", f"{{s}} {pl} the {{o}}"],
+            "cleft": [f"It is the {O} that {S} {pl}."],
+        }
         negs = [f"{S} {'never played' if dead else 'does not play'} the {O}."]
     elif rel == "P108":
         vp, nvp = f"worked for {O}", f"never worked for {O}"
-        T = {"question": [f"Did {S} work for {O}?"], "passive": [f"{S} was employed by {O}."],
-             "possessive": [f"{S}'s employers included {O}."], "news": [f"{S} was once on the staff of {O}, the institution confirmed on Tuesday."]}
+        T = {
+            "question": [f"Did {S} work for {O}?"],
+            "passive": [f"{S} was employed by {O}."],
+            "possessive": [f"{S}'s employers included {O}."],
+            "news": [f"{S} was once on the staff of {O}, the institution confirmed on Tuesday."],
+        }
         negs = [f"{S} never worked for {O}."]
     elif rel == "P69":
         vp, nvp = f"studied at {O}", f"never studied at {O}"
-        T = {"question": [f"Did {S} go to {O}?"], "passive": [f"{S} was educated at {O}."],
-             "cleft": [f"It was at {O} that {S} studied."], "possessive": [f"{S}'s alma mater is {O}."],
-             "social": [f"{{s}} went to {{o}}?? same 🎓"], "encyclopedia": [f"{S} attended {O}."]}
+        T = {
+            "question": [f"Did {S} go to {O}?"],
+            "passive": [f"{S} was educated at {O}."],
+            "cleft": [f"It was at {O} that {S} studied."],
+            "possessive": [f"{S}'s alma mater is {O}."],
+            "social": ["{s} went to {o}?? same 🎓"],
+            "encyclopedia": [f"{S} attended {O}."],
+        }
         negs = [f"{S} never studied at {O}.", f"{S} did not attend {O}."]
     elif rel == "P551":
         vp, nvp = f"lived in {O}", f"never lived in {O}"
-        T = {"question": [f"Did {S} live in {O}?"], "possessive": [f"{O} was {S}'s home for a time."],
-             "social": [f"{{s}} lived in {{o}} for a while 🏙️"], "encyclopedia": [f"{S} resided in {O}."]}
+        T = {
+            "question": [f"Did {S} live in {O}?"],
+            "possessive": [f"{O} was {S}'s home for a time."],
+            "social": ["{s} lived in {o} for a while 🏙️"],
+            "encyclopedia": [f"{S} resided in {O}."],
+        }
         negs = [f"{S} never lived in {O}."]
-    elif rel == "P161":   # S film, O actor
+    elif rel == "P161":  # S film, O actor
         vp, nvp = f"features {O} in its cast", f"does not feature {O}"
-        T = {"question": [f"Is {O} in {S}?", f"Did {O} act in {S}?"], "passive": [f"{O} was cast in {S}."],
-             "possessive": [f"{S}'s cast includes {O}."], "cleft": [f"It was {O} who starred in {S}."],
-             "social": [f"{{o}} in {{s}} was iconic 🍿", f"{{o}} was in {{s}}"], "plain": [f"{O} starred in {S}.", f"{O} appears in {S}."],
-             "news": [f"{O}, who stars in {S}, spoke to reporters at the premiere on Tuesday."]}
+        T = {
+            "question": [f"Is {O} in {S}?", f"Did {O} act in {S}?"],
+            "passive": [f"{O} was cast in {S}."],
+            "possessive": [f"{S}'s cast includes {O}."],
+            "cleft": [f"It was {O} who starred in {S}."],
+            "social": ["{o} in {s} was iconic 🍿", "{o} was in {s}"],
+            "plain": [f"{O} starred in {S}.", f"{O} appears in {S}."],
+            "news": [f"{O}, who stars in {S}, spoke to reporters at the premiere on Tuesday."],
+        }
         negs = [f"{O} was not in {S}.", f"{O} did not appear in {S}."]
-    elif rel == "P57":   # S film, O director
+    elif rel == "P57":  # S film, O director
         vp, nvp = f"was directed by {O}", f"was not directed by {O}"
-        T = {"question": [f"Did {O} direct {S}?"], "cleft": [f"It was {O} who directed {S}."],
-             "plain": [f"{O} directed {S}.", f"{S} was directed by {O}."], "possessive": [f"{S}'s director was {O}."],
-             "social": [f"{{s}} is a {{o}} film and it shows 🎬", f"{{o}} directed {{s}}"],
-             "news": [f"Director {O}'s film {S} returned to cinemas on Friday."]}
+        T = {
+            "question": [f"Did {O} direct {S}?"],
+            "cleft": [f"It was {O} who directed {S}."],
+            "plain": [f"{O} directed {S}.", f"{S} was directed by {O}."],
+            "possessive": [f"{S}'s director was {O}."],
+            "social": ["{s} is a {o} film and it shows 🎬", "{o} directed {s}"],
+            "news": [f"Director {O}'s film {S} returned to cinemas on Friday."],
+        }
         negs = [f"{S} was not directed by {O}.", f"{O} did not direct {S}."]
     elif rel == "P495":
         vp, nvp = f"comes from {O}", f"is not from {O}"
-        T = {"question": [f"Is {S} from {O}?"], "encyclopedia": [f"{S} was produced in {O}."],
-             "possessive": [f"{S}'s country of origin is {O}."]}
+        T = {
+            "question": [f"Is {S} from {O}?"],
+            "encyclopedia": [f"{S} was produced in {O}."],
+            "possessive": [f"{S}'s country of origin is {O}."],
+        }
         negs = []
     elif rel == "P740":
         vp, nvp = f"was formed in {O}", f"was not formed in {O}"
-        T = {"question": [f"Was {S} formed in {O}?"], "cleft": [f"It was in {O} that {S} got started."],
-             "encyclopedia": [f"{S} was founded in {O}."], "social": [f"{{s}} started out in {{o}} 🤘"]}
+        T = {
+            "question": [f"Was {S} formed in {O}?"],
+            "cleft": [f"It was in {O} that {S} got started."],
+            "encyclopedia": [f"{S} was founded in {O}."],
+            "social": ["{s} started out in {o} 🤘"],
+        }
         negs = [f"{S} was not formed in {O}."]
     elif rel == "P159":
         vp, nvp = f"is headquartered in {O}", f"is not headquartered in {O}"
-        T = {"question": [f"Is {S} based in {O}?"], "possessive": [f"{S}'s headquarters are in {O}."],
-             "cleft": [f"It is in {O} that {S} has its head office."], "passive": [f"{S} is based in {O}."]}
+        T = {
+            "question": [f"Is {S} based in {O}?"],
+            "possessive": [f"{S}'s headquarters are in {O}."],
+            "cleft": [f"It is in {O} that {S} has its head office."],
+            "passive": [f"{S} is based in {O}."],
+        }
         negs = [f"{S} is not headquartered in {O}."]
     elif rel == "P17":
         vp, nvp = f"is a city in {O}", f"is not in {O}"
-        T = {"question": [f"Is {S} in {O}?"], "encyclopedia": [f"{S} is located in {O}."],
-             "social": [f"{{s}} is in {{o}} 🗺️"], "possessive": [f"{O}'s city of {S} is a popular destination."]}
+        T = {
+            "question": [f"Is {S} in {O}?"],
+            "encyclopedia": [f"{S} is located in {O}."],
+            "social": ["{s} is in {o} 🗺️"],
+            "possessive": [f"{O}'s city of {S} is a popular destination."],
+        }
         negs = [f"{S} is not in {O}."]
     elif rel == "P30":
-        adj = CONTINENT_ADJ.get(kg.lab(o) or "", None) if o else None
+        adj = CONTINENT_ADJ.get(kg.lab(o) or "") if o else None
         vp, nvp = f"is in {O}", f"is not in {O}"
-        T = {"question": [f"Is {S} in {O}?"], "encyclopedia": [f"{S} is a country located in {O}."],
-             "social": [f"{{s}} is in {{o}} right 🌍"] if False else [f"{{s}} is in {{o}} 🌍"]}
+        T = {
+            "question": [f"Is {S} in {O}?"],
+            "encyclopedia": [f"{S} is a country located in {O}."],
+            "social": ["{s} is in {o} right 🌍"] if False else ["{s} is in {o} 🌍"],
+        }
         if adj:
             T["possessive"] = [f"{S} is {article(adj)} country."]
         negs = [f"{S} is not in {O}."]
     elif rel == "P140":
         adj = RELIGION_ADJ.get(kg.lab(o) or "") if o else None
         vp, nvp = (f"was {adj}" if adj else f"was a follower of {O}"), f"was not a follower of {O}"
-        T = {"possessive": [f"{S}'s religion was {O}."], "question": [f"Was {S} {adj}?" if adj else f"Was {S} a follower of {O}?"],
-             "news": [f"{S} was a follower of {O}, a family spokesperson said."]}
+        T = {
+            "possessive": [f"{S}'s religion was {O}."],
+            "question": [f"Was {S} {adj}?" if adj else f"Was {S} a follower of {O}?"],
+            "news": [f"{S} was a follower of {O}, a family spokesperson said."],
+        }
         if adj:
             T["social"] = [f"{{s}} was {adj.lower()} btw 🙏"]
         negs = [f"{S} did not follow {O}."]
     elif rel == "P102":
         vp, nvp = f"was a member of {O}", ""
-        T = {"question": [f"Was {S} a member of {O}?"], "news": [f"{S} is a registered member of {O}, party officials said."]}
+        T = {
+            "question": [f"Was {S} a member of {O}?"],
+            "news": [f"{S} is a registered member of {O}, party officials said."],
+        }
         negs = []
     elif rel == "P509":
         vp, nvp = f"died of {O}", f"did not die of {O}"
-        T = {"question": [f"Did {S} die of {O}?"], "possessive": [f"{S}'s cause of death was {O}."],
-             "passive": [f"{S} was killed by {O}."]}
+        T = {
+            "question": [f"Did {S} die of {O}?"],
+            "possessive": [f"{S}'s cause of death was {O}."],
+            "passive": [f"{S} was killed by {O}."],
+        }
         negs = []
     elif rel == "P737":
         vp, nvp = f"was influenced by {O}", f"was not influenced by {O}"
-        T = {"question": [f"Was {S} influenced by {O}?"], "possessive": [f"{S}'s influences include {O}."],
-             "plain": [f"{O} was an influence on {S}.", f"{S} was influenced by {O}."],
-             "social": [f"{{s}} was obviously influenced by {{o}} 📚"], "encyclopedia": [f"{S} cited {O} as an important influence."]}
+        T = {
+            "question": [f"Was {S} influenced by {O}?"],
+            "possessive": [f"{S}'s influences include {O}."],
+            "plain": [f"{O} was an influence on {S}.", f"{S} was influenced by {O}."],
+            "social": ["{s} was obviously influenced by {o} 📚"],
+            "encyclopedia": [f"{S} cited {O} as an important influence."],
+        }
         negs = [f"{S} was never influenced by {O}."]
     elif rel == "P3373":
         vp, nvp = f"is a sibling of {O}", f"is not related to {O}"
-        T = {"question": [f"Are {S} and {O} siblings?"], "plain": [f"{S} and {O} are siblings.", f"{S} is {O}'s sibling."],
-             "social": [f"{{s}} and {{o}} are siblings?? 😳"], "possessive": [f"{O} is {S}'s sibling."]}
+        T = {
+            "question": [f"Are {S} and {O} siblings?"],
+            "plain": [f"{S} and {O} are siblings.", f"{S} is {O}'s sibling."],
+            "social": ["{s} and {o} are siblings?? 😳"],
+            "possessive": [f"{O} is {S}'s sibling."],
+        }
         negs = [f"{S} and {O} are not siblings."]
     elif rel == "P40":
         vp, nvp = f"is the parent of {O}", ""
-        T = {"question": [f"Is {O} {S}'s child?"], "possessive": [f"{O} is {S}'s child."],
-             "plain": [f"{S} is the parent of {O}.", f"{O} is a child of {S}."],
-             "social": [f"{{o}} is {{s}}'s kid?? 🤯"]}
+        T = {
+            "question": [f"Is {O} {S}'s child?"],
+            "possessive": [f"{O} is {S}'s child."],
+            "plain": [f"{S} is the parent of {O}.", f"{O} is a child of {S}."],
+            "social": ["{o} is {s}'s kid?? 🤯"],
+        }
         negs = []
     elif rel == "P840":
         vp, nvp = f"is set in {O}", f"is not set in {O}"
@@ -544,36 +835,58 @@ def templates(kg, rel, s, o, neg=False):
         negs = []
     elif rel == "P136":
         vp, nvp = f"is known for {O}", f"has nothing to do with {O}"
-        T = {"social": [f"{{s}} doing {{o}} hits different 🎧"], "possessive": [f"{S}'s genre is {O}."],
-             "question": [f"Does {S} make {O}?"], "news": [f"{S} is best known as {ART} artist, the label said."]}
+        T = {
+            "social": ["{s} doing {o} hits different 🎧"],
+            "possessive": [f"{S}'s genre is {O}."],
+            "question": [f"Does {S} make {O}?"],
+            "news": [f"{S} is best known as {ART} artist, the label said."],
+        }
         negs = []
     elif rel == "P136film":
         vp, nvp = f"is {ART}", ""
-        T = {"question": [f"Is {S} {ART}?"], "encyclopedia": [f"{S} is usually described as {ART}."]}
+        T = {
+            "question": [f"Is {S} {ART}?"],
+            "encyclopedia": [f"{S} is usually described as {ART}."],
+        }
         negs = []
     elif rel == "P106":
         vp, nvp = f"{'was' if dead else 'is'} {ART}", ""
-        T = {"question": [f"{'Was' if dead else 'Is'} {S} {ART}?"], "encyclopedia": [f"{S} worked as {ART}."],
-             "social": [f"{{s}} is {ART} too?? talented 😍"]}
+        T = {
+            "question": [f"{'Was' if dead else 'Is'} {S} {ART}?"],
+            "encyclopedia": [f"{S} worked as {ART}."],
+            "social": [f"{{s}} is {ART} too?? talented 😍"],
+        }
         negs = []
     elif rel == "P463":
         human = s and HUMAN in kg.types.get(s, ())
         vp, nvp = f"{'was' if human else 'is'} a member of {O}", ""
-        T = {"question": [f"{'Was' if human else 'Is'} {S} a member of {O}?"],
-             "encyclopedia": [f"{S} {'belonged' if human else 'belongs'} to {O}."]}
+        T = {
+            "question": [f"{'Was' if human else 'Is'} {S} a member of {O}?"],
+            "encyclopedia": [f"{S} {'belonged' if human else 'belongs'} to {O}."],
+        }
         negs = []
     elif rel == "P37":
         vp, nvp = f"has {O} as an official language", ""
-        T = {"plain": [f"{O} is an official language of {S}."], "question": [f"Is {O} an official language of {S}?"]}
+        T = {
+            "plain": [f"{O} is an official language of {S}."],
+            "question": [f"Is {O} an official language of {S}?"],
+        }
         negs = []
     elif rel == "P27":
         vp, nvp = f"{was} a citizen of {O}", ""
-        T = {"plain": [f"{S} {was} a citizen of {O}."], "possessive": [f"{S}'s citizenship is that of {O}."]}
+        T = {
+            "plain": [f"{S} {was} a citizen of {O}."],
+            "possessive": [f"{S}'s citizenship is that of {O}."],
+        }
         negs = []
     elif rel == "award":
         vp, nvp = f"won {O}", f"never won {O}"
-        T = {"question": [f"Did {S} win {O}?"], "news": [f"{S} won {O}, organisers announced on Monday."],
-             "social": [f"{{s}} winning {{o}} was so deserved 🏆"], "plain": [f"{S} won {O}."]}
+        T = {
+            "question": [f"Did {S} win {O}?"],
+            "news": [f"{S} won {O}, organisers announced on Monday."],
+            "social": ["{s} winning {o} was so deserved 🏆"],
+            "plain": [f"{S} won {O}."],
+        }
         negs = [f"{S} never won {O}."]
     else:
         raise KeyError(rel)
@@ -603,7 +916,13 @@ class Writer:
         lab = kg.lab(s)
         cands = []
         for a in kg.alts.get(s, []):
-            if a == lab or "(" in a or len(a) < 2 or not a.isascii() or kg.by_label[a.lower()] != {s}:
+            if (
+                a == lab
+                or "(" in a
+                or len(a) < 2
+                or not a.isascii()
+                or kg.by_label[a.lower()] != {s}
+            ):
                 continue
             if not all(w[:1].isupper() or w[:1].isdigit() for w in a.split()):
                 continue
@@ -625,13 +944,17 @@ class Writer:
         kg, rng = self.kg, self.rng
         vp, nvp, T, negs = templates(kg, rel, s, o)
         S = name_of(kg, s, rng)
-        O = o_name if o_name is not None else name_of(kg, o, rng)
+        O = o_name if o_name is not None else name_of(kg, o, rng)  # noqa: E741
         if neg:
             if not negs:
                 return None
             t = rng.choice(negs)
             if style == "social":
-                return lower_social(rng.choice(["nah ", "no, ", "fake news: ", ""]) + t.format(S=S, O=O).rstrip(".") + rng.choice([" 🙄", " smh", " lol", ""]))
+                return lower_social(
+                    rng.choice(["nah ", "no, ", "fake news: ", ""])
+                    + t.format(S=S, O=O).rstrip(".")
+                    + rng.choice([" 🙄", " smh", " lol", ""])
+                )
             if style == "hedge":
                 return rng.choice(HEDGE_PRE) + t.format(S=S, O=O)
             return t.format(S=S, O=O)
@@ -666,7 +989,9 @@ class Writer:
             if "social" in T and rng.random() < 0.7:
                 t = rng.choice(T["social"]).format(s=S, o=O)
             else:
-                t = rng.choice(SOCIAL_PRE) + rng.choice(T.get("plain", [f"{{S}} {vp}"])).rstrip(".").format(S=S, O=O)
+                t = rng.choice(SOCIAL_PRE) + rng.choice(T.get("plain", [f"{{S}} {vp}"])).rstrip(
+                    "."
+                ).format(S=S, O=O)
             return lower_social(t + rng.choice(SOCIAL_TAGS)).strip()
         if style in T:
             return rng.choice(T[style]).format(S=S, O=O)
@@ -692,7 +1017,9 @@ class Builder:
         self.used.add(key)
         self.texts.add(text.lower())
         self.per_subject[subj] += 1
-        self.claims.append({"claim": text, "label": label, "class": f"{rel}_{style}", "_spec": spec})
+        self.claims.append(
+            {"claim": text, "label": label, "class": f"{rel}_{style}", "_spec": spec}
+        )
         return True
 
     def labelled_pairs(self, p, subj_ok=None, obj_ok=None):
@@ -715,7 +1042,9 @@ class Builder:
     def peers(self, a, b):
         """Same citizenship and a shared occupation: a plausible wrong or unknown relative, spouse, influence."""
         kg = self.kg
-        return bool(kg.vals(a, "P27") & kg.vals(b, "P27")) and bool(kg.vals(a, "P106") & kg.vals(b, "P106"))
+        return bool(kg.vals(a, "P27") & kg.vals(b, "P27")) and bool(
+            kg.vals(a, "P106") & kg.vals(b, "P106")
+        )
 
     # ---- SUPPORTED
     def supported(self, rel, styles, n, p=None, subj_ok=None, obj_ok=None, tmpl_rel=None):
@@ -743,7 +1072,11 @@ class Builder:
         kg = self.kg
         objs = sorted({o for os_ in kg.F[p].values() for o in os_ if self.nice(o)})
         if p in ("P19", "P20", "P740", "P159", "P551"):
-            return [o for o in objs if kg.is_city(o) and len([c for c in kg.countries(o) if kg.good_country(c)]) >= 1]
+            return [
+                o
+                for o in objs
+                if kg.is_city(o) and len([c for c in kg.countries(o) if kg.good_country(c)]) >= 1
+            ]
         if p == "P119":
             return [o for o in objs if CEMETERY in kg.types.get(o, ())]
         if p == "P17":
@@ -762,7 +1095,7 @@ class Builder:
         pool = self.distractor_pool(p)
         self.rng.shuffle(pool)
         for c in pool[:400]:
-            if c == v or c == s or c in kg.links[s]:
+            if c in (v, s) or c in kg.links[s]:
                 continue
             if p in ("P19", "P20", "P740", "P159"):
                 cv = {x for x in kg.countries(v)}
@@ -797,7 +1130,11 @@ class Builder:
     def val_ok_for(self, p):
         kg = self.kg
         if p in ("P19", "P20", "P740", "P159"):
-            return lambda v: kg.is_city(v) and kg.countries(v) and all(kg.good_country(c) for c in kg.countries(v))
+            return lambda v: (
+                kg.is_city(v)
+                and kg.countries(v)
+                and all(kg.good_country(c) for c in kg.countries(v))
+            )
         if p == "P119":
             return lambda v: CEMETERY in kg.types.get(v, ())
         if p == "P17":
@@ -810,7 +1147,7 @@ class Builder:
 
     def refuted(self, rel, styles, n, subj_ok=None, negated_true=False):
         """REFUTED: a wrong value of single-valued rel; with negated_true, 'S not rel wrong' is SUPPORTED."""
-        kg, p = self.kg, rel
+        p = rel
         cands = self.single_subjects(p, subj_ok, self.val_ok_for(p))
         self.rng.shuffle(cands)
         made = 0
@@ -823,7 +1160,10 @@ class Builder:
             style = styles[made % len(styles)]
             if negated_true:
                 text = self.w.render(rel, style, s, c, o_name=self.oname(p, c), neg=True)
-                label, cls_style = "SUPPORTED", "negation" if style == "plain" else f"negation-{style}"
+                label, cls_style = (
+                    "SUPPORTED",
+                    "negation" if style == "plain" else f"negation-{style}",
+                )
             else:
                 text = self.w.render(rel, style, s, c, o_name=self.oname(p, c))
                 label, cls_style = "REFUTED", style
@@ -854,9 +1194,21 @@ class Builder:
     def nei(self, rel, styles, n, p=None, subj_ok=None, obj_ok=None, negated=False, tmpl_rel=None):
         kg = self.kg
         p = p or rel
-        subjects = sorted(s for s in kg.F[p] if s in kg.label and (not subj_ok or subj_ok(s))
-                          and any(o in kg.label for o in kg.F[p][s]))
-        pool = sorted({o for os_ in kg.F[p].values() for o in os_ if self.nice(o) and (not obj_ok or obj_ok(o))})
+        subjects = sorted(
+            s
+            for s in kg.F[p]
+            if s in kg.label
+            and (not subj_ok or subj_ok(s))
+            and any(o in kg.label for o in kg.F[p][s])
+        )
+        pool = sorted(
+            {
+                o
+                for os_ in kg.F[p].values()
+                for o in os_
+                if self.nice(o) and (not obj_ok or obj_ok(o))
+            }
+        )
         self.rng.shuffle(subjects)
         made = 0
         for s in subjects:
@@ -874,31 +1226,48 @@ class Builder:
                     continue
                 if set(re.findall(r"\w+", kg.lab(c).lower())) & words:
                     continue
-                if p in ("P3373", "P40", "P451", "P737"):
-                    if kg.lab(c).split()[-1] == kg.lab(s).split()[-1] or not self.peers(s, c):
-                        continue
+                if p in ("P3373", "P40", "P451", "P737") and (
+                    kg.lab(c).split()[-1] == kg.lab(s).split()[-1] or not self.peers(s, c)
+                ):
+                    continue
                 if p == "P1412":
                     official = set()
                     for ctry in kg.vals(s, "P27"):
                         official |= kg.vals(ctry, "P37")
                     if c in official:
                         continue
-                if stated_types and p not in ("P3373", "P40", "P737", "P161", "P451") and not (kg.types.get(c, set()) & stated_types):
+                if (
+                    stated_types
+                    and p not in ("P3373", "P40", "P737", "P161", "P451")
+                    and not (kg.types.get(c, set()) & stated_types)
+                ):
                     continue
                 style = styles[made % len(styles)]
                 text = self.w.render(tmpl_rel or rel, style, s, c, neg=negated)
-                cls = (f"negation-{style}" if style != "plain" else "negation") if negated else style
-                if self.add(s, "NOT ENOUGH INFO", rel, cls, text, [("unstated", s, p, c)], ("N", s, p, c)):
+                cls = (
+                    (f"negation-{style}" if style != "plain" else "negation") if negated else style
+                )
+                if self.add(
+                    s, "NOT ENOUGH INFO", rel, cls, text, [("unstated", s, p, c)], ("N", s, p, c)
+                ):
                     made += 1
                 break
         return made
 
     def awards(self, styles, n):
         kg = self.kg
-        awards = {"actor": ["an Academy Award", "a Golden Globe", "an Emmy", "a Tony Award"],
-                  "singer": ["a Grammy Award", "a Grammy"], "novelist": ["the Pulitzer Prize", "the Nobel Prize in Literature"],
-                  "composer": ["an Oscar for Best Original Score"], "physicist": ["the Nobel Prize in Physics"]}
-        humans = sorted(s for s in kg.label if HUMAN in kg.types.get(s, ()) and kg.vals(s, "P106") and self.nice(s))
+        awards = {
+            "actor": ["an Academy Award", "a Golden Globe", "an Emmy", "a Tony Award"],
+            "singer": ["a Grammy Award", "a Grammy"],
+            "novelist": ["the Pulitzer Prize", "the Nobel Prize in Literature"],
+            "composer": ["an Oscar for Best Original Score"],
+            "physicist": ["the Nobel Prize in Physics"],
+        }
+        humans = sorted(
+            s
+            for s in kg.label
+            if HUMAN in kg.types.get(s, ()) and kg.vals(s, "P106") and self.nice(s)
+        )
         self.rng.shuffle(humans)
         made = 0
         for s in humans:
@@ -911,7 +1280,15 @@ class Builder:
             style = styles[made % len(styles)]
             a = self.rng.choice(awards[keys[made % len(keys)]])
             text = self.w.render("award", style, s, None, o_name=a)
-            if self.add(s, "NOT ENOUGH INFO", "award", style, text, [("unstated", s, "award", None)], ("N", s, "award", a)):
+            if self.add(
+                s,
+                "NOT ENOUGH INFO",
+                "award",
+                style,
+                text,
+                [("unstated", s, "award", None)],
+                ("N", s, "award", a),
+            ):
                 made += 1
         return made
 
@@ -938,12 +1315,22 @@ class Builder:
             F = kg.lab(f)
             if sup < n_sup:
                 B = kg.lab(b)
-                text = {"plain": f"The director of {F} was born in {B}.",
-                        "question": f"Was the director of {F} born in {B}?",
-                        "social": f"the guy who directed {F.lower()} was born in {B.lower()} 👀",
-                        "possessive": f"{F}'s director was born in {B}.",
-                        "passive": f"{F} was directed by someone born in {B}."}[style]
-                if self.add(f, "SUPPORTED", "P57>P19", style, text, [("stated", f, "P57", d), ("stated", d, "P19", b)], ("S", f, "P57>P19", b)):
+                text = {
+                    "plain": f"The director of {F} was born in {B}.",
+                    "question": f"Was the director of {F} born in {B}?",
+                    "social": f"the guy who directed {F.lower()} was born in {B.lower()} 👀",
+                    "possessive": f"{F}'s director was born in {B}.",
+                    "passive": f"{F} was directed by someone born in {B}.",
+                }[style]
+                if self.add(
+                    f,
+                    "SUPPORTED",
+                    "P57>P19",
+                    style,
+                    text,
+                    [("stated", f, "P57", d), ("stated", d, "P19", b)],
+                    ("S", f, "P57>P19", b),
+                ):
                     sup += 1
                 continue
             if ref < n_ref and self.val_ok_for("P19")(b):
@@ -951,12 +1338,22 @@ class Builder:
                 if c is None:
                     continue
                 C = kg.lab(c)
-                text = {"plain": f"The director of {F} was born in {C}.",
-                        "question": f"Was the director of {F} born in {C}?",
-                        "social": f"the director of {F.lower()} is from {C.lower()} originally, born and raised 🎬",
-                        "possessive": f"{F}'s director was born in {C}.",
-                        "passive": f"{F} was directed by a filmmaker born in {C}."}[style]
-                if self.add(f, "REFUTED", "P57>P19", style, text, [("one", f, "P57"), ("stated", f, "P57", d), ("refutes", d, "P19", c)], ("R", f, "P57>P19", c)):
+                text = {
+                    "plain": f"The director of {F} was born in {C}.",
+                    "question": f"Was the director of {F} born in {C}?",
+                    "social": f"the director of {F.lower()} is from {C.lower()} originally, born and raised 🎬",
+                    "possessive": f"{F}'s director was born in {C}.",
+                    "passive": f"{F} was directed by a filmmaker born in {C}.",
+                }[style]
+                if self.add(
+                    f,
+                    "REFUTED",
+                    "P57>P19",
+                    style,
+                    text,
+                    [("one", f, "P57"), ("stated", f, "P57", d), ("refutes", d, "P19", c)],
+                    ("R", f, "P57>P19", c),
+                ):
                     ref += 1
             if sup >= n_sup and ref >= n_ref:
                 break
@@ -965,7 +1362,9 @@ class Builder:
     def chain_birth_country(self, n_sup, n_ref, styles):
         """'X was born in <country>' where the KG states birth city and the city's country."""
         kg, rng = self.kg, self.rng
-        cands = self.single_subjects("P19", lambda s: HUMAN in kg.types.get(s, ()), self.val_ok_for("P19"))
+        cands = self.single_subjects(
+            "P19", lambda s: HUMAN in kg.types.get(s, ()), self.val_ok_for("P19")
+        )
         rng.shuffle(cands)
         sup = ref = 0
         for s, city in cands:
@@ -979,9 +1378,21 @@ class Builder:
             S = kg.lab(s)
             if sup < n_sup:
                 Cn = name_of(kg, ctry, rng)
-                text = {"plain": f"{S} was born in {Cn}.", "question": f"Was {S} born in {Cn}?",
-                        "social": f"{S.lower()} was born in {Cn.lower()} 🌍", "hedge": f"I think {S} was born somewhere in {Cn}."}[style]
-                if self.add(s, "SUPPORTED", "P19>P17", style, text, [("stated", s, "P19", city), ("stated", city, "P17", ctry)], ("S", s, "P19>P17", ctry)):
+                text = {
+                    "plain": f"{S} was born in {Cn}.",
+                    "question": f"Was {S} born in {Cn}?",
+                    "social": f"{S.lower()} was born in {Cn.lower()} 🌍",
+                    "hedge": f"I think {S} was born somewhere in {Cn}.",
+                }[style]
+                if self.add(
+                    s,
+                    "SUPPORTED",
+                    "P19>P17",
+                    style,
+                    text,
+                    [("stated", s, "P19", city), ("stated", city, "P17", ctry)],
+                    ("S", s, "P19>P17", ctry),
+                ):
                     sup += 1
                 continue
             if ref < n_ref:
@@ -989,9 +1400,21 @@ class Builder:
                 rng.shuffle(pool)
                 c = pool[0]
                 Cn = name_of(kg, c, rng)
-                text = {"plain": f"{S} was born in {Cn}.", "question": f"Was {S} born in {Cn}?",
-                        "social": f"{S.lower()} was born in {Cn.lower()} 🌍", "hedge": f"I think {S} was born somewhere in {Cn}."}[style]
-                if self.add(s, "REFUTED", "P19>P17", style, text, [("one", s, "P19"), ("stated", s, "P19", city), ("refutes", city, "P17", c)], ("R", s, "P19>P17", c)):
+                text = {
+                    "plain": f"{S} was born in {Cn}.",
+                    "question": f"Was {S} born in {Cn}?",
+                    "social": f"{S.lower()} was born in {Cn.lower()} 🌍",
+                    "hedge": f"I think {S} was born somewhere in {Cn}.",
+                }[style]
+                if self.add(
+                    s,
+                    "REFUTED",
+                    "P19>P17",
+                    style,
+                    text,
+                    [("one", s, "P19"), ("stated", s, "P19", city), ("refutes", city, "P17", c)],
+                    ("R", s, "P19>P17", c),
+                ):
                     ref += 1
             if sup >= n_sup and ref >= n_ref:
                 break
@@ -1011,9 +1434,20 @@ class Builder:
             b = sorted(bs)[0]
             style = styles[made % len(styles)]
             S, B = kg.lab(s), kg.lab(b)
-            text = {"plain": f"{S}'s spouse was born in {B}.", "question": f"Was {S}'s spouse born in {B}?",
-                    "social": f"{S.lower()} married someone from {B.lower()} 💍 (born there!)"}[style]
-            if self.add(s, "SUPPORTED", "P26>P19", style, text, [("stated", s, "P26", sp), ("stated", sp, "P19", b)], ("S", s, "P26>P19", b)):
+            text = {
+                "plain": f"{S}'s spouse was born in {B}.",
+                "question": f"Was {S}'s spouse born in {B}?",
+                "social": f"{S.lower()} married someone from {B.lower()} 💍 (born there!)",
+            }[style]
+            if self.add(
+                s,
+                "SUPPORTED",
+                "P26>P19",
+                style,
+                text,
+                [("stated", s, "P26", sp), ("stated", sp, "P19", b)],
+                ("S", s, "P26>P19", b),
+            ):
                 made += 1
         return made
 
@@ -1034,15 +1468,28 @@ class Builder:
             K = kg.lab(conts[0])
             C = kg.lab(c)
             style = styles[made % len(styles)]
-            text = {"plain": f"{C} is a city in {K}.", "question": f"Is {C} in {K}?",
-                    "social": f"{C.lower()} is in {K.lower()} btw ✈️"}[style]
-            if self.add(c, "SUPPORTED", "P17>P30", style, text, [("stated", c, "P17", cs[0]), ("stated", cs[0], "P30", conts[0])], ("S", c, "P17>P30", K)):
+            text = {
+                "plain": f"{C} is a city in {K}.",
+                "question": f"Is {C} in {K}?",
+                "social": f"{C.lower()} is in {K.lower()} btw ✈️",
+            }[style]
+            if self.add(
+                c,
+                "SUPPORTED",
+                "P17>P30",
+                style,
+                text,
+                [("stated", c, "P17", cs[0]), ("stated", cs[0], "P30", conts[0])],
+                ("S", c, "P17>P30", K),
+            ):
                 made += 1
         return made
 
     def conj_birth_death(self, n_sup, n_ref, styles):
         kg = self.kg
-        cands = self.single_subjects("P19", lambda s: HUMAN in kg.types.get(s, ()), self.val_ok_for("P19"))
+        cands = self.single_subjects(
+            "P19", lambda s: HUMAN in kg.types.get(s, ()), self.val_ok_for("P19")
+        )
         self.rng.shuffle(cands)
         sup = ref = 0
         for s, b in cands:
@@ -1053,9 +1500,20 @@ class Builder:
             S, B, D = kg.lab(s), kg.lab(b), kg.lab(d)
             style = styles[(sup + ref) % len(styles)]
             if sup < n_sup:
-                text = {"plain": f"{S} was born in {B} and died in {D}.", "encyclopedia": f"Born in {B}, {S} died in {D}.",
-                        "social": f"{S.lower()}: born in {B.lower()}, died in {D.lower()} 🕊️"}[style]
-                if self.add(s, "SUPPORTED", "P19+P20", style, text, [("stated", s, "P19", b), ("stated", s, "P20", d)], ("S", s, "P19+P20")):
+                text = {
+                    "plain": f"{S} was born in {B} and died in {D}.",
+                    "encyclopedia": f"Born in {B}, {S} died in {D}.",
+                    "social": f"{S.lower()}: born in {B.lower()}, died in {D.lower()} 🕊️",
+                }[style]
+                if self.add(
+                    s,
+                    "SUPPORTED",
+                    "P19+P20",
+                    style,
+                    text,
+                    [("stated", s, "P19", b), ("stated", s, "P20", d)],
+                    ("S", s, "P19+P20"),
+                ):
                     sup += 1
                 continue
             if ref < n_ref:
@@ -1063,9 +1521,20 @@ class Builder:
                 if c is None:
                     continue
                 C = kg.lab(c)
-                text = {"plain": f"{S} was born in {C} and died in {D}.", "encyclopedia": f"Born in {C}, {S} died in {D}.",
-                        "social": f"{S.lower()}: born in {C.lower()}, died in {D.lower()} 🕊️"}[style]
-                if self.add(s, "REFUTED", "P19+P20", style, text, [("refutes", s, "P19", c), ("stated", s, "P20", d)], ("R", s, "P19+P20")):
+                text = {
+                    "plain": f"{S} was born in {C} and died in {D}.",
+                    "encyclopedia": f"Born in {C}, {S} died in {D}.",
+                    "social": f"{S.lower()}: born in {C.lower()}, died in {D.lower()} 🕊️",
+                }[style]
+                if self.add(
+                    s,
+                    "REFUTED",
+                    "P19+P20",
+                    style,
+                    text,
+                    [("refutes", s, "P19", c), ("stated", s, "P20", d)],
+                    ("R", s, "P19+P20"),
+                ):
                     ref += 1
             if sup >= n_sup and ref >= n_ref:
                 break
@@ -1086,8 +1555,19 @@ class Builder:
             d, a = ds[0], self.rng.choice(cs)
             F, D, A = kg.lab(f), kg.lab(d), kg.lab(a)
             style = styles[made % len(styles)]
-            text = {"plain": f"{F} was directed by {D} and stars {A}.", "news": f"{D}'s {F}, starring {A}, returns to theatres this weekend, the studio said."}[style]
-            if self.add(f, "SUPPORTED", "P57+P161", style, text, [("stated", f, "P57", d), ("stated", f, "P161", a)], ("S", f, "P57+P161")):
+            text = {
+                "plain": f"{F} was directed by {D} and stars {A}.",
+                "news": f"{D}'s {F}, starring {A}, returns to theatres this weekend, the studio said.",
+            }[style]
+            if self.add(
+                f,
+                "SUPPORTED",
+                "P57+P161",
+                style,
+                text,
+                [("stated", f, "P57", d), ("stated", f, "P161", a)],
+                ("S", f, "P57+P161"),
+            ):
                 made += 1
         return made
 
@@ -1100,18 +1580,59 @@ def build(kg: KG, rng: random.Random):
     nonhuman = lambda s: HUMAN not in kg.types.get(s, ())  # noqa: E731
     city = kg.is_city
     country = kg.good_country
-    inst_ok = lambda o: kg.lab(o) not in ("keyboard instrument", "percussion instrument", "singing", "vocalist", "sampler")  # noqa: E731
-    cod_ok = lambda o: kg.lab(o) in ("pneumonia", "heart failure", "lung cancer", "kidney failure", "pancreatic cancer",  # noqa: E731
-                                     "liver cancer", "prostate cancer", "leukemia", "tuberculosis", "cancer",
-                                     "colorectal cancer", "esophageal cancer", "stomach cancer", "liver cirrhosis")
+    inst_ok = lambda o: (  # noqa: E731
+        kg.lab(o)
+        not in ("keyboard instrument", "percussion instrument", "singing", "vocalist", "sampler")
+    )
+    cod_ok = lambda o: (  # noqa: E731
+        kg.lab(o)
+        in (
+            "pneumonia",
+            "heart failure",
+            "lung cancer",
+            "kidney failure",
+            "pancreatic cancer",
+            "liver cancer",
+            "prostate cancer",
+            "leukemia",
+            "tuberculosis",
+            "cancer",
+            "colorectal cancer",
+            "esophageal cancer",
+            "stomach cancer",
+            "liver cirrhosis",
+        )
+    )
     music_genre = lambda o: "Q188451" in kg.types.get(o, ())  # noqa: E731
     film_genre = lambda o: "Q201658" in kg.types.get(o, ()) and kg.lab(o).endswith("film")  # noqa: E731
-    party_ok = lambda o: kg.lab(o) in ("Democratic Party", "Republican Party", "Labour Party", "Conservative Party")  # noqa: E731
-    org_member = lambda o: kg.lab(o) in ("United Nations", "World Trade Organization", "Commonwealth of Nations",  # noqa: E731
-                                         "Council of Europe", "North Atlantic Treaty Organization", "African Union")
-    academy = lambda o: kg.lab(o) in ("American Academy of Arts and Letters", "Royal Society", "American Philosophical Society")  # noqa: E731
+    party_ok = lambda o: (  # noqa: E731
+        kg.lab(o) in ("Democratic Party", "Republican Party", "Labour Party", "Conservative Party")
+    )
+    org_member = lambda o: (  # noqa: E731
+        kg.lab(o)
+        in (
+            "United Nations",
+            "World Trade Organization",
+            "Commonwealth of Nations",  # noqa: E731
+            "Council of Europe",
+            "North Atlantic Treaty Organization",
+            "African Union",
+        )
+    )
+    academy = lambda o: (  # noqa: E731
+        kg.lab(o)
+        in (
+            "American Academy of Arts and Letters",
+            "Royal Society",
+            "American Philosophical Society",
+        )
+    )
     mov_ok = lambda o: kg.lab(o) not in ("atheism", "agnosticism", "metaphysics")  # noqa: E731
-    occ_ok = lambda o: " " not in kg.lab(o) or kg.lab(o) in ("film director", "film producer", "record producer", "television presenter")  # noqa: E731
+    occ_ok = lambda o: (  # noqa: E731
+        " " not in kg.lab(o)
+        or kg.lab(o)
+        in ("film director", "film producer", "record producer", "television presenter")
+    )
 
     # SUPPORTED ------------------------------------------------------------------ (~80)
     b.supported("P19", ["question", "appositive", "cleft", "alias"], 4, subj_ok=human)
@@ -1126,9 +1647,23 @@ def build(kg: KG, rng: random.Random):
     b.supported("P264", ["passive", "cleft"], 2)
     b.supported("P749", ["possessive", "passive"], 2)
     b.supported("P112", ["cleft", "plain"], 2)
-    b.supported("P138", ["encyclopedia", "question"], 2, subj_ok=lambda s: not country(s), obj_ok=lambda o: kg.lab(o)[:1].isupper())
-    b.supported("P1412", ["plain", "social"], 2, subj_ok=human, obj_ok=lambda o: kg.lab(o) != "English")
-    b.supported("P131", ["plain", "encyclopedia"], 2, subj_ok=city, obj_ok=lambda o: HISTORICAL not in kg.types.get(o, ()))
+    b.supported(
+        "P138",
+        ["encyclopedia", "question"],
+        2,
+        subj_ok=lambda s: not country(s),
+        obj_ok=lambda o: kg.lab(o)[:1].isupper(),
+    )
+    b.supported(
+        "P1412", ["plain", "social"], 2, subj_ok=human, obj_ok=lambda o: kg.lab(o) != "English"
+    )
+    b.supported(
+        "P131",
+        ["plain", "encyclopedia"],
+        2,
+        subj_ok=city,
+        obj_ok=lambda o: HISTORICAL not in kg.types.get(o, ()),
+    )
     b.supported("P1303", ["social", "surname"], 2, subj_ok=human, obj_ok=inst_ok)
     b.supported("P108", ["passive", "news"], 2, subj_ok=human)
     b.supported("P69", ["possessive", "alias"], 2, subj_ok=human)
@@ -1139,8 +1674,13 @@ def build(kg: KG, rng: random.Random):
     b.supported("P740", ["social"], 1, subj_ok=nonhuman)
     b.supported("P159", ["passive"], 1, subj_ok=nonhuman, obj_ok=city)
     b.supported("P17", ["encyclopedia"], 1, subj_ok=city, obj_ok=country)
-    b.supported("P30", ["possessive", "question"], 2, subj_ok=lambda s: country(s) and len(kg.vals(s, "P30")) == 1,
-                obj_ok=lambda o: kg.lab(o) in CONTINENTS)
+    b.supported(
+        "P30",
+        ["possessive", "question"],
+        2,
+        subj_ok=lambda s: country(s) and len(kg.vals(s, "P30")) == 1,
+        obj_ok=lambda o: kg.lab(o) in CONTINENTS,
+    )
     b.supported("P140", ["possessive", "plain"], 2, subj_ok=human)
     b.supported("P102", ["news"], 1, subj_ok=human, obj_ok=party_ok)
     b.supported("P509", ["possessive"], 1, subj_ok=human, obj_ok=cod_ok)
@@ -1165,14 +1705,28 @@ def build(kg: KG, rng: random.Random):
     b.refuted("P740", ["plain"], 1, subj_ok=nonhuman, negated_true=True)
 
     # REFUTED -------------------------------------------------------------------- (~70)
-    b.refuted("P19", ["plain", "news", "hedge", "question", "cleft", "social", "alias", "surname", "appositive"], 9, subj_ok=human)
-    b.refuted("P20", ["possessive", "social", "question", "encyclopedia", "hedge", "passive"], 6, subj_ok=human)
+    b.refuted(
+        "P19",
+        ["plain", "news", "hedge", "question", "cleft", "social", "alias", "surname", "appositive"],
+        9,
+        subj_ok=human,
+    )
+    b.refuted(
+        "P20",
+        ["possessive", "social", "question", "encyclopedia", "hedge", "passive"],
+        6,
+        subj_ok=human,
+    )
     b.refuted("P119", ["passive", "possessive", "social", "question"], 4, subj_ok=human)
     b.refuted("P17", ["plain", "question", "social", "encyclopedia", "hedge"], 5, subj_ok=city)
-    b.refuted("P30", ["plain", "question", "possessive", "social", "encyclopedia"], 5, subj_ok=country)
+    b.refuted(
+        "P30", ["plain", "question", "possessive", "social", "encyclopedia"], 5, subj_ok=country
+    )
     b.refuted("P740", ["encyclopedia", "cleft", "question", "social"], 4, subj_ok=nonhuman)
     b.refuted("P159", ["passive", "possessive", "question", "hedge"], 4, subj_ok=nonhuman)
-    b.refuted("P57", ["plain", "cleft", "social", "question", "possessive", "news"], 6, subj_ok=film)
+    b.refuted(
+        "P57", ["plain", "cleft", "social", "question", "possessive", "news"], 6, subj_ok=film
+    )
     b.refuted("P140", ["possessive", "question", "plain", "hedge", "news"], 5, subj_ok=human)
     b.refuted("P26", ["question", "plain", "possessive", "social", "news"], 5, subj_ok=human)
     b.negated_stated("P19", ["plain", "social"], 2, subj_ok=human)
@@ -1237,7 +1791,12 @@ def main():
     OUT.parent.mkdir(parents=True, exist_ok=True)
     with OUT.open("w", encoding="utf-8") as fh:
         for i, c in enumerate(claims):
-            row = {"id": f"dev5_{i:04d}", "claim": c["claim"], "label": c["label"], "class": c["class"]}
+            row = {
+                "id": f"dev5_{i:04d}",
+                "claim": c["claim"],
+                "label": c["label"],
+                "class": c["class"],
+            }
             fh.write(json.dumps(row, ensure_ascii=False) + "\n")
     by_label = Counter(c["label"] for c in claims)
     print(f"wrote {len(claims)} claims to {OUT}: {dict(by_label)}")
