@@ -317,7 +317,7 @@ def test_a_50_claim_batch_runs_as_a_job_and_finishes(server, browser):
 def test_check_a_document_and_open_a_claim_in_its_side_panel(server, browser):
     text = (
         # (sources the other tests of this module never retract, so any order works)
-        "Barack Obama was born in Honolulu. Obama was born in Warsaw. "
+        "Barack Obama was born in Honolulu. Obama was not born in Honolulu. "
         "He wrote <script>document.title='pwned'</script> and <b>songs</b>."
     )
     browser.get(server.url + "/documents")
@@ -330,11 +330,11 @@ def test_check_a_document_and_open_a_claim_in_its_side_panel(server, browser):
     wait(browser, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
     assert len(browser.find_elements(By.CSS_SELECTOR, "mark.fc.v-supported")) == 1
     refuted = browser.find_elements(By.CSS_SELECTOR, "mark.fc.v-refuted")
-    assert len(refuted) == 1 and refuted[0].text == "Obama was born in Warsaw."
+    assert len(refuted) == 1 and refuted[0].text == "Obama was not born in Honolulu."
     # a click on a highlight opens the claim in the side panel, with the fact that refutes it
     refuted[0].click()
     panel = browser.find_element(By.ID, "panel-body")
-    assert "REFUTED" in panel.text and "Obama was born in Warsaw." in panel.text
+    assert "REFUTED" in panel.text and "Obama was not born in Honolulu." in panel.text
     assert "Barack Obama place of birth Honolulu" in panel.text
     assert not browser.find_element(By.ID, "panel-empty").is_displayed()
     # untrusted text from the document stays text
