@@ -27,6 +27,7 @@ TRIPLES = [("Q76", "P19", "Q18094"), ("Q76", "P26", "Q13133"), ("Q76", "P19", "Q
 pytestmark = pytest.mark.slow
 
 
+@pytest.mark.timeout(1200)  # may wait for the other Ray scenario to finish
 def test_a_ray_batch_in_a_loopback_only_namespace():
     run_inner_tests_in_loopback_namespace(__file__, INSIDE)
 

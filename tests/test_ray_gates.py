@@ -30,6 +30,7 @@ INSIDE = "KGFC_TEST_RAY_GATES_NETNS"
 pytestmark = pytest.mark.slow
 
 
+@pytest.mark.timeout(1200)  # may wait for the other Ray scenario to finish
 def test_ray_gates_in_a_loopback_only_namespace():
     out = run_inner_tests_in_loopback_namespace(__file__, INSIDE)
     assert "\n2 passed" in out, out[-2000:]
