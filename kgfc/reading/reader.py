@@ -145,7 +145,7 @@ class ClaimReader:
             note = self._surname(t) or self._fit_subject(t) or self._kind(t)
             if note:
                 reading.notes.append(note)
-            note = self._in_work(t) or self._fit_object(t) or self._value_use(t)
+            note = self._by_kind(t)
             if note:
                 reading.notes.append(note)
             self._widen(t)
@@ -417,32 +417,18 @@ class ClaimReader:
                 return f'"{wanted}" read as {t.object} (a kind of {wanted})'
         return None
 
-    def _in_work(self, t: ClaimTriple) -> str | None:
-        """A person "in" a work with a cast is its cast member
-        (:func:`kgfc.reading.kinds.in_work`)."""
-        found = in_work(self.store, t)
-        if found is None:
-            return None
-        self._hit(found[0])
-        return found[1]
-
-    def _value_use(self, t: ClaimTriple) -> str | None:
-        """A copula whose object the KG states as another relation's value (a genre) reads
-        as that relation first (:func:`kgfc.reading.kinds.value_use`)."""
-        found = value_use(self.store, t)
-        if found is None:
-            return None
-        self._hit(found[0])
-        return found[1]
-
-    def _fit_object(self, t: ClaimTriple) -> str | None:
-        """Of the relations the words may mean, one whose values are of the object's kind
-        first (:func:`kgfc.reading.kinds.fit_object`)."""
-        found = fit_object(self.store, t)
-        if found is None:
-            return None
-        self._hit(found[0])
-        return found[1]
+    def _by_kind(self, t: ClaimTriple) -> str | None:
+        """The first of the object-kind rules of :mod:`kgfc.reading.kinds` that rereads ``t``:
+        a person "in" a work with a cast is its cast member (``in_work``); of the relations
+        the words may mean, one whose values are of the object's kind first
+        (``fit_object``); a copula whose object the KG states as another relation's value
+        (a genre) reads as that relation first (``value_use``). Returns its note."""
+        for rule in (in_work, fit_object, value_use):
+            found = rule(self.store, t)
+            if found is not None:
+                self._hit(found[0])
+                return found[1]
+        return None
 
     # -- names ------------------------------------------------------------
     def _fit_subject(self, t: ClaimTriple) -> str | None:
