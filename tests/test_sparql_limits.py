@@ -118,7 +118,10 @@ def endless(tag: str) -> str:
     return f"{ENDLESS} # {tag}"
 
 
-def wait_until_answering(url: str, within: float = 30) -> httpx.Response:
+def wait_until_answering(url: str, within: float = 120) -> httpx.Response:
+    """The first 200 answer, asking again until ``within`` seconds have passed (on a loaded
+    machine the workers killed for an earlier test's stopped queries take a while to
+    come back; the wait ends at the first answer)."""
     deadline = time.monotonic() + within
     while True:
         r = ask(url, NORMAL)
