@@ -60,7 +60,7 @@ from kgfc.kg.properties import (
 from kgfc.kg.trust import normalise_trust_order
 from kgfc.models import ClaimTriple, Counters, EvidenceFact, Verdict, VerdictLabel
 from kgfc.nlp import values as vals
-from kgfc.nlp.text import normalise, overlap_scores
+from kgfc.nlp.text import STOP_WORDS, normalise, overlap_scores
 from kgfc.reason.alternatives import (
     country_apart,
     exclusive_values,
@@ -1023,9 +1023,41 @@ class LocalReasoner:
                             ev.texts([f.id]),
                             "direct",
                         )
-            looked += list(self._subject_facts(s_alias, p, ev).values())
+            stated = self._subject_facts(s_alias, p, ev)
+            looked += list(stated.values())
+            named = _short_name_of(t.object, stated, ev)
+            if named is not None:
+                o, fid = named
+                return Outcome(
+                    VerdictLabel.SUPPORTED,
+                    CONF_ALIAS,
+                    f'"{t.object}" is read as short for "{ev.name(o)}". '
+                    f"The KG states it: {ev.quote([fid])}.",
+                    [fid],
+                    ev.texts([fid]),
+                    "direct",
+                )
         return self._nei(
             ev,
             f'"{t.object}" is not an entity or value found in the evidence for "{ev.name(s)} {t.relation}".',
             looked,
         )
+
+
+def _short_name_of(
+    mention: str, stated: dict[str, str], ev: EvidenceIndex
+) -> tuple[str, str] | None:
+    """The one stated value whose name begins with the words of a mention no entity has as a
+    name ("buried at Forest Lawn": Forest Lawn Memorial Park), with its fact id; None when
+    no value, or more than one, begins so. The mention holds at least half the name's words
+    ("Forest" alone names too little of it). Only ever supports: a mention that names nothing
+    in the KG cannot contradict a stated value."""
+    words = normalise(mention).split()
+    if not words or all(w in STOP_WORDS for w in words) or len(" ".join(words)) < 4:
+        return None
+    found = {}
+    for o, fid in stated.items():
+        name = normalise(ev.name(o)).split()
+        if name[: len(words)] == words and len(words) < len(name) <= 2 * len(words):
+            found[o] = fid
+    return next(iter(found.items())) if len(found) == 1 else None
