@@ -65,11 +65,7 @@ def reading_cmd(target: str, as_json: bool, store: KnowledgeGraph, settings: Set
     claims, many = _claims(target)
     tb = FactChecker(store, settings=settings.model_copy(update={"offline": True})).tools
     traces = [trace(tb, check_claim_text(c)) for c in claims]
-    # Toolbox.reader is unannotated: naming ClaimReader there would close an import circle
-    # (kgfc.reading imports the toolbox for its own annotations).
-    hits: dict[str, int] | None = (
-        tb.reader().report() if many else None  # type: ignore[no-untyped-call]
-    )
+    hits: dict[str, int] | None = tb.reader().report() if many else None
     if as_json:
         echo_json({"claims": traces, "rules": hits} if many else traces[0])
         return

@@ -317,8 +317,11 @@ class KnowledgeGraph(GraphStore, Protocol):
         ...
 
     # -- reads -------------------------------------------------------------------------
-    def neighbourhood(self, entities: Sequence[str]) -> list[Fact]:
-        """One-hop incoming and outgoing facts of all ``entities`` in one query, with labels."""
+    def neighbourhood(
+        self, entities: Sequence[str], incoming: Sequence[str] | None = None
+    ) -> list[Fact]:
+        """One-hop outgoing facts of all ``entities`` and incoming facts of ``incoming``
+        (default: the same) in one query, with labels."""
         ...
 
     def run_cached(self, name: str) -> list[dict[str, str | None]]:

@@ -134,6 +134,7 @@ class LLM(Protocol):
         *,
         counters: Counters,
         name: str,
+        max_tokens: int = 64,
     ) -> tuple[str, dict[str, Any]]:
         """One of ``tools`` (OpenAI tools format) and its arguments."""
         ...

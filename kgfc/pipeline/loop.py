@@ -20,8 +20,10 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from kgfc.errors import ConfigError, KgfcError, LLMError, RemoteError
 from kgfc.llm.promptset import active_prompts
@@ -31,13 +33,16 @@ from kgfc.pipeline.policies import LLMPolicy, Policy, RulePolicy, allows
 from kgfc.pipeline.state import Budget, Episode
 from kgfc.pipeline.toolbox import Toolbox
 
+if TYPE_CHECKING:
+    from kgfc.kg.store import QueryCounter
+
 log = logging.getLogger(__name__)
 
 
 class QueryCount:
     """SPARQL queries this episode ran: the store's own per-context count, plus an online KG source's."""
 
-    def __init__(self, tb: Toolbox, store_count) -> None:
+    def __init__(self, tb: Toolbox, store_count: QueryCounter) -> None:
         self._store_count = store_count
         self._source = tb.kg_source
         self._source_start = self._source.sparql_queries if self._source is not None else 0
@@ -51,7 +56,7 @@ class QueryCount:
 
 
 @contextmanager
-def count_queries(tb: Toolbox):
+def count_queries(tb: Toolbox) -> Iterator[QueryCount]:
     """The one place an episode's SPARQL queries are counted."""
     with tb.store.count_queries() as qc:
         yield QueryCount(tb, qc)
@@ -115,6 +120,7 @@ def run_episode(
         decided = _step(tb, ep, action, args, why, queries, mark=mark)
         if decided is not None:
             traj.stop_reason = why
+    assert decided is not None  # the loop ends on a verdict
     verdict, who = decided
     traj.claim = ep.claim
     ep.counters.seconds = round(time.perf_counter() - start, 4)
@@ -139,7 +145,7 @@ def _step(
     tb: Toolbox,
     ep: Episode,
     action: Action,
-    args: dict,
+    args: dict[str, Any],
     why: str,
     queries: QueryCount | None,
     *,

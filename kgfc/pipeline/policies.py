@@ -20,6 +20,7 @@ import json
 from typing import Any, Protocol
 
 from kgfc.errors import ConfigError
+from kgfc.llm.client import LLM
 from kgfc.llm.prompts import POLICY_MAX_TOKENS, policy_messages
 from kgfc.models import Action, Verdict, VerdictLabel
 from kgfc.pipeline import stages
@@ -68,8 +69,8 @@ class FixedPlan:
         if self.kg and not ep.started:
             return Action.INIT, {}, "fixed plan: the claim's entities in the KG first"
         more = self.kg and ep.can_expand() and ep.seeds()
-        if more and (self.all_hops or not ep.beam.decided()):
-            return Action.EXPAND, {}, f"fixed plan: next hop after {ep.beam.hops_done}"
+        if more and (self.all_hops or not ep.started_beam().decided()):
+            return Action.EXPAND, {}, f"fixed plan: next hop after {ep.started_beam().hops_done}"
         if self.web and allows(tb, ep, Action.WEB):
             # no query given: the search reads the claim first when the KG step did not
             return Action.WEB, {}, "fixed plan: the web" + (" after the KG" if self.kg else " only")
@@ -122,8 +123,12 @@ class RulePolicy:
         # Keep a step for the web (when there is one) before the final verdict.
         left = max_steps - len(ep.steps) - 1
         web_left = allows(tb, ep, Action.WEB)
-        if ep.can_expand() and not ep.beam.decided() and (left >= 2 or not web_left):
-            return Action.EXPAND, {}, f"evidence insufficient after {ep.beam.hops_done} hop(s)"
+        if ep.can_expand() and not ep.started_beam().decided() and (left >= 2 or not web_left):
+            return (
+                Action.EXPAND,
+                {},
+                f"evidence insufficient after {ep.started_beam().hops_done} hop(s)",
+            )
         if web_left:
             return Action.WEB, {"query": stages.web_query(ep)}, "the KG does not settle it"
         if allows(tb, ep, Action.PUBMED) and stages.is_biomedical(ep):
@@ -135,7 +140,7 @@ class RulePolicy:
         return Action.VERDICT, {}, "nothing more to retrieve"
 
 
-def _tool(action: Action, description: str, query: bool = False) -> dict:
+def _tool(action: Action, description: str, query: bool = False) -> dict[str, Any]:
     params: dict[str, Any] = {"type": "object", "properties": {}}
     if query:
         params = {
@@ -173,7 +178,7 @@ class LLMPolicy:
     which evidence decided; when one action is possible, it is taken.
     """
 
-    def __init__(self, llm, confident: float = CONFIDENT) -> None:
+    def __init__(self, llm: LLM, confident: float = CONFIDENT) -> None:
         self.llm = llm
         self.name = f"llm:{llm.model}"
         self.confident = confident
@@ -214,11 +219,11 @@ class LLMPolicy:
         return action, {}, "chosen by the LLM"
 
 
-def default_policy(llm) -> Policy:
+def default_policy(llm: LLM | None) -> Policy:
     return LLMPolicy(llm) if llm is not None else RulePolicy()
 
 
-def policy_named(name: str | None, llm) -> Policy:
+def policy_named(name: str | None, llm: LLM | None) -> Policy:
     """``auto`` (the LLM when there is one, else rules), ``rules``, ``llm`` or ``fixed``."""
     if name in (None, "auto"):
         return default_policy(llm)

@@ -22,7 +22,7 @@ from kgfc.pipeline import stages
 from kgfc.pipeline.state import Episode
 from kgfc.pipeline.toolbox import Toolbox
 from kgfc.reading import plain
-from kgfc.reading.connecting import read_connected
+from kgfc.reading.connecting import Connected, read_connected
 from kgfc.reading.rereading import name_resolver, reread, set_aside_descriptions
 from kgfc.reading.titles import untitled
 
@@ -96,7 +96,7 @@ def trace(tb: Toolbox, claim: str) -> dict[str, Any]:
     }
 
 
-def _connected(got) -> dict[str, Any]:
+def _connected(got: Connected) -> dict[str, Any]:
     return {
         "subject": list(got.subject) if got.subject else None,
         "object": list(got.object) if got.object else None,

@@ -25,7 +25,10 @@ from kgfc.models import EvidenceFact, Passage, Trajectory, Verdict
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    import pyoxigraph as ox
+
     from kgfc.kg.store import KnowledgeGraph
+    from kgfc.web.memory import EvidenceMemory
 
 DEFAULT_CHUNK = 100  # claims per recording transaction in a batch (what a crash may lose)
 
@@ -41,7 +44,7 @@ def record_episode(
     reasoner: str,
     trajectory: Trajectory,
     passages: list[Passage],
-    memory=None,
+    memory: EvidenceMemory | None = None,
     recorder: ChunkedRecorder | CollectedRecords | None = None,
     key: str | None = None,
 ) -> str | None:
@@ -72,7 +75,12 @@ class _Pending:
     __slots__ = ("iri", "quads", "memory", "recalled", "claim_id")
 
     def __init__(
-        self, iri: str, quads: list, memory, recalled: list[Passage], claim_id: str = ""
+        self,
+        iri: str,
+        quads: list[ox.Quad],
+        memory: EvidenceMemory | None,
+        recalled: list[Passage],
+        claim_id: str = "",
     ) -> None:
         self.iri, self.quads, self.memory, self.recalled = iri, quads, memory, recalled
         self.claim_id = claim_id

@@ -13,7 +13,8 @@ reasoner (``reasoner: "local (llm failed: ...)"``).
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import pyoxigraph as ox
 
@@ -27,6 +28,7 @@ from kgfc.models import (
     ClaimTriple,
     Counters,
     EvidenceFact,
+    Fact,
     LinkedEntity,
     Step,
     Verdict,
@@ -53,9 +55,13 @@ from kgfc.reading.rereading import (
     set_aside_descriptions,
 )
 from kgfc.reading.titles import untitled
+from kgfc.reason.base import Reasoner
 from kgfc.reason.kgstats import conflict_properties, single_valued
 from kgfc.reason.llm_reasoner import llm_decompose
 from kgfc.reason.triple_check import claim_triple, gather_triple_evidence
+
+if TYPE_CHECKING:
+    from kgfc.kg.store import KnowledgeGraph
 
 log = logging.getLogger(__name__)
 
@@ -91,18 +97,25 @@ def check_claim_text(text: object) -> str:
 
 def check_triple(s: object, p: object, o: object) -> tuple[str, str, str]:
     """A structured claim's ids (``Q76 P19 Q18094``; the object may be a value), checked."""
-    if not all(isinstance(x, str) and x.strip() for x in (s, p, o)):
+    if not (
+        isinstance(s, str)
+        and s.strip()
+        and isinstance(p, str)
+        and p.strip()
+        and isinstance(o, str)
+        and o.strip()
+    ):
         raise InputError(f"Bad triple {s!r} {p!r} {o!r}: expected ids like Q76 P19 Q18094.")
-    s, p, o = s.strip(), p.strip(), o.strip()
+    si, pi, oi = s.strip(), p.strip(), o.strip()
     try:
-        V.entity_iri(s)
-        V.property_iri(p)
+        V.entity_iri(si)
+        V.property_iri(pi)
     except ValueError:
         raise InputError(
-            f"Bad triple {s} {p} {o}: expected ids like Q76 P19 Q18094.",
+            f"Bad triple {si} {pi} {oi}: expected ids like Q76 P19 Q18094.",
             hint="Find an entity's id with `kgfc kg search NAME`.",
         ) from None
-    return s, p, o
+    return si, pi, oi
 
 
 def triple_text(t: ClaimTriple) -> str:
@@ -235,14 +248,17 @@ def _searchable(tb: Toolbox) -> bool:
 # -- entities -> KG subgraph ----------------------------------------------------------
 
 
-def neighbourhood(tb: Toolbox):
+def neighbourhood(tb: Toolbox) -> Callable[[Sequence[str], Sequence[str]], list[Fact]]:
     """``(frontier, incoming) -> facts``: the store, or the online KG source (cache-first)."""
-    if tb.kg_source is not None:
-        return lambda frontier, incoming: tb.kg_source.neighbourhood(frontier)
+    source = tb.kg_source
+    if source is not None:
+        return lambda frontier, incoming: source.neighbourhood(frontier)
     return tb.store.neighbourhood
 
 
-def fact_ranker(tb: Toolbox, ep: Episode):
+def fact_ranker(
+    tb: Toolbox, ep: Episode
+) -> Callable[[str, Sequence[str], Counters], list[float]] | None:
     """How the beam ranks facts: the LLM (one call per hop), or None for the local embeddings.
 
     Degrade hook: when the LLM prune fails, that hop is ranked by the local
@@ -274,14 +290,14 @@ def start_kg(tb: Toolbox, ep: Episode, step: Step) -> None:
             ep.triple_evidence = []
             step.observation = f"unknown entity: {ids} is not in the knowledge graph"
             return
+        subject = t.subject_id
+        assert subject is not None  # claim_triple sets it
         with ep.counters.timing("beam"):
             ep.triple_evidence = gather_triple_evidence(
-                tb.store, t.subject_id, t.relation_ids[0], t.object_id or t.object
+                tb.store, subject, t.relation_ids[0], t.object_id or t.object
             )
         ep.linked = [
-            LinkedEntity(
-                mention=V.local_id(t.subject_id), entity=t.subject_id, label=t.subject, score=1.0
-            )
+            LinkedEntity(mention=V.local_id(subject), entity=subject, label=t.subject, score=1.0)
         ]
         step.observation = f"structured triple: {len(ep.triple_evidence)} fact(s) gathered"
         step.evidence_added = [e.id for e in ep.triple_evidence]
@@ -355,14 +371,14 @@ def connect(tb: Toolbox, ep: Episode) -> int:
         props = [p for p in (_prop_iri(r) for r in t.relation_ids[:3]) if p]
         stated = any(
             (e.fact.subject, e.fact.predicate, e.fact.object) == (s, p, o)
-            for e in ep.beam.evidence.values()
+            for e in ep.started_beam().evidence.values()
             for p in props
         )
         if stated:
             continue
         found = find_chains(tb.store, s, props, aliases(tb.store, o))
         paths += [label_facts(tb.store, path) for path in found]
-    return ep.beam.add_paths(paths) if paths else 0
+    return ep.started_beam().add_paths(paths) if paths else 0
 
 
 def lookup_values(tb: Toolbox, ep: Episode) -> int:
@@ -377,7 +393,10 @@ def lookup_values(tb: Toolbox, ep: Episode) -> int:
     """
     facts = []
     triples = ep.analysis.triples if ep.analysis else []
-    have = {(e.fact.subject, e.fact.predicate, e.fact.object) for e in ep.beam.evidence.values()}
+    have = {
+        (e.fact.subject, e.fact.predicate, e.fact.object)
+        for e in ep.started_beam().evidence.values()
+    }
     for t in triples:
         if not t.subject_id or not t.relation_ids:
             continue
@@ -410,7 +429,7 @@ def lookup_values(tb: Toolbox, ep: Episode) -> int:
                 and (f.subject, f.predicate, f.object) not in have
             ]
         facts += found if literal else found[:VALUES_PER_STATEMENT]
-    return ep.beam.add_paths([[f] for f in facts]) if facts else 0
+    return ep.started_beam().add_paths([[f] for f in facts]) if facts else 0
 
 
 VALUES_PER_STATEMENT = 12  # the subject's entity values of one statement's property, at most
@@ -423,7 +442,7 @@ def _prop_iri(ref: str) -> str | None:
         return None
 
 
-def unknown_entities(store, iris: Sequence[str | None]) -> list[str]:
+def unknown_entities(store: KnowledgeGraph, iris: Sequence[str | None]) -> list[str]:
     """The entity IRIs no quad of the store mentions, as subject or object (no label, no fact)."""
     out = []
     for iri in iris:
@@ -436,9 +455,9 @@ def unknown_entities(store, iris: Sequence[str | None]) -> list[str]:
 
 def expand_kg(tb: Toolbox, ep: Episode, step: Step) -> None:
     with ep.counters.timing("beam"):
-        added = ep.beam.step(ep.counters)
-    step.observation = f"hop {ep.beam.hops_done}: {added} fact(s) kept"
-    step.evidence_added = [f"hop{ep.beam.hops_done}:{added}"]
+        added = ep.started_beam().step(ep.counters)
+    step.observation = f"hop {ep.started_beam().hops_done}: {added} fact(s) kept"
+    step.evidence_added = [f"hop{ep.started_beam().hops_done}:{added}"]
 
 
 # -- web evidence -----------------------------------------------------------------------
@@ -488,7 +507,7 @@ def is_biomedical(ep: Episode) -> bool:
 
 def is_web_source(iri: str | None) -> bool:
     """Facts from web pages or PubMed: hypotheses, never as authoritative as the KG's own sources."""
-    return bool(iri) and iri.startswith((V.KGFC_SOURCE + "web/", V.KGFC_SOURCE + "pubmed/"))
+    return bool(iri and iri.startswith((V.KGFC_SOURCE + "web/", V.KGFC_SOURCE + "pubmed/")))
 
 
 # -- evidence -> verdict ----------------------------------------------------------------
@@ -522,7 +541,7 @@ def decide(
 
 
 def kg_first_verdict(
-    tb: Toolbox, ep: Episode, reasoner, counters: Counters, *, forced: bool = False
+    tb: Toolbox, ep: Episode, reasoner: Reasoner, counters: Counters, *, forced: bool = False
 ) -> Verdict:
     """KG facts outrank web text: the web is consulted only when the KG alone does not decide.
 
@@ -575,7 +594,16 @@ def kg_first_verdict(
     return ask(all_kg + ep.web_evidence)
 
 
-def _verdict(tb, ep: Episode, reasoner, text, triples, evidence, counters, forced) -> Verdict:
+def _verdict(
+    tb: Toolbox,
+    ep: Episode,
+    reasoner: Reasoner,
+    text: str,
+    triples: list[ClaimTriple],
+    evidence: list[EvidenceFact],
+    counters: Counters,
+    forced: bool,
+) -> Verdict:
     if not tb.is_local(reasoner):
         return reasoner.verdict(text, triples, evidence, counters, forced=forced)
     # The local reasoner is deterministic: the rule policy's sufficiency check and the

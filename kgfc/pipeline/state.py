@@ -87,7 +87,9 @@ class Episode:
     notes: list[str] = field(default_factory=list)
     # The local reasoner's verdicts, memoised on the evidence they saw (the rule
     # policy's sufficiency check after every step; the final verdict often asks the same).
-    local_verdicts: dict[tuple, Verdict] = field(default_factory=dict)
+    local_verdicts: dict[tuple[tuple[str, str, str | None, float], ...], Verdict] = field(
+        default_factory=dict
+    )
     # How the entity-anchored fallback read the claim (kgfc.nlp.anchored), when it did.
     reading: str | None = None
     reading_semantic: bool = False
@@ -108,6 +110,12 @@ class Episode:
         if self.given_triple is not None:
             return [self.given_triple]
         return self.analysis.triples if self.analysis else []
+
+    def started_beam(self) -> BeamSearch:
+        """The beam, for the steps that run once the first step started it."""
+        if self.beam is None:
+            raise RuntimeError("the beam search has not started")
+        return self.beam
 
     def can_expand(self) -> bool:
         b = self.beam

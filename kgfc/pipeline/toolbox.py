@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from kgfc.errors import ConfigError
 from kgfc.llm.client import make_llm
@@ -23,6 +23,10 @@ from kgfc.settings import Settings
 
 if TYPE_CHECKING:
     from kgfc.kg.store import KnowledgeGraph
+    from kgfc.kg.wikidata import WikidataSource
+    from kgfc.llm.client import LLM
+    from kgfc.pipeline.web import SearchTool
+    from kgfc.reading import ClaimReader
 
 
 @dataclass
@@ -30,13 +34,14 @@ class Toolbox:
     store: KnowledgeGraph
     settings: Settings
     reasoner: Reasoner
-    llm: Any = None  # a kgfc.llm.client.LLM, when one is configured
-    kg_source: Any = None  # an online KG source (cache-first neighbourhoods), optional
-    web: Any = None  # a kgfc.pipeline.web.SearchTool for the web, optional
-    pubmed: Any = None  # the same over PubMed, optional
+    llm: LLM | None = None  # when one is configured
+    # an online KG source (cache-first neighbourhoods; its queries are counted), optional
+    kg_source: WikidataSource | None = None
+    web: SearchTool | None = None  # search for the web, optional
+    pubmed: SearchTool | None = None  # the same over PubMed, optional
     _local: Reasoner | None = field(default=None, repr=False)
-    _aligner: Any = field(default=None, repr=False)
-    _reader: Any = field(default=None, repr=False)
+    _aligner: RelationAligner | None = field(default=None, repr=False)
+    _reader: ClaimReader | None = field(default=None, repr=False)
     _strict: Reasoner | None = field(default=None, repr=False)
 
     def local(self) -> Reasoner:
@@ -73,16 +78,16 @@ class Toolbox:
             )
         return self._strict
 
-    def is_local(self, reasoner) -> bool:
+    def is_local(self, reasoner: Reasoner) -> bool:
         """Is ``reasoner`` one of the toolbox's (deterministic) local reasoners?"""
         return reasoner is self.local() or (self._strict is not None and reasoner is self._strict)
 
-    def aligner(self):
+    def aligner(self) -> RelationAligner:
         if self._aligner is None:
             self._aligner = RelationAligner(self.store)
         return self._aligner
 
-    def reader(self):
+    def reader(self) -> ClaimReader:
         """The lexicon-driven claim reader of this store (:class:`kgfc.reading.ClaimReader`)."""
         if self._reader is None:
             from kgfc.reading import ClaimReader
@@ -90,14 +95,16 @@ class Toolbox:
             self._reader = ClaimReader(self.store, aligner=self.aligner)
         return self._reader
 
-    def search_tool(self, kind: str):
+    def search_tool(self, kind: str) -> SearchTool | None:
         return self.web if kind == "web" else self.pubmed
 
     def rank_plain(self, query: str, texts: Sequence[str]) -> list[float]:
         return rank_texts(query, list(texts))
 
 
-def make_reasoner(settings: Settings, store: KnowledgeGraph, name: str | None = None, llm=None):
+def make_reasoner(
+    settings: Settings, store: KnowledgeGraph, name: str | None = None, llm: LLM | None = None
+) -> tuple[Reasoner, LLM | None]:
     """``(reasoner, llm)``: the LLM reasoner when an LLM is configured (or asked for), else the local one."""
     name = name or settings.reasoner
     if name not in (None, "llm", "local"):

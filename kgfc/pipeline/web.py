@@ -16,14 +16,16 @@ from typing import TYPE_CHECKING
 from kgfc.errors import ConfigError, KgfcError
 from kgfc.kg import vocab as V
 from kgfc.models import Counters, EvidenceFact, Fact, Passage
-from kgfc.web.base import make_provider
+from kgfc.web.base import SearchProvider, make_provider
 from kgfc.web.fetch import SafeFetcher
 from kgfc.web.filter import filter_passages
 from kgfc.web.integrate import WebKGIntegrator
-from kgfc.web.memory import EvidenceMemory
+from kgfc.web.memory import EvidenceMemory, RecalledPassage
 
 if TYPE_CHECKING:
     from kgfc.kg.store import KnowledgeGraph
+    from kgfc.llm.client import LLM
+    from kgfc.settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -43,14 +45,14 @@ class SearchTool:
     def __init__(
         self,
         store: KnowledgeGraph,
-        provider,
+        provider: SearchProvider,
         *,
-        llm=None,
-        memory=None,
-        fetcher=None,
-        integrator=None,
+        llm: LLM | None = None,
+        memory: EvidenceMemory | None = None,
+        fetcher: SafeFetcher | None = None,
+        integrator: WebKGIntegrator | None = None,
         max_hits: int = 5,
-    ):
+    ) -> None:
         self.store = store
         self.provider = provider
         self.llm = llm
@@ -128,23 +130,26 @@ class SearchTool:
         return WebObservation(evidence=evidence, passages=kept, summary=summary, searched=True)
 
     def _evidence_from_graphs(
-        self, graphs: dict[str, float], texts, next_id: int
+        self, graphs: dict[str, float], texts: list[tuple[str, str, float]], next_id: int
     ) -> tuple[list[EvidenceFact], int]:
         evidence: list[EvidenceFact] = []
-        seen: set[tuple] = set()
+        seen: set[tuple[str, ...]] = set()
         for g, confidence in graphs.items():
             if not g.startswith(V.KGFC_SOURCE) or not self.store.has_source(g):
                 continue
             for r in self.store.run("source_facts", bindings={"g": g}):
-                key = (r["s"], r["p"], r["o"], g)
+                s, p, o = r["s"], r["p"], r["o"]
+                if s is None or p is None or o is None:  # all bound in the query
+                    continue
+                key = (s, p, o, g)
                 if key in seen:
                     continue
                 seen.add(key)
-                lit = not (r["o"] or "").startswith(("http://", "https://"))
+                lit = not (o or "").startswith(("http://", "https://"))
                 f = Fact(
-                    subject=r["s"],
-                    predicate=r["p"],
-                    object=r["o"],
+                    subject=s,
+                    predicate=p,
+                    object=o,
                     object_is_literal=lit,
                     subject_label=r["sLabel"],
                     predicate_label=r["pLabel"],
@@ -171,7 +176,7 @@ class SearchTool:
         return evidence, next_id
 
 
-def _recalled(p) -> Passage:
+def _recalled(p: RecalledPassage) -> Passage:
     """A remembered sentence (:class:`kgfc.web.memory.RecalledPassage`) as a passage."""
     return Passage(
         text=p.text,
@@ -203,7 +208,9 @@ def _with_ids(
     ]
 
 
-def make_web_tools(settings, store: KnowledgeGraph, llm=None):
+def make_web_tools(
+    settings: Settings, store: KnowledgeGraph, llm: LLM | None = None
+) -> tuple[SearchTool | None, SearchTool | None]:
     """(web tool, PubMed tool) as configured: ``--web`` / KGFC_WEB and ``--pubmed`` / KGFC_PUBMED."""
     if not settings.web and not settings.pubmed:
         return None, None

@@ -28,6 +28,16 @@ from __future__ import annotations
 import heapq
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypedDict, TypeVar
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    Floats = npt.NDArray[np.float64]
+    Ints = npt.NDArray[np.int64]
+    Bools = npt.NDArray[np.bool_]
+    Numbers = npt.NDArray[np.number[Any]]  # bincount's sums: float64, typed as its counts' intp
 
 BINS = 64  # histogram bins per numeric feature (quantiles of the training values)
 MIN_HESSIAN = 1e-3  # of a child, as scikit-learn's min_hessian_to_split
@@ -36,6 +46,33 @@ MIN_HESSIAN = 1e-3  # of a child, as scikit-learn's min_hessian_to_split
 def sigmoid(z: float) -> float:
     """The probability of log-odds ``z`` (clamped: no overflow)."""
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+class Node(TypedDict, total=False):
+    """A tree node: a leaf (``value``), a numeric split (``feature``, ``threshold``) or a
+    categorical one (``left_set``, ``right_set``, ``unseen_left``); a split has ``left``
+    and ``right``."""
+
+    value: float
+    feature: int
+    threshold: float | None
+    left_set: list[str]
+    right_set: list[str]
+    unseen_left: bool
+    left: int
+    right: int
+
+
+class _Compiled(TypedDict):
+    rows: Ints
+    feature: Ints
+    threshold: Floats
+    left: Ints
+    right: Ints
+    value: Floats
+    categorical: Bools
+    category: dict[str, Bools]
+    depth: int
 
 
 @dataclass(frozen=True)
@@ -58,7 +95,7 @@ class Forest:
     on the category (the relation)."""
 
     intercept: float
-    trees: list[list[dict]]
+    trees: list[list[Node]]
     features: int  # numeric features expected per row
     claims: int = 0  # fitted on
 
@@ -89,13 +126,13 @@ class Forest:
             at = np.where(left, c["left"][rows, at], c["right"][rows, at])
         return self.intercept + float(c["value"][rows, at].sum())
 
-    def _compiled(self) -> dict:
+    def _compiled(self) -> _Compiled:
         """The trees as (trees x nodes) arrays; a leaf points to itself on both sides."""
         import numpy as np
 
-        cache = self.__dict__.get("_arrays")
-        if cache is not None:
-            return cache
+        cached: _Compiled | None = self.__dict__.get("_arrays")
+        if cached is not None:
+            return cached
         t, m = len(self.trees), max(len(nodes) for nodes in self.trees)
         feature = np.full((t, m), self.features, dtype=np.int64)
         threshold = np.full((t, m), -np.inf)
@@ -117,7 +154,7 @@ class Forest:
                     if node["threshold"] is not None:
                         threshold[i, j] = node["threshold"]
 
-        def depth(nodes: list[dict], j: int = 0) -> int:
+        def depth(nodes: list[Node], j: int = 0) -> int:
             node = nodes[j]
             return (
                 0
@@ -125,7 +162,7 @@ class Forest:
                 else 1 + max(depth(nodes, node["left"]), depth(nodes, node["right"]))
             )
 
-        cache = {
+        cache: _Compiled = {
             "rows": np.arange(t),
             "feature": feature,
             "threshold": threshold,
@@ -139,7 +176,7 @@ class Forest:
         self.__dict__["_arrays"] = cache
         return cache
 
-    def _category_sides(self, category: str):
+    def _category_sides(self, category: str) -> Bools:
         """(trees x nodes): does ``category`` go left at each categorical split?"""
         import numpy as np
 
@@ -157,7 +194,7 @@ class Forest:
     def probability(self, values: list[float], category: str) -> float:
         return sigmoid(self.raw(values, category))
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "intercept": self.intercept,
             "features": self.features,
@@ -166,7 +203,7 @@ class Forest:
         }
 
     @classmethod
-    def from_json(cls, data: dict) -> Forest:
+    def from_json(cls, data: dict[str, Any]) -> Forest:
         trees, features = data["trees"], int(data["features"])
         for nodes in trees:
             if not nodes:
@@ -184,7 +221,7 @@ class Forest:
         return cls(float(data["intercept"]), trees, features, int(data.get("claims", 0)))
 
 
-def _edges(column):
+def _edges(column: Floats) -> Floats:
     """Cut points of a numeric column: midpoints of its distinct values, or its quantiles."""
     import numpy as np
 
@@ -197,6 +234,9 @@ def _edges(column):
     return np.unique(cuts)
 
 
+_Sums = TypeVar("_Sums", float, "Numbers")  # a node's gradient sums, or a histogram's
+
+
 class _Histograms:
     """The training rows binned once (LightGBM's histograms): finds a node's best split.
 
@@ -205,7 +245,7 @@ class _Histograms:
     column, its values ordered per node by their gradient ratio.
     """
 
-    def __init__(self, X, categories: list[str], settings: Settings) -> None:
+    def __init__(self, X: Floats, categories: list[str], settings: Settings) -> None:
         import numpy as np
 
         self.X = X
@@ -226,10 +266,19 @@ class _Histograms:
         self.total_bins = int(sum(self.width))
         self.lam, self.min_leaf = settings.l2, settings.min_leaf
 
-    def gain_of(self, g_sum, h_sum):
+    def gain_of(self, g_sum: _Sums, h_sum: _Sums) -> _Sums:
         return g_sum * g_sum / (h_sum + self.lam)
 
-    def scan(self, hist_g, hist_h, hist_n, g_all, h_all, n_all, parent):
+    def scan(
+        self,
+        hist_g: Numbers,
+        hist_h: Numbers,
+        hist_n: Ints,
+        g_all: float,
+        h_all: float,
+        n_all: int,
+        parent: float,
+    ) -> tuple[float, int, int] | None:
         """(gain, last index sent left, rows sent left) of the best cut of ordered
         histograms, or None."""
         import numpy as np
@@ -244,7 +293,7 @@ class _Histograms:
         b = int(np.argmax(gains))
         return (float(gains[b]), b, int(nl[b])) if gains[b] > 1e-12 else None
 
-    def best_split(self, idx, g, h):
+    def best_split(self, idx: Ints, g: Floats, h: Floats) -> tuple[float, Node] | None:
         """(gain, split description) of the best split of rows ``idx``, or None."""
         import numpy as np
 
@@ -252,7 +301,7 @@ class _Histograms:
         if n_all < 2 * self.min_leaf:
             return None
         parent = self.gain_of(g_all, h_all)
-        best = None
+        best: tuple[float, Node] | None = None
         sub, d, total = self.flat[idx].ravel(), self.d, self.total_bins
         hg = np.bincount(sub, weights=np.repeat(g[idx], d), minlength=total)
         hh = np.bincount(sub, weights=np.repeat(h[idx], d), minlength=total)
@@ -269,7 +318,9 @@ class _Histograms:
             best = category
         return best
 
-    def category_split(self, idx, g, h, parent):
+    def category_split(
+        self, idx: Ints, g: Floats, h: Floats, parent: float
+    ) -> tuple[float, Node] | None:
         """The best split of rows ``idx`` by a set of categories, or None."""
         import numpy as np
 
@@ -295,25 +346,28 @@ class _Histograms:
             },
         )
 
-    def goes_left(self, split, idx):
+    def goes_left(self, split: Node, idx: Ints) -> Bools:
         import numpy as np
 
         if "left_set" in split:
-            return np.isin(self.cat[idx], [self.code[c] for c in split["left_set"]])
-        col = self.X[idx, split["feature"]]
+            chosen: Bools = np.isin(self.cat[idx], [self.code[c] for c in split["left_set"]])
+            return chosen
+        col: Floats = self.X[idx, split["feature"]]
         if split["threshold"] is None:
             return np.isnan(col)
         return np.isnan(col) | (col <= split["threshold"])
 
 
-def _grow(hist: _Histograms, g, h, settings: Settings) -> tuple[list[dict], dict]:
+def _grow(
+    hist: _Histograms, g: Floats, h: Floats, settings: Settings
+) -> tuple[list[Node], dict[int, Ints]]:
     """One tree, grown leaf-wise (the best gain first) up to ``max_leaves``: its nodes, with
     the leaves still empty, and the rows each leaf holds."""
     import numpy as np
 
-    nodes: list[dict] = [{}]
+    nodes: list[Node] = [{}]
     members = {0: np.arange(len(g))}
-    heap: list[tuple[float, int, dict]] = []
+    heap: list[tuple[float, int, Node]] = []
     first = hist.best_split(members[0], g, h)
     if first is not None:
         heap.append((-first[0], 0, first[1]))
@@ -336,7 +390,9 @@ def _grow(hist: _Histograms, g, h, settings: Settings) -> tuple[list[dict], dict
     return nodes, members
 
 
-def fit(X, categories: list[str], y, settings: Settings = Settings()) -> Forest:
+def fit(
+    X: npt.ArrayLike, categories: list[str], y: npt.ArrayLike, settings: Settings = Settings()
+) -> Forest:
     """Boosted trees on rows ``X`` (NaN allowed), each row's category and gold 0/1 ``y``."""
     import numpy as np
 
@@ -348,7 +404,7 @@ def fit(X, categories: list[str], y, settings: Settings = Settings()) -> Forest:
     rate = min(max(rate, 1e-6), 1 - 1e-6)
     intercept = math.log(rate / (1 - rate))
     score = np.full(n, intercept)
-    trees: list[list[dict]] = []
+    trees: list[list[Node]] = []
     for _ in range(settings.iterations if n else 0):
         p = 1.0 / (1.0 + np.exp(-score))
         g, h = p - y, p * (1 - p)

@@ -31,10 +31,15 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from kgfc.errors import ConfigError
 from kgfc.reason import boosting
 from kgfc.reason.boosting import Forest
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 VERSION = 2  # 1: thresholds only (still read); 2: thresholds and an optional combiner
 
@@ -98,7 +103,7 @@ class Combiner:
             return linear
         return (linear + self.trees.probability(values, prop)) / 2
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "features": list(self.features),
             "mean": list(self.mean),
@@ -110,8 +115,8 @@ class Combiner:
         }
 
     @classmethod
-    def from_json(cls, data: dict) -> Combiner:
-        def model(d: dict) -> Model:
+    def from_json(cls, data: dict[str, Any]) -> Combiner:
+        def model(d: dict[str, Any]) -> Model:
             return Model(tuple(d["weights"]), d.get("claims", 0), d.get("positives", 0))
 
         return cls(
@@ -129,7 +134,7 @@ class Combiner:
 class Calibration:
     relations: dict[str, Threshold] = field(default_factory=dict)
     default: Threshold = field(default_factory=lambda: Threshold(DEFAULT_THRESHOLD))
-    meta: dict = field(default_factory=dict)
+    meta: dict[str, Any] = field(default_factory=dict)
     combiner: Combiner | None = None
 
     def for_relation(self, prop: str) -> Threshold:
@@ -139,8 +144,8 @@ class Calibration:
     def fitted(self) -> bool:
         return bool(self.meta.get("claims"))
 
-    def to_json(self) -> dict:
-        out = {
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
             "version": VERSION,
             "meta": self.meta,
             "default": asdict(self.default),
@@ -151,7 +156,7 @@ class Calibration:
         return out
 
     @classmethod
-    def from_json(cls, data: dict) -> Calibration:
+    def from_json(cls, data: dict[str, Any]) -> Calibration:
         if data.get("version") not in (1, VERSION):
             raise ValueError("unknown calibration file version")
         combiner = data.get("combiner")
@@ -211,7 +216,7 @@ def fit(
     samples: Iterable[tuple[str, float, int]],
     *,
     min_claims: int = MIN_CLAIMS,
-    meta: dict | None = None,
+    meta: dict[str, Any] | None = None,
 ) -> Calibration:
     """Thresholds from (property IRI, completion score, gold 0/1) samples."""
     by_rel: dict[str, list[tuple[float, int]]] = defaultdict(list)
@@ -238,7 +243,12 @@ TREES = boosting.Settings()  # the combiner's boosted trees (None in fit_feature
 MAX_STEP = 2.0  # largest change of one standardised weight per Newton step
 
 
-def _logistic(X, y, l2: float, offset=None):
+def _logistic(
+    X: npt.NDArray[np.float64],
+    y: npt.NDArray[np.float64],
+    l2: float,
+    offset: npt.NDArray[np.float64] | None = None,
+) -> npt.NDArray[np.float64]:
     """L2-regularised logistic regression by Newton's method (IRLS); the intercept is not penalised.
 
     With ``offset`` (a fixed score per row) the weights fitted are a correction to
@@ -282,7 +292,7 @@ def fit_features(
     l2_relation: float = L2_RELATION,
     priors: bool = True,
     trees: boosting.Settings | None = TREES,
-    meta: dict | None = None,
+    meta: dict[str, Any] | None = None,
 ) -> Calibration:
     """A calibration with a combiner from (property IRI, feature values, gold 0/1) samples.
 
@@ -316,7 +326,7 @@ def fit_features(
     scale[scale < 1e-9] = 1.0
     Z = np.hstack([np.ones((len(X), 1)), (X - mean) / scale])
 
-    def model(weights, mask) -> Model:
+    def model(weights: npt.NDArray[np.float64], mask: npt.NDArray[np.bool_]) -> Model:
         return Model(
             tuple(round(float(x), 6) for x in weights), int(mask.sum()), int(y[mask].sum())
         )
@@ -324,7 +334,7 @@ def fit_features(
     props = np.array([p for p, _, _ in rows])
     everything = np.ones(len(rows), dtype=bool)
     overall = _logistic(Z, y, l2)
-    relations = {}
+    relations: dict[str, Model] = {}
     for p in sorted(set(props.tolist())):
         mask = props == p
         if mask.sum() >= min_claims:

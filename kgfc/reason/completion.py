@@ -44,10 +44,10 @@ import threading
 import time
 import weakref
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypedDict, TypeVar, overload
 
 from kgfc.kg.vocab import OWL, WDT, local_id
 from kgfc.reason.factindex import FactIndex, cached_fact_index, entity_facts
@@ -65,6 +65,20 @@ OWL_DISJOINT = OWL + "disjointWith"
 EXCLUDED_HEADS = frozenset({P31, P279, OWL_DISJOINT})
 
 Triple = tuple[str, str, str]
+_Row = list[
+    Any
+]  # a rule as JSON: [kind, head, body, support, conf, size, constant, inverse, sampled]
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+_T = TypeVar("_T")
+_K_contra = TypeVar("_K_contra", contravariant=True)
+_V_co = TypeVar("_V_co", covariant=True)
+
+
+class _Lookup(Protocol[_K_contra, _V_co]):
+    """Rules by key as :class:`CompletionRules` answers them: a dict, or :class:`_Groups`."""
+
+    def get(self, key: _K_contra, default: _T, /) -> _V_co | _T: ...
 
 
 @dataclass(frozen=True)
@@ -79,7 +93,8 @@ class CRule:
 
     kind: str
     head: str
-    body: tuple
+    # path: the atoms; const: one (atom, c2) pair -- which, ``kind`` says (mypy cannot tell)
+    body: tuple[Any, ...]
     support: int
     confidence: float
     body_size: int
@@ -104,7 +119,7 @@ class CRule:
         how = "estimated on a sample, " if self.sampled else ""
         return f"support {self.support}, {how}PCA confidence {self.confidence:.2f}"
 
-    def to_json(self) -> list:
+    def to_json(self) -> _Row:
         if self.kind == "path":
             body = [[a.prop, a.inverse] for a in self.body]
         else:
@@ -122,10 +137,10 @@ class CRule:
         ]
 
     @classmethod
-    def from_json(cls, row: list) -> CRule:
+    def from_json(cls, row: _Row) -> CRule:
         kind, head, body, support, conf, size, constant, inv, sampled = row
         if kind == "path":
-            b: tuple = tuple(Atom(p, bool(i)) for p, i in body)
+            b: tuple[Any, ...] = tuple(Atom(p, bool(i)) for p, i in body)
         else:
             b = ((Atom(body[0][0], bool(body[0][1])), body[0][2]),)
         return cls(kind, head, b, support, conf, size, constant, bool(inv), bool(sampled))
@@ -204,18 +219,20 @@ class CompletionRules:
     facts: int = 0
 
     def __post_init__(self) -> None:
-        self.paths: dict[str, list[CRule]] = defaultdict(list)
-        self.consts: dict[tuple[Atom, str], dict[tuple[Atom, str], CRule]] = defaultdict(dict)
+        paths: dict[str, list[CRule]] = defaultdict(list)
+        consts: dict[tuple[Atom, str | None], dict[tuple[Atom, str], CRule]] = defaultdict(dict)
+        self.paths: _Lookup[str, list[CRule]] = paths
+        self.consts: _Lookup[tuple[Atom, str | None], dict[tuple[Atom, str], CRule]] = consts
         for r in sorted(self.rules, key=lambda r: (-r.confidence, -r.support)):
             if r.kind == "path":
-                self.paths[r.head].append(r)
+                paths[r.head].append(r)
             else:
-                self.consts[(Atom(r.head, r.head_inverse), r.constant)][r.body[0]] = r
+                consts[(Atom(r.head, r.head_inverse), r.constant)][r.body[0]] = r
 
     def __len__(self) -> int:
         return len(self.rules)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "version": 1,
             "seconds": self.seconds,
@@ -224,7 +241,7 @@ class CompletionRules:
         }
 
     @classmethod
-    def from_json(cls, data: dict) -> CompletionRules:
+    def from_json(cls, data: dict[str, Any]) -> CompletionRules:
         if data.get("version") != 1:
             raise ValueError("unknown completion rule file version")
         return _ParsedOnUse(data["rules"], data.get("seconds", 0.0), data.get("facts", 0))
@@ -239,25 +256,23 @@ class _ParsedOnUse(CompletionRules):
     same rule kept per body); ``rules`` parses everything.
     """
 
-    def __init__(self, rows: list, seconds: float = 0.0, facts: int = 0) -> None:
+    def __init__(self, rows: list[_Row], seconds: float = 0.0, facts: int = 0) -> None:
         self._rows = rows
         self.seconds = seconds
         self.facts = facts
-        paths: dict[str, list] = defaultdict(list)
-        consts: dict[tuple[Atom, str], list] = defaultdict(list)
+        paths: dict[str, list[_Row]] = defaultdict(list)
+        consts: dict[tuple[Atom, str | None], list[_Row]] = defaultdict(list)
         for row in rows:  # [kind, head, body, support, conf, size, constant, inverse, sampled]
             if row[0] == "path":
                 paths[row[1]].append(row)
             else:
                 consts[(Atom(row[1], bool(row[7])), row[6])].append(row)
-        self.paths = _Groups(paths, lambda rs: _by_confidence(rs))  # type: ignore[assignment]
-        self.consts = _Groups(  # type: ignore[assignment]
-            consts, lambda rs: {r.body[0]: r for r in _by_confidence(rs)}
-        )
+        self.paths = _Groups(paths, lambda rs: _by_confidence(rs))
+        self.consts = _Groups(consts, lambda rs: {r.body[0]: r for r in _by_confidence(rs)})
         self._all: list[CRule] | None = None
 
-    @property  # type: ignore[override]
-    def rules(self) -> list[CRule]:
+    @property
+    def rules(self) -> list[CRule]:  # type: ignore[override]  # the dataclass field, parsed on use
         if self._all is None:
             self._all = [CRule.from_json(r) for r in self._rows]
         return self._all
@@ -266,17 +281,22 @@ class _ParsedOnUse(CompletionRules):
         return len(self._rows)
 
 
-def _by_confidence(rows: list) -> list[CRule]:
+def _by_confidence(rows: list[_Row]) -> list[CRule]:
     return sorted(map(CRule.from_json, rows), key=lambda r: (-r.confidence, -r.support))
 
 
-class _Groups:
+class _Groups(Generic[_K, _V]):
     """``key -> value`` built from the key's JSON rows on first ``get``."""
 
-    def __init__(self, rows: dict, build: Callable[[list], Any]) -> None:
-        self._rows, self._build, self._done = rows, build, {}
+    def __init__(self, rows: dict[_K, list[_Row]], build: Callable[[list[_Row]], _V]) -> None:
+        self._rows, self._build = rows, build
+        self._done: dict[_K, _V] = {}
 
-    def get(self, key, default=None):
+    @overload
+    def get(self, key: _K, /) -> _V | None: ...
+    @overload
+    def get(self, key: _K, default: _T, /) -> _V | _T: ...
+    def get(self, key: _K, default: _T | None = None) -> _V | _T | None:
         got = self._done.get(key)
         if got is None:
             rows = self._rows.get(key)
@@ -285,16 +305,16 @@ class _Groups:
             got = self._done[key] = self._build(rows)
         return got
 
-    def __getitem__(self, key):
+    def __getitem__(self, key: _K) -> _V:
         got = self.get(key)
         if got is None:
             raise KeyError(key)
         return got
 
-    def __contains__(self, key) -> bool:
+    def __contains__(self, key: object) -> bool:
         return key in self._rows
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[_K]:
         return iter(self._rows)
 
     def __len__(self) -> int:
@@ -413,7 +433,7 @@ def _first(nodes: set[str], n: int) -> Iterable[str]:
 
 
 def _sampled_confidence(
-    index: KGIndex, ha: Atom, subjects: list[str], body, rng: random.Random
+    index: KGIndex, ha: Atom, subjects: list[str], body: tuple[Atom, ...], rng: random.Random
 ) -> tuple[float, int]:
     xs = rng.sample(subjects, min(CONFIDENCE_SAMPLE, len(subjects)))
     pairs = hits = 0
@@ -491,7 +511,7 @@ class Completion:
             with self._lock:
                 if callable(self._rules):
                     self._rules = self._rules()
-        return self._rules  # type: ignore[return-value]
+        return self._rules
 
     # -- prediction -------------------------------------------------------
     def predict(self, s: str, p: str, o: str) -> Prediction:
@@ -502,13 +522,13 @@ class Completion:
             if facts is not None:
                 hits.append(Hit(rule, facts))
         for ha, v, c in ((Atom(p), s, o), (Atom(p, True), o, s)):
-            by_body = self.rules.consts.get((ha, c))
+            by_body = self.rules.consts.get((ha, c), None)
             if by_body:
                 for a, c2s in self.index.adj.get(v, {}).items():
                     for c2 in c2s:
-                        rule = by_body.get((a, c2))
-                        if rule is not None:
-                            hits.append(Hit(rule, [_fact(v, a, c2)]))
+                        const = by_body.get((a, c2))
+                        if const is not None:
+                            hits.append(Hit(const, [_fact(v, a, c2)]))
         hits.sort(key=lambda h: (-h.rule.confidence, -h.rule.support, len(h.facts)))
         return Prediction(hits[0].rule.confidence if hits else 0.0, hits)
 
@@ -625,9 +645,16 @@ class Completion:
 
 # -- per-store cache ------------------------------------------------------
 
-RULE_DEFAULTS = {"min_support": 5, "min_confidence": 0.05, "length3": True}
 
-_CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+class _RuleOptions(TypedDict):
+    min_support: int
+    min_confidence: float
+    length3: bool
+
+
+RULE_DEFAULTS: _RuleOptions = {"min_support": 5, "min_confidence": 0.05, "length3": True}
+
+_CACHE: weakref.WeakKeyDictionary[KnowledgeGraph, Completion] = weakref.WeakKeyDictionary()
 _LOCK = threading.Lock()
 
 
@@ -646,7 +673,11 @@ def _index_for(store: KnowledgeGraph) -> KGIndex | FactIndex:
 
     def read() -> list[Triple]:
         facts = entity_facts(store)
-        facts += [(r["a"], OWL_DISJOINT, r["b"]) for r in store.run("class_disjointness")]
+        facts += [
+            (a, OWL_DISJOINT, b)
+            for r in store.run("class_disjointness")
+            if (a := r["a"]) is not None and (b := r["b"]) is not None  # both bound in the query
+        ]
         return facts
 
     if store.cache_dir("factindex") is None:  # in memory: nothing to keep for another process
@@ -709,7 +740,9 @@ def _shipped(fingerprint: str) -> CompletionRules | None:
     return CompletionRules.from_json(data)
 
 
-def _load_or_mine(index: KGIndex | FactIndex, path, fingerprint: str) -> CompletionRules:
+def _load_or_mine(
+    index: KGIndex | FactIndex, path: Path | None, fingerprint: str
+) -> CompletionRules:
     shipped = _shipped(fingerprint)
     if shipped is not None:
         return shipped

@@ -9,16 +9,30 @@ the thresholds and the combiner in :mod:`kgfc.reason.calibration`.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from kgfc.kg import vocab as V
 from kgfc.models import VerdictLabel
-from kgfc.reason.calibration import Calibration, Combiner
-from kgfc.reason.completion import P31, CRule, Hit, Prediction, Triple, _fact, completion_for
+from kgfc.reason.calibration import Calibration, Combiner, Model
+from kgfc.reason.completion import (
+    P31,
+    Completion,
+    CRule,
+    Hit,
+    Prediction,
+    Triple,
+    _fact,
+    completion_for,
+)
 from kgfc.reason.embedding import FEATURES as KGE_FEATURES
-from kgfc.reason.embedding import embedding_for
+from kgfc.reason.embedding import Embedding, embedding_for
 from kgfc.reason.evidence import EvidenceIndex, Outcome
-from kgfc.reason.plausibility import features, similarity_for
+from kgfc.reason.plausibility import Peers, Signals, features, similarity_for
 from kgfc.reason.rules import Atom
+
+if TYPE_CHECKING:
+    from kgfc.kg.store import KnowledgeGraph
 
 CONF_CAP = 0.85  # a statistical prediction never outranks a stated chain
 PRIOR_CAP = 0.7  # nor does one from priors alone reach a rule's or a peer's
@@ -28,7 +42,7 @@ _DEFAULT = Calibration()
 
 
 def complete(
-    store,
+    store: KnowledgeGraph,
     calibration: Calibration | None,
     s: str,
     props: list[str],
@@ -62,7 +76,16 @@ def complete(
     return _thresholded(calibration, conf, p, pred.best, store, s2, o2, ev)
 
 
-def _thresholded(calibration, conf, p, hit: Hit, store, s, o, ev: EvidenceIndex) -> Outcome:
+def _thresholded(
+    calibration: Calibration,
+    conf: float,
+    p: str,
+    hit: Hit,
+    store: KnowledgeGraph,
+    s: str,
+    o: str,
+    ev: EvidenceIndex,
+) -> Outcome:
     cal = calibration.for_relation(p)
     _name_unknown(store, [hit], [], ev)
     claim = f"{ev.name(s)} {ev.prop_name(p)} {ev.name(o)}"
@@ -126,7 +149,7 @@ def _thresholded(calibration, conf, p, hit: Hit, store, s, o, ev: EvidenceIndex)
 UNSEEN = 1
 
 
-def _pessimistic(rule) -> float:
+def _pessimistic(rule: CRule) -> float:
     """A rule's confidence with :data:`UNSEEN` more body subjects that do not bear it out:
     support / (support / confidence + UNSEEN)."""
     if rule.confidence <= 0:
@@ -138,7 +161,14 @@ CITED_PEERS = 2  # peers quoted in a justification (with a fact each shares with
 
 
 def _combined(
-    store, model, combiner: Combiner, s: str, p: str, o: str, pred: Prediction, ev: EvidenceIndex
+    store: KnowledgeGraph,
+    model: Completion,
+    combiner: Combiner,
+    s: str,
+    p: str,
+    o: str,
+    pred: Prediction,
+    ev: EvidenceIndex,
 ) -> Outcome | None:
     """The combiner's decision, with the rules and the peers that carried it quoted and cited."""
     emb = None
@@ -206,11 +236,16 @@ def _combined(
     )
 
 
-def _peer_notes(model, s: str, p: str, o: str, subject_peers, object_peers) -> dict[str, list]:
+_Notes = list[tuple[Triple, tuple[Triple, Triple] | None]]  # a peer's fact, one it shares
+
+
+def _peer_notes(
+    model: Completion, s: str, p: str, o: str, subject_peers: Peers, object_peers: Peers
+) -> dict[str, _Notes]:
     """Per side, the first :data:`CITED_PEERS` voters: (the peer's own fact, one fact it shares
     with the claim's entity, or None)."""
     sim = similarity_for(model)
-    notes: dict[str, list] = {}
+    notes: dict[str, _Notes] = {}
     for key, side, who, value, head in (
         ("subject", subject_peers, s, o, Atom(p)),
         ("object", object_peers, o, s, Atom(p, True)),
@@ -223,7 +258,14 @@ def _peer_notes(model, s: str, p: str, o: str, subject_peers, object_peers) -> d
 
 
 def _peer_part(
-    key: str, side, notes: list, s: str, p: str, o: str, ev: EvidenceIndex, ids: list[str]
+    key: str,
+    side: Peers,
+    notes: _Notes,
+    s: str,
+    p: str,
+    o: str,
+    ev: EvidenceIndex,
+    ids: list[str],
 ) -> str:
     """How many of the entities most like the claim's subject (or object) agree, quoting some
     with their facts; the quoted facts' ids go into ``ids``."""
@@ -252,7 +294,14 @@ def _peer_part(
 
 
 def _other_signals(
-    sig, emb, s: str, p: str, o: str, ev: EvidenceIndex, ids: list[str], texts: list[str]
+    sig: Signals,
+    emb: Embedding | None,
+    s: str,
+    p: str,
+    o: str,
+    ev: EvidenceIndex,
+    ids: list[str],
+    texts: list[str],
 ) -> list[str]:
     """The co-listed value, the KG's description and the KG-embedding rank, where present."""
     parts = []
@@ -266,7 +315,7 @@ def _other_signals(
     if sig.description:
         parts.append(f'the KG describes {ev.name(s)} as "{sig.description}", naming {ev.name(o)}')
         texts.append(f"{ev.name(s)}: {sig.description}")
-    if sig.kge and sig.kge[1] == sig.kge[1]:
+    if sig.kge and sig.kge[1] == sig.kge[1] and emb is not None:  # kge comes from emb
         parts.append(
             f"a KG-embedding model trained on the KG ranks {ev.name(o)} "
             f"{_ordinal(round(math.expm1(-sig.kge[1])) + 1)} among {len(emb.entities):,} entities "
@@ -276,8 +325,16 @@ def _other_signals(
 
 
 def _from_priors(
-    store, model, s: str, p: str, o: str, prob: float, fitted, ev: EvidenceIndex, trees: str = ""
-):
+    store: KnowledgeGraph,
+    model: Completion,
+    s: str,
+    p: str,
+    o: str,
+    prob: float,
+    fitted: Model,
+    ev: EvidenceIndex,
+    trees: str = "",
+) -> Outcome | None:
     """SUPPORTED on the priors alone, saying so: how often o is a P in the KG, what s has listed.
 
     The combiner learnt, on labelled claims, when such claims are mostly true
@@ -324,7 +381,7 @@ def _from_priors(
     )
 
 
-def _namer(ev: EvidenceIndex):
+def _namer(ev: EvidenceIndex) -> Callable[[str], str]:
     return lambda iri: ev.prop_name(iri) if iri.startswith(V.WDT) else ev.name(iri)
 
 
@@ -347,7 +404,9 @@ def _facts(facts: list[Triple], ev: EvidenceIndex) -> tuple[list[str], str]:
     return ids, ", ".join(parts)
 
 
-def _name_unknown(store, hits: list[Hit], facts: list[Triple], ev: EvidenceIndex) -> None:
+def _name_unknown(
+    store: KnowledgeGraph, hits: list[Hit], facts: list[Triple], ev: EvidenceIndex
+) -> None:
     """Labels for the rules' constants and the facts the evidence does not name (one query)."""
     iris = {x for f in facts for x in f}
     for hit in hits:
@@ -368,6 +427,8 @@ def _name_unknown(store, hits: list[Hit], facts: list[Triple], ev: EvidenceIndex
         return
     for row in store.run("entity_labels", values=sorted(missing)):
         iri, label = row["entity"], row["label"]
+        if iri is None or label is None:  # both bound in the query
+            continue
         if iri.startswith(V.WDT):
             ev.prop_labels.setdefault(iri, label)
         else:

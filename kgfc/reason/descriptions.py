@@ -25,6 +25,7 @@ import functools
 import math
 import os
 import re
+from typing import Protocol
 
 from kgfc.nlp.demonyms import countries
 from kgfc.nlp.text import content_words
@@ -35,11 +36,16 @@ SHARED_START = 5  # letters two derived words share at least
 _CAPITALISED = re.compile(r"(?=\b([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?))")
 
 
+class _Stemmer(Protocol):
+    def stem(self, word: str) -> str: ...
+
+
 @functools.lru_cache(maxsize=1)
-def _stemmer():
+def _stemmer() -> _Stemmer:
     from nltk.stem.porter import PorterStemmer
 
-    return PorterStemmer()
+    stemmer: _Stemmer = PorterStemmer()
+    return stemmer
 
 
 @functools.lru_cache(maxsize=65536)

@@ -40,12 +40,17 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
 from kgfc.errors import ConfigError, InputError
 
 if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+    from torch import Tensor
+
     from kgfc.kg.store import KnowledgeGraph
 
 log = logging.getLogger(__name__)
@@ -84,9 +89,9 @@ class Embedding:
 
     entities: list[str]
     relations: list[str]  # forward relations; their reciprocals follow in ``rel``
-    ent: object  # numpy float32 array, (entities, 2 * rank)
-    rel: object  # numpy float32 array, (2 * relations, 2 * rank)
-    meta: dict = field(default_factory=dict)
+    ent: npt.NDArray[np.float32]  # (entities, 2 * rank)
+    rel: npt.NDArray[np.float32]  # (2 * relations, 2 * rank)
+    meta: dict[str, Any] = field(default_factory=dict)
     path: Path | None = None  # the file it was saved to or read from
 
     def __post_init__(self) -> None:
@@ -95,18 +100,19 @@ class Embedding:
 
     @property
     def rank(self) -> int:
-        return int(self.ent.shape[1]) // 2  # type: ignore[attr-defined]
+        return int(self.ent.shape[1]) // 2
 
     def knows(self, entity: str) -> bool:
         return entity in self._eid
 
-    def _scores(self, e: int, r: int):
+    def _scores(self, e: int, r: int) -> npt.NDArray[np.float32]:
         import numpy as np
 
         k = self.rank
-        a, b = self.ent[e], self.rel[r]  # type: ignore[index]
+        a, b = self.ent[e], self.rel[r]
         q = np.concatenate([a[:k] * b[:k] - a[k:] * b[k:], a[:k] * b[k:] + a[k:] * b[:k]])
-        return self.ent @ q  # type: ignore[operator]
+        scores: npt.NDArray[np.float32] = self.ent @ q
+        return scores
 
     def _side(self, e: int, r: int, target: int) -> tuple[float, float]:
         import numpy as np
@@ -163,12 +169,12 @@ class Embedding:
                 f"Cannot read the KG embedding {path}: {exc}",
                 hint="Train it again with `kgfc kg embed`.",
             ) from exc
-        if emb.rel.shape != (2 * len(emb.relations), emb.ent.shape[1]):  # type: ignore[attr-defined]
+        if emb.rel.shape != (2 * len(emb.relations), emb.ent.shape[1]):
             raise ConfigError(f"The KG embedding {path} is inconsistent (relation vectors).")
         return emb
 
 
-def _torch():
+def _torch() -> ModuleType:
     try:
         import torch
     except ImportError as exc:
@@ -204,7 +210,14 @@ def train(
         torch.set_num_threads(before)
 
 
-def _fit(torch, facts, entities, relations, settings: Settings, progress) -> Embedding:
+def _fit(
+    torch: ModuleType,
+    facts: list[tuple[str, str, str]],
+    entities: list[str],
+    relations: list[str],
+    settings: Settings,
+    progress: Callable[[int, float, float], None] | None,
+) -> Embedding:
     import numpy as np
 
     eid = {e: i for i, e in enumerate(entities)}
@@ -217,8 +230,9 @@ def _fit(torch, facts, entities, relations, settings: Settings, progress) -> Emb
     rel = torch.nn.Parameter(torch.randn(2 * nr, 2 * k, generator=gen) * 1e-3)
     opt = torch.optim.Adagrad([ent, rel], lr=settings.lr)
 
-    def n3(x):
-        return (torch.sqrt(x[:, :k] ** 2 + x[:, k:] ** 2) ** 3).sum()
+    def n3(x: Tensor) -> Tensor:
+        norm: Tensor = (torch.sqrt(x[:, :k] ** 2 + x[:, k:] ** 2) ** 3).sum()
+        return norm
 
     start = time.perf_counter()
     loss_value = math.nan
@@ -263,7 +277,7 @@ def _fit(torch, facts, entities, relations, settings: Settings, progress) -> Emb
 # -- per store -------------------------------------------------------------
 
 _LOCK = threading.Lock()
-_LOADED: WeakKeyDictionary = WeakKeyDictionary()  # store -> Embedding | None
+_LOADED: WeakKeyDictionary[KnowledgeGraph, Embedding | None] = WeakKeyDictionary()
 
 
 def _folder(store: KnowledgeGraph) -> Path | None:

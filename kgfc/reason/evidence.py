@@ -7,7 +7,7 @@ completion step (:mod:`kgfc.reason.completion_step`), which both read the same i
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from kgfc.kg import vocab as V
@@ -71,10 +71,10 @@ class EvidenceIndex:
 
     def aliases(self, entity: str) -> dict[str, list[str]]:
         """Entities the evidence says are the same as ``entity``, with the ids that say so."""
-        out = {entity: []}
+        out: dict[str, list[str]] = {entity: []}
         frontier = [entity]
         while frontier:
-            nxt = []
+            nxt: list[str] = []
             for node in frontier:
                 for prop in ALIAS_PROPS:
                     for inverse in (False, True):
@@ -91,14 +91,14 @@ class EvidenceIndex:
         first: frozenset[str],
         then: frozenset[str],
         goals: set[str],
-        sound=None,
+        sound: Callable[[str, str, str], bool] | None = None,
     ) -> list[str] | None:
         """Evidence ids of a shortest path from ``start`` into ``goals``: one ``first`` step, then ``then`` steps.
 
         ``sound(x, prop, y)``, when given, vets every step after the first (a
         chain may not go through one of several historical countries).
         """
-        frontier = {start: []}
+        frontier: dict[str, list[str]] = {start: []}
         seen = {start}
         for depth in range(MAX_CHAIN):
             props = first if depth == 0 else then

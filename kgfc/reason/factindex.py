@@ -25,22 +25,28 @@ import re
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from kgfc.kg.aggregates import computing
 from kgfc.kg.oxigraph_store import OxigraphStore
 from kgfc.reason.rules import Atom
 
 if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
     from kgfc.kg.store import KnowledgeGraph
+
+    Ints = npt.NDArray[np.integer[Any]]  # node codes, sort orders, offsets
 
 log = logging.getLogger(__name__)
 
 FORMAT = "factindex-v2"
 _NONE: set[str] = set()
+_T = TypeVar("_T")
 
 
-class _Adjacency(Mapping):
+class _Adjacency(Mapping[str, dict[Atom, set[str]]]):
     """``node -> {atom: neighbours}``, each node's entry built on first access."""
 
     def __init__(self, index: FactIndex) -> None:
@@ -52,7 +58,13 @@ class _Adjacency(Mapping):
             raise KeyError(node)
         return got
 
-    def get(self, node, default=None):  # type: ignore[override]
+    @overload
+    def get(self, node: str, /) -> dict[Atom, set[str]] | None: ...
+    @overload
+    def get(
+        self, node: str, default: dict[Atom, set[str]] | _T, /
+    ) -> dict[Atom, set[str]] | _T: ...
+    def get(self, node: str, default: _T | None = None) -> dict[Atom, set[str]] | _T | None:
         got = self._index._node(node)
         return default if got is None else got
 
@@ -71,7 +83,15 @@ class _Adjacency(Mapping):
 class FactIndex:
     """Entity-to-entity facts (``s p o``, ``s != o``, each once) over integer-coded nodes."""
 
-    def __init__(self, nodes: list[str], props: list[str], s, p, o, orders=None) -> None:
+    def __init__(
+        self,
+        nodes: list[str],
+        props: list[str],
+        s: npt.ArrayLike,
+        p: npt.ArrayLike,
+        o: npt.ArrayLike,
+        orders: tuple[Ints, ...] | None = None,
+    ) -> None:
         """``orders``: the sort orders and node offsets :meth:`save` wrote (else computed)."""
         import numpy as np  # here, not at import: a claim the KG states never needs it
 
@@ -92,6 +112,10 @@ class FactIndex:
                 np.searchsorted(self.s[by_s], np.arange(n + 1)),
                 np.searchsorted(self.o[by_o], np.arange(n + 1)),
             )
+        self._by_s: Ints
+        self._by_o: Ints
+        self._s_start: Ints
+        self._o_start: Ints
         self._by_s, self._by_o, self._s_start, self._o_start = orders
         self._adj: dict[str, dict[Atom, set[str]] | None] = {}
         self._steps: dict[tuple[str, Atom], set[str]] = {}
@@ -248,7 +272,12 @@ def entity_facts(store: KnowledgeGraph) -> list[tuple[str, str, str]]:
             return list(found)
         except OSError as exc:  # a read-only store's file went in a compaction: ask again
             log.debug("reading the facts by query instead of a dump: %s", exc)
-    return [(r["s"], r["p"], r["o"]) for r in store.run("rule_mining_facts")]
+    return [
+        (s, p, o)
+        for r in store.run("rule_mining_facts")
+        # all bound in the query
+        if (s := r["s"]) is not None and (p := r["p"]) is not None and (o := r["o"]) is not None
+    ]
 
 
 def cached_fact_index(

@@ -18,6 +18,7 @@ the justification says so.
 
 from __future__ import annotations
 
+import builtins
 import functools
 import threading
 import tomllib
@@ -28,7 +29,7 @@ from importlib import resources
 from itertools import islice
 from typing import TYPE_CHECKING
 
-from kgfc.kg.aggregates import snapshot, stable_rows, still_fresh
+from kgfc.kg.aggregates import Rows, Snapshot, snapshot, stable_rows, still_fresh
 from kgfc.kg.entity_types import entity_types
 from kgfc.kg.properties import CUMULATIVE, FUNCTIONAL_THRESHOLD, LOCATION, PRIOR_FUNCTIONALITY
 
@@ -48,7 +49,7 @@ class Functionality:
     subjects: int
     source: str  # "kg" (estimated from the store) or "prior" (Wikidata constraint table)
 
-    @property
+    @builtins.property  # the field ``property`` hides the builtin here
     def functional(self) -> bool:
         return self.value >= FUNCTIONAL_THRESHOLD
 
@@ -108,8 +109,8 @@ class KGStats:
                 out: dict[str, Functionality] = {}
                 for row in _run_cached(self.store, "property_functionality"):
                     subjects = int(row["subjects"] or 0)
-                    if subjects:
-                        p = row["property"]
+                    p = row["property"]
+                    if subjects and p is not None:  # the property is the group key: bound
                         out[p] = Functionality(
                             p, int(row["single"] or 0) / subjects, subjects, "kg"
                         )
@@ -198,6 +199,7 @@ class KGStats:
             got = frozenset(
                 q.subject.value
                 for q in self.store.quads(predicate=ox.NamedNode(INSTANCE_OF), object=node)
+                if not isinstance(q.subject, ox.Triple)  # kgfc writes no RDF-star
             )
             with self._lock:
                 self._members[t] = got
@@ -213,10 +215,15 @@ class KGStats:
                 out: dict[str, RangeInfo] = {}
                 for row in _run_cached(self.store, "property_object_counts"):
                     p = row["property"]
+                    if p is None:  # the group key: bound
+                        continue
                     out[p] = RangeInfo(p, int(row["objects"] or 0), int(row["typedObjects"] or 0))
                 for row in _run_cached(self.store, "property_range_types"):
-                    info = out.setdefault(row["property"], RangeInfo(row["property"]))
-                    info.types[row["type"]] = int(row["objects"] or 0)
+                    p, t = row["property"], row["type"]
+                    if p is None or t is None:  # the group keys: bound
+                        continue
+                    info = out.setdefault(p, RangeInfo(p))
+                    info.types[t] = int(row["objects"] or 0)
                 self._ranges = out
             return self._ranges
 
@@ -256,7 +263,7 @@ CONTINENT = "http://www.wikidata.org/prop/direct/P30"
 INSTANCE_OF = "http://www.wikidata.org/prop/direct/P31"
 
 
-def conflict_properties(store, props: list[str], o: str) -> list[str]:
+def conflict_properties(store: KnowledgeGraph | None, props: list[str], o: str) -> list[str]:
     """``props``, with country (or continent) first when a located-in claim names one.
 
     "Cologne is located in Brazil" is read as located in (P131) first; a
@@ -282,7 +289,7 @@ def conflict_properties(store, props: list[str], o: str) -> list[str]:
     return [best, *(p for p in props if p != best)] if uses[best] else props
 
 
-def single_valued(store, prop: str) -> bool:
+def single_valued(store: KnowledgeGraph, prop: str) -> bool:
     """Can a stated value of ``prop`` exclude another (functional, or a succession of states)?"""
     stats = stats_for(store)
     func = stats.functionality(prop)
@@ -292,11 +299,13 @@ def single_valued(store, prop: str) -> bool:
     return got is not None and got[0].value >= successions()[prop].min_single
 
 
-def _run_cached(store: KnowledgeGraph, name: str):
+def _run_cached(store: KnowledgeGraph, name: str) -> Rows:
     return stable_rows(store, name)
 
 
-_CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_CACHE: weakref.WeakKeyDictionary[KnowledgeGraph, tuple[Snapshot, KGStats]] = (
+    weakref.WeakKeyDictionary()
+)
 _CACHE_LOCK = threading.Lock()
 
 

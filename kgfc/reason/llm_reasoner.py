@@ -97,7 +97,7 @@ class LLMReasoner:
                 schema_json=rank_schema(self.top_k),
             )
         except LLMError as exc:
-            if base is None:
+            if base is None or self.fallback is None:  # a base comes from the fallback
                 raise
             counters.degrade(
                 f"rank: LLM failed ({_reason(exc)}); {_ranker_name(self.fallback)} used"

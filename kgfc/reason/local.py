@@ -43,7 +43,8 @@ from __future__ import annotations
 
 import logging
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from kgfc.kg import vocab as V
 from kgfc.kg.properties import (
@@ -53,6 +54,7 @@ from kgfc.kg.properties import (
     KINSHIP,
     LOCATION,
     P31,
+    PRIOR_FUNCTIONALITY,
     RELATED,
     SYMMETRIC,
     relating,
@@ -71,16 +73,22 @@ from kgfc.reason.alternatives import (
 from kgfc.reason.completion_step import complete
 from kgfc.reason.evidence import EvidenceIndex, Outcome
 from kgfc.reason.kgstats import (
-    PRIOR_FUNCTIONALITY,
     Functionality,
     conflict_properties,
     stats_for,
     successions,
 )
 from kgfc.reason.rules import Atom, RuleSet, rules_for
+
+if TYPE_CHECKING:
+    from kgfc.kg.store import KnowledgeGraph
+    from kgfc.nlp.embed import BM25Scorer, Embedder
+    from kgfc.reason.calibration import Calibration
 from kgfc.reason.trust import weigh_sources
 
 log = logging.getLogger(__name__)
+
+Aliases = dict[str, list[str]]  # an entity and those the evidence says it is, with the ids
 
 
 def _p(n: str) -> str:
@@ -124,8 +132,8 @@ class LocalReasoner:
 
     def __init__(
         self,
-        store=None,
-        embedder=None,
+        store: KnowledgeGraph | None = None,
+        embedder: Embedder | BM25Scorer | None = None,
         *,
         use_rules: bool = True,
         use_functionality: bool = True,
@@ -136,7 +144,7 @@ class LocalReasoner:
         support_threshold: float = 0.5,
         rule_max_heads: int | None = 100,
         strict: bool = False,
-        calibration=None,
+        calibration: Calibration | None = None,
         trust_order: Sequence[str] | str | None = None,
     ) -> None:
         if rule_combine not in ("max", "noisy-or"):
@@ -156,7 +164,9 @@ class LocalReasoner:
         self.strict = strict
         self.calibration = calibration
         self.trust_order = normalise_trust_order(trust_order)  # when sources disagree
-        self._rank_texts = None
+        self._rank_texts: (
+            Callable[[str, Sequence[str], Embedder | BM25Scorer | None], list[float]] | None
+        ) = None
         self._rank_failed = False
 
     # -- pruning ----------------------------------------------------------
@@ -223,7 +233,7 @@ class LocalReasoner:
         raw = self._check(t, ev)
         trusted = self._trust_links(t, self._negate(t, raw))
         named = self._namesakes(t) if raw.label is VerdictLabel.REFUTED else []
-        if not named:
+        if not named or self.store is None:  # namesakes come from the store
             return trusted
         index = self.store.label_index()
         names = ", ".join(f"{index.label(e) or e} ({e.rsplit('/', 1)[-1]})" for e in named)
@@ -268,7 +278,7 @@ class LocalReasoner:
             return []  # places share names; elsewhere the link's choice stands
         key = normalise(t.object)
         named = {e for e, _, _ in self.store.label_index().by_key.get(key, ())}
-        named = self._in_range(t, named)
+        named = self._in_range(self.store, t, named)
         if t.object_id not in named or not 1 < len(named) <= MAX_NAMESAKES:
             return []
         # "France" is also an alias of the Kingdom of France: a former state named like the
@@ -279,12 +289,12 @@ class LocalReasoner:
             named = {e for e in named if not types.get(e, set()) & formers}
         return sorted(named) if len(named) > 1 else []
 
-    def _in_range(self, t: ClaimTriple, named: set[str]) -> set[str]:
+    def _in_range(self, store: KnowledgeGraph, t: ClaimTriple, named: set[str]) -> set[str]:
         """The namesakes of a type several of the relation's objects have in the KG
         ("born in Cambridge": the two cities, not the university also called so), when
         that range is well observed; else all of them."""
         props = self._props(t, EvidenceIndex([]))
-        stats = stats_for(self.store)
+        stats = stats_for(store)
         seen = stats.range(props[0]) if props else None
         if seen is None or not seen.known():
             return named
@@ -461,14 +471,16 @@ class LocalReasoner:
                 if best is None or out.confidence > best.confidence:
                     best = out
             if p in CHAINS and (best is None or best.confidence < CONF_CHAIN):
-                out = self._chain_for(p, s, o, s_alias, o_alias, ev)
-                if out is not None and (best is None or out.confidence > best.confidence):
-                    best = out
+                chained = self._chain_for(p, s, o, s_alias, o_alias, ev)
+                if chained is not None and (best is None or chained.confidence > best.confidence):
+                    best = chained
         if best is not None:
             return best
         return self._unstated(s, props, o, t, s_alias, o_alias, ev)
 
-    def _stated_for(self, p: str, s: str, o: str, s_alias, o_alias, ev: EvidenceIndex):
+    def _stated_for(
+        self, p: str, s: str, o: str, s_alias: Aliases, o_alias: Aliases, ev: EvidenceIndex
+    ) -> Iterator[Outcome]:
         """Steps 1-2b for one property: the fact itself (through aliases), its inverse or
         symmetric form, or the words read backwards; each finding as an Outcome."""
         sn, on = ev.name(s), ev.name(o)
@@ -542,7 +554,7 @@ class LocalReasoner:
                     )
 
     def _chain_for(
-        self, p: str, s: str, o: str, s_alias, o_alias, ev: EvidenceIndex
+        self, p: str, s: str, o: str, s_alias: Aliases, o_alias: Aliases, ev: EvidenceIndex
     ) -> Outcome | None:
         """Step 3: a transitive chain from the subject (or an alias) to the object."""
         pn = ev.prop_name(p)
@@ -563,7 +575,14 @@ class LocalReasoner:
         return None
 
     def _unstated(
-        self, s: str, props: list[str], o: str, t: ClaimTriple, s_alias, o_alias, ev: EvidenceIndex
+        self,
+        s: str,
+        props: list[str],
+        o: str,
+        t: ClaimTriple,
+        s_alias: Aliases,
+        o_alias: Aliases,
+        ev: EvidenceIndex,
     ) -> Outcome:
         """Steps 4-6, when nothing states the claim: a stated conflict, then predictions, then
         a demonstrable type clash; else NOT ENOUGH INFO with what was looked at."""
@@ -646,16 +665,17 @@ class LocalReasoner:
             [],
         )
 
-    def _sound_step(self, ev: EvidenceIndex):
+    def _sound_step(self, ev: EvidenceIndex) -> Callable[[str, str, str], bool]:
         """``(x, prop, y) -> bool``: may a chain step from ``x`` to ``y`` (see :func:`kgfc.kg.paths.unambiguous`)?
 
         With a store, all of ``x``'s values count (the evidence may hold only one
         of Edinburgh's three countries); without one, the evidence's.
         """
-        if self.store is not None:
+        store = self.store
+        if store is not None:
             from kgfc.kg.paths import unambiguous
 
-            return lambda x, prop, y: unambiguous(self.store, x, prop, y)
+            return lambda x, prop, y: unambiguous(store, x, prop, y)
 
         def in_evidence(x: str, prop: str, y: str) -> bool:
             others = set(ev.graph.step(x, Atom(prop))) - {y}
@@ -664,7 +684,15 @@ class LocalReasoner:
 
         return in_evidence
 
-    def _rules(self, s, props, o, s_alias, o_alias, ev: EvidenceIndex) -> Outcome | None:
+    def _rules(
+        self,
+        s: str,
+        props: list[str],
+        o: str,
+        s_alias: Aliases,
+        o_alias: Aliases,
+        ev: EvidenceIndex,
+    ) -> Outcome | None:
         rules = self.rules()
         if rules is None:
             return None
@@ -725,7 +753,13 @@ class LocalReasoner:
         return False
 
     def _functional_conflict(
-        self, s, props, o, s_alias, o_alias, ev: EvidenceIndex
+        self,
+        s: str,
+        props: list[str],
+        o: str,
+        s_alias: Aliases,
+        o_alias: Aliases,
+        ev: EvidenceIndex,
     ) -> Outcome | None:
         if not self.use_functionality:
             return None
@@ -772,12 +806,17 @@ class LocalReasoner:
         return None
 
     def _kind_conflict(
-        self, s: str, p: str, o: str, values: dict[str, str], o_alias, ev: EvidenceIndex
+        self, s: str, p: str, o: str, values: dict[str, str], o_alias: Aliases, ev: EvidenceIndex
     ) -> Outcome | None:
         """A stated value of the claimed value's kind, a kind of which subjects have one
         (:func:`kgfc.reason.alternatives.same_kind_rival`): "St. Louis is in Maryland"."""
         got = same_kind_rival(self.store, p, o, list(values))
-        if got is None or any(self._compatible(v, o, o_alias, ev) for v in values):
+        # (no rival without a store)
+        if (
+            got is None
+            or self.store is None
+            or any(self._compatible(v, o, o_alias, ev) for v in values)
+        ):
             return None
         rival, kind, func = got
         ids = [values[rival]]
@@ -794,7 +833,13 @@ class LocalReasoner:
         )
 
     def _symmetric_conflict(
-        self, s, props, o, s_alias, o_alias, ev: EvidenceIndex
+        self,
+        s: str,
+        props: list[str],
+        o: str,
+        s_alias: Aliases,
+        o_alias: Aliases,
+        ev: EvidenceIndex,
     ) -> Outcome | None:
         """A symmetric single-valued property read from the object's side.
 
@@ -809,7 +854,7 @@ class LocalReasoner:
         return self._functional_conflict(o, sym, s, o_alias, s_alias, ev)
 
     def _present_conflict(
-        self, s: str, p: str, o: str, values: dict[str, str], o_alias, ev: EvidenceIndex
+        self, s: str, p: str, o: str, values: dict[str, str], o_alias: Aliases, ev: EvidenceIndex
     ) -> Outcome | None:
         """A conflict on a property whose several values are successive states (successions.toml).
 
@@ -826,7 +871,7 @@ class LocalReasoner:
         func, formers = got
         if func.value < successions()[p].min_single:
             return None
-        stated = {**self._store_values(s, p), **values}
+        stated = {**self._store_values(self.store, s, p), **values}
         types = stats.types_of([o, *stated])
         if types.get(o, set()) & formers or not types.get(o):
             return None
@@ -863,12 +908,12 @@ class LocalReasoner:
             return False
         return sum(1 for _, __ in zip(range(COMMON_VALUE), quads, strict=False)) >= COMMON_VALUE
 
-    def _store_values(self, s: str, p: str) -> dict[str, str]:
+    def _store_values(self, store: KnowledgeGraph, s: str, p: str) -> dict[str, str]:
         """Every value of ``s p`` in the store (the evidence may hold only some), as value -> ""."""
         import pyoxigraph as ox
 
         try:
-            quads = self.store.quads(subject=ox.NamedNode(s), predicate=ox.NamedNode(p))
+            quads = store.quads(subject=ox.NamedNode(s), predicate=ox.NamedNode(p))
             return {q.object.value: "" for q in quads if isinstance(q.object, ox.NamedNode)}
         except ValueError:
             return {}
@@ -918,7 +963,15 @@ class LocalReasoner:
         model = completion_for(self.store)
         return model.type_clash(p, o) is not None and model.type_clash(p, s) is None
 
-    def _type_clash(self, s, props, o, s_alias, o_alias, ev: EvidenceIndex) -> Outcome | None:
+    def _type_clash(
+        self,
+        s: str,
+        props: list[str],
+        o: str,
+        s_alias: Aliases,
+        o_alias: Aliases,
+        ev: EvidenceIndex,
+    ) -> Outcome | None:
         """REFUTED only for a demonstrable clash (see :meth:`Completion.type_clash`), never for "not seen before"."""
         if not self.use_types or self.store is None:
             return None
@@ -953,7 +1006,12 @@ class LocalReasoner:
         )
 
     def _check_value(
-        self, s: str, props: list[str], value, t: ClaimTriple, ev: EvidenceIndex
+        self,
+        s: str,
+        props: list[str],
+        value: vals.DateValue | vals.NumberValue,
+        t: ClaimTriple,
+        ev: EvidenceIndex,
     ) -> Outcome:
         s_alias = ev.aliases(s)
         sn = ev.name(s)
@@ -991,7 +1049,14 @@ class LocalReasoner:
             seen,
         )
 
-    def _compare_value(self, value, f: EvidenceFact, prop: str, s: str, ev: EvidenceIndex):
+    def _compare_value(
+        self,
+        value: vals.DateValue | vals.NumberValue,
+        f: EvidenceFact,
+        prop: str,
+        s: str,
+        ev: EvidenceIndex,
+    ) -> bool | None:
         """The claim's value against one literal fact; a quantity in the property's units."""
         kg = vals.parse_literal(f.fact.object, f.fact.datatype)
         if isinstance(value, vals.NumberValue) and isinstance(kg, vals.NumberValue):

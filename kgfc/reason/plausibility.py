@@ -33,7 +33,7 @@ from __future__ import annotations
 import heapq
 import math
 import threading
-from collections import Counter, OrderedDict
+from collections import OrderedDict, defaultdict
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -44,6 +44,7 @@ from kgfc.reason.rules import Atom
 
 if TYPE_CHECKING:
     from kgfc.kg.labels import LabelIndex
+    from kgfc.reason.factindex import FactIndex
 
 FEATURES = (
     "rule",  # best rule confidence
@@ -128,7 +129,7 @@ class Similarity:
     """IDF-weighted shared facts between entities, cached per entity (hand-written: no library
     does kNN over a labelled multigraph's attribute sets, and the index is already in memory)."""
 
-    def __init__(self, index: KGIndex) -> None:
+    def __init__(self, index: KGIndex | FactIndex) -> None:
         self.index = index
         self.n = max(2, len(index.adj))
         # (entity, left-out atom) -> its 4 * PEERS most similar entities, best first
@@ -143,7 +144,7 @@ class Similarity:
             if got is not None:
                 self._cache.move_to_end(key)
                 return got
-        sim: Counter[str] = Counter()
+        sim: defaultdict[str, float] = defaultdict(float)
         step = self.index.step
         for a, cs in self.index.adj.get(v, {}).items():
             if a == exclude:
@@ -218,7 +219,7 @@ def similarity_for(model: Completion) -> Similarity:
         return got
 
 
-def _prior(index: KGIndex, head: Atom, c: str) -> float:
+def _prior(index: KGIndex | FactIndex, head: Atom, c: str) -> float:
     """Share of ``head``'s subjects whose value is c (Laplace-smoothed)."""
     return (len(index.step(c, head.flipped())) + 1) / (len(index.subjects(head)) + 2)
 

@@ -40,9 +40,10 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple, TypedDict, Unpack
 
 from kgfc.kg.aggregates import computing
+from kgfc.kg.store import KnowledgeGraph
 from kgfc.kg.vocab import WDT, local_id
 
 log = logging.getLogger(__name__)
@@ -80,7 +81,7 @@ class Rule:
             body = f"{self.body[0].render('x', 'z', name)} & {self.body[1].render('z', 'y', name)}"
         return f"{body} => (x {name(self.head)} y)"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         return {
             "rule": self.describe(),
             "head": local_id(self.head),
@@ -159,7 +160,15 @@ class RuleSet:
         return out
 
 
-def _index(facts: Iterable[tuple[str, str, str]]):
+def _index(
+    facts: Iterable[tuple[str, str, str]],
+) -> tuple[
+    dict[str, dict[Atom, set[str]]],
+    dict[str, dict[str, list[Atom]]],
+    dict[str, frozenset[str]],
+    dict[str, set[tuple[str, str]]],
+    int,
+]:
     adj: dict[str, dict[Atom, set[str]]] = defaultdict(lambda: defaultdict(set))
     by_head: dict[str, set[tuple[str, str]]] = defaultdict(set)
     n = 0
@@ -253,7 +262,12 @@ def mine_rules(
     return RuleSet(out, seconds, n_facts)
 
 
-def _pca_body(adj, subjects: set[str], body: tuple[Atom, ...], limit: float | None) -> int | None:
+def _pca_body(
+    adj: dict[str, dict[Atom, set[str]]],
+    subjects: set[str],
+    body: tuple[Atom, ...],
+    limit: float | None,
+) -> int | None:
     """Distinct (x, y) body pairs with x among the head's subjects; None once past ``limit``."""
     total = 0
     a1 = body[0]
@@ -282,13 +296,32 @@ def _pca_body(adj, subjects: set[str], body: tuple[Atom, ...], limit: float | No
     return total
 
 
-def mine_store_rules(store, **kwargs) -> RuleSet:
+class MiningOptions(TypedDict, total=False):
+    """:func:`mine_rules`'s keyword arguments."""
+
+    min_support: int
+    min_confidence: float
+    max_heads: int | None
+    heads: Sequence[str] | None
+    exclude_heads: Iterable[str]
+    max_rules_per_head: int
+
+
+def mine_store_rules(store: KnowledgeGraph, **kwargs: Unpack[MiningOptions]) -> RuleSet:
     """Mine rules from every entity-to-entity fact in ``store`` (one query)."""
     rows = store.run("rule_mining_facts")
-    return mine_rules(((r["s"], r["p"], r["o"]) for r in rows), **kwargs)
+    return mine_rules(
+        (
+            (s, p, o)
+            for r in rows
+            # all bound in the query
+            if (s := r["s"]) is not None and (p := r["p"]) is not None and (o := r["o"]) is not None
+        ),
+        **kwargs,
+    )
 
 
-def ruleset_to_json(rules: RuleSet) -> dict:
+def ruleset_to_json(rules: RuleSet) -> dict[str, Any]:
     return {
         "version": 1,
         "seconds": rules.seconds,
@@ -300,7 +333,7 @@ def ruleset_to_json(rules: RuleSet) -> dict:
     }
 
 
-def ruleset_from_json(data: dict) -> RuleSet:
+def ruleset_from_json(data: dict[str, Any]) -> RuleSet:
     out: dict[str, list[Rule]] = defaultdict(list)
     for head, body, support, conf, size in data["rules"]:
         out[head].append(
@@ -309,7 +342,7 @@ def ruleset_from_json(data: dict) -> RuleSet:
     return RuleSet(dict(out), data.get("seconds", 0.0), data.get("facts", 0))
 
 
-def fact_fingerprint(store) -> str:
+def fact_fingerprint(store: KnowledgeGraph) -> str:
     """Identifies the fact-bearing content of a store by its knowledge graphs' IRIs.
 
     Source IRIs are content-derived (file hash, endpoint+entity, URL), so this
@@ -319,10 +352,12 @@ def fact_fingerprint(store) -> str:
     return hashlib.sha256(ident.encode("utf-8")).hexdigest()[:24]
 
 
+_Key = tuple[int, float, int | None]  # min_support, min_confidence, max_heads
+
 SHIPPED_RULES = Path(__file__).resolve().parents[1] / "data" / "demo_rules.json"
 
 
-def _shipped(fingerprint: str, key: tuple) -> RuleSet | None:
+def _shipped(fingerprint: str, key: _Key) -> RuleSet | None:
     """Rules mined at build time for the bundled demo KG (mining it takes ~30 s)."""
     if not SHIPPED_RULES.is_file():
         return None
@@ -332,7 +367,7 @@ def _shipped(fingerprint: str, key: tuple) -> RuleSet | None:
     return ruleset_from_json(data)
 
 
-def _disk_cache(store, fingerprint: str, key: tuple) -> Path | None:
+def _disk_cache(store: KnowledgeGraph, fingerprint: str, key: _Key) -> Path | None:
     """Where the rules of an on-disk store are cached, keyed by its sources and the thresholds."""
     folder = store.cache_dir("rules")
     if folder is None:
@@ -341,18 +376,22 @@ def _disk_cache(store, fingerprint: str, key: tuple) -> Path | None:
     return folder / f"{digest}.json"
 
 
-_CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_CACHE: weakref.WeakKeyDictionary[KnowledgeGraph, dict[_Key, RuleSet]] = weakref.WeakKeyDictionary()
 _LOCK = threading.Lock()
 
 
-def refresh_rules(store) -> None:
+def refresh_rules(store: KnowledgeGraph) -> None:
     """Forget the store's in-process rules (re-read from the disk cache or re-mined on next use)."""
     with _LOCK:
         _CACHE.pop(store, None)
 
 
 def rules_for(
-    store, *, min_support: int = 20, min_confidence: float = 0.5, max_heads: int | None = 100
+    store: KnowledgeGraph,
+    *,
+    min_support: int = 20,
+    min_confidence: float = 0.5,
+    max_heads: int | None = 100,
 ) -> RuleSet:
     """The store's mined rules: per process, then on disk, then shipped, else mined once.
 

@@ -30,7 +30,7 @@ from kgfc.kg.properties import ALIAS_PROPS, CHAINS, INVERSES, LOCATION, P31, SYM
 from kgfc.models import ClaimTriple, EvidenceFact, Fact
 
 if TYPE_CHECKING:
-    from kgfc.kg.store import KnowledgeGraph
+    from kgfc.kg.store import KnowledgeGraph, Row
 
 MAX_CONTEXT = 12  # other facts about the subject/object kept for context
 MAX_CHAIN_HOPS = 3
@@ -38,11 +38,14 @@ MAX_FRONTIER = 200
 MAX_CACHED = 50_000  # entities whose rows a store's lookup cache keeps (then it starts over)
 # Per store: chain_step, triple_entity_facts and entity_labels rows by entity,
 # dropped when the store's knowledge generation moves (recording claims does not move it).
-_CHAIN_CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+# A store's cache: its generation, then rows by query and entity.
+_CHAIN_CACHE: weakref.WeakKeyDictionary[
+    KnowledgeGraph, tuple[int, dict[str, dict[str, list[Row]]]]
+] = weakref.WeakKeyDictionary()
 _CHAIN_LOCK = threading.Lock()
 
 
-def _cached_rows(store: KnowledgeGraph, query: str, entities: list[str]) -> dict[str, list[dict]]:
+def _cached_rows(store: KnowledgeGraph, query: str, entities: list[str]) -> dict[str, list[Row]]:
     """``query``'s rows (bound by VALUES ?entity) for each entity; only entities not seen cost a query.
 
     A batch checks many triples about the same entities (the countries,
@@ -51,24 +54,24 @@ def _cached_rows(store: KnowledgeGraph, query: str, entities: list[str]) -> dict
     """
     gen = store.generation
     with _CHAIN_LOCK:
-        cache: dict = _CHAIN_CACHE.setdefault(store, {})
-        if cache.get("generation") != gen:
-            cache.clear()
-            cache["generation"] = gen
-        rows_by: dict = cache.setdefault(query, {})
+        held = _CHAIN_CACHE.get(store)
+        if held is None or held[0] != gen:
+            held = _CHAIN_CACHE[store] = (gen, {})
+        rows_by = held[1].setdefault(query, {})
         if len(rows_by) > MAX_CACHED:
             rows_by.clear()
     missing = [e for e in dict.fromkeys(entities) if e not in rows_by]
     if missing:
-        got: dict[str, list[dict]] = {e: [] for e in missing}
+        got: dict[str, list[Row]] = {e: [] for e in missing}
         for row in store.run(query, values=missing):
-            got.setdefault(row["entity"], []).append(row)
+            if (entity := row["entity"]) is not None:  # bound in every such query
+                got.setdefault(entity, []).append(row)
         rows_by.update(got)
     return {e: rows_by[e] for e in entities if e in rows_by}
 
 
 def _is_iri(text: str | None) -> bool:
-    return bool(text) and text.startswith(("http://", "https://")) and " " not in text
+    return bool(text and text.startswith(("http://", "https://")) and " " not in text)
 
 
 def _entity(ref: str) -> str | None:
@@ -104,6 +107,8 @@ def _entity_facts(store: KnowledgeGraph, entities: list[str]) -> list[Fact]:
     rows = _cached_rows(store, "triple_entity_facts", entities)
     for row in (r for e in dict.fromkeys(entities) for r in rows.get(e, ())):
         e, p, v, g = row["entity"], row["property"], row["value"], row["g"]
+        if e is None or p is None or v is None:  # all bound in the query
+            continue
         if row["direction"] == "in":
             out.append(_fact(v, p, e, g))
         elif row["isIri"] == "true":
@@ -132,21 +137,24 @@ def _chain_facts(
         nxt: list[str] = []
         reached = False
         for row in _chain_rows(store, frontier[:MAX_FRONTIER]):
-            if props is not None and row["property"] not in props:
+            e, p, v = row["entity"], row["property"], row["value"]
+            if e is None or p is None or v is None:  # all bound in the query
                 continue
-            out.append(_fact(row["entity"], row["property"], row["value"], row["g"]))
-            if row["value"] in goals:
+            if props is not None and p not in props:
+                continue
+            out.append(_fact(e, p, v, row["g"]))
+            if v in goals:
                 reached = True
-            if row["value"] not in seen:
-                seen.add(row["value"])
-                nxt.append(row["value"])
+            if v not in seen:
+                seen.add(v)
+                nxt.append(v)
         if reached:
             break
         frontier = nxt
     return out
 
 
-def _chain_rows(store: KnowledgeGraph, entities: list[str]) -> list[dict]:
+def _chain_rows(store: KnowledgeGraph, entities: list[str]) -> list[Row]:
     """``chain_step`` rows for ``entities``, cached per store generation.
 
     Hierarchies (Omaha located in Nebraska...) are re-read for many claims;
@@ -189,14 +197,15 @@ def _labels(store: KnowledgeGraph, iris: list[str]) -> dict[str, str]:
     if not iris:
         return {}
     rows = _cached_rows(store, "entity_labels", iris)
-    return {e: rs[0]["label"] for e, rs in rows.items() if rs}
+    # the label is bound in every row
+    return {e: label for e, rs in rows.items() if rs and (label := rs[0]["label"]) is not None}
 
 
 class _Ranking:
     """Facts with how directly each bears on the claim: (fact, score, hop), the best score kept."""
 
     def __init__(self) -> None:
-        self.ranked: dict[tuple, tuple[Fact, float, int]] = {}
+        self.ranked: dict[tuple[str, str, str, bool, str | None], tuple[Fact, float, int]] = {}
 
     def keep(self, f: Fact, score: float, hop: int) -> None:
         k = (*f.key, f.source)
@@ -295,16 +304,12 @@ def _rank_paths(
 ) -> None:
     """Rank the two-hop paths from subject to object, and the chains of the claimed relation."""
     for row in store.run("triple_paths", bindings={"s": s, "o": o_iri}):
-        z = row["z"]
-        f1 = (
-            _fact(s, row["p1"], z, row["g1"])
-            if row["d1"] == "out"
-            else _fact(z, row["p1"], s, row["g1"])
-        )
+        z, p1, p2 = row["z"], row["p1"], row["p2"]
+        if z is None or p1 is None or p2 is None:  # all bound in the query
+            continue
+        f1 = _fact(s, p1, z, row["g1"]) if row["d1"] == "out" else _fact(z, p1, s, row["g1"])
         f2 = (
-            _fact(z, row["p2"], o_iri, row["g2"])
-            if row["d2"] == "out"
-            else _fact(o_iri, row["p2"], z, row["g2"])
+            _fact(z, p2, o_iri, row["g2"]) if row["d2"] == "out" else _fact(o_iri, p2, z, row["g2"])
         )
         ranking.keep(f1, 0.7, 1)
         ranking.keep(f2, 0.7, 1)

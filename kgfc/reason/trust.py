@@ -22,10 +22,16 @@ subject's values of ``p`` in the evidence are weighed by their sources:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from kgfc.kg.trust import KIND_NAMES, describe_order, source_kind, trust_rank
 from kgfc.models import VerdictLabel
 from kgfc.reason.evidence import EvidenceIndex, Outcome
+
+if TYPE_CHECKING:
+    from kgfc.models import EvidenceFact
+    from kgfc.reason.kgstats import Functionality
+    from kgfc.reason.local import LocalReasoner
 
 DISAGREEMENT = 0.75  # a verdict over disagreeing sources is this much less sure
 CONF_NEI = 0.5
@@ -38,7 +44,7 @@ def _kinds(ev: EvidenceIndex, ids: Sequence[str]) -> str:
 
 
 def weigh_sources(
-    reasoner, s: str, props: Sequence[str], o: str, out: Outcome, ev: EvidenceIndex
+    reasoner: LocalReasoner, s: str, props: Sequence[str], o: str, out: Outcome, ev: EvidenceIndex
 ) -> Outcome:
     """``out`` (the reasoner's outcome for ``s props o``), or the verdict the trust order gives
     when the evidence's sources disagree on the subject's value of a single-valued property."""
@@ -63,7 +69,7 @@ def weigh_sources(
             return out
         if reasoner._is_class(o, ev):
             return out
-        by_value: dict[str, list] = {}
+        by_value: dict[str, list[EvidenceFact]] = {}
         for e in other:
             by_value.setdefault(e.fact.object, []).append(e)
         sources = [{e.fact.source for e in group} for group in by_value.values()]
@@ -76,7 +82,15 @@ def weigh_sources(
 
 
 def _disagreement(
-    out: Outcome, s: str, p: str, o: str, func, claimed: list, other: list, order, ev: EvidenceIndex
+    out: Outcome,
+    s: str,
+    p: str,
+    o: str,
+    func: Functionality,
+    claimed: list[EvidenceFact],
+    other: list[EvidenceFact],
+    order: Sequence[str],
+    ev: EvidenceIndex,
 ) -> Outcome:
     """The verdict when sources that share nothing give different values of single-valued ``p``:
     REFUTED when none gives ``o``; else the trust order decides between the claimed value's

@@ -59,6 +59,7 @@ from kgfc.kg import vocab as V
 
 if TYPE_CHECKING:
     from kgfc.kg.store import KnowledgeGraph
+    from kgfc.models import Passage
     from kgfc.nlp.embed import BM25Scorer, Embedder
     from kgfc.web.base import SearchHit
 
@@ -380,7 +381,7 @@ class EvidenceMemory:
         return len(ta & tb) / len(ta | tb) > self.near_duplicate
 
     # -- commit -------------------------------------------------------------------
-    def commit(self, claim_iri: str, passages_used: Iterable[RecalledPassage]) -> int:
+    def commit(self, claim_iri: str, passages_used: Iterable[RecalledPassage | Passage]) -> int:
         """Record in the claim's graph that its verdict used these remembered sentences.
 
         Adds ``<claim>/verdict kgfc:usedEvidence <source graph>`` and
