@@ -242,8 +242,8 @@ def test_fuzzed_queries_never_reach_a_local_listener(store, listener):
     endpoint = f"http://127.0.0.1:{listener.port}/sparql"
     rng = random.Random(39)
     outcomes = {"refused": 0, "error": 0, "ran": 0}
-    for _ in range(3000):
+    for _ in range(1000):  # each parses with rdflib (~50 ms): a thousand keep the suite quick
         outcomes[_run(store, _fuzz_query(rng, endpoint))] += 1
     assert listener.connections == 0, outcomes
     # the mix is not vacuous: many queries run, many are refused
-    assert outcomes["ran"] > 500 and outcomes["refused"] > 500, outcomes
+    assert outcomes["ran"] > 160 and outcomes["refused"] > 160, outcomes

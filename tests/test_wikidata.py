@@ -417,11 +417,25 @@ def test_client_errors_are_not_retried(store, tmp_path, sleeps):
     assert len(store) == 0
 
 
-def test_rate_limited_after_all_retries_with_capped_retry_after(store, tmp_path, sleeps):
+def test_rate_limited_after_all_retries_with_capped_retry_after(
+    store, tmp_path, sleeps, monkeypatch
+):
+    # the endpoint's gate pauses every caller for the (capped) Retry-After too; on a clock the
+    # retries' sleeps move, it is open again when each retry starts, as it is in real time
+    from kgfc.kg import wikidata
+    from kgfc.retry import ThreadGate
+
+    now = [0.0]
+
+    def sleep(seconds: float) -> None:
+        sleeps.append(seconds)
+        now[0] += seconds
+
+    monkeypatch.setattr(wikidata, "gate_for", lambda _e, lim: ThreadGate(lim, clock=lambda: now[0]))
     script = [(429, {"Retry-After": "3600"}, "")] * 3
     with scripted_server(script) as srv:
         src = WikidataSource(
-            store, settings_for(tmp_path, srv.url + "/sparql", retries=2), sleep=sleeps.append
+            store, settings_for(tmp_path, srv.url + "/sparql", retries=2), sleep=sleep
         )
         with pytest.raises(RemoteRateLimited) as info:
             src.enrich(["Q76"])

@@ -18,6 +18,7 @@ from typing import Any
 
 from kgfc.kg import vocab as V
 from kgfc.kg.properties import LOCATION
+from kgfc.nlp.text import normalise
 from kgfc.reason.kgstats import Functionality, stats_for, successions
 
 MIN_EACH = 5  # each value is the value of at least this many subjects
@@ -84,10 +85,46 @@ def exclusive_values(store: Any, prop: str, claimed: str, stated: list[str]) -> 
 
 _COUNTRY = V.WDT + "P17"
 _IN = V.WDT + "P131"
+_TYPE = V.WDT + "P31"
 
 
 def _countries(store: Any, e: str) -> set[str]:
-    """The countries ``e`` is stated in, directly or through what it is located in."""
+    """The countries ``e`` is stated in, directly or through what it is located in; for a
+    place the KG locates nowhere, those of the places its description names."""
+    out = _located_in(store, e)
+    if not out and not _is_place(store, e):
+        for d in _described_in(store, e):
+            out |= _countries(store, d) | ({d} if _is_a_country(store, d) else set())
+    return out
+
+
+def _described_in(store: Any, e: str) -> set[str]:
+    """The places ``e``'s description names, for an entity the KG gives no location:
+    Chelsea, "area of central London, England", is in London and in England. Each
+    comma-separated part ends in a name (its last one to three words) that every entity so
+    named agrees on: one located place, or several in the same countries; else nothing."""
+    index = getattr(store, "label_index", None)
+    if index is None:
+        return set()
+    labels = index()
+    found: set[str] = set()
+    for q in store.quads(_node(e), _node(V.SCHEMA_DESC)):
+        for part in q.object.value.split(","):
+            words = normalise(part).split()
+            for n in (3, 2, 1):
+                named = {iri for iri, _t, _k in labels.by_key.get(" ".join(words[-n:]), ())}
+                if len(words) < n or not named:
+                    continue
+                located = {iri for iri in named if _is_place(store, iri)}
+                countries = {frozenset(_located_in(store, iri)) for iri in located}
+                if located and len(countries) == 1:
+                    found |= located
+                break
+    return found
+
+
+def _located_in(store: Any, e: str) -> set[str]:
+    """:func:`_countries` by the KG's location facts alone (no description)."""
     out: set[str] = set()
     here = {e}
     for _ in range(_STEPS + 1):
@@ -122,6 +159,53 @@ def places_apart(store: Any, claimed: str, stated: list[str]) -> bool:
     except (ValueError, TypeError):  # a literal is no place
         return False
     return bool(mine) and all(ts and not (mine & ts) for ts in theirs)
+
+
+def regions_apart(store: Any, claimed: str, stated: list[str]) -> bool:
+    """Do ``claimed`` and each ``stated`` place lie in different places of one kind, by the KG?
+
+    Manhattan lies in New York City and in the state of New York; Los Angeles is a city
+    and lies in California: two cities, two states of the United States, so a person who
+    died in Manhattan did not die in Los Angeles, though both are in one country. A kind
+    counts only where each side has exactly one place of it (itself or what it lies in)
+    and neither place lies in the other; a place the KG does not locate is apart from
+    nothing.
+    """
+    if store is None or not hasattr(store, "quads") or not stated:
+        return False
+    try:
+        mine = _within(store, claimed)
+        return all(_apart(store, mine, _within(store, v)) for v in stated)
+    except (ValueError, TypeError):  # a literal is no place
+        return False
+
+
+def _within(store: Any, e: str) -> set[str]:
+    """``e`` and every place it lies in, a few steps up; for a place the KG locates
+    nowhere, starting from the places its description names (:func:`_described_in`)."""
+    out, here = {e}, {e}
+    if not _is_place(store, e):
+        here = _described_in(store, e)
+        out |= here
+    for _ in range(_STEPS + 1):
+        here = {q.object.value for x in here for q in store.quads(_node(x), _node(_IN))} - out
+        out |= here
+    return out
+
+
+def _apart(store: Any, a: set[str], b: set[str]) -> bool:
+    if len(a) < 2 or len(b) < 2 or a & b == a or a & b == b:
+        return False  # a place located nowhere, or one place inside the other
+    for kind in _kinds(store, a) & _kinds(store, b):
+        mine = {x for x in a if kind in _kinds(store, {x})}
+        theirs = {x for x in b if kind in _kinds(store, {x})}
+        if len(mine) == 1 and len(theirs) == 1 and not mine & theirs:
+            return True
+    return False
+
+
+def _kinds(store: Any, places: set[str]) -> set[str]:
+    return {q.object.value for x in places for q in store.quads(_node(x), _node(_TYPE))}
 
 
 def _top_country(store: Any, e: str) -> bool:

@@ -68,6 +68,7 @@ from kgfc.reason.alternatives import (
     exclusive_values,
     is_place,
     places_apart,
+    regions_apart,
     same_kind_rival,
 )
 from kgfc.reason.completion_step import complete
@@ -782,6 +783,7 @@ class LocalReasoner:
                 or exclusive_values(self.store, p, o, list(values))
                 or places_apart(self.store, o, list(values))
                 or country_apart(self.store, o, list(values))
+                or regions_apart(self.store, o, list(values))
             ):
                 # "born in Austria-Hungary" vs "born in Prague": an empire and a city
                 # do not exclude each other, however single-valued the property; two

@@ -1,0 +1,80 @@
+"""A stated place excludes a claimed one that lies elsewhere, though the KG locates it thinly.
+
+- by the places of one kind each lies in: Manhattan (New York) is not in Los Angeles
+  (California), though both are in the United States;
+- by the description of a place the KG locates nowhere: Chelsea, "area of central London,
+  England", is not in Paris.
+Neither ever refutes a place the stated one lies in, or one the KG cannot place.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from kgfc.models import VerdictLabel
+from tests.fakes.small_kg import checker_over
+
+PLACES = [
+    'wd:Q5 rdfs:label "human"@en .',
+    'wd:Q6256 rdfs:label "country"@en .',
+    'wd:Q35657 rdfs:label "state of the United States"@en .',
+    'wd:Q515 rdfs:label "city"@en .',
+    'wd:Q408804 rdfs:label "borough of New York City"@en .',
+    'wd:Q30 rdfs:label "United States of America"@en ; wdt:P31 wd:Q6256 .',
+    'wd:Q145 rdfs:label "United Kingdom"@en ; wdt:P31 wd:Q6256 .',
+    'wd:Q142 rdfs:label "France"@en ; wdt:P31 wd:Q6256 .',
+    'wd:Q1384 rdfs:label "New York"@en ; wdt:P31 wd:Q35657 ; wdt:P17 wd:Q30 .',
+    'wd:Q99 rdfs:label "California"@en ; wdt:P31 wd:Q35657 ; wdt:P17 wd:Q30 .',
+    'wd:Q60 rdfs:label "New York City"@en ; wdt:P31 wd:Q515 ; wdt:P131 wd:Q1384 ; wdt:P17 wd:Q30 .',
+    'wd:Q65 rdfs:label "Los Angeles"@en ; wdt:P31 wd:Q515 ; wdt:P131 wd:Q99 ; wdt:P17 wd:Q30 .',
+    'wd:Q18383 rdfs:label "Brooklyn"@en ; wdt:P31 wd:Q408804 ; wdt:P131 wd:Q60 .',
+    # Manhattan: no location fact, a type and a description only
+    'wd:Q11299 rdfs:label "Manhattan"@en ; wdt:P31 wd:Q408804 ; '
+    'schema:description "borough of New York City, New York, United States"@en .',
+    'wd:Q84 rdfs:label "London"@en ; wdt:P31 wd:Q515 ; wdt:P17 wd:Q145 .',
+    'wd:Q90 rdfs:label "Paris"@en ; wdt:P31 wd:Q515 ; wdt:P17 wd:Q142 .',
+    'wd:Q2755753 rdfs:label "area of London"@en .',
+    'wd:Q743535 rdfs:label "Chelsea"@en ; wdt:P31 wd:Q2755753 ; '
+    'schema:description "area of central London, England"@en .',
+    'wd:Q1001 rdfs:label "Heath Ledger"@en ; wdt:P31 wd:Q5 ; wdt:P20 wd:Q11299 .',
+    'wd:Q1002 rdfs:label "Dirk Bogarde"@en ; wdt:P31 wd:Q5 ; wdt:P20 wd:Q743535 .',
+    'wd:Q1003 rdfs:label "Robert Moses"@en ; wdt:P31 wd:Q5 ; wdt:P20 wd:Q60 .',
+]
+# enough people with one place of death for the KG to measure it single-valued
+PLACES += [
+    f'wd:Q{2000 + i} rdfs:label "Person {i}"@en ; wdt:P31 wd:Q5 ; '
+    f"wdt:P20 wd:{('Q60', 'Q65', 'Q84', 'Q90')[i % 4]} ."
+    for i in range(40)
+]
+
+
+@pytest.fixture(scope="module")
+def checker(tmp_path_factory):
+    return checker_over(PLACES, tmp_path_factory.mktemp("places"))
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Heath Ledger died in Los Angeles.",  # a state apart, through Manhattan's description
+        "Robert Moses died in Los Angeles.",  # a state apart, by the KG's location facts
+        "Heath Ledger died in Brooklyn.",  # another borough of the same city
+        "Dirk Bogarde died in Paris.",  # another country, through Chelsea's description
+    ],
+)
+def test_a_place_lying_elsewhere_is_refuted(checker, claim):
+    r = checker.verify(claim, record=False)
+    assert r.verdict is VerdictLabel.REFUTED, r.justification
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Robert Moses died in New York.",  # the state New York City lies in
+        "Dirk Bogarde died in London.",  # what Chelsea's description names
+        "Heath Ledger died in New York City.",
+    ],
+)
+def test_a_place_the_stated_one_lies_in_is_never_refuted(checker, claim):
+    r = checker.verify(claim, record=False)
+    assert r.verdict is not VerdictLabel.REFUTED, r.justification
