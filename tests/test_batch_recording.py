@@ -524,3 +524,23 @@ def test_neighbourhood_reads_a_node_once_per_knowledge_generation(tmp_path, obam
         after = s.neighbourhood([WD + "Q76"])  # knowledge changed: read again
         assert any(f.object == WD + "Q13371" for f in after)
         assert s.neighbourhood([WD + "Q13371"], incoming=[WD + "Q13371"])[0].subject == WD + "Q76"
+
+
+def test_a_worker_collecting_records_takes_a_batch_that_listens_for_chunks(demo):
+    # a worker keeps its claim graphs for the writing process: a batch inside it (verify_many
+    # with on_recorded) hears of nothing written here, and the graphs are all handed over
+    checker = FactChecker(demo, settings=load_settings(offline=True), record=True)
+    checker.collect_records()
+    triples = _triples(demo, 3)
+    before = len(_recorded_ids(demo))
+    heard: list[list[str]] = []
+    results = list(
+        checker.verify_many(
+            [{"id": f"worker-{i}", "triple": list(t)} for i, t in enumerate(triples)],
+            chunk=2,
+            on_recorded=heard.append,
+        )
+    )
+    assert [r.id for r in results] == ["worker-0", "worker-1", "worker-2"]
+    assert heard == [] and len(_recorded_ids(demo)) == before
+    assert len(checker.take_records()) == 3

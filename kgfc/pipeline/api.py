@@ -639,7 +639,7 @@ class FactChecker:
 
 @contextmanager
 def _listening(
-    recorder: ChunkedRecorder, listener: Callable[[list[str]], None] | None
+    recorder: ChunkedRecorder | CollectedRecords, listener: Callable[[list[str]], None] | None
 ) -> Iterator[None]:
     """The listener hears of each chunk the recorder writes inside the block."""
     if listener is None:

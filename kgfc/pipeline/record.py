@@ -173,6 +173,9 @@ class CollectedRecords:
 
     def __init__(self) -> None:
         self._items: list[_Pending] = []
+        # who hears of written chunks: kept for the same interface as ChunkedRecorder, never
+        # called here (the writing process tells its own listeners)
+        self.listeners: list[Callable[[list[str]], None]] = []
 
     @property
     def pending(self) -> int:
