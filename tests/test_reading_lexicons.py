@@ -232,7 +232,8 @@ def test_places_in_different_countries_are_apart(demo_local):
     store = demo_local.store
     assert places_apart(store, wd + "Q3012", [wd + "Q5083"])  # Ulm, Seattle
     assert not places_apart(store, wd + "Q183", [wd + "Q3012"])  # Germany is a country
-    assert not places_apart(store, wd + "Q277162", [wd + "Q3012"])  # Hammersmith: no country
+    # Hammersmith has no location fact; its description names London, England
+    assert places_apart(store, wd + "Q277162", [wd + "Q3012"])
     assert not places_apart(store, wd + "Q5083", [wd + "Q60"])  # Seattle, New York City
 
 

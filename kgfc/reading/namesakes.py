@@ -9,7 +9,7 @@ the episode's toolbox (only its store is used).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pyoxigraph as ox
 
@@ -18,12 +18,18 @@ from kgfc.models import ClaimTriple, LinkedEntity
 from kgfc.nlp.text import normalise
 
 if TYPE_CHECKING:
-    from kgfc.pipeline.toolbox import Toolbox
+    from kgfc.kg.store import KnowledgeGraph
 
 RANGE_MARGIN = 0.1  # candidates this close to the best link (or same-named) may win on the range
 
 
-def fit_range(tb: Toolbox, t: ClaimTriple, e: LinkedEntity) -> LinkedEntity:
+class _WithStore(Protocol):
+    """The episode's toolbox, as far as this module uses it (its store)."""
+
+    store: KnowledgeGraph
+
+
+def fit_range(tb: _WithStore, t: ClaimTriple, e: LinkedEntity) -> LinkedEntity:
     """Among same-named candidates, the one whose type the relation's objects have.
 
     "born in Georgia": the country and the US state are both places of birth;
@@ -55,7 +61,7 @@ def fit_range(tb: Toolbox, t: ClaimTriple, e: LinkedEntity) -> LinkedEntity:
     return e.model_copy(update={"entity": h.entity, "label": h.text, "score": h.score})
 
 
-def stated_namesake(tb: Toolbox, t: ClaimTriple, e: LinkedEntity) -> LinkedEntity:
+def stated_namesake(tb: _WithStore, t: ClaimTriple, e: LinkedEntity) -> LinkedEntity:
     """Among entities the object's words name exactly (a label or alias, not a near match),
     the one the KG states for the subject under the claim's relation, when the best link is
     not.
@@ -75,7 +81,7 @@ def stated_namesake(tb: Toolbox, t: ClaimTriple, e: LinkedEntity) -> LinkedEntit
     return e.model_copy(update={"entity": other, "label": label})
 
 
-def stated_subject(tb: Toolbox, t: ClaimTriple, e: LinkedEntity) -> LinkedEntity:
+def stated_subject(tb: _WithStore, t: ClaimTriple, e: LinkedEntity) -> LinkedEntity:
     """The subject's namesake (exactly its words, a label or alias) for which the KG states
     the claim's triple with its linked object, when the best link has no such fact.
 
@@ -93,7 +99,7 @@ def stated_subject(tb: Toolbox, t: ClaimTriple, e: LinkedEntity) -> LinkedEntity
     return e
 
 
-def namesake(tb: Toolbox, s: str, relation_ids: Sequence[str], words: str, o: str) -> str | None:
+def namesake(tb: _WithStore, s: str, relation_ids: Sequence[str], words: str, o: str) -> str | None:
     """Another entity named exactly ``words`` (a label or alias) that the KG states as the
     subject's value under the relation, when ``o`` (the best link) is not; else None."""
     props = [p for p in relation_ids if p.startswith(V.WDT)]

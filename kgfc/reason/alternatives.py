@@ -103,10 +103,10 @@ def _described_in(store: Any, e: str) -> set[str]:
     Chelsea, "area of central London, England", is in London and in England. Each
     comma-separated part ends in a name (its last one to three words) that every entity so
     named agrees on: one located place, or several in the same countries; else nothing."""
-    index = getattr(store, "label_index", None)
-    if index is None:
+    try:
+        labels = store.label_index()
+    except AttributeError:  # a bare store of quads: no names to look up
         return set()
-    labels = index()
     found: set[str] = set()
     for q in store.quads(_node(e), _node(V.SCHEMA_DESC)):
         for part in q.object.value.split(","):

@@ -22,7 +22,7 @@ subject's values of ``p`` in the evidence are weighed by their sources:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from kgfc.kg.trust import KIND_NAMES, describe_order, source_kind, trust_rank
 from kgfc.models import VerdictLabel
@@ -31,7 +31,22 @@ from kgfc.reason.evidence import EvidenceIndex, Outcome
 if TYPE_CHECKING:
     from kgfc.models import EvidenceFact
     from kgfc.reason.kgstats import Functionality
-    from kgfc.reason.local import LocalReasoner
+
+
+class _Reasoner(Protocol):
+    """What the weighing asks of the local reasoner (a protocol: the reasoner imports this
+    module, so naming its class here would make an import circle)."""
+
+    use_functionality: bool
+    trust_order: tuple[str, ...]
+
+    def _functionality(self, prop: str) -> Functionality | None: ...
+    def _compatible(
+        self, v: str, o: str, o_alias: dict[str, list[str]], ev: EvidenceIndex
+    ) -> bool: ...
+    def _same_kind(self, o: str, values: list[str], ev: EvidenceIndex) -> bool: ...
+    def _is_class(self, o: str, ev: EvidenceIndex) -> bool: ...
+
 
 DISAGREEMENT = 0.75  # a verdict over disagreeing sources is this much less sure
 CONF_NEI = 0.5
@@ -44,7 +59,7 @@ def _kinds(ev: EvidenceIndex, ids: Sequence[str]) -> str:
 
 
 def weigh_sources(
-    reasoner: LocalReasoner, s: str, props: Sequence[str], o: str, out: Outcome, ev: EvidenceIndex
+    reasoner: _Reasoner, s: str, props: Sequence[str], o: str, out: Outcome, ev: EvidenceIndex
 ) -> Outcome:
     """``out`` (the reasoner's outcome for ``s props o``), or the verdict the trust order gives
     when the evidence's sources disagree on the subject's value of a single-valued property."""
