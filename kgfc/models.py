@@ -191,6 +191,9 @@ class ClaimAnalysis(BaseModel):
     # a description of an entity the KG cannot read ("Frank Zappa, the 44th president, ...",
     # "The legendary rocker S"): left out of the reading, and the verdict says so
     undescribed: list[str] = Field(default_factory=list)
+    # a main clause the KG cannot read beside a relative clause it can ("X, who died in
+    # Paris, left his letters to a library"): the news is left out, and the verdict says so
+    unread_events: list[str] = Field(default_factory=list)
 
 
 class LinkedEntity(BaseModel):

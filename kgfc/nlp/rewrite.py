@@ -255,6 +255,18 @@ _BORN_PREDICATE = re.compile(
 )
 # "Salzburg-born S returned to the stage": the birthplace before the name
 _BORN_BEFORE = re.compile(r"^\s*(?P<place>(?-i:[A-Z])[^,;:]*?)\s*[-‐‑–]\s*born\s+(?P<rest>\S.*)$")
+# "S, the Chicago-born singer, was remembered ...", "R, the Boston-based label, is ...": the
+# place in an appositive of a name, with what the participle says of it
+_PLACE_APPOSITIVE = re.compile(
+    r"^\s*(?P<s>[^,;:]+?),\s+(?:the|a|an)\s+(?P<place>(?-i:[A-Z])[^,;:]*?)\s*[-‐‑–]\s*"
+    r"(?P<how>born|based|educated)\s+[^,;:]*?,\s*(?P<rest>\S.*)$"
+)
+# "R is a Boston-based label", "S was a Harvard-educated lawyer"
+_PLACE_COMPOUND = re.compile(
+    r"^\s*(?P<s>[^,;:]+?)\s+(?:is|was)\s+an?\s+(?P<place>(?-i:[A-Z])[^,;:]*?)\s*[-‐‑–]\s*"
+    r"(?P<how>based|educated)\s+[a-z][a-z -]*?\s*[.!]?\s*$"
+)
+_PLACED = {"born": "was born in", "based": "is based in", "educated": "was educated at"}
 # "-born" words that name no place
 _NOT_BIRTHPLACES = frozenset(
     {"first", "last", "high", "low", "well", "free", "native", "new", "foreign", "still",
@@ -682,11 +694,21 @@ def _birthplace(said: str, known: Callable[[str], bool]) -> str:
 def _born_elsewhere(text: str, known: Callable[[str], bool]) -> str | None:
     """ "S is Tallinn-born" as "S was born in Tallinn."; "Salzburg-born S returned to the
     stage" as "S was born in Salzburg. S returned to the stage." (S the longest name the
-    KG knows right after "-born")."""
+    KG knows right after "-born"); "S, the Chicago-born singer, was remembered ..." as "S
+    was born in Chicago. S was remembered ...", "R, the Boston-based label, ..." and "R is a
+    Boston-based label" as "R is based in Boston.", "a Harvard-educated writer" as educated
+    at Harvard."""
     m = _BORN_PREDICATE.match(text)
     if m is not None and known(m["s"]):
         place = _birthplace(m["place"], known)
         return f"{m['s']} was born in {place}." if place else None
+    m = _PLACE_APPOSITIVE.match(text) or _PLACE_COMPOUND.match(text)
+    if m is not None and known(m["s"]):
+        place = _birthplace(m["place"], known) if m["how"] == "born" else m["place"]
+        if not place or not known(place):
+            return None
+        said = f"{m['s']} {_PLACED[m['how']]} {place}."
+        return f"{said} {m['s']} {m['rest']}" if "rest" in m.groupdict() else said
     m = _BORN_BEFORE.match(text)
     if m is None:
         return None

@@ -91,7 +91,7 @@ def trace(tb: Toolbox, claim: str) -> dict[str, Any]:
         "refutable": not ep.reading_semantic,
         "connecting": _connected(connected),
         "triples": [_triple(t) for t in ep.analysis.triples],
-        "not_checked": list(ep.analysis.undescribed),
+        "not_checked": [*ep.analysis.undescribed, *ep.analysis.unread_events],
         "paths": [[V.local_id(a), V.local_id(b)] for a, b in lexicon.chains],
     }
 

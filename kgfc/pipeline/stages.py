@@ -657,6 +657,10 @@ def _annotated(tb: Toolbox, ep: Episode, verdict: Verdict, *, local: bool = True
         verdict = _noted(
             verdict, f"{said}, which describes an entity of the claim in words the KG cannot read"
         )
+    events = ep.analysis.unread_events if ep.analysis is not None else []
+    if events:
+        said = " and ".join(f'"{u}"' for u in events)
+        verdict = _noted(verdict, f"{said}, news the KG does not keep")
     if not ep.reading:
         return verdict
     why = f"Reading: {ep.reading}. {verdict.justification}"

@@ -253,6 +253,25 @@ def _clauses(
 ANCHOR_MIN = 0.95  # an anchor is an exact label or alias
 
 
+# "S, the Chicago-born singer, was remembered ...", "F, Ridley Scott's epic, returns ...": an
+# appositive (an article or a possessive first) between a name and the rest of the sentence
+_APPOSITIVE = re.compile(
+    r"^\s*(?P<s>[^,;:]+?),\s+(?P<app>(?:the|an?)\s[^,;:]+?|(?-i:[A-Z])[^,;:]*?['’]s\s[^,;:]+?),"
+    r"\s*(?P<rest>\S[^;:]*)$",
+    re.I,
+)
+
+
+def _appositive_apart(text: str) -> list[str]:
+    """``[main clause, appositive]`` of a name's appositive ("S was remembered ...", "S, the
+    Chicago-born singer"), as :func:`kgfc.nlp.decompose.relative_clauses` gives a "who"
+    clause; none without one."""
+    m = _APPOSITIVE.match(text)
+    if m is None:
+        return []
+    return [f"{m['s']} {m['rest']}", f"{m['s']}, {m['app']}."]
+
+
 def set_aside_descriptions(tb: Toolbox, ep: Episode) -> None:
     """A non-restrictive relative clause the KG cannot read at all ("Ice Cube, who gave few
     interviews, practised Islam"; "X, whose career spanned many years, ...") describes who
@@ -263,28 +282,46 @@ def set_aside_descriptions(tb: Toolbox, ep: Episode) -> None:
     Only when the main clause keeps a triple, and only triples read from the clause alone
     whose relation no property matches or whose object is neither a KG name nor a value: a
     clause the KG can read ("X, who was born in Paris, died in Rome") is checked as before.
+
+    The other way round, the main clause of a news lede the KG cannot read ("Macy Gray, who
+    recorded for Epic Records, will headline the festival on Saturday") is left out when
+    every triple of the clause can be checked: the verdict is the clause's, and it names
+    the news as not checked.
     """
     from kgfc.nlp.decompose import relative_clauses
 
     if ep.analysis is None or len(ep.analysis.triples) < 2:
         return
-    parts = relative_clauses(ep.read_text)
+    parts = relative_clauses(ep.read_text) or _appositive_apart(ep.read_text)
     if len(parts) != 2:
         return
     main, clause = parts
     index = tb.store.label_index()
 
-    def unreadable(t: ClaimTriple) -> bool:
-        if not read_from(t.subject, t.object, clause) or read_from(t.subject, t.object, main):
+    def unreadable(t: ClaimTriple, part: str, other: str) -> bool:
+        """Read from ``part`` alone, and nothing the KG can read."""
+        if not read_from(t.subject, t.object, part) or read_from(t.subject, t.object, other):
             return False
         if not t.relation_ids:
             return True
-        named = t.object_id or normalise(t.object) in index
-        return not named and not is_value_text(t.object) and not looks_like_value(t.object)
+        ends = [(t.object, t.object_id)] + ([(t.subject, t.subject_id)] if part is main else [])
+        return any(
+            not (x_id or normalise(x) in index) and not is_value_text(x) and not looks_like_value(x)
+            for x, x_id in ends
+        )
 
-    aside = [t for t in ep.analysis.triples if unreadable(t)]
+    aside = [t for t in ep.analysis.triples if unreadable(t, clause, main)]
     keep = [t for t in ep.analysis.triples if not any(t is a for a in aside)]
     if aside and any(t.relation_ids and t.subject_id for t in keep):
         ep.analysis.triples = keep
         ep.analysis.undescribed.append(clause.rstrip("."))
         ep.said = main  # its times and circumstances ("for decades") are the clause's too
+        return
+    # the other way round: news the KG cannot read ("... left his letters to a library",
+    # "... will headline the festival on Saturday") about someone the clause says a fact of
+    aside = [t for t in ep.analysis.triples if unreadable(t, main, clause)]
+    keep = [t for t in ep.analysis.triples if not any(t is a for a in aside)]
+    if aside and keep and all(t.relation_ids and t.subject_id for t in keep):
+        ep.analysis.triples = keep
+        ep.analysis.unread_events.append(main.rstrip("."))
+        ep.said = clause  # the news's times ("on Saturday") are the main clause's

@@ -1,0 +1,51 @@
+"""A news lede's fact in a "who" clause or an appositive is checked; the news is named as not
+checked.
+
+"Macy Gray, who recorded for Epic Records, will headline the festival on Saturday": the KG
+keeps record labels, not festival line-ups. The clause decides, and the verdict says the
+main clause was not checked. A place in an appositive ("the Chicago-born singer", "the
+Boston-based label") is read as the place of birth or the headquarters it names.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from kgfc.models import VerdictLabel
+
+S, R, N = VerdictLabel.SUPPORTED, VerdictLabel.REFUTED, VerdictLabel.NEI
+
+
+@pytest.mark.parametrize(
+    "claim, verdict",
+    [
+        # a "who" clause the KG states, news it does not keep
+        ("Macy Gray, who recorded for Epic Records, will headline the festival on Saturday.", S),
+        (
+            "Kal Penn, who has taught at the University of Pennsylvania, is writing a second book.",
+            S,
+        ),
+        # a "who" clause the KG contradicts (Dirk Bogarde died in Chelsea, in London)
+        ("Dirk Bogarde, who died in Paris, left his letters to a public library.", R),
+        # a place in an appositive: born in (Natalie Cole was born in Los Angeles)
+        ("Natalie Cole, the Los Angeles-born singer, was remembered at a concert on Sunday.", S),
+        ("Natalie Cole, the Chicago-born singer, was remembered at a concert on Sunday.", R),
+        ("Natalie Cole is a Los Angeles-born singer.", S),
+        # based in, as an appositive and as a predicate
+        ("Def Jam Recordings, the Los Angeles-based label, announced a box set on Monday.", R),
+        ("Def Jam Recordings is a Los Angeles-based label.", R),
+        # news alone is nothing the KG can check
+        ("Macy Gray will headline the festival on Saturday.", N),
+    ],
+)
+def test_news_ledes(demo_local, claim, verdict):
+    r = demo_local.verify(claim, record=False)
+    assert r.verdict is verdict, r.justification
+
+
+def test_the_news_left_out_is_named(demo_local):
+    r = demo_local.verify(
+        "Macy Gray, who recorded for Epic Records, will headline the festival on Saturday.",
+        record=False,
+    )
+    assert "Not checked:" in r.justification and "headline the festival" in r.justification
