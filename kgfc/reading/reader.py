@@ -47,6 +47,9 @@ SURNAME_LINK = 0.9  # as sure as an exact alias: may refute
 
 
 INSTANCE_OF = V.WDT + "P31"
+# a relation phrase the paraphrase table names with this score or more is read as that
+# property outright ("was born in": place of birth), before what the KG connects
+TABLE_SURE = 0.95
 _CASED_SPAN = 6  # words of the longest name an all-lowercase claim is cased by
 _TAIL = re.compile(r"(?:['’]s?)?[.,!?;:]*$")
 _P31 = ox.NamedNode(INSTANCE_OF)
@@ -264,6 +267,25 @@ class ClaimReader:
             return None
         y = found[-1]
         phrase = " ".join(w.text for w in words[: y.start])
+        table = self._table_reading(phrase)
+        if table is not None:  # the words name a relation outright ("was born in"): read so
+            prop, inverse = table
+            k = (
+                kin[0]
+                if len(kin) == 1
+                else next((k for k in kin if states(self.store, k, [prop], y.entity)), None)
+            )
+            if k is not None:
+                a, b = (y.entity, k) if inverse else (k, y.entity)
+                triples[:] = [
+                    ClaimTriple(
+                        subject=self._label(a), relation=phrase, object=self._label(b),
+                        subject_id=a, relation_ids=[prop], object_id=b, subject_link=1.0,
+                        object_link=1.0, relation_score=TABLE_SURE,
+                    )
+                ]  # fmt: skip
+                reading.chains.append((x, k))
+                return f'"{m["subject"]}\'s {m["word"]}" read as {self._label(k)}'
         for k in kin:
             aligner = self._aligner() if self._aligner is not None else None
             best, _ = (
@@ -286,6 +308,18 @@ class ClaimReader:
                 f'"{m["subject"]}\'s {m["word"]}" read as {self._label(k)}, who has a {best.label}'
             )
         return None
+
+    def _table_reading(self, phrase: str) -> tuple[str, bool] | None:
+        """The property a relation phrase names outright in the paraphrase table (a score of
+        :data:`TABLE_SURE` or more, ahead of the next), with whether it reads backwards."""
+        if self._aligner is None or not phrase.strip():
+            return None
+        got = self._aligner().align(phrase, value_kind="entity", limit=2)
+        if not got or got[0].score < TABLE_SURE:
+            return None
+        if len(got) > 1 and got[1].score >= got[0].score - 0.05:
+            return None
+        return got[0].property, got[0].inverse
 
     def _exact(self, name: str) -> tuple[str, float] | None:
         e = self._entity(name)
