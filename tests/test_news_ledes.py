@@ -27,6 +27,12 @@ S, R, N = VerdictLabel.SUPPORTED, VerdictLabel.REFUTED, VerdictLabel.NEI
         ),
         # a "who" clause the KG contradicts (Dirk Bogarde died in Chelsea, in London)
         ("Dirk Bogarde, who died in Paris, left his letters to a public library.", R),
+        # a "who" clause on a noun in apposition to the name (Leon Russell died in Nashville)
+        (
+            "Leon Russell, the pianist and songwriter who died in Nashville, will be honoured "
+            "at a concert this weekend.",
+            S,
+        ),
         # a place in an appositive: born in (Natalie Cole was born in Los Angeles)
         ("Natalie Cole, the Los Angeles-born singer, was remembered at a concert on Sunday.", S),
         ("Natalie Cole, the Chicago-born singer, was remembered at a concert on Sunday.", R),
@@ -49,3 +55,11 @@ def test_the_news_left_out_is_named(demo_local):
         record=False,
     )
     assert "Not checked:" in r.justification and "headline the festival" in r.justification
+
+
+def test_a_who_clause_on_an_appositive_is_a_clause_of_the_name():
+    from kgfc.nlp.decompose import relative_clauses
+
+    assert relative_clauses(
+        "Roddy McDowall, the child star who died in London, left a collection of memorabilia."
+    ) == ["Roddy McDowall left a collection of memorabilia.", "Roddy McDowall died in London."]

@@ -899,6 +899,10 @@ def _without_relative_clause(doc: Doc) -> tuple[str, str] | None:
     hanging on a name, introduced by who / which / that / whose.
     """
     for tok in doc:
+        if tok.dep_ == "relcl" and tok.head.dep_ == "appos" and tok.head.head.pos_ == "PROPN":
+            got = _appositive_relative(doc, tok)
+            if got is not None:
+                return got
         if tok.dep_ != "relcl" or tok.head.pos_ != "PROPN":
             continue
         clause = list(tok.subtree)
@@ -924,9 +928,34 @@ def _without_relative_clause(doc: Doc) -> tuple[str, str] | None:
     return None
 
 
+def _appositive_relative(doc: Doc, tok: Token) -> tuple[str, str] | None:
+    """ "S, the child star who died in London, left ..." -> ("S left ...", "S died in
+    London."): a "who" clause on a noun in apposition to a name, the appositive between
+    commas (or a comma and the end)."""
+    app = list(tok.head.subtree)
+    while len(app) > 1 and app[-1].is_punct:
+        app.pop()
+    first, last = app[0].i, app[-1].i
+    clause = [t for t in tok.subtree if not t.is_punct or t.i < last]
+    if first == 0 or doc[first - 1].text != "," or clause[0].lower_ not in _RELATIVE_PRONOUNS:
+        return None
+    after = last + 1
+    if after < len(doc) and doc[after].text == ",":
+        after += 1
+    elif after < len(doc) and not doc[after].is_punct:
+        return None
+    owner = _np(tok.head.head)
+    words = doc[clause[0].i + 1 : clause[-1].i + 1].text
+    aside = f"{owner.text}'s {words}." if clause[0].lower_ == "whose" else f"{owner.text} {words}."
+    rest = doc[after:].text if after < len(doc) else "."
+    main = doc[: first - 1].text + (" " + rest if rest[:1].isalnum() else rest)
+    return main, aside
+
+
 _WH_ADVERBS = frozenset({"where", "when"})
 _RELATIVE_PRONOUNS = frozenset({"who", "which", "that", "whose"})
-_RELATIVE_START = re.compile(r",\s*(?:who|which|that|whose)\b", re.I)
+# ", who ..." or an appositive's ", the child star who ..."
+_RELATIVE_START = re.compile(r",[^,]*?\b(?:who|which|that|whose)\b", re.I)
 # "where S studied": at a school or an employer, in a place otherwise
 _AT_VERBS = frozenset({"study", "educate", "work", "teach", "train", "graduate", "employ"})
 
