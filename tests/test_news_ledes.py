@@ -40,6 +40,12 @@ S, R, N = VerdictLabel.SUPPORTED, VerdictLabel.REFUTED, VerdictLabel.NEI
         # based in, as an appositive and as a predicate
         ("Def Jam Recordings, the Los Angeles-based label, announced a box set on Monday.", R),
         ("Def Jam Recordings is a Los Angeles-based label.", R),
+        # whose work it is, by the noun for it (Martin Scorsese directed Shutter Island)
+        ("Shutter Island is Martin Scorsese's psychological thriller.", S),
+        ("Shutter Island is Christopher Nolan's psychological thriller.", R),
+        ("Shutter Island, Christopher Nolan's thriller, returns to cinemas this month.", R),
+        # a star's film is no claim of who made it (DiCaprio acted in it)
+        ("Shutter Island is Leonardo DiCaprio's thriller.", N),
         # news alone is nothing the KG can check
         ("Macy Gray will headline the festival on Saturday.", N),
     ],

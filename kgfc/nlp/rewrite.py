@@ -558,7 +558,26 @@ def _rewritten(
     text = _raised(text, unchecked) or text
     text = _when(text, doc, unchecked) or text
     text = _born_compound(text, known, undescribed) or text
+    text = _possessive_appositive(text, known) or text
     return text
+
+
+# "Shutter Island, Christopher Nolan's psychological thriller, returns to cinemas": a work
+# named by whose it is, in an appositive
+_POSSESSIVE_APPOSITIVE = re.compile(
+    r"^\s*(?P<s>[^,;:]+?),\s+(?P<p>(?-i:[A-Z])[^,;:]*?)['’]s\s+(?P<noun>[a-z][^,;:]*?),"
+    r"\s*(?P<rest>\S.*)$"
+)
+
+
+def _possessive_appositive(text: str, known: Callable[[str], bool]) -> str | None:
+    """ "W, P's psychological thriller, returns ..." as "W is P's psychological thriller. W
+    returns ...": the appositive as a statement of its own (both names the KG's), which the
+    reader reads as P having made W (:func:`kgfc.reading.kinds.maker`)."""
+    m = _POSSESSIVE_APPOSITIVE.match(text)
+    if m is None or not known(m["s"]) or not known(m["p"]):
+        return None
+    return f"{m['s']} is {m['p']}'s {m['noun']}. {m['s']} {m['rest']}"
 
 
 def _split_pair(pair: str, known: Callable[[str], bool]) -> tuple[str, str] | None:

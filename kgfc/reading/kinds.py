@@ -115,6 +115,69 @@ CAST_MEMBER = V.WDT + "P161"
 _HUMAN = V.WD + "Q5"
 
 
+# who made a work, by the noun the claim calls it ("Christopher Nolan's psychological
+# thriller"): a film's director, a book's author, a record's performer or composer; the
+# last word of what the rules took for the relation between a person and a work
+_FILM = ("film", "movie", "picture", "thriller", "epic", "biopic", "comedy", "drama")
+_FILM += ("western", "documentary", "musical", "blockbuster", "noir", "satire", "horror")
+_BOOK = ("novel", "book", "memoir", "novella", "poem", "play", "story")
+_MUSIC = ("album", "record", "song", "single", "symphony", "opera", "ep")
+WORK_MAKERS: dict[str, tuple[str, ...]] = {
+    **{n: (V.WDT + "P57",) for n in _FILM},
+    **{n: (V.WDT + "P50",) for n in _BOOK},
+    **{n: (V.WDT + "P175", V.WDT + "P86") for n in _MUSIC},
+}
+
+
+def maker(store, t: ClaimTriple) -> tuple[str, str] | None:
+    """ "Shutter Island is Christopher Nolan's psychological thriller": a person's work, said
+    by a noun for the work, is a work they made; read as (work, maker, person), the maker
+    property the noun names (a film's director, a book's author): the one the KG states
+    between them, else the one the work states a person for, which a single value then
+    decides. A work the KG gives no such maker is not what the noun says ("Beloved" the
+    film is no novel), and a person the KG connects to the work otherwise (its cast) is
+    left as read: "DiCaprio's thriller" may be his as its star. Returns (rule, note)."""
+    if not (t.subject_id and t.object_id) or t.relation_ids:
+        return None
+    words = t.relation.lower().split()
+    props = WORK_MAKERS.get(words[-1]) if words else None
+    if props is None:
+        return None
+    person, work = t.subject_id, t.object_id
+    if not _is_human(store, person):
+        person, work = work, person
+        if not _is_human(store, person):
+            return None
+    w, p = ox.NamedNode(work), ox.NamedNode(person)
+    between = {q.predicate.value for q in store.quads(w, None, p)}
+    stated = [m for m in props if m in between]
+    if not stated:
+        if between:
+            return None
+        stated = [
+            m
+            for m in props
+            if any(_is_human(store, q.object.value) for q in store.quads(w, ox.NamedNode(m)))
+        ]
+        if len(stated) != 1:
+            return None
+    names = {t.subject_id: t.subject, t.object_id: t.object}
+    links = {t.subject_id: t.subject_link, t.object_id: t.object_link}
+    t.subject, t.object = names[work], names[person]
+    t.subject_link, t.object_link = links[work], links[person]
+    t.subject_id, t.object_id = work, person
+    t.relation_ids = stated[:1]
+    return "kinds:maker", f"{t.object}'s {words[-1]} read as a work {t.object} made"
+
+
+def _is_human(store, e: str) -> bool:
+    node = ox.NamedNode(e)
+    return (
+        next(iter(store.quads(node, ox.NamedNode(V.WDT + "P31"), ox.NamedNode(_HUMAN))), None)
+        is not None
+    )
+
+
 def in_work(store, t: ClaimTriple) -> tuple[str, str] | None:
     """ "Matt Damon was in The Bourne Identity": words that say only where, of a person and
     a work the KG gives a cast, say the person was in its cast; read as (work, cast member,

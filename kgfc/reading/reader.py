@@ -32,7 +32,7 @@ from kgfc.kg import vocab as V
 from kgfc.models import ClaimTriple, LinkedEntity
 from kgfc.nlp.text import STOP_WORDS, normalise
 from kgfc.reading.informal import plain
-from kgfc.reading.kinds import fit_object, in_work, value_use
+from kgfc.reading.kinds import fit_object, in_work, maker, value_use
 from kgfc.reading.lexicon import Lexicon, load_lexicon
 from kgfc.reading.namesakes import states
 
@@ -208,7 +208,7 @@ class ClaimReader:
         out = {f"{lx.name}:{e.name}": 0 for lx in self._lexicons() for e in lx.entries}
         builtin = (
             "names:relation domain", "names:surname", "kinds:head noun", "kinds:object",
-            "kinds:where", "kinds:value", "kinds:in a work",
+            "kinds:where", "kinds:value", "kinds:in a work", "kinds:maker",
         )  # fmt: skip
         out.update({k: 0 for k in builtin})
         out.update(self.hits)
@@ -457,7 +457,7 @@ class ClaimReader:
         the words may mean, one whose values are of the object's kind first
         (``fit_object``); a copula whose object the KG states as another relation's value
         (a genre) reads as that relation first (``value_use``). Returns its note."""
-        for rule in (in_work, fit_object, value_use):
+        for rule in (in_work, maker, fit_object, value_use):
             found = rule(self.store, t)
             if found is not None:
                 self._hit(found[0])
