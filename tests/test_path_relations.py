@@ -21,3 +21,13 @@ def test_a_path_end_the_kg_contradicts_is_refuted(demo_local):
     # Darren Aronofsky, who directed Black Swan, was born in Brooklyn
     r = demo_local.verify("The director of Black Swan was born in Manhattan.", record=False)
     assert r.verdict is VerdictLabel.REFUTED, r.justification
+
+
+def test_a_path_in_a_whose_clause_is_read(demo_local):
+    # Beloved (the film) was directed by Jonathan Demme, who died in Manhattan
+    r = demo_local.verify(
+        "Beloved, whose director died in Los Angeles, is getting a restored release.",
+        record=False,
+    )
+    assert r.verdict is VerdictLabel.REFUTED, r.justification
+    assert "Jonathan Demme" in r.justification

@@ -30,6 +30,7 @@ import pyoxigraph as ox
 
 from kgfc.kg import vocab as V
 from kgfc.models import ClaimTriple, LinkedEntity
+from kgfc.nlp.decompose import relative_clauses
 from kgfc.nlp.text import STOP_WORDS, normalise
 from kgfc.reading.informal import plain
 from kgfc.reading.kinds import fit_object, in_work, maker, value_use
@@ -121,6 +122,8 @@ class ClaimReader:
         clean = plain(text)
         stated = self._stated(clean)
         cased = self._cased(stated or clean) if clean == clean.lower() else None
+        # "Beloved, whose director died in Los Angeles, is ...": the clause as a sentence
+        aside = relative_clauses(clean)[1:] if "," in clean else []
         for lexicon, apply in (
             (self.nominal, self._nominal),
             (self.membership, self._member),
@@ -136,6 +139,7 @@ class ClaimReader:
                 (lexicon.match(stated) if stated else None)
                 or lexicon.match(clean)
                 or (lexicon.match(cased) if cased else None)
+                or (lexicon.match(aside[0]) if aside else None)
             )
             if found is None:
                 continue
