@@ -36,6 +36,8 @@ PLACES = [
     'wd:Q2755753 rdfs:label "area of London"@en .',
     'wd:Q743535 rdfs:label "Chelsea"@en ; wdt:P31 wd:Q2755753 ; '
     'schema:description "area of central London, England"@en .',
+    # Rochester: a country, no located-in
+    'wd:Q49218 rdfs:label "Rochester"@en ; wdt:P31 wd:Q515 ; wdt:P17 wd:Q30 .',
     'wd:Q1001 rdfs:label "Heath Ledger"@en ; wdt:P31 wd:Q5 ; wdt:P20 wd:Q11299 .',
     'wd:Q1002 rdfs:label "Dirk Bogarde"@en ; wdt:P31 wd:Q5 ; wdt:P20 wd:Q743535 .',
     'wd:Q1003 rdfs:label "Robert Moses"@en ; wdt:P31 wd:Q5 ; wdt:P20 wd:Q60 .',
@@ -59,6 +61,7 @@ def checker(tmp_path_factory):
         "Heath Ledger died in Los Angeles.",  # a state apart, through Manhattan's description
         "Robert Moses died in Los Angeles.",  # a state apart, by the KG's location facts
         "Heath Ledger died in Brooklyn.",  # another borough of the same city
+        "Heath Ledger died in Rochester.",  # a city with a country only, not New York City
         "Dirk Bogarde died in Paris.",  # another country, through Chelsea's description
     ],
 )

@@ -27,6 +27,15 @@ def checker(tmp_path_factory):
             'wd:Q2 rdfs:label "Carrie Fisher"@en ; wdt:P31 wd:Q5 ; wdt:P119 wd:Q1 .',
             'wd:Q3 rdfs:label "Westwood Village Memorial Park Cemetery"@en ; wdt:P31 wd:Q39614 .',
             'wd:Q4 rdfs:label "Marilyn Monroe"@en ; wdt:P31 wd:Q5 ; wdt:P119 wd:Q3 .',
+            # a second cemetery of the same name
+            'wd:Q6 rdfs:label "Forest Lawn Memorial Park"@en ; wdt:P31 wd:Q39614 .',
+            'wd:Q9 rdfs:label "Jane Doe"@en ; wdt:P31 wd:Q5 ; wdt:P119 wd:Q6 .',
+            # enough burials for the KG to measure place of burial single-valued
+            *(
+                f'wd:Q{7000 + i} rdfs:label "Buried {i}"@en ; wdt:P31 wd:Q5 ; wdt:P119 wd:Q{8000 + i} . '
+                f'wd:Q{8000 + i} rdfs:label "Cemetery {i}"@en ; wdt:P31 wd:Q39614 .'
+                for i in range(12)
+            ),
         ],
         tmp_path_factory.mktemp("short"),
     )
@@ -48,3 +57,11 @@ def test_a_short_name_of_the_stated_value_supports(checker):
 def test_too_little_of_a_name_or_another_value_does_not_support(checker, claim):
     r = checker.verify(claim, record=False)
     assert r.verdict is not VerdictLabel.SUPPORTED, r.justification
+
+
+def test_a_name_two_things_of_one_kind_share_is_refuted_for_each(checker):
+    r = checker.verify("Marilyn Monroe is buried at Forest Lawn Memorial Park.", record=False)
+    assert r.verdict is VerdictLabel.REFUTED, r.justification
+    assert "names 2 entities" in r.justification
+    r = checker.verify("Carrie Fisher is buried at Forest Lawn Memorial Park.", record=False)
+    assert r.verdict is VerdictLabel.SUPPORTED, r.justification

@@ -181,14 +181,20 @@ def regions_apart(store: Any, claimed: str, stated: list[str]) -> bool:
 
 
 def _within(store: Any, e: str) -> set[str]:
-    """``e`` and every place it lies in, a few steps up; for a place the KG locates
-    nowhere, starting from the places its description names (:func:`_described_in`)."""
+    """``e`` and every place it lies in or is a country of, a few steps up; for a place the
+    KG locates nowhere, starting from the places its description names
+    (:func:`_described_in`)."""
     out, here = {e}, {e}
     if not _is_place(store, e):
         here = _described_in(store, e)
         out |= here
     for _ in range(_STEPS + 1):
-        here = {q.object.value for x in here for q in store.quads(_node(x), _node(_IN))} - out
+        here = {
+            q.object.value
+            for x in here
+            for p in (_IN, _COUNTRY)  # a city the KG gives a country only lies in it too
+            for q in store.quads(_node(x), _node(p))
+        } - out
         out |= here
     return out
 

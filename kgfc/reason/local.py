@@ -268,20 +268,27 @@ class LocalReasoner:
 
     def _namesakes(self, t: ClaimTriple) -> list[str]:
         """The entities the object's words name exactly (a label or alias) and of a type the
-        relation's objects have, when the linked one is a place among several so named.
+        relation's objects have, when the linked one is a place among several so named, or
+        one of several things so named that share a type.
 
         "Merv Griffin died in Birmingham": the KG knows two Birminghams, and his one
         stated place of death, Los Angeles, is neither, nor in either; which one the claim
         means does not matter. "Spike Lee was born in Georgia": the country excludes
         Atlanta, the US state does not, so the claim is not refuted.
         """
-        if self.store is None or not t.object_id or not is_place(self.store, t.object_id):
-            return []  # places share names; elsewhere the link's choice stands
+        if self.store is None or not t.object_id:
+            return []
         key = normalise(t.object)
         named = {e for e, _, _ in self.store.label_index().by_key.get(key, ())}
         named = self._in_range(self.store, t, named)
         if t.object_id not in named or not 1 < len(named) <= MAX_NAMESAKES:
             return []
+        if not is_place(self.store, t.object_id):
+            # places share names; so do things of one kind (two cemeteries called Forest
+            # Lawn Memorial Park); elsewhere the link's choice stands
+            kinds = stats_for(self.store).types_of(named)
+            if not set.intersection(*(kinds.get(e, set()) for e in named)):
+                return []
         # "France" is also an alias of the Kingdom of France: a former state named like the
         # present-day country the link chose is that country's past, not another reading
         types = stats_for(self.store).types_of(named)
