@@ -81,3 +81,11 @@ def test_a_place_lying_elsewhere_is_refuted(checker, claim):
 def test_a_place_the_stated_one_lies_in_is_never_refuted(checker, claim):
     r = checker.verify(claim, record=False)
     assert r.verdict is not VerdictLabel.REFUTED, r.justification
+
+
+def test_a_name_the_relation_settles_refutes_though_others_share_it(demo_local):
+    # the demo KG knows several entities called "Chicago" (the city, a band, a film); only
+    # the city can be a place of birth, and Natalie Cole was born in Los Angeles
+    r = demo_local.verify("Natalie Cole is a Chicago-born singer.", record=False)
+    assert r.verdict is VerdictLabel.REFUTED, r.justification
+    assert "only the one linked" in r.justification

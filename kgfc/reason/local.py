@@ -232,8 +232,19 @@ class LocalReasoner:
         several entities share stands only when it holds for each of them; then it stands
         even when the link alone was too unsure to refute."""
         raw = self._check(t, ev)
-        trusted = self._trust_links(t, self._negate(t, raw))
+        sure = self._negate(t, raw)
+        trusted = self._trust_links(t, sure)
         named = self._namesakes(t) if raw.label is VerdictLabel.REFUTED else []
+        if not named and trusted.label is not sure.label and self._sole_in_range(t):
+            return Outcome(
+                sure.label,
+                min(sure.confidence, CONF_NAMESAKES),
+                f'{sure.reason} "{t.object}" also names entities that are not of a kind '
+                f"{t.relation!r} takes; of those that are, it names only the one linked.",
+                sure.cited,
+                sure.path,
+                sure.kind,
+            )
         if not named or self.store is None:  # namesakes come from the store
             return trusted
         index = self.store.label_index()
@@ -296,6 +307,16 @@ class LocalReasoner:
         if not types.get(t.object_id, set()) & formers:
             named = {e for e in named if not types.get(e, set()) & formers}
         return sorted(named) if len(named) > 1 else []
+
+    def _sole_in_range(self, t: ClaimTriple) -> bool:
+        """Is the linked object the only entity its words name of a kind the relation's
+        objects have, though other entities share the name ("born in Chicago": the city,
+        not the band or the film)? Then the relation has settled the link; the subject's
+        link must be sure on its own."""
+        if self.store is None or not t.object_id or (t.subject_link or 1.0) < LINK_REFUTE_MIN:
+            return False
+        named = {e for e, _, _ in self.store.label_index().by_key.get(normalise(t.object), ())}
+        return len(named) > 1 and self._in_range(self.store, t, named) == {t.object_id}
 
     def _in_range(self, store: KnowledgeGraph, t: ClaimTriple, named: set[str]) -> set[str]:
         """The namesakes of a type several of the relation's objects have in the KG
