@@ -186,10 +186,8 @@ def in_work(store, t: ClaimTriple) -> tuple[str, str] | None:
         return None
     if not set(t.relation_ids) <= LOCATIVE:
         return None
-    s, o = ox.NamedNode(t.subject_id), ox.NamedNode(t.object_id)
-    human = next(iter(store.quads(s, ox.NamedNode(V.WDT + "P31"), ox.NamedNode(_HUMAN))), None)
-    cast = next(iter(store.quads(o, ox.NamedNode(CAST_MEMBER))), None)
-    if human is None or cast is None:
+    cast = next(iter(store.quads(ox.NamedNode(t.object_id), ox.NamedNode(CAST_MEMBER))), None)
+    if cast is None or not _is_human(store, t.subject_id):
         return None
     t.subject, t.object = t.object, t.subject
     t.subject_id, t.object_id = t.object_id, t.subject_id

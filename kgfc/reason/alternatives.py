@@ -202,16 +202,17 @@ def _within(store: Any, e: str) -> set[str]:
 def _apart(store: Any, a: set[str], b: set[str]) -> bool:
     if len(a) < 2 or len(b) < 2 or a & b == a or a & b == b:
         return False  # a place located nowhere, or one place inside the other
-    for kind in _kinds(store, a) & _kinds(store, b):
-        mine = {x for x in a if kind in _kinds(store, {x})}
-        theirs = {x for x in b if kind in _kinds(store, {x})}
+    kinds = {x: _kinds(store, x) for x in a | b}  # each place's types, read once
+    for kind in set().union(*(kinds[x] for x in a)) & set().union(*(kinds[x] for x in b)):
+        mine = {x for x in a if kind in kinds[x]}
+        theirs = {x for x in b if kind in kinds[x]}
         if len(mine) == 1 and len(theirs) == 1 and not mine & theirs:
             return True
     return False
 
 
-def _kinds(store: Any, places: set[str]) -> set[str]:
-    return {q.object.value for x in places for q in store.quads(_node(x), _node(_TYPE))}
+def _kinds(store: Any, place: str) -> set[str]:
+    return {q.object.value for q in store.quads(_node(place), _node(_TYPE))}
 
 
 def _top_country(store: Any, e: str) -> bool:

@@ -289,9 +289,7 @@ class LocalReasoner:
         """
         if self.store is None or not t.object_id:
             return []
-        key = normalise(t.object)
-        named = {e for e, _, _ in self.store.label_index().by_key.get(key, ())}
-        named = self._in_range(self.store, t, named)
+        named = self._in_range(self.store, t, self._so_named(t))
         if t.object_id not in named or not 1 < len(named) <= MAX_NAMESAKES:
             return []
         if not is_place(self.store, t.object_id):
@@ -315,8 +313,13 @@ class LocalReasoner:
         link must be sure on its own."""
         if self.store is None or not t.object_id or (t.subject_link or 1.0) < LINK_REFUTE_MIN:
             return False
-        named = {e for e, _, _ in self.store.label_index().by_key.get(normalise(t.object), ())}
+        named = self._so_named(t)
         return len(named) > 1 and self._in_range(self.store, t, named) == {t.object_id}
+
+    def _so_named(self, t: ClaimTriple) -> set[str]:
+        """The entities the object's words name exactly (a label or alias)."""
+        assert self.store is not None
+        return {e for e, _, _ in self.store.label_index().by_key.get(normalise(t.object), ())}
 
     def _in_range(self, store: KnowledgeGraph, t: ClaimTriple, named: set[str]) -> set[str]:
         """The namesakes of a type several of the relation's objects have in the KG
