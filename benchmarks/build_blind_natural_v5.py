@@ -25,28 +25,11 @@ Never tune kgfc on this set.
 
 from __future__ import annotations
 
-import json
-import random
-import re
 import sys
-import unicodedata
-from collections import Counter
 from pathlib import Path
 
-import pyoxigraph as ox
-
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from blindset_kg import open_demo, run  # noqa: E402
-
-DATA = Path(__file__).resolve().parent / "data"
-OUT = DATA / "blind_natural_v5.jsonl"
-DOC = DATA / "blind_natural_v5.md"
-PREFIX = "bn5-"
-BALANCE = {"SUPPORTED": 120, "REFUTED": 105, "NOT ENOUGH INFO": 75}
-LABELS = {"S": "SUPPORTED", "R": "REFUTED", "N": "NOT ENOUGH INFO"}
-STYLES = {"e": "encyclopedia", "j": "journalist", "s": "social"}
-MAX_PER_SUBJECT = 3
-SEED = 5  # fixed order: the rows are shuffled once so labels and styles are interleaved
+from dataset_build import BLIND_BALANCE, build, claim_set  # noqa: E402
 
 CLAIMS = """
 e|S|P19|yes|Q296843 P19 Q84|Andrew Lincoln, the English actor who trained at RADA before moving into television, was born in London.
@@ -351,117 +334,6 @@ s|N|P112|none|Q45188 P112 ?o|coldplay was founded by chris martin and jonny buck
 j|N|P551|none|Q25078 P551 ?o|Terry Gilliam, who lives in London, spoke at the festival.
 """
 
-
-def to_sparql(pattern: str, check: str) -> tuple[str, object]:
-    """The query text (wd:/wdt: prefixes) and what it must return, for one check."""
-    body = re.sub(r"\bP(\d+)\b", r"wdt:P\1", re.sub(r"\bQ(\d+)\b", r"wd:Q\1", pattern))
-    if check in ("yes", "no"):
-        return f"ASK {{ {body} }}", check == "yes"
-    if check == "none":
-        return f"SELECT ?o WHERE {{ {body} }}", []
-    if check.startswith("one="):
-        return f"SELECT ?o WHERE {{ {body} }}", [[check[4:]]]
-    raise ValueError(f"unknown check {check!r}")
-
-
-def parse() -> list[dict]:
-    rows = []
-    for n, line in enumerate(CLAIMS.strip().splitlines(), 1):
-        parts = line.split("|", 5)
-        if len(parts) != 6:
-            raise ValueError(f"line {n}: expected 6 fields: {line!r}")
-        style, label, relation, check, pattern, claim = (p.strip() for p in parts)
-        query, expected = to_sparql(pattern, check)
-        rows.append(
-            {
-                "claim": claim,
-                "label": LABELS[label],
-                "relation": relation,
-                "check_sparql": query,
-                "expected_check": expected,
-                "style": STYLES[style],
-                "_subject": pattern.split()[0],
-                "_qids": sorted(set(re.findall(r"\bQ\d+\b", pattern + " " + check))),
-                "_named": re.findall(r"\bQ\d+\b", pattern),
-            }
-        )
-    return rows
-
-
-def _fold(text: str) -> str:
-    text = unicodedata.normalize("NFKD", text.lower())
-    return "".join(c for c in text if not unicodedata.combining(c))
-
-
-def property_names(store: ox.Store, rows: list[dict]) -> dict[str, str]:
-    """English labels of the relations used, from the KG's property catalogue."""
-    props: dict[str, str] = {}
-    for p in sorted({p for r in rows for p in r["relation"].split("+")}):
-        found = run(store, f"SELECT ?l WHERE {{ wd:{p} rdfs:label ?l }}")
-        props[p] = found[0][0] if found else p
-    return props
-
-
-def verify(store: ox.Store, rows: list[dict]) -> list[str]:
-    """Every way the set can be wrong, as messages; empty when it is right."""
-    problems: list[str] = []
-    names: dict[str, str] = {}
-    for r in rows:
-        got = run(store, r["check_sparql"])
-        if isinstance(got, list):
-            got = [list(x) for x in got]
-        if got != r["expected_check"]:
-            problems.append(f"{r['claim']!r}: got {got!r}, expected {r['expected_check']!r}")
-        for q in r["_qids"]:
-            if q not in names:
-                found = run(store, f"SELECT ?l WHERE {{ wd:{q} rdfs:label ?l }}")
-                names[q] = found[0][0] if found else ""
-            if not names[q]:
-                problems.append(f"{r['claim']!r}: {q} has no label in the demo KG")
-    for subject, k in Counter(r["_subject"] for r in rows).items():
-        if k > MAX_PER_SUBJECT:
-            problems.append(f"subject {subject} ({names.get(subject)}) used {k} times")
-    for claim, k in Counter(r["claim"] for r in rows).items():
-        if k > 1:
-            problems.append(f"claim repeated {k} times: {claim!r}")
-    counts = dict(Counter(r["label"] for r in rows))
-    if counts != BALANCE:
-        problems.append(f"label balance {counts} is not {BALANCE}")
-    _warn_unnamed(rows, names)
-    return problems
-
-
-def _warn_unnamed(rows: list[dict], names: dict[str, str]) -> None:
-    """Print (not fail) where an entity of the pattern shares no word with the claim.
-
-    A QID typo shows here; the value of a ``one=`` check is the KG's own (other) value, so it is
-    not looked for. Nicknames and short names are expected to show up in this list.
-    """
-    for r in rows:
-        for q in r["_named"]:
-            label = _fold(names.get(q, ""))
-            words = [w for w in re.findall(r"\w+", label) if len(w) > 2] or [label]
-            if not any(w in _fold(r["claim"]) for w in words):
-                print(f"note: {q} ({label}) not named in {r['claim']!r}")
-
-
-def describe(rows: list[dict], props: dict[str, str]) -> str:
-    def table(key: str) -> str:
-        lines = [f"| {key} | claims |", "|---|---:|"]
-        for k, v in sorted(Counter(r[key] for r in rows).items(), key=lambda kv: (-kv[1], kv[0])):
-            name = " + ".join(props.get(p, p) for p in k.split("+")) if key == "relation" else ""
-            lines.append(f"| {k} ({name}) | {v} |" if name else f"| {k} | {v} |")
-        return "\n".join(lines)
-
-    return DOC_TEXT.format(
-        n=len(rows),
-        labels=table("label"),
-        styles=table("style"),
-        relations=table("relation"),
-        nrel=len({r["relation"] for r in rows}),
-    )
-
-
 DOC_TEXT = """# Blind natural claims, fifth set (`blind_natural_v5.jsonl`)
 
 **Never tune on this set.** It is held out to measure how well kgfc reads claims as people write
@@ -507,27 +379,7 @@ v5` re-checks the written file.
 {relations}
 """
 
-
-def main() -> int:
-    rows = parse()
-    store = open_demo()
-    problems = verify(store, rows)
-    if problems:
-        for p in problems:
-            print("PROBLEM", p, file=sys.stderr)
-        print(f"not written: {len(problems)} problems", file=sys.stderr)
-        return 1
-    random.Random(SEED).shuffle(rows)
-    out = []
-    for n, r in enumerate(rows, 1):
-        row = {"id": f"{PREFIX}{n:03d}"}
-        row.update({k: v for k, v in r.items() if not k.startswith("_")})
-        out.append(json.dumps(row, ensure_ascii=False))
-    OUT.write_text("\n".join(out) + "\n", encoding="utf-8")
-    DOC.write_text(describe(rows, property_names(store, rows)), encoding="utf-8")
-    print(f"wrote {OUT.name}: {len(rows)} claims, {dict(Counter(r['label'] for r in rows))}")
-    return 0
-
+SET = claim_set("blind_natural_v5", CLAIMS, DOC_TEXT, "bn5-{:03d}", BLIND_BALANCE, 5)
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(build(SET))

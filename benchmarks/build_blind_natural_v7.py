@@ -34,29 +34,18 @@ Never tune kgfc on this set.
 
 from __future__ import annotations
 
-import json
-import random
-import re
 import sys
-import unicodedata
-from collections import Counter
 from pathlib import Path
 
-import pyoxigraph as ox
-
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from blindset_kg import open_demo, run  # noqa: E402
-
-DATA = Path(__file__).resolve().parent / "data"
-OUT = DATA / "blind_natural_v7.jsonl"
-DOC = DATA / "blind_natural_v7.md"
-PREFIX = "bn7-"
-BALANCE = {"SUPPORTED": 120, "REFUTED": 105, "NOT ENOUGH INFO": 75}
-LABELS = {"S": "SUPPORTED", "R": "REFUTED", "N": "NOT ENOUGH INFO"}
-STYLES = {"e": "encyclopedia", "j": "journalist", "s": "social"}
-STYLE_RANGE = (90, 110)  # "about a third each" of 300
-MAX_PER_SUBJECT = 3
-SEED = 7  # fixed order: the rows are shuffled once so labels and styles are interleaved
+from dataset_build import (  # noqa: E402
+    BLIND_BALANCE,
+    build,
+    check_fits_label,
+    claim_set,
+    subjects_new_to,
+    subjects_of_parity,
+)
 
 CLAIMS = """
 s | S | P69 | yes | Q215215 P69 Q248970 | john mayer went to berklee for like two semesters and still turned into a guitar god 🎸
@@ -361,174 +350,6 @@ s | N | P106 | no | Q173637 P106 Q28389 | ice cube wrote friday himself, screenw
 s | N | P1303 | no | Q178517 P1303 Q9798 | david gilmour also plays the saxophone on a couple of pink floyd tracks
 """
 
-
-def to_sparql(pattern: str, check: str) -> tuple[str, object]:
-    """The query text (wd:/wdt: prefixes) and what it must return, for one check."""
-    check = check.split("~", 1)[0]
-    body = re.sub(r"\bP(\d+)\b", r"wdt:P\1", re.sub(r"\bQ(\d+)\b", r"wd:Q\1", pattern))
-    if check in ("yes", "no"):
-        return f"ASK {{ {body} }}", check == "yes"
-    if check == "none":
-        return f"SELECT ?o WHERE {{ {body} }}", []
-    if check.startswith("one="):
-        return f"SELECT ?o WHERE {{ {body} }}", [[check[4:]]]
-    raise ValueError(f"unknown check {check!r}")
-
-
-def parse() -> list[dict]:
-    rows = []
-    for n, line in enumerate(CLAIMS.strip().splitlines(), 1):
-        parts = line.split("|", 5)
-        if len(parts) != 6:
-            raise ValueError(f"line {n}: expected 6 fields: {line!r}")
-        style, label, relation, check, pattern, claim = (p.strip() for p in parts)
-        query, expected = to_sparql(pattern, check)
-        others = check.split("~", 1)[1].split(",") if "~" in check else []
-        rows.append(
-            {
-                "claim": claim,
-                "label": LABELS[label],
-                "relation": relation,
-                "check_sparql": query,
-                "expected_check": expected,
-                "style": STYLES[style],
-                "_line": n,
-                "_check": check,
-                "_pattern": pattern,
-                "_subject": pattern.split()[0],
-                "_others": others,
-                "_qids": sorted(set(re.findall(r"\bQ\d+\b", pattern + " " + check))),
-                "_named": re.findall(r"\bQ\d+\b", pattern) + others,
-            }
-        )
-    return rows
-
-
-def _fold(text: str) -> str:
-    text = unicodedata.normalize("NFKD", text.lower())
-    return "".join(c for c in text if not unicodedata.combining(c))
-
-
-def earlier_subjects() -> set[str]:
-    """Subjects (first entity of the check query) of the earlier blind natural sets."""
-    used: set[str] = set()
-    for path in sorted(DATA.glob("blind_natural_v*.jsonl")):
-        if path.name == OUT.name:
-            continue
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                m = re.search(r"wd:(Q\d+)", json.loads(line).get("check_sparql", ""))
-                if m:
-                    used.add(m.group(1))
-    return used
-
-
-def property_names(store: ox.Store, rows: list[dict]) -> dict[str, str]:
-    """English labels of the relations used, from the KG's property catalogue."""
-    props: dict[str, str] = {}
-    for p in sorted({p for r in rows for p in r["relation"].split("+")}):
-        found = run(store, f"SELECT ?l WHERE {{ wd:{p} rdfs:label ?l }}")
-        props[p] = found[0][0] if found else p
-    return props
-
-
-def _hops_single(store: ox.Store, pattern: str) -> bool:
-    """Every prefix of a REFUTED pattern has exactly one solution (one value at every hop)."""
-    triples = [t.strip() for t in pattern.split(" . ")]
-    for i in range(1, len(triples) + 1):
-        body = " . ".join(triples[:i])
-        body = re.sub(r"\bP(\d+)\b", r"wdt:P\1", re.sub(r"\bQ(\d+)\b", r"wd:Q\1", body))
-        if len(run(store, f"SELECT * WHERE {{ {body} }}")) != 1:
-            return False
-    return True
-
-
-def verify(store: ox.Store, rows: list[dict]) -> list[str]:
-    """Every way the set can be wrong, as messages; empty when it is right."""
-    problems: list[str] = []
-    names: dict[str, str] = {}
-    used = earlier_subjects()
-    for r in rows:
-        where = f"line {r['_line']} {r['claim']!r}"
-        got = run(store, r["check_sparql"])
-        if isinstance(got, list):
-            got = [list(x) for x in got]
-        if got != r["expected_check"]:
-            problems.append(f"{where}: got {got!r}, expected {r['expected_check']!r}")
-        for q in r["_qids"]:
-            if q not in names:
-                found = run(store, f"SELECT ?l WHERE {{ wd:{q} rdfs:label ?l }}")
-                names[q] = found[0][0] if found else ""
-            if not names[q]:
-                problems.append(f"{where}: {q} has no label in the demo KG")
-        subject = r["_subject"]
-        if not re.fullmatch(r"Q\d+", subject):
-            problems.append(f"{where}: the pattern does not start with its subject")
-        elif int(subject[1:]) % 2 == 0:
-            problems.append(f"{where}: subject {subject} has an even Q-number")
-        elif subject in used:
-            problems.append(f"{where}: subject {subject} was used by an earlier blind set")
-        expected_label = {"yes": None, "no": "NOT ENOUGH INFO", "none": "NOT ENOUGH INFO"}
-        kind = r["_check"].split("~", 1)[0]
-        if kind.startswith("one="):
-            if r["label"] != "REFUTED":
-                problems.append(f"{where}: a one= check must decide a REFUTED claim")
-            if not r["_others"] or kind[4:] in r["_others"]:
-                problems.append(f"{where}: the claimed value must be given and differ")
-            if not _hops_single(store, r["_pattern"]):
-                problems.append(f"{where}: not exactly one value at every hop")
-        elif expected_label.get(kind) and r["label"] != expected_label[kind]:
-            problems.append(f"{where}: check {kind} cannot decide {r['label']}")
-        elif kind == "yes" and r["label"] == "NOT ENOUGH INFO":
-            problems.append(f"{where}: a stated fact cannot be NOT ENOUGH INFO")
-    for subject, k in Counter(r["_subject"] for r in rows).items():
-        if k > MAX_PER_SUBJECT:
-            problems.append(f"subject {subject} ({names.get(subject)}) used {k} times")
-    for claim, k in Counter(r["claim"] for r in rows).items():
-        if k > 1:
-            problems.append(f"claim repeated {k} times: {claim!r}")
-    counts = dict(Counter(r["label"] for r in rows))
-    if counts != BALANCE:
-        problems.append(f"label balance {counts} is not {BALANCE}")
-    for style, k in Counter(r["style"] for r in rows).items():
-        if not STYLE_RANGE[0] <= k <= STYLE_RANGE[1]:
-            problems.append(f"style {style} has {k} claims, outside {STYLE_RANGE}")
-    _warn_unnamed(rows, names)
-    return problems
-
-
-def _warn_unnamed(rows: list[dict], names: dict[str, str]) -> None:
-    """Print (not fail) where an entity the claim names shares no word with the claim.
-
-    A QID typo shows here; the value of a ``one=`` check is the KG's own (other) value, so it is
-    not looked for. Nicknames and short names are expected to show up in this list.
-    """
-    for r in rows:
-        for q in r["_named"]:
-            label = _fold(names.get(q, ""))
-            words = [w for w in re.findall(r"\w+", label) if len(w) > 2] or [label]
-            if not any(w in _fold(r["claim"]) for w in words):
-                print(f"note: {q} ({label}) not named in {r['claim']!r}")
-
-
-def describe(rows: list[dict], props: dict[str, str]) -> str:
-    def table(key: str) -> str:
-        lines = [f"| {key} | claims |", "|---|---:|"]
-        for k, v in sorted(Counter(r[key] for r in rows).items(), key=lambda kv: (-kv[1], kv[0])):
-            name = " + ".join(props.get(p, p) for p in k.split("+")) if key == "relation" else ""
-            lines.append(f"| {k} ({name}) | {v} |" if name else f"| {k} | {v} |")
-        return "\n".join(lines)
-
-    return DOC_TEXT.format(
-        n=len(rows),
-        nsubj=len({r["_subject"] for r in rows}),
-        labels=table("label"),
-        styles=table("style"),
-        relations=table("relation"),
-        nrel=len({r["relation"] for r in rows}),
-    )
-
-
 DOC_TEXT = """# Blind natural claims, seventh set (`blind_natural_v7.jsonl`)
 
 **Never tune on this set.** It is held out to measure how well kgfc reads claims as people write
@@ -591,30 +412,15 @@ re-checks the written file.
 {relations}
 """
 
-
-def main() -> int:
-    rows = parse()
-    store = open_demo()
-    problems = verify(store, rows)
-    if problems:
-        for p in problems:
-            print("PROBLEM", p, file=sys.stderr)
-        print(f"not written: {len(problems)} problems", file=sys.stderr)
-        return 1
-    random.Random(SEED).shuffle(rows)
-    out = []
-    for n, r in enumerate(rows, 1):
-        row = {"id": f"{PREFIX}{n:03d}"}
-        row.update({k: v for k, v in r.items() if not k.startswith("_")})
-        out.append(json.dumps(row, ensure_ascii=False))
-    OUT.write_text("\n".join(out) + "\n", encoding="utf-8")
-    DOC.write_text(describe(rows, property_names(store, rows)), encoding="utf-8")
-    print(
-        f"wrote {OUT.name}: {len(rows)} claims, {dict(Counter(r['label'] for r in rows))}, "
-        f"{dict(Counter(r['style'] for r in rows))}"
-    )
-    return 0
-
+RULES = {
+    "style_range": (90, 110),  # "about a third each" of 300
+    "checks": (
+        subjects_of_parity("odd"),
+        subjects_new_to("blind_natural_v*.jsonl", "blind_natural_v7.jsonl"),
+        check_fits_label,
+    ),
+}
+SET = claim_set("blind_natural_v7", CLAIMS, DOC_TEXT, "bn7-{:03d}", BLIND_BALANCE, 7, **RULES)
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(build(SET))

@@ -35,29 +35,11 @@ A development set: it was written blind, and kgfc may be tuned on it after its f
 
 from __future__ import annotations
 
-import json
-import random
-import re
 import sys
-import unicodedata
-from collections import Counter
 from pathlib import Path
 
-import pyoxigraph as ox
-
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from blindset_kg import open_demo, run  # noqa: E402
-
-DATA = Path(__file__).resolve().parent / "data"
-OUT = DATA / "dev_natural_reading_v6.jsonl"
-DOC = DATA / "dev_natural_reading_v6.md"
-PREFIX = "dev6_"
-BALANCE = {"SUPPORTED": 85, "REFUTED": 70, "NOT ENOUGH INFO": 55}
-LABELS = {"S": "SUPPORTED", "R": "REFUTED", "N": "NOT ENOUGH INFO"}
-STYLES = {"e": "encyclopedia", "j": "journalist", "s": "social"}
-STYLE_RANGE = (60, 80)  # about a third each of 210
-MAX_PER_SUBJECT = 3
-SEED = 606  # fixed order: the rows are shuffled once so labels and styles are interleaved
+from dataset_build import CLASS_LINE, build, claim_set, subjects_of_parity  # noqa: E402
 
 CLAIMS = """
 e | S | P1303 | P1303_conjunction | yes | Q217160 P1303 Q46185 . Q217160 P1303 Q51290 | - | Besides singing, Kenny Rogers played both the bass guitar and the harmonica.
@@ -272,157 +254,6 @@ e | N | P20 | P20_missing | none | Q281908 P20 ?o | Q779 | Jim Steinman died in 
 j | N | P840 | P840_relclause | no | Q107226 P840 Q64 . Q107226 P161 Q175535 | - | The Bourne Ultimatum, which stars Matt Damon, is set partly in Berlin.
 """
 
-
-def to_sparql(pattern: str, check: str) -> tuple[str, object]:
-    """The query text (wd:/wdt: prefixes) and what it must return, for one check."""
-    body = re.sub(r"\bP(\d+)\b", r"wdt:P\1", re.sub(r"\bQ(\d+)\b", r"wd:Q\1", pattern))
-    if check in ("yes", "no"):
-        return f"ASK {{ {body} }}", check == "yes"
-    if check == "none":
-        return f"SELECT ?o WHERE {{ {body} }}", []
-    if check.startswith("one="):
-        return f"SELECT ?o WHERE {{ {body} }}", [[check[4:]]]
-    raise ValueError(f"unknown check {check!r}")
-
-
-def parse() -> list[dict]:
-    rows = []
-    for n, line in enumerate(CLAIMS.strip().splitlines(), 1):
-        parts = line.split("|", 7)
-        if len(parts) != 8:
-            raise ValueError(f"line {n}: expected 8 fields: {line!r}")
-        style, label, relation, cls, check, pattern, also, claim = (p.strip() for p in parts)
-        if style not in STYLES or label not in LABELS:
-            raise ValueError(f"line {n}: bad style or label: {line!r}")
-        if check.startswith("one=") or check == "none":
-            if "?o" not in pattern:
-                raise ValueError(f"line {n}: a {check} check needs ?o in its pattern")
-        query, expected = to_sparql(pattern, check)
-        also_q = [] if also == "-" else also.split()
-        if any(not re.fullmatch(r"Q\d+", q) for q in also_q):
-            raise ValueError(f"line {n}: bad 'also named' field {also!r}")
-        rows.append(
-            {
-                "claim": claim,
-                "label": LABELS[label],
-                "relation": relation,
-                "check_sparql": query,
-                "expected_check": expected,
-                "style": STYLES[style],
-                "class": cls,
-                "_subject": pattern.split()[0],
-                "_qids": sorted(set(re.findall(r"\bQ\d+\b", pattern + " " + check)) | set(also_q)),
-                "_named": re.findall(r"\bQ\d+\b", pattern) + also_q,
-            }
-        )
-    return rows
-
-
-def _fold(text: str) -> str:
-    text = unicodedata.normalize("NFKD", text.lower())
-    return "".join(c for c in text if not unicodedata.combining(c))
-
-
-def property_names(store: ox.Store, rows: list[dict]) -> dict[str, str]:
-    """English labels of the relations used, from the KG's property catalogue."""
-    props: dict[str, str] = {"chain": "two-hop chain"}
-    for p in sorted({p for r in rows for p in r["relation"].split("+")} - {"chain"}):
-        found = run(store, f"SELECT ?l WHERE {{ wd:{p} rdfs:label ?l }}")
-        props[p] = found[0][0] if found else p
-    return props
-
-
-def verify(store: ox.Store, rows: list[dict]) -> list[str]:
-    """Every way the set can be wrong, as messages; empty when it is right."""
-    problems: list[str] = []
-    names: dict[str, str] = {}
-    for r in rows:
-        got = run(store, r["check_sparql"])
-        if isinstance(got, list):
-            got = [list(x) for x in got]
-        if got != r["expected_check"]:
-            problems.append(f"{r['claim']!r}: got {got!r}, expected {r['expected_check']!r}")
-        for q in r["_qids"]:
-            if q not in names:
-                found = run(store, f"SELECT ?l WHERE {{ wd:{q} rdfs:label ?l FILTER(LANG(?l) = 'en' || LANG(?l) = '') }}")
-                names[q] = found[0][0] if found else ""
-            if not names[q]:
-                problems.append(f"{r['claim']!r}: {q} has no English label in the demo KG")
-        subject = r["_subject"]
-        if not re.fullmatch(r"Q\d+", subject):
-            problems.append(f"{r['claim']!r}: the pattern does not start with its subject")
-        elif int(subject[1:]) % 2:
-            problems.append(f"{r['claim']!r}: subject {subject} is odd (this writer takes even ones)")
-        rel_ok = r["relation"] == "chain" or all(
-            re.fullmatch(r"P\d+", p) for p in r["relation"].split("+")
-        )
-        if not rel_ok:
-            problems.append(f"{r['claim']!r}: bad relation {r['relation']!r}")
-        if r["label"] == "REFUTED" and not (
-            r["expected_check"] is True or (isinstance(r["expected_check"], list) and len(r["expected_check"]) == 1)
-        ):
-            problems.append(f"{r['claim']!r}: REFUTED needs a single other value or a stated fact it negates")
-    for subject, k in Counter(r["_subject"] for r in rows).items():
-        if k > MAX_PER_SUBJECT:
-            problems.append(f"subject {subject} ({names.get(subject)}) used {k} times")
-    for claim, k in Counter(r["claim"] for r in rows).items():
-        if k > 1:
-            problems.append(f"claim repeated {k} times: {claim!r}")
-    for claim, k in Counter(_fold(r["claim"]) for r in rows).items():
-        if k > 1:
-            problems.append(f"claim repeated (up to case) {k} times: {claim!r}")
-    counts = dict(Counter(r["label"] for r in rows))
-    if counts != BALANCE:
-        problems.append(f"label balance {counts} is not {BALANCE}")
-    for style, k in Counter(r["style"] for r in rows).items():
-        if not STYLE_RANGE[0] <= k <= STYLE_RANGE[1]:
-            problems.append(f"style {style} has {k} claims, outside {STYLE_RANGE}")
-    _warn_unnamed(rows, names)
-    return problems
-
-
-def _warn_unnamed(rows: list[dict], names: dict[str, str]) -> None:
-    """Print (not fail) where an entity of the pattern shares no word with the claim.
-
-    A QID typo shows here; the value of a ``one=`` check is the KG's own (other) value, so it is
-    not looked for. Nicknames, short names and unnamed chain links are expected in this list.
-    """
-    for r in rows:
-        for q in r["_named"]:
-            label = _fold(names.get(q, ""))
-            words = [w for w in re.findall(r"\w+", label) if len(w) > 2] or [label]
-            if not any(w in _fold(r["claim"]) for w in words):
-                print(f"note: {q} ({label}) not named in {r['claim']!r}")
-
-
-def describe(rows: list[dict], props: dict[str, str]) -> str:
-    def table(key: str) -> str:
-        lines = [f"| {key} | claims |", "|---|---:|"]
-        for k, v in sorted(Counter(r[key] for r in rows).items(), key=lambda kv: (-kv[1], kv[0])):
-            name = " + ".join(props.get(p, p) for p in k.split("+")) if key == "relation" else ""
-            lines.append(f"| {k} ({name}) | {v} |" if name else f"| {k} | {v} |")
-        return "\n".join(lines)
-
-    by_label = Counter((r["label"], r["style"]) for r in rows)
-    cross = ["| label | encyclopedia | journalist | social |", "|---|---:|---:|---:|"]
-    for lab in BALANCE:
-        cross.append(
-            f"| {lab} | "
-            + " | ".join(str(by_label[(lab, s)]) for s in ("encyclopedia", "journalist", "social"))
-            + " |"
-        )
-    return DOC_TEXT.format(
-        n=len(rows),
-        nsub=len({r["_subject"] for r in rows}),
-        ncls=len({r["class"] for r in rows}),
-        labels=table("label"),
-        styles=table("style"),
-        cross="\n".join(cross),
-        relations=table("relation"),
-        nrel=len({r["relation"] for r in rows}),
-    )
-
-
 DOC_TEXT = """# Natural-reading development set, sixth batch (`dev_natural_reading_v6.jsonl`)
 
 **A development set, written blind.** The claims were written without reading how kgfc reads
@@ -432,7 +263,7 @@ say nothing about unseen claims (the blind sets do that).
 
 ## How it was made
 
-{n} claims about {nsub} subjects were written by hand, without reading kgfc's claim reader, its
+{n} claims about {nsubj} subjects were written by hand, without reading kgfc's claim reader, its
 tests, its documentation, its development sets or the claims of the blind sets. Every subject (the
 claim's main entity, the first entity of its check) has an even Q-number: a second writer, working
 at the same time, takes the odd ones, so the two batches share no subject. Subjects used by the
@@ -495,35 +326,14 @@ links are in `class`):
 {relations}
 """
 
-
-def main() -> int:
-    rows = parse()
-    store = open_demo()
-    problems = verify(store, rows)
-    if problems:
-        for p in problems:
-            print("PROBLEM", p, file=sys.stderr)
-        print(f"not written: {len(problems)} problems", file=sys.stderr)
-        return 1
-    random.Random(SEED).shuffle(rows)
-    out = []
-    ids = []
-    for n, r in enumerate(rows):
-        row = {"id": f"{PREFIX}{n:04d}"}
-        row.update({k: v for k, v in r.items() if not k.startswith("_")})
-        ids.append(row["id"])
-        out.append(json.dumps(row, ensure_ascii=False))
-    if len(set(ids)) != len(ids):
-        print("PROBLEM duplicate ids", file=sys.stderr)
-        return 1
-    OUT.write_text("\n".join(out) + "\n", encoding="utf-8")
-    DOC.write_text(describe(rows, property_names(store, rows)), encoding="utf-8")
-    print(
-        f"wrote {OUT.name}: {len(rows)} claims, {dict(Counter(r['label'] for r in rows))}, "
-        f"{dict(Counter(r['style'] for r in rows))}"
-    )
-    return 0
-
+BALANCE = {"SUPPORTED": 85, "REFUTED": 70, "NOT ENOUGH INFO": 55}
+RULES = {
+    "fields": CLASS_LINE,
+    "first_id": 0,
+    "style_range": (60, 80),  # about a third each of 210
+    "checks": (subjects_of_parity("even"),),
+}
+SET = claim_set("dev_natural_reading_v6", CLAIMS, DOC_TEXT, "dev6_{:04d}", BALANCE, 606, **RULES)
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(build(SET))
