@@ -8,12 +8,12 @@ NOT ENOUGH INFO claims name a relation the subject has no value for in the KG.
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 from pathlib import Path
 
 from blindset_kg import open_demo, run
+from dataset_build import claim_row, jsonl, numbered
 
 OUT = Path(__file__).resolve().parent / "data" / "blind_natural_v1.jsonl"
 RNG = random.Random(20261204)
@@ -84,16 +84,7 @@ class Builder:
         )  # (subject, relation) pairs, so one subject is not asked twice
 
     def add(self, claim, label, relation, sparql, expected, style):
-        self.items.append(
-            {
-                "claim": claim,
-                "label": label,
-                "relation": relation,
-                "check_sparql": sparql,
-                "expected_check": expected,
-                "style": style,
-            }
-        )
+        self.items.append(claim_row(claim, label, relation, sparql, expected, style))
 
     def fresh(self, rows, key):
         RNG.shuffle(rows)
@@ -779,11 +770,7 @@ def main():
             continue
         seen.add(it["claim"])
         out.append(it)
-    for i, it in enumerate(out):
-        it["id"] = f"bn-{i + 1:03d}"
-    with OUT.open("w") as fh:
-        for it in out:
-            fh.write(json.dumps({"id": it.pop("id"), **it}, ensure_ascii=False) + "\n")
+    OUT.write_text(jsonl(numbered(out, "bn-{:03d}")), encoding="utf-8")
     print(len(out), Counter(i["label"] for i in out))
 
 

@@ -11,7 +11,6 @@ that decides its label. `python benchmarks/blindset_check.py --set v2` re-runs t
 
 from __future__ import annotations
 
-import json
 import random
 import re
 import sys
@@ -20,6 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from blindset_kg import open_demo, run  # noqa: E402
+from dataset_build import claim_row, jsonl, numbered  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / "data" / "blind_natural_v2.jsonl"
 SEED = 20261204
@@ -1148,16 +1148,7 @@ class Builder:
 
     def add(self, claim: str, label: str, relation: str, check, style: str) -> None:
         q, want = check
-        self.rows.append(
-            {
-                "claim": claim,
-                "label": label,
-                "relation": relation,
-                "check_sparql": q,
-                "expected_check": want,
-                "style": style,
-            }
-        )
+        self.rows.append(claim_row(claim, label, relation, q, want, style))
 
     # -- facts for each family: returns (fields, check)
     def fact(self, fam: str, text: str):  # noqa: C901 - one branch per family keeps them side by side
@@ -2120,15 +2111,12 @@ def build() -> list[dict]:
     assert max(uses.values()) <= 3, uses.most_common(3)
     rng = random.Random(SEED + 1)
     rng.shuffle(rows)
-    out = []
-    for i, r in enumerate(rows, 1):
-        out.append({"id": f"bn2-{i:03d}", **r})
-    return out
+    return numbered(rows, "bn2-{:03d}")
 
 
 def main() -> int:
     rows = build()
-    text = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows)
+    text = jsonl(rows)
     if "--stdout" in sys.argv:
         sys.stdout.write(text)
     else:

@@ -15,7 +15,6 @@ the KG says nothing either way (an absent fact on a many-valued relation is not 
 
 from __future__ import annotations
 
-import json
 import random
 import re
 import sys
@@ -24,6 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from blindset_kg import open_demo, run  # noqa: E402
+from dataset_build import claim_row, jsonl, numbered  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / "data" / "blind_natural_v3.jsonl"
 SEED = 20261205
@@ -143,16 +143,7 @@ class Builder:
         if claim in self.seen:
             return False
         self.seen.add(claim)
-        self.rows.append(
-            {
-                "claim": claim,
-                "label": label,
-                "relation": relation,
-                "check_sparql": sparql,
-                "expected_check": expected,
-                "style": style,
-            }
-        )
+        self.rows.append(claim_row(claim, label, relation, sparql, expected, style))
         return True
 
     def pick(self, pool):
@@ -975,10 +966,7 @@ def main() -> int:
     print(dict(counts), len(b.rows))
     rows = b.rows
     rng.shuffle(rows)
-    with OUT.open("w", encoding="utf-8") as fh:
-        for i, r in enumerate(rows, 1):
-            rec = {"id": f"bn3-{i:03d}", **r}
-            fh.write(json.dumps(rec, ensure_ascii=False) + "\n")
+    OUT.write_text(jsonl(numbered(rows, "bn3-{:03d}")), encoding="utf-8")
     print(f"wrote {len(rows)} claims to {OUT}")
     return 0
 

@@ -10,7 +10,6 @@ claim carries the SPARQL query that decides its label and what it must return;
 
 from __future__ import annotations
 
-import json
 import random
 import re
 import sys
@@ -20,10 +19,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from blindset_kg import open_demo, run  # noqa: E402
+from dataset_build import claim_row, jsonl, kg_result, numbered  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / "data" / "blind_natural_v4.jsonl"
 SEED = 40_2026_12_05
-ROW_FIELDS = ("claim", "label", "relation", "check_sparql", "expected_check", "style")
 BALANCE = {"SUPPORTED": 120, "REFUTED": 105, "NOT ENOUGH INFO": 75}
 
 # Nationality adjectives, written by hand for the countries the KG uses most.
@@ -458,15 +457,13 @@ class Writer:
         style, claim = styled
         if claim in self.claims:
             return False
-        got = run(self.kg.store, sparql)
-        got = [list(x) for x in got] if isinstance(got, list) else got
+        got = kg_result(self.kg.store, sparql)
         if got != expected:
             raise AssertionError(f"{claim}: {sparql} gave {got!r}, not {expected!r}")
         self.claims.add(claim)
         for q in subjects:
             self.used[q] += 1
-        values = (claim, label, relation, sparql, expected, style)
-        self.rows.append(dict(zip(ROW_FIELDS, values, strict=True)))
+        self.rows.append(claim_row(claim, label, relation, sparql, expected, style))
         return True
 
 
@@ -1039,10 +1036,7 @@ def main() -> int:
         raise AssertionError(f"balance {dict(counts)} is not {BALANCE}")
     rows = list(w.rows)
     random.Random(SEED + 1).shuffle(rows)
-    lines = []
-    for i, r in enumerate(rows, 1):
-        lines.append(json.dumps({"id": f"bn4-{i:03d}", **r}, ensure_ascii=False))
-    OUT.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    OUT.write_text(jsonl(numbered(rows, "bn4-{:03d}")), encoding="utf-8")
     print(
         f"wrote {len(rows)} claims to {OUT.name}: {dict(counts)}, "
         f"{dict(Counter(r['style'] for r in rows))}"

@@ -18,13 +18,15 @@ depending on Python's string hashing; a rebuild draws a set of the same make-up.
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from dataset_build import write_rows  # noqa: E402
 
 from kgfc.kg.demo import ensure_demo  # noqa: E402
 from kgfc.kg.oxigraph_store import OxigraphStore  # noqa: E402
@@ -319,18 +321,6 @@ def informal(kg: KG, rng: random.Random, out: list) -> None:
             if other["z"] != r["z"]:
                 text = f"{f.lower()} was directed by {other['zl'].lower()}{rng.choice(tails)}"
                 out.append({"claim": text, "label": R, "class": "informal"})
-
-
-def write_rows(out: list[dict], path: Path, prefix: str) -> None:
-    """Write ``out`` as JSON lines with ids ``<prefix><n>``, each claim once (first kept)."""
-    seen = set()
-    with path.open("w") as fh:
-        for i, row in enumerate(out):
-            if row["claim"] in seen:
-                continue
-            seen.add(row["claim"])
-            fh.write(json.dumps({"id": f"{prefix}{i:04d}", **row}, ensure_ascii=False) + "\n")
-    print(f"{len(seen)} claims -> {path.relative_to(ROOT)}")
 
 
 def main() -> None:

@@ -28,7 +28,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from build_dev_reading import KG, PREFIX, R, S, labs, write_rows  # noqa: E402
+from build_dev_reading import KG, PREFIX, R, S, labs  # noqa: E402
+from dataset_build import write_rows  # noqa: E402
 
 OUT = ROOT / "benchmarks" / "data" / "dev_natural_reading_v2.jsonl"
 PER_CLASS = 8

@@ -37,9 +37,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from blindset_kg import open_demo, run  # noqa: E402
-from build_dev_reading import COUNTRIES, R, S, write_rows  # noqa: E402
+from build_dev_reading import COUNTRIES, N, R, S  # noqa: E402
+from dataset_build import write_rows  # noqa: E402
 
-N = "NOT ENOUGH INFO"
 OUT = ROOT / "benchmarks" / "data" / "dev_natural_reading_v3.jsonl"
 MALE = {
     "John", "James", "William", "Charles", "George", "Robert", "Henry", "Paul", "Peter",

@@ -41,10 +41,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from build_dev_reading import COUNTRIES, R, S, write_rows  # noqa: E402
+from build_dev_reading import COUNTRIES, N, R, S  # noqa: E402
 from build_dev_reading_v3 import FEMALE, KG, MALE, first_name, lab, row  # noqa: E402
+from dataset_build import write_rows  # noqa: E402
 
-N = "NOT ENOUGH INFO"
 OUT = ROOT / "benchmarks" / "data" / "dev_natural_reading_v4.jsonl"
 HUMAN = "?x wdt:P31 wd:Q5 ."
 FILM = "?x wdt:P31 wd:Q11424 ."

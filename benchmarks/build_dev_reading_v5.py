@@ -40,7 +40,6 @@ Run: ``python benchmarks/build_dev_reading_v5.py`` ->
 
 from __future__ import annotations
 
-import json
 import random
 import re
 import sys
@@ -49,6 +48,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from blindset_kg import open_demo, run  # noqa: E402
+from dataset_build import jsonl, numbered  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / "data" / "dev_natural_reading_v5.jsonl"
 SEED = 20261207
@@ -1789,15 +1789,8 @@ def main():
         sys.exit(1)
     rng.shuffle(claims)
     OUT.parent.mkdir(parents=True, exist_ok=True)
-    with OUT.open("w", encoding="utf-8") as fh:
-        for i, c in enumerate(claims):
-            row = {
-                "id": f"dev5_{i:04d}",
-                "claim": c["claim"],
-                "label": c["label"],
-                "class": c["class"],
-            }
-            fh.write(json.dumps(row, ensure_ascii=False) + "\n")
+    rows = [{k: c[k] for k in ("claim", "label", "class")} for c in claims]
+    OUT.write_text(jsonl(numbered(rows, "dev5_{:04d}", 0)), encoding="utf-8")
     by_label = Counter(c["label"] for c in claims)
     print(f"wrote {len(claims)} claims to {OUT}: {dict(by_label)}")
     rel = Counter((c["label"], c["class"].split("_")[0]) for c in claims)

@@ -20,6 +20,9 @@ entities the claim names that the pattern does not hold. :func:`build` runs ever
 KG, checks every entity has an English label, that no subject is used too often, that no claim
 repeats (also up to case and accents), the label balance and the set's own rules, and writes the
 JSON-lines set and its description only when all of that holds.
+
+The builders that draw their claims from the KG with a seed use only the row and writing helpers
+(:func:`claim_row`, :func:`numbered`, :func:`jsonl`, :func:`write_rows`).
 """
 
 from __future__ import annotations
@@ -65,6 +68,19 @@ def numbered(rows: Iterable[dict], id_format: str, first: int = 1) -> list[dict]
 
 def jsonl(rows: Iterable[dict]) -> str:
     return "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows)
+
+
+def write_rows(out: list[dict], path: Path, prefix: str) -> None:
+    """Write ``out`` as JSON lines with ids ``<prefix><n>`` (``n`` its place in ``out``, four
+    digits), each claim once (the first kept)."""
+    seen: set[str] = set()
+    kept = []
+    for i, row in enumerate(out):
+        if row["claim"] not in seen:
+            seen.add(row["claim"])
+            kept.append({"id": f"{prefix}{i:04d}", **row})
+    path.write_text(jsonl(kept), encoding="utf-8")
+    print(f"{len(seen)} claims -> {path.relative_to(DATA.parents[1])}")
 
 
 def kg_result(store: ox.Store, sparql: str):
