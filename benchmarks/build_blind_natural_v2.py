@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from blindset_kg import open_demo, run  # noqa: E402
-from dataset_build import claim_row, jsonl, numbered  # noqa: E402
+from dataset_build import CITY_KINDS, claim_row, jsonl, numbered  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / "data" / "blind_natural_v2.jsonl"
 SEED = 20261204
@@ -89,11 +89,7 @@ FAMILY = [
 ]
 
 CITY_TYPES = {
-    "Q515",
-    "Q1549591",
-    "Q1093829",
-    "Q1637706",
-    "Q5119",
+    *CITY_KINDS,
     "Q22865",
     "Q42744322",
     "Q1187811",

@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from blindset_kg import open_demo, run  # noqa: E402
-from dataset_build import claim_row, jsonl, numbered  # noqa: E402
+from dataset_build import CITY_KINDS, claim_row, jsonl, numbered  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / "data" / "blind_natural_v3.jsonl"
 SEED = 20261205
@@ -203,8 +203,6 @@ def main() -> int:
             raise SystemExit(f"only {got} of {n} claims for {make.__name__}")
 
     # cities: a unique label, exactly one country, that country has an adjective
-    CITY_TYPES = ("Q515", "Q1549591", "Q1637706", "Q5119", "Q1093829")
-
     def city_ok(c):
         cs = V(c, "P17")
         return (
@@ -212,7 +210,7 @@ def main() -> int:
             and len(cs) == 1
             and cs[0] in kg.lab
             and L(cs[0]) in ADJ
-            and any(t in V(c, "P31") for t in CITY_TYPES)
+            and any(t in V(c, "P31") for t in CITY_KINDS)
         )
 
     cities = sorted(c for c in kg.f if city_ok(c))

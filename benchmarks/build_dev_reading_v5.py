@@ -48,7 +48,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from blindset_kg import open_demo, run  # noqa: E402
-from dataset_build import jsonl, numbered  # noqa: E402
+from dataset_build import CITY_KINDS, jsonl, numbered  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / "data" / "dev_natural_reading_v5.jsonl"
 SEED = 20261207
@@ -56,11 +56,7 @@ WDT = "http://www.wikidata.org/prop/direct/"
 
 # ---------------------------------------------------------------- kinds
 CITY_TYPES = {
-    "Q515",
-    "Q1549591",
-    "Q1093829",
-    "Q1637706",
-    "Q5119",
+    *CITY_KINDS,
     "Q42744322",
     "Q22865",
     "Q200250",

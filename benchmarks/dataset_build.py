@@ -46,6 +46,9 @@ DATA = Path(__file__).resolve().parent / "data"
 ROW_FIELDS = ("claim", "label", "relation", "check_sparql", "expected_check", "style")
 LABELS = {"S": "SUPPORTED", "R": "REFUTED", "N": "NOT ENOUGH INFO"}
 STYLES = {"e": "encyclopedia", "j": "journalist", "s": "social"}
+# kinds of city (city, big city, city of the United States, city with millions of inhabitants,
+# capital); a set may count more
+CITY_KINDS = frozenset({"Q515", "Q1549591", "Q1093829", "Q1637706", "Q5119"})
 BLIND_BALANCE = {"SUPPORTED": 120, "REFUTED": 105, "NOT ENOUGH INFO": 75}
 LINE = ("style", "label", "relation", "check", "pattern", "claim")
 CLASS_LINE = ("style", "label", "relation", "class", "check", "pattern", "also", "claim")
