@@ -105,6 +105,19 @@ _KIN_PROPS: dict[str, tuple[tuple[str, bool], ...]] = {
 _ASIDES_STAND = ("prediction", "opinion")
 
 
+# the words that end a description's head noun phrase ("band formed in 1958")
+_AFTER_HEAD = frozenset(
+    "of by in from for and with on at formed founded based owned headquartered born who that".split()
+)
+
+
+def _head(description: list[str]) -> str:
+    """The head noun of a description's first noun phrase: "label" in "british record label
+    owned by ..."."""
+    cut = next((i for i, w in enumerate(description) if w in _AFTER_HEAD), len(description))
+    return description[cut - 1] if cut else ""
+
+
 def document_id(text: str) -> str:
     return "d-" + hashlib.sha256(text.encode("utf-8", "replace")).hexdigest()[:10]
 
@@ -124,6 +137,7 @@ class _KG:
         self._people: dict[str, bool] = {}
         self._in_use: dict[str, bool] = {}
         self._found: dict[str, str | None] = {}
+        self._linked: dict[str, list[tuple[str, str]]] = {}
 
     def lookup(self, name: str) -> str | None:
         if name not in self._found:  # a document names the same people again and again
@@ -144,7 +158,11 @@ class _KG:
         occupations, its classes ("record label" -> "label"), the plain nouns a
         document calls such a thing by ("the company" for a record label), and the
         adjectives of its countries ("swedish" for a citizen of Sweden)."""
-        words = set(normalise(self.index.descriptions.get(entity) or "").split())
+        description = normalise(self.index.descriptions.get(entity) or "").split()
+        words = set(description)
+        # the nouns it is, for the plain nouns: its classes' and the description's head
+        # ("record label owned by Universal Music Group" is a label, not a group)
+        heads = {_head(description)} - {""}
         q = ox.NamedNode
         for prop in (OCCUPATION, INSTANCE_OF):
             for quad in self.store.quads(q(entity), q(prop), None):
@@ -154,8 +172,9 @@ class _KG:
                     else None
                 )
                 if label:
-                    words.add(normalise(label).split()[-1])
-        words |= {plain for w in words for plain in _PLAIN_NOUNS.get(w, ())}
+                    heads.add(normalise(label).split()[-1])
+        words |= heads
+        words |= {plain for w in heads for plain in _PLAIN_NOUNS.get(w, ())}
         for prop in _COUNTRY_PROPS:
             for quad in self.store.quads(q(entity), q(prop), None):
                 if isinstance(quad.object, ox.NamedNode):
@@ -178,10 +197,38 @@ class _KG:
                     found[o.value] = label
         return sorted(found.items())
 
-    def is_person_name(self, words: str, place: bool) -> bool:
-        """Whether the words are a name the KG holds: a person's, or any after "in" (a place)."""
+    def people_of(self, entity: str) -> list[tuple[str, str]]:
+        """The people the KG links to an entity by any relation, either way, with their names
+        (a band's members, a person's spouse): whom a first name alone in the text may be."""
+        if entity not in self._linked:
+            node = ox.NamedNode(entity)
+            ends = [q.object for q in self.store.quads(node, None, None)]
+            ends += [q.subject for q in self.store.quads(None, None, node)]
+            found: dict[str, str] = {}
+            for end in ends:
+                if isinstance(end, ox.NamedNode) and end.value != entity and self.is_person(end.value):
+                    if label := self.index.label(end.value):
+                        found[end.value] = label
+            self._linked[entity] = sorted(found.items())
+        return self._linked[entity]
+
+    def is_name(self, words: str, place: bool) -> bool:
+        """Whether lower-case words are a name the KG holds: a person's, any after "in" (a
+        place), or another name the KG always writes with capitals ("bee gees", "the white
+        stripes", "warner bros. records", "beatles"; not "the pianist")."""
         entity = self.lookup(words)
-        return entity is not None and (place or self.is_person(entity))
+        if entity is None:
+            return False
+        if place or self.is_person(entity):
+            return True
+        # another name when the KG never writes its words in lower case ("beatles", "bee
+        # gees"; not "drug overdose", nor "pianist", an occupation's label, for "the pianist")
+        def written(key: str) -> list[str]:
+            return [text for _e, text, _k in self.index.by_key.get(key, ())]
+
+        content = " ".join(w for w in normalise(words).split() if w not in STOP_WORDS)
+        whole, bare = written(normalise(words)), written(content)
+        return bool(whole or bare) and all(text != text.lower() for text in whole + bare)
 
     def is_role(self, noun: str) -> bool:
         """Whether the KG gives the noun as someone's occupation ("composer")."""
@@ -228,7 +275,7 @@ def check_document(
     )
     did = document_id(doc.text)
     kg = _KG(checker.store)
-    resolver = Resolver(kg.lookup, kg.is_person, kg.describe, kg.relatives)
+    resolver = Resolver(kg.lookup, kg.is_person, kg.describe, kg.relatives, kg.people_of)
     sentences: list[DocumentSentence] = []
     pending: list[_Pending] = []
     if doc.title:  # the page's title says whom the document is about
@@ -236,7 +283,7 @@ def check_document(
             title_sent.heading = True
             title_sent.index = -1
             resolver.resolve(title_sent)
-    for sent in split(doc.text, kg.is_person_name):
+    for sent in split(doc.text, kg.is_name):
         resolved = resolver.resolve(sent)
         out, parts = _read(did, sent, resolved, kg)
         sentences.append(out)

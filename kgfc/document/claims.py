@@ -37,7 +37,7 @@ from kgfc.document.clause_parts import (
     who_on_names,
 )
 from kgfc.document.people import nationality_noun
-from kgfc.document.sentences import EMOJI
+from kgfc.document.sentences import EMOJI, EMOTICON
 from kgfc.document.tokens import commas, indefinite, set_off, text_of
 
 if TYPE_CHECKING:
@@ -73,7 +73,7 @@ def decompose(
     occupation the KG gives people ("composer"; not "partner")."""
     parts: list[Part] = []
     for sent in doc.sents:
-        apart = _who_apart(sent)
+        apart = _who_apart(sent) or _clauses_apart(sent)
         if apart is not None:  # the parse went astray: each half parsed on its own
             from kgfc.nlp.spacy_pipeline import parse
 
@@ -95,7 +95,22 @@ def decompose(
     if not parts:
         text = doc.text.strip()
         return [Part(_finish(text), 0, len(doc.text.rstrip()))] if text else []
+    parts = [q for p in parts for q in _aside_clauses(p, known, role)]
     return [q for p in parts for q in _who_after_role(p)][:MAX_PARTS]
+
+
+def _aside_clauses(part: Part, known: Callable[[str], bool], role: Callable[[str], bool]) -> list[Part]:
+    """An aside that holds two clauses ("Howard Hughes, who was born in Houston and died
+    there, ...") as a claim for each, on the aside's span."""
+    if part.main or " and " not in part.text:
+        return [part]
+    from kgfc.nlp.spacy_pipeline import parse
+
+    doc = parse(part.text)
+    each = [q for sent in doc.sents for q in _sentence(sent, known, role)]
+    if len(each) < 2:
+        return [part]
+    return [Part(q.text, part.start, part.end, main=False) for q in each]
 
 
 # "Warren Beatty, who was married to Madonna, directed ...": a name, its "who" clause, the rest
@@ -112,6 +127,25 @@ def _who_apart(sent: Span) -> tuple[str, str] | None:
         return None
     name, clause, rest = m.groups()
     return f"{name} {rest}", _finish(f"{name} {clause}")
+
+
+def _clauses_apart(sent: Span) -> tuple[str, str] | None:
+    """ "X played guitar and Y played drums." when the parser took Y for a second object
+    of the first verb, leaving the second verb without a subject: the two clauses apart."""
+    for v in sent:
+        if v.dep_ != "conj" or v.pos_ != "VERB" or any(c.dep_ in _SUBJECTS for c in v.children):
+            continue
+        i = v.i
+        while i > sent.start and sent.doc[i - 1].pos_ == "PROPN":
+            i -= 1
+        if i == v.i or i - 1 <= sent.start or sent.doc[i - 1].lower_ != "and":
+            continue
+        if not any(c.dep_ in _SUBJECTS for c in v.head.children):
+            continue
+        doc = sent.doc
+        first = doc[sent.start : i - 1].text.rstrip(" ,")
+        return _finish(first), doc[i : sent.end].text
+    return None
 
 
 # "X is a Buddhist who studied at Y": what X is, and what X did
@@ -137,7 +171,7 @@ _DATE_WORDS = re.compile(
     rf"\b(?:(?:on|in)\s+)?(?:\d{{1,2}}\s+)?(?:(?:{_MONTH})\.?\s+)?(?:\d{{1,2}},?\s+)?\d{{3,4}}\b"
 )
 # a post's emoji and hashtags after the words ("died in Seattle 😭😭 #RIP"): not the claim's
-_POST_TAIL = re.compile(rf"(?:\s*(?:{EMOJI}+|#\w+))+\s*([.!?]?)$")
+_POST_TAIL = re.compile(rf"(?:\s*(?:{EMOJI}+|{EMOTICON}|#\w+))+\s*([.!?]?)$")
 _FRONT = re.compile(r"(An? [a-z][^,]{2,80}), ((?:[A-Z][\w.'’-]*\s){1,4})(?=[a-z])")
 _NAME_BEFORE = re.compile(r"((?:[A-Z][\w.'’-]*\s+){1,5})$")
 # "not only X but also Y": X and Y, both said
@@ -447,6 +481,12 @@ def _split_subjects(
         - {x.i for a in m.children if a.dep_ == "appos" for x in a.subtree}
         for m in members
     }
+    # "A, B and C from the band were ...": the parser hangs C's phrase on A; past the last
+    # name it is the last name's
+    last = max(members, key=lambda m: m.i)
+    late = {i for i in own[members[0].i] if i > last.i}
+    own[members[0].i] -= late
+    own[last.i] |= late
     return [_finish(text_of(sent.doc, own[m.i] | (rest - drop), swap)) for m in members]
 
 

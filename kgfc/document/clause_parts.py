@@ -140,7 +140,11 @@ def loose_words(sent: Span, role: Callable[[str], bool], known: Callable[[str], 
     two words are one name the KG has ("political activist")."""
     out: set[int] = set()
     for t in sent:
-        if t.dep_ == "prep" and t.lower_ in ("for", "during") and _beside_complement(t):
+        if t.dep_ == "prep" and t.lower_ == "for" and _duration(t) and (nested := _hung_on(t)):
+            # "taught for decades at Cornell", the parser hanging "at Cornell" on "decades":
+            # how long is left out, where is kept
+            out |= _phrase(t) - {x.i for p in nested for x in p.subtree}
+        elif t.dep_ == "prep" and t.lower_ in ("for", "during") and _beside_complement(t):
             if t.lower_ == "during" or _duration(t):
                 out |= _phrase(t)
         elif (_when_else(t) or _age(t)) and _beside_complement(t):
@@ -167,6 +171,17 @@ def loose_words(sent: Span, role: Callable[[str], bool], known: Callable[[str], 
         ):
             out.add(t.i)
     return out
+
+
+def _hung_on(t: Token) -> list[Token]:
+    """The phrases ("at Cornell") the parser hung on a duration's noun after it."""
+    return [
+        p
+        for o in t.children
+        if o.dep_ == "pobj"
+        for p in o.children
+        if p.dep_ == "prep" and p.i > o.i and p.lower_ != "of"
+    ]
 
 
 def _duration(t: Token) -> bool:
@@ -218,6 +233,17 @@ def _beside_complement(t: Token) -> bool:
     ) or head.dep_ in ("pobj", "attr", "dobj")
 
 
+def name_words(name: Token) -> set[int]:
+    """A name's tokens: its head and the compounds right before it ("Ben Hecht"), not the
+    compounds of a place in a clause on it ("who was born in New York City")."""
+    words = {name.i}
+    i = name.i - 1
+    while i >= 0 and name.doc[i].dep_ == "compound" and name.doc[i].head.i in words:
+        words.add(i)
+        i -= 1
+    return words
+
+
 def who_on_names(
     sent: Span, subj: Token | None, drop: set[int], riders: set[int]
 ) -> list[tuple[str, set[int]]]:
@@ -232,7 +258,7 @@ def who_on_names(
         name = c.head.head if c.head.dep_ == "appos" and c.head.pos_ == "NOUN" else c.head
         if name.pos_ != "PROPN" or name == subj:
             continue
-        words = {x.i for x in name.subtree if x.dep_ == "compound" or x.i == name.i}
+        words = name_words(name)
         sub = {x.i for x in c.subtree}
         body = sub - {who[0].i} - drop
         out.append((text_of(sent.doc, words) + " " + text_of(sent.doc, body), words | body))
@@ -259,7 +285,7 @@ def appositives_on_names(
             and set_off(sent, c)
         ):
             continue
-        words = {x.i for x in name.subtree if x.dep_ == "compound" or x.i == name.i}
+        words = name_words(name)
         sub = {x.i for x in c.subtree}
         out.append((text_of(sent.doc, words) + " was " + text_of(sent.doc, sub - drop), sub))
     return out

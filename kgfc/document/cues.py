@@ -38,6 +38,7 @@ class Cue:
     modals: frozenset[str] = frozenset()
     verbs: frozenset[str] = frozenset()
     lead_ins: tuple[tuple[str, ...], ...] = ()
+    openers: tuple[tuple[str, ...], ...] = ()
     except_after: frozenset[str] = frozenset()
     examples: tuple[str, ...] = ()
     counter_examples: tuple[str, ...] = ()
@@ -73,6 +74,7 @@ def cues() -> tuple[Cue, ...]:
             modals=frozenset(c.get("modals", ())),
             verbs=frozenset(c.get("verbs", ())),
             lead_ins=tuple(_phrase_words(p) for p in c.get("lead_ins", ())),
+            openers=tuple(_phrase_words(p) for p in c.get("openers", ())),
             except_after=frozenset(c.get("except_after", ())),
             examples=tuple(c.get("examples", ())),
             counter_examples=tuple(c.get("counter_examples", ())),
@@ -132,6 +134,10 @@ def _one_framing(span: Span) -> int:
                 if k < len(words) and words[k] in ("that",) and words[n] != "that":
                     k += 1
                 return k
+        for phrase in cue.openers:
+            n = len(phrase)
+            if tuple(words[:n]) == phrase and len(words) > n + 3:
+                return n + (1 if words[n] in _FRAME_END else 0)
         for phrase in cue.lead_ins:
             n = len(phrase)
             if tuple(words[:n]) == phrase:
@@ -202,6 +208,8 @@ def _match(cue: Cue, toks: list[Token], words: list[str]) -> Verdict | None:
         if w in cue.modals and t.tag_ == "MD":
             return _said(cue, w)
         if cue.verbs and t.lemma_.lower() in cue.verbs and t.pos_ in ("VERB", "AUX"):
+            if _as_aside(t):
+                continue
             clause = any(c.dep_ == "ccomp" for c in t.children)
             quoted = any(ch in _QUOTES for x in toks for ch in x.text)
             if clause or (quoted and t.dep_ in ("ROOT", "parataxis")):
@@ -233,6 +241,18 @@ def _match(cue: Cue, toks: list[Token], words: list[str]) -> Verdict | None:
                 )
             return _said(cue, said)
     return None
+
+
+def _as_aside(verb: Token) -> bool:
+    """A reporting verb in a "like everyone says" / "as we all know" aside: a comment on
+    the writer's own statement, not another's statement reported."""
+    doc = verb.doc
+    for i in range(verb.i - 1, max(verb.i - 4, -1), -1):
+        if doc[i].lower_ in ("like", "as"):
+            return i < verb.i - 1  # a word or two between: who says it ("everyone", "we all")
+        if doc[i].pos_ not in ("PRON", "NOUN", "PROPN", "DET", "ADV"):
+            return False
+    return False
 
 
 _REASONS = {

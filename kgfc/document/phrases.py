@@ -34,10 +34,15 @@ def np_head(c: Token) -> list[Token]:
     follows it (an appositive, a "who" clause, a participle)."""
     toks = [c]
     for x in reversed(list(c.lefts)):
-        if x.i != toks[0].i - 1 or x.dep_ not in ("det", "amod", "compound", "nmod"):
+        words = sorted(x.subtree, key=lambda t: t.i)  # "The [aviator and film] producer"
+        if words[-1].i != toks[0].i - 1 or x.dep_ not in ("det", "amod", "compound", "nmod"):
             break
-        toks.insert(0, x)
+        toks[:0] = words if all(t.dep_ in _IN_MODIFIER for t in words[1:]) else [x]
     return toks
+
+
+# the words a modifier before a head noun may hold besides its own: "aviator and film"
+_IN_MODIFIER = frozenset({"cc", "conj", "compound", "amod", "nmod"})
 
 
 def expletive(t: Token) -> bool:
@@ -60,5 +65,17 @@ def lone_there(t: Token) -> bool:
     return (
         t.dep_ == "advmod"
         and verb.pos_ == "VERB"
-        and not any(c.dep_ in ("prep", "dobj", "attr", "expl") for c in verb.children)
+        and not any(
+            c.dep_ in ("prep", "dobj", "attr", "expl") and not _a_time(c) for c in verb.children
+        )
+    )
+
+
+def _a_time(prep: Token) -> bool:
+    """ "in 1976", "on Monday": a phrase of time, which leaves "there" the verb's place."""
+    objects = [c for c in prep.children if c.dep_ == "pobj"]
+    return (
+        prep.dep_ == "prep"
+        and bool(objects)
+        and all(o.ent_type_ in ("DATE", "TIME") or o.like_num for o in objects)
     )

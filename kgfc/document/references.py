@@ -105,6 +105,13 @@ class Resolved:
         return s, max(s, e)
 
 
+# nouns the KG describes places with: what "there" and "here" may stand for
+_PLACE_NOUNS = frozenset(
+    "city town village country state capital borough district metropolis municipality county "
+    "province region island neighbourhood neighborhood suburb commune settlement".split()
+)
+
+
 class Resolver:
     """Walks a document's sentences in order, keeping the names seen so far.
 
@@ -119,11 +126,13 @@ class Resolver:
         is_person: Callable[[str], bool],
         describe: Callable[[str], set[str]] = lambda _e: set(),
         relatives: Callable[[str, str], list[tuple[str, str]]] = lambda _e, _n: [],
+        people_of: Callable[[str], list[tuple[str, str]]] = lambda _e: [],
     ) -> None:
         self.lookup = lookup
         self.is_person = is_person
         self.describe = describe
         self.relatives = relatives
+        self.people_of = people_of
         self.names: list[Name] = []
         self.previous_subject: Name | None = None
         self.previous_people: list[Name] = []  # the people the previous sentence named, in order
@@ -136,6 +145,7 @@ class Resolver:
         # the last people named together ("X and Y were ...", "X married Y."): whom
         # "the former", "the latter" and "both" stand for
         self.group: list[Name] = []
+        self.dateline: Name | None = None  # the place a news story's dateline names
 
     # -- the names ------------------------------------------------------------------
     def _name(self, span: Span, index: int, paragraph: int) -> Name | None:
@@ -165,6 +175,9 @@ class Resolver:
         name = Name(text, tuple(key.split()), person, entity, index, paragraph)
         if entity is not None:
             name.descriptions |= self.describe(entity)
+        if index == 0 and text.isupper() and not person and self.dateline is None:
+            self.dateline = name  # "SEATTLE —" opening a news story
+            name.text = text.title() if entity is not None else text
         self.names.append(name)
         return name
 
@@ -230,7 +243,28 @@ class Resolver:
         for topic in (self.previous_subject, self.paragraph_topic, self.document_topic):
             if len(found) > 1 and any(topic is n for n in found):
                 return topic
+        if not found and len(words) == 1 and self.lookup(span.text.removesuffix("'s")) is None:
+            return self._first_name_of_linked(words[0], span)
         return found[0] if found else None
+
+    def _first_name_of_linked(self, first: str, span: Span) -> Name | None:
+        """A first name alone the document never gave in full ("barry was born in
+        manchester" in a post about the Bee Gees): the one person the KG links to a
+        thing or person named before (a band's member, a spouse) who has that first name,
+        looking back from the last name."""
+        for n in reversed(self.names):
+            if n.entity is None:
+                continue
+            hits = [(e, label) for e, label in self.people_of(n.entity)
+                    if normalise(label).split()[:1] == [first]]
+            if len(hits) == 1:
+                entity, label = hits[0]
+                index = self.sentence_index
+                target = Name(label, tuple(normalise(label).split()), True, entity, index,
+                              self.paragraph)
+                self.names.append(target)
+                return target
+        return None
 
     # -- one sentence -----------------------------------------------------------------
     def resolve(self, sent: Sentence) -> Resolved:
@@ -336,7 +370,9 @@ class Resolver:
                     text, end = f"{text} {_FIRST_PERSON_VERBS[verb]}", end + 1
                 replace[t.i] = (end, text, ref)
                 token_name[t.i] = who
-            elif low == "there" and lone_there(t) and (place := self._place(t, span, token_name)):
+            elif low in ("there", "here") and lone_there(t) and (
+                place := self._place(t, span, token_name)
+            ):
                 ref = self._ref(sent, t.idx, t.idx + len(t.text), t.text, place, "pronoun")
                 replace[t.i] = (t.i + 1, "in " + place.text, ref)
             elif low in _THING and not expletive(t):
@@ -344,7 +380,10 @@ class Resolver:
                 if target is not None:
                     text = target.text + ("'s" if _THING[low] == "poss" else "")
                     ref = self._ref(sent, t.idx, t.idx + len(t.text), t.text, target, "pronoun")
-                    replace[t.i] = (t.i + 1, text, ref)
+                    end = t.i + 1
+                    if end < span.end and span.doc[end].tag_ == "VBZ" and span.doc[end].lower_ in ("'s", "’s"):
+                        text, end = f"{text} is", end + 1  # "it's set in Paris": "X is set ..."
+                    replace[t.i] = (end, text, ref)
                     token_name[t.i] = target
 
     def _kin_names(
@@ -411,8 +450,12 @@ class Resolver:
         here = [n for i in range(span.start, t.i) if (n := token_name.get(i)) and not n.person]
         last = self.previous_subject
         before = [last] if last is not None and not last.person else []
-        found = [*reversed(here), *before, *reversed(self.previous_things)]
-        return next((n for n in found if n.entity), None)
+        found = [n for n in (*reversed(here), *before, *reversed(self.previous_things)) if n.entity]
+        if t.lower_ == "here":  # where the writer is: a news story's dateline, else a place named
+            found = [*([self.dateline] if self.dateline else []), *found]
+        # a thing the KG calls a place before any other ("formed here": not the band named)
+        places = [n for n in found if n.descriptions & _PLACE_NOUNS]
+        return next(iter(places or found), None)
 
     def _speaker(self, sent: Sentence) -> Name | None:
         """Whom "I" means in a transcript's turn: the speaker its label names, if the KG has them."""
@@ -526,7 +569,8 @@ class Resolver:
         for i in range(span.start, t.i):  # named in this sentence already
             n = token_name.get(i)
             if n is not None and not n.person:
-                return None
+                # "... directed it and it's set in Paris": the same thing as the "it" before
+                return n if span.doc[i].lower_ == t.lower_ == "it" else None
         n = self.previous_subject
         if n is not None and not n.person:
             return n
@@ -540,6 +584,12 @@ class Resolver:
             # "Wagner was born in Leipzig. It is in Germany.": the thing the previous
             # sentence named last, its subject being a person
             return self.previous_things[-1]
+        if t.lower_ == "it" and t.dep_ in ("dobj", "pobj"):
+            # "just rewatched Midnight in Paris. woody allen directed it": the one thing
+            # the previous sentence named that is no place
+            works = {n.entity: n for n in self.previous_things if not n.descriptions & _PLACE_NOUNS}
+            if len(works) == 1:
+                return next(iter(works.values()))
         return None
 
     def _groups(
@@ -591,7 +641,7 @@ class Resolver:
         token, end token, the person or thing it describes)."""
         root = span.root
         # the noun phrase up to its head: "The singer, once married to X," is "The singer"
-        candidates = [(c, np_head(c)) for c in subjects(root)]
+        candidates = [(c, _with_second_role(c, np_head(c))) for c in subjects(root)]
         # "The band recorded for Motown." parsed as a noun phrase "the band (that) recorded"
         for x in span[:5]:
             if x.pos_ == "NOUN" and any(
@@ -630,6 +680,9 @@ class Resolver:
         for c, toks in places:  # only when one thing the text named fits ("the city")
             fit = {n.entity: n for n in self.names if not n.person and n.entity}
             found = [n for n in fit.values() if c.lemma_.lower() in n.descriptions]
+            if len(found) > 1 and self.dateline is not None:
+                # a news story's city is its dateline's: "SEATTLE — ... died in the city"
+                found = [n for n in found if n.entity == self.dateline.entity] or found
             if len(found) == 1 and c.i not in token_name and c.i not in replace:
                 return toks[0].i, toks[-1].i + 1, found[0]
         return None
@@ -668,6 +721,15 @@ class Resolver:
                 token_name[t.head.i].descriptions.add(t.lemma_.lower())
 
 
+def _with_second_role(c: Token, toks: list[Token]) -> list[Token]:
+    """ "The playwright and screenwriter": a second noun joined to the head, kept with it."""
+    conj = [x for x in c.rights if x.dep_ == "conj" and x.pos_ == "NOUN"]
+    cc = [x for x in c.rights if x.dep_ == "cc"]
+    if len(conj) != 1 or len(cc) != 1 or not (c.i < cc[0].i == conj[0].i - 1 == c.i + 1):
+        return toks
+    return [*toks, cc[0], conj[0]]
+
+
 def _possessive(t: Token) -> bool:
     return t.lower_ == "his" or (t.lower_ == "her" and t.dep_ == "poss")
 
@@ -689,8 +751,11 @@ def _mentions(span: Span) -> list[tuple[Span, bool]]:
         if ent.label_ not in _NAME_ENTS:
             continue
         e = strip_span(ent)
-        while len(e) > 1 and e[0].is_lower:  # "bandmate George Harrison"
-            e = e[1:]
+        verb = next((k for k, t in enumerate(e) if k and t.pos_ in ("VERB", "AUX")), 0)
+        if verb:  # a lower-case post's "[barry plays guitar]": the name ends at the verb
+            e = e[:verb]
+        while len(e) > 1 and e[0].is_lower and not e[1:].text.islower():
+            e = e[1:]  # "bandmate George Harrison"
         if len(e) == 0:
             continue
         # spaCy clips names now and then ("[Wilhelm Leibniz]" in "Gottfried Wilhelm Leibniz")

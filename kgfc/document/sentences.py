@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from kgfc.nlp.spacy_pipeline import get_nlp
 
 if TYPE_CHECKING:
-    from spacy.tokens import Span
+    from spacy.tokens import Span, Token
 
 _BLANK = re.compile(r"\n[ \t]*\n+")
 _END = re.compile(r"[.!?…:;\"'”’)\]]\s*$")
@@ -25,6 +25,8 @@ HEADING_MAX_WORDS = 12
 # ("born in seattle 🎸 #legend he died in ..."), which spaCy's parser runs together: a run
 # of emoji (or of two or more hashtags) followed by a word ends a sentence.
 EMOJI = "[\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff\ufe0f\u200d]"
+# a post's faces drawn in punctuation: ":(", ":-)", ";)", ":D", "<3"
+EMOTICON = r"(?:[:;]-?[()DPp/|]|<3)(?!\w)"
 _TAG = rf"(?:{EMOJI}+|#\w+)"
 _POST_END = re.compile(rf"{_TAG}(?:[ \t]+{_TAG})*(?=[ \t]+[^\W\d_])")
 # a numbered thread's next post ("... love 💍 3/ she was born ..."): a sentence starts at "3/"
@@ -33,6 +35,24 @@ _THREAD_NUMBER = re.compile(r"(?<=\s)\d{1,2}/(?=\s)")
 # so that "Fun fact:" stays a framing of its sentence)
 _SPEAKER = re.compile(r"(?:^|(?<=\s))([QA]|[A-Z][A-Z.'’-]+(?: [A-Z][A-Z.'’-]+){0,3}):(?=\s)")
 _BEFORE_PLACE = {"in", "at", "from", "near"}
+# A post written in lower case without stops runs its sentences together ("... every single
+# time people forget they were formed in nashville he went to wayne state ..."): spaCy's parser
+# keeps it one sentence, often read as an opinion or a question for its last words. Such a
+# run (RUN_ON_WORDS words or more) is cut where a new clause's subject starts right after a
+# word that cannot lead into it: a noun, an adverb, a number, a dash or an emoticon - not a
+# conjunction, a preposition, a comma or a verb whose object the clause may be.
+RUN_ON_WORDS = 10
+MIN_CLAUSE_WORDS = 3
+_SUBJECT = {"nsubj", "nsubjpass", "expl"}
+_FINITE = {"VBD", "VBZ", "VBP", "MD"}
+_NP_LEFT = {"det", "compound", "poss", "amod", "nummod"}
+_OPEN_BEFORE = {"NOUN", "PROPN", "ADV", "NUM", "ADJ", "X", "SYM", "INTJ"}
+_CLOSED = {"and", "or", "but", "nor", "that", "who", "which", "whom", "whose", "when", "where",
+           "if", "because", "as", "like", "than", "while", "since", "although", "though", "so"}
+# "like everyone says", "as we all know": a verb of saying the clause's own "like" or "as"
+# already completes, so the next clause is not its object
+_ASIDE_LEAD = {"like", "as"}
+_CORRECTIONS = {("no", "wait"), ("wait", "no"), ("oh", "wait")}
 _WORD = re.compile(r"[^\W\d_][\w'’.-]*")
 
 
@@ -102,6 +122,64 @@ def _post_pieces(start: int, chunk: str) -> Iterator[tuple[int, str]]:
     yield start + pos, chunk[pos:]
 
 
+def _run_on_pieces(start: int, piece: str, cased: str) -> Iterator[tuple[int, str, bool]]:
+    """``(start, text, whole)``: a lower-case post run together without stops cut into its
+    clauses, each to be parsed as one sentence (``whole``); any other piece as it is. The
+    cuts are read from a parse of the cased text (the same length as the piece)."""
+    if any(c.isupper() for c in re.sub(r"#\w+", "", piece)) or len(piece.split()) < RUN_ON_WORDS:
+        yield start, piece, False
+        return
+    doc = get_nlp()(cased)
+    pos = 0
+    for tok in _clause_starts(doc[:]):
+        before, after = piece[pos : tok.idx], piece[tok.idx :]
+        if len(_WORD.findall(before)) >= MIN_CLAUSE_WORDS <= len(_WORD.findall(after)):
+            yield start + pos, before, True
+            pos = tok.idx
+    yield start + pos, piece[pos:], True
+
+
+def _clause_starts(sent: Span) -> Iterator[Token]:
+    """The first token of each clause in a run-on sentence that starts after its first word."""
+    for tok in sent:
+        if tok.i == sent.start:
+            continue
+        pair = (tok.lower_, tok.nbor(1).lower_ if tok.i + 1 < sent.end else "")
+        if pair in _CORRECTIONS:
+            yield tok  # "... formed in nashville no wait, detroit": the writer corrects
+            continue
+        if tok.tag_ == "JJS" and tok.nbor(-1).pos_ in ("NOUN", "PROPN", "NUM", "PRON"):
+            yield tok  # "... at different points best harmonies of all time": a new fragment
+            continue
+        before_finite = tok.i + 1 < sent.end and tok.nbor(1).tag_ in _FINITE
+        if not (tok.dep_ in _SUBJECT or before_finite and tok.pos_ in ("NOUN", "PROPN", "PRON")):
+            continue
+        while tok.dep_ == "conj" and tok.head.i >= sent.start and tok.head.i == tok.i - 2:
+            tok = tok.head  # "barry and robin were ...": the clause starts at the first name
+        # (a name the parser hung on a common noun is no part of it: "in Liverpool people forget")
+        lefts = [
+            c
+            for c in tok.lefts
+            if c.dep_ in _NP_LEFT and c.is_alpha and not (c.pos_ == "PROPN" != tok.pos_)
+        ]
+        first = min([tok, *lefts], key=lambda t: t.i)
+        if first.i > sent.start and _opens_clause(first.nbor(-1)):
+            yield first
+
+
+def _opens_clause(prev: Token) -> bool:
+    """Whether a clause may start right after ``prev`` in a run-on post."""
+    word = prev.lower_
+    if word in _CLOSED:
+        return False
+    if prev.pos_ == "VERB":  # "people forget | they were ..." is the verb's object - unless
+        lead = [t.lower_ for t in prev.doc[max(prev.i - 3, 0) : prev.i]]
+        return any(w in _ASIDE_LEAD for w in lead)  # "like everyone says | barry and ..."
+    if prev.is_punct:
+        return word not in {",", "(", '"', "'", "“", "‘"}
+    return prev.pos_ in _OPEN_BEFORE or not prev.is_alpha
+
+
 def _cased(piece: str, is_name: Callable[[str, bool], bool] | None) -> str:
     """A piece written all in lower case ("he was married to courtney love") with the
     names the KG knows capitalised, so that the parser sees them as names. Same length:
@@ -134,23 +212,24 @@ def split(text: str, is_name: Callable[[str, bool], bool] | None = None) -> list
     person's, or any after "in": a place's); such words in an all-lower-case post are capitalised for the parser.
     """
     parts = [
-        (start, _cased(piece, is_name), p)
+        (run, _cased(clause, is_name), p, whole)
         for p, (at, chunk) in enumerate(c for c in blocks(text) if c[1].strip())
         for start, piece in _post_pieces(at, chunk)
         if piece.strip()
+        for run, clause, whole in _run_on_pieces(start, piece, _cased(piece, is_name))
     ]
     nlp = get_nlp()
     out: list[Sentence] = []
     speaker: tuple[int, str] | None = None  # (paragraph, label) of the current turn
-    for (start, chunk, p), doc in zip(
-        parts, nlp.pipe([c for _, c, _ in parts], batch_size=32), strict=True
+    for (start, chunk, p, whole), doc in zip(
+        parts, nlp.pipe([c for _, c, _, _ in parts], batch_size=32), strict=True
     ):
         label = _SPEAKER.match(chunk.lstrip())
         if label is not None:
             speaker = (p, label.group(1))
         elif speaker is not None and speaker[0] != p:
             speaker = None
-        sents = _bracketed(list(doc.sents))
+        sents = [doc[:]] if whole else _at_clause_marks(_bracketed(list(doc.sents)))
         for sent in sents:
             span = _trimmed(sent)
             if span is None:
@@ -192,6 +271,31 @@ def _bracketed(sents: list[Span]) -> list[Span]:
         else:
             out.append(sent)
     return out
+
+
+def _at_clause_marks(sents: list[Span]) -> list[Span]:
+    """Sentences cut at a semicolon or a colon between two clauses ("A second mural will
+    follow; the singer was born in Seattle", "The city has produced stars: X and Y were born
+    here"): each clause is a statement of its own, so a prediction or an opinion in one does
+    not hide the fact in the other."""
+    out: list[Span] = []
+    for sent in sents:
+        start = sent.start
+        for tok in sent:
+            if tok.text not in (";", ":"):
+                continue
+            left, right = sent.doc[start : tok.i], sent.doc[tok.i + 1 : sent.end]
+            if _clause(left) and _clause(right):
+                out.append(sent.doc[start : tok.i + 1])
+                start = tok.i + 1
+        out.append(sent.doc[start : sent.end])
+    return out
+
+
+def _clause(span: Span) -> bool:
+    """Whether words have a verb and three words or more: a clause, not a list's item."""
+    words = [t for t in span if not t.is_punct and not t.is_space]
+    return len(words) >= 3 and any(t.pos_ in ("VERB", "AUX") for t in words)
 
 
 def _trimmed(sent: Span) -> Span | None:

@@ -194,6 +194,8 @@ birth occur in | birth take place in | birth happen in: P19
 burial occur in | burial take place in | funeral take place in | funeral occur in: P119
 participate in | participates in | participant in: P1344 P463 P710
 relationship with | in relationship with: P451
+date | dated | go out with | went out with | romantically involved with | romance with | affair with | have affair with | had affair with: P451
+division of | subsidiary of | imprint of | subsidiary: P749
 parent company: P749
 parent company of: ~P749
 diplomatic ties | diplomatic ties with | ties with | relations with | diplomatic relations with: P530
@@ -203,10 +205,10 @@ convert to | converted to: P140
 accede to | acceded to: P463
 devote their career to | devote his career to | devote her career to | dedicate their career to | dedicate his career to | dedicate her career to | devote their life to | devote his life to | devote her life to: P101
 classify as | classified as | categorise as | categorize as: P136 P31
-sign contract with | signed contract with | ink deal with | inked deal with | sign deal with | record deal with | contract with: P264 P54
+sign contract with | signed contract with | ink deal with | inked deal with | sign deal with | record deal with | contract with: P264 P54 P108
 roster | on roster of | roster of: P264 P54
 recording artist | recording artist for | recording artist on | artist on | signee | signee of: P264
-professor | professor at | professor of | lecturer | lecturer at | faculty member | faculty member at | on faculty of | teach at | teacher at | employee | researcher at: P108
+professor | professor at | professor of | lecturer | lecturer at | faculty member | faculty member at | on faculty of | teach at | teacher at | employee | researcher at | teach course at | taught course at | teach class at | lecture at | lectured at: P108
 native: P19 P27
 graduate | alumnus | alumna | student: P69
 film | movie: P57 P161

@@ -367,6 +367,9 @@ _REMAINS = re.compile(
     r"\s+(?=in\b|at\b)",
     re.I,
 )
+# "the band ended up on Warner Bros. Records": where something came to be, said as an
+# outcome; read as where it was ("was on", which the object's kind reads further)
+_ENDED_UP = re.compile(r"\s+(?:ended|ends|end|wound|winds)\s+up\s+(?=(?:on|with|at)\s)", re.I)
 # "There are diplomatic relations between A and B" -> "A has diplomatic relations with B"
 _BETWEEN = re.compile(
     r"^\s*there\s+(?P<verb>is|are|was|were|exists?|existed|has\s+been|have\s+been)"
@@ -541,6 +544,7 @@ def _rewritten(
     text = _FAME_AS.sub("worked as", text)
     text = _INLINE.sub("", text)
     text = _REMAINS.sub(" is buried ", text, count=1)
+    text = _ENDED_UP.sub(" was ", text, count=1)
     text = _CO_VERB.sub(r"\g<verb>", text)
     text = _shared_surname(text, known) or text
     text = _between(text, known) or text
@@ -886,6 +890,13 @@ _EDUCATED = re.compile(
     r"^(?P<s>[^,;:]+?)\s+(?:is|was)\s+(?P<o>[^;:]+?)-educated\s*(?P<end>[.!]?)\s*$", re.I
 )
 
+# "O is the hometown of S", "O is also the birthplace of S": where S was born, said of the place
+_HOMETOWN = re.compile(
+    r"^\s*(?P<o>[^,;:]+?)\s+(?:is|was)\s+(?:also\s+)?(?:the\s+)?(?:hometown|home\s+town|"
+    r"birthplace|place\s+of\s+birth)\s+of\s+(?P<s>[^,;:]+?)\s*(?P<end>[.!]?)\s*$",
+    re.I,
+)
+
 # Sentences naming S and O that read as a plain "S R O" when the KG knows both names: the
 # pattern (groups s, o and end) and the plain sentence made of its match
 _NAMED_PAIRS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = (
@@ -897,6 +908,7 @@ _NAMED_PAIRS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...]
     (_EDUCATED, lambda m: f"{m['s']} was educated at {m['o']}"),  # "S is O-educated"
     # "O is home to the headquarters of S"
     (_HOME_TO, lambda m: f"{m['s']} is headquartered in {m['o']}"),
+    (_HOMETOWN, lambda m: f"{m['s']} was born in {m['o']}"),  # "O is the hometown of S"
 )
 
 

@@ -12,7 +12,9 @@ continent) is what the claim is about, and is read first.
 "The Shawshank Redemption is a crime film": the copula reads as occupation or instance
 of, but the KG states "crime film" as the genre of 176 films and the class of 4. A value
 the KG puts under one other relation far more often than as a class or an occupation is
-read as that relation first, when the subject has it at all (:func:`value_use`).
+read as that relation first, when the subject has it at all (:func:`value_use`). So are
+words that name no relation, "be" and a preposition ("The Bee Gees were on Polydor
+Records": Polydor Records is a record label far more often than anything else).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import pyoxigraph as ox
 from kgfc.kg import vocab as V
 from kgfc.kg.properties import IS_A
 from kgfc.models import ClaimTriple
+from kgfc.nlp.text import normalise
 from kgfc.reading.connecting import rivals
 
 # a relation fits an object when at least this share of its typed values share a type with it
@@ -88,7 +91,8 @@ def value_use(store, t: ClaimTriple) -> tuple[str, str] | None:
     has that relation; returns (rule, note) when it did."""
     if not (t.subject_id and t.object_id) or not t.relation_ids:
         return None
-    if not set(t.relation_ids) <= set(IS_A) or not t.object_id.startswith(V.WD):
+    copula = set(t.relation_ids) <= set(IS_A)
+    if not (copula or _vague(store, t)) or not t.object_id.startswith(V.WD):
         return None
     uses = Counter(
         q.predicate.value
@@ -98,16 +102,35 @@ def value_use(store, t: ClaimTriple) -> tuple[str, str] | None:
     if not uses:
         return None
     top, n = uses.most_common(1)[0]
-    copula = sum(uses.get(p, 0) for p in IS_A)
-    if top in IS_A or n < VALUE_USE_MIN or n < VALUE_USE_RATIO * copula:
+    own = sum(uses.get(p, 0) for p in t.relation_ids)
+    if top in t.relation_ids or n < VALUE_USE_MIN or n < VALUE_USE_RATIO * own:
         return None
     if next(iter(store.quads(ox.NamedNode(t.subject_id), ox.NamedNode(top))), None) is None:
         return None
     t.relation_ids = [top, *t.relation_ids]
+    what = "as a class or occupation" if copula else f'as what "{t.relation}" may mean'
     return (
         "kinds:value",
         f"{V.local_id(top)} read first: the KG states {t.object} as a {V.local_id(top)} "
-        f"value {n} times, as a class or occupation {copula}",
+        f"value {n} times, {what} {own}",
+    )
+
+
+# what is left of words that say no relation of their own ("were on", "was with") once the
+# verb "to be" is taken off: a preposition alone
+_VAGUE = frozenset({"on", "with", "at", "for", "under", "in"})
+_BE = frozenset({"is", "are", "was", "were", "be", "been", "being", "has", "have", "had"})
+
+
+def _vague(store, t: ClaimTriple) -> bool:
+    """Words that name no relation ("The Bee Gees were on Polydor Records"), read as
+    relations the subject has none of: the object's use in the KG may say which is meant."""
+    words = [w for w in normalise(t.relation or "").split() if w not in _BE]
+    if len(words) != 1 or words[0] not in _VAGUE or not t.subject_id:
+        return False
+    node = ox.NamedNode(t.subject_id)
+    return not any(
+        next(iter(store.quads(node, ox.NamedNode(p))), None) is not None for p in t.relation_ids
     )
 
 
