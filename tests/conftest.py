@@ -43,6 +43,15 @@ def demo_local():
     return FactChecker(store, settings=load_settings(offline=True), policy="fixed")
 
 
+@pytest.fixture(scope="module")
+def report(demo_local, request):
+    """The test module's ``TEXT`` checked as a document over the demo KG, once per module
+    (read it with tests/fakes/documents.py's ``refs`` and ``verdict``)."""
+    from kgfc.document.check import check_document
+
+    return check_document(demo_local, request.module.TEXT, record=False)
+
+
 @pytest.fixture
 def obama_ttl() -> Path:
     return DATA / "obama.ttl"

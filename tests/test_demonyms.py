@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from kgfc.kg import vocab as V
 from kgfc.models import ClaimTriple, VerdictLabel
 from kgfc.nlp import demonyms
+from tests.fakes.small_kg import checker_over
 
 P27, P106, P1412 = (V.WDT + p for p in ("P27", "P106", "P1412"))
 NATIONAL, IS_A = demonyms.NATIONALITY_PROPS, list(demonyms.IS_A)
@@ -183,41 +182,18 @@ def test_mentions_nationality_is_a_cheap_gate():
     assert not demonyms.mentions_nationality("Ann was born in Paris.")
 
 
-HEADER = [
-    "@prefix wd: <http://www.wikidata.org/entity/> .",
-    "@prefix wdt: <http://www.wikidata.org/prop/direct/> .",
-    "@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .",
+# the two countries every checker below knows (with Turtle of its own)
+COUNTRIES = [
     'wd:Q30 rdfs:label "United States of America"@en ; wdt:P31 wd:Q6256 .',
     'wd:Q142 rdfs:label "France"@en ; wdt:P31 wd:Q6256 .',
 ]
 
 
-def checker_for(folder: Path, lines: list[str]):
-    """A fact checker over the two countries and ``lines`` (Turtle), offline."""
-    pytest.importorskip("spacy")
-    from kgfc.errors import ConfigError
-    from kgfc.kg.oxigraph_store import OxigraphStore
-    from kgfc.nlp import spacy_pipeline
-    from kgfc.pipeline.api import FactChecker
-    from kgfc.settings import load_settings
-
-    try:
-        spacy_pipeline.get_nlp()
-    except ConfigError as exc:  # pragma: no cover - the nlp extra is part of the test install
-        pytest.skip(str(exc))
-    path = folder / "kg.ttl"
-    path.write_text("\n".join(HEADER + lines) + "\n")
-    store = OxigraphStore()
-    store.load_file(Path(__file__).parent / "data" / "properties.ttl")  # property labels
-    store.load_file(path)
-    return FactChecker(store, settings=load_settings(offline=True))
-
-
 @pytest.fixture(scope="module")
 def checker(tmp_path_factory):
-    return checker_for(
-        tmp_path_factory.mktemp("demonyms"),
-        [
+    return checker_over(
+        COUNTRIES
+        + [
             'wd:Q49757 rdfs:label "poet"@en .',
             'wd:Q9001 rdfs:label "Ann Abcott"@en ; wdt:P27 wd:Q30 ; wdt:P106 wd:Q49757 .',
             'wd:Q9002 rdfs:label "Bea Bexley"@en ; wdt:P27 wd:Q142 ; wdt:P106 wd:Q49757 .',
@@ -233,6 +209,7 @@ def checker(tmp_path_factory):
             'wd:Q9005 rdfs:label "Cora Carrick"@en ; wdt:P27 wd:Q16, wd:Q30 .',
             'wd:Q9006 rdfs:label "Dora Dunmore"@en ; wdt:P27 wd:Q16 .',
         ],
+        tmp_path_factory.mktemp("demonyms"),
     )
 
 
@@ -315,7 +292,7 @@ def test_the_property_is_narrowed_to_what_the_subject_is(tmp_path):
         lines.append(
             f'wd:Q{9200 + i} rdfs:label "Town {word}"@en ; wdt:P31 wd:Q515 ; wdt:P17 wd:Q142 .'
         )
-    checker = checker_for(tmp_path, lines)
+    checker = checker_over(COUNTRIES + lines, tmp_path)
     town = checker.verify("Town Abc is a French city.", record=False)
     assert town.verdict is VerdictLabel.SUPPORTED, town.justification
     # citizenship's subjects are people: a town's adjective is not read as it (country of

@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from kgfc.document.check import check_document
 from kgfc.document.render import to_html
 from tests.test_report_browser import CHROMIUM, chromium, decode_png
 
@@ -32,11 +31,6 @@ TEXT = (
 )
 REFUTED_FILL = (0xFB, 0xE3, 0xE0)  # mark.fc.v-refuted
 SUPPORTED_FILL = (0xE3, 0xF4, 0xE8)  # mark.fc.v-supported
-
-
-@pytest.fixture(scope="module")
-def report(demo_local):
-    return check_document(demo_local, TEXT, record=False)
 
 
 @pytest.fixture(scope="module")

@@ -13,6 +13,7 @@ from kgfc.document.check import check_document
 from kgfc.document.claims import decompose
 from kgfc.models import VerdictLabel
 from kgfc.nlp.spacy_pipeline import parse
+from tests.fakes.documents import refs, verdict
 
 WD = "http://www.wikidata.org/entity/"
 ROLES = {"golfer", "singer", "actor", "pianist", "actress"}
@@ -107,24 +108,13 @@ TEXT = (
 )
 
 
-@pytest.fixture(scope="module")
-def report(demo_local):
-    return check_document(demo_local, TEXT, record=False)
-
-
-def _verdict(report, text: str) -> VerdictLabel | None:
-    claim = next((c for c in report.claims if c.text == text), None)
-    assert claim is not None, [c.text for c in report.claims]
-    return claim.verdict if claim.checkable else None
-
-
 def test_a_relative_before_a_name_is_a_claim_and_the_sentence_is_said_of_the_name(report):
-    assert _verdict(report, "Natalie Cole was born in Los Angeles.") is VerdictLabel.SUPPORTED
-    assert _verdict(report, "Natalie Cole is the child of Nat King Cole.") is VerdictLabel.SUPPORTED
+    assert verdict(report, "Natalie Cole was born in Los Angeles.") is VerdictLabel.SUPPORTED
+    assert verdict(report, "Natalie Cole is the child of Nat King Cole.") is VerdictLabel.SUPPORTED
 
 
 def test_a_like_lead_in_is_dropped_and_a_common_view_is_an_opinion(report):
-    assert _verdict(report, "Natalie Cole recorded for Capitol Records.") is VerdictLabel.SUPPORTED
+    assert verdict(report, "Natalie Cole recorded for Capitol Records.") is VerdictLabel.SUPPORTED
     many = next(s for s in report.sentences if s.text.startswith("Many consider"))
     assert many.status == "skipped" and many.skip == "opinion"
 
@@ -133,7 +123,7 @@ def test_an_aside_in_a_prediction_is_checked_the_prediction_is_not(report):
     sent = next(s for s in report.sentences if s.text.startswith("Coldplay"))
     assert sent.status == "checked"
     assert [report.claim(c).text for c in sent.claims] == ["Coldplay was formed in London."]
-    assert _verdict(report, "Coldplay was formed in London.") is VerdictLabel.SUPPORTED
+    assert verdict(report, "Coldplay was formed in London.") is VerdictLabel.SUPPORTED
 
 
 def test_a_possessive_after_the_resolved_subject_stays_as_written(report):
@@ -156,27 +146,21 @@ def people(demo_local):
     return check_document(demo_local, PEOPLE, record=False)
 
 
-def _refs(report, start: str) -> list[tuple[str, str | None]]:
-    sent = next(s for s in report.sentences if s.text.startswith(start))
-    return [(r.text, r.entity) for r in sent.references]
-
-
 def test_a_first_name_after_a_relative_is_the_relative_the_kg_holds(people):
-    assert ("Robert", WD + "Q25310") in _refs(people, "His brother Robert")
-    assert _verdict(people, "Robert F. Kennedy was born in Brookline.") is VerdictLabel.SUPPORTED
-    assert _verdict(people, "Robert F. Kennedy died in Los Angeles.") is VerdictLabel.SUPPORTED
+    assert ("Robert", WD + "Q25310") in refs(people, "His brother Robert")
+    assert verdict(people, "Robert F. Kennedy was born in Brookline.") is VerdictLabel.SUPPORTED
+    assert verdict(people, "Robert F. Kennedy died in Los Angeles.") is VerdictLabel.SUPPORTED
     assert (
-        _verdict(people, "Ted Kennedy was a sibling of Robert F. Kennedy.")
-        is VerdictLabel.SUPPORTED
+        verdict(people, "Ted Kennedy was a sibling of Robert F. Kennedy.") is VerdictLabel.SUPPORTED
     )
 
 
 def test_a_name_after_capitals_in_a_post_is_whom_the_thread_is_about(people):
-    assert _refs(people, "2/ he") == [("he", WD + "Q7542"), ("there", WD + "Q36091")]
-    assert _verdict(people, "Prince was born in Minneapolis.") is VerdictLabel.SUPPORTED
+    assert refs(people, "2/ he") == [("he", WD + "Q7542"), ("there", WD + "Q36091")]
+    assert verdict(people, "Prince was born in Minneapolis.") is VerdictLabel.SUPPORTED
 
 
 def test_i_have_reads_as_the_speaker_has_and_all_my_life_is_left_out(people):
     sent = next(s for s in people.sentences if s.text.startswith("DOLLY PARTON: I have"))
     assert "Dolly Parton has lived in Tennessee" in sent.resolved
-    assert _verdict(people, "Dolly Parton has lived in Tennessee.") is VerdictLabel.SUPPORTED
+    assert verdict(people, "Dolly Parton has lived in Tennessee.") is VerdictLabel.SUPPORTED

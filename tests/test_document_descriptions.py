@@ -11,6 +11,7 @@ from kgfc.document.check import check_document
 from kgfc.document.references import _nationality_noun
 from kgfc.models import VerdictLabel
 from kgfc.nlp.demonyms import demonyms
+from tests.fakes.documents import refs, verdict
 
 WD = "http://www.wikidata.org/entity/"
 
@@ -27,45 +28,30 @@ TEXT = (
 )
 
 
-@pytest.fixture(scope="module")
-def report(demo_local):
-    return check_document(demo_local, TEXT, record=False)
-
-
-def _refs(report, start: str) -> list[tuple[str, str | None]]:
-    sent = next(s for s in report.sentences if s.text.startswith(start))
-    return [(r.text, r.entity) for r in sent.references]
-
-
-def _verdict(report, text: str) -> VerdictLabel | None:
-    claim = next(c for c in report.claims if c.text == text)
-    return claim.verdict if claim.checkable else None
-
-
 def test_a_nationality_noun_is_the_person_of_that_nationality(report):
-    assert _refs(report, "The Prussian") == [("The Prussian", WD + "Q9312")]
-    assert _refs(report, "The Englishman") == [("The Englishman", WD + "Q17714")]
-    assert _verdict(report, "Stephen Hawking is buried in Westminster Abbey.") is (
+    assert refs(report, "The Prussian") == [("The Prussian", WD + "Q9312")]
+    assert refs(report, "The Englishman") == [("The Englishman", WD + "Q17714")]
+    assert verdict(report, "Stephen Hawking is buried in Westminster Abbey.") is (
         VerdictLabel.SUPPORTED
     )
 
 
 def test_a_nationality_adjective_must_fit_the_thing_described(report):
-    assert _refs(report, "The Italian city") == [("The Italian city", WD + "Q490")]
-    assert _verdict(report, "Milan is in Italy.") is VerdictLabel.SUPPORTED
+    assert refs(report, "The Italian city") == [("The Italian city", WD + "Q490")]
+    assert verdict(report, "Milan is in Italy.") is VerdictLabel.SUPPORTED
     # two actresses: the Swedish one
-    assert _refs(report, "The Swedish actress") == [("The Swedish actress", WD + "Q43247")]
-    assert _verdict(report, "Ingrid Bergman died in London.") is VerdictLabel.SUPPORTED
+    assert refs(report, "The Swedish actress") == [("The Swedish actress", WD + "Q43247")]
+    assert verdict(report, "Ingrid Bergman died in London.") is VerdictLabel.SUPPORTED
 
 
 def test_an_occupation_tagged_as_a_name_or_adjective_is_still_a_description(report):
-    assert _refs(report, "The mathematician") == [("The mathematician", WD + "Q7604")]
-    assert _verdict(report, "Leonhard Euler studied at the University of Basel.") is (
+    assert refs(report, "The mathematician") == [("The mathematician", WD + "Q7604")]
+    assert verdict(report, "Leonhard Euler studied at the University of Basel.") is (
         VerdictLabel.SUPPORTED
     )
-    assert _refs(report, "The filmmaker") == [("The filmmaker", WD + "Q55163")]
-    assert _verdict(report, "Robert Altman died in West Hollywood.") is VerdictLabel.SUPPORTED
-    assert _refs(report, "Later, the physicist") == [("the physicist", WD + "Q39246")]
+    assert refs(report, "The filmmaker") == [("The filmmaker", WD + "Q55163")]
+    assert verdict(report, "Robert Altman died in West Hollywood.") is VerdictLabel.SUPPORTED
+    assert refs(report, "Later, the physicist") == [("the physicist", WD + "Q39246")]
 
 
 @pytest.mark.parametrize(
@@ -101,15 +87,15 @@ def later(demo_local):
 
 
 def test_it_after_a_persons_sentence_is_the_thing_it_named_last(later):
-    assert _refs(later, "It is in Germany") == [("It", WD + "Q2079")]
-    assert _verdict(later, "Leipzig is in Germany.") is VerdictLabel.SUPPORTED
+    assert refs(later, "It is in Germany") == [("It", WD + "Q2079")]
+    assert verdict(later, "Leipzig is in Germany.") is VerdictLabel.SUPPORTED
     # the empty "it" of "it is said that" is no reference
-    assert [e for t, e in _refs(later, "It is often said") if t == "It"] == []
+    assert [e for t, e in refs(later, "It is often said") if t == "It"] == []
 
 
 def test_a_year_beside_the_place_is_left_out_of_the_claim(later):
-    assert _verdict(later, "Johannes Brahms was born in Hamburg.") is VerdictLabel.SUPPORTED
-    assert _verdict(later, "Johannes Brahms died in Vienna.") is VerdictLabel.SUPPORTED
+    assert verdict(later, "Johannes Brahms was born in Hamburg.") is VerdictLabel.SUPPORTED
+    assert verdict(later, "Johannes Brahms died in Vienna.") is VerdictLabel.SUPPORTED
 
 
 def test_a_year_that_is_all_the_verb_has_stays():

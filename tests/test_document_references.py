@@ -11,6 +11,7 @@ from kgfc.document.claims import decompose
 from kgfc.document.cues import framing_end
 from kgfc.models import VerdictLabel
 from kgfc.nlp.spacy_pipeline import parse
+from tests.fakes.documents import refs, verdict
 
 WD = "http://www.wikidata.org/entity/"
 
@@ -26,55 +27,40 @@ TEXT = (
 )
 
 
-@pytest.fixture(scope="module")
-def report(demo_local):
-    return check_document(demo_local, TEXT, record=False)
-
-
-def _verdict(report, text: str) -> VerdictLabel | None:
-    claim = next(c for c in report.claims if c.text == text)
-    return claim.verdict if claim.checkable else None
-
-
-def _refs(report, start: str) -> list[tuple[str, str | None]]:
-    sent = next(s for s in report.sentences if s.text.startswith(start))
-    return [(r.text, r.entity) for r in sent.references]
-
-
 def test_the_former_and_the_latter_are_the_people_named_together(report):
-    assert _refs(report, "The former") == [("The former", WD + "Q51559")]
-    assert _refs(report, "The latter") == [("The latter", WD + "Q72717")]
-    assert _verdict(report, "Sidney Lumet was born in Philadelphia.") is VerdictLabel.SUPPORTED
-    assert _verdict(report, "Elia Kazan was born in Constantinople.") is VerdictLabel.SUPPORTED
+    assert refs(report, "The former") == [("The former", WD + "Q51559")]
+    assert refs(report, "The latter") == [("The latter", WD + "Q72717")]
+    assert verdict(report, "Sidney Lumet was born in Philadelphia.") is VerdictLabel.SUPPORTED
+    assert verdict(report, "Elia Kazan was born in Constantinople.") is VerdictLabel.SUPPORTED
 
 
 def test_he_and_she_tell_two_people_apart_and_both_is_each_of_them(report):
-    assert _refs(report, "He died of lymphoma") == [("He", WD + "Q287977")]
-    assert _refs(report, "She died") == [("She", WD + "Q242729")]
-    assert [e for _, e in _refs(report, "Both")] == [WD + "Q242729", WD + "Q287977"]
+    assert refs(report, "He died of lymphoma") == [("He", WD + "Q287977")]
+    assert refs(report, "She died") == [("She", WD + "Q242729")]
+    assert [e for _, e in refs(report, "Both")] == [WD + "Q242729", WD + "Q287977"]
     for who in ("Joan Blondell", "Dick Powell"):
         claim = f"{who} is buried in Forest Lawn Memorial Park."
-        assert _verdict(report, claim) is VerdictLabel.SUPPORTED
+        assert verdict(report, claim) is VerdictLabel.SUPPORTED
 
 
 def test_a_plain_noun_names_the_organisation_or_band_before_it(report):
-    assert _refs(report, "The company") == [("The company", WD + "Q193023")]
-    assert _verdict(report, "Capitol Records is headquartered in Hollywood.") is (
+    assert refs(report, "The company") == [("The company", WD + "Q193023")]
+    assert verdict(report, "Capitol Records is headquartered in Hollywood.") is (
         VerdictLabel.SUPPORTED
     )
-    assert [e for _, e in _refs(report, "The band")] == [WD + "Q43267"]
+    assert [e for _, e in refs(report, "The band")] == [WD + "Q43267"]
 
 
 def test_coordinated_subjects_are_checked_one_by_one(report):
-    assert _verdict(report, "Sidney Lumet was a film director.") is VerdictLabel.SUPPORTED
-    assert _verdict(report, "Elia Kazan was a film director.") is VerdictLabel.SUPPORTED
+    assert verdict(report, "Sidney Lumet was a film director.") is VerdictLabel.SUPPORTED
+    assert verdict(report, "Elia Kazan was a film director.") is VerdictLabel.SUPPORTED
 
 
 def test_lead_ins_are_dropped_and_the_statement_checked(report):
-    assert _verdict(report, "Harold Pinter was born in London.") is VerdictLabel.SUPPORTED
-    assert _verdict(report, "Arnold Schoenberg was born in Vienna.") is VerdictLabel.SUPPORTED
-    assert _verdict(report, "Edgar Allan Poe was born in Boston.") is VerdictLabel.SUPPORTED
-    assert _verdict(report, "Edgar Allan Poe died in Richmond.") is VerdictLabel.REFUTED
+    assert verdict(report, "Harold Pinter was born in London.") is VerdictLabel.SUPPORTED
+    assert verdict(report, "Arnold Schoenberg was born in Vienna.") is VerdictLabel.SUPPORTED
+    assert verdict(report, "Edgar Allan Poe was born in Boston.") is VerdictLabel.SUPPORTED
+    assert verdict(report, "Edgar Allan Poe died in Richmond.") is VerdictLabel.REFUTED
 
 
 @pytest.mark.parametrize(
@@ -157,4 +143,4 @@ def test_a_surname_tagged_as_a_common_noun_is_still_the_person(demo_local):
         "Cassavetes is buried in Westwood Village Memorial Park Cemetery."
     )
     report = check_document(demo_local, text, record=False)
-    assert _refs(report, "Cassavetes is") == [("Cassavetes", WD + "Q51488")]
+    assert refs(report, "Cassavetes is") == [("Cassavetes", WD + "Q51488")]

@@ -13,6 +13,7 @@ import pytest
 from kgfc.document.check import check_document
 from kgfc.document.claims import asides, decompose, plain_and
 from kgfc.nlp.spacy_pipeline import parse
+from tests.fakes.documents import refs
 
 WD = "http://www.wikidata.org/entity/"
 
@@ -30,18 +31,8 @@ TEXT = (
 )
 
 
-@pytest.fixture(scope="module")
-def report(demo_local):
-    return check_document(demo_local, TEXT, record=False)
-
-
-def _refs(report, start: str) -> list[tuple[str, str | None]]:
-    sent = next(s for s in report.sentences if s.text.startswith(start))
-    return [(r.text, r.entity) for r in sent.references]
-
-
 def test_a_pronoun_is_not_a_name_its_own_sentence_gives_after_it(report):
-    assert _refs(report, "He was born in Liverpool") == [("He", WD + "Q2643")]
+    assert refs(report, "He was born in Liverpool") == [("He", WD + "Q2643")]
 
 
 def test_a_pronoun_with_no_one_before_it_is_the_name_after_it(demo_local):
@@ -49,30 +40,30 @@ def test_a_pronoun_with_no_one_before_it_is_the_name_after_it(demo_local):
     alone = check_document(
         demo_local, "In his youth, Tom Wolfe studied at Yale University.", record=False
     )
-    assert ("his", WD + "Q216195") in _refs(alone, "In his youth")
+    assert ("his", WD + "Q216195") in refs(alone, "In his youth")
 
 
 def test_a_pronoun_after_a_paragraph_break_skips_a_woman_for_he(report):
-    assert _refs(report, "He died in Los Angeles") == [("He", WD + "Q16390")]
+    assert refs(report, "He died in Los Angeles") == [("He", WD + "Q16390")]
 
 
 def test_a_surname_two_people_share_is_the_one_the_text_is_about(report):
-    assert _refs(report, "Attenborough directed") == [("Attenborough", WD + "Q51506")]
+    assert refs(report, "Attenborough directed") == [("Attenborough", WD + "Q51506")]
 
 
 def test_the_subject_of_x_s_film_y_is_the_film(report):
-    assert _refs(report, "The film is set") == [("The film", WD + "Q180214")]
+    assert refs(report, "The film is set") == [("The film", WD + "Q180214")]
 
 
 def test_a_title_with_small_words_is_one_name(report):
-    assert _refs(report, "The film stars") == [("The film", WD + "Q107270")]
+    assert refs(report, "The film stars") == [("The film", WD + "Q107270")]
 
 
 def test_a_writer_is_the_novelist_and_a_drummer_is_not(report, demo_local):
-    assert _refs(report, "The novelist died in New York") == [("The novelist", WD + "Q49074")]
+    assert refs(report, "The novelist died in New York") == [("The novelist", WD + "Q49074")]
     text = "Ringo Starr was born in Liverpool. The novelist died in London."
     alone = check_document(demo_local, text, record=False)
-    assert _refs(alone, "The novelist") == []
+    assert refs(alone, "The novelist") == []
 
 
 def test_our_son_in_a_transcript_is_the_speaker_s_and_he_after_him_is_the_son(report):
@@ -261,11 +252,11 @@ def test_not_only_but_also_is_both_and_maps_back_to_the_text():
 def test_in_the_city_is_the_one_city_the_text_named(demo_local):
     text = "NEWARK — A reading room will honour Philip Roth, who was born in the city."
     report = check_document(demo_local, text, record=False)
-    assert ("the city", WD + "Q25395") in _refs(report, "NEWARK")
+    assert ("the city", WD + "Q25395") in refs(report, "NEWARK")
     # counter-example: two cities named, "the city" is left as written
     text = "Chris Cornell was born in Seattle and died in Detroit. Kurt Cobain died in the city."
     report = check_document(demo_local, text, record=False)
-    assert _refs(report, "Kurt Cobain") == []
+    assert refs(report, "Kurt Cobain") == []
 
 
 def test_a_who_clause_the_parser_made_the_whole_sentence_of_is_read_apart():

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from kgfc.document.check import check_document
 from kgfc.document.claims import asides, decompose
 from kgfc.document.sentences import split
 from kgfc.models import VerdictLabel
 from kgfc.nlp.spacy_pipeline import parse
+from tests.fakes.documents import refs, verdict
 
 WD = "http://www.wikidata.org/entity/"
 
@@ -28,59 +28,39 @@ TEXT = (
 )
 
 
-@pytest.fixture(scope="module")
-def report(demo_local):
-    return check_document(demo_local, TEXT, record=False)
-
-
-def _verdict(report, text: str) -> VerdictLabel | None:
-    claim = next((c for c in report.claims if c.text == text), None)
-    assert claim is not None, [c.text for c in report.claims]
-    return claim.verdict if claim.checkable else None
-
-
-def _refs(report, start: str) -> list[tuple[str, str | None]]:
-    sent = next(s for s in report.sentences if s.text.startswith(start))
-    return [(r.text, r.entity) for r in sent.references]
-
-
 def test_a_dateline_is_not_part_of_the_claim_and_an_age_is_left_out(report):
-    assert _verdict(report, "Paul McCartney was born in Liverpool.") is VerdictLabel.SUPPORTED
-    assert _refs(report, "The singer, 81") == [("The singer", WD + "Q2599")]
+    assert verdict(report, "Paul McCartney was born in Liverpool.") is VerdictLabel.SUPPORTED
+    assert refs(report, "The singer, 81") == [("The singer", WD + "Q2599")]
     assert any(c.text == "Paul McCartney played the mandolin on two songs." for c in report.claims)
 
 
 def test_a_numbered_lower_case_thread_is_cut_into_posts_and_its_names_found(report):
-    assert _refs(report, "2/ he") == [("he", WD + "Q8446")]
-    assert _refs(report, "3/ she") == [("she", WD + "Q222071")]
-    assert _verdict(report, "Kurt Cobain was married to Courtney Love.") is VerdictLabel.SUPPORTED
-    assert _verdict(report, "And Kurt Cobain died in Seattle.") is VerdictLabel.SUPPORTED
+    assert refs(report, "2/ he") == [("he", WD + "Q8446")]
+    assert refs(report, "3/ she") == [("she", WD + "Q222071")]
+    assert verdict(report, "Kurt Cobain was married to Courtney Love.") is VerdictLabel.SUPPORTED
+    assert verdict(report, "And Kurt Cobain died in Seattle.") is VerdictLabel.SUPPORTED
     # the sentence keeps the words as written; only the parser saw them capitalised
     assert any(s.text.startswith("3/ she was born in san francisco") for s in report.sentences)
 
 
 def test_i_in_a_transcript_is_the_speaker_its_label_names(report):
-    assert _refs(report, "YOKO ONO: I") == [("I", WD + "Q117012")]
-    assert _verdict(report, "Yoko Ono was born in Tokyo.") is VerdictLabel.SUPPORTED
+    assert refs(report, "YOKO ONO: I") == [("I", WD + "Q117012")]
+    assert verdict(report, "Yoko Ono was born in Tokyo.") is VerdictLabel.SUPPORTED
     asked = next(s for s in report.sentences if s.text.startswith("INTERVIEWER: Where"))
     assert asked.status == "skipped" and asked.skip == "question"
 
 
 def test_a_bracketed_birth_and_a_fronted_appositive_are_claims_of_their_own(report):
-    assert _verdict(report, "Tony Blair was born in Edinburgh.") is VerdictLabel.SUPPORTED
-    assert _verdict(report, "Tony Blair was a lawyer.") is VerdictLabel.SUPPORTED
-    assert _refs(report, "A member") == [("the former prime minister", WD + "Q9545")]
-    assert (
-        _verdict(report, "Tony Blair was a member of the Labour Party.") is VerdictLabel.SUPPORTED
-    )
+    assert verdict(report, "Tony Blair was born in Edinburgh.") is VerdictLabel.SUPPORTED
+    assert verdict(report, "Tony Blair was a lawyer.") is VerdictLabel.SUPPORTED
+    assert refs(report, "A member") == [("the former prime minister", WD + "Q9545")]
+    assert verdict(report, "Tony Blair was a member of the Labour Party.") is VerdictLabel.SUPPORTED
 
 
 def test_there_is_the_place_the_previous_sentence_was_about(report):
-    refs = _refs(report, "The actor later")
-    assert ("there", WD + "Q23436") in refs
-    assert (
-        _verdict(report, "Sean Connery later lived in Edinburgh again.") is VerdictLabel.SUPPORTED
-    )
+    actor = refs(report, "The actor later")
+    assert ("there", WD + "Q23436") in actor
+    assert verdict(report, "Sean Connery later lived in Edinburgh again.") is VerdictLabel.SUPPORTED
 
 
 @pytest.mark.parametrize(
