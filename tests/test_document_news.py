@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from kgfc.document.check import check_document
 from kgfc.document.claims import decompose
 from kgfc.models import VerdictLabel
 from kgfc.nlp.spacy_pipeline import parse
+from tests.fakes.documents import refs
 
 WD = "http://www.wikidata.org/entity/"
 
-NEWS = (
+TEXT = (
     "SEATTLE — A guitar that belonged to Jimi Hendrix, who died in London in 1970, goes on "
     "show today. Kurt Cobain died in the city in 1994. Chris Cornell was born here; a mural of "
     "the singer will follow next spring.\n\n"
@@ -24,44 +24,38 @@ NEWS = (
 )
 
 
-@pytest.fixture(scope="module")
-def news(demo_local):
-    return check_document(demo_local, NEWS, record=False)
-
-
 def _checked(report) -> dict[str, VerdictLabel | None]:
     return {c.text: c.verdict for c in report.claims if c.checkable}
 
 
-def test_the_city_and_here_are_the_datelines_city(news):
-    verdicts = _checked(news)
+def test_the_city_and_here_are_the_datelines_city(report):
+    verdicts = _checked(report)
     # London was named before "the city" too: a news story's city is its dateline's
     assert verdicts["Kurt Cobain died in Seattle."] is VerdictLabel.SUPPORTED
     assert verdicts["Chris Cornell was born in Seattle."] is VerdictLabel.SUPPORTED
 
 
-def test_a_semicolon_cuts_a_prediction_from_the_statement_beside_it(news):
-    texts = [s.text for s in news.sentences]
+def test_a_semicolon_cuts_a_prediction_from_the_statement_beside_it(report):
+    texts = [s.text for s in report.sentences]
     assert "Chris Cornell was born here;" in texts
-    mural = next(s for s in news.sentences if s.text.startswith("a mural"))
+    mural = next(s for s in report.sentences if s.text.startswith("a mural"))
     assert mural.status == "skipped" and mural.skip == "prediction"
 
 
-def test_a_who_clause_with_two_facts_gives_two_claims_and_there_is_its_place(news):
-    verdicts = _checked(news)
+def test_a_who_clause_with_two_facts_gives_two_claims_and_there_is_its_place(report):
+    verdicts = _checked(report)
     assert verdicts["Ben Hecht was born in New York City."] is VerdictLabel.SUPPORTED
     assert verdicts["Ben Hecht died in New York City."] is VerdictLabel.SUPPORTED
 
 
-def test_a_description_joining_two_roles_is_the_person_named(news):
-    sent = next(s for s in news.sentences if s.text.startswith("The playwright"))
-    assert [(r.text, r.entity) for r in sent.references] == [
+def test_a_description_joining_two_roles_is_the_person_named(report):
+    assert refs(report, "The playwright") == [
         ("The playwright and screenwriter", WD + "Q267441")
     ]
 
 
-def test_it_is_the_one_work_named_and_its_is_it_is(news):
-    verdicts = _checked(news)
+def test_it_is_the_one_work_named_and_its_is_it_is(report):
+    verdicts = _checked(report)
     assert verdicts["Woody Allen directed Midnight in Paris."] is VerdictLabel.SUPPORTED
     assert verdicts["Midnight in Paris is set in Paris obviously."] is VerdictLabel.SUPPORTED
 

@@ -12,7 +12,7 @@ from kgfc.models import VerdictLabel
 
 WD = "http://www.wikidata.org/entity/"
 
-POST = (
+TEXT = (
     "beatles appreciation post\n\n"
     "the beatles are the reason i play music honestly ringo was born in liverpool people "
     "forget that george died in los angeles in 2001 :( george played guitar and ringo played "
@@ -20,13 +20,8 @@ POST = (
 )
 
 
-@pytest.fixture(scope="module")
-def post(demo_local):
-    return check_document(demo_local, POST, record=False)
-
-
-def test_a_run_on_post_is_cut_where_each_clause_starts(post):
-    assert [s.text for s in post.sentences] == [
+def test_a_run_on_post_is_cut_where_each_clause_starts(report):
+    assert [s.text for s in report.sentences] == [
         "beatles appreciation post",
         "the beatles are the reason",
         "i play music honestly",
@@ -47,20 +42,20 @@ def test_a_sentence_with_stops_or_capitals_is_not_cut():
     assert len(split(edited)) == 1
 
 
-def test_a_first_name_alone_is_the_member_of_the_band_named_before(post):
-    refs = {(r.text, r.entity) for s in post.sentences for r in s.references}
+def test_a_first_name_alone_is_the_member_of_the_band_named_before(report):
+    refs = {(r.text, r.entity) for s in report.sentences for r in s.references}
     assert ("ringo", WD + "Q2632") in refs
     assert ("george", WD + "Q2643") in refs
 
 
-def test_each_clause_is_checked_and_the_opinions_are_not(post):
-    verdicts = {c.text: c.verdict for c in post.claims if c.checkable}
+def test_each_clause_is_checked_and_the_opinions_are_not(report):
+    verdicts = {c.text: c.verdict for c in report.claims if c.checkable}
     assert verdicts["Ringo Starr was born in Liverpool."] is VerdictLabel.SUPPORTED
     assert verdicts["George Harrison died in Los Angeles."] is VerdictLabel.SUPPORTED
     # the parser took "ringo" for a second thing george played: the clauses read apart
     assert verdicts["George Harrison played guitar."] is VerdictLabel.SUPPORTED
     assert "Ringo Starr played drums." in verdicts
-    last = next(s for s in post.sentences if s.text.startswith("best band"))
+    last = next(s for s in report.sentences if s.text.startswith("best band"))
     assert last.status == "skipped" and "opinion" in last.reason
 
 
