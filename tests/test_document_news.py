@@ -70,8 +70,22 @@ def test_it_is_the_one_work_named_and_its_is_it_is(report):
         ("Paul Simon, Art Garfunkel and Flea from the band were all born in Newark.",
          ["Paul Simon was born in Newark.", "Art Garfunkel was born in Newark.",
           "Flea from the band was born in Newark."]),
+        # a relative named in an appositive beside the subject: the kinship is a claim
+        ("Warren Beatty and his wife, Annette Bening, attended the gala.",
+         ["Warren Beatty and his wife, Annette Bening, attended the gala.",
+          "Warren Beatty was married to Annette Bening."]),
+        # "X's bandmate Y" parsed as a name with "bandmate" in it: every claim is Y's
+        ("Robbie Robertson's bandmate Levon Helm, a drummer who also played the mandolin, "
+         "died in New York City in 2012.",
+         ["Levon Helm died in New York City.", "Levon Helm was a drummer.",
+          "Levon Helm played the mandolin."]),
+        # an appositive that says where besides the participle after it
+        ("Def Jam Recordings, the Los Angeles-based label founded by Rick Rubin, announced a "
+         "box set.",
+         ["Def Jam Recordings announced a box set.", "Def Jam Recordings was founded by Rick Rubin.",
+          "Def Jam Recordings was the Los Angeles-based label."]),
     ],
 )  # fmt: skip
-def test_durations_and_phrases_after_a_list_of_names(sentence, claims):
+def test_claims_a_sentence_splits_into(sentence, claims):
     got = [p.text for p in decompose(parse(sentence), lambda _t: False, lambda _t: True)]
     assert got == claims

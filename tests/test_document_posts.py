@@ -68,3 +68,14 @@ def test_like_everyone_says_is_the_writers_comment_not_a_quote(demo_local):
     )
     first = report.sentences[0]
     assert first.status == "checked", first.reason
+
+
+def test_a_common_noun_the_kg_also_has_as_a_name_is_not_capitalised(demo_local):
+    from kgfc.document.check import _KG
+
+    kg = _KG(demo_local.store)
+    assert kg.is_name("bee gees", False) and kg.is_name("the white stripes", False)
+    # "The Band" is a band the KG has, "the band" a noun; "drug overdose" is written in lower case
+    assert not kg.is_name("the band", False)
+    assert not kg.is_name("drug overdose", False)
+    assert not kg.is_name("the pianist", False)

@@ -21,6 +21,7 @@ document: a source of claims, never of facts), its span and the sentence.
 from __future__ import annotations
 
 import hashlib
+import re
 import time
 from collections import Counter
 from dataclasses import dataclass
@@ -79,6 +80,14 @@ _PLAIN_NOUNS: dict[str, tuple[str, ...]] = {
     "author": ("novelist",),
     "pilot": ("aviator",),
 }
+_DASH_IN_WORD = re.compile(r"(?<=\w)[‐‑–](?=(?:based|born|educated|raised|bred|founded)\b)")
+# nouns a document calls things by ("the band", "the city"): never a name, though the KG
+# has a thing called "The Band"
+_COMMON_NOUNS = frozenset(
+    [*_PLAIN_NOUNS, *(w for ws in _PLAIN_NOUNS.values() for w in ws), "film", "movie", "song",
+     "album", "book", "novel", "show", "team", "club", "party", "church", "river", "state",
+     "country", "village", "museum", "university", "school", "company", "record"]
+)
 # the country properties whose countries' adjectives describe a thing too ("the Swedish
 # actress", "the Italian city"): citizenship, country, country of origin
 _COUNTRY_PROPS = tuple(V.WDT + p for p in ("P27", "P17", "P495"))
@@ -227,6 +236,8 @@ class _KG:
             return [text for _e, text, _k in self.index.by_key.get(key, ())]
 
         content = " ".join(w for w in normalise(words).split() if w not in STOP_WORDS)
+        if content in _COMMON_NOUNS or self.is_role(content):
+            return False  # "the band" (not The Band), "the singer"
         whole, bare = written(normalise(words)), written(content)
         return bool(whole or bare) and all(text != text.lower() for text in whole + bare)
 
@@ -334,6 +345,9 @@ def _read(
     if sent.heading:
         out.status, out.skip, out.reason = "not_checkable", "heading", "a heading, not a sentence"
         return out, []
+    # "the Los Angeles–based label": a dash in a compound read as the hyphen it stands for
+    # (the same length, so spans still line up)
+    resolved.text = _DASH_IN_WORD.sub("-", resolved.text)
     rdoc = parse(resolved.text)
     k = framing_end(rdoc[:])
     why = not_a_statement(rdoc[:], start=k)

@@ -29,6 +29,7 @@ from kgfc.document.clause_parts import (
     appositives_on_names,
     death_place,
     gapped,
+    kin_appositives,
     kin_subject,
     loose_words,
     participle_of,
@@ -294,6 +295,7 @@ def _sentence(
     ]:
         extra.append((text, sub))
         keep -= sub | commas(sent, sub)
+    extra += kin_appositives(sent, subj)  # "X and X's wife, Y, attended ...": the kinship
     for text, toks, sub in which_on_names(sent, known, dates):
         extra.append((text, toks))
         riders |= toks - sub  # the name before "which": part of the claim, not its span
@@ -384,14 +386,20 @@ def _around_subject(
     ``drop``: words of no claim (a date said in passing); ``riders`` gets the words a
     claim's text repeats from elsewhere (the name before a "who"), not part of its span."""
     extra: list[tuple[str, set[int]]] = []
+    # the subject's words still kept ("X's bandmate" of "X's bandmate Y" said of Y alone)
+    whole = {t.i for t in subj.subtree} & keep
     for c in subj.children:
         if c.dep_ == "appos" and (c.pos_ == "NOUN" or (c.pos_ == "PROPN" and indefinite(c))):
             sub = {t.i for t in c.subtree}
-            named = text_of(sent.doc, {t.i for t in subj.subtree} - sub - commas(sent, sub))
+            named = text_of(sent.doc, whole - sub - commas(sent, sub))
             done = participle_of(c)  # "Coldplay, the band formed in London," -> "was formed ..."
             if done is not None:
                 what = {t.i for t in done.subtree} - drop
                 extra.append((f"{named} was " + text_of(sent.doc, what), sub))
+                # "X, the Los Angeles-based label founded by Y": what the noun says besides
+                rest = sub - {t.i for t in done.subtree} - drop
+                if any(sent.doc[i].dep_ in ("amod", "compound", "nmod") for i in rest):
+                    extra.append((f"{named} {tense} " + text_of(sent.doc, rest), sub))
             else:
                 extra.append((f"{named} {tense} " + text_of(sent.doc, sub - drop), sub))
             keep -= sub | commas(sent, sub)
@@ -401,7 +409,7 @@ def _around_subject(
         elif c.dep_ == "acl" and c.tag_ == "VBN" and c.i > subj.i and set_off(sent, c):
             # "X, born in Kensington, admired ...", "X (born 1930 in Edinburgh) was ..."
             sub = {t.i for t in c.subtree}
-            head = {t.i for t in subj.subtree} - sub - commas(sent, sub)
+            head = whole - sub - commas(sent, sub)
             body = sub - _aside_dates(c)
             if any(sent.doc[i].pos_ in ("NOUN", "PROPN") for i in body):  # not "(born 1911)"
                 extra.append((text_of(sent.doc, head) + " was " + text_of(sent.doc, body), sub))
@@ -411,7 +419,7 @@ def _around_subject(
         ):
             sub = {t.i for t in c.subtree}
             body = {t.i for t in c.subtree if not (t.lower_ == "who" and t.head == c)} - drop
-            head = {t.i for t in subj.subtree} - sub - commas(sent, sub)
+            head = whole - sub - commas(sent, sub)
             # the name rides along: a list in the clause is cut into claims of the name
             extra.append((text_of(sent.doc, head) + " " + text_of(sent.doc, body), head | body))
             riders |= head

@@ -67,22 +67,45 @@ def kin_subject(sent: Span, subj: Token | None) -> tuple[set[int], str | None] |
     """For a subject "X's [adjectives] relative[,] Name[,]": the tokens to drop so that the
     claim is said of Name, and the kinship claim (None when the KG holds no such relation).
     None when the subject is no such phrase."""
-    if subj is None or subj.pos_ != "NOUN" or subj.lemma_.lower() not in KIN:
+    found = _kin_before(subj)
+    if found is None:
         return None
-    owner = next((c for c in subj.children if c.dep_ == "poss" and c.pos_ == "PROPN"), None)
-    name = next((c for c in subj.children if c.dep_ == "appos" and c.pos_ == "PROPN"), None)
-    if owner is None or name is None or name.i < subj.i:
-        return None
-    name_toks = {x.i for x in name.subtree}
+    owner, kin, name_toks, drop = found
     owner_toks = {x.i for x in owner.subtree if x.dep_ != "case" and x.tag_ != "POS"}
-    drop = _phrase(subj) - name_toks
-    template = KIN[subj.lemma_.lower()]
+    template = KIN[kin]
     if template is None:
         return drop, None
     doc = sent.doc
     who = " ".join(doc[i].text for i in sorted(owner_toks))
     named = " ".join(doc[i].text for i in sorted(name_toks) if not doc[i].is_punct)
     return drop, template.format(p=who, n=named)
+
+
+def _kin_before(subj: Token | None) -> tuple[Token, str, set[int], set[int]] | None:
+    """(owner, relative noun, the name's tokens, the tokens to drop) of a subject "X's
+    relative, Name," or, as the parser also reads it, "X's relative Name" (the noun a
+    compound of the name); None for any other subject."""
+    if subj is None:
+        return None
+    owner = next((c for c in subj.children if c.dep_ == "poss" and c.pos_ == "PROPN"), None)
+    if owner is None:
+        return None
+    if subj.pos_ == "NOUN" and subj.lemma_.lower() in KIN:
+        name = next((c for c in subj.children if c.dep_ == "appos" and c.pos_ == "PROPN"), None)
+        if name is None or name.i < subj.i:
+            return None
+        name_toks = {x.i for x in name.subtree}
+        return owner, subj.lemma_.lower(), name_toks, _phrase(subj) - name_toks
+    # "Robbie Robertson's bandmate Levon Helm": a lower-case relative noun among the
+    # name's compounds, after the owner
+    kin = next(
+        (c for c in subj.lefts if c.dep_ == "compound" and c.is_lower and c.lower_ in KIN), None
+    )
+    if subj.pos_ != "PROPN" or kin is None or not owner.i < kin.i:
+        return None
+    name_toks = {x.i for x in subj.subtree if x.i > kin.i}
+    drop = {x.i for x in owner.subtree} | {x.i for x in kin.subtree}
+    return owner, kin.lower_, name_toks, drop
 
 
 def participle_of(noun: Token) -> Token | None:
@@ -263,6 +286,28 @@ def who_on_names(
         body = sub - {who[0].i} - drop
         out.append((text_of(sent.doc, words) + " " + text_of(sent.doc, body), words | body))
         riders |= words
+    return out
+
+
+def kin_appositives(sent: Span, subj: Token | None) -> list[tuple[str, set[int]]]:
+    """ "Warren Beatty and his wife, Annette Bening, attended ...": a relative the KG holds,
+    named in an appositive away from the subject ("his": the subject's) -- "Warren Beatty
+    was married to Annette Bening." (the sentence's own claim keeps its words)."""
+    out: list[tuple[str, set[int]]] = []
+    for t in sent:
+        template = KIN.get(t.lemma_.lower()) if t.pos_ == "NOUN" else None
+        if template is None or t == subj:
+            continue
+        poss = next((c for c in t.children if c.dep_ == "poss"), None)
+        owner = poss if poss is not None and poss.pos_ == "PROPN" else None
+        if poss is not None and poss.lower_ in ("his", "her") and subj is not None:
+            owner = subj if subj.pos_ == "PROPN" else None  # "X and his wife, Y, ..."
+        name = next((c for c in t.children if c.dep_ == "appos" and c.pos_ == "PROPN"), None)
+        if owner is None or name is None or name.i < t.i or not set_off(sent, name):
+            continue
+        who = text_of(sent.doc, name_words(owner))
+        named = text_of(sent.doc, name_words(name))
+        out.append((template.format(p=who, n=named), {x.i for x in t.subtree}))
     return out
 
 

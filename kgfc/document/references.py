@@ -375,6 +375,7 @@ class Resolver:
             ):
                 ref = self._ref(sent, t.idx, t.idx + len(t.text), t.text, place, "pronoun")
                 replace[t.i] = (t.i + 1, "in " + place.text, ref)
+                token_name[t.i] = place  # named here for the sentences after
             elif low in _THING and not expletive(t):
                 target = self._thing_for(t, span, token_name)
                 if target is not None:
@@ -649,13 +650,14 @@ class Resolver:
             ):
                 lefts = [y for y in x.lefts if y.dep_ in ("det", "amod", "compound")]
                 candidates.append((x, [*lefts, x]))
-        # "died in the city": the place the text named (a dateline's city counts)
+        # "died in the city", "worked for the studio": the one thing the text named that
+        # fits (a dateline's city counts)
         places = [
             (x, [d, x])
             for x in span
             if x.dep_ == "pobj"
             and x.pos_ == "NOUN"
-            and x.head.lower_ == "in"
+            and x.head.lower_ in ("in", "for", "at", "with", "by", "from")
             and x.i - 1 >= span.start
             and (d := span.doc[x.i - 1]).lower_ == "the"
             and [c.i for c in x.children] == [d.i]

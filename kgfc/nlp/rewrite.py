@@ -261,9 +261,9 @@ _PLACE_APPOSITIVE = re.compile(
     r"^\s*(?P<s>[^,;:]+?),\s+(?:the|a|an)\s+(?P<place>(?-i:[A-Z])[^,;:]*?)\s*[-‐‑–]\s*"
     r"(?P<how>born|based|educated)\s+[^,;:]*?,\s*(?P<rest>\S.*)$"
 )
-# "R is a Boston-based label", "S was a Harvard-educated lawyer"
+# "R is a Boston-based label", "S was a Harvard-educated lawyer", "R is the Boston-based label"
 _PLACE_COMPOUND = re.compile(
-    r"^\s*(?P<s>[^,;:]+?)\s+(?:is|was)\s+an?\s+(?P<place>(?-i:[A-Z])[^,;:]*?)\s*[-‐‑–]\s*"
+    r"^\s*(?P<s>[^,;:]+?)\s+(?:is|was)\s+(?:an?|the)\s+(?P<place>(?-i:[A-Z])[^,;:]*?)\s*[-‐‑–]\s*"
     r"(?P<how>based|educated)\s+[a-z][a-z -]*?\s*[.!]?\s*$"
 )
 _PLACED = {"born": "was born in", "based": "is based in", "educated": "was educated at"}
