@@ -89,3 +89,18 @@ def test_it_is_the_one_work_named_and_its_is_it_is(report):
 def test_claims_a_sentence_splits_into(sentence, claims):
     got = [p.text for p in decompose(parse(sentence), lambda _t: False, lambda _t: True)]
     assert got == claims
+
+
+def test_a_transcripts_short_answer_is_read_with_its_question(demo_local):
+    from kgfc.document.check import check_document
+
+    text = (
+        "INTERVIEWER: Where were you born? CARRIE FISHER: In Burbank, and I grew up in "
+        "Los Angeles. INTERVIEWER: And you were married to Paul Simon? CARRIE FISHER: I was, "
+        "for a while."
+    )
+    report = check_document(demo_local, text, record=False)
+    claims = {c.text: c.verdict for c in report.claims if c.checkable}
+    assert claims["Carrie Fisher was born in Burbank."] is VerdictLabel.SUPPORTED
+    married = [v for c, v in claims.items() if c.startswith("Carrie Fisher was married to Paul")]
+    assert married == [VerdictLabel.SUPPORTED]

@@ -26,6 +26,7 @@ Who is a person comes from spaCy's named entities and the KG (instance of human)
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -105,6 +106,15 @@ class Resolved:
         return s, max(s, e)
 
 
+# a transcript's speaker label before a turn, and the questions whose short answers read as
+# statements: "Where were you born?" and "(Did) you go to X?"
+_SPEAKER_LABEL = re.compile(r"^\s*[A-Z][A-Z.'’ -]*:\s*")
+_WH_BE = re.compile(r"^(?:and\s+|so\s+)?(?:where|when)\s+(?:were|was)\s+you\s+(?P<done>[a-z]+)\s*\?$", re.I)
+_YOU_DID = re.compile(r"^(?:and\s+|so\s+)?(?P<did>did\s+)?you\s+(?P<rest>[^?]+?)\s*\?$", re.I)
+# the words that echo a yes-no question in its answer ("Yes, I did"), and the verbs said of
+# "you" as they are said of the speaker's name
+_ECHO = frozenset({"did", "do", ",", "i", "have", "was", "am", "were", "yes", "yeah", "yep"})
+_THIRD_PERSON = {"were": "was", "are": "is", "have": "has", "do": "does"}
 # nouns the KG describes places with: what "there" and "here" may stand for
 _PLACE_NOUNS = frozenset(
     "city town village country state capital borough district metropolis municipality county "
@@ -146,6 +156,7 @@ class Resolver:
         # "the former", "the latter" and "both" stand for
         self.group: list[Name] = []
         self.dateline: Name | None = None  # the place a news story's dateline names
+        self.question: tuple[str | None, str] | None = None  # (speaker, words) of a question just asked
 
     # -- the names ------------------------------------------------------------------
     def _name(self, span: Span, index: int, paragraph: int) -> Name | None:
@@ -291,6 +302,7 @@ class Resolver:
                 for t in ent:
                     token_name[t.i] = name
         subject = self._subject(span, token_name)
+        self._answer(sent, span, token_name, replace)
         # "Our son Sean ..., and he plays": the relative named before the pronoun after it;
         # "His brother Robert": once "his" is resolved
         self._kin_names(sent, span, token_name, replace)
@@ -329,7 +341,48 @@ class Resolver:
             return resolved
         self._remember(subject, people)
         self.previous_things = things
+        asked = _SPEAKER_LABEL.sub("", sent.text).strip()
+        self.question = (sent.speaker, asked) if sent.speaker and asked.endswith("?") else None
         return resolved
+
+    def _answer(
+        self,
+        sent: Sentence,
+        span: Span,
+        token_name: dict[int, Name],
+        replace: dict[int, tuple[int, str, Reference]],
+    ) -> None:
+        """A transcript's short answer read with the question it answers: "Where were you
+        born?" / "In Newark, ..." as "X was born in Newark, ..."; "And you went to Queens
+        College?" / "I did, ..." as "X went to Queens College, ..." (X: the answering speaker)."""
+        asked = self.question
+        who = self._speaker(sent) if sent.speaker else None
+        if asked is None or who is None or asked[0] == sent.speaker:
+            return
+        toks = list(span)
+        k = next((i + 1 for i, t in enumerate(toks[:6]) if t.text == ":"), 0)
+        if k >= len(toks) - 1:
+            return
+        first = toks[k]
+        said: str | None = None
+        end = first.i + 1
+        if (m := _WH_BE.match(asked[1])) and first.lower_ in ("in", "at", "on"):
+            said = f"{who.text} was {m['done']} {first.lower_}"
+        elif (m := _YOU_DID.match(asked[1])) and first.lower_ in ("i", "yes", "yeah", "yep"):
+            while end < span.end and span.doc[end].lower_ in _ECHO:
+                end += 1  # "I did", "Yes, I did", "Yes, I have", "I was"
+            verb, _, rest = m["rest"].partition(" ")
+            verb = _THIRD_PERSON.get(verb.lower(), verb)  # "you were married" -> "X was married"
+            said = f"{who.text} {'did ' if m['did'] else ''}{verb} {rest}".rstrip()
+        if said is None:
+            return
+        words = [t for t in span.doc[first.i : end] if not t.is_punct]
+        last = words[-1]
+        text = span.doc[first.i : last.i + 1].text
+        ref = self._ref(sent, first.idx, last.idx + len(last.text), text, who, "pronoun")
+        replace[first.i] = (end, said, ref)
+        for i in range(first.i, end):
+            token_name[i] = who
 
     def _pronouns(
         self,
