@@ -104,3 +104,13 @@ def test_a_transcripts_short_answer_is_read_with_its_question(demo_local):
     assert claims["Carrie Fisher was born in Burbank."] is VerdictLabel.SUPPORTED
     married = [v for c, v in claims.items() if c.startswith("Carrie Fisher was married to Paul")]
     assert married == [VerdictLabel.SUPPORTED]
+
+
+def test_a_speaker_label_the_parser_cut_off_stays_with_its_turn():
+    from kgfc.document.sentences import split
+
+    text = "INTERVIEWER: Where were you born? PAUL SIMON: In Newark, New Jersey, and then we moved."
+    assert [(s.text, s.speaker) for s in split(text)] == [
+        ("INTERVIEWER: Where were you born?", "INTERVIEWER"),
+        ("PAUL SIMON: In Newark, New Jersey, and then we moved.", "PAUL SIMON"),
+    ]

@@ -229,7 +229,7 @@ def split(text: str, is_name: Callable[[str, bool], bool] | None = None) -> list
             speaker = (p, label.group(1))
         elif speaker is not None and speaker[0] != p:
             speaker = None
-        sents = [doc[:]] if whole else _at_clause_marks(_bracketed(list(doc.sents)))
+        sents = [doc[:]] if whole else _at_clause_marks(_labels_joined(_bracketed(list(doc.sents))))
         for sent in sents:
             span = _trimmed(sent)
             if span is None:
@@ -267,6 +267,20 @@ def _bracketed(sents: list[Span]) -> list[Span]:
     out: list[Span] = []
     for sent in sents:
         if out and out[-1].text.count("(") > out[-1].text.count(")"):
+            out[-1] = sent.doc[out[-1].start : sent.end]
+        else:
+            out.append(sent)
+    return out
+
+
+def _labels_joined(sents: list[Span]) -> list[Span]:
+    """A transcript's speaker label the parser cut off ("PAUL SIMON:" | "In Newark, ...")
+    put back before the turn it labels."""
+    out: list[Span] = []
+    for sent in sents:
+        label = out[-1].text.strip() if out else ""
+        m = _SPEAKER.match(label + " ")
+        if m is not None and m.end() == len(label):
             out[-1] = sent.doc[out[-1].start : sent.end]
         else:
             out.append(sent)
