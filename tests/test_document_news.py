@@ -104,6 +104,15 @@ def test_a_transcripts_short_answer_is_read_with_its_question(demo_local):
     assert claims["Carrie Fisher was born in Burbank."] is VerdictLabel.SUPPORTED
     married = [v for c, v in claims.items() if c.startswith("Carrie Fisher was married to Paul")]
     assert married == [VerdictLabel.SUPPORTED]
+    # an answer that says it in full is read as it stands
+    full = check_document(
+        demo_local,
+        "INTERVIEWER: You were born in Burbank? CARRIE FISHER: Yes, I was born in Burbank.",
+        record=False,
+    )
+    assert [(c.text, c.verdict) for c in full.claims] == [
+        ("Yes, Carrie Fisher was born in Burbank.", VerdictLabel.SUPPORTED)
+    ]
 
 
 def test_a_speaker_label_the_parser_cut_off_stays_with_its_turn():

@@ -371,6 +371,11 @@ class Resolver:
         elif (m := _YOU_DID.match(asked[1])) and first.lower_ in ("i", "yes", "yeah", "yep"):
             while end < span.end and span.doc[end].lower_ in _ECHO:
                 end += 1  # "I did", "Yes, I did", "Yes, I have", "I was"
+            while end > first.i + 1 and span.doc[end - 1].is_punct:
+                end -= 1  # the comma after "I was," is no part of the echo
+            after = span.doc[end] if end < span.end else None
+            if after is not None and not after.is_punct and after.lower_ not in ("and", "but"):
+                return  # "Yes, I was born in Toronto": the answer says it in full
             verb, _, rest = m["rest"].partition(" ")
             verb = _THIRD_PERSON.get(verb.lower(), verb)  # "you were married" -> "X was married"
             said = f"{who.text} {'did ' if m['did'] else ''}{verb} {rest}".rstrip()
