@@ -89,9 +89,10 @@ class Engine:
                     recorder = ChunkedRecorder(self.store, len(done.records))
                     for item in done.records:
                         recorder.add(item)
-            if done.result.trajectory is not None:
-                append_trajectory(self.settings.home / "trajectories", done.result.trajectory)
-            yield done.index, done.result
+            result = done.checked
+            if result.trajectory is not None:
+                append_trajectory(self.settings.home / "trajectories", result.trajectory)
+            yield done.index, result
 
     def _worker_pool(self, workers: int) -> WorkerPool:
         from kgfc.pipeline.parallel import WorkerPool
