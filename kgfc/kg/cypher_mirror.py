@@ -316,7 +316,7 @@ def open_mirror(
     uri: str,
     *,
     user: str | None = None,
-    password: Callable[[], str] | str | None = None,
+    password: Callable[[], str | None] | str | None = None,
     database: str | None = None,
     batch: int = BATCH,
 ) -> CypherMirror:
