@@ -64,6 +64,8 @@ from kgfc.registry import open_configured_store
 from kgfc.settings import Settings, load_settings
 
 if TYPE_CHECKING:
+    from kgfc.document.load import Document
+    from kgfc.document.models import DocumentReport
     from kgfc.kg.store import KnowledgeGraph
     from kgfc.kg.wikidata import WikidataSource
     from kgfc.llm.client import LLM
@@ -633,7 +635,7 @@ class FactChecker:
         yield from (hooks.result(i, r) for i, r in slots if r is not None)
 
     # -- documents -----------------------------------------------------------------
-    def check_document(self, document: Any, **kwargs: Any) -> Any:
+    def check_document(self, document: Document | str, **kwargs: Any) -> DocumentReport:
         """Check a whole document (text, or a :class:`kgfc.document.Document`): a ``DocumentReport``.
 
         Its check-worthy sentences become claims (pronouns and short names

@@ -56,7 +56,7 @@ async def claims_page(
     after: str | None = Query(None, max_length=300),
 ) -> HTMLResponse:
     flt = D.ClaimFilter(verdict, stale, q, checked_from, checked_to, source)
-    store = ctx.engine.store
+    store = ctx.started.engine.store
 
     index = ctx.claims
 
@@ -80,7 +80,7 @@ async def claims_page(
 
 @router.get("/claims/{claim_id}", response_class=HTMLResponse)
 async def claim_page(claim_id: str, request: Request, ctx: Ctx) -> HTMLResponse:
-    store = ctx.engine.store
+    store = ctx.started.engine.store
 
     def work() -> dict:
         result = claim_result(ctx, claim_id)
@@ -89,7 +89,7 @@ async def claim_page(claim_id: str, request: Request, ctx: Ctx) -> HTMLResponse:
             store,
             result,
             stale=stored.get("retracted_sources") or [],
-            trust_order=ctx.engine.settings.trust_order,
+            trust_order=ctx.started.engine.settings.trust_order,
         )
         return {"view": view}
 
@@ -101,13 +101,13 @@ async def claim_page(claim_id: str, request: Request, ctx: Ctx) -> HTMLResponse:
 
 @router.get("/sources", response_class=HTMLResponse)
 async def sources_page(request: Request, ctx: Ctx) -> HTMLResponse:
-    sources = await anyio.to_thread.run_sync(D.knowledge_sources, ctx.engine.store)
+    sources = await anyio.to_thread.run_sync(D.knowledge_sources, ctx.started.engine.store)
     return page(
         request,
         "sources.html",
         title="Sources",
         sources=sources,
-        offline=ctx.engine.settings.offline,
+        offline=ctx.started.engine.settings.offline,
     )
 
 
@@ -118,14 +118,14 @@ async def source_page(
     iri: str = Query(..., max_length=2000),
     offset: int = Query(0, ge=0, le=10_000_000),
 ) -> HTMLResponse:
-    found = await _or_error(request, D.source_page, ctx.engine.store, iri, offset)
+    found = await _or_error(request, D.source_page, ctx.started.engine.store, iri, offset)
     if isinstance(found, HTMLResponse):
         return found
     return page(
         request,
         "source.html",
         title=f"Source {iri}",
-        offline=ctx.engine.settings.offline,
+        offline=ctx.started.engine.settings.offline,
         **found,
     )
 
@@ -134,7 +134,7 @@ async def source_page(
 async def entity_page(
     request: Request, ctx: Ctx, iri: str = Query(..., max_length=2000)
 ) -> HTMLResponse:
-    found = await _or_error(request, D.entity_page, ctx.engine.store, iri)
+    found = await _or_error(request, D.entity_page, ctx.started.engine.store, iri)
     if isinstance(found, HTMLResponse):
         return found
     return page(request, "entity.html", title=found["label"], entity=found)
@@ -206,7 +206,7 @@ async def jobs_page(request: Request) -> HTMLResponse:
 
 @router.get("/jobs/{job_id}", response_class=HTMLResponse)
 async def job_page(job_id: str, request: Request, ctx: Ctx) -> HTMLResponse:
-    status = ctx.journal.status(job_id, results=True, limit=500)
+    status = ctx.started.journal.status(job_id, results=True, limit=500)
     if status is None:
         return page(
             request, "error.html", status=404, title="Not found", message=f"No job {job_id!r}."
