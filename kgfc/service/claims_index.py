@@ -17,7 +17,7 @@ import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, NotRequired, Protocol, TypedDict
+from typing import TYPE_CHECKING, Any, Protocol, TypedDict
 
 import pyoxigraph as ox
 
@@ -82,7 +82,6 @@ class TableRow(TypedDict):
 class ClaimsPage(TypedDict):
     claims: list[TableRow]
     next: dict[str, str] | None  # the cursor of the next page: before (a time) and after (an IRI)
-    total: NotRequired[int]  # the claims the filter matches, when counted
 
 
 class ClaimFilter(Protocol):

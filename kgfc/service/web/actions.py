@@ -13,13 +13,16 @@ cannot make the user's browser write to it.
 
 from __future__ import annotations
 
+from typing import Any
+
 import anyio
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 
 from kgfc.errors import InputError
 from kgfc.kg.store import is_bookkeeping
-from kgfc.kg.verdicts import retract_source, stale_claim_texts
+from kgfc.kg.verdicts import Retraction, retract_source, stale_claim_texts
+from kgfc.models import VerifyResult
 from kgfc.pipeline.request import ClaimRequest, lines_of
 from kgfc.service.routes.common import (
     ApiError,
@@ -73,10 +76,10 @@ async def labels(ctx: Ctx, q: str = Query(..., min_length=1, max_length=200)) ->
 
 
 @router.post("/claims/{claim_id}/recheck", dependencies=UI_WRITES)
-async def recheck(claim_id: str, ctx: Ctx) -> dict:
+async def recheck(claim_id: str, ctx: Ctx) -> dict[str, Any]:
     """Check a recorded claim again under its id: its new verdict replaces the old one."""
 
-    def work():
+    def work() -> VerifyResult:
         try:
             request = D.claim_request(ctx.started.engine.store, claim_id)
         except InputError as exc:
@@ -91,7 +94,7 @@ async def recheck(claim_id: str, ctx: Ctx) -> dict:
 async def recheck_stale(ctx: Ctx) -> JSONResponse:
     """Queue every stale claim as one job (the jobs API's journal and runner)."""
 
-    def work():
+    def work() -> dict[str, Any]:
         items = [
             {"id": cid, "triple": list(ids)} if ids else {"id": cid, "claim": text}
             for cid, text, ids in stale_claim_texts(ctx.started.engine.store)
@@ -126,7 +129,7 @@ async def submit_lines(request: Request, ctx: Ctx) -> JSONResponse:
 
 
 @router.post("/documents", dependencies=UI_WRITES)
-async def check_document(req: DocumentRequest, ctx: Ctx) -> dict:
+async def check_document(req: DocumentRequest, ctx: Ctx) -> dict[str, Any]:
     """Check a pasted or uploaded document (as ``POST /v1/documents``); its page shows it annotated."""
     report = await anyio.to_thread.run_sync(
         ctx.started.engine.check_document, req, limiter=ctx.verify_limiter
@@ -136,7 +139,7 @@ async def check_document(req: DocumentRequest, ctx: Ctx) -> dict:
 
 
 @router.post("/retract", dependencies=UI_WRITES)
-async def retract(request: Request, ctx: Ctx) -> dict:
+async def retract(request: Request, ctx: Ctx) -> dict[str, Any]:
     """Retract a source; the claims that cited it are kept and marked stale."""
     doc = loads_json(await request.body())
     iri = doc.get("source") if isinstance(doc, dict) else None
@@ -146,7 +149,7 @@ async def retract(request: Request, ctx: Ctx) -> dict:
         raise InputError("That is a claim's own graph, not a source: re-check the claim instead.")
     eng = ctx.started.engine
 
-    def work():
+    def work() -> Retraction:
         with eng.write_lock:
             if not eng.store.has_source(iri):
                 raise ApiError(404, f"No source {iri!r} in this store.")

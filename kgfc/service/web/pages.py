@@ -3,7 +3,8 @@ a document."""
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Callable
+from typing import Any, Literal, TypeVar, TypeVarTuple
 
 import anyio
 from fastapi import APIRouter, Query, Request
@@ -19,9 +20,11 @@ from kgfc.service.web import data as D
 from kgfc.service.web.render import annotated_page, page
 
 router = APIRouter(include_in_schema=False)
+T = TypeVar("T")
+Ts = TypeVarTuple("Ts")
 
 
-async def _or_error(request: Request, work, *args) -> dict | HTMLResponse:
+async def _or_error(request: Request, work: Callable[[*Ts], T], *args: *Ts) -> T | HTMLResponse:
     """Run a blocking read; a bad or unknown reference is an error page, not JSON."""
     try:
         return await anyio.to_thread.run_sync(work, *args)
@@ -60,17 +63,13 @@ async def claims_page(
 
     index = ctx.claims
 
-    def work() -> dict:
+    def work() -> dict[str, Any]:
         if before:
             D.parse_when(before)
         flt.check()  # a bad date or source is a 400 page
         if index is not None and index.ready:
-            found = index.page(flt, before, after, D.PAGE)
-            found["total"] = index.count(flt)
-        else:
-            found = D.claims_page(store, flt, before, after)
-            found["total"] = D.claims_count(store, flt)
-        return found
+            return {**index.page(flt, before, after, D.PAGE), "total": index.count(flt)}
+        return {**D.claims_page(store, flt, before, after), "total": D.claims_count(store, flt)}
 
     found = await _or_error(request, work)
     if isinstance(found, HTMLResponse):
@@ -82,7 +81,7 @@ async def claims_page(
 async def claim_page(claim_id: str, request: Request, ctx: Ctx) -> HTMLResponse:
     store = ctx.started.engine.store
 
-    def work() -> dict:
+    def work() -> dict[str, Any]:
         result = claim_result(ctx, claim_id)
         stored = stored_claim(store, claim_id)
         view = D.claim_view(
@@ -140,7 +139,7 @@ async def entity_page(
     return page(request, "entity.html", title=found["label"], entity=found)
 
 
-def named_queries(kind: str = "sparql") -> list[dict]:
+def named_queries(kind: str = "sparql") -> list[dict[str, str]]:
     """The named queries of ``queries/<kind>`` with the first line of their leading comment."""
     mark = "#" if kind == "sparql" else "//"
     out = []
@@ -153,7 +152,7 @@ def named_queries(kind: str = "sparql") -> list[dict]:
     return out
 
 
-def cypher_examples() -> list[dict]:
+def cypher_examples() -> list[dict[str, str]]:
     """The read-only named Cypher queries (the ``merge_*``/``remove_*`` ones are ``kg sync``'s)."""
     reads = ("claim_evidence", "claims_using_source", "conflicting_values", "entity_neighbourhood")
     return [q for q in named_queries("cypher") if q["name"] in reads]
