@@ -94,7 +94,11 @@ class RemoteRateLimited(RemoteError):
 
 
 class LLMError(KgfcError):
-    pass
+    # set where the error is made (kgfc.llm.client): the HTTP status (None: no reply), why
+    # (a short word), and how many tries were made
+    status: int | None
+    reason: str
+    attempts: int
 
 
 def did_you_mean(name: str, known: Iterable[str], what: str) -> str:

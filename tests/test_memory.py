@@ -12,7 +12,7 @@ from kgfc.errors import InputError
 from kgfc.kg import vocab as V
 from kgfc.kg.oxigraph_store import OxigraphStore
 from kgfc.kg.verdicts import record_verdict
-from kgfc.models import Verdict, VerdictLabel
+from kgfc.models import Passage, Verdict, VerdictLabel
 from kgfc.nlp.embed import BM25Scorer
 from kgfc.web.base import SearchHit
 from kgfc.web.memory import EvidenceMemory, count_tokens, normalise_text
@@ -234,3 +234,14 @@ def test_commit_records_used_sentences_in_the_claim_graph(store, dense):
     assert [r["claimId"] for r in rows] == ["c1"]
     with pytest.raises(InputError):
         memory.commit("https://w3id.org/kgfc/claim/unknown", used)
+
+
+def test_commit_passes_over_a_passage_that_was_not_remembered(store):
+    # a verdict's web passages mix remembered sentences with fresh search results: only the
+    # former have a sentence to cite (the latter made commit raise TypeError)
+    memory = EvidenceMemory(store)
+    verdict = Verdict(label=VerdictLabel.SUPPORTED, confidence=0.8, justification="Web page.")
+    claim = record_verdict(store, "c2", "Obama was born in Honolulu.", verdict, [], "local")
+    searched = Passage(text="Obama was born in Honolulu.", source_id="https://example.org/a")
+    assert memory.commit(claim, [searched]) == 0
+    assert memory.commits == 1

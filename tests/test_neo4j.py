@@ -171,6 +171,21 @@ def test_mapping_of_facts_values_and_labels(store, obama_ttl):
     assert len(rows.facts) == 7 and not rows.claims
 
 
+def test_a_triple_term_object_maps_to_no_node_and_the_rest_still_maps():
+    # RDF 1.2 lets a loaded file state a fact whose object is a triple term: the property
+    # graph has no node for it, so that fact is left out (mapping it raised AttributeError)
+    src = Source(iri="urn:test:star", kind=SourceKind.FILE)
+    q76, g = ox.NamedNode(WD + "Q76"), ox.NamedNode(src.iri)
+    term = ox.Triple(ox.NamedNode(WD + "Q1"), ox.NamedNode(WDT + "P31"), ox.NamedNode(WD + "Q5"))
+    quads = [
+        ox.Quad(q76, ox.NamedNode(WDT + "P1343"), term, g),
+        ox.Quad(q76, ox.NamedNode(WDT + "P19"), ox.NamedNode(WD + "Q18094"), g),
+    ]
+    rows = map_graph(src, quads)
+    assert [(f["type"], f["o"]) for f in rows.facts] == [("P19", WD + "Q18094")]
+    assert set(rows.entities) == {WD + "Q76", WD + "Q18094"}
+
+
 def test_mapping_of_a_claim_verdict_and_cited_fact(store):
     [claim_src] = [s for s in store.sources() if s.kind is SourceKind.CLAIM]
     rows = map_graph(claim_src, store.quads(graph=ox.NamedNode(claim_src.iri)))

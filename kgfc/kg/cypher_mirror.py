@@ -36,14 +36,14 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pyoxigraph as ox
 
 from kgfc.errors import ConfigError, UsageError
-from kgfc.kg.neo4j_mapping import GraphRows, map_graph, source_row, sync_key
+from kgfc.kg.neo4j_mapping import FactRow, GraphRows, LinkRow, map_graph, source_row, sync_key
 from kgfc.resources import load_query, resource_dir
 
 if TYPE_CHECKING:
@@ -53,6 +53,9 @@ BATCH = 5000
 DIALECTS = ("neo4j", "falkordb")
 _IDENT = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
 _SLOT = re.compile(r"\{\{(\w+)\}\}")
+# a Cypher query's parameters, or a row it returns: names to plain values (strings, numbers,
+# booleans, None, lists and maps of them) -- what the database drivers take and give
+Record = dict[str, Any]
 
 
 @dataclass
@@ -64,7 +67,7 @@ class SyncReport:
     facts: int = 0
     seconds: float = 0.0
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, list[str] | int | float]:
         return {
             "added": self.added,
             "updated": self.updated,
@@ -110,7 +113,7 @@ def fill(query: str, **idents: str) -> str:
         if not _IDENT.match(value or ""):
             raise ValueError(f"not a safe Cypher identifier for {{{{{name}}}}}: {value!r}")
 
-    def sub(m: re.Match) -> str:
+    def sub(m: re.Match[str]) -> str:
         try:
             return idents[m.group(1)]
         except KeyError:
@@ -119,7 +122,9 @@ def fill(query: str, **idents: str) -> str:
     return _SLOT.sub(sub, query)
 
 
-def named(name: str, params: dict | None = None, dialect: str | None = None) -> tuple[str, dict]:
+def named(
+    name: str, params: Mapping[str, object] | None = None, dialect: str | None = None
+) -> tuple[str, Record]:
     """A named query ready to run: its ``{{slots}}`` filled from the parameters of the same
     name (``type=P19``: checked identifiers), and the parameters left over."""
     query = statement(name, dialect)
@@ -143,12 +148,12 @@ class CypherBackend(Protocol):
     dialect: str  # "neo4j" or "falkordb": which queries/cypher/<dialect>/ files apply
     uri: str
 
-    def write(self, query: str, params: dict) -> None:
+    def write(self, query: str, params: Record) -> None:
         """Run one statement in a write transaction."""
 
     def read(
-        self, query: str, params: dict | None = None, *, write: bool = False
-    ) -> tuple[list[str], list[dict]]:
+        self, query: str, params: Record | None = None, *, write: bool = False
+    ) -> tuple[list[str], list[Record]]:
         """Run a query: its column names and rows of plain values. A read-only
         transaction unless ``write``; a query that writes there raises
         :class:`kgfc.errors.UsageError`."""
@@ -193,25 +198,25 @@ class CypherMirror:
     def __enter__(self) -> CypherMirror:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     # -- queries ----------------------------------------------------------------
     def statements(self, name: str) -> list[str]:
         return statements(name, self.dialect)
 
-    def run(self, name: str, params: dict | None = None) -> list[dict]:
+    def run(self, name: str, params: Mapping[str, object] | None = None) -> list[Record]:
         """Run the named read query from ``queries/cypher`` (``{{slots}}`` filled from ``params``)."""
         query, rest = named(name, params, self.dialect)
         return self.backend.read(query, rest)[1]
 
     def cypher(
-        self, text: str, params: dict | None = None, *, write: bool = False
-    ) -> tuple[list[str], list[dict]]:
+        self, text: str, params: Record | None = None, *, write: bool = False
+    ) -> tuple[list[str], list[Record]]:
         """Run user Cypher (read-only unless ``write``): column names and rows."""
         return self.backend.read(text, params, write=write)
 
-    def _batched(self, name: str, rows: Sequence[dict], **idents: str) -> None:
+    def _batched(self, name: str, rows: Sequence[Mapping[str, object]], **idents: str) -> None:
         query = fill(statement(name, self.dialect), **idents)
         for i in range(0, len(rows), self.batch):
             self.backend.write(query, {"rows": list(rows[i : i + self.batch])})
@@ -262,7 +267,7 @@ class CypherMirror:
         self._batched("merge_entities", list(rows.entities.values()))
         self._batched("merge_values", list(rows.values.values()))
         for kind, name in (("Entity", "merge_facts_entity"), ("Value", "merge_facts_value")):
-            by_type: dict[str, list[dict]] = {}
+            by_type: dict[str, list[FactRow]] = {}
             for f in rows.facts:
                 if f["object_kind"] == kind:
                     by_type.setdefault(f["type"], []).append(f)
@@ -275,7 +280,7 @@ class CypherMirror:
         ):
             if nodes:
                 self._batched("merge_nodes", nodes, label=label)
-        groups: dict[tuple[str, str, str], list[dict]] = {}
+        groups: dict[tuple[str, str, str], list[LinkRow]] = {}
         for r in rows.links:
             groups.setdefault((r["type"], r["from_label"], r["to_label"]), []).append(r)
         for (rel, from_label, to_label), links in sorted(groups.items()):
@@ -311,7 +316,7 @@ def open_mirror(
     uri: str,
     *,
     user: str | None = None,
-    password: Callable[[], str] | str | None = None,
+    password: Callable[[], str | None] | str | None = None,
     database: str | None = None,
     batch: int = BATCH,
 ) -> CypherMirror:

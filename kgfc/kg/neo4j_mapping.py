@@ -37,6 +37,7 @@ import hashlib
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Literal, Required, TypedDict, TypeGuard
 
 import pyoxigraph as ox
 
@@ -46,6 +47,79 @@ from kgfc.models import Source
 _TYPE_OK = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
 _K = V.KGFC
 _VERDICTS = {"Supported": "SUPPORTED", "Refuted": "REFUTED", "NotEnoughInfo": "NOT ENOUGH INFO"}
+
+# a node a fact's object maps to (a triple term maps to none)
+ObjectLabel = Literal["Entity", "Value"]
+Term = ox.NamedNode | ox.BlankNode | ox.Literal
+
+
+class EntityRow(TypedDict, total=False):
+    iri: Required[str]
+    label: str
+    description: str
+    aliases: list[str]
+
+
+class ValueRow(TypedDict):
+    key: str
+    value: str
+    datatype: str | None
+    lang: str | None
+
+
+class SourceRow(TypedDict):
+    iri: str
+    kind: str
+    location: str | None
+    retrievedAt: str
+    extractor: str
+    confidence: float
+    title: str | None
+    query: str | None
+    queryName: str | None
+    sentence: str | None
+    facts: int | None
+    syncKey: str
+
+
+class FactRow(TypedDict):
+    s: str
+    o: str
+    type: str
+    property: str
+    label: str | None
+    object_kind: ObjectLabel
+    source: str
+    confidence: float
+
+
+class ClaimRow(TypedDict):
+    iri: str
+    claimId: str | None
+    text: str | None
+    graph: str
+
+
+class VerdictRow(TypedDict):
+    iri: str
+    label: str | None
+    confidence: float | None
+    justification: str | None
+    reasoner: str | None
+
+
+class StatementRow(TypedDict):
+    iri: str
+    evidenceId: str | None
+    text: str | None
+    property: str | None
+    cited: bool
+
+
+# "from" is a keyword: the functional form
+LinkRow = TypedDict(
+    "LinkRow", {"type": str, "from_label": str, "from": str, "to_label": str, "to": str}
+)
 
 
 def is_fact_predicate(iri: str) -> bool:
@@ -68,10 +142,13 @@ def value_key(lit: ox.Literal) -> str:
     return "v" + hashlib.sha256(str(lit).encode("utf-8")).hexdigest()[:24]
 
 
-def _node_ref(term) -> tuple[str, str]:
-    """(label, key) of the node a fact's object maps to."""
+def _object_node(rows: GraphRows, term: Term) -> tuple[ObjectLabel, str]:
+    """(label, key) of the node a fact's object maps to, that node added to ``rows``."""
     if isinstance(term, ox.Literal):
-        return "Value", value_key(term)
+        key = value_key(term)
+        rows.values[key] = _value_row(term)
+        return "Value", key
+    rows.entity(term.value)
     return "Entity", term.value
 
 
@@ -79,19 +156,19 @@ def _node_ref(term) -> tuple[str, str]:
 class GraphRows:
     """Everything one source graph contributes to the property graph."""
 
-    entities: dict[str, dict] = field(default_factory=dict)
-    values: dict[str, dict] = field(default_factory=dict)
-    facts: list[dict] = field(default_factory=list)
-    claims: list[dict] = field(default_factory=list)
-    verdicts: list[dict] = field(default_factory=list)
-    statements: list[dict] = field(default_factory=list)
-    links: list[dict] = field(default_factory=list)  # {type, from, from_label, to, to_label}
+    entities: dict[str, EntityRow] = field(default_factory=dict)
+    values: dict[str, ValueRow] = field(default_factory=dict)
+    facts: list[FactRow] = field(default_factory=list)
+    claims: list[ClaimRow] = field(default_factory=list)
+    verdicts: list[VerdictRow] = field(default_factory=list)
+    statements: list[StatementRow] = field(default_factory=list)
+    links: list[LinkRow] = field(default_factory=list)
 
-    def entity(self, iri: str) -> dict:
+    def entity(self, iri: str) -> EntityRow:
         return self.entities.setdefault(iri, {"iri": iri})
 
 
-def source_row(source: Source) -> dict:
+def source_row(source: Source) -> SourceRow:
     return {
         "iri": source.iri,
         "kind": source.kind.value,
@@ -118,18 +195,15 @@ def map_graph(
 ) -> GraphRows:
     """Rows for one source graph: its entities (with labels), values, facts, and claims."""
     rows = GraphRows()
-    by_subject: dict[str, dict[str, list]] = {}
+    by_subject: dict[str, dict[str, list[Term]]] = {}
     for q in quads:
         s, p, o = q.subject, q.predicate.value, q.object
-        if not isinstance(s, ox.NamedNode):
+        # a triple term (RDF 1.2) is no node of the property graph, nor is a blank subject
+        if not isinstance(s, ox.NamedNode) or isinstance(o, ox.Triple):
             continue
         if is_fact_predicate(p):
             rows.entity(s.value)
-            kind, key = _node_ref(o)
-            if kind == "Value":
-                rows.values[key] = _value_row(o)
-            else:
-                rows.entity(key)
+            kind, key = _object_node(rows, o)
             rows.facts.append(
                 {
                     "s": s.value,
@@ -157,11 +231,11 @@ def map_graph(
     return rows
 
 
-def _english(term) -> bool:
+def _english(term: Term) -> TypeGuard[ox.Literal]:
     return isinstance(term, ox.Literal) and (term.language or "").lower().startswith("en")
 
 
-def _value_row(lit: ox.Literal) -> dict:
+def _value_row(lit: ox.Literal) -> ValueRow:
     return {
         "key": value_key(lit),
         "value": lit.value,
@@ -170,12 +244,14 @@ def _value_row(lit: ox.Literal) -> dict:
     }
 
 
-def _first(props: dict[str, list], p: str):
+def _first(props: dict[str, list[Term]], p: str) -> Term | None:
     vals = props.get(p)
     return vals[0] if vals else None
 
 
-def _map_claim(source: Source, by_subject: dict[str, dict[str, list]], rows: GraphRows) -> None:
+def _map_claim(
+    source: Source, by_subject: dict[str, dict[str, list[Term]]], rows: GraphRows
+) -> None:
     """Claim, verdict and statement nodes from a claim graph (see kgfc.kg.verdicts)."""
     for iri, props in by_subject.items():
         types = {t.value for t in props.get(V.RDF_TYPE, [])}
@@ -221,7 +297,7 @@ def _map_claim(source: Source, by_subject: dict[str, dict[str, list]], rows: Gra
                     )
 
 
-def _map_statement(iri: str, sp: dict[str, list], cited: bool, rows: GraphRows) -> None:
+def _map_statement(iri: str, sp: dict[str, list[Term]], cited: bool, rows: GraphRows) -> None:
     subj, pred, obj = (_first(sp, V.RDF + k) for k in ("subject", "predicate", "object"))
     eid, text = _first(sp, _K + "evidenceId"), _first(sp, V.RDFS_LABEL)
     rows.statements.append(
@@ -238,17 +314,13 @@ def _map_statement(iri: str, sp: dict[str, list], cited: bool, rows: GraphRows) 
         rows.entity(subj.value)
         rows.links.append(_link("SUBJECT", "Statement", iri, "Entity", subj.value))
     if obj is not None:
-        kind, key = _node_ref(obj)
-        if kind == "Value":
-            rows.values[key] = _value_row(obj)
-        else:
-            rows.entity(key)
+        kind, key = _object_node(rows, obj)
         rows.links.append(_link("OBJECT", "Statement", iri, kind, key))
     for src in sp.get(V.PROV + "wasDerivedFrom", []):
         rows.links.append(_link("FROM", "Statement", iri, "Source", src.value))
 
 
-def _link(rel: str, from_label: str, from_key: str, to_label: str, to_key: str) -> dict:
+def _link(rel: str, from_label: str, from_key: str, to_label: str, to_key: str) -> LinkRow:
     return {
         "type": rel,
         "from_label": from_label,

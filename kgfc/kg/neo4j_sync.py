@@ -12,16 +12,21 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 from kgfc.errors import ConfigError, QuerySyntaxError, RemoteError, RemoteUnavailable
 from kgfc.kg.cypher_mirror import (
     BATCH,
     NEO4J_SCHEMES,
     CypherMirror,
+    Record,
     SyncReport,
     statements,
     write_refused,
 )
+
+if TYPE_CHECKING:
+    from neo4j import Driver, ManagedTransaction
 
 __all__ = ["Neo4jBackend", "Neo4jMirror", "SyncReport", "connect", "statements"]
 
@@ -53,7 +58,7 @@ def _mapped_errors(uri: str) -> Iterator[None]:
         raise RemoteError(f"Neo4j at {uri} failed: {exc.message}") from exc
 
 
-def connect(uri: str, user: str, password: str):
+def connect(uri: str, user: str, password: str) -> Driver:
     """A ``neo4j`` driver; raises ConfigError naming the extra when the driver is missing."""
     try:
         import neo4j
@@ -71,7 +76,7 @@ def connect(uri: str, user: str, password: str):
     )
 
 
-def _plain(value):
+def _plain(value: object) -> object:
     """Nodes, relationships and paths as plain dicts and lists (as the FalkorDB backend gives)."""
     try:
         from neo4j.graph import Node, Path, Relationship
@@ -100,7 +105,7 @@ class Neo4jBackend:
 
     dialect = "neo4j"
 
-    def __init__(self, driver, *, database: str | None = None, uri: str = "neo4j") -> None:
+    def __init__(self, driver: Driver, *, database: str | None = None, uri: str = "neo4j") -> None:
         self.driver = driver
         self.database = database
         self.uri = uri
@@ -108,17 +113,22 @@ class Neo4jBackend:
     def close(self) -> None:
         self.driver.close()
 
-    def write(self, query: str, params: dict) -> None:
+    def write(self, query: str, params: Record) -> None:
         with _mapped_errors(self.uri), self.driver.session(database=self.database) as session:
             session.execute_write(lambda tx: tx.run(query, params).consume())
 
     def read(
-        self, query: str, params: dict | None = None, *, write: bool = False
-    ) -> tuple[list[str], list[dict]]:
-        def work(tx):
+        self, query: str, params: Record | None = None, *, write: bool = False
+    ) -> tuple[list[str], list[Record]]:
+        def work(tx: ManagedTransaction) -> tuple[list[str], list[Record]]:
             result = tx.run(query, params or {})
             keys = list(result.keys())
-            rows = [dict(r.items()) if hasattr(r, "items") else dict(r) for r in result]
+            rows = [
+                dict(r.items())  # type: ignore[no-untyped-call]  # the driver's Record.items is unannotated
+                if hasattr(r, "items")
+                else dict(r)
+                for r in result
+            ]
             return keys, [{k: _plain(v) for k, v in r.items()} for r in rows]
 
         with _mapped_errors(self.uri), self.driver.session(database=self.database) as session:
@@ -133,10 +143,16 @@ class Neo4jMirror(CypherMirror):
     """The mirror in Neo4j, on a ``neo4j`` driver."""
 
     def __init__(
-        self, driver, *, database: str | None = None, batch: int = BATCH, uri: str = "neo4j"
+        self,
+        driver: Driver,
+        *,
+        database: str | None = None,
+        batch: int = BATCH,
+        uri: str = "neo4j",
     ) -> None:
-        super().__init__(Neo4jBackend(driver, database=database, uri=uri), batch=batch)
+        self._neo4j = Neo4jBackend(driver, database=database, uri=uri)
+        super().__init__(self._neo4j, batch=batch)
 
     @property
-    def driver(self):
-        return self.backend.driver
+    def driver(self) -> Driver:
+        return self._neo4j.driver

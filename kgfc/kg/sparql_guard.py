@@ -23,8 +23,17 @@ from __future__ import annotations
 
 import re
 import threading
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
 
 from kgfc.errors import QuerySyntaxError
+
+if TYPE_CHECKING:
+    from pyparsing import ParseResults
+    from rdflib.plugins.sparql.parserutils import CompValue
+
+    # a prologue's resolver of prefixed names and relative IRIs
+    Absolutizer = Callable[[CompValue | str | None], CompValue | str | None]
 
 _ESCAPE = re.compile(r"\\u([0-9A-Fa-f]{4})|\\U([0-9A-Fa-f]{8})")
 # ASCII only: a keyword is ASCII letters, and re.IGNORECASE alone would also fold
@@ -36,7 +45,7 @@ _PARSE_LOCK = threading.Lock()  # pyparsing's packrat cache is shared state
 def _unescaped(text: str) -> str:
     """``text`` with SPARQL 1.1 codepoint escapes (``\\u0053``) replaced (section 19.2)."""
 
-    def one(m: re.Match) -> str:
+    def one(m: re.Match[str]) -> str:
         try:
             return chr(int(m.group(1) or m.group(2), 16))
         except ValueError:  # beyond U+10FFFF: the parsers reject it; keep the text as it is
@@ -61,14 +70,14 @@ def service_endpoints(text: str) -> list[str] | None:
     return found or None
 
 
-def _parse(text: str):
+def _parse(text: str) -> ParseResults | CompValue:
     from pyparsing import ParseException
     from rdflib.plugins.sparql.parser import parseQuery, parseUpdate
 
     # A carriage return ends a comment for the engine; read it as a newline so
     # that the parser cannot see a longer comment than the engine does.
     text = text.replace("\r", "\n")
-    errors = []
+    errors: list[Exception] = []
     with _PARSE_LOCK:
         for parse in (parseQuery, parseUpdate):
             try:
@@ -83,11 +92,11 @@ def _parse(text: str):
     )
 
 
-def _service_nodes(tree):
+def _service_nodes(tree: ParseResults | CompValue) -> Iterator[CompValue]:
     from pyparsing import ParseResults
     from rdflib.plugins.sparql.parserutils import CompValue
 
-    stack = [tree]
+    stack: list[object] = [tree]
     seen: set[int] = set()
     while stack:
         node = stack.pop()
@@ -102,7 +111,7 @@ def _service_nodes(tree):
             stack.extend(node)
 
 
-def _absolutizer(tree):
+def _absolutizer(tree: ParseResults | CompValue) -> Absolutizer | None:
     """Resolves prefixed names and relative IRIs as the query's prologue says."""
     from rdflib.plugins.sparql.algebra import translatePrologue
 
@@ -113,7 +122,7 @@ def _absolutizer(tree):
     return prologue.absolutize
 
 
-def _endpoint(node, absolute) -> str:
+def _endpoint(node: CompValue, absolute: Absolutizer | None) -> str:
     from rdflib import URIRef
 
     term = dict.get(node, "term")

@@ -59,9 +59,8 @@ _LIMIT = re.compile(r"^\s*LIMIT\s+(\d+)\s*$", re.IGNORECASE | re.MULTILINE)
 Progress = Callable[[int, int], None]
 # Fetches chunks of entities (elsewhere: Ray tasks) and yields, as each is done, the chunk,
 # its entities' graphs, the entities that failed (id -> why) and the queries it sent.
-FetchMany = Callable[
-    [list[list[str]]], Iterator[tuple[list[str], dict[str, Any], dict[str, str], int]]
-]
+FetchedChunk = tuple[list[str], dict[str, Any], dict[str, str], int]
+FetchMany = Callable[[list[list[str]]], Iterator[FetchedChunk]]
 
 
 @runtime_checkable
@@ -350,7 +349,7 @@ class WikidataSource:
             else:
                 todo.append(iri)
         chunks = list(_batches(todo, self.batch_size))
-        done: Iterator[tuple[list[str], dict[str, Any], dict[str, str], int]]
+        done: Iterator[FetchedChunk]
         if fetch_many is None:
             done = (self._fetch_here(c, isolate) for c in chunks)
         else:
@@ -369,17 +368,13 @@ class WikidataSource:
                 if tick:
                     tick()
 
-    def _fetch_here(
-        self, chunk: list[str], isolate: bool
-    ) -> tuple[list[str], dict[str, Any], dict[str, str], int]:
+    def _fetch_here(self, chunk: list[str], isolate: bool) -> FetchedChunk:
         before = self.sparql_queries
         failed: dict[str, str] = {}
         graphs = self._fetch_isolating(chunk, failed) if isolate else self._fetch(chunk)
         return chunk, graphs, failed, self.sparql_queries - before
 
-    def fetch_chunk(
-        self, chunk: list[str]
-    ) -> tuple[list[str], dict[str, Any], dict[str, str], int]:
+    def fetch_chunk(self, chunk: list[str]) -> FetchedChunk:
         """Fetch ``chunk`` (entity IRIs) without writing: the chunk, its graphs (picklable), the
         entities that failed (id -> why) and the queries sent. For a worker whose driver writes."""
         return self._fetch_here(chunk, True)

@@ -66,7 +66,7 @@ import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar, get_args, runtime_checkable
 from urllib.parse import urlsplit
 
 from pydantic import BaseModel, Field, ValidationError, create_model, model_validator
@@ -92,7 +92,8 @@ M = TypeVar("M", bound=BaseModel)
 Message = Mapping[str, str]
 
 OPENAI_URL = "https://api.openai.com/v1"
-MODES = ("json_schema", "json_object_schema", "json_object", "plain")
+Mode = Literal["json_schema", "json_object_schema", "json_object", "plain"]
+MODES: tuple[Mode, ...] = ("json_schema", "json_object_schema", "json_object", "plain")
 LOCAL_HINT = "or run with --reasoner local"
 LOCAL_TIMEOUT_S = 300.0  # a CPU model on this machine: minutes per long answer are normal
 REMOTE_TIMEOUT_S = 60.0
@@ -234,7 +235,7 @@ def _excerpt(text: str, limit: int = 300) -> str:
 class Capabilities(BaseModel):
     """What one endpoint (base URL + model) was seen to support; None = not tried yet."""
 
-    structured: Literal["json_schema", "json_object_schema", "json_object", "plain"] | None = None
+    structured: Mode | None = None
     tools: bool | None = None
     updated: str = ""
     notes: list[str] = Field(default_factory=list, description="why a shape was given up")
@@ -314,7 +315,7 @@ class ActionChoice(BaseModel):
                 data["action"] = data.pop(alias)
         action = data.get("action")
         if isinstance(action, str):
-            names = cls.model_fields["action"].annotation.__args__  # type: ignore[union-attr]
+            names = get_args(cls.model_fields["action"].annotation)
             wanted = action.strip().strip("`'\"").casefold()
             for known in names:
                 if known.casefold() == wanted:
@@ -325,7 +326,7 @@ class ActionChoice(BaseModel):
 def action_model(tools: Sequence[dict[str, Any]]) -> type[ActionChoice]:
     """A pydantic model ``{"action": <one of the tool names>, <each string argument>: ...}``."""
     names = tuple(t["function"]["name"] for t in tools)
-    fields: dict[str, Any] = {"action": (Literal[names], ...)}  # type: ignore[valid-type]
+    fields: dict[str, Any] = {"action": (Literal[names], ...)}
     for t in tools:
         for arg in (t["function"].get("parameters") or {}).get("properties", {}):
             fields.setdefault(arg, (str | None, None))
@@ -465,7 +466,6 @@ class OpenAICompatLLM:
         schema_json: dict[str, Any] | None = None,
         use_cache: bool = True,
     ) -> M:
-        messages = [dict(m) for m in messages]
         schema_json = schema_json or schema.model_json_schema()
         key = self.cache_key(messages, schema, schema_json)
         if use_cache:
@@ -474,7 +474,7 @@ class OpenAICompatLLM:
                 self.cache_hits += 1
                 return cached
 
-        conversation = list(messages)
+        conversation = [dict(m) for m in messages]
         error = ""
         for attempt in range(self.repair_attempts + 1):
             content, finish = self._complete(conversation, schema_json, name, counters, max_tokens)
@@ -647,7 +647,10 @@ class OpenAICompatLLM:
         out["tool_calls"] = self.capabilities.tools
 
     def cache_key(
-        self, messages: Sequence[Message], schema: type[BaseModel], schema_json: dict | None = None
+        self,
+        messages: Sequence[Message],
+        schema: type[BaseModel],
+        schema_json: dict[str, Any] | None = None,
     ) -> str:
         payload = {
             "model": self.model,
@@ -661,11 +664,11 @@ class OpenAICompatLLM:
     # -- capability bookkeeping ------------------------------------------------------
 
     def _learn(
-        self, *, structured: str | None = None, tools: bool | None = None, note: str = ""
+        self, *, structured: Mode | None = None, tools: bool | None = None, note: str = ""
     ) -> None:
         caps = self.capabilities
         if structured is not None:
-            caps.structured = structured  # type: ignore[assignment]
+            caps.structured = structured
         if tools is not None:
             caps.tools = tools
         if note:
@@ -679,7 +682,7 @@ class OpenAICompatLLM:
     def _complete(
         self,
         messages: list[dict[str, str]],
-        schema_json: dict,
+        schema_json: dict[str, Any],
         name: str,
         counters: Counters,
         max_tokens: int | None,
@@ -702,9 +705,9 @@ class OpenAICompatLLM:
     def _payload(
         self,
         messages: list[dict[str, str]],
-        schema_json: dict,
+        schema_json: dict[str, Any],
         name: str,
-        mode: str,
+        mode: Mode,
         max_tokens: int | None,
     ) -> dict[str, Any]:
         msgs = [dict(m) for m in messages]
@@ -845,7 +848,7 @@ class OpenAICompatLLM:
                 )
         except ValueError:
             args = None
-        if tool not in known or not isinstance(args, dict):
+        if not isinstance(tool, str) or tool not in known or not isinstance(args, dict):
             counters.llm_failures += 1
             log.info("LLM %s: no usable %s tool call in the reply", self.base_url, name)
             return None
@@ -976,7 +979,7 @@ def lean_schema(schema: dict[str, Any]) -> dict[str, Any]:
             return [walk(v, False) for v in node]
         return node
 
-    out = walk(schema, True)
+    out: dict[str, Any] = walk(schema, True)
     for name, sub in (out.get("$defs") or {}).items():
         out["$defs"][name] = {
             k: walk(v, False) for k, v in sub.items() if k not in ("description", "title")
@@ -988,9 +991,9 @@ def _llm_error(
     message: str, *, hint: str, reason: str, attempts: int, status: int | None = None
 ) -> LLMError:
     err = LLMError(message, hint=hint)
-    err.status = status  # type: ignore[attr-defined]
-    err.reason = reason  # type: ignore[attr-defined]
-    err.attempts = attempts  # type: ignore[attr-defined]
+    err.status = status
+    err.reason = reason
+    err.attempts = attempts
     return err
 
 

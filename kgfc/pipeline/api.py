@@ -26,7 +26,7 @@ from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kgfc.errors import InputError, KgfcError
 from kgfc.models import (
@@ -50,6 +50,8 @@ from kgfc.pipeline.record import (
     DEFAULT_CHUNK,
     ChunkedRecorder,
     CollectedRecords,
+    PendingRecord,
+    Recorder,
     append_trajectory,
     is_recorded,
     record_episode,
@@ -60,6 +62,15 @@ from kgfc.pipeline.toolbox import Toolbox, make_reasoner
 from kgfc.reason.local import LocalReasoner
 from kgfc.registry import open_configured_store
 from kgfc.settings import Settings, load_settings
+
+if TYPE_CHECKING:
+    from kgfc.document.load import Document
+    from kgfc.document.models import DocumentReport
+    from kgfc.kg.store import KnowledgeGraph
+    from kgfc.kg.wikidata import WikidataSource
+    from kgfc.llm.client import LLM
+    from kgfc.pipeline.web import SearchTool
+    from kgfc.reason.base import Reasoner
 
 # Claim is the public API's (kgfc.Claim); it is defined with the requests of every shell
 __all__ = ["Claim", "FactChecker", "TripleCheck", "verify", "verify_triple"]
@@ -130,14 +141,14 @@ class FactChecker:
 
     def __init__(
         self,
-        store,
+        store: KnowledgeGraph,
         *,
-        reasoner=None,
-        llm=None,
-        search=None,
-        pubmed=None,
+        reasoner: Reasoner | None = None,
+        llm: LLM | None = None,
+        search: SearchTool | None = None,
+        pubmed: SearchTool | None = None,
         settings: Settings | None = None,
-        kg_source=None,
+        kg_source: WikidataSource | None = None,
         policy: str | Policy | None = None,
         record: bool = False,
         trajectory_log: str | Path | None = None,
@@ -163,7 +174,7 @@ class FactChecker:
         self.max_steps = max_steps
         self.budget = budget or Budget()
         self._close_store = close_store
-        self._recorder: ChunkedRecorder | CollectedRecords | None = None
+        self._recorder: Recorder | None = None
         # what rebuilds this checker in a worker process (set by from_settings)
         self.recipe_args: dict[str, Any] | None = None
 
@@ -172,7 +183,7 @@ class FactChecker:
         cls,
         settings: Settings | None = None,
         *,
-        store=None,
+        store: KnowledgeGraph | str | Path | None = None,
         reasoner: str | None = None,
         policy: str | Policy | None = None,
         record: bool = False,
@@ -198,21 +209,20 @@ class FactChecker:
             settings = settings.model_copy(update={"store": str(store)})
             store = None
         own = store is None
-        if own:
-            store = open_configured_store(settings, read_only=read_only)
+        kg = open_configured_store(settings, read_only=read_only) if store is None else store
         try:
-            r, llm = make_reasoner(settings, store, reasoner)
+            r, llm = make_reasoner(settings, kg, reasoner)
             web, pubmed = None, None
             if settings.web or settings.pubmed:  # the web stack loads only for --web / --pubmed
                 from kgfc.pipeline.web import make_web_tools
 
-                web, pubmed = make_web_tools(settings, store, llm)
+                web, pubmed = make_web_tools(settings, kg, llm)
         except BaseException:
             if own:
-                store.close()
+                kg.close()
             raise
         checker = cls(
-            store,
+            kg,
             reasoner=r,
             llm=llm,
             search=web,
@@ -230,7 +240,7 @@ class FactChecker:
 
     # -- the store ---------------------------------------------------------------
     @property
-    def store(self):
+    def store(self) -> KnowledgeGraph:
         return self.tools.store
 
     def close(self) -> None:
@@ -248,7 +258,7 @@ class FactChecker:
         self,
         chunk: int = DEFAULT_CHUNK,
         on_recorded: Callable[[list[str]], None] | None = None,
-    ) -> Iterator[ChunkedRecorder]:
+    ) -> Iterator[Recorder]:
         """Inside the block, recorded claims are written ``chunk`` at a time, one transaction each.
 
         A crash loses at most the claims of one chunk (``pending_records``);
@@ -271,7 +281,7 @@ class FactChecker:
                 recorder.flush()
 
     @property
-    def recorder(self) -> ChunkedRecorder | CollectedRecords | None:
+    def recorder(self) -> Recorder | None:
         """The current batch's recorder (None outside a batch)."""
         return self._recorder
 
@@ -284,7 +294,7 @@ class FactChecker:
         self._recorder = CollectedRecords()
         return self._recorder
 
-    def take_records(self) -> list:
+    def take_records(self) -> list[PendingRecord]:
         """The claim graphs collected since the last call (see :meth:`collect_records`)."""
         if not isinstance(self._recorder, CollectedRecords):
             raise ValueError("take_records() follows collect_records()")
@@ -304,13 +314,13 @@ class FactChecker:
     def __enter__(self) -> FactChecker:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     # -- claims --------------------------------------------------------------------
     def verify(
         self,
-        claim: str | tuple[str, str, str] | Claim | dict | ClaimLine,
+        claim: str | tuple[str, str, str] | Claim | dict[str, Any] | ClaimLine,
         *,
         id: str | None = None,  # noqa: A002 - the claim's id, as in the JSON
         record: bool | None = None,
@@ -599,8 +609,8 @@ class FactChecker:
         lead = {id(self): self}  # this checker's recipe first: it writes the records
         distinct = list((lead | {id(c): c for c in checkers}).values())
         recipe = {id(c): n for n, c in enumerate(distinct)}
-        recipes = [recipe_of(c, run.record) for c in distinct]
-        if None in recipes:
+        recipes = [r for c in distinct if (r := recipe_of(c, run.record)) is not None]
+        if len(recipes) < len(distinct):
             raise ValueError("An in-memory store cannot be shared with worker processes.")
         with WorkerPool(recipes, workers) as pool, self.batch(run.chunk, hooks.on_recorded):
             done = verify_in_workers(
@@ -614,8 +624,8 @@ class FactChecker:
                 recipes=[recipe[id(c)] for c in checkers],
             )
             for k, result in done:
-                while slots and slots[0][1] is not None:
-                    yield hooks.result(*slots.pop(0))  # type: ignore[arg-type]
+                while slots and (given := slots[0][1]) is not None:
+                    yield hooks.result(slots.pop(0)[0], given)
                 if slots:
                     slots.pop(0)
                 i = where[k]
@@ -625,7 +635,7 @@ class FactChecker:
         yield from (hooks.result(i, r) for i, r in slots if r is not None)
 
     # -- documents -----------------------------------------------------------------
-    def check_document(self, document: Any, **kwargs: Any) -> Any:
+    def check_document(self, document: Document | str, **kwargs: Any) -> DocumentReport:
         """Check a whole document (text, or a :class:`kgfc.document.Document`): a ``DocumentReport``.
 
         Its check-worthy sentences become claims (pronouns and short names
@@ -638,9 +648,7 @@ class FactChecker:
 
 
 @contextmanager
-def _listening(
-    recorder: ChunkedRecorder | CollectedRecords, listener: Callable[[list[str]], None] | None
-) -> Iterator[None]:
+def _listening(recorder: Recorder, listener: Callable[[list[str]], None] | None) -> Iterator[None]:
     """The listener hears of each chunk the recorder writes inside the block."""
     if listener is None:
         yield
@@ -708,7 +716,7 @@ def _renumber(
     return verdict, out, passages, traj
 
 
-def verify(claim, **kwargs: Any) -> VerifyResult:
+def verify(claim: Any, **kwargs: Any) -> VerifyResult:
     """Check one claim with the configured store and reasoner; see :class:`FactChecker`.
 
     ``kwargs`` go to :meth:`FactChecker.from_settings` (``offline=True``,
@@ -721,7 +729,13 @@ def verify(claim, **kwargs: Any) -> VerifyResult:
 
 
 def verify_triple(
-    store, s: str, p: str, o: str, reasoner=None, *, negated: bool = False
+    store: KnowledgeGraph,
+    s: str,
+    p: str,
+    o: str,
+    reasoner: Reasoner | None = None,
+    *,
+    negated: bool = False,
 ) -> TripleCheck:
     """Check one structured triple (``Q76 P19 Q18094``) on ``store`` (the local reasoner by default).
 

@@ -22,10 +22,22 @@ from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from kgfc.errors import ConfigError, InputError, KgfcError
 from kgfc.settings import Settings
+
+if TYPE_CHECKING:
+    from ray import ObjectRef
+    from ray.actor import ActorHandle
+    from ray.data import Dataset
+    from ray.remote_function import RemoteFunction
+
+    from kgfc.kg.wikidata import FetchedChunk, WikidataSource
+    from kgfc.models import EnrichReport, VerifyResult
+    from kgfc.pipeline.request import Claim
+    from kgfc.retry import GateState, Limit
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +47,7 @@ BLOCKS_PER_ACTOR = 4  # at least, for a batch small enough: the actors finish to
 FORMATS = {".jsonl": "json", ".json": "json", ".csv": "csv", ".parquet": "parquet"}
 
 
-def import_ray():
+def import_ray() -> ModuleType:
     try:
         import ray
         import ray.data  # noqa: F401
@@ -76,6 +88,15 @@ class ClusterJob:
             )
 
 
+class BlockResults(TypedDict):
+    """A block's results, a column each (a claim per row): what an actor hands Ray Data back."""
+
+    id: list[str]
+    verdict: list[str | None]  # None: skipped
+    skipped: list[bool]
+    result: list[str | None]  # the result's JSON; None: skipped
+
+
 class CheckerActor:
     """One warm checker on its own store connection; called with a block of claims."""
 
@@ -97,11 +118,11 @@ class CheckerActor:
             max_steps=self.job.max_steps,
         )
 
-    def __call__(self, block: dict[str, Any]) -> dict[str, list]:
+    def __call__(self, block: dict[str, Any]) -> BlockResults:
         from kgfc.pipeline.api import Claim
         from kgfc.pipeline.request import failed_result
 
-        out: dict[str, list] = {"id": [], "verdict": [], "skipped": [], "result": []}
+        out: BlockResults = {"id": [], "verdict": [], "skipped": [], "result": []}
         n = len(next(iter(block.values()))) if block else 0
         # the block's claim graphs in one write, when it is done: a block Ray runs again
         # (its actor died) writes the same graphs again, replacing them
@@ -129,7 +150,7 @@ class CheckerActor:
                 out["result"].append(result.model_dump_json())
         return out
 
-    def _verify(self, claim: Any) -> Any:
+    def _verify(self, claim: Claim) -> VerifyResult:
         """``checker.verify``; the actor's first claim with the node's warm-up gate held."""
         gate, self._warm = self._warm, None
         if gate is None:
@@ -141,7 +162,7 @@ class CheckerActor:
             gate.leave(lease)
 
 
-def warm_up_gate(ray, store: str) -> RayGate:
+def warm_up_gate(ray: ModuleType, store: str) -> RayGate:
     """The gate an actor's first claim passes, one actor of a node at a time.
 
     A checker's first claims build what it derives from the whole store (the fact index,
@@ -163,7 +184,7 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _claim_fields(row: dict) -> dict:
+def _claim_fields(row: dict[str, Any]) -> dict[str, Any]:
     """A claim dict from a row: JSONL objects, or CSV/Parquet columns (id, claim or s/p/o, triple)."""
     out = {k: v for k, v in row.items() if k in ("id", "claim", "text", "triple") and v is not None}
     if isinstance(out.get("triple"), str):  # a CSV cell: "Q76 P19 Q18094"
@@ -175,15 +196,16 @@ def _claim_fields(row: dict) -> dict:
     return out
 
 
-def read_claims(ray, path: str):
+def read_claims(ray: ModuleType, path: str) -> Dataset:
     kind = FORMATS[Path(path).suffix.lower()]
     reader = {"json": ray.data.read_json, "csv": ray.data.read_csv}.get(kind, ray.data.read_parquet)
-    return reader(path, ray_remote_args={"num_cpus": 0})  # reading is I/O: no core kept from actors
+    claims: Dataset = reader(path, ray_remote_args={"num_cpus": 0})  # I/O: no core kept from actors
+    return claims
 
 
 def verify_on_ray(
     job: ClusterJob, *, address: str | None = None, output: str | None = None
-) -> Iterator[dict]:
+) -> Iterator[dict[str, Any]]:
     """Check ``job`` on the Ray cluster at ``address`` (None: start one on this machine).
 
     Yields each checked claim's result (``kgfc verify --json`` objects; the
@@ -205,7 +227,7 @@ def verify_on_ray(
             ray.shutdown()
 
 
-def _run(ray, job: ClusterJob, output: str | None) -> Iterator[dict]:
+def _run(ray: ModuleType, job: ClusterJob, output: str | None) -> Iterator[dict[str, Any]]:
     gates_actor(ray)  # made here, it lives as long as this driver
     # a block whose actor raised runs again on another, up to max_retries times
     ray.data.DataContext.get_current().actor_task_retry_on_errors = True
@@ -231,7 +253,7 @@ def _run(ray, job: ClusterJob, output: str | None) -> Iterator[dict]:
             log.warning("the Ray run failed (%s); running the claims left again", _first_line(exc))
 
 
-def _dataset(ray, job: ClusterJob):
+def _dataset(ray: ModuleType, job: ClusterJob) -> Dataset:
     return read_claims(ray, job.claims).map_batches(
         CheckerActor,
         fn_constructor_kwargs={"job": job},
@@ -287,7 +309,7 @@ def _failed(exc: BaseException) -> KgfcError:
 
 
 @contextmanager
-def _ray_errors(ray) -> Iterator[None]:
+def _ray_errors(ray: ModuleType) -> Iterator[None]:
     try:
         yield
     except ray.exceptions.RayError as exc:
@@ -309,15 +331,15 @@ class GateActor:
         import asyncio
 
         self._asyncio = asyncio
-        self._gates: dict[tuple, Any] = {}
+        self._gates: dict[tuple[str, Limit], GateState] = {}
         self._cond = asyncio.Condition()
 
-    def _state(self, endpoint: str, limit: Any):
+    def _state(self, endpoint: str, limit: Limit) -> GateState:
         from kgfc.retry import GateState
 
         return self._gates.setdefault((endpoint, limit), GateState(limit))
 
-    async def enter(self, endpoint: str, limit: Any) -> int:
+    async def enter(self, endpoint: str, limit: Limit) -> int:
         import time
 
         state = self._state(endpoint, limit)
@@ -329,12 +351,12 @@ class GateActor:
                 with suppress(TimeoutError):
                     await self._asyncio.wait_for(self._cond.wait(), timeout=wait)
 
-    async def leave(self, endpoint: str, limit: Any, lease: int) -> None:
+    async def leave(self, endpoint: str, limit: Limit, lease: int) -> None:
         async with self._cond:
             self._state(endpoint, limit).leave(lease)
             self._cond.notify_all()
 
-    async def pause(self, endpoint: str, limit: Any, seconds: float) -> None:
+    async def pause(self, endpoint: str, limit: Limit, seconds: float) -> None:
         import time
 
         async with self._cond:
@@ -344,7 +366,9 @@ class GateActor:
 class RayGate:
     """One endpoint's gate, held by the cluster's :class:`GateActor` (a :class:`~kgfc.retry.Gate`)."""
 
-    def __init__(self, ray, actor, endpoint: str, limit: Any) -> None:
+    def __init__(
+        self, ray: ModuleType, actor: ActorHandle[GateActor], endpoint: str, limit: Limit
+    ) -> None:
         self._ray, self._actor, self.endpoint, self.limit = ray, actor, endpoint, limit
 
     def enter(self) -> int:
@@ -358,7 +382,7 @@ class RayGate:
         self._ray.get(self._actor.pause.remote(self.endpoint, self.limit, seconds))
 
 
-def use_ray_gates(ray) -> None:
+def use_ray_gates(ray: ModuleType) -> None:
     """Make this process's endpoint caps cluster-wide: every gate is the one named actor's.
 
     Called by the driver (which makes the actor) and by each actor or task before it
@@ -373,10 +397,10 @@ def use_ray_gates(ray) -> None:
 
 # The first handle this process got, per Ray job: when it made the actor, the actor lives
 # while that handle does (a handle looked up by name later does not keep it alive).
-_held: dict[str, Any] = {}
+_held: dict[str, ActorHandle[GateActor]] = {}
 
 
-def gates_actor(ray):
+def gates_actor(ray: ModuleType) -> ActorHandle[GateActor]:
     """The cluster's :class:`GateActor`, made on first use. The driver makes it first: an
     actor lives as long as the process that made it holds a handle to it."""
     actor = (
@@ -390,7 +414,7 @@ def gates_actor(ray):
 # -- Wikidata enrichment on the cluster ----------------------------------------------------
 
 
-def _fetch_task(settings: Settings, chunk: list[str]) -> tuple:
+def _fetch_task(settings: Settings, chunk: list[str]) -> FetchedChunk:
     """A Ray task: fetch one chunk of entities from Wikidata; the driver writes them."""
     import ray  # in a Ray worker: Ray is there
 
@@ -407,13 +431,13 @@ def _fetch_task(settings: Settings, chunk: list[str]) -> tuple:
 
 
 def enrich_on_ray(
-    source: Any,
+    source: WikidataSource,
     entities: list[str],
     *,
     address: str | None = None,
     in_flight: int | None = None,
     **options: Any,
-) -> Any:
+) -> EnrichReport:
     """``source.enrich(entities, **options)`` with each hop's chunks fetched by Ray tasks.
 
     ``source`` is a :class:`~kgfc.kg.wikidata.WikidataSource` on the store this
@@ -431,7 +455,7 @@ def enrich_on_ray(
         task = ray.remote(_fetch_task).options(num_cpus=1, max_retries=MAX_RETRIES)
         limit = in_flight or 2 * source.settings.wikidata_max_concurrent
 
-        def fetch_many(chunks: list[list[str]]) -> Iterator[tuple]:
+        def fetch_many(chunks: list[list[str]]) -> Iterator[FetchedChunk]:
             yield from _as_done(ray, task, source.settings, chunks, limit)
 
         return source.enrich(entities, fetch_many=fetch_many, **options)
@@ -440,11 +464,17 @@ def enrich_on_ray(
             ray.shutdown()
 
 
-def _as_done(ray, task, settings: Settings, chunks: list[list[str]], limit: int) -> Iterator:
+def _as_done(
+    ray: ModuleType,
+    task: RemoteFunction,
+    settings: Settings,
+    chunks: list[list[str]],
+    limit: int,
+) -> Iterator[FetchedChunk]:
     """Run ``task`` over ``chunks``, ``limit`` at a time; each result as it is done."""
     settings_ref = ray.put(settings)
     todo = list(reversed(chunks))
-    running: list = []
+    running: list[ObjectRef[FetchedChunk]] = []
     try:
         while todo or running:
             while todo and len(running) < limit:

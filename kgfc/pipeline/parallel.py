@@ -32,14 +32,28 @@ import pickle
 import signal
 import threading
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from typing import Any
+from multiprocessing.context import BaseContext
+from typing import TYPE_CHECKING, TypeAlias, TypeVar
 
 from kgfc.errors import KgfcError
 from kgfc.settings import Settings
+
+if TYPE_CHECKING:
+    from multiprocessing.synchronize import Lock
+
+    from kgfc.kg.store import KnowledgeGraph
+    from kgfc.models import VerifyResult
+    from kgfc.pipeline.api import FactChecker
+    from kgfc.pipeline.policies import Policy
+    from kgfc.pipeline.record import PendingRecord
+    from kgfc.pipeline.request import Claim
+    from kgfc.pipeline.state import Budget
+
+T = TypeVar("T")
 
 log = logging.getLogger(__name__)
 
@@ -77,13 +91,13 @@ class Recipe:
     store: str
     settings: Settings
     reasoner: str | None = None
-    policy: Any = None  # a policy name or a picklable Policy
+    policy: str | Policy | None = None  # a policy name or a picklable Policy
     max_steps: int = 5
-    budget: Any = None
+    budget: Budget | None = None
     record: bool = False
 
 
-def shared_store_spec(kg, settings: Settings) -> str | None:
+def shared_store_spec(kg: KnowledgeGraph, settings: Settings) -> str | None:
     """The spec other processes open store ``kg`` by, or None when only this process can see it.
 
     An in-memory store lives in one process; an on-disk or server store is shared.
@@ -119,12 +133,17 @@ def choose_workers(
 
 # -- inside a worker process --------------------------------------------------------------
 
-_CHECKERS: list = []  # the pool's recipes, built when the worker starts
-_BUILT: dict[bytes, Any] = {}  # recipes sent with a claim, built on first use
-_STORES: dict[str, Any] = {}
+# a claim for a worker: the index of one of the pool's recipes, or a recipe of its own
+Task: TypeAlias = "tuple[int | Recipe, Claim]"
+# a claim back from a worker: its result and the claim graph to record, or the error
+Outcome: TypeAlias = "tuple[VerifyResult | None, list[PendingRecord], KgfcError | None]"
+
+_CHECKERS: list[FactChecker] = []  # the pool's recipes, built when the worker starts
+_BUILT: dict[bytes, FactChecker] = {}  # recipes sent with a claim, built on first use
+_STORES: dict[str, KnowledgeGraph] = {}
 
 
-def _start_worker(recipes: Sequence[Recipe], warm_lock: Any = None) -> None:
+def _start_worker(recipes: Sequence[Recipe], warm_lock: Lock | None = None) -> None:
     # Ctrl-C reaches the whole process group: the parent decides what stops, and how.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     parent = multiprocessing.parent_process()
@@ -141,12 +160,12 @@ def _start_worker(recipes: Sequence[Recipe], warm_lock: Any = None) -> None:
 # lock checks its first claim (building what that claim needs) while the others wait, then
 # find it on disk. Each pool has a lock of its own, handed to its workers as they start: one
 # that a killed worker held dies with its pool, and nothing is left behind on disk.
-_WARM_LOCK: list[Any] = []  # the pool's start-up lock, until this worker's first claim
+_WARM_LOCK: list[Lock] = []  # the pool's start-up lock, until this worker's first claim
 # A worker waits this long for the others' first claims, then builds for itself.
 _WARM_WAIT = 600.0
 
 
-def _first_claim_alone(check: Any) -> Any:
+def _first_claim_alone(check: Callable[[], T]) -> T:
     """``check()``, holding the pool's start-up lock if this is the worker's first claim."""
     if not _WARM_LOCK:
         return check()
@@ -168,7 +187,7 @@ def _exit_with(parent_sentinel: int) -> None:
     os._exit(0)
 
 
-def _build(r: Recipe):
+def _build(r: Recipe) -> FactChecker:
     from kgfc.pipeline.api import FactChecker
     from kgfc.registry import open_store
 
@@ -188,13 +207,9 @@ def _build(r: Recipe):
     return checker
 
 
-def _check_chunk(pairs: Sequence[tuple[int | Recipe, Any]]) -> list[tuple[Any, list, Any]]:
+def _check_chunk(pairs: Sequence[Task]) -> list[Outcome]:
     """A chunk of claims in a worker: their texts parsed in one batch first, then each checked."""
-    texts = [
-        c.text.strip()
-        for _, c in pairs
-        if getattr(c, "triple", None) is None and (getattr(c, "text", None) or "").strip()
-    ]
+    texts = [c.text.strip() for _, c in pairs if c.triple is None and c.text and c.text.strip()]
     if len(texts) > 1:
         # spaCy is imported by the checker anyway; here only when a chunk has texts to parse
         from kgfc.nlp.spacy_pipeline import prefetch
@@ -204,7 +219,7 @@ def _check_chunk(pairs: Sequence[tuple[int | Recipe, Any]]) -> list[tuple[Any, l
     return [first] + [_check(recipe, claim) for recipe, claim in pairs[1:]]
 
 
-def _check(recipe: int | Recipe, claim) -> tuple[Any, list, KgfcError | None]:
+def _check(recipe: int | Recipe, claim: Claim) -> Outcome:
     """One claim in a worker: its result and the claim graph to record (or the error)."""
     if isinstance(recipe, int):
         checker = _CHECKERS[recipe]
@@ -229,16 +244,22 @@ class Done:
     """A claim back from a worker: its result and claim graph, or the error that stopped it."""
 
     index: int
-    result: Any = None
-    records: list = field(default_factory=list)
+    result: VerifyResult | None = None
+    records: list[PendingRecord] = field(default_factory=list)
     error: KgfcError | None = None
+
+    @property
+    def checked(self) -> VerifyResult:
+        """The result of a claim that came back without an error."""
+        assert self.result is not None, self.error  # a worker returns one or the other
+        return self.result
 
 
 class WorkerDied(KgfcError):
     """A worker process died while checking the claim, each time it was tried."""
 
 
-def _context(nlp: bool = True):
+def _context(nlp: bool = True) -> BaseContext:
     if "forkserver" not in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("spawn")
     ctx = multiprocessing.get_context("forkserver")
@@ -315,12 +336,10 @@ class WorkerPool:
     def __enter__(self) -> WorkerPool:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def run(
-        self, claims: Sequence[tuple[int | Recipe, Any]], *, ordered: bool = True
-    ) -> Iterator[Done]:
+    def run(self, claims: Sequence[Task], *, ordered: bool = True) -> Iterator[Done]:
         """Check ``(recipe, claim)`` pairs; a :class:`Done` per claim, in order or as they finish.
 
         Claims go to the workers in chunks, at most :data:`AHEAD` chunks a worker
@@ -331,7 +350,7 @@ class WorkerPool:
         todo = deque(range(len(claims)))
         attempts = [0] * len(claims)
         size = self.chunk or max(1, min(MAX_CHUNK, -(-len(claims) // (4 * self.workers))))
-        running: dict[Future, list[int]] = {}
+        running: dict[Future[list[Outcome]], list[int]] = {}
         ready: dict[int, Done] = {}
         next_out = 0
         while todo or running:
@@ -370,9 +389,9 @@ class WorkerPool:
 
     def _submit(
         self,
-        claims: Sequence,
-        todo: deque,
-        running: dict[Future, list[int]],
+        claims: Sequence[Task],
+        todo: deque[int],
+        running: dict[Future[list[Outcome]], list[int]],
         attempts: list[int],
         size: int,
     ) -> bool:
@@ -400,11 +419,13 @@ class WorkerPool:
         # its future never settles. The executor's own flag says so.
         return bool(getattr(self._pool, "_broken", False))
 
-    def _replace(self, lost: list[int], todo: deque, attempts: list[int], ready: dict) -> None:
+    def _replace(
+        self, lost: list[int], todo: deque[int], attempts: list[int], ready: dict[int, Done]
+    ) -> None:
         """A worker died: the claims in flight go back to the front of the queue; a new pool takes them."""
         self.close(grace=0)
         self.restarts += 1
-        again = []
+        again: list[int] = []
         for i in lost:
             attempts[i] += 1
             if attempts[i] >= self.max_attempts:
@@ -423,7 +444,7 @@ class WorkerPool:
 # -- a checker's batch on workers -----------------------------------------------------------
 
 
-def workers_for(checker, requested: int | None, claims: int) -> tuple[int, str | None]:
+def workers_for(checker: FactChecker, requested: int | None, claims: int) -> tuple[int, str | None]:
     """:func:`choose_workers` for ``checker``'s store and settings (1 for a hand-built checker)."""
     if checker.recipe_args is None:
         return 1, "a checker built from objects cannot be rebuilt in a worker: checking with 1"
@@ -431,7 +452,7 @@ def workers_for(checker, requested: int | None, claims: int) -> tuple[int, str |
     return choose_workers(requested, claims, spec, checker.settings)
 
 
-def recipe_of(checker, record: bool | None = None) -> Recipe | None:
+def recipe_of(checker: FactChecker, record: bool | None = None) -> Recipe | None:
     """The recipe that rebuilds ``checker`` in a worker (None: its store is this process's own)."""
     args = checker.recipe_args
     if args is None:
@@ -453,8 +474,8 @@ def recipe_of(checker, record: bool | None = None) -> Recipe | None:
 
 
 def verify_in_workers(
-    checker,
-    claims: Sequence[Any],
+    checker: FactChecker,
+    claims: Sequence[Claim],
     *,
     workers: int,
     record: bool | None = None,
@@ -462,7 +483,7 @@ def verify_in_workers(
     ordered: bool = True,
     pool: WorkerPool | None = None,
     recipes: Sequence[int] | None = None,
-) -> Iterator[tuple[int, Any]]:
+) -> Iterator[tuple[int, VerifyResult | KgfcError]]:
     """Check ``claims`` (:class:`~kgfc.pipeline.request.Claim` objects, requests too) on ``workers`` processes; ``(index, result)`` pairs.
 
     Must run inside ``checker.batch()`` when claims are recorded: the parent
@@ -483,7 +504,7 @@ def verify_in_workers(
         recipe = recipe_of(checker, record)
         if recipe is None:
             raise ValueError("An in-memory store cannot be shared with worker processes.")
-        texts = any(getattr(c, "triple", None) is None for c in claims)
+        texts = any(c.triple is None for c in claims)
         pool = WorkerPool([recipe], workers, nlp=texts)
     pairs = [(recipes[i] if recipes else 0, c) for i, c in enumerate(claims)]
     try:
@@ -495,15 +516,17 @@ def verify_in_workers(
                 failed = failed_result(c.claim_id(), c.text or "", str(done.error))
                 yield done.index, done.error if errors == "return" else failed
                 continue
+            result = done.checked
             if done.records and recorder is None:
                 raise ValueError("Recorded claims from workers are written inside checker.batch().")
             # The trajectory first: adding the claim graph can write its chunk, and a process
             # killed between the two must leave a checked claim unrecorded, never the reverse.
-            if checker.trajectory_log is not None and done.result.trajectory is not None:
-                append_trajectory(checker.trajectory_log, done.result.trajectory)
-            for item in done.records:
-                recorder.add(item)
-            yield done.index, done.result
+            if checker.trajectory_log is not None and result.trajectory is not None:
+                append_trajectory(checker.trajectory_log, result.trajectory)
+            if recorder is not None:  # a claim with records has one (above)
+                for item in done.records:
+                    recorder.add(item)
+            yield done.index, result
     finally:
         if own:
             pool.close()

@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 import threading
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeAlias
 
 from kgfc.errors import KgfcError, StoreError
 from kgfc.kg.verdicts import claim_iri, trajectory_quads, verdict_quads
@@ -45,7 +45,7 @@ def record_episode(
     trajectory: Trajectory,
     passages: list[Passage],
     memory: EvidenceMemory | None = None,
-    recorder: ChunkedRecorder | CollectedRecords | None = None,
+    recorder: Recorder | None = None,
     key: str | None = None,
 ) -> str | None:
     """Write the claim graph (verdict, evidence, episode); returns the claim IRI.
@@ -63,7 +63,7 @@ def record_episode(
     iri, quads = verdict_quads(claim_id, claim, verdict, evidence, reasoner, key=key)
     quads += trajectory_quads(iri, trajectory)
     recalled = [p for p in passages if p.sentence_id]
-    pending = _Pending(iri, quads, memory if recalled else None, recalled, claim_id)
+    pending = PendingRecord(iri, quads, memory if recalled else None, recalled, claim_id)
     if recorder is not None:
         recorder.add(pending)
     else:
@@ -71,7 +71,9 @@ def record_episode(
     return iri
 
 
-class _Pending:
+class PendingRecord:
+    """A checked claim's graph, waiting for its chunk to be written (picklable: a worker's come back)."""
+
     __slots__ = ("iri", "quads", "memory", "recalled", "claim_id")
 
     def __init__(
@@ -86,7 +88,7 @@ class _Pending:
         self.claim_id = claim_id
 
 
-def _write(store: KnowledgeGraph, items: list[_Pending]) -> None:
+def _write(store: KnowledgeGraph, items: list[PendingRecord]) -> None:
     # One transaction for the chunk; re-recording replaces a claim's graph whole.
     store.write_graphs({p.iri + "/graph": p.quads for p in items}, replace=True)
     for p in items:  # after the graph: re-recording it would drop these links
@@ -113,7 +115,7 @@ class ChunkedRecorder:
             raise ValueError("chunk must be at least 1")
         self.store = store
         self.chunk = chunk
-        self._pending: dict[str, _Pending] = {}
+        self._pending: dict[str, PendingRecord] = {}
         self.written = 0  # claims recorded by this recorder
         self.transactions = 0
         self.listeners: list[Callable[[list[str]], None]] = []
@@ -123,7 +125,7 @@ class ChunkedRecorder:
     def pending(self) -> int:
         return len(self._pending)
 
-    def add(self, item: _Pending) -> None:
+    def add(self, item: PendingRecord) -> None:
         with self._lock:
             self._pending.pop(item.iri, None)
             self._pending[item.iri] = item
@@ -172,7 +174,7 @@ class CollectedRecords:
     written = 0
 
     def __init__(self) -> None:
-        self._items: list[_Pending] = []
+        self._items: list[PendingRecord] = []
         # who hears of written chunks: kept for the same interface as ChunkedRecorder, never
         # called here (the writing process tells its own listeners)
         self.listeners: list[Callable[[list[str]], None]] = []
@@ -181,13 +183,17 @@ class CollectedRecords:
     def pending(self) -> int:
         return 0  # nothing waits here for a chunk of this process's own
 
-    def add(self, item: _Pending) -> None:
+    def add(self, item: PendingRecord) -> None:
         item.memory = None  # the memory's links are the writer's to make
         self._items.append(item)
 
-    def take(self) -> list[_Pending]:
+    def take(self) -> list[PendingRecord]:
         items, self._items = self._items, []
         return items
 
     def flush(self) -> int:
         return 0
+
+
+# what a checker hands its claim graphs to: a batch's chunks, or a worker's collection
+Recorder: TypeAlias = ChunkedRecorder | CollectedRecords

@@ -15,10 +15,10 @@ import logging
 import os
 import threading
 import time
-from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import anyio
 from fastapi import FastAPI, Request
@@ -29,6 +29,7 @@ from kgfc import __version__
 from kgfc.errors import KgfcError
 from kgfc.registry import lock_note_path
 from kgfc.service.claims_index import ClaimsIndex
+from kgfc.service.config import ServiceConfig
 from kgfc.service.engine import Engine, open_service_store
 from kgfc.service.jobs import JobJournal, JobRunner
 from kgfc.service.metrics import Metrics
@@ -38,9 +39,11 @@ from kgfc.service.routes.sources import RDF_UPLOAD_TYPES
 from kgfc.service.sparql_pool import QueryPool, make_runner
 from kgfc.service.web import ROUTERS as WEB_ROUTERS
 from kgfc.service.web import mount_static
-from kgfc.settings import Settings
 
 if TYPE_CHECKING:
+    from starlette.responses import JSONResponse
+    from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
     from kgfc.kg.store import KnowledgeGraph
 
 log = logging.getLogger(__name__)
@@ -48,45 +51,19 @@ log = logging.getLogger(__name__)
 __all__ = ["RDF_UPLOAD_TYPES", "ApiError", "ServiceConfig", "create_app"]
 
 
-@dataclass
-class ServiceConfig:
-    """How one server runs. ``kgfc serve`` fills it from flags and ``KGFC_*`` variables."""
-
-    settings: Settings = field(default_factory=Settings)
-    token: str | None = None  # bearer token required on writes when set
-    max_body_bytes: int = 10_000_000
-    sparql_timeout: float = 30.0
-    sparql_max_rows: int = 10_000
-    sparql_slots: int = 4  # concurrent SPARQL evaluations; more get 503 (kgfc.service.sparql_pool)
-    sparql_memory_mb: int | None = 1024  # address space one query may add (None: no cap)
-    jobs_db: Path | None = None  # default: <home>/service/jobs.sqlite3
-    warm_up: bool = True  # build the pipeline's indexes at start, not on the first claim
-    workers: int | None = None  # job items on worker processes (None: one per core for big jobs)
-    url: str | None = None  # where the server listens, for the lock note beside the store
-    # where the token came from ("--token", "KGFC_SERVER_TOKEN", "the config file"): the
-    # lock note names it so a client can say which token to set; never the token itself
-    token_from: str | None = None
-    cors_origins: tuple[
-        str, ...
-    ] = ()  # browser origins allowed to call the API (e.g. a YASGUI page)
-
-    def jobs_path(self) -> Path:
-        return self.jobs_db or self.settings.home / "service" / "jobs.sqlite3"
-
-
 class _Edge:
     """Pure ASGI middleware: request body limit, and request count/latency metrics."""
 
-    def __init__(self, app, metrics: Metrics, max_body: int) -> None:
+    def __init__(self, app: ASGIApp, metrics: Metrics, max_body: int) -> None:
         self.app, self.metrics, self.max_body = app, metrics, max_body
 
-    async def __call__(self, scope, receive, send):
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         start = time.perf_counter()
         status_box = [500]
 
-        async def send_wrapper(message):
+        async def send_wrapper(message: Message) -> None:
             if message["type"] == "http.response.start":
                 status_box[0] = message["status"]
             await send(message)
@@ -96,7 +73,8 @@ class _Edge:
         if not too_big and scope["method"] in ("POST", "PUT", "PATCH", "DELETE"):
             # Buffer the body up to the limit, then replay it: a chunked upload
             # without Content-Length is held to the same limit.
-            chunks, size, more = [], 0, True
+            chunks: list[bytes] = []
+            size, more = 0, True
             while more:
                 message = await receive()
                 if message["type"] == "http.disconnect":
@@ -112,7 +90,7 @@ class _Edge:
                 body = b"".join(chunks)
                 sent = False
 
-                async def replay():
+                async def replay() -> Message:
                     nonlocal sent
                     if not sent:
                         sent = True
@@ -174,11 +152,13 @@ def create_app(
     return app
 
 
-def _lifespan(ctx: Context, store: KnowledgeGraph, close_store: bool):
+def _lifespan(
+    ctx: Context, store: KnowledgeGraph | None, close_store: bool
+) -> Callable[[FastAPI], AbstractAsyncContextManager[None]]:
     config, settings = ctx.config, ctx.config.settings
 
     @asynccontextmanager
-    async def lifespan(app: FastAPI):
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         own = store is None or close_store
         ctx.engine = Engine(
             settings,
@@ -245,23 +225,25 @@ def _warm(ctx: Context) -> None:
             ctx.sparql.warm(1)  # the first query should not wait for a worker to start
         except KgfcError as exc:
             log.warning("no query worker at start: %s", exc)
+    started = ctx.started
+    engine = started.engine
     if ctx.config.warm_up:
         try:
-            ctx.engine.warm_up()
+            engine.warm_up()
         except Exception:  # a failed warm-up only costs the first request its speed
             log.exception("warm-up failed")
     ctx.warm = True
-    ctx.runner.start()
+    started.runner.start()
     try:
         # the claims table pages through this index; until it is read, through SPARQL
-        with ctx.engine.write_lock:  # no claim is recorded while it reads them all
-            ctx.claims.build()
+        with engine.write_lock:  # no claim is recorded while it reads them all
+            started.claims.build()
     except Exception:
         log.exception("reading the claims index failed; the claims table stays on SPARQL")
 
 
 # -- errors: every one is JSON with a message ----------------------------------
-async def _kgfc_error(request: Request, exc: KgfcError):
+async def _kgfc_error(request: Request, exc: KgfcError) -> JSONResponse:
     status = status_for(exc)
     if status == 500:
         log.error("request failed: %s", exc)
@@ -274,11 +256,11 @@ async def _kgfc_error(request: Request, exc: KgfcError):
     )
 
 
-async def _api_error(request: Request, exc: ApiError):
+async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
     return error_response(exc.status, exc.message, exc.hint)
 
 
-async def _validation_error(request: Request, exc: RequestValidationError):
+async def _validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
     details = [
         f"{'.'.join(str(p) for p in e['loc'] if p != 'body') or 'body'}: {e['msg']}"
         for e in exc.errors()
@@ -286,16 +268,17 @@ async def _validation_error(request: Request, exc: RequestValidationError):
     return error_response(422, "Invalid request: " + "; ".join(details))
 
 
-async def _http_error(request: Request, exc: StarletteHTTPException):
+async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
     return error_response(exc.status_code, str(exc.detail))
 
 
-async def _unexpected(request: Request, exc: Exception):
+async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
     log.exception("unexpected error on %s", request.url.path)
     return error_response(500, f"Internal error: {type(exc).__name__}.", hint="See the server log.")
 
 
-_HANDLERS = {
+# each handler gets the exception it is registered for
+_HANDLERS: dict[type[Exception], Callable[[Request, Any], Awaitable[JSONResponse]]] = {
     KgfcError: _kgfc_error,
     ApiError: _api_error,
     RequestValidationError: _validation_error,

@@ -9,7 +9,7 @@ and prefers that when it has one.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pyoxigraph as ox
 
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from kgfc.kg.store import KnowledgeGraph
 
 
-def stored_claim(store: KnowledgeGraph, claim_id: str) -> dict:
+def stored_claim(store: KnowledgeGraph, claim_id: str) -> dict[str, Any]:
     found = stored_claims(store, claim_id)
     if not found:
         raise InputError(
@@ -33,7 +33,7 @@ def stored_claim(store: KnowledgeGraph, claim_id: str) -> dict:
     return found[-1]
 
 
-def as_result(claim: dict) -> VerifyResult:
+def as_result(claim: dict[str, Any]) -> VerifyResult:
     """A stored claim as a verify result (for the report views)."""
     return VerifyResult(
         id=claim["id"],
@@ -58,7 +58,7 @@ _ACTIONS = {
 }
 
 
-def stored_trajectory(claim: dict) -> Trajectory | None:
+def stored_trajectory(claim: dict[str, Any]) -> Trajectory | None:
     """The stored episode of a claim (policy, stop reason, steps) as a Trajectory."""
     t = claim.get("trajectory")
     if not t:
@@ -131,4 +131,5 @@ def serialize_quads(quads: list[ox.Quad], media_type: str) -> bytes:
     from kgfc.kg.vocab import PREFIXES
 
     fmt = EVIDENCE_TYPES[media_type]
-    return ox.serialize(quads, format=fmt, prefixes=PREFIXES if fmt == ox.RdfFormat.TRIG else None)
+    prefixes = PREFIXES if fmt == ox.RdfFormat.TRIG else None
+    return ox.serialize(quads, format=fmt, prefixes=prefixes) or b""  # no output: the bytes

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import bisect
 import threading
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol, TypedDict
 
 import pyoxigraph as ox
 
@@ -61,7 +62,40 @@ def _when(value: str | None) -> datetime:
     return when if when.tzinfo else when.replace(tzinfo=UTC)
 
 
-def _row(iri: str, fields: dict) -> Row | None:
+# a claim's fields as its quads give them: id, text, verdict, confidence, checked (strings),
+# stale (True, or the reason's IRI), sources (the IRIs the verdict cites)
+Fields = dict[str, Any]
+
+
+class TableRow(TypedDict):
+    """One claim as the claims table shows it."""
+
+    iri: str
+    id: str
+    text: str
+    verdict: str  # SUPPORTED, REFUTED or NOT ENOUGH INFO
+    confidence: float
+    checked: str
+    stale: bool
+
+
+class ClaimsPage(TypedDict):
+    claims: list[TableRow]
+    next: dict[str, str] | None  # the cursor of the next page: before (a time) and after (an IRI)
+
+
+class ClaimFilter(Protocol):
+    """What the claims table filters on (:class:`kgfc.service.web.data.ClaimFilter`)."""
+
+    verdict: str  # "", supported, refuted, nei
+    stale: str  # "", yes, no
+    q: str
+    source: str
+
+    def window(self) -> tuple[datetime | None, datetime | None]: ...
+
+
+def _row(iri: str, fields: Fields) -> Row | None:
     if "id" not in fields or "text" not in fields:
         return None
     when = _when(fields.get("checked"))
@@ -90,11 +124,12 @@ class ClaimsIndex:
     # -- building and patching -----------------------------------------------------------
     def _scan(self, predicate: str) -> list[tuple[str, str]]:
         rows = self.store.run("claims_index_scan", bindings={"p": ox.NamedNode(predicate)})
-        return [(r["s"], r["o"]) for r in rows]
+        # both are bound: the scan asks for them
+        return [(s, o) for r in rows if (s := r["s"]) is not None and (o := r["o"]) is not None]
 
     def build(self) -> None:
         """Read every recorded claim: one scan per property, joined on the IRIs kgfc derives."""
-        fields: dict[str, dict] = {}
+        fields: dict[str, Fields] = {}
         for s, o in self._scan(V.KGFC + "claimId"):
             fields.setdefault(s, {})["id"] = o
         for s, o in self._scan(V.KGFC + "claimText"):
@@ -139,8 +174,10 @@ class ClaimsIndex:
             V.PROV + "generatedAtTime": "checked",
             V.KGFC + "staleBecause": "stale",
         }
-        fields: dict = {}
+        fields: Fields = {}
         for q in self.store.quads(None, None, None, g):
+            if isinstance(q.subject, ox.Triple) or isinstance(q.object, ox.Triple):
+                continue  # a claim graph holds no triple terms
             if q.predicate.value == V.KGFC + "usedEvidence":
                 fields.setdefault("sources", []).append(q.object.value)
                 continue
@@ -151,7 +188,7 @@ class ClaimsIndex:
                 fields[name] = q.object.value
         self._replace(claim_iri, _row(claim_iri, fields))
 
-    def mark_stale(self, claim_iris) -> None:
+    def mark_stale(self, claim_iris: Iterable[str]) -> None:
         for iri in claim_iris:
             with self._lock:
                 old = self._by_iri.get(iri)
@@ -170,7 +207,9 @@ class ClaimsIndex:
                 self._by_iri[iri] = row
 
     # -- reading ------------------------------------------------------------------------
-    def page(self, flt, before: str | None, after: str | None, size: int) -> dict:
+    def page(
+        self, flt: ClaimFilter, before: str | None, after: str | None, size: int
+    ) -> ClaimsPage:
         """One page in the table's order, after the row (``before`` time, ``after`` IRI) given."""
         match = _matcher(flt, self.store)
         with self._lock:
@@ -179,7 +218,7 @@ class ClaimsIndex:
             if before:
                 cursor = (-_when(before).timestamp(), after or "")
                 start = max(start, bisect.bisect_right(rows, cursor, key=lambda r: r.key))
-            found = []
+            found: list[Row] = []
             for i in range(start, stop):
                 if match(r := rows[i]):
                     found.append(r)
@@ -191,7 +230,7 @@ class ClaimsIndex:
             nxt = {"before": last.checked, "after": last.iri}
         return {"claims": [_as_dict(r) for r in found[:size]], "next": nxt}
 
-    def count(self, flt) -> int:
+    def count(self, flt: ClaimFilter) -> int:
         match = _matcher(flt, self.store)
         with self._lock:
             start, stop = self._span(flt)
@@ -199,7 +238,7 @@ class ClaimsIndex:
                 return stop - start
             return sum(1 for i in range(start, stop) if match(self._rows[i]))
 
-    def _span(self, flt) -> tuple[int, int]:
+    def _span(self, flt: ClaimFilter) -> tuple[int, int]:
         """The rows checked in the filter's window [begin, end): newest first, so ``end`` bounds
         the start."""
         begin, end = flt.window()
@@ -218,7 +257,7 @@ def _ANY(row: Row) -> bool:
     return True
 
 
-def _matcher(flt, store: KnowledgeGraph):
+def _matcher(flt: ClaimFilter, store: KnowledgeGraph) -> Callable[[Row], bool]:
     verdict = VERDICT_IRIS.get(flt.verdict) if flt.verdict else None
     stale = {"yes": True, "no": False}.get(flt.stale)
     needle = flt.q.strip().lower()
@@ -238,7 +277,7 @@ def _replace_stale(row: Row) -> Row:
     return Row(**{**{f: getattr(row, f) for f in Row.__dataclass_fields__}, "stale": True})
 
 
-def _as_dict(r: Row) -> dict:
+def _as_dict(r: Row) -> TableRow:
     return {
         "iri": r.iri,
         "id": r.id,

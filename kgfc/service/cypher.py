@@ -15,6 +15,7 @@ from pydantic import BaseModel, Field
 
 from kgfc.errors import ConfigError
 from kgfc.service.sparql import UpdateRefused
+from kgfc.settings import Settings
 
 # one mirror open at a time (see the module docstring)
 _LOCK = threading.Lock()
@@ -26,8 +27,12 @@ class CypherRows(BaseModel):
     truncated: bool = Field(False, description="more rows matched than were returned")
 
 
-def mirror_uri(settings) -> str:
-    uri = settings.cypher_uri or settings.neo4j_uri
+def _configured(settings: Settings) -> str | None:
+    return settings.cypher_uri or settings.neo4j_uri
+
+
+def mirror_uri(settings: Settings) -> str:
+    uri = _configured(settings)
     if not uri:
         raise ConfigError(
             "No Cypher mirror is configured.",
@@ -37,16 +42,21 @@ def mirror_uri(settings) -> str:
     return uri
 
 
-def mirror_kind(settings) -> str | None:
+def mirror_kind(settings: Settings) -> str | None:
     """ "FalkorDB" or "Neo4j" when a Cypher mirror is configured, else None."""
-    uri = settings.cypher_uri or settings.neo4j_uri
+    uri = _configured(settings)
     if not uri:
         return None
     return "FalkorDB" if uri.lower().startswith("falkordb") else "Neo4j"
 
 
 def read_mirror(
-    settings, *, query: str | None, name: str | None, params: dict | None, max_rows: int
+    settings: Settings,
+    *,
+    query: str | None,
+    name: str | None,
+    params: dict[str, Any] | None,
+    max_rows: int,
 ) -> CypherRows:
     """Run Cypher text (``query``) or a named query of ``queries/cypher`` (``name``), read-only."""
     from kgfc.kg.cypher_mirror import WriteRefused, open_mirror
@@ -60,8 +70,10 @@ def read_mirror(
             if name is not None:
                 rows = mirror.run(name, params)
                 columns = list(rows[0]) if rows else []
-            else:
+            elif query is not None:
                 columns, rows = mirror.cypher(query, params)
+            else:
+                raise ValueError("read_mirror runs a query or a named one: give either")
         except WriteRefused:
             raise UpdateRefused(
                 "Cypher here is read-only: a query that writes is refused.",

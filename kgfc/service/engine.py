@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from kgfc.errors import InputError, KgfcError
 from kgfc.models import VerifyResult
@@ -20,8 +20,28 @@ from kgfc.registry import open_configured_store
 from kgfc.settings import Settings
 
 if TYPE_CHECKING:
+    from kgfc.document.models import DocumentReport
     from kgfc.kg.store import KnowledgeGraph
     from kgfc.pipeline.parallel import WorkerPool
+
+
+class DocumentAsk(Protocol):
+    """A document to check, as ``routes.documents.DocumentRequest`` gives it."""
+
+    @property
+    def text(self) -> str | None: ...
+    @property
+    def url(self) -> str | None: ...
+    @property
+    def format(self) -> str: ...
+    @property
+    def title(self) -> str | None: ...
+    @property
+    def source(self) -> str | None: ...
+    @property
+    def reasoner(self) -> Literal["local", "llm"] | None: ...
+    @property
+    def record(self) -> bool: ...
 
 
 class Engine:
@@ -89,9 +109,10 @@ class Engine:
                     recorder = ChunkedRecorder(self.store, len(done.records))
                     for item in done.records:
                         recorder.add(item)
-            if done.result.trajectory is not None:
-                append_trajectory(self.settings.home / "trajectories", done.result.trajectory)
-            yield done.index, done.result
+            result = done.checked
+            if result.trajectory is not None:
+                append_trajectory(self.settings.home / "trajectories", result.trajectory)
+            yield done.index, result
 
     def _worker_pool(self, workers: int) -> WorkerPool:
         from kgfc.pipeline.parallel import WorkerPool
@@ -125,15 +146,16 @@ class Engine:
         with self.write_lock:
             return _verify_today(self, req)
 
-    def check_document(self, req: Any) -> Any:
+    def check_document(self, req: DocumentAsk) -> DocumentReport:
         """Check a document (a ``DocumentRequest``): its ``DocumentReport``; blocking."""
         from kgfc.document.load import fetch_document, from_text
 
-        doc = (
-            from_text(req.text, fmt=req.format, title=req.title, source=req.source)
-            if req.text is not None
-            else fetch_document(req.url, self.settings, fmt=req.format)
-        )
+        if req.text is not None:
+            doc = from_text(req.text, fmt=req.format, title=req.title, source=req.source)
+        elif req.url is not None:
+            doc = fetch_document(req.url, self.settings, fmt=req.format)
+        else:  # the request's own check refuses this first
+            raise InputError("Give exactly one of 'text' and 'url'.")
         with self.write_lock:
             checker = self._checker(ClaimRequest(text="-", reasoner=req.reasoner))
             return checker.check_document(doc, record=req.record)

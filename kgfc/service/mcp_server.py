@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import anyio
 
@@ -32,6 +32,18 @@ from kgfc.pipeline.request import ClaimRequest, validation_message
 from kgfc.service.cypher import CypherRows, read_mirror
 from kgfc.service.engine import Engine, open_service_store
 from kgfc.settings import Settings
+
+if TYPE_CHECKING:
+    from anyio.abc import TaskGroup
+    from mcp.shared._stream_protocols import ReadStream, WriteStream
+    from mcp.shared.message import SessionMessage
+
+    from kgfc.service.client import ServerClient
+    from kgfc.service.sparql import SparqlResult
+    from kgfc.service.sparql_pool import QueryRunner
+    from kgfc.web.base import SearchHit
+
+T = TypeVar("T")
 
 
 class EntitySearch(BaseModel):
@@ -114,7 +126,7 @@ def tool_error(exc: KgfcError) -> ToolError:
     return ToolError(text)
 
 
-def guard(fn):
+def guard(fn: Callable[[], T]) -> T:
     """Run ``fn``; a kgfc error becomes a tool error that keeps its message and hint."""
     try:
         return fn()
@@ -130,9 +142,11 @@ class KgfcTools:
     ) -> None:
         self.settings, self.server_url, self.token = settings, server_url, token
         self._engine: Engine | None = None
-        self._client = None
-        self._runner = None
-        self.on_recorded = lambda claim_id: None  # the server lists recorded claims as resources
+        self._client: ServerClient | None = None
+        self._runner: QueryRunner | None = None
+        self.on_recorded: Callable[[str], None] = lambda claim_id: (
+            None
+        )  # the server lists recorded claims as resources
 
     def engine(self) -> Engine:
         if self._engine is None:
@@ -142,10 +156,13 @@ class KgfcTools:
             self._engine = Engine(self.settings, store)
         return self._engine
 
-    def remote(self):
+    def remote(self) -> ServerClient:
+        """The client of the ``kgfc serve`` at ``server_url`` (the tools call it only then)."""
         from kgfc.service.client import ServerClient
 
         if self._client is None:
+            if self.server_url is None:
+                raise ValueError("These tools work on their own store: there is no server to call.")
             self._client = ServerClient(
                 self.server_url, token=self.token, timeout=self.settings.timeout * 10
             )
@@ -175,7 +192,7 @@ class KgfcTools:
     def sparql_select(self, query: str, max_rows: int = 100) -> SparqlRows:
         return select(self.query_runner(), query, max(1, min(max_rows, 10_000)), SPARQL_TIMEOUT)
 
-    def query_runner(self):
+    def query_runner(self) -> QueryRunner:
         """Where sparql_select evaluates: killable worker processes over an on-disk store."""
         if self._runner is None:
             from kgfc.service.sparql_pool import make_runner
@@ -231,7 +248,9 @@ class KgfcTools:
 
         if self.server_url:
             data = guard(lambda: self.remote().claim(claim_id))
-            return StoredClaim(**{k: data.get(k) for k in StoredClaim.model_fields if k in data})
+            return StoredClaim.model_validate(
+                {k: data[k] for k in StoredClaim.model_fields if k in data}
+            )
         return StoredClaim.model_validate(
             guard(lambda: stored_claim(self.engine().store, claim_id))
         )
@@ -270,10 +289,10 @@ def entity_iri(entity: str) -> str:
     return iri
 
 
-def select(runner, query: str, max_rows: int, timeout: float) -> SparqlRows:
+def select(runner: QueryRunner, query: str, max_rows: int, timeout: float) -> SparqlRows:
     """A SELECT or ASK query as rows of plain strings (the one place the tool evaluates)."""
 
-    def work():
+    def work() -> tuple[SparqlResult, dict[str, Any]]:
         res = runner.run(
             query,
             accepted=["application/sparql-results+json"],
@@ -301,7 +320,7 @@ def select(runner, query: str, max_rows: int, timeout: float) -> SparqlRows:
 def search(settings: Settings, spec: str | None, query: str, limit: int) -> SearchResults:
     from kgfc.web.base import make_provider
 
-    def work():
+    def work() -> tuple[str, list[SearchHit]]:
         provider = make_provider(spec, settings)
         return provider.name, provider.search(query, max(1, min(limit, 20)))
 
@@ -347,7 +366,11 @@ def jsonrpc_error_for(exc: Exception) -> tuple[int, str]:
     )
 
 
-def _answer_bad_lines(tg, read_stream, write_stream):
+def _answer_bad_lines(
+    tg: TaskGroup,
+    read_stream: ReadStream[SessionMessage | Exception],
+    write_stream: WriteStream[SessionMessage],
+) -> ReadStream[SessionMessage | Exception]:
     """A read stream that passes messages on and answers each transport error itself."""
     from mcp.shared._context_streams import create_context_streams
     from mcp.shared.message import SessionMessage

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from prometheus_client import (
     CollectorRegistry,
     Counter,
@@ -11,7 +13,11 @@ from prometheus_client import (
     generate_latest,
 )
 
-disable_created_metrics()  # the *_created series only add noise to every scrape
+if TYPE_CHECKING:
+    from kgfc.models import VerifyResult
+
+# the *_created series only add noise to every scrape
+disable_created_metrics()  # type: ignore[no-untyped-call]  # unannotated in prometheus_client
 
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
 
@@ -53,7 +59,7 @@ class Metrics:
         self.searches = Counter("kgfc_search_calls", "Web and PubMed searches", registry=r)
         self.jobs_pending = Gauge("kgfc_jobs_pending", "Job items waiting", registry=r)
 
-    def observe_result(self, result) -> None:
+    def observe_result(self, result: VerifyResult) -> None:
         self.verdicts.labels(result.verdict.value).inc()
         c = result.counters
         self.llm_calls.inc(c.llm_calls)

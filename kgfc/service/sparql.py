@@ -21,8 +21,9 @@ import io
 import json
 import threading
 import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
 
 import pyoxigraph as ox
@@ -107,7 +108,7 @@ def parse_accept(header: str | None) -> list[str]:
     return [mt for _, _, mt in sorted(ranked)]
 
 
-def choose(accepted: list[str], offered: dict, default: str) -> str:
+def choose(accepted: list[str], offered: Mapping[str, object], default: str) -> str:
     """The first accepted media type we offer; wildcards take ``default``."""
     if not accepted:
         return default
@@ -130,13 +131,19 @@ def query_form_hint(format_param: str | None, accept: str | None) -> list[str]:
 
 
 # -- terms ------------------------------------------------------------------
-def _json_term(t) -> dict:
+# what a solution binds a variable to (an RDF-star triple term too)
+Value = ox.NamedNode | ox.BlankNode | ox.Literal | ox.Triple
+# what a query gives: an ASK's answer, a SELECT's solutions, a CONSTRUCT's triples
+QueryResult = bool | ox.QueryBoolean | ox.QuerySolutions | ox.QueryTriples
+
+
+def _json_term(t: Value) -> dict[str, Any]:
     if isinstance(t, ox.NamedNode):
         return {"type": "uri", "value": t.value}
     if isinstance(t, ox.BlankNode):
         return {"type": "bnode", "value": t.value}
     if isinstance(t, ox.Literal):
-        out = {"type": "literal", "value": t.value}
+        out: dict[str, Any] = {"type": "literal", "value": t.value}
         if t.language:
             out["xml:lang"] = t.language
         elif t.datatype.value not in (XSD_STRING, RDF_LANG_STRING):
@@ -153,7 +160,7 @@ def _json_term(t) -> dict:
     }
 
 
-def _xml_term(t) -> str:
+def _xml_term(t: Value) -> str:
     if isinstance(t, ox.NamedNode):
         return f"<uri>{escape(t.value)}</uri>"
     if isinstance(t, ox.BlankNode):
@@ -172,7 +179,7 @@ def _xml_term(t) -> str:
     )
 
 
-def _csv_value(t) -> str:
+def _csv_value(t: Value | None) -> str:
     if t is None:
         return ""
     if isinstance(t, ox.BlankNode):
@@ -182,12 +189,12 @@ def _csv_value(t) -> str:
     return str(t)
 
 
-def _tsv_value(t) -> str:
+def _tsv_value(t: Value | None) -> str:
     # N-Triples syntax, with the characters TSV reserves escaped
     return "" if t is None else str(t).replace("\t", "\\t").replace("\n", "\\n")
 
 
-def _solutions(variables: list[str], rows: list[list], fmt: str) -> bytes:
+def _solutions(variables: list[str], rows: list[list[Value | None]], fmt: str) -> bytes:
     if fmt == "json":
         bindings = [
             {v: _json_term(t) for v, t in zip(variables, row, strict=True) if t is not None}
@@ -250,7 +257,7 @@ def run_query(
         if time.monotonic() > deadline or (cancelled is not None and cancelled.is_set()):
             raise QueryTimeout("The query ran out of time.")
 
-    result = store.sparql(text)
+    result: QueryResult = store.sparql(text)
     try:
         return _collect(result, accepted, max_rows, check)
     except KgfcError as exc:
@@ -259,11 +266,13 @@ def run_query(
         # pyoxigraph's result iterators may only be dropped on the thread that
         # made them; a traceback keeping this frame alive would drop it later
         # on the event loop's thread.
-        result = None
+        del result
     raise error
 
 
-def _collect(result, accepted: list[str], max_rows: int, check) -> SparqlResult:
+def _collect(
+    result: QueryResult, accepted: list[str], max_rows: int, check: Callable[[], None]
+) -> SparqlResult:
     check()
     if isinstance(result, bool | ox.QueryBoolean):
         mt = choose(accepted, SOLUTION_TYPES, "application/sparql-results+json")
@@ -271,7 +280,8 @@ def _collect(result, accepted: list[str], max_rows: int, check) -> SparqlResult:
     if isinstance(result, ox.QuerySolutions):
         mt = choose(accepted, SOLUTION_TYPES, "application/sparql-results+json")
         variables = [v.value for v in result.variables]
-        rows, truncated = [], False
+        rows: list[list[Value | None]] = []
+        truncated = False
         for sol in result:
             check()
             if len(rows) >= max_rows:
@@ -282,7 +292,8 @@ def _collect(result, accepted: list[str], max_rows: int, check) -> SparqlResult:
             _solutions(variables, rows, SOLUTION_TYPES[mt]), mt, len(rows), truncated
         )
     mt = choose(accepted, GRAPH_TYPES, "text/turtle")
-    triples, truncated = [], False
+    triples: list[ox.Triple] = []
+    truncated = False
     for t in result:
         check()
         if len(triples) >= max_rows:
@@ -293,5 +304,5 @@ def _collect(result, accepted: list[str], max_rows: int, check) -> SparqlResult:
 
     fmt = GRAPH_TYPES[mt]
     prefixes = PREFIXES if fmt in (ox.RdfFormat.TURTLE, ox.RdfFormat.RDF_XML) else None
-    body = ox.serialize(triples, format=fmt, prefixes=prefixes)
+    body = ox.serialize(triples, format=fmt, prefixes=prefixes) or b""  # no output: the bytes
     return SparqlResult(body, mt, len(triples), truncated)

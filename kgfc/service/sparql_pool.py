@@ -43,12 +43,16 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol, TypeAlias
 
 from kgfc.errors import KgfcError, StoreError
 from kgfc.service import sparql as sp
 
 if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+    from multiprocessing.process import BaseProcess
+
+    from kgfc.kg.oxigraph_store import OxigraphStore
     from kgfc.kg.store import KnowledgeGraph
 
 log = logging.getLogger(__name__)
@@ -113,7 +117,9 @@ class QueryRunner(Protocol):
         """A slot for ``job`` now, or :class:`QueryBusy`; never waits."""
         ...
 
-    def run(self, text: str, *, accepted: list[str], max_rows: int, timeout: float): ...
+    def run(
+        self, text: str, *, accepted: list[str], max_rows: int, timeout: float
+    ) -> sp.SparqlResult: ...
 
     def close(self) -> None: ...
 
@@ -218,7 +224,7 @@ def _with_slot(runner: QueryRunner, job: QueryJob) -> sp.SparqlResult:
 
 
 # -- worker processes ---------------------------------------------------------------
-def _store_signature(path: Path) -> tuple | None:
+def _store_signature(path: Path) -> tuple[tuple[str, int, int], ...] | None:
     """What changes when the writer commits: its write-ahead logs, manifest and CURRENT."""
     try:
         names = os.listdir(path)
@@ -247,7 +253,16 @@ def _die_with_parent() -> None:
         ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
 
 
-def _worker_main(conn, path: str, memory_bytes: int | None) -> None:
+# a worker's answer: ("ok", body, media type, rows, truncated), ("error", the error's class
+# name, message, hint) or ("memory",)
+Answer: TypeAlias = (
+    tuple[Literal["ok"], bytes, str, int, bool]
+    | tuple[Literal["error"], str, str, str | None]
+    | tuple[Literal["memory"]]
+)
+
+
+def _worker_main(conn: Connection, path: str, memory_bytes: int | None) -> None:
     """A worker's loop: one request in, one answer out, until the pipe closes."""
     _die_with_parent()
     with contextlib.suppress(OSError):
@@ -255,9 +270,10 @@ def _worker_main(conn, path: str, memory_bytes: int | None) -> None:
     from kgfc.kg.oxigraph_store import OxigraphStore
 
     where = Path(path)
-    store, seen = None, None
+    store: OxigraphStore | None = None
+    seen: tuple[tuple[str, int, int], ...] | None = None
 
-    def fresh_store():
+    def fresh_store() -> OxigraphStore:
         nonlocal store, seen
         sig = _store_signature(where)  # before opening: a write meanwhile means one more reopen
         if store is None or sig != seen:
@@ -282,6 +298,7 @@ def _worker_main(conn, path: str, memory_bytes: int | None) -> None:
             job: QueryJob = conn.recv()
         except (EOFError, OSError):
             return
+        answer: Answer
         try:
             res = sp.run_query(
                 fresh_store(),
@@ -304,7 +321,7 @@ def _worker_main(conn, path: str, memory_bytes: int | None) -> None:
 
 
 class _Worker:
-    def __init__(self, proc, conn) -> None:
+    def __init__(self, proc: BaseProcess, conn: Connection) -> None:
         self.proc, self.conn = proc, conn
 
     def alive(self) -> bool:
@@ -339,7 +356,9 @@ class QueryPool:
             raise StoreError("The query pool is closed (the server is stopping).")
         return _PoolSlot(self, self.admission.admit(job, client), job)
 
-    def run(self, text: str, *, accepted: list[str], max_rows: int, timeout: float):
+    def run(
+        self, text: str, *, accepted: list[str], max_rows: int, timeout: float
+    ) -> sp.SparqlResult:
         """Acquire a slot, evaluate, release: the blocking call for code without a slot of its own."""
         return _with_slot(self, QueryJob(text, accepted, max_rows, timeout))
 
@@ -475,7 +494,9 @@ class ThreadRunner:
     def acquire(self, job: QueryJob, client: str | None = None) -> _ThreadSlot:
         return _ThreadSlot(self, self.admission.admit(job, client), job)
 
-    def run(self, text: str, *, accepted: list[str], max_rows: int, timeout: float):
+    def run(
+        self, text: str, *, accepted: list[str], max_rows: int, timeout: float
+    ) -> sp.SparqlResult:
         return _with_slot(self, QueryJob(text, accepted, max_rows, timeout))
 
     def close(self) -> None:
@@ -492,12 +513,14 @@ class _ThreadSlot:
     def run(self) -> sp.SparqlResult:
         job = self.job
         deadline = time.monotonic() + job.timeout
-        cancelled, finished, box = threading.Event(), threading.Event(), {}
+        cancelled, finished = threading.Event(), threading.Event()
+        answers: list[sp.SparqlResult] = []
+        errors: list[BaseException] = []
         self.runner.admission.started(self.slot_id, deadline + GRACE)
 
         def work() -> None:
             try:
-                box["value"] = sp.run_query(
+                answer = sp.run_query(
                     self.runner.store,
                     job.text,
                     accepted=job.accepted,
@@ -505,8 +528,9 @@ class _ThreadSlot:
                     deadline=deadline,
                     cancelled=cancelled,
                 )
+                answers.append(answer)
             except BaseException as exc:  # noqa: BLE001 - handed to the waiting caller
-                box["error"] = exc
+                errors.append(exc)
             finally:
                 finished.set()
                 self._end()  # the slot is free only once the query really stopped
@@ -517,11 +541,11 @@ class _ThreadSlot:
             cancelled.set()
             self.runner.admission.stopped_at_limit(job)
             raise _timed_out(job.timeout)
-        if "error" in box:
-            if isinstance(box["error"], sp.QueryTimeout):
+        if errors:
+            if isinstance(errors[0], sp.QueryTimeout):
                 self.runner.admission.stopped_at_limit(job)
-            raise box["error"]
-        return box["value"]
+            raise errors[0]
+        return answers[0]
 
     def _end(self) -> None:
         with self.lock:

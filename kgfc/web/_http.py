@@ -33,7 +33,7 @@ def setting(settings: Any, name: str, default: Any = None) -> Any:
     The environment fallback covers fields not yet declared on
     :class:`~kgfc.settings.Settings`; once declared, the field wins.
     """
-    value = getattr(settings, name, None)
+    value: object = getattr(settings, name, None)
     if hasattr(value, "get_secret_value"):  # a pydantic SecretStr
         value = value.get_secret_value()
     if value is None:
@@ -94,7 +94,7 @@ class CachedHttp:
         *,
         client: httpx.Client | None = None,
         sleep: Callable[[float], None] = time.sleep,
-        before_request: Callable[[], None] | None = None,
+        before_request: Callable[[], object] | None = None,  # what it returns is not used
     ) -> None:
         self.settings = settings
         self.provider = provider

@@ -51,7 +51,9 @@ class SearchProvider(Protocol):
     """A search backend. ``calls`` counts the external queries it has made (cache hits excluded)."""
 
     name: str
-    calls: int
+
+    @property
+    def calls(self) -> int: ...
 
     def search(self, query: str, limit: int = 5) -> list[SearchHit]: ...
 

@@ -46,7 +46,7 @@ from kgfc.llm.prompts import (
     extraction_schema,
 )
 from kgfc.models import ClaimAnalysis, Counters, Mention
-from kgfc.nlp.alignment import RelationAligner
+from kgfc.nlp.alignment import Alignment, RelationAligner
 from kgfc.nlp.decompose import decompose_many
 from kgfc.nlp.text import AUXILIARIES, PRONOUNS, normalise
 from kgfc.nlp.values import parse_date, parse_number
@@ -156,7 +156,7 @@ class TripleExtractor:
         self.counters = counters if counters is not None else Counters()
         self.link_min = link_min
         self.align_min = align_min
-        self._aligned: dict[tuple[str, str | None, bool | None], list] = {}
+        self._aligned: dict[tuple[str, str | None, bool | None], list[Alignment]] = {}
         self.warnings: list[str] = []
 
     @property
@@ -194,7 +194,9 @@ class TripleExtractor:
         return None
 
     # -- alignment --------------------------------------------------------------------
-    def _ranked(self, phrase: str, value_kind: ValueKind | None, person: bool | None) -> list:
+    def _ranked(
+        self, phrase: str, value_kind: ValueKind | None, person: bool | None
+    ) -> list[Alignment]:
         key = (normalise(phrase), value_kind, person)
         if key not in self._aligned:
             self._aligned[key] = self.aligner.align(
@@ -257,8 +259,8 @@ class TripleExtractor:
                 continue
             floor = CHUNK_LINK_MIN if m.label == "NOUN_CHUNK" else self.link_min
             term = self.link(m.text, floor)
-            if term is not None and term.iri not in found:
-                found[term.iri] = term  # type: ignore[index]
+            if term is not None and term.iri is not None and term.iri not in found:
+                found[term.iri] = term
         return list(found.values())
 
     def _finish(self, out: list[SentenceExtraction]) -> list[SentenceExtraction]:
@@ -275,7 +277,7 @@ class TripleExtractor:
     def _rules_triples(
         self, index: int, analysis: ClaimAnalysis, sentence: str = ""
     ) -> list[ExtractedTriple]:
-        out = []
+        out: list[ExtractedTriple] = []
         widen = (lambda name: self.linker.widen(sentence, name)) if sentence else (lambda n: n)
         for t in analysis.triples:
             named_subject = _named(t.subject, analysis.mentions)
@@ -371,7 +373,7 @@ class TripleExtractor:
         )
 
 
-def _key(t: ExtractedTriple) -> tuple:
+def _key(t: ExtractedTriple) -> tuple[str | None, str, str | None, str | None, bool]:
     return (t.subject.iri, t.predicate, t.object.iri, t.object.literal, t.negated)
 
 
@@ -409,8 +411,12 @@ def _grounded(term: str, sentence: str) -> bool:
     if t in s:
         return True
     value = value_term(term)
-    if value is not None and value.datatype and value.datatype.endswith("dateTime"):
-        return value.literal[:4].lstrip("0") in s  # type: ignore[index]
+    if (
+        value is not None
+        and value.literal is not None
+        and (value.datatype or "").endswith("dateTime")
+    ):
+        return value.literal[:4].lstrip("0") in s
     return fuzz.partial_ratio(t, s) >= 90
 
 

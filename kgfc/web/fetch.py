@@ -30,6 +30,7 @@ names the rule), :class:`~kgfc.errors.RemoteUnavailable` /
 from __future__ import annotations
 
 import codecs
+import functools
 import hashlib
 import ipaddress
 import json
@@ -39,7 +40,7 @@ import urllib.parse
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from pydantic import BaseModel, Field
 
@@ -288,7 +289,7 @@ class SafeFetcher:
             target, address, hop_private = self.check(current)
             private = private or hop_private
             result = call_with_retries(
-                lambda target=target, address=address: self._request(target, address),
+                functools.partial(self._request, target, address),
                 retries=self.settings.retries,
                 backoff=self.settings.backoff,
                 what=f"the web page {current}",
@@ -396,7 +397,7 @@ class SafeFetcher:
         )
 
 
-def _codec(name: str | None) -> bool:
+def _codec(name: str | None) -> TypeGuard[str]:
     if not name:
         return False
     try:

@@ -19,6 +19,7 @@ brought, and nothing else.
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 import time
@@ -42,7 +43,7 @@ from kgfc.kg.documents import (
     document_quads,
 )
 from kgfc.kg.terms import source_iri
-from kgfc.models import Counters, Source, SourceKind
+from kgfc.models import Counters, Source, SourceKind, utcnow
 from kgfc.nlp.text import normalise, split_sentences
 from kgfc.nlp.values import compare, parse_date, parse_literal
 from kgfc.settings import load_settings
@@ -53,7 +54,7 @@ from kgfc.web.injection import INJECTION_CAP, looks_like_injection
 from kgfc.web.local import MAX_FILE_BYTES, _read_docs
 
 if TYPE_CHECKING:
-    from kgfc.kg.store import KnowledgeGraph
+    from kgfc.kg.store import KnowledgeGraph, Subject
     from kgfc.llm.client import LLM
     from kgfc.web.base import SearchHit
 
@@ -224,17 +225,28 @@ class WebKGIntegrator:
         iri = source_iri(kind.value, key)
         g = N(iri)
         is_text = isinstance(text_or_passages, str)
-        full_text = text_or_passages if is_text else "\n\n".join(p.text for p in text_or_passages)
-        digest = content_hash(title, full_text)  # type: ignore[arg-type]
+        full_text = (
+            text_or_passages
+            if isinstance(text_or_passages, str)
+            else "\n\n".join(p.text for p in text_or_passages)
+        )
+        digest = content_hash(title, full_text)
         exists = self.store.has_source(iri)
-        base = {"source_iri": iri, "doc_id": doc_id, "url": location, "title": title}
+        new_report = functools.partial(
+            IntegrationReport,
+            extractor=self.extractor.name,
+            source_iri=iri,
+            doc_id=doc_id,
+            url=location,
+            title=title,
+        )
         hashes = self._values(g, _HASH, g) if exists else []
         if exists and not refresh and digest in hashes:
-            return IntegrationReport(status="unchanged", extractor=self.extractor.name, **base)
+            return new_report(status="unchanged")
         merge = exists and not is_text and not refresh
         prior = self._prior(g) if merge else PriorContent()
 
-        report = IntegrationReport(status="added", extractor=self.extractor.name, **base)
+        report = new_report(status="added")
         built = self._extract(iri, text_or_passages, kind, report, prior if merge else None)
         _report_kept(report, built, prior)
         source = Source(
@@ -245,7 +257,7 @@ class WebKGIntegrator:
             extractor=self.extractor.name,
             confidence=report.confidence,
             title=title or None,
-            **({"retrieved_at": retrieved_at} if retrieved_at else {}),
+            retrieved_at=retrieved_at or utcnow(),
         )
         quads = built.quads + D.record_quads(
             source, digest, queries=prior.queries, hashes=hashes if merge else ()
@@ -307,20 +319,21 @@ class WebKGIntegrator:
         else:
             # Windows carry their first sentence's index in the document; passages
             # without one (position 0 everywhere) are numbered in order.
-            by_text: dict[str, list] = {}
+            by_text: dict[str, tuple[int, str, float]] = {}  # (position, sentence, confidence)
             taken: set[int] = set()
             for p in sorted(text_or_passages, key=lambda p: p.position):
                 for k, s in enumerate(split_sentences(p.text)):
                     key = normalise(s)
                     if key in by_text:
-                        by_text[key][2] = max(by_text[key][2], p.confidence)
+                        known, sentence, conf = by_text[key]
+                        by_text[key] = known, sentence, max(conf, p.confidence)
                         continue
                     pos = p.position + k
                     if pos in taken:
                         pos = max(taken) + 1
                     taken.add(pos)
-                    by_text[key] = [pos, s, p.confidence]
-            units = sorted((tuple(u) for u in by_text.values()), key=lambda u: u[0])
+                    by_text[key] = (pos, s, p.confidence)
+            units = sorted(by_text.values(), key=lambda u: u[0])
             flagged_doc = any(p.injection_suspected for p in text_or_passages)
         out: list[DocumentSentence] = []
         seen: set[str] = set()
@@ -342,27 +355,35 @@ class WebKGIntegrator:
         return out
 
     # -- the KG as it is ---------------------------------------------------------------
-    def _values(self, s: ox.NamedNode, p: ox.NamedNode, g: ox.NamedNode) -> list[str]:
-        return [quad.object.value for quad in self.store.quads(s, p, None, g)]
+    def _values(self, s: Subject, p: ox.NamedNode, g: ox.NamedNode) -> list[str]:
+        # a document graph (written here) holds no triple terms
+        return [
+            o.value
+            for quad in self.store.quads(s, p, None, g)
+            if not isinstance(o := quad.object, ox.Triple)
+        ]
 
     def _prior(self, g: ox.NamedNode) -> PriorContent:
         """What a graph already holds, for merging more passages into it."""
         prior = PriorContent(queries=self._values(g, _QUERY, g))
         for quad in self.store.quads(None, _POSITION, None, g):
-            prior.positions.add(int(quad.object.value))
+            if isinstance(position := quad.object, ox.Triple):  # none in a document graph
+                continue
+            prior.positions.add(int(position.value))
             prior.confidences.extend(float(v) for v in self._values(quad.subject, _CONFIDENCE, g))
         prior.statements = sum(1 for _ in self.store.quads(None, _RDF_TYPE, _STATEMENT, g))
         return prior
 
-    def _kind(self, g: Any) -> str | None:
+    def _kind(self, g: ox.NamedNode | ox.BlankNode | ox.DefaultGraph) -> str | None:
         if not isinstance(g, ox.NamedNode):
             return None  # the default graph: facts with no source record
         if g not in self._kinds:
-            found = next(iter(self.store.quads(g, _KIND, None, g)), None)
-            self._kinds[g] = found.object.value if found is not None else None
+            self._kinds[g] = next(iter(self._values(g, _KIND, g)), None)
         return self._kinds[g]
 
-    def _known_elsewhere(self, s, p, o, obj: Term) -> bool:
+    def _known_elsewhere(
+        self, s: ox.NamedNode, p: ox.NamedNode, o: ox.NamedNode | ox.Literal, obj: Term
+    ) -> bool:
         """Is the fact in the KG already, from a source that is not web text or a claim?"""
         for quad in self.store.quads(s, p, o, None):
             if self._kind(quad.graph_name) not in NON_WEB_EXCLUDED:
@@ -518,7 +539,7 @@ def iter_targets(
         )
         for f in files:
             rel = f.relative_to(path).as_posix()
-            yield rel, (lambda f=f, rel=rel: read_documents(f, rel))
+            yield rel, functools.partial(read_documents, f, rel)
         return
     if path.is_file():
         if path.suffix.lower() not in SUFFIXES:

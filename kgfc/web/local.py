@@ -77,7 +77,7 @@ class IndexReport(BaseModel):
     errors: dict[str, str] = Field(default_factory=dict, description="file -> why it was skipped")
     seconds: float = 0.0
 
-    @computed_field  # type: ignore[prop-decorator]
+    @computed_field  # type: ignore[prop-decorator]  # pydantic's documented form
     @property
     def changed(self) -> int:
         return self.added + self.updated + self.removed
@@ -400,7 +400,7 @@ class LocalCorpusProvider:
         for score, address in searcher.search(parsed, max(1, int(limit))).hits:
             stored = searcher.doc(address).to_dict()
 
-            def one(name: str, default: Any = None, stored: dict = stored) -> Any:
+            def one(name: str, default: Any = None, stored: dict[str, list[Any]] = stored) -> Any:
                 values = stored.get(name) or [default]
                 return values[0]
 

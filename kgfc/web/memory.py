@@ -264,13 +264,14 @@ class EvidenceMemory:
         """Distinct sentences about ``entities`` (one query), exact duplicates folded."""
         by_sentence: dict[str, _Candidate] = {}
         for row in self.store.run(QUERY, values=entities):
-            if not row.get("sentence") or not row.get("text"):
+            sentence, entity = row.get("sentence"), row["entity"]  # the entity: a VALUES binding
+            if not sentence or not row.get("text") or entity is None:
                 continue
-            cand = by_sentence.get(row["sentence"])
+            cand = by_sentence.get(sentence)
             if cand is None:
-                cand = by_sentence[row["sentence"]] = _Candidate(row)
-            if row["entity"] not in cand.entities:
-                cand.entities.append(row["entity"])
+                cand = by_sentence[sentence] = _Candidate(row)
+            if entity not in cand.entities:
+                cand.entities.append(entity)
         by_text: dict[str, _Candidate] = {}
         dupes = 0
         # Highest confidence first, then the older source: that copy stands for the others.
@@ -408,6 +409,8 @@ class EvidenceMemory:
         cites = ox.NamedNode(V.KGFC + "citesSentence")
         quads: dict[ox.Quad, None] = {}
         for p in passages_used:
+            if p.sentence_id is None:  # a passage found by a search, not a remembered sentence
+                continue
             quads[ox.Quad(verdict, used, ox.NamedNode(p.source_id), g)] = None
             quads[ox.Quad(verdict, cites, ox.NamedNode(p.sentence_id), g)] = None
         new = self.store.write_quads(graph_iri, quads) if quads else 0

@@ -14,7 +14,7 @@ import threading
 import time
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from kgfc.errors import RemoteError
 from kgfc.web._http import CachedHttp, HttpProvider, setting
@@ -230,6 +230,14 @@ def _parses(text: Any) -> bool:
     return True
 
 
+class _Section(TypedDict):
+    """One labelled part of an abstract (BACKGROUND, METHODS...)."""
+
+    label: str | None
+    category: str | None
+    text: str
+
+
 def _text(el: ET.Element | None) -> str:
     """All text inside ``el`` (titles and abstracts carry <i>, <sup>... markup), whitespace collapsed."""
     return " ".join("".join(el.itertext()).split()) if el is not None else ""
@@ -258,7 +266,7 @@ def parse_efetch(xml_text: str) -> list[dict[str, Any]]:
         if not pmid:
             continue
         title = _text(art.find("ArticleTitle")) or _text(art.find("Book/BookTitle"))
-        sections = []
+        sections: list[_Section] = []
         for part in art.findall("Abstract/AbstractText"):
             body = _text(part)
             if body:

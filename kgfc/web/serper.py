@@ -114,7 +114,7 @@ def parse_serper(data: dict[str, Any], query: str) -> list[SearchHit]:
     panel = data.get("knowledgeGraph")
     if isinstance(panel, dict):
         link = panel.get("descriptionLink") or panel.get("website")
-        attrs = panel.get("attributes") if isinstance(panel.get("attributes"), dict) else {}
+        attrs = given if isinstance(given := panel.get("attributes"), dict) else {}
         facts = "; ".join(f"{k}: {v}" for k, v in attrs.items())
         text = " ".join(t for t in (panel.get("description", ""), facts) if t)
         add(

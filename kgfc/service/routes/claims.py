@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import anyio
 from fastapi import APIRouter, Request
@@ -44,7 +44,7 @@ EVIDENCE_SHORT = {
 }
 
 
-def find_claim(store: KnowledgeGraph, claim_id: str) -> dict:
+def find_claim(store: KnowledgeGraph, claim_id: str) -> dict[str, Any]:
     """The stored claim, or a 404 that keeps the store's message and hint."""
     try:
         return stored_claim(store, claim_id)
@@ -54,8 +54,8 @@ def find_claim(store: KnowledgeGraph, claim_id: str) -> dict:
 
 def claim_result(ctx: Context, claim_id: str) -> VerifyResult:
     """The journal's full result when it matches the stored verdict, else the store's record."""
-    stored = find_claim(ctx.engine.store, claim_id)
-    kept = ctx.journal.get_result(claim_id)
+    stored = find_claim(ctx.started.engine.store, claim_id)
+    kept = ctx.started.journal.get_result(claim_id)
     if (
         kept
         and kept.get("claim_iri") == stored["claim_iri"]
@@ -81,7 +81,7 @@ async def get_claim(
     """A stored claim: verdict, evidence and trajectory (JSON), or its report (Markdown, HTML)."""
     mt = sp.choose(_accepted(request, format, REPORT_SHORT), REPORT_TYPES, "application/json")
     result = await anyio.to_thread.run_sync(claim_result, ctx, claim_id)
-    order = ctx.engine.settings.trust_order  # the order the server's verdicts follow
+    order = ctx.started.engine.settings.trust_order  # the order the server's verdicts follow
     if REPORT_TYPES[mt] == "json":
         data = result.model_dump(mode="json")
         data["report"] = json.loads(
@@ -104,7 +104,7 @@ async def get_evidence(
         mt = "application/ld+json"
 
     def work() -> bytes:
-        st = ctx.engine.store
+        st = ctx.started.engine.store
         claim = find_claim(st, claim_id)
         return serialize_quads(evidence_quads(st, claim["claim_iri"]), mt)
 

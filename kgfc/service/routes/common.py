@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import hmac
+from collections.abc import Callable, Coroutine, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, NamedTuple, Protocol
 
 import anyio
 import pydantic_core
@@ -24,9 +25,18 @@ from kgfc.errors import (
 from kgfc.models import VerifyResult
 from kgfc.pipeline.request import ClaimRequest
 from kgfc.service import sparql as sp
+from kgfc.service.claims_index import ClaimsIndex
+from kgfc.service.config import ServiceConfig
 from kgfc.service.engine import Engine
+from kgfc.service.jobs import JobJournal, JobRunner
 from kgfc.service.metrics import Metrics
 from kgfc.service.sparql_pool import QueryBusy, QueryMemoryExceeded, QueryRunner
+
+if TYPE_CHECKING:
+    from starlette.responses import Response
+
+    from kgfc.document.models import DocumentReport
+    from kgfc.kg.verdicts import Retraction
 
 # pydantic-core's fixed nesting limit: deeper JSON is refused, not parsed
 MAX_JSON_DEPTH = 200
@@ -38,72 +48,111 @@ class ApiError(Exception):
         self.status, self.message, self.hint = status, message, hint
 
 
+class BackgroundTask(Protocol):
+    """A task a route started and a later request asks about (``routes.enrich.EnrichTask``)."""
+
+    id: str
+    state: str  # running, done, failed
+
+    def status(self) -> dict[str, Any]: ...
+
+
+class NotStarted(RuntimeError):
+    """A part of the server that its start opens was asked for before the server started."""
+
+
+class Started(NamedTuple):
+    """What a server's start makes (its lifespan), for the routes."""
+
+    engine: Engine
+    sparql: QueryRunner  # where /sparql and the web pages evaluate queries
+    journal: JobJournal
+    runner: JobRunner
+    claims: ClaimsIndex  # for the web app's claims table
+
+
 @dataclass
 class Context:
-    """One server's running parts, shared by its routes (``app.state.kgfc``)."""
+    """One server's running parts, shared by its routes (``app.state.kgfc``).
 
-    config: Any  # kgfc.service.app.ServiceConfig
+    The engine, query runner, job journal and runner, and claims index are made when
+    the app starts (its lifespan); :attr:`started` gives them to a route.
+    """
+
+    config: ServiceConfig
     metrics: Metrics = field(default_factory=Metrics)
     sparql: QueryRunner | None = None  # where /sparql and the web pages evaluate queries
     # waiting verify requests; the engine runs one at a time
     verify_limiter: anyio.CapacityLimiter = field(default_factory=lambda: anyio.CapacityLimiter(64))
     warm: bool = False
     engine: Engine | None = None
-    journal: Any = None  # kgfc.service.jobs.JobJournal
-    runner: Any = None  # kgfc.service.jobs.JobRunner
-    claims: Any = None  # kgfc.service.claims_index.ClaimsIndex, for the web app's claims table
-    # the web app's last checked documents (id -> DocumentReport), newest last, for their pages
-    documents: dict = field(default_factory=dict)
-    # POST /v1/enrich's tasks (id -> routes.enrich.EnrichTask), running and recently finished
-    enrich_tasks: dict = field(default_factory=dict)
+    journal: JobJournal | None = None
+    runner: JobRunner | None = None
+    claims: ClaimsIndex | None = None  # for the web app's claims table
+    # the web app's last checked documents (by id), newest last, for their pages
+    documents: dict[str, DocumentReport] = field(default_factory=dict)
+    # POST /v1/enrich's tasks (by id), running and recently finished
+    enrich_tasks: dict[str, BackgroundTask] = field(default_factory=dict)
+
+    @property
+    def started(self) -> Started:
+        """The parts the server's start makes; :class:`NotStarted` before it started."""
+        engine, sparql, journal, runner = self.engine, self.sparql, self.journal, self.runner
+        claims = self.claims
+        if engine is None or sparql is None or journal is None or runner is None or claims is None:
+            raise NotStarted("The server has not started: its engine and job runner start with it.")
+        return Started(engine, sparql, journal, runner, claims)
 
     def verify_and_keep(self, req: ClaimRequest) -> VerifyResult:
         """Verify one request, count it, and keep the full result of a recorded claim."""
-        return self._keep(self.engine.verify(req))
+        return self._keep(self.started.engine.verify(req))
 
     def _keep(self, result: VerifyResult) -> VerifyResult:
         self.metrics.observe_result(result)
         if result.claim_iri:
-            self.journal.save_result(result.id, result.model_dump(mode="json"))
+            self.started.journal.save_result(result.id, result.model_dump(mode="json"))
             if self.claims is not None:
                 self.claims.refresh(result.claim_iri)
         return result
 
-    def keep_document(self, report, keep: int = 20) -> None:
+    def keep_document(self, report: DocumentReport, keep: int = 20) -> None:
         """Keep a checked document for its page; the oldest goes beyond ``keep``."""
         self.documents.pop(report.id, None)
         self.documents[report.id] = report
         while len(self.documents) > keep:
             self.documents.pop(next(iter(self.documents)))
 
-    def retracted(self, retraction) -> None:
+    def retracted(self, retraction: Retraction) -> None:
         """A source went: the claims that cited it are stale now."""
         self.marked_stale(retraction.stale_claims)
 
-    def marked_stale(self, claim_iris) -> None:
+    def marked_stale(self, claim_iris: Iterable[str]) -> None:
         """These recorded claims were marked stale in the store (a retraction, a refresh)."""
         if self.claims is not None:
             self.claims.mark_stale(claim_iris)
 
-    def job_verify_many(self, requests: list[dict], workers: int):
+    def job_verify_many(
+        self, requests: list[dict[str, Any]], workers: int
+    ) -> Iterator[tuple[int, dict[str, Any] | KgfcError]]:
         """Job items on worker processes: each index with its result (a dict) or error, as they finish."""
         reqs = [ClaimRequest.model_validate(r) for r in requests]
-        for i, got in self.engine.verify_on_workers(reqs, workers):
+        for i, got in self.started.engine.verify_on_workers(reqs, workers):
             yield (
                 i,
                 self._keep(got).model_dump(mode="json") if isinstance(got, VerifyResult) else got,
             )
 
-    def job_verify(self, request: dict) -> dict:
+    def job_verify(self, request: dict[str, Any]) -> dict[str, Any]:
         return self.verify_and_keep(ClaimRequest.model_validate(request)).model_dump(mode="json")
 
 
 def context(request: Request) -> Context:
-    return request.app.state.kgfc
+    ctx: Context = request.app.state.kgfc
+    return ctx
 
 
 def engine(request: Request) -> Engine:
-    return request.app.state.kgfc.engine
+    return context(request).started.engine
 
 
 def token_ok(request: Request) -> bool:
@@ -217,10 +266,10 @@ class JsonBodyRoute(APIRoute):
     and bad UTF-8, are a 400 with the JSON error shape.
     """
 
-    def get_route_handler(self):
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
         handler = super().get_route_handler()
 
-        async def guarded(request: Request):
+        async def guarded(request: Request) -> Response:
             body = await request.body()
             if body.strip():
                 doc = loads_json(body)

@@ -62,7 +62,7 @@ def parse_request(body: bytes) -> CypherRequest:
         }
     },
 )
-async def cypher(request: Request, ctx: Ctx) -> dict:
+async def cypher(request: Request, ctx: Ctx) -> dict[str, Any]:
     """Run one read-only Cypher query (``query``) or a named one (``name``) on the mirror.
 
     Writes are refused (403): the mirror follows the store through ``kg sync``.

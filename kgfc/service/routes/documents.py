@@ -41,11 +41,13 @@ class DocumentRequest(BaseModel):
     response_model=DocumentReport,
     responses={200: {"content": {"text/html": {}, "text/markdown": {}}}},
 )
-async def check_document(req: DocumentRequest, request: Request, ctx: Ctx):
+async def check_document(
+    req: DocumentRequest, request: Request, ctx: Ctx
+) -> HTMLResponse | PlainTextResponse | DocumentReport:
     """Check a document: sentences, claims and verdicts (JSON); `Accept: text/html` or
     `text/markdown` for the annotated document."""
     report = await anyio.to_thread.run_sync(
-        ctx.engine.check_document, req, limiter=ctx.verify_limiter
+        ctx.started.engine.check_document, req, limiter=ctx.verify_limiter
     )
     accept = request.headers.get("accept", "")
     if "text/html" in accept or "text/markdown" in accept:

@@ -17,7 +17,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from kgfc.errors import ConfigError, KgfcError
-from kgfc.service.routes.common import WRITES, ApiError, Ctx, JsonBodyRoute
+from kgfc.service.routes.common import WRITES, ApiError, Context, Ctx, JsonBodyRoute
 
 router = APIRouter(tags=["enrich"], route_class=JsonBodyRoute)
 
@@ -43,9 +43,10 @@ class EnrichTask:
         self.id = "enrich-" + uuid.uuid4().hex[:16]
         self.request, self.ids = req, ids
         self.state, self.done, self.total = "running", 0, len(ids)
-        self.report: dict | None = None
-        self.error: dict | None = None
-        self.started, self.finished = time.time(), None
+        self.report: dict[str, Any] | None = None
+        self.error: dict[str, str | None] | None = None
+        self.started: float = time.time()
+        self.finished: float | None = None
 
     def status(self) -> dict[str, Any]:
         return {
@@ -79,10 +80,10 @@ def _qids(entities: list[str]) -> list[str]:
     return list(dict.fromkeys(ids))
 
 
-def _run(ctx, task: EnrichTask) -> None:
+def _run(ctx: Context, task: EnrichTask) -> None:
     from kgfc.kg.wikidata import WikidataSource
 
-    eng = ctx.engine
+    eng = ctx.started.engine
 
     def progress(done: int, total: int) -> None:
         task.done, task.total = done, total
@@ -112,7 +113,7 @@ async def start_enrich(req: EnrichRequest, ctx: Ctx) -> JSONResponse:
     Answers ``202`` with the task's status; ``GET /v1/enrich/{id}`` follows its progress and
     ends with the enrichment report. An offline server refuses (400).
     """
-    if ctx.engine.settings.offline:
+    if ctx.started.engine.settings.offline:
         raise ConfigError(
             "This server is offline: enrichment fetches from Wikidata.",
             hint="Start kgfc serve without --offline / KGFC_OFFLINE to enrich over HTTP.",
@@ -130,7 +131,7 @@ async def start_enrich(req: EnrichRequest, ctx: Ctx) -> JSONResponse:
 
 
 @router.get("/v1/enrich/{task_id}")
-async def enrich_status(task_id: str, ctx: Ctx) -> dict:
+async def enrich_status(task_id: str, ctx: Ctx) -> dict[str, Any]:
     """An enrichment task: ``state`` (running, done, failed), ``done`` of ``total`` entities,
     and when done its report (entities fetched and cached, facts and sources written)."""
     task = ctx.enrich_tasks.get(task_id)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import anyio
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse
@@ -15,7 +17,7 @@ router = APIRouter(tags=["jobs"])
 _SHAPES = 'a JSON list of claims, {"items": [...], <options>}, or one claim or object a line'
 
 
-def read_job(body: bytes, ctype: str, options: dict | None = None) -> list[ClaimLine]:
+def read_job(body: bytes, ctype: str, options: dict[str, Any] | None = None) -> list[ClaimLine]:
     """The job's items, its options applied; a body that holds no claim at all is a 400."""
     try:
         text = body.decode("utf-8")
@@ -48,8 +50,8 @@ def read_job(body: bytes, ctype: str, options: dict | None = None) -> list[Claim
 async def submit_job(request: Request, ctx: Ctx) -> JSONResponse:
     """Queue a batch: a JSON list, ``{"items": [...], <options>}``, or JSONL (one claim or object a line)."""
     lines = read_job(await request.body(), request.headers.get("content-type", ""))
-    status = await anyio.to_thread.run_sync(ctx.journal.submit, lines)
-    ctx.runner.wake()
+    status = await anyio.to_thread.run_sync(ctx.started.journal.submit, lines)
+    ctx.started.runner.wake()
     return JSONResponse(status, status_code=202, headers={"Location": f"/v1/jobs/{status['id']}"})
 
 
@@ -60,11 +62,11 @@ async def job_status(
     results: bool = True,
     offset: int = Query(0, ge=0),
     limit: int = Query(1000, ge=1, le=10_000),
-) -> dict:
+) -> dict[str, Any]:
     """Progress, and each item's result or error (``results=false`` for counts only)."""
-    status = ctx.journal.status(job_id, results=results, offset=offset, limit=limit)
+    status = ctx.started.journal.status(job_id, results=results, offset=offset, limit=limit)
     if status is None:
         raise ApiError(404, f"No job {job_id!r}.")
     if status["state"] == "running":
-        status["workers"] = ctx.runner.last_workers  # processes checking its items now
+        status["workers"] = ctx.started.runner.last_workers  # processes checking its items now
     return status

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
@@ -13,7 +15,7 @@ router = APIRouter(tags=["ops"])
 
 
 @router.get("/health")
-async def health(ctx: Ctx, request: Request) -> dict:
+async def health(ctx: Ctx, request: Request) -> dict[str, Any]:
     """Liveness; ``token_accepted`` says whether the bearer token sent (if any) would do for writes.
 
     A client (the CLI finding a server beside its store) learns in one call whether

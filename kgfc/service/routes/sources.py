@@ -17,6 +17,7 @@ from fastapi.responses import JSONResponse
 from kgfc.errors import ConfigError, InputError, KgfcError
 from kgfc.kg import vocab as V
 from kgfc.kg.store import is_bookkeeping
+from kgfc.kg.verdicts import Retraction
 from kgfc.service.engine import Engine
 from kgfc.service.routes.common import (
     WRITES,
@@ -60,7 +61,7 @@ async def add_source(request: Request, eng: Eng, name: str | None = None) -> JSO
 
 
 @router.delete("/v1/sources/{source_id:path}", dependencies=WRITES)
-async def delete_source(source_id: str, ctx: Ctx) -> dict:
+async def delete_source(source_id: str, ctx: Ctx) -> dict[str, Any]:
     """Retract one source graph: a full IRI or its ``kgfcs:`` short form.
 
     The recorded claims whose verdict cited it are kept and marked stale, as by ``kgfc kg retract``.
@@ -68,9 +69,9 @@ async def delete_source(source_id: str, ctx: Ctx) -> dict:
     from kgfc.kg.verdicts import retract_source
 
     iri = V.source_ref(source_id)
-    eng = ctx.engine
+    eng = ctx.started.engine
 
-    def work():
+    def work() -> Retraction:
         with eng.write_lock:
             if not eng.store.has_source(iri):
                 raise ApiError(404, f"No source {source_id!r} in this store.")
@@ -87,20 +88,20 @@ async def delete_source(source_id: str, ctx: Ctx) -> dict:
 
 
 @router.post("/v1/sources/{source_id:path}/refresh", dependencies=[*WRITES, Depends(same_site)])
-async def post_refresh(source_id: str, ctx: Ctx) -> dict:
+async def post_refresh(source_id: str, ctx: Ctx) -> dict[str, Any]:
     """Re-fetch one source (a full IRI or its ``kgfcs:`` short form) and replace its graph, as
     ``kgfc kg refresh`` does: the recorded claims whose cited statements it no longer states are
     marked stale. Wikidata entity sources only; an offline server refuses (400)."""
     return await anyio.to_thread.run_sync(refresh_source, ctx, V.source_ref(source_id))
 
 
-def refresh_source(ctx: Context, iri: str) -> dict:
+def refresh_source(ctx: Context, iri: str) -> dict[str, Any]:
     """Refresh one source through :func:`kgfc.kg.refresh.refresh_sources` (blocking)."""
     from kgfc.kg.refresh import refresh_sources, wikidata_refetcher
     from kgfc.kg.wikidata import WikidataSource
     from kgfc.models import SourceKind
 
-    eng = ctx.engine
+    eng = ctx.started.engine
     if eng.settings.offline:
         raise ConfigError(
             "This server is offline: refreshing re-fetches the source from Wikidata.",
@@ -136,7 +137,7 @@ def refresh_source(ctx: Context, iri: str) -> dict:
     }
 
 
-def load_rdf(engine: Engine, body: bytes, ctype: str, name: str | None) -> dict:
+def load_rdf(engine: Engine, body: bytes, ctype: str, name: str | None) -> dict[str, Any]:
     """Load an uploaded document through a temporary file; errors name the upload, not the file."""
     safe = "".join(c for c in (name or "upload") if c.isalnum() or c in "-_.")[:80] or "upload"
     suffix = RDF_UPLOAD_TYPES[ctype]
@@ -158,7 +159,7 @@ def load_rdf(engine: Engine, body: bytes, ctype: str, name: str | None) -> dict:
     return report.model_dump(mode="json")
 
 
-def ingest(engine: Engine, doc: Any) -> dict:
+def ingest(engine: Engine, doc: Any) -> dict[str, Any]:
     if not isinstance(doc, dict) or not ({"urls", "documents"} & set(doc)):
         raise InputError('Send {"urls": [...]} or {"documents": [{"id", "title", "text"}]}.')
     urls = doc.get("urls") or []
@@ -187,7 +188,7 @@ def ingest(engine: Engine, doc: Any) -> dict:
     return report.model_dump(mode="json")
 
 
-def _write_documents(path: Path, documents: list) -> Path:
+def _write_documents(path: Path, documents: list[object]) -> Path:
     with path.open("w", encoding="utf-8") as fh:
         for i, d in enumerate(documents):
             if not isinstance(d, dict) or not isinstance(d.get("text"), str):

@@ -34,7 +34,7 @@ async def evaluate(
     """
     config = ctx.config
     job = QueryJob(query, accepted, config.sparql_max_rows, config.sparql_timeout)
-    slot = ctx.sparql.acquire(job, client)
+    slot = ctx.started.sparql.acquire(job, client)
     try:
         return await anyio.to_thread.run_sync(slot.run)
     finally:
@@ -79,6 +79,7 @@ async def sparql_post(request: Request, ctx: Ctx) -> Response:
     if ctype == "application/sparql-update":
         raise sp.UpdateRefused(READ_ONLY, hint=LOAD_HINT)
     body = await request.body()
+    query: str | None
     if ctype == "application/sparql-query":
         try:
             query = body.decode("utf-8")

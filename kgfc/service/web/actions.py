@@ -13,13 +13,16 @@ cannot make the user's browser write to it.
 
 from __future__ import annotations
 
+from typing import Any
+
 import anyio
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 
 from kgfc.errors import InputError
 from kgfc.kg.store import is_bookkeeping
-from kgfc.kg.verdicts import retract_source, stale_claim_texts
+from kgfc.kg.verdicts import Retraction, retract_source, stale_claim_texts
+from kgfc.models import VerifyResult
 from kgfc.pipeline.request import ClaimRequest, lines_of
 from kgfc.service.routes.common import (
     ApiError,
@@ -52,7 +55,11 @@ async def check(req: ClaimRequest, ctx: Ctx) -> HTMLResponse:
     """Verify one claim (the same path as ``POST /v1/verify``) and render its result."""
     result = await anyio.to_thread.run_sync(ctx.verify_and_keep, req, limiter=ctx.verify_limiter)
     view = await anyio.to_thread.run_sync(
-        D.claim_view, ctx.engine.store, result, None, ctx.engine.settings.trust_order
+        D.claim_view,
+        ctx.started.engine.store,
+        result,
+        None,
+        ctx.started.engine.settings.trust_order,
     )
     return fragment("_result.html", view=view)
 
@@ -60,19 +67,21 @@ async def check(req: ClaimRequest, ctx: Ctx) -> HTMLResponse:
 @router.get("/labels")
 async def labels(ctx: Ctx, q: str = Query(..., min_length=1, max_length=200)) -> JSONResponse:
     """Entities whose label or alias matches ``q`` (the label index), for autocompletion."""
-    hits = await anyio.to_thread.run_sync(lambda: ctx.engine.store.search_labels(q, limit=8))
+    hits = await anyio.to_thread.run_sync(
+        lambda: ctx.started.engine.store.search_labels(q, limit=8)
+    )
     return JSONResponse(
         [{"id": h.entity, "label": h.text, "description": h.description} for h in hits]
     )
 
 
 @router.post("/claims/{claim_id}/recheck", dependencies=UI_WRITES)
-async def recheck(claim_id: str, ctx: Ctx) -> dict:
+async def recheck(claim_id: str, ctx: Ctx) -> dict[str, Any]:
     """Check a recorded claim again under its id: its new verdict replaces the old one."""
 
-    def work():
+    def work() -> VerifyResult:
         try:
-            request = D.claim_request(ctx.engine.store, claim_id)
+            request = D.claim_request(ctx.started.engine.store, claim_id)
         except InputError as exc:
             raise ApiError(404, exc.message) from None
         return ctx.verify_and_keep(ClaimRequest.model_validate(request))
@@ -85,17 +94,17 @@ async def recheck(claim_id: str, ctx: Ctx) -> dict:
 async def recheck_stale(ctx: Ctx) -> JSONResponse:
     """Queue every stale claim as one job (the jobs API's journal and runner)."""
 
-    def work():
+    def work() -> dict[str, Any]:
         items = [
             {"id": cid, "triple": list(ids)} if ids else {"id": cid, "claim": text}
-            for cid, text, ids in stale_claim_texts(ctx.engine.store)
+            for cid, text, ids in stale_claim_texts(ctx.started.engine.store)
         ]
         if not items:
             raise ApiError(409, "No claim is stale.")
-        return ctx.journal.submit(list(lines_of(items)))
+        return ctx.started.journal.submit(list(lines_of(items)))
 
     status = await anyio.to_thread.run_sync(work)
-    ctx.runner.wake()
+    ctx.started.runner.wake()
     return JSONResponse(
         {"job": status["id"], "total": status["total"], "url": f"/jobs/{status['id']}"},
         status_code=202,
@@ -111,8 +120,8 @@ async def submit_lines(request: Request, ctx: Ctx) -> JSONResponse:
         raise InputError("Paste claims, one a line, or choose a file of them.")
     options = {"record": bool(doc.get("record", True))}
     lines = read_job(text.encode("utf-8"), "application/jsonl", options)
-    status = await anyio.to_thread.run_sync(ctx.journal.submit, lines)
-    ctx.runner.wake()
+    status = await anyio.to_thread.run_sync(ctx.started.journal.submit, lines)
+    ctx.started.runner.wake()
     return JSONResponse(
         {"job": status["id"], "total": status["total"], "url": f"/jobs/{status['id']}"},
         status_code=202,
@@ -120,17 +129,17 @@ async def submit_lines(request: Request, ctx: Ctx) -> JSONResponse:
 
 
 @router.post("/documents", dependencies=UI_WRITES)
-async def check_document(req: DocumentRequest, ctx: Ctx) -> dict:
+async def check_document(req: DocumentRequest, ctx: Ctx) -> dict[str, Any]:
     """Check a pasted or uploaded document (as ``POST /v1/documents``); its page shows it annotated."""
     report = await anyio.to_thread.run_sync(
-        ctx.engine.check_document, req, limiter=ctx.verify_limiter
+        ctx.started.engine.check_document, req, limiter=ctx.verify_limiter
     )
     ctx.keep_document(report)
     return {"id": report.id, "claims": len(report.claims), "url": f"/documents/{report.id}"}
 
 
 @router.post("/retract", dependencies=UI_WRITES)
-async def retract(request: Request, ctx: Ctx) -> dict:
+async def retract(request: Request, ctx: Ctx) -> dict[str, Any]:
     """Retract a source; the claims that cited it are kept and marked stale."""
     doc = loads_json(await request.body())
     iri = doc.get("source") if isinstance(doc, dict) else None
@@ -138,9 +147,9 @@ async def retract(request: Request, ctx: Ctx) -> dict:
         raise InputError('Send {"source": "<source graph IRI>"}.')
     if is_bookkeeping(iri):
         raise InputError("That is a claim's own graph, not a source: re-check the claim instead.")
-    eng = ctx.engine
+    eng = ctx.started.engine
 
-    def work():
+    def work() -> Retraction:
         with eng.write_lock:
             if not eng.store.has_source(iri):
                 raise ApiError(404, f"No source {iri!r} in this store.")

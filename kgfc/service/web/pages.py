@@ -3,7 +3,8 @@ a document."""
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Callable
+from typing import Any, Literal, TypeVar, TypeVarTuple
 
 import anyio
 from fastapi import APIRouter, Query, Request
@@ -19,9 +20,11 @@ from kgfc.service.web import data as D
 from kgfc.service.web.render import annotated_page, page
 
 router = APIRouter(include_in_schema=False)
+T = TypeVar("T")
+Ts = TypeVarTuple("Ts")
 
 
-async def _or_error(request: Request, work, *args) -> dict | HTMLResponse:
+async def _or_error(request: Request, work: Callable[[*Ts], T], *args: *Ts) -> T | HTMLResponse:
     """Run a blocking read; a bad or unknown reference is an error page, not JSON."""
     try:
         return await anyio.to_thread.run_sync(work, *args)
@@ -56,21 +59,17 @@ async def claims_page(
     after: str | None = Query(None, max_length=300),
 ) -> HTMLResponse:
     flt = D.ClaimFilter(verdict, stale, q, checked_from, checked_to, source)
-    store = ctx.engine.store
+    store = ctx.started.engine.store
 
     index = ctx.claims
 
-    def work() -> dict:
+    def work() -> dict[str, Any]:
         if before:
             D.parse_when(before)
         flt.check()  # a bad date or source is a 400 page
         if index is not None and index.ready:
-            found = index.page(flt, before, after, D.PAGE)
-            found["total"] = index.count(flt)
-        else:
-            found = D.claims_page(store, flt, before, after)
-            found["total"] = D.claims_count(store, flt)
-        return found
+            return {**index.page(flt, before, after, D.PAGE), "total": index.count(flt)}
+        return {**D.claims_page(store, flt, before, after), "total": D.claims_count(store, flt)}
 
     found = await _or_error(request, work)
     if isinstance(found, HTMLResponse):
@@ -80,16 +79,16 @@ async def claims_page(
 
 @router.get("/claims/{claim_id}", response_class=HTMLResponse)
 async def claim_page(claim_id: str, request: Request, ctx: Ctx) -> HTMLResponse:
-    store = ctx.engine.store
+    store = ctx.started.engine.store
 
-    def work() -> dict:
+    def work() -> dict[str, Any]:
         result = claim_result(ctx, claim_id)
         stored = stored_claim(store, claim_id)
         view = D.claim_view(
             store,
             result,
             stale=stored.get("retracted_sources") or [],
-            trust_order=ctx.engine.settings.trust_order,
+            trust_order=ctx.started.engine.settings.trust_order,
         )
         return {"view": view}
 
@@ -101,13 +100,13 @@ async def claim_page(claim_id: str, request: Request, ctx: Ctx) -> HTMLResponse:
 
 @router.get("/sources", response_class=HTMLResponse)
 async def sources_page(request: Request, ctx: Ctx) -> HTMLResponse:
-    sources = await anyio.to_thread.run_sync(D.knowledge_sources, ctx.engine.store)
+    sources = await anyio.to_thread.run_sync(D.knowledge_sources, ctx.started.engine.store)
     return page(
         request,
         "sources.html",
         title="Sources",
         sources=sources,
-        offline=ctx.engine.settings.offline,
+        offline=ctx.started.engine.settings.offline,
     )
 
 
@@ -118,14 +117,14 @@ async def source_page(
     iri: str = Query(..., max_length=2000),
     offset: int = Query(0, ge=0, le=10_000_000),
 ) -> HTMLResponse:
-    found = await _or_error(request, D.source_page, ctx.engine.store, iri, offset)
+    found = await _or_error(request, D.source_page, ctx.started.engine.store, iri, offset)
     if isinstance(found, HTMLResponse):
         return found
     return page(
         request,
         "source.html",
         title=f"Source {iri}",
-        offline=ctx.engine.settings.offline,
+        offline=ctx.started.engine.settings.offline,
         **found,
     )
 
@@ -134,13 +133,13 @@ async def source_page(
 async def entity_page(
     request: Request, ctx: Ctx, iri: str = Query(..., max_length=2000)
 ) -> HTMLResponse:
-    found = await _or_error(request, D.entity_page, ctx.engine.store, iri)
+    found = await _or_error(request, D.entity_page, ctx.started.engine.store, iri)
     if isinstance(found, HTMLResponse):
         return found
     return page(request, "entity.html", title=found["label"], entity=found)
 
 
-def named_queries(kind: str = "sparql") -> list[dict]:
+def named_queries(kind: str = "sparql") -> list[dict[str, str]]:
     """The named queries of ``queries/<kind>`` with the first line of their leading comment."""
     mark = "#" if kind == "sparql" else "//"
     out = []
@@ -153,7 +152,7 @@ def named_queries(kind: str = "sparql") -> list[dict]:
     return out
 
 
-def cypher_examples() -> list[dict]:
+def cypher_examples() -> list[dict[str, str]]:
     """The read-only named Cypher queries (the ``merge_*``/``remove_*`` ones are ``kg sync``'s)."""
     reads = ("claim_evidence", "claims_using_source", "conflicting_values", "entity_neighbourhood")
     return [q for q in named_queries("cypher") if q["name"] in reads]
@@ -206,7 +205,7 @@ async def jobs_page(request: Request) -> HTMLResponse:
 
 @router.get("/jobs/{job_id}", response_class=HTMLResponse)
 async def job_page(job_id: str, request: Request, ctx: Ctx) -> HTMLResponse:
-    status = ctx.journal.status(job_id, results=True, limit=500)
+    status = ctx.started.journal.status(job_id, results=True, limit=500)
     if status is None:
         return page(
             request, "error.html", status=404, title="Not found", message=f"No job {job_id!r}."

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fastapi import Request
 from fastapi.responses import HTMLResponse
@@ -12,6 +12,9 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from kgfc import __version__
 from kgfc.kg.vocab import PREFIXES
 from kgfc.service.web.data import verdict_css
+
+if TYPE_CHECKING:
+    from kgfc.document.models import DocumentReport
 
 # Scripts, styles, images and requests from this server only; no inline script or style
 # (cytoscape.js writes element styles through the CSSOM, which style-src does not govern).
@@ -75,7 +78,7 @@ def fragment(name: str, *, status: int = 200, **context: Any) -> HTMLResponse:
     return HTMLResponse(render(name, **context), status_code=status, headers=HEADERS)
 
 
-def annotated_page(report) -> HTMLResponse:
+def annotated_page(report: DocumentReport) -> HTMLResponse:
     """A checked document's own page, under the policy its ``<meta>`` states (its inline style
     and script are allowed by hash there; the app's policy, which allows none, would block them)."""
     from kgfc.document.render import page_policy, to_html
