@@ -49,9 +49,7 @@ def test_a_who_clause_with_two_facts_gives_two_claims_and_there_is_its_place(rep
 
 
 def test_a_description_joining_two_roles_is_the_person_named(report):
-    assert refs(report, "The playwright") == [
-        ("The playwright and screenwriter", WD + "Q267441")
-    ]
+    assert refs(report, "The playwright") == [("The playwright and screenwriter", WD + "Q267441")]
 
 
 def test_it_is_the_one_work_named_and_its_is_it_is(report):

@@ -4,8 +4,6 @@ first name alone is the band member it names, and the framings posts use ("peopl
 
 from __future__ import annotations
 
-import pytest
-
 from kgfc.document.check import check_document
 from kgfc.document.sentences import split
 from kgfc.models import VerdictLabel

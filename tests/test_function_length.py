@@ -42,11 +42,7 @@ def long_functions(root: Path) -> list[str]:
 
 
 def test_no_function_over_80_lines_without_a_reason():
-    offenders = [
-        f
-        for f in long_functions(PKG)
-        if f.split(":")[0] not in EXEMPT
-    ]
+    offenders = [f for f in long_functions(PKG) if f.split(":")[0] not in EXEMPT]
     assert not offenders, "split these, or say why not in a `# long:` comment:\n" + "\n".join(
         offenders
     )

@@ -84,9 +84,30 @@ _DASH_IN_WORD = re.compile(r"(?<=\w)[‐‑–](?=(?:based|born|educated|raised|
 # nouns a document calls things by ("the band", "the city"): never a name, though the KG
 # has a thing called "The Band"
 _COMMON_NOUNS = frozenset(
-    [*_PLAIN_NOUNS, *(w for ws in _PLAIN_NOUNS.values() for w in ws), "film", "movie", "song",
-     "album", "book", "novel", "show", "team", "club", "party", "church", "river", "state",
-     "country", "village", "museum", "university", "school", "company", "record"]
+    [
+        *_PLAIN_NOUNS,
+        *(w for ws in _PLAIN_NOUNS.values() for w in ws),
+        "film",
+        "movie",
+        "song",
+        "album",
+        "book",
+        "novel",
+        "show",
+        "team",
+        "club",
+        "party",
+        "church",
+        "river",
+        "state",
+        "country",
+        "village",
+        "museum",
+        "university",
+        "school",
+        "company",
+        "record",
+    ]
 )
 # the country properties whose countries' adjectives describe a thing too ("the Swedish
 # actress", "the Italian city"): citizenship, country, country of origin
@@ -116,7 +137,25 @@ _ASIDES_STAND = ("prediction", "opinion")
 
 # the words that end a description's head noun phrase ("band formed in 1958")
 _AFTER_HEAD = frozenset(
-    "of by in from for and with on at formed founded based owned headquartered born who that".split()
+    [
+        "of",
+        "by",
+        "in",
+        "from",
+        "for",
+        "and",
+        "with",
+        "on",
+        "at",
+        "formed",
+        "founded",
+        "based",
+        "owned",
+        "headquartered",
+        "born",
+        "who",
+        "that",
+    ]
 )
 
 
@@ -215,9 +254,10 @@ class _KG:
             ends += [q.subject for q in self.store.quads(None, None, node)]
             found: dict[str, str] = {}
             for end in ends:
-                if isinstance(end, ox.NamedNode) and end.value != entity and self.is_person(end.value):
-                    if label := self.index.label(end.value):
-                        found[end.value] = label
+                if not isinstance(end, ox.NamedNode) or end.value == entity:
+                    continue
+                if self.is_person(end.value) and (label := self.index.label(end.value)):
+                    found[end.value] = label
             self._linked[entity] = sorted(found.items())
         return self._linked[entity]
 
@@ -230,6 +270,7 @@ class _KG:
             return False
         if place or self.is_person(entity):
             return True
+
         # another name when the KG never writes its words in lower case ("beatles", "bee
         # gees"; not "drug overdose", nor "pianist", an occupation's label, for "the pianist")
         def written(key: str) -> list[str]:

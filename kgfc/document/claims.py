@@ -100,7 +100,9 @@ def decompose(
     return [q for p in parts for q in _who_after_role(p)][:MAX_PARTS]
 
 
-def _aside_clauses(part: Part, known: Callable[[str], bool], role: Callable[[str], bool]) -> list[Part]:
+def _aside_clauses(
+    part: Part, known: Callable[[str], bool], role: Callable[[str], bool]
+) -> list[Part]:
     """An aside that holds two clauses ("Howard Hughes, who was born in Houston and died
     there, ...") as a claim for each, on the aside's span."""
     if part.main or " and " not in part.text:

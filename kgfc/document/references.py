@@ -26,11 +26,11 @@ Who is a person comes from spaCy's named entities and the KG (instance of human)
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from kgfc.document.answers import question_of, short_answer
 from kgfc.document.models import Reference, ReferenceKind
 from kgfc.document.people import FIRST_PERSON, first_name_gender, speaker_name
 from kgfc.document.people import nationality_noun as _nationality_noun
@@ -106,19 +106,29 @@ class Resolved:
         return s, max(s, e)
 
 
-# a transcript's speaker label before a turn, and the questions whose short answers read as
-# statements: "Where were you born?" and "(Did) you go to X?"
-_SPEAKER_LABEL = re.compile(r"^\s*[A-Z][A-Z.'’ -]*:\s*")
-_WH_BE = re.compile(r"^(?:and\s+|so\s+)?(?:where|when)\s+(?:were|was)\s+you\s+(?P<done>[a-z]+)\s*\?$", re.I)
-_YOU_DID = re.compile(r"^(?:and\s+|so\s+)?(?P<did>did\s+)?you\s+(?P<rest>[^?]+?)\s*\?$", re.I)
-# the words that echo a yes-no question in its answer ("Yes, I did"), and the verbs said of
-# "you" as they are said of the speaker's name
-_ECHO = frozenset({"did", "do", ",", "i", "have", "was", "am", "were", "yes", "yeah", "yep"})
-_THIRD_PERSON = {"were": "was", "are": "is", "have": "has", "do": "does"}
 # nouns the KG describes places with: what "there" and "here" may stand for
 _PLACE_NOUNS = frozenset(
-    "city town village country state capital borough district metropolis municipality county "
-    "province region island neighbourhood neighborhood suburb commune settlement".split()
+    [
+        "city",
+        "town",
+        "village",
+        "country",
+        "state",
+        "capital",
+        "borough",
+        "district",
+        "metropolis",
+        "municipality",
+        "county",
+        "province",
+        "region",
+        "island",
+        "neighbourhood",
+        "neighborhood",
+        "suburb",
+        "commune",
+        "settlement",
+    ]
 )
 
 
@@ -156,7 +166,9 @@ class Resolver:
         # "the former", "the latter" and "both" stand for
         self.group: list[Name] = []
         self.dateline: Name | None = None  # the place a news story's dateline names
-        self.question: tuple[str | None, str] | None = None  # (speaker, words) of a question just asked
+        self.question: tuple[str | None, str] | None = (
+            None  # (speaker, words) of a question just asked
+        )
 
     # -- the names ------------------------------------------------------------------
     def _name(self, span: Span, index: int, paragraph: int) -> Name | None:
@@ -266,13 +278,17 @@ class Resolver:
         for n in reversed(self.names):
             if n.entity is None:
                 continue
-            hits = [(e, label) for e, label in self.people_of(n.entity)
-                    if normalise(label).split()[:1] == [first]]
+            hits = [
+                (e, label)
+                for e, label in self.people_of(n.entity)
+                if normalise(label).split()[:1] == [first]
+            ]
             if len(hits) == 1:
                 entity, label = hits[0]
                 index = self.sentence_index
-                target = Name(label, tuple(normalise(label).split()), True, entity, index,
-                              self.paragraph)
+                target = Name(
+                    label, tuple(normalise(label).split()), True, entity, index, self.paragraph
+                )
                 self.names.append(target)
                 return target
         return None
@@ -341,8 +357,7 @@ class Resolver:
             return resolved
         self._remember(subject, people)
         self.previous_things = things
-        asked = _SPEAKER_LABEL.sub("", sent.text).strip()
-        self.question = (sent.speaker, asked) if sent.speaker and asked.endswith("?") else None
+        self.question = question_of(sent.text, sent.speaker)
         return resolved
 
     def _answer(
@@ -352,41 +367,19 @@ class Resolver:
         token_name: dict[int, Name],
         replace: dict[int, tuple[int, str, Reference]],
     ) -> None:
-        """A transcript's short answer read with the question it answers: "Where were you
-        born?" / "In Newark, ..." as "X was born in Newark, ..."; "And you went to Queens
-        College?" / "I did, ..." as "X went to Queens College, ..." (X: the answering speaker)."""
-        asked = self.question
+        """A transcript's short answer read with the question it answers (see
+        :func:`~kgfc.document.answers.short_answer`), said of the answering speaker."""
         who = self._speaker(sent) if sent.speaker else None
-        if asked is None or who is None or asked[0] == sent.speaker:
+        if self.question is None or who is None or self.question[0] == sent.speaker:
             return
-        toks = list(span)
-        k = next((i + 1 for i, t in enumerate(toks[:6]) if t.text == ":"), 0)
-        if k >= len(toks) - 1:
+        found = short_answer(self.question[1], span, who.text)
+        if found is None:
             return
-        first = toks[k]
-        said: str | None = None
-        end = first.i + 1
-        if (m := _WH_BE.match(asked[1])) and first.lower_ in ("in", "at", "on"):
-            said = f"{who.text} was {m['done']} {first.lower_}"
-        elif (m := _YOU_DID.match(asked[1])) and first.lower_ in ("i", "yes", "yeah", "yep"):
-            while end < span.end and span.doc[end].lower_ in _ECHO:
-                end += 1  # "I did", "Yes, I did", "Yes, I have", "I was"
-            while end > first.i + 1 and span.doc[end - 1].is_punct:
-                end -= 1  # the comma after "I was," is no part of the echo
-            after = span.doc[end] if end < span.end else None
-            if after is not None and not after.is_punct and after.lower_ not in ("and", "but"):
-                return  # "Yes, I was born in Toronto": the answer says it in full
-            verb, _, rest = m["rest"].partition(" ")
-            verb = _THIRD_PERSON.get(verb.lower(), verb)  # "you were married" -> "X was married"
-            said = f"{who.text} {'did ' if m['did'] else ''}{verb} {rest}".rstrip()
-        if said is None:
-            return
-        words = [t for t in span.doc[first.i : end] if not t.is_punct]
-        last = words[-1]
-        text = span.doc[first.i : last.i + 1].text
-        ref = self._ref(sent, first.idx, last.idx + len(last.text), text, who, "pronoun")
-        replace[first.i] = (end, said, ref)
-        for i in range(first.i, end):
+        first, end, said, text = found
+        tok = span.doc[first]
+        ref = self._ref(sent, tok.idx, tok.idx + len(text), text, who, "pronoun")
+        replace[first] = (end, said, ref)
+        for i in range(first, end):
             token_name[i] = who
 
     def _pronouns(
@@ -428,8 +421,10 @@ class Resolver:
                     text, end = f"{text} {_FIRST_PERSON_VERBS[verb]}", end + 1
                 replace[t.i] = (end, text, ref)
                 token_name[t.i] = who
-            elif low in ("there", "here") and lone_there(t) and (
-                place := self._place(t, span, token_name)
+            elif (
+                low in ("there", "here")
+                and lone_there(t)
+                and (place := self._place(t, span, token_name))
             ):
                 ref = self._ref(sent, t.idx, t.idx + len(t.text), t.text, place, "pronoun")
                 replace[t.i] = (t.i + 1, "in " + place.text, ref)
@@ -440,7 +435,11 @@ class Resolver:
                     text = target.text + ("'s" if _THING[low] == "poss" else "")
                     ref = self._ref(sent, t.idx, t.idx + len(t.text), t.text, target, "pronoun")
                     end = t.i + 1
-                    if end < span.end and span.doc[end].tag_ == "VBZ" and span.doc[end].lower_ in ("'s", "’s"):
+                    if (
+                        end < span.end
+                        and span.doc[end].tag_ == "VBZ"
+                        and span.doc[end].lower_ in ("'s", "’s")
+                    ):
                         text, end = f"{text} is", end + 1  # "it's set in Paris": "X is set ..."
                     replace[t.i] = (end, text, ref)
                     token_name[t.i] = target

@@ -47,8 +47,29 @@ _SUBJECT = {"nsubj", "nsubjpass", "expl"}
 _FINITE = {"VBD", "VBZ", "VBP", "MD"}
 _NP_LEFT = {"det", "compound", "poss", "amod", "nummod"}
 _OPEN_BEFORE = {"NOUN", "PROPN", "ADV", "NUM", "ADJ", "X", "SYM", "INTJ"}
-_CLOSED = {"and", "or", "but", "nor", "that", "who", "which", "whom", "whose", "when", "where",
-           "if", "because", "as", "like", "than", "while", "since", "although", "though", "so"}
+_CLOSED = {
+    "and",
+    "or",
+    "but",
+    "nor",
+    "that",
+    "who",
+    "which",
+    "whom",
+    "whose",
+    "when",
+    "where",
+    "if",
+    "because",
+    "as",
+    "like",
+    "than",
+    "while",
+    "since",
+    "although",
+    "though",
+    "so",
+}
 # "like everyone says", "as we all know": a verb of saying the clause's own "like" or "as"
 # already completes, so the next clause is not its object
 _ASIDE_LEAD = {"like", "as"}
