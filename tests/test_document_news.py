@@ -77,6 +77,12 @@ def test_it_is_the_one_work_named_and_its_is_it_is(report):
          "died in New York City in 2012.",
          ["Levon Helm died in New York City.", "Levon Helm was a drummer.",
           "Levon Helm played the mandolin."]),
+        # nationalities joined before a role or a citizenship: a claim for each
+        ("Roman Polanski is a French and Polish film director.",
+         ["Roman Polanski is French.", "Roman Polanski is Polish.",
+          "Roman Polanski is a film director."]),
+        ("Roman Polanski holds both French and Polish citizenship.",
+         ["Roman Polanski holds French citizenship.", "Roman Polanski holds Polish citizenship."]),
         # an appositive that says where besides the participle after it
         ("Def Jam Recordings, the Los Angeles-based label founded by Rick Rubin, announced a "
          "box set.",

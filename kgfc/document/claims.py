@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import calendar
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -312,6 +312,10 @@ def _sentence(
         for nationality in _nationalities(text, demonyms):
             if all(p.text != nationality for p in out):
                 out.append(_part(sent, nationality, toks, aside))
+        held = _citizenships(text, demonyms)
+        out += [_part(sent, each, toks, aside) for each in held]
+        if held:
+            continue  # "holds both French and Polish citizenship": one claim for each
         for piece_text, piece_toks in _objects(sent, text, toks, known, role):
             span_toks = (piece_toks - riders if aside else piece_toks) or piece_toks
             first = min(span_toks)
@@ -500,36 +504,60 @@ def _split_subjects(
     return [_finish(text_of(sent.doc, own[m.i] | (rest - drop), swap)) for m in members]
 
 
-def _demonyms(sent: Span) -> set[str]:
-    """Nationality words before a role ("an American playwright", "a Scottish actor"):
-    two claims, the nationality ("X was Scottish.") and the role ("X was an actor."), so
-    that a loose nationality word does not leave the role unchecked."""
-    return {
-        t.text
-        for t in sent
-        if t.dep_ in ("amod", "compound")
-        and (
-            t.ent_type_ in ("NORP", "LANGUAGE")
-            or (t.pos_ == "ADJ" and t.text[:1].isupper())
-            or (t.dep_ == "compound" and t.text[:1].isupper() and nationality_noun(t.text))
-        )
-        and t.i != sent.start
-        and t.head.pos_ == "NOUN"
-        and t.head.dep_ in ("attr", "nmod", "appos", "conj", "oprd")
-    }
-
-
-def _nationalities(text: str, words: set[str]) -> list[str]:
-    """ "X was a Scottish actor" -> ["X was Scottish."]: the nationality as a claim of its own."""
-    out = []
-    for w in words:
-        m = re.match(rf"(.+?) (was|is) an? {re.escape(w)} \w", text)
-        if m is not None:
-            out.append(_finish(f"{m.group(1)} {m.group(2)} {w}"))
+def _demonyms(sent: Span) -> dict[str, list[str]]:
+    """Nationality words before a role ("an American playwright", "a Scottish actor", "a
+    French and Polish film director"), each run as written with its words: a claim for each
+    nationality ("X was Scottish.") and one for the role ("X was an actor."), so that a
+    loose nationality word does not leave the role unchecked."""
+    out: dict[str, list[str]] = {}
+    for t in sent:
+        if not (_nationality_word(t) and t.i != sent.start and t.head.pos_ == "NOUN"):
+            continue
+        citizenship = t.head.dep_ == "dobj" and t.head.lemma_.lower() in _CITIZENSHIP
+        if t.dep_ not in ("amod", "compound") or not (t.head.dep_ in _ROLE_DEPS or citizenship):
+            continue
+        run = [t, *(c for c in t.children if c.dep_ == "conj" and _nationality_word(c))]
+        out[sent.doc[t.i : run[-1].i + 1].text] = [x.text for x in run]
     return out
 
 
-def _without(text: str, words: set[str]) -> str:
+_ROLE_DEPS = ("attr", "nmod", "appos", "conj", "oprd")
+_CITIZENSHIP = ("citizenship", "nationality", "passport")
+
+
+def _nationality_word(t: Token) -> bool:
+    return (
+        t.ent_type_ in ("NORP", "LANGUAGE")
+        or (t.pos_ == "ADJ" and t.text[:1].isupper())
+        or (t.dep_ == "compound" and t.text[:1].isupper() and nationality_noun(t.text) is not None)
+    )
+
+
+def _nationalities(text: str, runs: dict[str, list[str]]) -> list[str]:
+    """ "X was a Scottish actor" -> ["X was Scottish."]: each nationality a claim of its own."""
+    out = []
+    for run, words in runs.items():
+        m = re.match(rf"(.+?) (was|is) an? {re.escape(run)} \w", text)
+        if m is not None:
+            out += [_finish(f"{m.group(1)} {m.group(2)} {w}") for w in words]
+    return out
+
+
+def _citizenships(text: str, runs: dict[str, list[str]]) -> list[str]:
+    """ "X holds both French and Polish citizenship" -> a claim for each citizenship."""
+    out = []
+    for run, words in runs.items():
+        held = re.match(
+            rf"(.+?) (holds|has|had|held) (?:both )?{re.escape(run)} ({'|'.join(_CITIZENSHIP)})\b",
+            text,
+        )
+        if held is not None and len(words) > 1:
+            who, verb, noun = held.groups()
+            out += [_finish(f"{who} {verb} {w} {noun}") for w in words]
+    return out
+
+
+def _without(text: str, words: Iterable[str]) -> str:
     for w in words:
         text = re.sub(
             rf"\b([Aa]n?) {re.escape(w)} (\w)",
