@@ -135,8 +135,8 @@ def _one_framing(span: Span) -> int:
                     k += 1
                 return k
         for phrase in cue.openers:
-            n = len(phrase)
-            if tuple(words[:n]) == phrase and len(words) > n + 3:
+            n = _opener_length(words, phrase)
+            if n and len(words) > n + 3:
                 return n + (1 if words[n] in _FRAME_END else 0)
         for phrase in cue.lead_ins:
             n = len(phrase)
@@ -147,6 +147,24 @@ def _one_framing(span: Span) -> int:
                 if comma and len(words) > comma + 3:
                     return comma + 1
     return _time_lead_in(span)
+
+
+_POSSESSIVES = {"his", "her", "their"}
+
+
+def _opener_length(words: list[str], phrase: tuple[str, ...]) -> int:
+    """How many of the sentence's first words an opener takes (0: not there); its "his" /
+    "her" also takes a name with "'s", the pronoun resolved ("In Albert Einstein's final
+    years")."""
+    k = 0
+    for want in phrase:
+        if k < len(words) and words[k] == want:
+            k += 1
+        elif want in _POSSESSIVES and "'s" in words[k : k + 6]:
+            k = words.index("'s", k) + 1
+        else:
+            return 0
+    return k
 
 
 def _time_lead_in(span: Span) -> int:
