@@ -127,3 +127,13 @@ def test_a_speaker_label_the_parser_cut_off_stays_with_its_turn():
         ("INTERVIEWER: Where were you born?", "INTERVIEWER"),
         ("PAUL SIMON: In Newark, New Jersey, and then we moved.", "PAUL SIMON"),
     ]
+
+
+def test_a_work_named_by_whose_it_is_is_read_as_its_maker(demo_local):
+    from kgfc.document.check import check_document
+
+    report = check_document(
+        demo_local, "Darren Aronofsky's Black Swan is a nightmare in pointe shoes.", record=False
+    )
+    claims = {c.text: c.verdict for c in report.claims if c.checkable}
+    assert claims == {"Black Swan is Darren Aronofsky's film.": VerdictLabel.SUPPORTED}

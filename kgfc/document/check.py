@@ -47,6 +47,7 @@ from kgfc.nlp.demonyms import demonyms
 from kgfc.nlp.spacy_pipeline import parse
 from kgfc.nlp.text import STOP_WORDS, normalise
 from kgfc.nlp.values import parse_claim_value
+from kgfc.reading.kinds import WORK_MAKERS
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -435,7 +436,70 @@ def _parts(statement: str, kg: _KG) -> list[claim_parts.Part]:
     parts = claim_parts.decompose(parse(plain), kg.known, kg.is_role)
     for p in parts:
         p.start, p.end = to_old(p.start), to_old(p.end)
-    return parts + aside
+    made = [w for w in _whose_works(statement, kg) if all(w.text != p.text for p in parts)]
+    return parts + aside + made
+
+
+# "Darren Aronofsky's Black Swan is ...", "... of Lost in Translation, Sofia Coppola's film
+# set in Tokyo, ...": a work named by whose it is
+_WHOSE = re.compile(
+    r"(?P<who>(?:[A-Z][\w.'’-]*\s){0,3}[A-Z][\w.'’-]*)['’]s\s+"
+    r"(?P<what>(?:[A-Z][\w'’-]*|[a-z]+)(?:\s(?:[A-Z][\w'’-]*|of|the|in|and|a|to)){0,6})"
+)
+_SET_IN = re.compile(r"^\s*(?P<how>set|filmed|shot|released)\s+in\s+(?P<where>[A-Z][^,;.]*)")
+
+
+def _whose_works(statement: str, kg: _KG) -> list[claim_parts.Part]:
+    """Claims of a work named by whose it is: "P's W" (W a title the KG knows) as "W is P's
+    film" by the noun the KG describes W with (film, novel, album), and "W, P's film set in
+    X," as that and "W is set in X" -- read as the work's director, author or performer."""
+    out: list[claim_parts.Part] = []
+    for m in _WHOSE.finditer(statement):
+        who = kg.lookup(m["who"])
+        if who is None or not kg.is_person(who):
+            continue
+        title, noun = _title_after(m["what"], kg), m["what"].split()[0].lower()
+        if title is not None:  # "Darren Aronofsky's Black Swan"
+            noun = next((n for n in WORK_MAKERS if n in kg.describe(kg.lookup(title) or "")), "")
+            if noun:
+                text = f"{title} is {m['who']}'s {noun}."
+                out.append(claim_parts.Part(text, m.start(), m.end(), main=False))
+            continue
+        before = _title_before(statement[: m.start()], kg)
+        if before is None or noun not in WORK_MAKERS:
+            continue
+        text = f"{before} is {m['who']}'s {noun}."
+        out.append(claim_parts.Part(text, m.start(), m.end(), main=False))
+        rest = _SET_IN.match(statement[m.end() :])
+        if rest is not None and rest["how"] == "set":
+            where = f"{before} is set in {rest['where'].strip()}."
+            out.append(claim_parts.Part(where, m.start(), m.end() + rest.end(), main=False))
+    return out
+
+
+def _title_after(words: str, kg: _KG) -> str | None:
+    """The longest run of ``words`` from their start that names a thing the KG knows."""
+    parts = words.split()
+    for n in range(len(parts), 0, -1):
+        text = " ".join(parts[:n])
+        entity = kg.lookup(text) if text[:1].isupper() else None
+        if entity is not None and not kg.is_person(entity):
+            return text
+    return None
+
+
+def _title_before(text: str, kg: _KG) -> str | None:
+    """The title an appositive follows ("... screening of Lost in Translation, "): the
+    longest run of words before the comma that names a thing the KG knows."""
+    if not text.rstrip().endswith(","):
+        return None
+    parts = text.rstrip()[:-1].split()
+    for n in range(min(len(parts), 7), 0, -1):
+        title = " ".join(parts[-n:])
+        entity = kg.lookup(title) if title[:1].isupper() else None
+        if entity is not None and not kg.is_person(entity):
+            return title
+    return None
 
 
 def _names_known(statement: str, resolved: Resolved, kg: _KG) -> bool:
