@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -20,6 +19,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from conftest import DATA, shared_data
+from fakes.homes import fresh_llm_home
 
 from kgfc.cli import cli
 from kgfc.errors import InputError, KgfcError, UsageError
@@ -653,14 +653,6 @@ SCORES = (
 
 
 @pytest.mark.slow
-def _fresh_llm_cache(monkeypatch, home: Path, new: Path) -> None:
-    """KGFC_HOME at ``new``: an empty LLM cache beside a copy of ``home``'s store caches (the
-    demo KG's statistics and indexes, which a cold home rebuilds in ~25 s per run)."""
-    cache = home / "cache"
-    shutil.copytree(cache, new / "cache", ignore=lambda d, _: ["llm"] if Path(d) == cache else [])
-    monkeypatch.setenv("KGFC_HOME", str(new))
-
-
 def test_llm_eval_is_cached_and_resumable(fake_llm, demo_path, tmp_path, monkeypatch):
     monkeypatch.setenv("KGFC_HOME", str(tmp_path / "home"))  # a fresh LLM cache
     data, out = _blair(tmp_path), tmp_path / "out"
@@ -704,7 +696,7 @@ def test_llm_eval_is_cached_and_resumable(fake_llm, demo_path, tmp_path, monkeyp
         "--price",
         "1,2",
     )
-    _fresh_llm_cache(monkeypatch, tmp_path / "home", tmp_path / "home2")
+    fresh_llm_home(monkeypatch, tmp_path / "home", tmp_path / "home2")
     start = len(fake_llm.bodies)
     stopped = json.loads(run_eval(*cheap, "--max-cost", "0.0000001", store=demo_path).stdout)
     assert stopped["n"] == 1 and not stopped["complete"]
@@ -715,7 +707,7 @@ def test_llm_eval_is_cached_and_resumable(fake_llm, demo_path, tmp_path, monkeyp
     assert timeless(resumed) == timeless(full)
     assert middle - start < calls
     # --max-tokens likewise (a fresh cache, so the first claim spends tokens)
-    _fresh_llm_cache(monkeypatch, tmp_path / "home", tmp_path / "home3")
+    fresh_llm_home(monkeypatch, tmp_path / "home", tmp_path / "home3")
     by_tokens = json.loads(
         run_eval(
             *cheap[:-2], "--output", tmp_path / "out3", "--max-tokens", "1", store=demo_path
