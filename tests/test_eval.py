@@ -320,11 +320,8 @@ def test_runtime_failures_are_retried_and_stop_a_failing_run(tmp_path):
 
 
 @pytest.fixture(scope="module")
-def demo_path(tmp_path_factory):
-    path = tmp_path_factory.mktemp("evaldemo") / "store"
-    res = CliRunner().invoke(cli, ["kg", "demo", "--store", str(path)])
-    assert res.exit_code == 0, res.output
-    return path
+def demo_path(tmp_path_factory, demo_kg_copy):
+    return demo_kg_copy(tmp_path_factory.mktemp("evaldemo") / "store")
 
 
 def run_eval(*args, store=None, expect=0):
@@ -546,7 +543,7 @@ BIRTH = (
 
 
 @pytest.mark.slow
-def test_web_variants_and_report_scores(tmp_path):
+def test_web_variants_and_report_scores(tmp_path, demo_kg_copy):
     corpus = tmp_path / "corpus"
     corpus.mkdir()
     (corpus / "obama.txt").write_text(BIRTH)
@@ -558,8 +555,7 @@ def test_web_variants_and_report_scores(tmp_path):
         )
         + "\n"
     )
-    store = tmp_path / "store"
-    assert CliRunner().invoke(cli, ["kg", "demo", "--store", str(store)]).exit_code == 0
+    store = demo_kg_copy(tmp_path / "store")
     out = tmp_path / "out"
     res = run_eval(
         "jsonl",
