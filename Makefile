@@ -5,11 +5,11 @@ PYTHON ?= python
 
 # The fast inner loop: everything but the slow real-server tests.
 test:
-	$(PYTHON) -m pytest -q -n auto -m "not slow"
+	$(PYTHON) -m pytest -q -n auto --dist worksteal -m "not slow"
 
 # What CI runs.
 test-all:
-	$(PYTHON) -m pytest -q -n auto
+	$(PYTHON) -m pytest -q -n auto --dist worksteal
 
 lint:
 	ruff check . && ruff format --check kgfc tests && mypy

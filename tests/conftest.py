@@ -52,6 +52,28 @@ def report(demo_local, request):
     return check_document(demo_local, request.module.TEXT, record=False)
 
 
+@pytest.fixture(scope="session")
+def demo_kg_copy(tmp_path_factory):
+    """Put a copy of the demo KG on disk at a path (a store of its own, to write to as the test
+    likes) and return the path. The demo is loaded once a session (``kgfc kg demo``, ~10 s of
+    CPU); a copy of its folder takes a fraction of a second."""
+    import shutil
+
+    from click.testing import CliRunner
+
+    from kgfc.cli import cli
+
+    built = tmp_path_factory.mktemp("demo-kg") / "store"
+    res = CliRunner().invoke(cli, ["kg", "demo", "--store", str(built)])
+    assert res.exit_code == 0, res.output
+
+    def copy(dest: Path) -> Path:
+        shutil.copytree(built, dest)
+        return dest
+
+    return copy
+
+
 @pytest.fixture
 def obama_ttl() -> Path:
     return DATA / "obama.ttl"

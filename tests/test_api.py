@@ -91,10 +91,8 @@ def checker(demo_store):
 
 
 @pytest.fixture(scope="module")
-def demo_path(tmp_path_factory):
-    path = tmp_path_factory.mktemp("api") / "store"
-    assert CliRunner().invoke(cli, ["kg", "demo", "--store", str(path)]).exit_code == 0
-    return path
+def demo_path(tmp_path_factory, demo_kg_copy):
+    return demo_kg_copy(tmp_path_factory.mktemp("api") / "store")
 
 
 def claim_graphs(path: Path) -> int:

@@ -7,9 +7,7 @@ import inspect
 
 import pyoxigraph as ox
 import pytest
-from click.testing import CliRunner
 
-from kgfc.cli import cli
 from kgfc.errors import InputError, KgfcError
 from kgfc.eval import checker as eval_checker
 from kgfc.eval import runner as eval_runner
@@ -168,9 +166,8 @@ def test_eval_checks_no_claim_of_its_own():
     assert called["kgfc.eval.checker"].count("verify_many") == 1
 
 
-def test_pick_on_worker_processes_checks_each_claim_with_its_checker(tmp_path):
-    path = tmp_path / "store"
-    assert CliRunner().invoke(cli, ["kg", "demo", "--store", str(path)]).exit_code == 0
+def test_pick_on_worker_processes_checks_each_claim_with_its_checker(tmp_path, demo_kg_copy):
+    path = demo_kg_copy(tmp_path / "store")
     common = {"store": str(path), "reasoner": "local", "offline": True}
     with (
         FactChecker.from_settings(policy="rules", **common) as lead,

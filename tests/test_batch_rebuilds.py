@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from kgfc.kg.demo import ensure_demo
 from kgfc.kg.oxigraph_store import OxigraphStore
 from kgfc.pipeline.api import FactChecker
 from kgfc.settings import load_settings
@@ -30,11 +29,8 @@ DOCS = {
 
 
 @pytest.fixture(scope="module")
-def demo_path(tmp_path_factory):
-    path = tmp_path_factory.mktemp("rebuilds") / "store"
-    with OxigraphStore(path) as s:
-        ensure_demo(s)
-    return path
+def demo_path(tmp_path_factory, demo_kg_copy):
+    return demo_kg_copy(tmp_path_factory.mktemp("rebuilds") / "store")
 
 
 @pytest.fixture

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from conftest import DATA, shared_data
+from fakes.homes import fresh_llm_home
 
 from kgfc.cli import cli
 from kgfc.errors import InputError, KgfcError, UsageError
@@ -319,11 +320,8 @@ def test_runtime_failures_are_retried_and_stop_a_failing_run(tmp_path):
 
 
 @pytest.fixture(scope="module")
-def demo_path(tmp_path_factory):
-    path = tmp_path_factory.mktemp("evaldemo") / "store"
-    res = CliRunner().invoke(cli, ["kg", "demo", "--store", str(path)])
-    assert res.exit_code == 0, res.output
-    return path
+def demo_path(tmp_path_factory, demo_kg_copy):
+    return demo_kg_copy(tmp_path_factory.mktemp("evaldemo") / "store")
 
 
 def run_eval(*args, store=None, expect=0):
@@ -545,7 +543,7 @@ BIRTH = (
 
 
 @pytest.mark.slow
-def test_web_variants_and_report_scores(tmp_path):
+def test_web_variants_and_report_scores(tmp_path, demo_kg_copy):
     corpus = tmp_path / "corpus"
     corpus.mkdir()
     (corpus / "obama.txt").write_text(BIRTH)
@@ -557,8 +555,7 @@ def test_web_variants_and_report_scores(tmp_path):
         )
         + "\n"
     )
-    store = tmp_path / "store"
-    assert CliRunner().invoke(cli, ["kg", "demo", "--store", str(store)]).exit_code == 0
+    store = demo_kg_copy(tmp_path / "store")
     out = tmp_path / "out"
     res = run_eval(
         "jsonl",
@@ -695,7 +692,7 @@ def test_llm_eval_is_cached_and_resumable(fake_llm, demo_path, tmp_path, monkeyp
         "--price",
         "1,2",
     )
-    monkeypatch.setenv("KGFC_HOME", str(tmp_path / "home2"))
+    fresh_llm_home(monkeypatch, tmp_path / "home", tmp_path / "home2")
     start = len(fake_llm.bodies)
     stopped = json.loads(run_eval(*cheap, "--max-cost", "0.0000001", store=demo_path).stdout)
     assert stopped["n"] == 1 and not stopped["complete"]
@@ -706,7 +703,7 @@ def test_llm_eval_is_cached_and_resumable(fake_llm, demo_path, tmp_path, monkeyp
     assert timeless(resumed) == timeless(full)
     assert middle - start < calls
     # --max-tokens likewise (a fresh cache, so the first claim spends tokens)
-    monkeypatch.setenv("KGFC_HOME", str(tmp_path / "home3"))
+    fresh_llm_home(monkeypatch, tmp_path / "home", tmp_path / "home3")
     by_tokens = json.loads(
         run_eval(
             *cheap[:-2], "--output", tmp_path / "out3", "--max-tokens", "1", store=demo_path

@@ -115,11 +115,8 @@ def llama_server(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def demo_store(tmp_path_factory):
-    path = tmp_path_factory.mktemp("demo") / "store"
-    res = CliRunner().invoke(cli, ["kg", "demo", "--store", str(path)])
-    assert res.exit_code == 0, res.output
-    return path
+def demo_store(tmp_path_factory, demo_kg_copy):
+    return demo_kg_copy(tmp_path_factory.mktemp("demo") / "store")
 
 
 def test_a_demo_claim_through_verify_with_the_real_model(

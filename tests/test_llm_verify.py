@@ -21,11 +21,8 @@ UNDECIDED = "Barack Obama was born in Honolulu."  # the demo KG has no place of 
 
 
 @pytest.fixture(scope="module")
-def demo_store(tmp_path_factory):
-    path = tmp_path_factory.mktemp("demo") / "store"
-    res = CliRunner().invoke(cli, ["kg", "demo", "--store", str(path)])
-    assert res.exit_code == 0, res.output
-    return path
+def demo_store(tmp_path_factory, demo_kg_copy):
+    return demo_kg_copy(tmp_path_factory.mktemp("demo") / "store")
 
 
 @pytest.fixture(autouse=True)

@@ -12,7 +12,7 @@ from kgfc.cli import cli
 
 
 @pytest.mark.slow
-def test_optimize_cli_estimate_and_one_epoch(tmp_path, monkeypatch):
+def test_optimize_cli_estimate_and_one_epoch(tmp_path, monkeypatch, demo_kg_copy):
     train = tmp_path / "train.jsonl"
     train.write_text('{"claim": "Tony Blair was born in London.", "label": "REFUTED"}\n')
     val = tmp_path / "val.jsonl"
@@ -40,8 +40,7 @@ def test_optimize_cli_estimate_and_one_epoch(tmp_path, monkeypatch):
             return json_reply({"verdict": "NOT ENOUGH INFO", "cited": [], "justification": "x"})
         return json_reply({"triples": []})
 
-    store = tmp_path / "store"
-    assert runner.invoke(cli, ["kg", "demo", "--store", str(store)]).exit_code == 0
+    store = demo_kg_copy(tmp_path / "store")
     with fake_openai(responder=respond) as srv:
         monkeypatch.setenv("KGFC_LLM_BASE_URL", srv.base_url)
         monkeypatch.setenv("KGFC_LLM_MODEL", "fake-model")

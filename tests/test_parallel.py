@@ -44,11 +44,10 @@ TEXTS = [
 
 
 @pytest.fixture(scope="module")
-def demo_store(tmp_path_factory) -> tuple[Path, list]:
+def demo_store(tmp_path_factory, demo_kg_copy) -> tuple[Path, list]:
     """An on-disk demo store (copied per test) and 40 of its facts as triples of ids."""
-    path = tmp_path_factory.mktemp("parallel") / "store"
+    path = demo_kg_copy(tmp_path_factory.mktemp("parallel") / "store")
     with OxigraphStore(path) as s:
-        ensure_demo(s)
         triples = _triples(s, 40)
     return path, triples
 

@@ -45,11 +45,8 @@ def local(demo_store):
 
 
 @pytest.fixture(scope="module")
-def demo_path(tmp_path_factory):
-    path = tmp_path_factory.mktemp("demo") / "store"
-    res = CliRunner().invoke(cli, ["kg", "demo", "--store", str(path)])
-    assert res.exit_code == 0, res.output
-    return path
+def demo_path(tmp_path_factory, demo_kg_copy):
+    return demo_kg_copy(tmp_path_factory.mktemp("demo") / "store")
 
 
 def cited(result) -> list[str]:
