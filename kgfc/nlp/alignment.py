@@ -28,7 +28,7 @@ from kgfc.nlp.text import ARTICLES, AUXILIARIES, PREPOSITIONS, normalise
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-    from kgfc.kg.store import GraphStore
+    from kgfc.kg.store import KnowledgeGraph
 
 __all__ = ["Alignment", "PARAPHRASES", "SYMMETRIC", "RelationAligner", "ValueKind", "phrase_forms"]
 
@@ -366,9 +366,9 @@ def _offer_paraphrases(
                 for rank, (pid, inverse) in enumerate(entry):
                     offer(V.WDT + pid, inverse, 0.75 + 0.03 * min(len(t), 3) - 0.02 * rank)
     # Labels the table also names are the more likely reading of a tie.
-    for key in endorsed:
-        if key in scores and scores[key] > 0.9:
-            scores[key] = min(1.0, scores[key] + 0.03)
+    for reading in endorsed:
+        if reading in scores and scores[reading] > 0.9:
+            scores[reading] = min(1.0, scores[reading] + 0.03)
 
 
 @dataclass
@@ -423,7 +423,7 @@ class RelationAligner:
 
     def __init__(
         self,
-        store: GraphStore | None = None,
+        store: KnowledgeGraph | None = None,
         rows: Iterable[Mapping[str, str | None]] | None = None,
     ) -> None:
         if store is None and rows is None:

@@ -148,11 +148,11 @@ def _analyse(doc: Doc, aligner: RelationAligner | None, plain: bool = False) -> 
     if parts is not None:
         # "S, who was born in X, died in Y": two claims, each read as a sentence of its own
         # (every rule, the property-label frames too, applies to each), as a conjunction.
-        found = [_analyse(parse(part), aligner, plain=len(sents) > 1) for part in parts]
+        each = [_analyse(parse(part), aligner, plain=len(sents) > 1) for part in parts]
         return ClaimAnalysis(
-            mentions=[m for a in found for m in a.mentions],
-            triples=_dedupe([t for a in found for t in a.triples]),
-            keywords=list(dict.fromkeys(k for a in found for k in a.keywords)),
+            mentions=[m for a in each for m in a.mentions],
+            triples=_dedupe([t for a in each for t in a.triples]),
+            keywords=list(dict.fromkeys(k for a in each for k in a.keywords)),
             method="rules",
         )
     mentions = mentions_of(doc)
@@ -382,9 +382,9 @@ def _framed(sent: Span, aligner: RelationAligner) -> list[_Reading]:
         # "S works in the O genre", "S belongs to the O ethnic group": a trailing
         # relational noun; only when the KG knows O as a name and not "O R" as one
         if j == len(ws):
-            reading = _trailing(sent, ws, i, rel)
-            if reading is not None:
-                return [reading]
+            trailing = _trailing(sent, ws, i, rel)
+            if trailing is not None:
+                return [trailing]
     return []
 
 
@@ -414,7 +414,7 @@ def _the_r_of(
                 else None
             )
         k = next((k for k in range(at + 1, len(ws) - 1) if _copula(low, k)), None) if at else None
-        if k is not None:
+        if at and k is not None:
             return _held_in(_frame(ws, framed, (at, k), k))
     return None
 
@@ -513,6 +513,7 @@ def _trailing(sent: Span, ws: list[Token], i: int, rel: list[Token]) -> _Reading
         # a property's label ("voice actor"): "S has the R O", not "S ... the O R"
         return None
     subj = next((c for c in sent.root.children if c.dep_ in _SUBJ and _usable(c)), None)
+    subject: Span | None
     if subj is not None:
         subject = _np(subj)
     else:
@@ -873,9 +874,9 @@ def _read_predicate(pred: Token) -> list[_Reading]:
     for subj in subjects:
         if attr is not None:
             out.extend(_copular(pred, subj, attr, neg))
-        elif pred.lemma_ == "be" and _where_clause(pred) is not None:
+        elif pred.lemma_ == "be" and (where := _where_clause(pred)) is not None:
             # "Edinburgh is where Tony Blair was born"
-            out.extend(_where_reading(_where_clause(pred), _np(subj), neg))
+            out.extend(_where_reading(where, _np(subj), neg))
         else:
             out.extend(_verbal(pred, _np(subj), neg))
     return out
