@@ -37,7 +37,7 @@ those candidates too.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -50,6 +50,7 @@ from kgfc.nlp.anchored import (
     _NOT_RELATIONS,
     Anchor,
     Reading,
+    Resolve,
     _anchors,
     _bare,
     _negation,
@@ -63,9 +64,6 @@ if TYPE_CHECKING:
     from kgfc.kg.store import KnowledgeGraph
     from kgfc.nlp.alignment import RelationAligner
     from kgfc.nlp.embed import BM25Scorer, Embedder
-
-# a name's entity and link confidence, or None (the caller's linker)
-Resolve = Callable[[str], tuple[str, float] | None]
 
 # Just above the entity-anchored reading's SEMANTIC_MIN (0.4): the KG stating the relation
 # between the two names stands in for part of the evidence a reading by similarity needs.

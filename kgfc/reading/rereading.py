@@ -17,12 +17,13 @@ from typing import TYPE_CHECKING
 
 from kgfc.kg.linking import EntityLinker
 from kgfc.models import ClaimTriple, LinkedEntity
+from kgfc.nlp.anchored import Resolve
 from kgfc.nlp.demonyms import NATIONALITY_PROPS
 from kgfc.nlp.rewrite import simplified
 from kgfc.nlp.spacy_pipeline import parse
 from kgfc.nlp.text import normalise, read_from
 from kgfc.nlp.values import is_value_text
-from kgfc.reading.connecting import Resolve, connecting, read_connected, refutable, worded_as
+from kgfc.reading.connecting import connecting, read_connected, refutable, worded_as
 from kgfc.reading.namesakes import namesake
 
 if TYPE_CHECKING:  # the pipeline's types, for annotations only: the pipeline imports this
