@@ -17,7 +17,7 @@ from collections import defaultdict
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Literal, NamedTuple
+from typing import TYPE_CHECKING, Literal, NamedTuple, TypeAlias
 
 from rapidfuzz import fuzz, process
 
@@ -33,6 +33,28 @@ if TYPE_CHECKING:
 __all__ = ["Alignment", "PARAPHRASES", "SYMMETRIC", "RelationAligner", "ValueKind", "phrase_forms"]
 
 ValueKind = Literal["date", "number", "entity"]
+
+
+class ImplicitWord(NamedTuple):
+    """A word the sentence leaves implicit ("where S was born" = born *in* O), shaped like a token."""
+
+    text: str
+    i: int
+    dep_: str = "prep"
+    is_punct: bool = False
+    ent_type_: str = ""
+
+    @property
+    def lower_(self) -> str:
+        return self.text
+
+    @property
+    def lemma_(self) -> str:
+        return self.text
+
+
+# a word of a relation phrase: a spaCy token, or one the sentence leaves implicit
+PhraseWord: TypeAlias = "Token | ImplicitWord"
 
 
 class Alignment(NamedTuple):
@@ -677,7 +699,7 @@ def _pid_number(iri: str) -> int:
     return int(pid[1:]) if V.is_pid(pid) else 1 << 30
 
 
-def phrase_forms(tokens: Iterable[Token]) -> tuple[list[str], list[str]]:
+def phrase_forms(tokens: Iterable[PhraseWord]) -> tuple[list[str], list[str]]:
     """Lower-case surface and lemma forms of a relation phrase, minus negation and punctuation."""
     words: list[str] = []
     lemmas: list[str] = []

@@ -15,7 +15,7 @@ paragraph.
 from __future__ import annotations
 
 import re
-from collections.abc import Container, Iterable
+from collections.abc import Container, Iterable, Sequence
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -27,6 +27,8 @@ from kgfc.nlp.alignment import (
     QUANTITY_TYPE,
     SYMMETRIC,
     TIME_TYPE,
+    ImplicitWord,
+    PhraseWord,
     RelationAligner,
     ValueKind,
     phrase_forms,
@@ -61,7 +63,7 @@ _YEAR = re.compile(r"^(1[0-9]{3}|20[0-9]{2})s?$")
 
 class _Reading(NamedTuple):
     subject: Span
-    relation: list[Token]
+    relation: Sequence[PhraseWord]
     object: Span
     negated: bool
 
@@ -961,24 +963,6 @@ _RELATIVE_START = re.compile(r",[^,]*?\b(?:who|which|that|whose)\b", re.I)
 _AT_VERBS = frozenset({"study", "educate", "work", "teach", "train", "graduate", "employ"})
 
 
-class _Word(NamedTuple):
-    """A word the sentence leaves implicit ("where S was born" = born *in* O), shaped like a token."""
-
-    text: str
-    i: int
-    dep_: str = "prep"
-    is_punct: bool = False
-    ent_type_: str = ""
-
-    @property
-    def lower_(self) -> str:
-        return self.text
-
-    @property
-    def lemma_(self) -> str:
-        return self.text
-
-
 def _where_clause(head: Token) -> Token | None:
     """The verb of a "where/when S V" clause attached to ``head`` (advcl or relcl), if any."""
     for c in head.children:
@@ -997,7 +981,7 @@ def _where_reading(verb: Token, place: Span, neg: bool) -> list[_Reading]:
     if not subjects:
         return []
     prep = "at" if verb.lemma_ in _AT_VERBS else "in"
-    rel = [*_relation_tokens(verb), _Word(prep, verb.i)]
+    rel: list[PhraseWord] = [*_relation_tokens(verb), ImplicitWord(prep, verb.i)]
     neg = neg or _negated(verb)
     return [_Reading(_np(s), rel, place, neg) for s in subjects for s in _expand_conj(s)]
 
@@ -1133,7 +1117,9 @@ def _verbal(pred: Token, subject: Span, neg: bool) -> list[_Reading]:
         xcomp = next((c for c in children if c.dep_ == "xcomp" and c.pos_ == "VERB"), None)
         if xcomp is not None:  # "X helped found Y", "X went on to play for Y"
             return [
-                _Reading(r.subject, _relation_tokens(pred) + r.relation, r.object, r.negated or neg)
+                _Reading(
+                    r.subject, [*_relation_tokens(pred), *r.relation], r.object, r.negated or neg
+                )
                 for r in _verbal(xcomp, subject, neg)
             ]
         return []
@@ -1536,7 +1522,7 @@ _LIGHT_VERBS = frozenset(
 _ALIGNED = 0.85  # a table entry or a label, not a fuzzy near-miss
 
 
-def _top_alignment(tokens: list[Token], *, backwards: bool = False) -> str | None:
+def _top_alignment(tokens: Sequence[PhraseWord], *, backwards: bool = False) -> str | None:
     """The property the relation words align to with a table or label score, if any.
 
     A reading backwards ("O had a role in S" is S cast member O) counts only if
@@ -1667,7 +1653,7 @@ def _participle(noun: Token) -> Token | None:
     )
 
 
-def _named_modifier(noun: Token) -> tuple[Span, list[Token]] | None:
+def _named_modifier(noun: Token) -> tuple[Span, Sequence[PhraseWord]] | None:
     """In "an English speaker", "a bass guitar player", "a Parlophone recording artist", "a
     Harvard University professor": the known name before a relational noun (with the
     modifiers after the name: "recording artist"), and that noun."""
@@ -1682,17 +1668,16 @@ def _named_modifier(noun: Token) -> tuple[Span, list[Token]] | None:
         return None  # "a Dutch East India Company ship" is one name
     for k in range(noun.i, start, -1):  # the longest name first
         if _known(doc[start:k].text):
-            rel = list(doc[k : noun.i + 1])
-            rel = _musician(rel)
+            rel = _musician(list(doc[k : noun.i + 1]))
             return (doc[start:k], rel) if _top_alignment(rel) is not None else None
     return None
 
 
-def _musician(rel: list[Token]) -> list[Token]:
+def _musician(rel: Sequence[PhraseWord]) -> Sequence[PhraseWord]:
     """ "a pop rock singer", "a Motown performer": what names a musician is a genre, a label or
     a movement (never "performer" of a work, P175's label): read as "musician"."""
     if len(rel) == 1 and rel[0].lemma_.lower() in _PERFORMERS:
-        return [_Word("musician", rel[0].i)]
+        return [ImplicitWord("musician", rel[0].i)]
     return rel
 
 
