@@ -17,7 +17,7 @@ from collections import defaultdict
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Literal, NamedTuple
+from typing import TYPE_CHECKING, Literal, NamedTuple, TypeAlias
 
 from rapidfuzz import fuzz, process
 
@@ -28,11 +28,33 @@ from kgfc.nlp.text import ARTICLES, AUXILIARIES, PREPOSITIONS, normalise
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-    from kgfc.kg.store import GraphStore
+    from kgfc.kg.store import KnowledgeGraph
 
 __all__ = ["Alignment", "PARAPHRASES", "SYMMETRIC", "RelationAligner", "ValueKind", "phrase_forms"]
 
 ValueKind = Literal["date", "number", "entity"]
+
+
+class ImplicitWord(NamedTuple):
+    """A word the sentence leaves implicit ("where S was born" = born *in* O), shaped like a token."""
+
+    text: str
+    i: int
+    dep_: str = "prep"
+    is_punct: bool = False
+    ent_type_: str = ""
+
+    @property
+    def lower_(self) -> str:
+        return self.text
+
+    @property
+    def lemma_(self) -> str:
+        return self.text
+
+
+# a word of a relation phrase: a spaCy token, or one the sentence leaves implicit
+PhraseWord: TypeAlias = "Token | ImplicitWord"
 
 
 class Alignment(NamedTuple):
@@ -366,9 +388,9 @@ def _offer_paraphrases(
                 for rank, (pid, inverse) in enumerate(entry):
                     offer(V.WDT + pid, inverse, 0.75 + 0.03 * min(len(t), 3) - 0.02 * rank)
     # Labels the table also names are the more likely reading of a tie.
-    for key in endorsed:
-        if key in scores and scores[key] > 0.9:
-            scores[key] = min(1.0, scores[key] + 0.03)
+    for reading in endorsed:
+        if reading in scores and scores[reading] > 0.9:
+            scores[reading] = min(1.0, scores[reading] + 0.03)
 
 
 @dataclass
@@ -423,7 +445,7 @@ class RelationAligner:
 
     def __init__(
         self,
-        store: GraphStore | None = None,
+        store: KnowledgeGraph | None = None,
         rows: Iterable[Mapping[str, str | None]] | None = None,
     ) -> None:
         if store is None and rows is None:
@@ -677,7 +699,7 @@ def _pid_number(iri: str) -> int:
     return int(pid[1:]) if V.is_pid(pid) else 1 << 30
 
 
-def phrase_forms(tokens: Iterable[Token]) -> tuple[list[str], list[str]]:
+def phrase_forms(tokens: Iterable[PhraseWord]) -> tuple[list[str], list[str]]:
     """Lower-case surface and lemma forms of a relation phrase, minus negation and punctuation."""
     words: list[str] = []
     lemmas: list[str] = []

@@ -36,8 +36,9 @@ import re
 import threading
 import weakref
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, TypedDict
 
 from kgfc.kg import vocab as V
 from kgfc.kg.aggregates import stable_rows
@@ -48,9 +49,17 @@ from kgfc.nlp.alignment import SYMMETRIC, RelationAligner
 from kgfc.nlp.text import ARTICLES, AUXILIARIES, NEGATIONS, PRONOUNS, STOP_WORDS, normalise
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Mapping, Sequence
+    from collections.abc import Iterable, Mapping, Sequence
+    from collections.abc import Set as AbstractSet
 
     import numpy as np
+
+    from kgfc.kg.labels import LabelIndex
+    from kgfc.kg.store import KnowledgeGraph, Row
+    from kgfc.nlp.embed import BM25Scorer, Embedder
+
+# a name's entity and link confidence, or None (the caller's linker)
+Resolve = Callable[[str], tuple[str, float] | None]
 
 __all__ = [
     "FIT_MIN",
@@ -133,7 +142,7 @@ class _Profile:
     embedder: object = None
     lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def embeddings(self, embedder) -> np.ndarray | None:
+    def embeddings(self, embedder: Embedder) -> np.ndarray | None:
         """The property texts' embeddings (computed once per profile and embedder)."""
         with self.lock:
             if self.matrix is None or self.embedder is not embedder:
@@ -145,11 +154,13 @@ class _Profile:
             return self.matrix
 
 
-_PROFILES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_PROFILES: weakref.WeakKeyDictionary[KnowledgeGraph, tuple[int, _Profile]] = (
+    weakref.WeakKeyDictionary()
+)
 _PROFILES_LOCK = threading.Lock()
 
 
-def _profile(store) -> _Profile:
+def _profile(store: KnowledgeGraph) -> _Profile:
     """The store's property profile, built on first use and kept until a wholesale change.
 
     Like :func:`kgfc.reason.kgstats.stats_for` it outlives facts added a write at a
@@ -168,12 +179,13 @@ def _profile(store) -> _Profile:
     return profile
 
 
-def _shares(rows, count: str) -> dict[str, dict[str, float]]:
+def _shares(rows: Iterable[Row], count: str) -> dict[str, dict[str, float]]:
     """property -> type -> share of the property's typed entities, from a typed-count aggregate."""
     counts: dict[str, dict[str, int]] = defaultdict(dict)
     for r in rows:
-        if r.get("property") and r.get("type"):
-            counts[r["property"]][r["type"]] = int(r.get(count) or 0)
+        prop, ty = r.get("property"), r.get("type")
+        if prop and ty:
+            counts[prop][ty] = int(r.get(count) or 0)
     out: dict[str, dict[str, float]] = {}
     for prop, types in counts.items():
         # Entities with several types count once per type: the sum overstates the typed
@@ -190,7 +202,7 @@ def _telling(text: str) -> bool:
     return len(text) >= 4 and any(k not in _FUNCTION for k in keys)
 
 
-def _build_profile(store) -> _Profile:
+def _build_profile(store: KnowledgeGraph) -> _Profile:
     """The profile, read from the store's disk cache when the rows it reads are the store's own.
 
     After facts were added in this process, :func:`~kgfc.kg.aggregates.stable_rows` may
@@ -204,17 +216,28 @@ def _build_profile(store) -> _Profile:
     )
 
 
-def _profile_fields(store) -> dict:
+class _ProfileFields(TypedDict):
+    """The plain-data fields of :class:`_Profile` (what the disk cache keeps)."""
+
+    texts: dict[str, list[str]]
+    used: set[str]
+    labels: dict[str, str]
+    domain: dict[str, dict[str, float]]
+    range: dict[str, dict[str, float]]
+
+
+def _profile_fields(store: KnowledgeGraph) -> _ProfileFields:
     """:class:`_Profile`'s fields read from the store (plain data: what the disk cache keeps)."""
     profile = _Profile()
-    used = set()
+    used: set[str] = set()
     for row in stable_rows(store, "property_functionality"):
-        if row.get("property") and int(row.get("subjects") or 0):
-            used.add(row["property"])
+        used_prop = row.get("property")
+        if used_prop and int(row.get("subjects") or 0):
+            used.add(used_prop)
     profile.used = used
     for row in stable_rows(store, "property_labels"):
         prop, text = row.get("property"), row.get("text")
-        if prop not in used or prop in _NOT_RELATIONS or not text:
+        if not prop or prop not in used or prop in _NOT_RELATIONS or not text:
             continue
         if row.get("kind") == "label":
             profile.labels.setdefault(prop, text)
@@ -254,18 +277,20 @@ def _fit(shares: Mapping[str, float] | None, types: set[str]) -> Fit:
     return "fits" if share >= FIT_MIN else "clash" if share < CLASH_MAX else "unusual"
 
 
-def fits(store, prop: str, subject_types: set[str], object_types: set[str]) -> tuple[Fit, Fit]:
+def fits(
+    store: KnowledgeGraph, prop: str, subject_types: set[str], object_types: set[str]
+) -> tuple[Fit, Fit]:
     """(domain fit of the subject, range fit of the object) for ``prop`` read forward."""
     p = _profile(store)
     return _fit(p.domain.get(prop), subject_types), _fit(p.range.get(prop), object_types)
 
 
-def _types(store, entities: Sequence[str]) -> dict[str, set[str]]:
+def _types(store: KnowledgeGraph, entities: Sequence[str]) -> dict[str, set[str]]:
     return defaultdict(set, entity_types(store, entities))
 
 
 def sound(
-    store,
+    store: KnowledgeGraph,
     triples: Sequence[ClaimTriple],
     value: Callable[[str], bool],
     aligner: RelationAligner | None = None,
@@ -308,7 +333,7 @@ def sound(
     return False
 
 
-def overlooked(text: str, triples: Sequence[ClaimTriple], store) -> bool:
+def overlooked(text: str, triples: Sequence[ClaimTriple], store: KnowledgeGraph) -> bool:
     """Did the reading take a common noun for an end and leave a name of the claim unread?
 
     "Tom Hanks acted in the film Catch Me If You Can": spaCy parses the title as a
@@ -341,7 +366,7 @@ def overlooked(text: str, triples: Sequence[ClaimTriple], store) -> bool:
     return False
 
 
-def _cut_short(words: list[_Word], inside: list[str], store) -> bool:
+def _cut_short(words: list[_Word], inside: list[str], store: KnowledgeGraph) -> bool:
     """In a claim typed all in lower case, did an end take the first words of a longer name?
 
     Without capitals spaCy cuts names where their words look like verbs or clauses: "ben
@@ -415,7 +440,9 @@ def _words(text: str) -> list[_Word]:
     return out
 
 
-def _anchors(words: list[_Word], index, resolve, *, lower: bool = False) -> list[Anchor]:
+def _anchors(
+    words: list[_Word], index: LabelIndex, resolve: Resolve, *, lower: bool = False
+) -> list[Anchor]:
     """The longest non-overlapping spans that are KG names, in sentence order.
 
     ``lower``: the claim is typed all in lower case, so a title of three or more words may
@@ -494,11 +521,11 @@ def _affirmed(word: str) -> str:
 
 def read_anchored(
     text: str,
-    store,
+    store: KnowledgeGraph,
     aligner: RelationAligner,
-    resolve,
+    resolve: Resolve,
     *,
-    embedder=None,
+    embedder: Embedder | BM25Scorer | None = None,
 ) -> Reading | None:
     """The entity-anchored reading of ``text``, or None when there is no clear one.
 
@@ -685,7 +712,7 @@ def _lexical(
     phrase: str,
     options: dict[str, list[bool]],
     unusual: set[str],
-    chained: set[tuple[str, bool]] = frozenset(),
+    chained: AbstractSet[tuple[str, bool]] = frozenset(),
 ) -> tuple[str, bool, float] | None:
     """The aligner's best reading of the phrase among the fitting ones, when it is a sure one.
 
@@ -746,7 +773,7 @@ def _semantic(
     phrase: str,
     options: dict[str, list[bool]],
     unusual: set[str],
-    embedder,
+    embedder: Embedder | BM25Scorer | None,
     prior: Mapping[str, float] | None = None,
 ) -> tuple[str, bool, float, tuple[str, float] | None] | None:
     """The property the phrase is most like, when it is a clear winner.

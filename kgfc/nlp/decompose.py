@@ -15,7 +15,7 @@ paragraph.
 from __future__ import annotations
 
 import re
-from collections.abc import Container, Iterable
+from collections.abc import Container, Iterable, Sequence
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -27,6 +27,8 @@ from kgfc.nlp.alignment import (
     QUANTITY_TYPE,
     SYMMETRIC,
     TIME_TYPE,
+    ImplicitWord,
+    PhraseWord,
     RelationAligner,
     ValueKind,
     phrase_forms,
@@ -61,7 +63,7 @@ _YEAR = re.compile(r"^(1[0-9]{3}|20[0-9]{2})s?$")
 
 class _Reading(NamedTuple):
     subject: Span
-    relation: list[Token]
+    relation: Sequence[PhraseWord]
     object: Span
     negated: bool
 
@@ -148,11 +150,11 @@ def _analyse(doc: Doc, aligner: RelationAligner | None, plain: bool = False) -> 
     if parts is not None:
         # "S, who was born in X, died in Y": two claims, each read as a sentence of its own
         # (every rule, the property-label frames too, applies to each), as a conjunction.
-        found = [_analyse(parse(part), aligner, plain=len(sents) > 1) for part in parts]
+        each = [_analyse(parse(part), aligner, plain=len(sents) > 1) for part in parts]
         return ClaimAnalysis(
-            mentions=[m for a in found for m in a.mentions],
-            triples=_dedupe([t for a in found for t in a.triples]),
-            keywords=list(dict.fromkeys(k for a in found for k in a.keywords)),
+            mentions=[m for a in each for m in a.mentions],
+            triples=_dedupe([t for a in each for t in a.triples]),
+            keywords=list(dict.fromkeys(k for a in each for k in a.keywords)),
             method="rules",
         )
     mentions = mentions_of(doc)
@@ -382,9 +384,9 @@ def _framed(sent: Span, aligner: RelationAligner) -> list[_Reading]:
         # "S works in the O genre", "S belongs to the O ethnic group": a trailing
         # relational noun; only when the KG knows O as a name and not "O R" as one
         if j == len(ws):
-            reading = _trailing(sent, ws, i, rel)
-            if reading is not None:
-                return [reading]
+            trailing = _trailing(sent, ws, i, rel)
+            if trailing is not None:
+                return [trailing]
     return []
 
 
@@ -414,7 +416,7 @@ def _the_r_of(
                 else None
             )
         k = next((k for k in range(at + 1, len(ws) - 1) if _copula(low, k)), None) if at else None
-        if k is not None:
+        if at and k is not None:
             return _held_in(_frame(ws, framed, (at, k), k))
     return None
 
@@ -513,6 +515,7 @@ def _trailing(sent: Span, ws: list[Token], i: int, rel: list[Token]) -> _Reading
         # a property's label ("voice actor"): "S has the R O", not "S ... the O R"
         return None
     subj = next((c for c in sent.root.children if c.dep_ in _SUBJ and _usable(c)), None)
+    subject: Span | None
     if subj is not None:
         subject = _np(subj)
     else:
@@ -873,9 +876,9 @@ def _read_predicate(pred: Token) -> list[_Reading]:
     for subj in subjects:
         if attr is not None:
             out.extend(_copular(pred, subj, attr, neg))
-        elif pred.lemma_ == "be" and _where_clause(pred) is not None:
+        elif pred.lemma_ == "be" and (where := _where_clause(pred)) is not None:
             # "Edinburgh is where Tony Blair was born"
-            out.extend(_where_reading(_where_clause(pred), _np(subj), neg))
+            out.extend(_where_reading(where, _np(subj), neg))
         else:
             out.extend(_verbal(pred, _np(subj), neg))
     return out
@@ -960,24 +963,6 @@ _RELATIVE_START = re.compile(r",[^,]*?\b(?:who|which|that|whose)\b", re.I)
 _AT_VERBS = frozenset({"study", "educate", "work", "teach", "train", "graduate", "employ"})
 
 
-class _Word(NamedTuple):
-    """A word the sentence leaves implicit ("where S was born" = born *in* O), shaped like a token."""
-
-    text: str
-    i: int
-    dep_: str = "prep"
-    is_punct: bool = False
-    ent_type_: str = ""
-
-    @property
-    def lower_(self) -> str:
-        return self.text
-
-    @property
-    def lemma_(self) -> str:
-        return self.text
-
-
 def _where_clause(head: Token) -> Token | None:
     """The verb of a "where/when S V" clause attached to ``head`` (advcl or relcl), if any."""
     for c in head.children:
@@ -996,7 +981,7 @@ def _where_reading(verb: Token, place: Span, neg: bool) -> list[_Reading]:
     if not subjects:
         return []
     prep = "at" if verb.lemma_ in _AT_VERBS else "in"
-    rel = [*_relation_tokens(verb), _Word(prep, verb.i)]
+    rel: list[PhraseWord] = [*_relation_tokens(verb), ImplicitWord(prep, verb.i)]
     neg = neg or _negated(verb)
     return [_Reading(_np(s), rel, place, neg) for s in subjects for s in _expand_conj(s)]
 
@@ -1132,7 +1117,9 @@ def _verbal(pred: Token, subject: Span, neg: bool) -> list[_Reading]:
         xcomp = next((c for c in children if c.dep_ == "xcomp" and c.pos_ == "VERB"), None)
         if xcomp is not None:  # "X helped found Y", "X went on to play for Y"
             return [
-                _Reading(r.subject, _relation_tokens(pred) + r.relation, r.object, r.negated or neg)
+                _Reading(
+                    r.subject, [*_relation_tokens(pred), *r.relation], r.object, r.negated or neg
+                )
                 for r in _verbal(xcomp, subject, neg)
             ]
         return []
@@ -1535,7 +1522,7 @@ _LIGHT_VERBS = frozenset(
 _ALIGNED = 0.85  # a table entry or a label, not a fuzzy near-miss
 
 
-def _top_alignment(tokens: list[Token], *, backwards: bool = False) -> str | None:
+def _top_alignment(tokens: Sequence[PhraseWord], *, backwards: bool = False) -> str | None:
     """The property the relation words align to with a table or label score, if any.
 
     A reading backwards ("O had a role in S" is S cast member O) counts only if
@@ -1666,7 +1653,7 @@ def _participle(noun: Token) -> Token | None:
     )
 
 
-def _named_modifier(noun: Token) -> tuple[Span, list[Token]] | None:
+def _named_modifier(noun: Token) -> tuple[Span, Sequence[PhraseWord]] | None:
     """In "an English speaker", "a bass guitar player", "a Parlophone recording artist", "a
     Harvard University professor": the known name before a relational noun (with the
     modifiers after the name: "recording artist"), and that noun."""
@@ -1681,17 +1668,16 @@ def _named_modifier(noun: Token) -> tuple[Span, list[Token]] | None:
         return None  # "a Dutch East India Company ship" is one name
     for k in range(noun.i, start, -1):  # the longest name first
         if _known(doc[start:k].text):
-            rel = list(doc[k : noun.i + 1])
-            rel = _musician(rel)
+            rel = _musician(list(doc[k : noun.i + 1]))
             return (doc[start:k], rel) if _top_alignment(rel) is not None else None
     return None
 
 
-def _musician(rel: list[Token]) -> list[Token]:
+def _musician(rel: Sequence[PhraseWord]) -> Sequence[PhraseWord]:
     """ "a pop rock singer", "a Motown performer": what names a musician is a genre, a label or
     a movement (never "performer" of a work, P175's label): read as "musician"."""
     if len(rel) == 1 and rel[0].lemma_.lower() in _PERFORMERS:
-        return [_Word("musician", rel[0].i)]
+        return [ImplicitWord("musician", rel[0].i)]
     return rel
 
 

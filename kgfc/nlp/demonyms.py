@@ -357,7 +357,7 @@ def _singular(noun: str) -> str | None:
 
 
 def _copular(
-    m: re.Match, known: Callable[[str], bool], prefer: Prefer | None
+    m: re.Match[str], known: Callable[[str], bool], prefer: Prefer | None
 ) -> list[ClaimTriple] | None:
     rest = m["rest"]
     split = _split(rest)
@@ -377,8 +377,14 @@ def _copular(
             return None
         rest = m["rest"][: len(m["rest"]) - len(noun)] + singular
         verb = "is" if m["verb"] == "are" else "was"
-        read = [_copular(_COPULA.match(f"{s} {verb} a {rest}."), known, prefer) for s in subjects]
-        return None if any(r is None for r in read) else [t for r in read for t in r]
+        read = [
+            _copular(each, known, prefer)
+            if (each := _COPULA.match(f"{s} {verb} a {rest}."))
+            else None
+            for s in subjects
+        ]
+        whole = [r for r in read if r is not None]
+        return None if len(whole) < len(read) else [t for r in whole for t in r]
     if re.search(r"\w's?\b|s'(?:\s|$)", rest):
         return None  # "V is Soviet Union's diplomatic relation": a name's, not an adjective
     if noun and (known(rest) or known(_LEAD.sub("", rest)) or _names_before(rest, known)):

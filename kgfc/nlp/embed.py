@@ -245,7 +245,7 @@ class OnnxMiniLM:
                 hint="It is a kgfc dependency; reinstall (pip install --force-reinstall kgfc), or use the BM25 fallback (embedder 'bm25').",
             )
         # Loaded with the first embedder (~0.5 s), not with kgfc: the BM25 fallback needs none.
-        import numpy as np
+        import numpy  # noqa: F401
 
         path = Path(model_path) if model_path is not None else default_model_path()
         actual = _checked_sha256(path, expected_sha256)
@@ -254,7 +254,6 @@ class OnnxMiniLM:
         self._session = _open_session(path, threads)
         self._read_model_io(path)
         self._tokenizer = _tokenizer(max_tokens)
-        self._np = np
         self.batch_size = batch_size
         self.max_batch_cells = max_batch_cells
         self._cache = _LRU(cache_size)
@@ -279,7 +278,8 @@ class OnnxMiniLM:
         self.dim = chosen.shape[-1] if isinstance(chosen.shape[-1], int) else 384
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
-        np = self._np
+        import numpy as np
+
         texts = list(texts)
         out = np.empty((len(texts), self.dim), dtype=np.float32)
         todo: dict[str, list[int]] = {}
@@ -298,7 +298,8 @@ class OnnxMiniLM:
         return out
 
     def _embed_uncached(self, texts: list[str]) -> np.ndarray:
-        np = self._np
+        import numpy as np
+
         encs = self._tokenizer.encode_batch(texts)
         result = np.empty((len(texts), self.dim), dtype=np.float32)
         for idx in self._batches([len(e.ids) for e in encs]):
@@ -319,7 +320,7 @@ class OnnxMiniLM:
                 m = mask[:, :, None].astype(np.float32)
                 vecs = (hidden * m).sum(axis=1) / np.clip(m.sum(axis=1), 1e-9, None)
             result[idx] = vecs
-        return _normalise(np, result)
+        return _normalise(result)
 
     def _batches(self, lengths: list[int]) -> list[list[int]]:
         """Indices grouped into batches of similar length, shortest first.
@@ -342,10 +343,13 @@ class OnnxMiniLM:
         return batches
 
 
-def _normalise(np, rows: np.ndarray) -> np.ndarray:
-    rows = np.asarray(rows, dtype=np.float32)
-    norms = np.linalg.norm(rows, axis=1, keepdims=True)
-    return rows / np.clip(norms, 1e-12, None)
+def _normalise(rows: np.ndarray) -> np.ndarray:
+    import numpy as np
+
+    floats = np.asarray(rows, dtype=np.float32)
+    norms = np.linalg.norm(floats, axis=1, keepdims=True)
+    unit: np.ndarray = floats / np.clip(norms, 1e-12, None)
+    return unit
 
 
 # -- sentence-transformers -------------------------------------------------------------
@@ -376,10 +380,9 @@ class SentenceTransformerEmbedder:
             from sentence_transformers import SentenceTransformer
         except ImportError as exc:
             raise missing from exc
-        import numpy as np
+        import numpy  # noqa: F401
 
         self._model = SentenceTransformer(str(path), device=device, local_files_only=True)
-        self._np = np
         self.name = f"st:{path.name}"
         # newer sentence-transformers renamed it and warn on the old name
         dim_of = getattr(self._model, "get_embedding_dimension", None) or (
@@ -391,7 +394,7 @@ class SentenceTransformerEmbedder:
         vecs = self._model.encode(
             list(texts), batch_size=BATCH_SIZE, convert_to_numpy=True, show_progress_bar=False
         )
-        return _normalise(self._np, vecs.reshape(len(texts), self.dim))
+        return _normalise(vecs.reshape(len(texts), self.dim))
 
 
 def _local_st_model() -> Path | None:

@@ -226,10 +226,10 @@ def _verb_framing(doc: Doc, t: Token) -> Framing | None:
         to = [c for c in t.children if c.dep_ == "aux" and c.lower_ == "to"]
         if not to:
             return None
-        be = head.head if head.pos_ == "ADJ" and head.head.lemma_ == "be" else None
+        copula = head.head if head.pos_ == "ADJ" and head.head.lemma_ == "be" else None
         auxes = [c for c in head.children if c.dep_ in ("aux", "auxpass") and c.i < head.i]
-        if be is not None:
-            auxes.append(be)
+        if copula is not None:
+            auxes.append(copula)
         repl = {head.i: "did", **{c.i: "" for c in to + auxes}}
         return Framing("doubted", _words(doc, repl), f"{head.text} to")
     # "almost died in O", "nearly joined O"

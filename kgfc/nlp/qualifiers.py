@@ -198,10 +198,10 @@ def unread(
             any(t.lemma_ == "die" for t in doc) or any(_P20 in t.relation_ids for t in triples)
         ):
             continue  # "S spent their last days in O (and died there)": a place of death
-        ent = _outside_names(doc, ent, triples)
-        if ent is None:
+        time = _outside_names(doc, ent, triples)
+        if time is None:
             continue
-        start, end = _time_phrase(doc, ent)
+        start, end = _time_phrase(doc, time)
         if _AS_OF.search(doc.text[:start]):
             continue
         spans.append((start, end))

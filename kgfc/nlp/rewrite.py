@@ -608,7 +608,7 @@ def _shared_surname(text: str, known: Callable[[str], bool]) -> str | None:
     the KG knows both full names and not the first given name alone; None otherwise."""
     changed = False
 
-    def full(m: re.Match) -> str:
+    def full(m: re.Match[str]) -> str:
         nonlocal changed
         first, second, last = m["first"], m["second"], m["last"]
         if known(first) or not known(f"{first} {last}") or not known(f"{second} {last}"):
@@ -628,7 +628,9 @@ def _between(text: str, known: Callable[[str], bool]) -> str | None:
     if m is None:
         m = _EXIST_BETWEEN.match(text) or _LINKS.match(text)
         words = m["what"].split() if m is not None else []
-        if not words or words[0].lower() in _PRONOUNS or not all(w.islower() for w in words[1:]):
+        if m is None or not words or words[0].lower() in _PRONOUNS:
+            return None
+        if not all(w.islower() for w in words[1:]):
             return None  # "The Channel Tunnel links France and England": a name links them
     split = _split_pair(m["pair"], known)
     if split is None:
@@ -1214,7 +1216,7 @@ def _inserted_participle(doc: Doc, known: Callable[[str], bool]) -> tuple[set[in
         return None
     subj = next((c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")), None)
     name = _subject_name(root, known) if subj is not None else None
-    if name is None:
+    if subj is None or name is None:
         return None
     for t in doc[subj.i + 1 : root.i]:
         if t.tag_ == "VBN" and t.dep_ == "acl" and t.head.i == subj.i:

@@ -13,6 +13,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from itertools import islice
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from kgfc.errors import ConfigError
@@ -52,7 +53,7 @@ def get_nlp(model: str = MODEL) -> Language:
     return nlp
 
 
-def _import_spacy():
+def _import_spacy() -> ModuleType:
     """``import spacy``, without letting thinc import torch.
 
     thinc (spaCy's machine-learning layer) imports torch at import time whenever
@@ -169,7 +170,8 @@ def _load(model: str) -> Language:
         # excluded, it is not even built and read from disk. The tokenizer starts empty
         # and takes everything from the model's files (see _BLANK_TOKENIZER).
         config = _BLANK_TOKENIZER_CONFIG if model == MODEL else {}
-        return spacy.load(model, exclude=["senter"], config=config)
+        nlp: Language = spacy.load(model, exclude=["senter"], config=config)
+        return nlp
     except OSError as exc:  # spaCy's "[E050] Can't find model ..."
         raise ConfigError(
             f"The spaCy model {model!r} is not installed.",

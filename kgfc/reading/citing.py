@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-from kgfc.models import Verdict, VerdictLabel
+from collections.abc import Iterable
+
+from kgfc.models import EvidenceFact, Verdict, VerdictLabel
 
 
-def cite_paths(verdict: Verdict, evidence, chains: list[tuple[str, str]]) -> Verdict:
+def cite_paths(
+    verdict: Verdict, evidence: Iterable[EvidenceFact], chains: list[tuple[str, str]]
+) -> Verdict:
     """A verdict on a claim read through a path cites the path's facts too.
 
     "Ingrid Bergman's spouse died in Rome" is SUPPORTED by "Roberto Rossellini
@@ -14,7 +18,7 @@ def cite_paths(verdict: Verdict, evidence, chains: list[tuple[str, str]]) -> Ver
     if not chains or verdict.label is VerdictLabel.NEI:
         return verdict
     facts = list(evidence)
-    used = []  # the first fact between each path's ends
+    used: list[EvidenceFact] = []  # the first fact between each path's ends
     for chain in chains:
         ends = frozenset(chain)
         used += [e for e in facts if frozenset((e.fact.subject, e.fact.object)) == ends][:1]

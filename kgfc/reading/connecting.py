@@ -37,15 +37,20 @@ those candidates too.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import pyoxigraph as ox
 
 from kgfc.kg import vocab as V
+from kgfc.kg.store import value_of
 from kgfc.models import ClaimTriple
 from kgfc.nlp.anchored import (
     _NOT_RELATIONS,
+    Anchor,
     Reading,
+    Resolve,
     _anchors,
     _bare,
     _negation,
@@ -54,6 +59,11 @@ from kgfc.nlp.anchored import (
     _words,
 )
 from kgfc.nlp.text import NEGATIONS, normalise
+
+if TYPE_CHECKING:
+    from kgfc.kg.store import KnowledgeGraph
+    from kgfc.nlp.alignment import RelationAligner
+    from kgfc.nlp.embed import BM25Scorer, Embedder
 
 # Just above the entity-anchored reading's SEMANTIC_MIN (0.4): the KG stating the relation
 # between the two names stands in for part of the evidence a reading by similarity needs.
@@ -97,9 +107,9 @@ class Connected:
 # -- what the KG puts in question ------------------------------------------------------
 
 
-def connecting(store, s: str, o: str) -> list[tuple[str, bool]]:
+def connecting(store: KnowledgeGraph, s: str, o: str) -> list[tuple[str, bool]]:
     """(property, inverse) for every relation the KG states between ``s`` and ``o``."""
-    out = []
+    out: list[tuple[str, bool]] = []
     a, b = ox.NamedNode(s), ox.NamedNode(o)
     for x, y, inverse in ((a, b, False), (b, a, True)):
         for q in store.quads(subject=x, object=y):
@@ -109,19 +119,19 @@ def connecting(store, s: str, o: str) -> list[tuple[str, bool]]:
     return out
 
 
-def _neighbours(store, e: str) -> set[str]:
+def _neighbours(store: KnowledgeGraph, e: str) -> set[str]:
     node = ox.NamedNode(e)
-    out = set()
+    out: set[str] = set()
     for q in store.quads(subject=node):
         if q.predicate.value.startswith(V.WDT) and q.predicate.value not in _NOT_RELATIONS:
-            out.add(q.object.value)
+            out.add(value_of(q.object))
     for q in store.quads(object=node):
         if q.predicate.value.startswith(V.WDT) and q.predicate.value not in _NOT_RELATIONS:
-            out.add(q.subject.value)
+            out.add(value_of(q.subject))
     return out
 
 
-def near(store, s: str, o: str) -> bool:
+def near(store: KnowledgeGraph, s: str, o: str) -> bool:
     """Are ``s`` and ``o`` two steps apart in the KG (a shared neighbour, types aside)?
 
     "George H. W. Bush is a grandparent of Jenna Bush Hager": no fact links the two,
@@ -132,11 +142,11 @@ def near(store, s: str, o: str) -> bool:
     return bool(_neighbours(store, s) & _neighbours(store, o))
 
 
-def _types(store, e: str) -> set[str]:
-    return {q.object.value for q in store.quads(ox.NamedNode(e), ox.NamedNode(INSTANCE_OF))}
+def _types(store: KnowledgeGraph, e: str) -> set[str]:
+    return {value_of(q.object) for q in store.quads(ox.NamedNode(e), ox.NamedNode(INSTANCE_OF))}
 
 
-def rivals(store, s: str, o: str) -> list[str]:
+def rivals(store: KnowledgeGraph, s: str, o: str) -> list[str]:
     """The subject's single-valued properties with a stated value of the object's kind."""
     from kgfc.reason.kgstats import single_valued
 
@@ -160,7 +170,9 @@ def rivals(store, s: str, o: str) -> list[str]:
 # -- scoring ---------------------------------------------------------------------------
 
 
-def score(store, candidates: list[Candidate], texts: list[str], embedder) -> list[Candidate]:
+def score(
+    store: KnowledgeGraph, candidates: list[Candidate], texts: list[str], embedder: Embedder
+) -> list[Candidate]:
     """``candidates`` with their best similarity to any of ``texts``, best first."""
     profile = _profile(store)
     matrix = profile.embeddings(embedder)
@@ -190,7 +202,7 @@ def _choose(ranked: list[Candidate]) -> Candidate | None:
     return ranked[0]
 
 
-def _embedder(embedder):
+def _embedder(embedder: Embedder | BM25Scorer | None) -> Embedder | None:
     from kgfc.nlp.embed import BM25Scorer, get_embedder
 
     embedder = embedder if embedder is not None else get_embedder()
@@ -200,7 +212,14 @@ def _embedder(embedder):
 # -- reading ---------------------------------------------------------------------------
 
 
-def read_connected(text: str, store, resolve, *, embedder=None, aligner=None) -> Connected:
+def read_connected(
+    text: str,
+    store: KnowledgeGraph,
+    resolve: Resolve,
+    *,
+    embedder: Embedder | BM25Scorer | None = None,
+    aligner: RelationAligner | None = None,
+) -> Connected:
     """The claim read by what the KG connects between its first and last names.
 
     ``resolve(name) -> (entity IRI, link confidence) | None`` links a span (the
@@ -241,7 +260,12 @@ def read_connected(text: str, store, resolve, *, embedder=None, aligner=None) ->
 
 
 def relation_between(
-    store, s: str, o: str, texts: list[str], embedder=None, aligner=None
+    store: KnowledgeGraph,
+    s: str,
+    o: str,
+    texts: list[str],
+    embedder: Embedder | BM25Scorer | None = None,
+    aligner: RelationAligner | None = None,
 ) -> tuple[Candidate | None, list[Candidate]]:
     """The relation the KG states between ``s`` and ``o`` that ``texts`` say, if one clearly
     is (steps 2 to 4), and every candidate scored; the subject's rivals when none connects.
@@ -257,8 +281,8 @@ def relation_between(
     if named is not None:
         p, inv, sure = named
         return Candidate(p, labels.get(p, V.local_id(p)), inv, "connecting", sure, texts[0]), cands
-    embedder = _embedder(embedder)
-    if embedder is None:
+    model = _embedder(embedder)
+    if model is None:
         return None, []
     if not cands:
         cands = [
@@ -270,11 +294,13 @@ def relation_between(
         if named is not None:
             p, _, sure = named
             return Candidate(p, labels.get(p, V.local_id(p)), False, "rival", sure), cands
-    ranked = score(store, cands, texts, embedder)
+    ranked = score(store, cands, texts, model)
     return _choose([c for c in ranked if c.kind == "connecting"]), ranked
 
 
-def _named(aligner, phrase: str, links: list[tuple[str, bool]]) -> tuple[str, bool, float] | None:
+def _named(
+    aligner: RelationAligner | None, phrase: str, links: list[tuple[str, bool]]
+) -> tuple[str, bool, float] | None:
     """The connecting (property, inverse) the phrase names with a sure aligner score."""
     if aligner is None or not phrase or not links:
         return None
@@ -286,11 +312,13 @@ def _named(aligner, phrase: str, links: list[tuple[str, bool]]) -> tuple[str, bo
     return None
 
 
-def _in(i: int, anchors) -> bool:
+def _in(i: int, anchors: Sequence[Anchor]) -> bool:
     return any(a.start <= i < a.end for a in anchors)
 
 
-def _reading(best: Candidate, subj, obj, phrase: str, ranked: list[Candidate]) -> Reading:
+def _reading(
+    best: Candidate, subj: Anchor, obj: Anchor, phrase: str, ranked: list[Candidate]
+) -> Reading:
     a, b = (obj, subj) if best.inverse else (subj, obj)
     triple = ClaimTriple(
         subject=a.text,
@@ -315,18 +343,24 @@ def _reading(best: Candidate, subj, obj, phrase: str, ranked: list[Candidate]) -
     )
 
 
-def worded_as(store, reading: Reading, prop: str, *, embedder=None) -> bool:
+def worded_as(
+    store: KnowledgeGraph,
+    reading: Reading,
+    prop: str,
+    *,
+    embedder: Embedder | BM25Scorer | None = None,
+) -> bool:
     """Are the reading's words at least as like ``prop`` (what the aligner reads them as, which
     the KG does not state between the two names) as like the property it connects them by?
 
     "Toni Morrison joined the staff of Cornell University": the KG connects the two by
     educated at only; the words say employer, and the claim is not that she studied there.
     """
-    embedder = _embedder(embedder)
-    if embedder is None or prop == reading.property:
+    model = _embedder(embedder)
+    if model is None or prop == reading.property:
         return False
     cands = [Candidate(p, p, False, "connecting") for p in (reading.property, prop)]
-    ranked = score(store, cands, [_bare(reading.phrase)], embedder)
+    ranked = score(store, cands, [_bare(reading.phrase)], model)
     return bool(ranked) and ranked[0].property == prop
 
 
@@ -337,7 +371,9 @@ def decisive(reading: Reading) -> bool:
     return reading.score >= DECISIVE_SCORE and reading.score - runner >= DECISIVE_MARGIN
 
 
-def refutable(store, reading: Reading, *, embedder=None) -> bool:
+def refutable(
+    store: KnowledgeGraph, reading: Reading, *, embedder: Embedder | BM25Scorer | None = None
+) -> bool:
     """May a reading by similarity refute its claim? Only when the KG puts its relation in
     question: nothing connects the two ends, the subject has a stated value of the
     object's kind under that single-valued property, and the reading wins among all
@@ -354,9 +390,9 @@ def refutable(store, reading: Reading, *, embedder=None) -> bool:
         return False
     if not decisive(reading) and near(store, t.subject_id, t.object_id):
         return False
-    embedder = _embedder(embedder)
-    if embedder is None:
+    model = _embedder(embedder)
+    if model is None:
         return False
     cands = [Candidate(p, p, False, "rival") for p in props]
-    best = _choose(score(store, cands, [_bare(reading.phrase)], embedder))
+    best = _choose(score(store, cands, [_bare(reading.phrase)], model))
     return best is not None and best.property == reading.property

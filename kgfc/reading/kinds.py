@@ -21,14 +21,19 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import islice
+from typing import TYPE_CHECKING
 
 import pyoxigraph as ox
 
 from kgfc.kg import vocab as V
 from kgfc.kg.properties import IS_A
+from kgfc.kg.store import value_of
 from kgfc.models import ClaimTriple
 from kgfc.nlp.text import normalise
 from kgfc.reading.connecting import rivals
+
+if TYPE_CHECKING:
+    from kgfc.kg.store import KnowledgeGraph
 
 # a relation fits an object when at least this share of its typed values share a type with it
 OBJECT_KIND_SHARE = 0.05
@@ -38,7 +43,7 @@ LOCATIVE = frozenset(
 )
 
 
-def fit_object(store, t: ClaimTriple) -> tuple[str, str] | None:
+def fit_object(store: KnowledgeGraph, t: ClaimTriple) -> tuple[str, str] | None:
     """Reorder (or, for words saying only where, extend) ``t.relation_ids`` so that a relation
     whose values are of the object's kind comes first; returns (rule, note) when it did."""
     from kgfc.reason.kgstats import stats_for
@@ -85,7 +90,7 @@ VALUE_USE_RATIO = 4
 _VALUE_USE_SCAN = 5000
 
 
-def value_use(store, t: ClaimTriple) -> tuple[str, str] | None:
+def value_use(store: KnowledgeGraph, t: ClaimTriple) -> tuple[str, str] | None:
     """Put first, for a copula ("S is a crime film"), the relation the KG states its object
     as a value of (genre), far more often than as a class or an occupation, when the subject
     has that relation; returns (rule, note) when it did."""
@@ -122,7 +127,7 @@ _VAGUE = frozenset({"on", "with", "at", "for", "under", "in"})
 _BE = frozenset({"is", "are", "was", "were", "be", "been", "being", "has", "have", "had"})
 
 
-def _vague(store, t: ClaimTriple) -> bool:
+def _vague(store: KnowledgeGraph, t: ClaimTriple) -> bool:
     """Words that name no relation ("The Bee Gees were on Polydor Records"), read as
     relations the subject has none of: the object's use in the KG may say which is meant."""
     words = [w for w in normalise(t.relation or "").split() if w not in _BE]
@@ -141,7 +146,16 @@ _HUMAN = V.WD + "Q5"
 # who made a work, by the noun the claim calls it ("Christopher Nolan's psychological
 # thriller"): a film's director, a book's author, a record's performer or composer; the
 # last word of what the rules took for the relation between a person and a work
-_FILM = ("film", "movie", "picture", "thriller", "epic", "biopic", "comedy", "drama")
+_FILM: tuple[str, ...] = (
+    "film",
+    "movie",
+    "picture",
+    "thriller",
+    "epic",
+    "biopic",
+    "comedy",
+    "drama",
+)
 _FILM += ("western", "documentary", "musical", "blockbuster", "noir", "satire", "horror")
 _BOOK = ("novel", "book", "memoir", "novella", "poem", "play", "story")
 _MUSIC = ("album", "record", "song", "single", "symphony", "opera", "ep")
@@ -152,7 +166,7 @@ WORK_MAKERS: dict[str, tuple[str, ...]] = {
 }
 
 
-def maker(store, t: ClaimTriple) -> tuple[str, str] | None:
+def maker(store: KnowledgeGraph, t: ClaimTriple) -> tuple[str, str] | None:
     """ "Shutter Island is Christopher Nolan's psychological thriller": a person's work, said
     by a noun for the work, is a work they made; read as (work, maker, person), the maker
     property the noun names (a film's director, a book's author): the one the KG states
@@ -180,7 +194,7 @@ def maker(store, t: ClaimTriple) -> tuple[str, str] | None:
         stated = [
             m
             for m in props
-            if any(_is_human(store, q.object.value) for q in store.quads(w, ox.NamedNode(m)))
+            if any(_is_human(store, value_of(q.object)) for q in store.quads(w, ox.NamedNode(m)))
         ]
         if len(stated) != 1:
             return None
@@ -193,7 +207,7 @@ def maker(store, t: ClaimTriple) -> tuple[str, str] | None:
     return "kinds:maker", f"{t.object}'s {words[-1]} read as a work {t.object} made"
 
 
-def _is_human(store, e: str) -> bool:
+def _is_human(store: KnowledgeGraph, e: str) -> bool:
     node = ox.NamedNode(e)
     return (
         next(iter(store.quads(node, ox.NamedNode(V.WDT + "P31"), ox.NamedNode(_HUMAN))), None)
@@ -201,7 +215,7 @@ def _is_human(store, e: str) -> bool:
     )
 
 
-def in_work(store, t: ClaimTriple) -> tuple[str, str] | None:
+def in_work(store: KnowledgeGraph, t: ClaimTriple) -> tuple[str, str] | None:
     """ "Matt Damon was in The Bourne Identity": words that say only where, of a person and
     a work the KG gives a cast, say the person was in its cast; read as (work, cast member,
     person). Returns (rule, note) when it did."""

@@ -111,7 +111,7 @@ def namesake(tb: _WithStore, s: str, relation_ids: Sequence[str], words: str, o:
     return None
 
 
-def states(store, s: str, props: Sequence[str], o: str) -> bool:
+def states(store: KnowledgeGraph, s: str, props: Sequence[str], o: str) -> bool:
     """Does the store state ``s p o`` for one of ``props`` (IRIs)?"""
     subject, obj = ox.NamedNode(s), ox.NamedNode(o)
     return any(next(iter(store.quads(subject, ox.NamedNode(p), obj)), None) for p in props)

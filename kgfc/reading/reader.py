@@ -23,19 +23,26 @@ import logging
 import re
 import tomllib
 from collections import Counter
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from importlib import resources
+from typing import TYPE_CHECKING
 
 import pyoxigraph as ox
 
 from kgfc.kg import vocab as V
-from kgfc.models import ClaimTriple, LinkedEntity
+from kgfc.kg.store import value_of
+from kgfc.models import ClaimTriple, Fact, LinkedEntity
 from kgfc.nlp.decompose import relative_clauses
 from kgfc.nlp.text import STOP_WORDS, normalise
 from kgfc.reading.informal import plain
 from kgfc.reading.kinds import fit_object, in_work, maker, value_use
-from kgfc.reading.lexicon import Lexicon, load_lexicon
+from kgfc.reading.lexicon import Entry, Lexicon, load_lexicon
 from kgfc.reading.namesakes import states
+
+if TYPE_CHECKING:
+    from kgfc.kg.store import KnowledgeGraph
+    from kgfc.nlp.alignment import RelationAligner
 
 log = logging.getLogger(__name__)
 
@@ -101,7 +108,9 @@ def equivalences() -> tuple[Equivalence, ...]:
 class ClaimReader:
     """Lexicon-driven refinement of linked triples, for one store."""
 
-    def __init__(self, store, aligner=None) -> None:
+    def __init__(
+        self, store: KnowledgeGraph, aligner: Callable[[], RelationAligner] | None = None
+    ) -> None:
         self.store = store
         # () -> RelationAligner: the caller's, built on first use (a phrase a table names
         # is read before any similarity)
@@ -179,7 +188,8 @@ class ClaimReader:
         while i < len(words):
             for n in range(min(_CASED_SPAN, len(words) - i), 0, -1):
                 span = " ".join(words[i : i + n])
-                tail = _TAIL.search(span)[0]  # a possessive, punctuation
+                found = _TAIL.search(span)  # always matches, if only the empty tail
+                tail = found[0] if found else ""  # a possessive, punctuation
                 key = normalise(span[: len(span) - len(tail)])
                 if n == 1 and key in STOP_WORDS:
                     continue
@@ -224,14 +234,16 @@ class ClaimReader:
             self.kinship_possessive, self.occupations,
         )  # fmt: skip
 
-    def chain_facts(self, reading: Reading) -> list[list]:
+    def chain_facts(self, reading: Reading) -> list[list[Fact]]:
         """The facts between the ends of each path the reading followed, labelled, as paths."""
         from kgfc.kg.paths import label_facts, links
 
         return [label_facts(self.store, links(self.store, a, b)) for a, b in reading.chains]
 
     # -- compositional paths ----------------------------------------------
-    def _possessive(self, entry, m, triples: list[ClaimTriple], reading: Reading) -> str | None:
+    def _possessive(
+        self, entry: Entry, m: re.Match[str], triples: list[ClaimTriple], reading: Reading
+    ) -> str | None:
         """ "X's husband died in Y": the claim is about X's spouse, reached by the path."""
         x = self._entity(m["subject"])
         # "The husband of X died in Y": the rules may take the kinship noun for the subject
@@ -259,7 +271,14 @@ class ClaimReader:
         reading.chains.append((x, k))
         return f'"{m["subject"]}\'s {m["word"]}" read as {self._label(k)}'
 
-    def _rest(self, m, x: str, kin: list[str], triples, reading: Reading) -> str | None:
+    def _rest(
+        self,
+        m: re.Match[str],
+        x: str,
+        kin: list[str],
+        triples: list[ClaimTriple],
+        reading: Reading,
+    ) -> str | None:
         """ "X's spouse is a native of Y": the relation the KG states between a kin of X and
         Y that the words before Y say (:func:`kgfc.reading.connecting.relation_between`)."""
         from kgfc.nlp.anchored import _anchors, _words
@@ -329,17 +348,21 @@ class ClaimReader:
         e = self._entity(name)
         return (e, 1.0) if e is not None else None
 
-    def _work(self, entry, m, triples: list[ClaimTriple], reading: Reading) -> str | None:
+    def _work(
+        self, entry: Entry, m: re.Match[str], triples: list[ClaimTriple], reading: Reading
+    ) -> str | None:
         """ "X acted in a film directed by Z": a film the KG states both of, if any."""
         x, z = self._entity(m["subject"]), self._entity(m["object"])
         if x is None or z is None:
             return None
         to_x, to_z = (ox.NamedNode(V.WDT + entry.data[k]) for k in ("to_subject", "to_object"))
-        with_x = {q.subject.value for q in self.store.quads(predicate=to_x, object=ox.NamedNode(x))}
+        with_x = {
+            value_of(q.subject) for q in self.store.quads(predicate=to_x, object=ox.NamedNode(x))
+        }
         films = [
-            q.subject.value
+            value_of(q.subject)
             for q in self.store.quads(predicate=to_z, object=ox.NamedNode(z))
-            if q.subject.value in with_x
+            if value_of(q.subject) in with_x
         ]
         if not films:
             return None
@@ -360,7 +383,9 @@ class ClaimReader:
         reading.chains.append((f, z))
         return f'"a film directed by {m["object"]}" read as {self._label(f)}'
 
-    def _kin(self, entry, m, triples: list[ClaimTriple], reading: Reading) -> str | None:
+    def _kin(
+        self, entry: Entry, m: re.Match[str], triples: list[ClaimTriple], reading: Reading
+    ) -> str | None:
         """ "X is a grandparent of Y": the path of parent-child facts from X to Y, if the KG
         has one (X's child, a parent of Y); read as its last fact, the rest cited."""
         from kgfc.reading.connecting import connecting
@@ -406,9 +431,9 @@ class ClaimReader:
             for e in here:
                 node = ox.NamedNode(e)
                 if step.startswith("^"):
-                    nxt += [q.subject.value for q in self.store.quads(predicate=p, object=node)]
+                    nxt += [value_of(q.subject) for q in self.store.quads(predicate=p, object=node)]
                 else:
-                    nxt += [q.object.value for q in self.store.quads(node, p)]
+                    nxt += [value_of(q.object) for q in self.store.quads(node, p)]
             here = list(dict.fromkeys(nxt))
         return here
 
@@ -444,7 +469,7 @@ class ClaimReader:
         if not (t.subject_id and t.object_id) or INSTANCE_OF not in t.relation_ids:
             return None
         wanted = normalise(self._label(t.object_id))
-        types = [q.object.value for q in self.store.quads(ox.NamedNode(t.subject_id), _P31)]
+        types = [value_of(q.object) for q in self.store.quads(ox.NamedNode(t.subject_id), _P31)]
         if not wanted or t.object_id in types:
             return None
         for ty in types:
@@ -550,7 +575,9 @@ class ClaimReader:
         return sum(1 for _ in self.store.quads(subject=ox.NamedNode(e)))
 
     # -- nominal predicates -----------------------------------------------
-    def _nominal(self, entry, m: re.Match[str], triples: list[ClaimTriple], _r=None) -> str | None:
+    def _nominal(
+        self, entry: Entry, m: re.Match[str], triples: list[ClaimTriple], _r: Reading | None = None
+    ) -> str | None:
         t = self._triple_about(m["subject"], triples)
         o = self._entity(entry.data.get("means", ()))
         if t is None or o is None:
@@ -564,14 +591,14 @@ class ClaimReader:
         return f'"{m["word"]}" read as {self._label(o)} ({V.local_id(props[0])})'
 
     def _occupation(
-        self, entry, m: re.Match[str], triples: list[ClaimTriple], _r=None
+        self, entry: Entry, m: re.Match[str], triples: list[ClaimTriple], _r: Reading | None = None
     ) -> str | None:
         """ "X also composed music" ("music | composer | X" to the decomposer): X's occupation
         is the agent noun, an entity the KG states as an occupation ("composer" also labels P86)."""
         prop, index = ox.NamedNode(V.WDT + entry.data["property"]), self.store.label_index()
         hits = [e for n in entry.data["means"] for e, _, k in index.by_key.get(normalise(n), ())]
         o = next(
-            (e for e in hits if next(iter(self.store.quads(None, prop, ox.NamedNode(e))), 0)), 0
+            (e for e in hits if next(iter(self.store.quads(None, prop, ox.NamedNode(e))), 0)), None
         )
         if not o:
             return None
@@ -598,7 +625,9 @@ class ClaimReader:
         return [p for p, _ in counts.most_common()]
 
     # -- membership idioms ------------------------------------------------
-    def _member(self, entry, m: re.Match[str], triples: list[ClaimTriple], _r=None) -> str | None:
+    def _member(
+        self, entry: Entry, m: re.Match[str], triples: list[ClaimTriple], _r: Reading | None = None
+    ) -> str | None:
         t = self._triple_about(m["subject"], triples)
         if t is None:
             return None
@@ -657,7 +686,7 @@ class ClaimReader:
                 return t
         return linked[0] if len(linked) == 1 else None
 
-    def _entity(self, names) -> str | None:
+    def _entity(self, names: str | Iterable[str]) -> str | None:
         """The entity with one of ``names`` as its exact label (first name found)."""
         index = self.store.label_index()
         for name in [names] if isinstance(names, str) else names:

@@ -12,11 +12,12 @@ cannot be checked (:func:`reread`: the entity-anchored reading of
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from kgfc.kg.linking import EntityLinker
 from kgfc.models import ClaimTriple, LinkedEntity
+from kgfc.nlp.anchored import Resolve
 from kgfc.nlp.demonyms import NATIONALITY_PROPS
 from kgfc.nlp.rewrite import simplified
 from kgfc.nlp.spacy_pipeline import parse
@@ -27,6 +28,7 @@ from kgfc.reading.namesakes import namesake
 
 if TYPE_CHECKING:  # the pipeline's types, for annotations only: the pipeline imports this
     from kgfc.kg.store import KnowledgeGraph
+    from kgfc.nlp.alignment import RelationAligner
     from kgfc.pipeline.state import Episode
     from kgfc.pipeline.toolbox import Toolbox
 
@@ -68,20 +70,20 @@ def narrow_nationality(tb: Toolbox, triples: Sequence[ClaimTriple]) -> None:
     from kgfc.nlp.anchored import fits
     from kgfc.reason.kgstats import stats_for
 
-    pending = [t for t in triples if t.relation_ids == NATIONALITY_PROPS and t.subject_id]
+    pending = [
+        (t, t.subject_id) for t in triples if t.relation_ids == NATIONALITY_PROPS and t.subject_id
+    ]
     if not pending:
         return
-    types = stats_for(tb.store).types_of([t.subject_id for t in pending])
-    for t in pending:
-        s_types = types.get(t.subject_id, set())
+    types = stats_for(tb.store).types_of([s for _, s in pending])
+    for t, s in pending:
+        s_types = types.get(s, set())
         keep = [p for p in t.relation_ids if fits(tb.store, p, s_types, set())[0] != "clash"]
         if keep:
             t.relation_ids = keep
 
 
-def name_resolver(
-    store: KnowledgeGraph, linked: Sequence[LinkedEntity]
-) -> Callable[[str], tuple[str, float] | None]:
+def name_resolver(store: KnowledgeGraph, linked: Sequence[LinkedEntity]) -> Resolve:
     """A name's entity and confidence: as the claim's linking found it, else the linker's
     best above :data:`ANCHOR_MIN`."""
     known = {normalise(e.mention): (e.entity, e.confidence) for e in linked}
@@ -163,7 +165,7 @@ def reread(tb: Toolbox, ep: Episode) -> None:
 
 
 def _parts(
-    tb: Toolbox, claim: str, triples: list[ClaimTriple], aligner
+    tb: Toolbox, claim: str, triples: list[ClaimTriple], aligner: RelationAligner
 ) -> tuple[list[str], list[tuple[str, list[ClaimTriple]]]]:
     """The claim's sentences, and the parts of it to read again, each with its triples."""
     from kgfc.nlp.anchored import overlooked, sound
@@ -188,7 +190,7 @@ def _parts(
     return sentences, []
 
 
-def _link_ends(ep: Episode, t) -> None:
+def _link_ends(ep: Episode, t: ClaimTriple) -> None:
     """Add the triple's subject and object to the episode's linked entities, if not there yet."""
     have = {e.entity for e in ep.linked}
     for name, iri, conf in (
@@ -204,7 +206,9 @@ def _link_ends(ep: Episode, t) -> None:
             )  # fmt: skip
 
 
-def _read_connected(tb: Toolbox, ep: Episode, triples: list, resolve) -> list:
+def _read_connected(
+    tb: Toolbox, ep: Episode, triples: list[ClaimTriple], resolve: Resolve
+) -> list[ClaimTriple]:
     """The claim read by what the KG connects between its names (:mod:`kgfc.reading.connecting`),
     when neither the rules nor the entity-anchored reading made a checkable triple of it."""
     got = read_connected(ep.read_text, tb.store, resolve, aligner=tb.aligner())

@@ -9,11 +9,15 @@ KG knows as a name in full ("Doctor Zhivago", "Captain Phillips") is left as wri
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 import pyoxigraph as ox
 
 from kgfc.kg import vocab as V
 from kgfc.nlp.text import normalise
+
+if TYPE_CHECKING:
+    from kgfc.kg.store import KnowledgeGraph
 
 _ROLE_PROPS = tuple(ox.NamedNode(V.WDT + p) for p in ("P106", "P39"))
 # one or two words, the first capitalised ("Singer", "Film director", "Former President"),
@@ -26,7 +30,7 @@ _TITLE = re.compile(
 )
 
 
-def _is_role(store, words: str) -> bool:
+def _is_role(store: KnowledgeGraph, words: str) -> bool:
     index = store.label_index()
     for entity, _text, _kind in index.by_key.get(normalise(words), ()):
         node = ox.NamedNode(entity)
@@ -35,7 +39,7 @@ def _is_role(store, words: str) -> bool:
     return False
 
 
-def untitled(store, text: str) -> str:
+def untitled(store: KnowledgeGraph, text: str) -> str:
     """``text`` without a leading title the KG knows as an occupation or office."""
     m = _TITLE.match(text)
     if m is None:
