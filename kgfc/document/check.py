@@ -458,9 +458,10 @@ def _whose_works(statement: str, kg: _KG) -> list[claim_parts.Part]:
         who = kg.lookup(m["who"])
         if who is None or not kg.is_person(who):
             continue
-        title, noun = _title_after(m["what"], kg), m["what"].split()[0].lower()
-        if title is not None:  # "Darren Aronofsky's Black Swan"
-            noun = next((n for n in WORK_MAKERS if n in kg.describe(kg.lookup(title) or "")), "")
+        found, noun = _title_after(m["what"], kg), m["what"].split()[0].lower()
+        if found is not None:  # "Darren Aronofsky's Black Swan"
+            title, work = found
+            noun = next((n for n in WORK_MAKERS if n in kg.describe(work)), "")
             if noun:
                 text = f"{title} is {m['who']}'s {noun}."
                 out.append(claim_parts.Part(text, m.start(), m.end(), main=False))
@@ -477,14 +478,15 @@ def _whose_works(statement: str, kg: _KG) -> list[claim_parts.Part]:
     return out
 
 
-def _title_after(words: str, kg: _KG) -> str | None:
-    """The longest run of ``words`` from their start that names a thing the KG knows."""
+def _title_after(words: str, kg: _KG) -> tuple[str, str] | None:
+    """The longest run of ``words`` from their start that names a thing the KG knows, with
+    the thing."""
     parts = words.split()
     for n in range(len(parts), 0, -1):
         text = " ".join(parts[:n])
         entity = kg.lookup(text) if text[:1].isupper() else None
         if entity is not None and not kg.is_person(entity):
-            return text
+            return text, entity
     return None
 
 

@@ -236,14 +236,10 @@ class LocalReasoner:
         trusted = self._trust_links(t, sure)
         named = self._namesakes(t) if raw.label is VerdictLabel.REFUTED else []
         if not named and trusted.label is not sure.label and self._sole_in_range(t):
-            return Outcome(
-                sure.label,
-                min(sure.confidence, CONF_NAMESAKES),
-                f'{sure.reason} "{t.object}" also names entities that are not of a kind '
-                f"{t.relation!r} takes; of those that are, it names only the one linked.",
-                sure.cited,
-                sure.path,
-                sure.kind,
+            return _capped(
+                sure,
+                f'"{t.object}" also names entities that are not of a kind {t.relation!r} '
+                "takes; of those that are, it names only the one linked.",
             )
         if not named or self.store is None:  # namesakes come from the store
             return trusted
@@ -265,15 +261,10 @@ class LocalReasoner:
                 "nei",
             )
         if trusted.label is VerdictLabel.NEI and (t.subject_link or 1.0) >= LINK_REFUTE_MIN:
-            o = self._negate(t, raw)
-            return Outcome(
-                o.label,
-                min(o.confidence, CONF_NAMESAKES),
-                f'{o.reason} "{t.object}" names {len(named)} entities in the KG; the claim '
-                f"is refuted for each of them ({names}).",
-                o.cited,
-                o.path,
-                o.kind,
+            return _capped(
+                sure,
+                f'"{t.object}" names {len(named)} entities in the KG; the claim is refuted '
+                f"for each of them ({names}).",
             )
         return trusted
 
@@ -1159,3 +1150,10 @@ def _short_name_of(
         if name[: len(words)] == words and len(words) < len(name) <= 2 * len(words):
             found[o] = fid
     return next(iter(found.items())) if len(found) == 1 else None
+
+
+def _capped(o: Outcome, why: str) -> Outcome:
+    """``o`` no surer than a link the names settle (CONF_NAMESAKES), with the reason why."""
+    return Outcome(
+        o.label, min(o.confidence, CONF_NAMESAKES), f"{o.reason} {why}", o.cited, o.path, o.kind
+    )
