@@ -3,7 +3,8 @@
 - by the places of one kind each lies in: Manhattan (New York) is not in Los Angeles
   (California), though both are in the United States;
 - by the description of a place the KG locates nowhere: Chelsea, "area of central London,
-  England", is not in Paris.
+  England", is not in Paris (the London in England, not the one in Canada); nor by an alias
+  that names where it lies: Studio City, "Studio City, Los Angeles", is not in London.
 Neither ever refutes a place the stated one lies in, or one the KG cannot place.
 """
 
@@ -31,16 +32,26 @@ PLACES = [
     # Manhattan: no location fact, a type and a description only
     'wd:Q11299 rdfs:label "Manhattan"@en ; wdt:P31 wd:Q408804 ; '
     'schema:description "borough of New York City, New York, United States"@en .',
-    'wd:Q84 rdfs:label "London"@en ; wdt:P31 wd:Q515 ; wdt:P17 wd:Q145 .',
+    'wd:Q16 rdfs:label "Canada"@en ; wdt:P31 wd:Q6256 .',
+    'wd:Q21 rdfs:label "England"@en ; wdt:P17 wd:Q145 .',
+    'wd:Q84 rdfs:label "London"@en ; wdt:P31 wd:Q515 ; wdt:P131 wd:Q21 ; wdt:P17 wd:Q145 .',
+    'wd:Q34217 rdfs:label "Oxford"@en ; wdt:P31 wd:Q515 ; wdt:P131 wd:Q21 ; wdt:P17 wd:Q145 .',
+    # a second London, in Canada: Chelsea's description names the one in England
+    'wd:Q92561 rdfs:label "London"@en ; wdt:P31 wd:Q515 ; wdt:P17 wd:Q16 .',
     'wd:Q90 rdfs:label "Paris"@en ; wdt:P31 wd:Q515 ; wdt:P17 wd:Q142 .',
     'wd:Q2755753 rdfs:label "area of London"@en .',
     'wd:Q743535 rdfs:label "Chelsea"@en ; wdt:P31 wd:Q2755753 ; '
     'schema:description "area of central London, England"@en .',
+    # Studio City: a type and an alias that names the city it lies in
+    'wd:Q123705 rdfs:label "neighborhood"@en .',
+    'wd:Q3143067 rdfs:label "Studio City"@en ; wdt:P31 wd:Q123705 ; '
+    'skos:altLabel "Studio City, Los Angeles"@en .',
     # Rochester: a country, no located-in
     'wd:Q49218 rdfs:label "Rochester"@en ; wdt:P31 wd:Q515 ; wdt:P17 wd:Q30 .',
     'wd:Q1001 rdfs:label "Heath Ledger"@en ; wdt:P31 wd:Q5 ; wdt:P20 wd:Q11299 .',
     'wd:Q1002 rdfs:label "Dirk Bogarde"@en ; wdt:P31 wd:Q5 ; wdt:P20 wd:Q743535 .',
     'wd:Q1003 rdfs:label "Robert Moses"@en ; wdt:P31 wd:Q5 ; wdt:P20 wd:Q60 .',
+    'wd:Q1004 rdfs:label "Roddy McDowall"@en ; wdt:P31 wd:Q5 ; wdt:P20 wd:Q3143067 .',
 ]
 # enough people with one place of death for the KG to measure it single-valued
 PLACES += [
@@ -63,6 +74,9 @@ def checker(tmp_path_factory):
         "Heath Ledger died in Brooklyn.",  # another borough of the same city
         "Heath Ledger died in Rochester.",  # a city with a country only, not New York City
         "Dirk Bogarde died in Paris.",  # another country, through Chelsea's description
+        "Roddy McDowall died in London.",  # another country, through Studio City's alias
+        # another city of England: Chelsea lies in the London in England
+        "Dirk Bogarde died in Oxford.",
     ],
 )
 def test_a_place_lying_elsewhere_is_refuted(checker, claim):
@@ -76,6 +90,7 @@ def test_a_place_lying_elsewhere_is_refuted(checker, claim):
         "Robert Moses died in New York.",  # the state New York City lies in
         "Dirk Bogarde died in London.",  # what Chelsea's description names
         "Heath Ledger died in New York City.",
+        "Roddy McDowall died in Los Angeles.",  # what Studio City's alias names
     ],
 )
 def test_a_place_the_stated_one_lies_in_is_never_refuted(checker, claim):

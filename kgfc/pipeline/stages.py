@@ -47,6 +47,7 @@ from kgfc.nlp.values import is_value_text
 from kgfc.pipeline.state import Episode
 from kgfc.pipeline.toolbox import Toolbox
 from kgfc.reading import cite_paths, plain
+from kgfc.reading.comments import informal, uncommented
 from kgfc.reading.namesakes import fit_range, stated_namesake, stated_subject, states
 from kgfc.reading.rereading import (
     looks_like_value,
@@ -307,7 +308,10 @@ def start_kg(tb: Toolbox, ep: Episode, step: Step) -> None:
 
     timing = ep.counters.timing
     # chatter ("... lol", emoji), attributions and a title before a name are no part of any name
-    said = ep.said = untitled(tb.store, plain(ep.claim))
+    said = untitled(tb.store, plain(ep.claim))
+    if informal(ep.claim):  # "..., that explains a lot tbh": the writer's comment
+        said, ep.comments = uncommented(tb.store, said)
+    ep.said = said
     with timing("read"):
         ep.analysis = analyse(tb, said, ep.counters)
     with timing("link"):
@@ -661,6 +665,9 @@ def _annotated(tb: Toolbox, ep: Episode, verdict: Verdict, *, local: bool = True
     if events:
         said = " and ".join(f'"{u}"' for u in events)
         verdict = _noted(verdict, f"{said}, news the KG does not keep")
+    if ep.comments:
+        said = " and ".join(f'"{u}"' for u in reversed(ep.comments))
+        verdict = _noted(verdict, f"{said}, the writer's comment")
     if not ep.reading:
         return verdict
     why = f"Reading: {ep.reading}. {verdict.justification}"

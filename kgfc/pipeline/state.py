@@ -62,6 +62,8 @@ class Episode:
     claim: str
     # the claim as read: its chatter, attributions and a title before a name dropped
     said: str = ""
+    # a post's closing comments set aside before reading ("..., that explains a lot")
+    comments: list[str] = field(default_factory=list)
     counters: Counters = field(default_factory=Counters)
     max_hops: int = 4
     # A structured claim arrives as a triple of ids (read into given_triple by the

@@ -101,26 +101,61 @@ def _countries(store: Any, e: str) -> set[str]:
 def _described_in(store: Any, e: str) -> set[str]:
     """The places ``e``'s description names, for an entity the KG gives no location:
     Chelsea, "area of central London, England", is in London and in England. Each
-    comma-separated part ends in a name (its last one to three words) that every entity so
-    named agrees on: one located place, or several in the same countries; else nothing."""
+    comma-separated part ends in a name (its last one to three words); an alias that adds a
+    place to the label ("Studio City, Los Angeles") names one too. A name several located
+    places share is the one that lies in the places the other parts name (the London in
+    England, not the one in Ontario; the England London lies in); a name still ambiguous
+    names nothing."""
     try:
         labels = store.label_index()
     except AttributeError:  # a bare store of quads: no names to look up
         return set()
+    parts = [
+        p for q in store.quads(_node(e), _node(V.SCHEMA_DESC)) for p in q.object.value.split(",")
+    ]
+    own = {normalise(q.object.value) for q in store.quads(_node(e), _node(V.RDFS_LABEL))}
+    for q in store.quads(_node(e), _node(V.SKOS_ALT)):
+        first, _, rest = q.object.value.partition(",")
+        if rest and normalise(first) in own:
+            parts += rest.split(",")
+    formers = {t for s in successions().values() for t in s.former_types}
+    candidates: list[set[str]] = []
+    for part in parts:
+        words = normalise(part).split()
+        for n in (3, 2, 1):
+            named = {iri for iri, _t, _k in labels.by_key.get(" ".join(words[-n:]), ())}
+            if len(words) < n or not named:
+                continue
+            located = {iri for iri in named if _is_place(store, iri)}
+            present = {iri for iri in located if not _kinds(store, iri) & formers}
+            if located:  # England, not the kingdom of that name it once was
+                candidates.append(present or located)
+            break
     found: set[str] = set()
-    for q in store.quads(_node(e), _node(V.SCHEMA_DESC)):
-        for part in q.object.value.split(","):
-            words = normalise(part).split()
-            for n in (3, 2, 1):
-                named = {iri for iri, _t, _k in labels.by_key.get(" ".join(words[-n:]), ())}
-                if len(words) < n or not named:
-                    continue
-                located = {iri for iri in named if _is_place(store, iri)}
-                countries = {frozenset(_located_in(store, iri)) for iri in located}
-                if located and len(countries) == 1:
-                    found |= located
-                break
+    for located in candidates:
+        if len({frozenset(_located_in(store, iri)) for iri in located}) == 1:
+            found |= located
+    around = found | {x for f in found for x in _up(store, f)}
+    for located in candidates:  # the ambiguous ones, by the places the others name
+        fits = {iri for iri in located if iri in around or _up(store, iri) & found}
+        if len(located) > 1 and len(fits) == 1:
+            found |= fits
     return found
+
+
+def _up(store: Any, e: str) -> set[str]:
+    """What ``e`` lies in, by the KG's location facts alone, a few steps up."""
+    out: set[str] = set()
+    here = {e}
+    for _ in range(_STEPS + 1):
+        here = {
+            q.object.value
+            for x in here
+            for p in (_IN, _COUNTRY)
+            for q in store.quads(_node(x), _node(p))
+        } - out
+        out |= here
+    return out
 
 
 def _located_in(store: Any, e: str) -> set[str]:
