@@ -69,3 +69,23 @@ def test_a_who_clause_on_an_appositive_is_a_clause_of_the_name():
     assert relative_clauses(
         "Roddy McDowall, the child star who died in London, left a collection of memorabilia."
     ) == ["Roddy McDowall left a collection of memorabilia.", "Roddy McDowall died in London."]
+
+
+@pytest.mark.parametrize(
+    "claim, verdict",
+    [
+        # news read as nothing the KG holds: the aside alone decides
+        ("Macy Gray, whose record label is Epic Records, will headline the festival.", S),
+        # a participle between the name and the news
+        ("Kinsey, directed by Bill Condon, returns to cinemas next month.", S),
+        ("Kinsey, directed by Ang Lee, returns to cinemas next month.", R),
+        ("Patricia Arquette, formerly married to Johnny Depp, joins a new drama.", R),
+        # news whose object is a common noun nobody has under the relation read ("campus",
+        # as where someone studied): news, not a fact
+        ("Kal Penn, who has taught at the University of Pennsylvania, returned to campus.", S),
+    ],
+)
+def test_the_aside_decides_when_the_news_reads_as_nothing(demo_local, claim, verdict):
+    r = demo_local.verify(claim, record=False)
+    assert r.verdict is verdict, r.justification
+    assert "news the KG does not keep" in r.justification

@@ -49,7 +49,9 @@ from kgfc.pipeline.toolbox import Toolbox
 from kgfc.reading import cite_paths, plain
 from kgfc.reading.comments import informal, uncommented
 from kgfc.reading.namesakes import fit_range, stated_namesake, stated_subject, states
+from kgfc.reading.reader import Reading
 from kgfc.reading.rereading import (
+    lede_parts,
     looks_like_value,
     narrow_nationality,
     reread,
@@ -278,6 +280,24 @@ def fact_ranker(
     return rank
 
 
+def _read(tb: Toolbox, ep: Episode, said: str) -> Reading:
+    """Read ``said`` into the episode: its triples, linked entities, and the lexicons' reading."""
+    timing = ep.counters.timing
+    ep.said = said
+    with timing("read"):
+        ep.analysis = analyse(tb, said, ep.counters)
+    with timing("link"):
+        ep.linked = link(tb, said, ep.analysis)
+        narrow_nationality(tb, ep.analysis.triples)
+        lexicon = tb.reader().refine(said, ep.analysis.triples)
+        ep.reading_chains = lexicon.chains
+        ep.linked += tb.reader().new_links(ep.linked, ep.analysis.triples)
+    with timing("read"):  # the claim read again in the light of its linked entities
+        reread(tb, ep)
+        set_aside_descriptions(tb, ep)
+    return lexicon
+
+
 def start_kg(tb: Toolbox, ep: Episode, step: Step) -> None:
     """The first step: read and link the claim, then the first hop (or a triple's evidence)."""
     if ep.given_ids is not None:
@@ -311,18 +331,13 @@ def start_kg(tb: Toolbox, ep: Episode, step: Step) -> None:
     said = untitled(tb.store, plain(ep.claim))
     if informal(ep.claim):  # "..., that explains a lot tbh": the writer's comment
         said, ep.comments = uncommented(tb.store, said)
-    ep.said = said
-    with timing("read"):
-        ep.analysis = analyse(tb, said, ep.counters)
-    with timing("link"):
-        ep.linked = link(tb, said, ep.analysis)
-        narrow_nationality(tb, ep.analysis.triples)
-        lexicon = tb.reader().refine(said, ep.analysis.triples)
-        ep.reading_chains = lexicon.chains
-        ep.linked += tb.reader().new_links(ep.linked, ep.analysis.triples)
-    with timing("read"):  # the claim read again in the light of its linked entities
-        reread(tb, ep)
-        set_aside_descriptions(tb, ep)
+    lexicon = _read(tb, ep, said)
+    lede = lede_parts(tb, ep, said)
+    if lede is not None:  # news the KG cannot read: the aside on the name, read on its own
+        lexicon = _read(tb, ep, lede[1])
+    assert ep.analysis is not None  # _read sets it
+    if lede is not None:
+        ep.analysis.unread_events.append(lede[0].rstrip("."))
     with timing("beam"):
         seeds = ep.seeds()
         ep.beam = BeamSearch(

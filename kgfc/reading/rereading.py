@@ -15,6 +15,8 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+import pyoxigraph as ox
+
 from kgfc.kg.linking import EntityLinker
 from kgfc.models import ClaimTriple, LinkedEntity
 from kgfc.nlp.anchored import Resolve
@@ -266,14 +268,69 @@ _APPOSITIVE = re.compile(
 )
 
 
+# "S, formerly married to O, joins ...", "F, directed by O, returns ...": a participle and its
+# preposition between a name and the rest of the sentence
+_PARTICIPLE = re.compile(
+    r"^\s*(?P<s>(?-i:[A-Z])[^,;:]*?),\s+(?P<app>(?:(?:formerly|once|previously|later|long|"
+    r"briefly|famously)\s+)?(?:\w+ed|born)\s+(?:to|by|in|at|with|from|for|as)\s[^,;:]+?),"
+    r"\s*(?P<rest>\S[^;:]*)$",
+    re.I,
+)
+
+
 def _appositive_apart(text: str) -> list[str]:
     """``[main clause, appositive]`` of a name's appositive ("S was remembered ...", "S, the
-    Chicago-born singer"), as :func:`kgfc.nlp.decompose.relative_clauses` gives a "who"
-    clause; none without one."""
+    Chicago-born singer"; "S, formerly married to O," as "S was formerly married to O."), as
+    :func:`kgfc.nlp.decompose.relative_clauses` gives a "who" clause; none without one."""
     m = _APPOSITIVE.match(text)
-    if m is None:
-        return []
-    return [f"{m['s']} {m['rest']}", f"{m['s']}, {m['app']}."]
+    if m is not None:
+        return [f"{m['s']} {m['rest']}", f"{m['s']}, {m['app']}."]
+    m = _PARTICIPLE.match(text)
+    if m is not None:
+        return [f"{m['s']} {m['rest']}", f"{m['s']} was {m['app']}."]
+    return []
+
+
+def lede_parts(tb: Toolbox, ep: Episode, said: str) -> tuple[str, str] | None:
+    """``(news, aside)`` of a news lede none of whose triples the KG can check ("Harvey Keitel,
+    whose former partner is the actress Lorraine Bracco, is to receive a lifetime honour"):
+    the aside is then read on its own, and the news named as not checked. None when some
+    triple can be checked, or the claim as ``said`` has no aside on a name."""
+    from kgfc.nlp.decompose import relative_clauses
+
+    if ep.analysis is None or any(_checkable(tb, t) for t in ep.analysis.triples):
+        return None
+    parts = relative_clauses(said) or _appositive_apart(said)
+    return (parts[0], parts[1]) if len(parts) == 2 else None
+
+
+def _has_value(store: KnowledgeGraph, prop: str, value: str) -> bool:
+    """Does some subject have ``value`` under ``prop`` in the KG?"""
+    try:
+        quads = store.quads(predicate=ox.NamedNode(prop), object=ox.NamedNode(value))
+    except ValueError:  # not IRIs
+        return False
+    return next(iter(quads), None) is not None
+
+
+def _checkable(tb: Toolbox, t: ClaimTriple) -> bool:
+    """A triple with a linked subject, a relation, and an object the KG can hold for it."""
+    return bool(t.subject_id and t.relation_ids) and _holds(tb, t, t.object, t.object_id)
+
+
+def _holds(tb: Toolbox, t: ClaimTriple, x: str, x_id: str | None) -> bool:
+    """Can ``x`` be a value of ``t``'s relation in the KG: a value, a name (a label written
+    with a capital), or a common noun some subject has under the relation ("stroke" as a
+    medical condition; not "campus" as where someone studied)?"""
+    if is_value_text(x) or looks_like_value(x):
+        return True
+    index = tb.store.label_index()
+    ids = [x_id] if x_id else [e for e, _t, _k in index.by_key.get(normalise(x), ())]
+    for e in ids:
+        label = index.label(e) or x
+        if label != label.lower() or any(_has_value(tb.store, p, e) for p in t.relation_ids):
+            return True
+    return False
 
 
 def set_aside_descriptions(tb: Toolbox, ep: Episode) -> None:
@@ -308,11 +365,9 @@ def set_aside_descriptions(tb: Toolbox, ep: Episode) -> None:
             return False
         if not t.relation_ids:
             return True
-        ends = [(t.object, t.object_id)] + ([(t.subject, t.subject_id)] if part is main else [])
-        return any(
-            not (x_id or normalise(x) in index) and not is_value_text(x) and not looks_like_value(x)
-            for x, x_id in ends
-        )
+        if part is main and not (t.subject_id or normalise(t.subject) in index):
+            return True
+        return not _holds(tb, t, t.object, t.object_id)
 
     aside = [t for t in ep.analysis.triples if unreadable(t, clause, main)]
     keep = [t for t in ep.analysis.triples if not any(t is a for a in aside)]
