@@ -94,7 +94,7 @@ class RemoteRateLimited(RemoteError):
 
 
 class LLMError(KgfcError):
-    # set where the error is made (kgfc.llm.client): the HTTP status (None: no reply), why
+    # set where the error is made (kgfc.llm.failures): the HTTP status (None: no reply), why
     # (a short word), and how many tries were made
     status: int | None
     reason: str

@@ -111,7 +111,8 @@ COMPLETION = {
 
 
 def _llm_calls(srv: CountingServer, limits: str | None) -> None:
-    from kgfc.llm.client import Counters, OpenAICompatLLM
+    from kgfc.llm.client import OpenAICompatLLM
+    from kgfc.models import Counters
 
     base = f"{srv.url}/v1"
     llm = OpenAICompatLLM(base, "m", endpoint_limits=limits, max_retries=0)

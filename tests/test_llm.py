@@ -19,7 +19,9 @@ from fakes.openai_server import (
 from pydantic import BaseModel, Field
 
 from kgfc.errors import ConfigError, LLMError
-from kgfc.llm.client import LLM, OpenAICompatLLM, fence, lean_schema, make_llm
+from kgfc.llm.client import OpenAICompatLLM, make_llm
+from kgfc.llm.contract import LLM, fence
+from kgfc.llm.modes import lean_schema
 from kgfc.llm.prompts import rank_messages, system_prompt
 from kgfc.models import ClaimTriple, Counters, EvidenceFact, Fact, VerdictLabel
 from kgfc.reason.base import Reasoner

@@ -2,42 +2,38 @@
 
 from __future__ import annotations
 
-import functools
 import io
-import os
-import re
 import sys
-import threading
-from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, TextIO, TypedDict, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import click
 
 from kgfc.cli import echo_error
 from kgfc.cli.common import Progress, echo_json, info, print_table, with_store
-from kgfc.cli.options import csv_option, json_option, seed_option
+from kgfc.cli.ingest import index_cmd, ingest_cmd
+from kgfc.cli.kg_query import query_cmd
+from kgfc.cli.kg_sources import refresh_cmd, resolve_source, retract_cmd, sources_cmd
+from kgfc.cli.options import json_option, seed_option
 from kgfc.errors import InputError, StoreError
 from kgfc.kg import vocab as V
 from kgfc.reason.embedding import Settings as KGE  # light: torch and numpy load when used
 
 if TYPE_CHECKING:
-    import pyoxigraph as ox
-
     from kgfc.kg.compaction import Compaction
     from kgfc.kg.store import KnowledgeGraph
     from kgfc.reason.embedding import Embedding
     from kgfc.settings import Settings
 
-R = TypeVar("R")
-# A read query's result, read in the worker thread: ("table", (names, rows)) or ("text", text).
-Table = tuple[list[str], list[list[str]]]
-Evaluated = tuple[str, Table | str]
-
 
 @click.group()
 def kg() -> None:
     """Build, enrich and inspect the knowledge graph."""
+
+
+# commands that live in modules of their own
+for _command in (ingest_cmd, index_cmd, query_cmd, sources_cmd, retract_cmd, refresh_cmd):
+    kg.add_command(_command)
 
 
 @kg.command("load")
@@ -220,263 +216,6 @@ def enrich_cmd(
         raise SystemExit(1)
 
 
-@kg.command("query")
-@click.argument("sparql", required=False)
-@click.option(
-    "--file",
-    "query_file",
-    type=click.File("r", encoding="utf-8"),
-    help="Read the query from a file ('-' = stdin).",
-)
-@click.option("--name", "query_name", default=None, help="Run a named query from queries/sparql.")
-@click.option(
-    "--bind",
-    "binds",
-    multiple=True,
-    metavar="VAR=VALUE",
-    help='Bind a variable: an IRI, a wd:/wdt:/kgfcs: id, or a "quoted literal".',
-)
-@json_option(help="W3C SPARQL 1.1 Query Results JSON.")
-@csv_option(help="W3C SPARQL results CSV.")
-@click.option(
-    "--no-union", is_flag=True, help="Do not treat the default graph as the union of all sources."
-)
-@click.option(
-    "--allow-service",
-    is_flag=True,
-    help="Let SERVICE clauses call the endpoints they name (never offline; the fetch guard applies).",
-)
-@click.option(
-    "--timeout",
-    type=click.FloatRange(0.1, None),
-    default=60.0,
-    show_default=True,
-    help="Give up after this many seconds.",
-)
-@with_store()
-def query_cmd(
-    sparql: str | None,
-    query_file: TextIO | None,
-    query_name: str | None,
-    binds: tuple[str, ...],
-    as_json: bool,
-    as_csv: bool,
-    no_union: bool,
-    allow_service: bool,
-    timeout: float,
-    store: KnowledgeGraph,
-    settings: Settings,
-) -> None:
-    """Run a read-only SPARQL query over the store (all source graphs are the default graph).
-
-    Use GRAPH ?g { ... } to see which source each fact came from. Updates are
-    refused, and SERVICE clauses too unless --allow-service. The prefixes the
-    output uses are predeclared: wd, wdt, p, ps, pq, rdfs, schema, prov, kgfc...
-    """
-    from kgfc.kg.terms import service_endpoints
-    from kgfc.resources import load_query
-
-    given = [x for x in (sparql, query_file, query_name) if x]
-    if len(given) != 1:
-        raise click.UsageError("Give exactly one of: a SPARQL string, --file, --name.")
-    if query_name:
-        text = load_query(query_name)
-    elif query_file is not None:
-        text = query_file.read()
-    else:
-        assert sparql is not None  # exactly one of the three was given
-        text = sparql
-    if not text.strip():
-        raise InputError("The query is empty.")
-    subs = dict(_parse_bind(b) for b in binds)
-    if query_name:
-        _check_named_binds(query_name, text, {v.value for v in subs})
-    endpoints = service_endpoints(text)
-    if endpoints is not None and allow_service:
-        _vet_service(endpoints, settings)
-    run = functools.partial(
-        _evaluate,
-        store,
-        text,
-        union=not no_union,
-        subs=subs or None,
-        allow_service=allow_service,
-        as_json=as_json,
-        as_csv=as_csv,
-    )
-    _print_evaluated(_with_timeout(run, timeout))
-
-
-def _parse_bind(b: str) -> tuple[ox.Variable, ox.Literal | ox.NamedNode]:
-    """``VAR=VALUE`` -> (Variable, term); an unreadable value is an error, never a silent literal."""
-    import pyoxigraph as ox
-
-    var, sep, val = b.partition("=")
-    var = var.strip().lstrip("?$")
-    if not sep or not var:
-        raise click.UsageError(f"--bind wants VAR=VALUE, got {b!r}.")
-    val = val.strip()
-    try:
-        if len(val) >= 2 and val[0] == val[-1] == '"':
-            return ox.Variable(var), ox.Literal(val[1:-1])
-        if val.startswith('"') and '"@' in val:
-            text, _, lang = val[1:].rpartition('"@')
-            return ox.Variable(var), ox.Literal(text, language=lang)
-        if val.startswith("kgfcs:"):
-            return ox.Variable(var), ox.NamedNode(V.KGFC_SOURCE + val[len("kgfcs:") :])
-        if val.startswith("wdt:"):
-            return ox.Variable(var), ox.NamedNode(V.property_iri(val))
-        return ox.Variable(var), ox.NamedNode(V.entity_iri(val))
-    except ValueError:
-        raise click.UsageError(
-            f'--bind {var}={val}: not an IRI, a wd:/wdt:/kgfcs: id or a "quoted literal".'
-        ) from None
-
-
-_BIND_HINT = re.compile(r"\bbind\s+(\?\w+(?:(?:\s*,\s*|\s+and\s+|\s+or\s+)\?\w+)*)", re.IGNORECASE)
-
-
-def _check_named_binds(name: str, text: str, bound: set[str]) -> None:
-    """A named query written for bound values (its header says "bind ?x") needs one."""
-    header = "\n".join(line for line in text.splitlines() if line.lstrip().startswith("#"))
-    wanted = {
-        v.lstrip("?") for m in _BIND_HINT.finditer(header) for v in re.findall(r"\?\w+", m.group(1))
-    }
-    if wanted and not wanted & bound:
-        example = sorted(wanted)[0]
-        raise click.UsageError(
-            f"The named query {name!r} is meant for bound values; without --bind it would "
-            f"return the whole store. Give --bind {example}=... ({', '.join(sorted(wanted))})."
-        )
-
-
-def _vet_service(endpoints: list[str], settings: Settings) -> None:
-    if settings.offline:
-        raise click.UsageError("SERVICE clauses never run offline.")
-    if "?" in endpoints:
-        raise click.UsageError("SERVICE with a variable endpoint cannot be vetted; name the IRI.")
-    from kgfc.web.fetch import SafeFetcher
-
-    with SafeFetcher(settings) as guard:
-        for url in endpoints:
-            guard.check(url)  # the fetch guard: schemes, private addresses, allow lists
-
-
-def _with_timeout(run: Callable[[], R], timeout: float) -> R:
-    """``run()`` in a worker thread; past ``timeout`` seconds, report and exit 1.
-
-    pyoxigraph cannot interrupt a running query, so the process exits without
-    waiting for it (nothing was written: queries are read-only).
-    """
-    values: list[R] = []
-    errors: list[BaseException] = []
-
-    def target() -> None:
-        try:
-            values.append(run())
-        except BaseException as exc:  # handed to the main thread
-            errors.append(exc)
-
-    worker = threading.Thread(target=target, name="kgfc-query", daemon=True)
-    worker.start()
-    worker.join(timeout)
-    if worker.is_alive():
-        click.echo(f"Error: the query did not finish within {timeout:g}s (--timeout).", err=True)
-        sys.stderr.flush()
-        sys.stdout.flush()
-        os._exit(1)
-    if errors:
-        raise errors[0]
-    return values[0]
-
-
-def _evaluate(
-    store: KnowledgeGraph,
-    text: str,
-    *,
-    union: bool,
-    subs: dict[ox.Variable, ox.Literal | ox.NamedNode] | None,
-    allow_service: bool,
-    as_json: bool,
-    as_csv: bool,
-) -> Evaluated:
-    """Run the query and read every result (evaluation is lazy): ("kind", payload)."""
-
-    result = store.sparql(
-        V.with_prefixes(text),
-        union_default_graph=union,
-        substitutions=subs,
-        allow_service=allow_service,
-    )
-    failure = None
-    try:
-        return _read_result(result, as_json=as_json, as_csv=as_csv)
-    except (OSError, RuntimeError, SyntaxError) as exc:  # e.g. a SERVICE endpoint failing
-        failure = str(exc)
-    finally:
-        # pyoxigraph results must be dropped on the thread that made them; no frame
-        # handed to the main thread (an exception's traceback) may keep one alive.
-        del result
-    raise StoreError(f"The query failed: {failure}")
-
-
-def _read_result(
-    result: ox.QuerySolutions | ox.QueryBoolean | ox.QueryTriples, *, as_json: bool, as_csv: bool
-) -> Evaluated:
-    import json
-
-    import pyoxigraph as ox
-
-    if isinstance(result, ox.QuerySolutions):
-        if as_json or as_csv:
-            buf = io.BytesIO()
-            result.serialize(
-                buf, ox.QueryResultsFormat.JSON if as_json else ox.QueryResultsFormat.CSV
-            )
-            out = buf.getvalue().decode("utf-8")
-            if as_json:
-                return "text", json.dumps(json.loads(out), indent=2, ensure_ascii=False)
-            return "text", out.rstrip("\r\n")
-        names = [v.value for v in result.variables]
-        return "table", (names, [[_display(row[n]) for n in names] for row in result])
-    if isinstance(result, ox.QueryBoolean):
-        if as_json:
-            return "text", json.dumps({"head": {}, "boolean": bool(result)})
-        return "text", str(bool(result)).lower()
-    buf = io.BytesIO()  # CONSTRUCT / DESCRIBE
-    fmt = (
-        ox.RdfFormat.JSON_LD
-        if as_json
-        else ox.RdfFormat.N_TRIPLES
-        if as_csv
-        else ox.RdfFormat.TURTLE
-    )
-    ox.serialize(result, buf, fmt, prefixes=V.PREFIXES if fmt == ox.RdfFormat.TURTLE else None)
-    return "text", buf.getvalue().decode("utf-8").rstrip("\n")
-
-
-def _print_evaluated(evaluated: Evaluated) -> None:
-    _kind, payload = evaluated
-    if isinstance(payload, tuple):  # a "table"
-        names, rows = payload
-        print_table(names, rows)
-        info(f"{len(rows)} row(s)")
-    else:
-        click.echo(payload)
-
-
-def _display(term: ox.NamedNode | ox.BlankNode | ox.Literal | None) -> str:
-    import pyoxigraph as ox
-
-    if term is None:
-        return ""
-    if isinstance(term, ox.NamedNode):
-        return V.short(term.value)
-    if isinstance(term, ox.Literal) and term.language:
-        return f"{term.value}@{term.language}"
-    return term.value
-
-
 @kg.command("stats")
 @json_option
 @with_store()
@@ -500,250 +239,6 @@ def stats_cmd(as_json: bool, store: KnowledgeGraph, settings: Settings) -> None:
     if s.disk_bytes is not None:
         rows.append(("disk", f"{s.disk_bytes / 1e6:,.1f} MB"))
     print_table(["what", "count"], rows, max_width=100)
-
-
-@kg.command("sources")
-@click.option(
-    "--kind",
-    default=None,
-    help="Only sources of this kind (wikidata, file, demo, web, pubmed, claim).",
-)
-@json_option
-@with_store()
-def sources_cmd(kind: str | None, as_json: bool, store: KnowledgeGraph, settings: Settings) -> None:
-    """List source graphs with their provenance."""
-    items = [s for s in store.sources() if kind is None or s.kind.value == kind]
-    if as_json:
-        echo_json([s.model_dump(mode="json") for s in items])
-        return
-    if not items:
-        info(f"No {kind} sources in this store." if kind else "No sources in this store.")
-        return
-    print_table(
-        ["source", "kind", "facts", "retrieved", "from", "query"],
-        [
-            (
-                V.short(s.iri),
-                s.kind.value,
-                s.facts,
-                s.retrieved_at.isoformat(),
-                s.location,
-                s.query_name or s.query,
-            )
-            for s in items
-        ],
-    )
-
-
-def resolve_sources(store: KnowledgeGraph, ref: str) -> list[str]:
-    """Sources named by ``ref``: a source IRI, its ``kgfcs:`` short form, or the path/URL loaded.
-
-    A path names the file's source by its content (the file as it is now) and
-    every source loaded from that location; a URL names the sources derived
-    from it. Nothing is matched by suffix: a typo never names another source.
-    """
-    if ref.startswith("kgfcs:"):
-        ref = V.KGFC_SOURCE + ref[len("kgfcs:") :]
-    if store.has_source(ref):
-        return [ref]
-    locations = {ref}
-    found: list[str] = []
-    path = Path(ref).expanduser()
-    if "://" not in ref and path.exists():
-        locations.add(path.resolve().as_uri())
-        if path.is_file():
-            from kgfc.kg.rdf_files import file_sha256
-            from kgfc.kg.terms import source_iri
-
-            by_content = source_iri("file", file_sha256(path))
-            if store.has_source(by_content):
-                found.append(by_content)
-    named = sorted({s.iri for s in store.sources() if s.location in locations})
-    for iri in named:
-        # a loaded file's named graphs go with the file: list the file itself only
-        is_part = any(iri.startswith(f + "/graph/") for f in found + named if f != iri)
-        if not is_part and iri not in found:
-            found.append(iri)
-    if not found:
-        raise InputError(
-            f"No source {ref!r} in this store.",
-            hint="Give a source IRI, its kgfcs: short form, or the file path or URL that was "
-            "loaded; list them with `kgfc kg sources`.",
-        )
-    return found
-
-
-def resolve_source(store: KnowledgeGraph, ref: str) -> str:
-    """Exactly one source named by ``ref`` (see :func:`resolve_sources`)."""
-    found = resolve_sources(store, ref)
-    if len(found) > 1:
-        raise InputError(
-            f"{ref!r} names {len(found)} sources.", hint="Give one source IRI (`kgfc kg sources`)."
-        )
-    return found[0]
-
-
-CONFIRM_FACTS = 10_000
-
-
-class _Retraction(TypedDict):
-    """What retracting one source would remove (``kg retract --dry-run``)."""
-
-    source: str
-    parts: list[str]
-    facts: int
-    claims: int
-
-
-@kg.command("retract")
-@click.argument("source")
-@click.option("--yes", "-y", is_flag=True, help="Do not ask for confirmation.")
-@click.option("--dry-run", is_flag=True, help="Show what would be removed, remove nothing.")
-@json_option
-@with_store(write=True)
-def retract_cmd(
-    source: str, yes: bool, dry_run: bool, as_json: bool, store: KnowledgeGraph, settings: Settings
-) -> None:
-    """Remove a source (its facts, labels and provenance): by IRI, kgfcs: short form, or the path/URL loaded.
-
-    Other sources keep theirs. Recorded claims whose verdict cited the source
-    are kept and marked stale (see `kg evidence`). Removing more than one
-    source or more than 10,000 facts asks first (--yes skips the question).
-    """
-    from kgfc.kg.verdicts import claims_using, retract_source, source_parts
-
-    iris = resolve_sources(store, source)
-    plan: list[_Retraction] = []
-    for iri in iris:
-        parts = source_parts(store, iri)
-        facts = sum(s.facts or 0 for p in parts if (s := store.source(p)) is not None)
-        claims = claims_using(store, parts)
-        plan.append({"source": iri, "parts": parts[1:], "facts": facts, "claims": len(claims)})
-    total_facts = sum(p["facts"] for p in plan)
-    if dry_run:
-        if as_json:
-            echo_json({"dry_run": True, "would_remove": plan})
-        else:
-            for p in plan:
-                extra = f" and {len(p['parts'])} graph(s) of it" if p["parts"] else ""
-                click.echo(
-                    f"Would retract {p['source']}{extra}: {p['facts']:,} facts; "
-                    f"{p['claims']} recorded claim(s) would become stale."
-                )
-        return
-    if not yes and (len(plan) > 1 or total_facts > CONFIRM_FACTS):
-        what = f"{len(plan)} sources, {total_facts:,} facts"
-        if not sys.stdin.isatty():
-            raise click.UsageError(f"This would retract {what}; re-run with --yes to confirm.")
-        if not click.confirm(f"Retract {what}?", default=False, err=True):
-            raise SystemExit(1)
-    done = [retract_source(store, iri) for iri in iris]
-    if as_json:
-        data = [
-            {
-                "source": r.source,
-                "quads_removed": r.quads_removed,
-                "sources": r.sources,
-                "stale_claims": sorted(r.stale_claims.values()),
-            }
-            for r in done
-        ]
-        echo_json(data[0] if len(data) == 1 else data)
-    else:
-        for r in done:
-            stale = f"; {len(r.stale_claims)} claim(s) now stale" if r.stale_claims else ""
-            click.echo(f"Retracted {r.source} ({r.quads_removed:,} quads){stale}.")
-
-
-@kg.command("refresh")
-@click.argument("source", required=False)
-@click.option(
-    "--kind",
-    type=click.Choice(["wikidata"]),
-    default=None,
-    help="Refresh every source of this kind (with --older-than: only the old ones).",
-)
-@click.option("--older-than", "older_than", default=None, metavar="AGE", help="e.g. 30d, 12h, 2w.")
-@click.option(
-    "--endpoint",
-    default=None,
-    help="SPARQL endpoint (default: Wikidata Query Service; KGFC_WIKIDATA_ENDPOINT).",
-)
-@json_option
-@with_store(write=True)
-def refresh_cmd(
-    source: str | None,
-    kind: str | None,
-    older_than: str | None,
-    endpoint: str | None,
-    as_json: bool,
-    store: KnowledgeGraph,
-    settings: Settings,
-) -> None:
-    """Re-fetch sources, replace their graphs atomically, and list the verdicts whose evidence changed.
-
-    SOURCE is a source IRI, its kgfcs: short form or what was loaded; or use
-    --kind wikidata [--older-than 30d]. A claim whose cited statement the new
-    version no longer states is marked stale (`kg evidence`; `kgfc verify
-    --recheck-stale` re-checks it). A source that cannot be re-fetched keeps
-    its old graph.
-    """
-    from kgfc.kg.refresh import parse_age, refresh_sources, sources_older_than, wikidata_refetcher
-    from kgfc.kg.wikidata import WikidataSource
-    from kgfc.models import SourceKind
-
-    if (source is None) == (kind is None):
-        raise click.UsageError("Give a SOURCE or --kind wikidata (not both).")
-    if older_than and source is not None:
-        raise click.UsageError("--older-than goes with --kind.")
-    if source is not None:
-        picked = [s for i in resolve_sources(store, source) if (s := store.source(i)) is not None]
-    else:
-        assert kind is not None  # one of SOURCE and --kind, checked above
-        age = parse_age(older_than) if older_than else None
-        picked = sources_older_than(store, SourceKind(kind), age)
-    if settings.offline:
-        raise click.UsageError("kg refresh re-fetches from the network, but offline mode is on.")
-    if endpoint:
-        settings = settings.model_copy(update={"wikidata_endpoint": endpoint})
-    done = refresh_sources(
-        store, picked, wikidata_refetcher(lambda: WikidataSource(store, settings))
-    )
-    failed = [r for r in done if r.error]
-    if as_json:
-        echo_json(
-            [
-                {
-                    "source": r.source,
-                    "facts_before": r.facts_before,
-                    "facts_after": r.facts_after,
-                    "removed": r.removed,
-                    "added": r.added,
-                    "changed_claims": sorted(r.changed_claims.values()),
-                    "error": r.error,
-                }
-                for r in done
-            ]
-        )
-    else:
-        if not done:
-            info("Nothing to refresh.")
-        for r in done:
-            if r.error:
-                click.echo(f"{V.short(r.source)}: not refreshed ({r.error})")
-                continue
-            changed = sorted(r.changed_claims.values())
-            click.echo(
-                f"{V.short(r.source)}: {r.facts_before:,} -> {r.facts_after:,} facts "
-                f"(-{r.removed}, +{r.added}); "
-                + (
-                    f"verdicts whose evidence changed: {', '.join(changed)}"
-                    if changed
-                    else "no verdict affected"
-                )
-            )
-    if failed and len(failed) == len(done):
-        raise SystemExit(1)
 
 
 @kg.command("export")
@@ -851,12 +346,6 @@ def evidence_cmd(claim_id: str, as_json: bool, store: KnowledgeGraph, settings: 
                 click.echo(
                     f"    {step['index'] + 1}. {step['action']} {step['arguments']} -> {step['observation']}{err}"
                 )
-
-
-from kgfc.cli.ingest import index_cmd, ingest_cmd  # noqa: E402 - the commands live in their own module
-
-kg.add_command(ingest_cmd)
-kg.add_command(index_cmd)
 
 
 def train_embedding(

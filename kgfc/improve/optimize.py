@@ -44,7 +44,7 @@ from kgfc.errors import LLMError
 from kgfc.improve.experience import ExperienceBuffer
 from kgfc.improve.reflect import Critique, reflect
 from kgfc.improve.reward import Reward, RewardWeights, composite_reward
-from kgfc.llm.client import LLM, fence
+from kgfc.llm.contract import LLM, fence
 from kgfc.llm.promptset import PromptSet, placeholder_problem, use_prompts
 from kgfc.models import Counters
 

@@ -13,7 +13,7 @@ from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, Field, model_validator
 
-from kgfc.llm.client import LLM, fence
+from kgfc.llm.contract import LLM, fence
 from kgfc.llm.prompts import system_prompt
 from kgfc.models import Counters
 

@@ -3,13 +3,13 @@
 Tasks: ranking (beam-search pruning), verdict, claim decomposition, the
 agent's action choice, the web fine filter, and triple extraction from web
 sentences. For each: a builder returning chat messages for
-:meth:`kgfc.llm.client.LLM.complete_json`, the pydantic model to validate
+:meth:`kgfc.llm.contract.LLM.complete_json`, the pydantic model to validate
 against (tolerant of the near-misses small models make), a ``*_schema``
 function giving the bounded JSON schema sent to the server (``maxItems``,
 ``maxLength``, enums: a grammar on llama.cpp keeps answers short and valid),
 and a ``max_tokens`` that fits it. Everything that came
 from outside (the claim, KG facts, web text) goes through
-:func:`~kgfc.llm.client.fence`; the system prompt says fenced text is data.
+:func:`~kgfc.llm.contract.fence`; the system prompt says fenced text is data.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, ValidationInfo, model_validator
 
-from kgfc.llm.client import fence
+from kgfc.llm.contract import fence
 from kgfc.llm.promptset import active_prompts
 from kgfc.models import ClaimTriple, EvidenceFact
 

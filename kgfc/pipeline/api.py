@@ -68,7 +68,7 @@ if TYPE_CHECKING:
     from kgfc.document.models import DocumentReport
     from kgfc.kg.store import KnowledgeGraph
     from kgfc.kg.wikidata import WikidataSource
-    from kgfc.llm.client import LLM
+    from kgfc.llm.contract import LLM
     from kgfc.pipeline.web import SearchTool
     from kgfc.reason.base import Reasoner
 

@@ -20,7 +20,7 @@ import json
 from typing import Any, Protocol
 
 from kgfc.errors import ConfigError
-from kgfc.llm.client import LLM
+from kgfc.llm.contract import LLM
 from kgfc.llm.prompts import POLICY_MAX_TOKENS, policy_messages
 from kgfc.models import Action, Verdict, VerdictLabel
 from kgfc.pipeline import stages

@@ -24,7 +24,7 @@ from kgfc.settings import Settings
 if TYPE_CHECKING:
     from kgfc.kg.store import KnowledgeGraph
     from kgfc.kg.wikidata import WikidataSource
-    from kgfc.llm.client import LLM
+    from kgfc.llm.contract import LLM
     from kgfc.pipeline.web import SearchTool
     from kgfc.reading import ClaimReader
 

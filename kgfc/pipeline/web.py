@@ -24,7 +24,7 @@ from kgfc.web.memory import EvidenceMemory, RecalledPassage
 
 if TYPE_CHECKING:
     from kgfc.kg.store import KnowledgeGraph
-    from kgfc.llm.client import LLM
+    from kgfc.llm.contract import LLM
     from kgfc.settings import Settings
 
 log = logging.getLogger(__name__)

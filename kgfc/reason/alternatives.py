@@ -2,7 +2,7 @@
 
 Judaism and Lutheranism share no type in the KG (a religion, a Christian
 denomination), so the type test that lets a stated value exclude a claimed one
-(:meth:`kgfc.reason.local.LocalReasoner._same_kind`) says nothing of them. How
+(:func:`kgfc.reason.kinds.same_kind`) says nothing of them. How
 the KG uses the property does: each is the religion of many people, no one is
 stated to hold both, and neither is a kind, an instance or a part of the other.
 Such values exclude each other for a subject of which one is stated.

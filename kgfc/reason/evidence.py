@@ -1,7 +1,7 @@
 """What a reasoner holds while it checks one claim: the evidence indexed, and per-triple outcomes.
 
-Shared by the local reasoner's stated/entailed checks (:mod:`kgfc.reason.local`) and its
-completion step (:mod:`kgfc.reason.completion_step`), which both read the same index.
+Shared by the local reasoner's checks (:mod:`kgfc.reason.local` and the modules it runs)
+and its completion step (:mod:`kgfc.reason.completion_step`), which all read the same index.
 """
 
 from __future__ import annotations

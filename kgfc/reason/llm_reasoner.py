@@ -29,7 +29,7 @@ from kgfc.llm.prompts import (
 from kgfc.models import ClaimAnalysis, ClaimTriple, Counters, EvidenceFact, Verdict, VerdictLabel
 
 if TYPE_CHECKING:
-    from kgfc.llm.client import LLM
+    from kgfc.llm.contract import LLM
     from kgfc.reason.base import Reasoner
 
 DOWNGRADED_CONFIDENCE = 0.5  # a verdict the model could not ground never claims more
@@ -43,7 +43,7 @@ def _normalise_id(raw: str) -> str:
 
 
 class LLMReasoner:
-    """:class:`~kgfc.reason.base.Reasoner` backed by an :class:`~kgfc.llm.client.LLM`.
+    """:class:`~kgfc.reason.base.Reasoner` backed by an :class:`~kgfc.llm.contract.LLM`.
 
     Degrades, never loses evidence: when the LLM fails a ranking step (after
     the client's retries and repair), ``fallback`` (the local reasoner:

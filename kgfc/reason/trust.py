@@ -26,9 +26,13 @@ from typing import TYPE_CHECKING, Protocol
 
 from kgfc.kg.trust import KIND_NAMES, describe_order, source_kind, trust_rank
 from kgfc.models import VerdictLabel
+from kgfc.reason.checks import CONF_NEI
+from kgfc.reason.conflicts import CONF_FUNCTIONAL
 from kgfc.reason.evidence import EvidenceIndex, Outcome
+from kgfc.reason.kinds import compatible, functionality, is_class, same_kind
 
 if TYPE_CHECKING:
+    from kgfc.kg.store import KnowledgeGraph
     from kgfc.models import EvidenceFact
     from kgfc.reason.kgstats import Functionality
 
@@ -37,20 +41,15 @@ class _Reasoner(Protocol):
     """What the weighing asks of the local reasoner (a protocol: the reasoner imports this
     module, so naming its class here would make an import circle)."""
 
-    use_functionality: bool
-    trust_order: tuple[str, ...]
-
-    def _functionality(self, prop: str) -> Functionality | None: ...
-    def _compatible(
-        self, v: str, o: str, o_alias: dict[str, list[str]], ev: EvidenceIndex
-    ) -> bool: ...
-    def _same_kind(self, o: str, values: list[str], ev: EvidenceIndex) -> bool: ...
-    def _is_class(self, o: str, ev: EvidenceIndex) -> bool: ...
+    @property
+    def store(self) -> KnowledgeGraph | None: ...
+    @property
+    def use_functionality(self) -> bool: ...
+    @property
+    def trust_order(self) -> tuple[str, ...]: ...
 
 
 DISAGREEMENT = 0.75  # a verdict over disagreeing sources is this much less sure
-CONF_NEI = 0.5
-CONF_FUNCTIONAL = 0.8  # as the local reasoner's refutation by a single-valued property
 
 
 def _kinds(ev: EvidenceIndex, ids: Sequence[str]) -> str:
@@ -65,7 +64,7 @@ def weigh_sources(
     when the evidence's sources disagree on the subject's value of a single-valued property."""
     if not reasoner.use_functionality:
         return out
-    order = reasoner.trust_order
+    order, store = reasoner.trust_order, reasoner.store
     s_alias, o_alias = ev.aliases(s), ev.aliases(o)
     for p in props:
         facts = [
@@ -75,14 +74,14 @@ def weigh_sources(
         ]
         if not facts:
             continue
-        func = reasoner._functionality(p)
+        func = functionality(store, p)
         if func is None or not func.functional:
             return out  # the best-ranked property the evidence knows decides
-        claimed = [e for e in facts if reasoner._compatible(e.fact.object, o, o_alias, ev)]
+        claimed = [e for e in facts if compatible(store, e.fact.object, o, o_alias, ev)]
         other = [e for e in facts if e not in claimed]
-        if not other or not reasoner._same_kind(o, [e.fact.object for e in other], ev):
+        if not other or not same_kind(store, o, [e.fact.object for e in other], ev):
             return out
-        if reasoner._is_class(o, ev):
+        if is_class(store, o, ev):
             return out
         by_value: dict[str, list[EvidenceFact]] = {}
         for e in other:

@@ -53,7 +53,7 @@ from kgfc.nlp.values import parse_date, parse_number
 
 if TYPE_CHECKING:
     from kgfc.kg.store import KnowledgeGraph
-    from kgfc.llm.client import LLM
+    from kgfc.llm.contract import LLM
 
 log = logging.getLogger(__name__)
 

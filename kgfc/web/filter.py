@@ -41,7 +41,7 @@ from kgfc.web.stance import NEUTRAL, local_stance
 
 if TYPE_CHECKING:
     from kgfc.kg.store import KnowledgeGraph
-    from kgfc.llm.client import LLM
+    from kgfc.llm.contract import LLM
 
 log = logging.getLogger(__name__)
 

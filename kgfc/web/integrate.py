@@ -55,7 +55,7 @@ from kgfc.web.local import MAX_FILE_BYTES, _read_docs
 
 if TYPE_CHECKING:
     from kgfc.kg.store import KnowledgeGraph, Subject
-    from kgfc.llm.client import LLM
+    from kgfc.llm.contract import LLM
     from kgfc.web.base import SearchHit
 
 log = logging.getLogger(__name__)

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from itertools import islice
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 import pyoxigraph as ox
 
@@ -24,10 +25,10 @@ from kgfc.kg.verdicts import source_parts
 from kgfc.models import Report, ResultEvidence, Source, VerifyResult
 from kgfc.report.render import kind_colours
 from kgfc.service.claims import checked_report
-from kgfc.service.claims_index import VERDICT_IRIS, VERDICT_NAMES
+from kgfc.service.claims_index import VERDICT_IRIS, VERDICT_NAMES, ClaimsPage, TableRow
 
 if TYPE_CHECKING:
-    from kgfc.kg.store import KnowledgeGraph
+    from kgfc.kg.store import KnowledgeGraph, Row
 
 PAGE = 50  # rows per page: claims_page.rq asks for one more, to know if there is a next page
 FAR_FUTURE = "9999-12-31T23:59:59Z"
@@ -40,6 +41,95 @@ class NotFound(InputError):
 
 
 _CITATION = re.compile(r"\b([EWP]\d{1,4})\b")
+
+
+# A page's rows: what its template reads. SPARQL rows leave a variable unbound as None; a row
+# that lacks what a page links or sorts by is left out (the queries bind those, so this does not
+# happen with the store as kgfc writes it), and a missing verdict shows as NOT ENOUGH INFO.
+ViewRow = dict[str, Any]  # an evidence row or a graph element of the claim view (JSON for scripts)
+
+
+class SourceRecord(TypedDict):
+    """A source's PROV-O record as its page shows it."""
+
+    iri: str
+    kind: str
+    kind_name: str
+    location: str | None
+    query_name: str | None
+    query: str | None
+    retrieved_at: str  # ISO 8601, to the second
+    extractor: str
+    confidence: float
+    title: str | None
+    sentence: str | None
+    facts: int | None
+
+
+class ClaimLink(TypedDict):
+    """A recorded claim a page lists (a link to its page)."""
+
+    id: str
+    text: str
+    verdict: str  # SUPPORTED, REFUTED or NOT ENOUGH INFO
+
+
+class CitingClaim(ClaimLink):
+    claim_iri: str
+
+
+class FactRow(TypedDict):
+    """One fact of a source's page: ``object`` None when the object is a literal."""
+
+    subject: str
+    subject_label: str
+    predicate_label: str
+    object: str | None
+    object_label: str
+
+
+class SourcePage(TypedDict):
+    source: SourceRecord
+    facts: list[FactRow]
+    offset: int
+    next: int | None
+    prev: int | None
+    parts: list[str]
+    claims: list[CitingClaim]
+
+
+class EntityFact(TypedDict):
+    other: str | None  # None when the other end is a literal
+    other_label: str
+    source: str
+    kind_name: str
+
+
+class FactGroup(TypedDict):
+    property: str
+    direction: str  # "out": the entity is the subject; "in": the object
+    facts: list[EntityFact]
+
+
+class EntityPage(TypedDict):
+    iri: str
+    label: str
+    names: dict[str, list[str]]  # label, alias, description -> the texts
+    groups: list[FactGroup]
+    claims: list[ClaimLink]
+
+
+def verdict_name(verdict: str | None) -> str:
+    """A verdict IRI's name; an unbound or unknown one is NOT ENOUGH INFO."""
+    return VERDICT_NAMES.get(verdict or "", "NOT ENOUGH INFO")
+
+
+def claim_link(row: Row) -> ClaimLink | None:
+    """A claim row (``claimId``, ``text``, ``verdict``) as a link; None without an id or text."""
+    cid, text = row.get("claimId"), row.get("text")
+    if cid is None or text is None:
+        return None
+    return {"id": cid, "text": text, "verdict": verdict_name(row.get("verdict"))}
 
 
 def verdict_css(label: str) -> str:
@@ -62,11 +152,11 @@ def _property_entity(predicate: str) -> str:
 class ClaimView:
     result: VerifyResult
     report: Report
-    sources: list[dict]
-    graph: dict
+    sources: list[SourceRecord]
+    graph: ViewRow
     citations: list[tuple[str, str | None]]  # justification as (text, evidence id or None) pieces
-    evidence: list[dict]
-    stale: list[dict] = field(default_factory=list)
+    evidence: list[ViewRow]
+    stale: list[dict[str, str | None]] = field(default_factory=list)  # retracted sources
     recorded: bool = False
 
 
@@ -93,12 +183,12 @@ def with_labels(store: KnowledgeGraph, result: VerifyResult) -> VerifyResult:
 def claim_view(
     store: KnowledgeGraph,
     result: VerifyResult,
-    stale: list[dict] | None = None,
+    stale: list[dict[str, str | None]] | None = None,
     trust_order: str | None = None,
 ) -> ClaimView:
     result = with_labels(store, result)
     report = checked_report(result, trust_order)
-    provenance = {}
+    provenance: dict[str, SourceRecord | None] = {}
     for iri in dict.fromkeys(e.source for e in result.evidence if e.source):
         provenance[iri] = source_record(store, iri)
     colours = kind_colours(report)
@@ -151,7 +241,9 @@ def split_citations(text: str, known: set[str]) -> list[tuple[str, str | None]]:
     return out
 
 
-def _evidence_row(e: ResultEvidence, provenance: dict, stance: str) -> dict:
+def _evidence_row(
+    e: ResultEvidence, provenance: dict[str, SourceRecord | None], stance: str
+) -> ViewRow:
     kind = source_kind(e.source)
     prov = provenance.get(e.source) if e.source else None
     return {
@@ -175,7 +267,9 @@ def _evidence_row(e: ResultEvidence, provenance: dict, stance: str) -> dict:
     }
 
 
-def _graph(report: Report, provenance: dict, colours: dict[str, str]) -> dict:
+def _graph(
+    report: Report, provenance: dict[str, SourceRecord | None], colours: dict[str, str]
+) -> ViewRow:
     """cytoscape.js elements: entities as nodes, facts as edges coloured by source kind."""
     nodes = [
         {
@@ -190,7 +284,7 @@ def _graph(report: Report, provenance: dict, colours: dict[str, str]) -> dict:
     edges = []
     for i, e in enumerate(report.edges):
         prov = e.provenance
-        src = provenance.get(prov.get("source_iri")) or {}
+        src = provenance.get(prov.get("source_iri") or "")
         edges.append(
             {
                 "data": {
@@ -202,8 +296,8 @@ def _graph(report: Report, provenance: dict, colours: dict[str, str]) -> dict:
                     "colour": colours.get(e.kind, "#777777"),
                     "kind": KIND_NAMES.get(e.kind, e.kind),
                     "sourceIri": prov.get("source_iri") or "",
-                    "retrieved": src.get("retrieved_at") or "",
-                    "method": src.get("extractor") or "",
+                    "retrieved": src["retrieved_at"] if src else "",
+                    "method": src["extractor"] if src else "",
                     "cited": bool(prov.get("cited")),
                     "stance": prov.get("stance") or "neutral",
                 }
@@ -220,7 +314,7 @@ def _graph(report: Report, provenance: dict, colours: dict[str, str]) -> dict:
 # -- sources ---------------------------------------------------------------------------------
 
 
-def _source_dict(src: Source) -> dict:
+def _source_dict(src: Source) -> SourceRecord:
     return {
         "iri": src.iri,
         "kind": src.kind.value,
@@ -237,18 +331,24 @@ def _source_dict(src: Source) -> dict:
     }
 
 
-def source_record(store: KnowledgeGraph, iri: str) -> dict | None:
+def source_record(store: KnowledgeGraph, iri: str) -> SourceRecord | None:
     src = store.source(iri)
     return _source_dict(src) if src is not None else None
 
 
-def knowledge_sources(store: KnowledgeGraph) -> list[dict]:
+def knowledge_sources(store: KnowledgeGraph) -> list[SourceRecord]:
     """Every knowledge source (claim graphs left out), newest first, with its fact count."""
     props: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
     for r in store.run("knowledge_sources"):
-        props[r["g"]][r["p"]].append(r["o"])
+        g, p, o = r["g"], r["p"], r["o"]
+        if g is not None and p is not None and o is not None:  # all bound in the query
+            props[g][p].append(o)
     # cached until the knowledge changes: a whole-store scan
-    counts = {r["g"]: int(r["facts"]) for r in store.run_cached("source_fact_counts")}
+    counts = {
+        g: int(n)
+        for r in store.run_cached("source_fact_counts")
+        if (g := r["g"]) is not None and (n := r["facts"]) is not None
+    }
     out = [
         _source_dict(source_from_row(iri, p).model_copy(update={"facts": counts.get(iri, 0)}))
         for iri, p in props.items()
@@ -256,7 +356,7 @@ def knowledge_sources(store: KnowledgeGraph) -> list[dict]:
     return sorted(out, key=lambda s: (s["retrieved_at"], s["iri"]), reverse=True)
 
 
-def source_page(store: KnowledgeGraph, iri: str, offset: int) -> dict:
+def source_page(store: KnowledgeGraph, iri: str, offset: int) -> SourcePage:
     """One source: its provenance, one page of its facts, its parts and the claims citing it."""
     record = source_record(store, iri)
     if record is None:
@@ -264,26 +364,17 @@ def source_page(store: KnowledgeGraph, iri: str, offset: int) -> dict:
     g = ox.NamedNode(iri)
     # Index order within one graph is stable, so a page is a slice of the pattern's quads
     # (no sort of the whole graph per page, and nothing formatted into query text).
-    facts = (
-        q
-        for q in store.quads(None, None, None, g)
-        if q.predicate.value.startswith((V.WDT, V.KGFC_REL))
-    )
-    page = list(islice(facts, offset, offset + PAGE + 1))
+    page = list(islice(_facts(store, g), offset, offset + PAGE + 1))
     index = store.label_index()
-    rows = []
-    for q in page[:PAGE]:
-        literal = isinstance(q.object, ox.Literal)
+    rows: list[FactRow] = []
+    for s, p, o, literal in page[:PAGE]:
         rows.append(
             {
-                "subject": q.subject.value,
-                "subject_label": index.label(q.subject.value) or V.local_id(q.subject.value),
-                "predicate_label": index.label(_property_entity(q.predicate.value))
-                or V.local_id(q.predicate.value),
-                "object": None if literal else q.object.value,
-                "object_label": q.object.value
-                if literal
-                else index.label(q.object.value) or V.local_id(q.object.value),
+                "subject": s,
+                "subject_label": index.label(s) or V.local_id(s),
+                "predicate_label": index.label(_property_entity(p)) or V.local_id(p),
+                "object": None if literal else o,
+                "object_label": o if literal else index.label(o) or V.local_id(o),
             }
         )
     parts = source_parts(store, iri)
@@ -298,20 +389,27 @@ def source_page(store: KnowledgeGraph, iri: str, offset: int) -> dict:
     }
 
 
-def citing_claims(store: KnowledgeGraph, sources: list[str]) -> list[dict]:
+def _facts(store: KnowledgeGraph, g: ox.NamedNode) -> Iterator[tuple[str, str, str, bool]]:
+    """(subject, predicate, object, object is a literal) of the graph's facts, in index order.
+
+    A quad with a quoted triple (RDF-star) at either end is no fact and is left out.
+    """
+    for q in store.quads(None, None, None, g):
+        s, o = q.subject, q.object
+        if isinstance(s, ox.Triple) or isinstance(o, ox.Triple):
+            continue
+        if q.predicate.value.startswith((V.WDT, V.KGFC_REL)):
+            yield s.value, q.predicate.value, o.value, isinstance(o, ox.Literal)
+
+
+def citing_claims(store: KnowledgeGraph, sources: list[str]) -> list[CitingClaim]:
     """The recorded claims whose verdict cites facts from these sources (what retracting hits)."""
-    out: dict[str, dict] = {}
+    out: dict[str, CitingClaim] = {}
     for src in sources:
         for r in store.run("claims_using_source", bindings={"source": src}):
-            out.setdefault(
-                r["claim"],
-                {
-                    "claim_iri": r["claim"],
-                    "id": r["claimId"],
-                    "text": r["text"],
-                    "verdict": VERDICT_NAMES.get(r["verdict"], "NOT ENOUGH INFO"),
-                },
-            )
+            claim, link = r["claim"], claim_link(r)
+            if claim is not None and link is not None and claim not in out:
+                out[claim] = {"claim_iri": claim, **link}
     return sorted(out.values(), key=lambda c: c["id"])
 
 
@@ -393,7 +491,7 @@ def parse_when(value: str) -> datetime:
 
 def claims_page(
     store: KnowledgeGraph, flt: ClaimFilter, before: str | None, after_claim: str | None
-) -> dict:
+) -> ClaimsPage:
     """One page of recorded claims, newest first; ``before``/``after_claim`` from the last page."""
     when = parse_when(before).isoformat() if before else FAR_FUTURE
     rows = store.run(
@@ -404,63 +502,70 @@ def claims_page(
             "afterClaim": ox.Literal(after_claim or ""),
         },
     )
-    claims = [
-        {
-            "iri": r["claim"],
-            "id": r["claimId"],
-            "text": r["text"],
-            "verdict": VERDICT_NAMES.get(r["verdict"], "NOT ENOUGH INFO"),
-            "confidence": float(r["confidence"]),
-            "checked": r["checked"],
-            "stale": r["stale"] == "true",
-        }
-        for r in rows
-    ]
+    claims = [c for r in rows[:PAGE] if (c := _table_row(r)) is not None]
     nxt = None
-    if len(claims) > PAGE:
-        last = claims[PAGE - 1]
+    if len(rows) > PAGE and claims:  # the query asks for one row more than a page
+        last = claims[-1]
         nxt = {"before": last["checked"], "after": last["iri"]}
-    return {"claims": claims[:PAGE], "next": nxt}
+    return {"claims": claims, "next": nxt}
+
+
+def _table_row(r: Row) -> TableRow | None:
+    """A ``claims_page`` row for the table; None without the claim, its id, text or check time
+    (a missing confidence shows as 0, as in the in-memory index)."""
+    claim, link, checked = r["claim"], claim_link(r), r["checked"]
+    if claim is None or link is None or checked is None:
+        return None
+    return {
+        "iri": claim,
+        **link,
+        "confidence": float(r["confidence"] or 0.0),
+        "checked": checked,
+        "stale": r["stale"] == "true",
+    }
 
 
 def claims_count(store: KnowledgeGraph, flt: ClaimFilter) -> int:
     rows = store.run("claims_count", bindings=flt.bindings())
-    return int(rows[0]["claims"]) if rows else 0
+    return int(rows[0]["claims"] or 0) if rows else 0
 
 
-def claim_request(store: KnowledgeGraph, claim_id: str) -> dict:
+def claim_request(store: KnowledgeGraph, claim_id: str) -> dict[str, str | list[str]]:
     """The verify request that checks a recorded claim again, under the same id."""
     rows = store.run("claim_request", bindings={"claimId": ox.Literal(claim_id)})
     if not rows:
         raise NotFound(f"No stored claim with id {claim_id!r}.")
     row = rows[-1]
-    if row["triple"]:
-        parts = row["triple"].split(" ", 2)
+    if triple := row["triple"]:
+        parts = triple.split(" ", 2)
         if len(parts) == 3:
             return {"id": claim_id, "triple": parts}
-    return {"id": claim_id, "claim": row["text"]}
+    # the text is bound in the query; an empty claim is refused as the bad request it is
+    return {"id": claim_id, "claim": row["text"] or ""}
 
 
 # -- entities --------------------------------------------------------------------------------
 
 
-def entity_page(store: KnowledgeGraph, iri: str) -> dict:
+def entity_page(store: KnowledgeGraph, iri: str) -> EntityPage:
     """An entity: its labels, its facts grouped by property and by source, the claims citing it."""
     index = store.label_index()
     node = ox.NamedNode(iri)
-    names = {"label": [], "alias": [], "description": []}
+    names: dict[str, list[str]] = {"label": [], "alias": [], "description": []}
     kinds = {V.RDFS_LABEL: "label", V.SKOS_ALT: "alias", V.SCHEMA_DESC: "description"}
-    for p, kind in kinds.items():
-        for q in store.quads(node, ox.NamedNode(p), None, None):
+    for name_iri, kind in kinds.items():
+        for q in store.quads(node, ox.NamedNode(name_iri), None, None):
             if isinstance(q.object, ox.Literal) and q.object.value not in names[kind]:
                 names[kind].append(q.object.value)
-    groups: dict[tuple[str, str], dict] = {}
+    groups: dict[tuple[str, str], FactGroup] = {}
     for r in store.run("entity_facts", bindings={"entity": node}):
-        p = r["p"]
+        p, s, o, g = r["p"], r["s"], r["o"], r["g"]
+        if p is None or s is None or o is None or g is None:  # all bound in the query
+            continue
         if not p.startswith((V.WDT, V.KGFC_REL)):
             continue
-        outgoing = r["s"] == iri
-        other = r["o"] if outgoing else r["s"]
+        outgoing = s == iri
+        other = o if outgoing else s
         key = (p, "out" if outgoing else "in")
         group = groups.setdefault(
             key,
@@ -475,17 +580,14 @@ def entity_page(store: KnowledgeGraph, iri: str) -> dict:
             {
                 "other": None if literal else other,
                 "other_label": other if literal else index.label(other) or V.local_id(other),
-                "source": r["g"],
-                "kind_name": KIND_NAMES.get(source_kind(r["g"]), source_kind(r["g"])),
+                "source": g,
+                "kind_name": KIND_NAMES.get(source_kind(g), source_kind(g)),
             }
         )
     claims = [
-        {
-            "id": r["claimId"],
-            "text": r["text"],
-            "verdict": VERDICT_NAMES.get(r["verdict"], "NOT ENOUGH INFO"),
-        }
+        link
         for r in store.run("claims_citing_entity", bindings={"entity": node})
+        if (link := claim_link(r)) is not None
     ]
     if not names["label"] and not groups and not claims:
         raise NotFound(f"Nothing is known about {iri!r} in this store.")
