@@ -34,6 +34,8 @@ PLACES = [
     'schema:description "borough of New York City, New York, United States"@en .',
     'wd:Q16 rdfs:label "Canada"@en ; wdt:P31 wd:Q6256 .',
     'wd:Q21 rdfs:label "England"@en ; wdt:P17 wd:Q145 .',
+    # a country nothing in the KG is stated in: a country by its type
+    'wd:Q819 rdfs:label "Laos"@en ; wdt:P31 wd:Q6256 .',
     'wd:Q84 rdfs:label "London"@en ; wdt:P31 wd:Q515 ; wdt:P131 wd:Q21 ; wdt:P17 wd:Q145 .',
     'wd:Q34217 rdfs:label "Oxford"@en ; wdt:P31 wd:Q515 ; wdt:P131 wd:Q21 ; wdt:P17 wd:Q145 .',
     # a second London, in Canada: Chelsea's description names the one in England
@@ -75,6 +77,7 @@ def checker(tmp_path_factory):
         "Heath Ledger died in Rochester.",  # a city with a country only, not New York City
         "Dirk Bogarde died in Paris.",  # another country, through Chelsea's description
         "Roddy McDowall died in London.",  # another country, through Studio City's alias
+        "Robert Moses died in Laos.",  # a country by its type alone
         # another city of England: Chelsea lies in the London in England
         "Dirk Bogarde died in Oxford.",
     ],
@@ -104,3 +107,10 @@ def test_a_name_the_relation_settles_refutes_though_others_share_it(demo_local):
     r = demo_local.verify("Natalie Cole is a Chicago-born singer.", record=False)
     assert r.verdict is VerdictLabel.REFUTED, r.justification
     assert "only the one linked" in r.justification
+
+
+def test_a_short_name_refutes_when_every_place_it_names_lies_elsewhere(demo_local):
+    # "LA" names Los Angeles, Louisiana and Laos in the demo KG; Heath Ledger died in
+    # Manhattan, in none of them (Laos: a country though nothing is stated in it)
+    r = demo_local.verify("heath ledger died in LA", record=False)
+    assert r.verdict is VerdictLabel.REFUTED, r.justification

@@ -80,3 +80,21 @@ def test_only_posts_are_read_for_comments(claim, is_post):
 )
 def test_an_initials_stop_ends_nothing(demo_local, text):
     assert uncommented(demo_local.store, text) == (text, [])
+
+
+def test_a_bracketed_aside_that_names_nothing_is_set_aside(demo_local):
+    text = "kinsey (such a good biopic!!) was directed by ang lee"
+    assert uncommented(demo_local.store, text) == (
+        "kinsey was directed by ang lee",
+        ["such a good biopic"],
+    )
+    # a film's year is no comment; a name or a date in brackets is part of the statement
+    assert uncommented(demo_local.store, "the avengers (2012) was directed by jon favreau") == (
+        "the avengers was directed by jon favreau",
+        [],
+    )
+    for kept in (
+        "the director of sunshine (the ralph fiennes one) was born in budapest",
+        "tony blair (born may 1953) was born in edinburgh",
+    ):
+        assert uncommented(demo_local.store, kept) == (kept, [])

@@ -5,7 +5,8 @@ right? such a good biopic", "ne-yo was so influenced by michael jackson and it s
 informal writing, a last clause that names nothing the KG knows -- no name, no value, no
 number -- is the writer's comment on the statement before it, not a part of it. It is set
 aside (and the verdict says it was not checked), as are a tag question ("..., right?") and
-a name's intensifier ("directed by will smith himself").
+a name's intensifier ("directed by will smith himself") and a bracketed aside that names
+nothing.
 
 Only in informal text (a post in lower case, or with emoji or tags), only a last clause
 after a comma, a stop, or "and" before a pronoun, and only when what is left still names
@@ -44,6 +45,8 @@ _ABBREVIATION = re.compile(
     re.I,
 )
 _POINTS_BACK = re.compile(r"\b(?:there|here)\b", re.I)
+_BRACKETED = re.compile(r"\s*\(([^()]{1,80})\)")
+_YEAR = re.compile(r"\d{4}")
 _MAX_NAME_WORDS = 4
 _MIN_LEFT_WORDS = 3
 
@@ -56,8 +59,21 @@ def informal(claim: str) -> bool:
 
 
 def uncommented(store: KnowledgeGraph, text: str) -> tuple[str, list[str]]:
-    """``text`` without a post's closing comments, and the comments set aside (last first)."""
+    """``text`` without a post's closing comments and its bracketed asides that name nothing
+    ("june foray (the voice of half your childhood cartoons!!) is buried at ..."; a film's
+    year, "the avengers (2012)"), and the comments set aside (last first)."""
     comments: list[str] = []
+
+    def aside(m: re.Match[str]) -> str:
+        inner = m[1].strip()
+        if _YEAR.fullmatch(inner):
+            return ""
+        if _names(store, inner) or any(c.isdigit() for c in inner):
+            return m[0]
+        comments.insert(0, inner.rstrip(" .!?"))
+        return ""
+
+    text = _BRACKETED.sub(aside, text).strip()
     while True:
         shorter = _INTENSIFIER.sub("", _TAG_QUESTION.sub("", text)).strip()
         cut = _last_cut(text)

@@ -171,8 +171,24 @@ def _located_in(store: Any, e: str) -> set[str]:
     return out
 
 
+# a country by its type ("country", "sovereign state"), for one nothing in the KG is stated in
+_COUNTRY_TYPES = tuple(V.WD + q for q in ("Q6256", "Q3624078"))
+_DIPLOMACY = V.WDT + "P530"  # diplomatic relations: only states have them
+
+
 def _is_a_country(store: Any, e: str) -> bool:
-    return next(iter(store.quads(predicate=_node(_COUNTRY), object=_node(e))), None) is not None
+    """Is ``e`` a country: something is stated to be in it, it is typed a country or a
+    sovereign state, or it has diplomatic relations (Laos, though no place of the KG is
+    stated in it)?"""
+    node = _node(e)
+    if next(iter(store.quads(predicate=_node(_COUNTRY), object=node)), None) is not None:
+        return True
+    if next(iter(store.quads(node, _node(_DIPLOMACY))), None) is not None:
+        return True
+    return any(
+        next(iter(store.quads(node, _node(_TYPE), _node(t))), None) is not None
+        for t in _COUNTRY_TYPES
+    )
 
 
 def places_apart(store: Any, claimed: str, stated: list[str]) -> bool:
