@@ -6,7 +6,7 @@ mismatch, on a malformed row, duplicate ids or claims, or when the set's size, b
 id scheme drift from what the table below records for it.
 
     python benchmarks/blindset_check.py                 # the first set (v1)
-    python benchmarks/blindset_check.py --set v7        # v1 to v7
+    python benchmarks/blindset_check.py --set v8        # v1 to v8
     python benchmarks/blindset_check.py --set path/to/blind_natural_v4.jsonl
 """
 
@@ -35,11 +35,12 @@ SETS: dict[str, dict[str, object]] = {
     "v5": {"prefix": "bn5-", "balance": {"SUPPORTED": 120, "REFUTED": 105, "NOT ENOUGH INFO": 75}},
     "v6": {"prefix": "bn6-", "balance": {"SUPPORTED": 120, "REFUTED": 105, "NOT ENOUGH INFO": 75}},
     "v7": {"prefix": "bn7-", "balance": {"SUPPORTED": 120, "REFUTED": 105, "NOT ENOUGH INFO": 75}},
+    "v8": {"prefix": "bn8-", "balance": {"SUPPORTED": 120, "REFUTED": 105, "NOT ENOUGH INFO": 75}},
 }
 
 
 def resolve(arg: str) -> tuple[Path, dict[str, object]]:
-    """A set name (v1..v7) or a path whose name ends in blind_natural_vN.jsonl."""
+    """A set name (v1..v8) or a path whose name ends in blind_natural_vN.jsonl."""
     if arg in SETS:
         return DATA / f"blind_natural_{arg}.jsonl", SETS[arg]
     path = Path(arg)
@@ -80,7 +81,7 @@ def check_rows(rows: list[dict], spec: dict[str, object]) -> list[tuple]:
 
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--set", default="v1", help="v1 to v7, or a path to a blind_natural_vN.jsonl")
+    ap.add_argument("--set", default="v1", help="v1 to v8, or a path to a blind_natural_vN.jsonl")
     args = ap.parse_args(argv)
     try:
         path, spec = resolve(args.set)
