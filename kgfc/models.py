@@ -467,6 +467,12 @@ class VerifyResult(BaseModel):
         self.__dict__.pop(_LINE, None)  # the line read is not this result's any more
         super().__setattr__(name, value)
 
+    def __getstate__(self) -> dict[Any, Any]:
+        state = super().__getstate__()
+        if _LINE in self.__dict__:  # another process's copy has an id of its own
+            state["__dict__"] = {k: v for k, v in self.__dict__.items() if k != _LINE}
+        return state
+
 
 # where a result read from its JSON line keeps the line (not a field: models ignore it)
 _LINE = "_kgfc_json_line"

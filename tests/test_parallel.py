@@ -419,11 +419,15 @@ def test_a_worker_result_read_back_from_its_line_is_the_one_checked(demo_local):
 
 
 def test_a_result_line_read_is_given_back_until_the_result_changes(demo_local):
+    import pickle
+
     from kgfc.models import VerifyResult
 
     line = demo_local.verify(TEXTS[0], record=False).json_line()
     back = VerifyResult.from_line(line)
     assert back.json_line() is line  # not made again
+    assert json.dumps(back.model_dump(mode="json"), ensure_ascii=False) == line
+    assert pickle.loads(pickle.dumps(back)) == back and line.encode() not in pickle.dumps(back)
     changed = back.model_copy(update={"claim_iri": "urn:x"})
     assert json.loads(changed.json_line())["claim_iri"] == "urn:x"
     back.error = "failed"
