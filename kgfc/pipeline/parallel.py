@@ -553,11 +553,6 @@ def verify_in_workers(
             append_trajectory_lines(log_to, trajectories)
         trajectories.clear()
 
-    # The trajectories first: a process killed between the two must leave a checked claim
-    # unrecorded, never the reverse. Without a chunk to wait for, they go out as often.
-    chunks = recorder if isinstance(recorder, ChunkedRecorder) else None
-    if chunks is not None:
-        chunks.before_write.append(write_trajectories)
     own = pool is None
     if pool is None:
         recipe = recipe_of(checker, record)
@@ -565,6 +560,11 @@ def verify_in_workers(
             raise ValueError("An in-memory store cannot be shared with worker processes.")
         pool = WorkerPool([recipe], workers, nlp=has_texts(claims))
     pairs = [(recipes[i] if recipes else 0, c) for i, c in enumerate(claims)]
+    # The trajectories first: a process killed between the two must leave a checked claim
+    # unrecorded, never the reverse. Without a chunk to wait for, they go out as often.
+    chunks = recorder if isinstance(recorder, ChunkedRecorder) else None
+    if chunks is not None:
+        chunks.before_write.append(write_trajectories)
     try:
         for done in pool.run(pairs, ordered=ordered):
             c = claims[done.index]
