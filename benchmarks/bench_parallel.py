@@ -179,7 +179,9 @@ def run_batch(
     cmd = [sys.executable, "-c", TREE_CPU, str(cpu_file), *cmd]
     env = {**ENV, "KGFC_HOME": str(home), "KGFC_OFFLINE": "1", "PYTHONPATH": str(code)}
     start = time.perf_counter()
-    done = subprocess.run(cmd, check=True, env=env, capture_output=True, text=True)
+    # run from the work folder: `python -m` puts the current folder first on the path, so
+    # from the repository root this tree's kgfc would shadow the one PYTHONPATH names
+    done = subprocess.run(cmd, check=True, env=env, capture_output=True, text=True, cwd=work)
     seconds = time.perf_counter() - start
     tree = json.loads(cpu_file.read_text())
     cpu, LAST_BY_PROCESS[(str(code), workers)] = tree["cpu"], tree["by_process"]
@@ -240,7 +242,9 @@ def fact_read(store: Path, home: Path, repeat: int) -> dict[str, list[float]]:
     for _ in range(repeat):
         for way in out:
             cmd = [sys.executable, "-c", FACT_READ, str(store), way]
-            done = subprocess.run(cmd, check=True, env=env, capture_output=True, text=True)
+            done = subprocess.run(
+                cmd, check=True, env=env, capture_output=True, text=True, cwd=store.parent
+            )
             out[way].append(round(float(done.stdout.split()[-1]), 2))
     return out
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -443,6 +444,38 @@ class VerifyResult(BaseModel):
     @property
     def cited(self) -> list[ResultEvidence]:
         return [e for e in self.evidence if e.cited]
+
+    def json_line(self) -> str:
+        """The result as one line of JSON: what ``kgfc verify --nl`` prints for it.
+
+        A result read with :meth:`from_line` gives back the line it was read
+        from, until one of its fields is set.
+        """
+        kept = self.__dict__.get(_LINE)
+        if kept is not None and kept[0] == id(self):  # not a copy's, which has an id of its own
+            return str(kept[1])
+        return json.dumps(self.model_dump(mode="json"), ensure_ascii=False)
+
+    @classmethod
+    def from_line(cls, line: str) -> VerifyResult:
+        """The result a :meth:`json_line` was made from (the trajectory without its ``claim``)."""
+        result = cls.model_validate_json(line)
+        result.__dict__[_LINE] = (id(result), line)
+        return result
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        self.__dict__.pop(_LINE, None)  # the line read is not this result's any more
+        super().__setattr__(name, value)
+
+    def __getstate__(self) -> dict[Any, Any]:
+        state = super().__getstate__()
+        if _LINE in self.__dict__:  # another process's copy has an id of its own
+            state["__dict__"] = {k: v for k, v in self.__dict__.items() if k != _LINE}
+        return state
+
+
+# where a result read from its JSON line keeps the line (not a field: models ignore it)
+_LINE = "_kgfc_json_line"
 
 
 # -- reports (BioCheck format) -------------------------------------------------

@@ -100,10 +100,11 @@ def test_an_in_memory_store_is_checked_here_even_when_workers_are_asked_for():
 
 @pytest.mark.slow
 def test_two_workers_give_the_verdicts_and_records_of_one(demo_store, tmp_path, monkeypatch):
-    monkeypatch.setenv("KGFC_HOME", str(tmp_path / "home"))
     batch = _batch_file(tmp_path, demo_store[1][:30])
-    runs = {}
+    runs, logs = {}, {}
     for workers in (1, 2):
+        monkeypatch.setenv("KGFC_HOME", str(tmp_path / f"home{workers}"))
+        logs[workers] = tmp_path / f"home{workers}" / "trajectories" / "trajectories.jsonl"
         store = _copy(demo_store, tmp_path, f"store{workers}")
         args = ["verify", "--store", str(store), "--file", str(batch), "--nl", "--reasoner"]
         args += ["local", "--workers", str(workers), "--record-chunk", "7"]
@@ -120,6 +121,19 @@ def test_two_workers_give_the_verdicts_and_records_of_one(demo_store, tmp_path, 
     assert {r["verdict"] for r in rows1} >= {"SUPPORTED", "NOT ENOUGH INFO"}
     assert set(graphs1) == set(ids) - {"bad"}
     assert graphs2 == graphs1  # the same claim graphs, quad for quad
+    # every printed field but the timings and query counts (what the caches held)
+    assert [_untimed(r) for r in rows2] == [_untimed(r) for r in rows1]
+    logged = [_untimed(json.loads(x)) for x in logs[2].read_text().splitlines()]
+    assert len(logged) == 33 and logged == [
+        _untimed(json.loads(x)) for x in logs[1].read_text().splitlines()
+    ]
+
+
+def _untimed(row: Any) -> Any:
+    """A result or trajectory as JSON, without the seconds and counters that vary between runs."""
+    if isinstance(row, dict):
+        return {k: _untimed(v) for k, v in row.items() if k != "counters" and k != "seconds"}
+    return [_untimed(x) for x in row] if isinstance(row, list) else row
 
 
 class _Held(Claim):
@@ -382,3 +396,102 @@ def test_the_first_claim_lock_is_the_pools_and_leaves_no_file(tmp_path, monkeypa
     lock.release()
     assert parallel._first_claim_alone(lambda: 7) == 7  # later claims take no lock
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_worker_result_read_back_from_its_line_is_the_one_checked(demo_local):
+    import pickle
+
+    from kgfc.pipeline.parallel import Sent
+
+    checked = [demo_local.verify(c, record=False) for c in [*TEXTS, ("Q76", "P19", "Q18094")]]
+    checked[0].counters.degrade("rank hop 1: LLM failed; embedding ranker used")
+    for r in checked:
+        sent = pickle.loads(pickle.dumps(Sent(r)))  # as it crosses to the parent
+        back = sent.result()
+        assert back == r and back.trajectory == r.trajectory  # the trajectory's claim too
+        assert back.counters.degradations == r.counters.degradations
+        assert (
+            sent.line
+            == back.json_line()
+            == json.dumps(r.model_dump(mode="json"), ensure_ascii=False)
+        )
+        assert r.trajectory is not None and sent.trajectory == r.trajectory.model_dump_json()
+
+
+def test_a_result_line_read_is_given_back_until_the_result_changes(demo_local):
+    import pickle
+
+    from kgfc.models import VerifyResult
+
+    line = demo_local.verify(TEXTS[0], record=False).json_line()
+    back = VerifyResult.from_line(line)
+    assert back.json_line() is line  # not made again
+    assert json.dumps(back.model_dump(mode="json"), ensure_ascii=False) == line
+    assert pickle.loads(pickle.dumps(back)) == back and line.encode() not in pickle.dumps(back)
+    changed = back.model_copy(update={"claim_iri": "urn:x"})
+    assert json.loads(changed.json_line())["claim_iri"] == "urn:x"
+    back.error = "failed"
+    assert json.loads(back.json_line())["error"] == "failed"
+
+
+def test_a_pending_record_crosses_processes_as_n_quads():
+    import pickle
+
+    from kgfc.pipeline.record import PendingRecord
+
+    s, p, g = ox.NamedNode("urn:s"), ox.NamedNode("urn:p"), ox.NamedNode("urn:g")
+    objects = [
+        ox.Literal("1.0", datatype=ox.NamedNode("http://www.w3.org/2001/XMLSchema#double")),
+        ox.Literal("Paris", language="fr"),
+        ox.Literal('a "quoted"\nline\twith ünïcode'),
+        ox.NamedNode("urn:o"),
+    ]
+    quads = [ox.Quad(s, p, o) for o in objects] + [ox.Quad(s, p, objects[0], g)]
+    item = PendingRecord("urn:claim", quads, None, [], "c1")
+    data = pickle.dumps(item)
+    assert b"<urn:s> <urn:p>" in data  # the quads as text, not as pickled terms
+    back = pickle.loads(data)
+    assert back.quads == quads  # the literal's lexical form kept, not made canonical
+    assert (back.iri, back.claim_id, back.memory, back.recalled) == ("urn:claim", "c1", None, [])
+    assert pickle.loads(pickle.dumps(PendingRecord("urn:e", [], None, []))).quads == []
+
+
+def test_a_chunk_is_written_after_what_must_precede_it():
+    from kgfc.pipeline.record import ChunkedRecorder, PendingRecord
+
+    store = OxigraphStore()
+    recorder = ChunkedRecorder(store, chunk=2)
+    seen: list[tuple[str, int]] = []
+    recorder.before_write.append(lambda: seen.append(("before", recorder.written)))
+    recorder.listeners.append(lambda ids: seen.append(("written", len(ids))))
+    claim = V.KGFC_CLAIM + "c"
+    for i in range(3):
+        quad = ox.Quad(ox.NamedNode(f"{claim}{i}"), ox.NamedNode("urn:p"), ox.Literal(str(i)))
+        recorder.add(PendingRecord(f"{claim}{i}", [quad], None, [], f"c{i}"))
+    recorder.flush()
+    assert seen == [("before", 0), ("written", 2), ("before", 2), ("written", 1)]
+
+
+def test_a_batch_of_triples_starts_its_workers_without_the_spacy_model(
+    demo_store, tmp_path, monkeypatch
+):
+    from kgfc.pipeline import parallel
+
+    asked: list[bool] = []
+
+    class Stop(Exception):
+        pass
+
+    class Pool(WorkerPool):
+        def __init__(self, *args: Any, nlp: bool = True, **kwargs: Any) -> None:
+            asked.append(nlp)
+            raise Stop
+
+    monkeypatch.setattr(parallel, "WorkerPool", Pool)
+    settings = load_settings(offline=True)
+    path = _copy(demo_store, tmp_path)
+    with FactChecker.from_settings(settings, store=path, reasoner="local") as c:
+        for claims in (demo_store[1][:4], [*demo_store[1][:3], TEXTS[0]]):
+            with pytest.raises(Stop):
+                list(c.verify_many(claims, workers=2, record=False))
+    assert asked == [False, True]

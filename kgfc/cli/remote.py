@@ -8,7 +8,6 @@ seconds of model loading for. ``--no-server`` checks in-process.
 
 from __future__ import annotations
 
-import json
 import sys
 
 import click
@@ -91,7 +90,7 @@ def verify_remote(
                 res = failed_result(line.id, line.text, error)
             results.append(res)
             if as_nl and not single:
-                click.echo(json.dumps(res.model_dump(mode="json"), ensure_ascii=False))
+                click.echo(res.json_line())
                 sys.stdout.flush()
             bar.update(n)
     bar.close()

@@ -482,7 +482,7 @@ def _write_results(
         _write_rows(results, fmt)
     elif as_nl:
         if claim_file is None:
-            click.echo(json.dumps(results[0].model_dump(mode="json"), ensure_ascii=False))
+            click.echo(results[0].json_line())
     elif as_json:
         data = [r.model_dump(mode="json") for r in results]
         click.echo(
@@ -618,7 +618,7 @@ def _write_ray_results(
 ) -> None:
     if fmt == "jsonl" and not report_fmt:  # a local batch prints these lines as it goes
         for r in results:
-            click.echo(json.dumps(r.model_dump(mode="json"), ensure_ascii=False))
+            click.echo(r.json_line())
     else:
         _write_results(results, report_fmt, output, fmt, claim_file, settings)
 
@@ -730,14 +730,18 @@ def _run_batch(
     skipped: list[int] = []
 
     def emit() -> None:
-        # one at a time, each taken off once printed: should an exception stop the
-        # loop, the final emit prints the rest, none twice
-        while unprinted:
-            if as_nl:
-                click.echo(json.dumps(unprinted[0].model_dump(mode="json"), ensure_ascii=False))
-            unprinted.popleft()
-        if as_nl:
-            sys.stdout.flush()
+        # each taken off once its line is made, the lines written together: should an
+        # exception stop the loop, the final emit prints the rest, none twice
+        out: list[str] = []
+        try:
+            while unprinted:
+                if as_nl:
+                    out.append(unprinted[0].json_line() + "\n")
+                unprinted.popleft()
+        finally:
+            if out:
+                click.echo("".join(out), nl=False)
+                sys.stdout.flush()
 
     def on_result(i: int, res: VerifyResult) -> None:
         if res.error is not None and as_nl:  # the stream carries it as data; say it once for people

@@ -589,7 +589,7 @@ class FactChecker:
     def _verify_on_workers(
         self, items: list[Any], workers: int, run: _BatchRun
     ) -> Iterator[VerifyResult]:
-        from kgfc.pipeline.parallel import WorkerPool, recipe_of, verify_in_workers
+        from kgfc.pipeline.parallel import WorkerPool, has_texts, recipe_of, verify_in_workers
 
         claims: list[Claim] = []
         where: list[int] = []  # each claim's item
@@ -612,7 +612,8 @@ class FactChecker:
         recipes = [r for c in distinct if (r := recipe_of(c, run.record)) is not None]
         if len(recipes) < len(distinct):
             raise ValueError("An in-memory store cannot be shared with worker processes.")
-        with WorkerPool(recipes, workers) as pool, self.batch(run.chunk, hooks.on_recorded):
+        pool = WorkerPool(recipes, workers, nlp=has_texts(claims))
+        with pool, self.batch(run.chunk, hooks.on_recorded):
             done = verify_in_workers(
                 self,
                 claims,

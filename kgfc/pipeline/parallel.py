@@ -8,7 +8,11 @@ opened by each worker on its own connection. A worker never writes: the claim
 graph a recorded verdict makes comes back with the result, and the parent --
 the one writer -- records it in chunks (:class:`~kgfc.pipeline.record.ChunkedRecorder`),
 so the chunking, exactly-once and ``--resume`` guarantees of a one-process
-batch hold unchanged.
+batch hold unchanged. What comes back is made to cost the parent little, since
+it is one process for all the workers: the result as the JSON line it is printed
+as (read back by pydantic's parser instead of unpickled model by model), the
+trajectory as its log line, the claim graph as N-Quads text (see
+:class:`~kgfc.pipeline.record.PendingRecord`).
 
 A worker that dies (killed, out of memory) breaks the pool: the claims it
 and the others had in hand were never returned, so nothing of them was
@@ -40,6 +44,7 @@ from multiprocessing.context import BaseContext
 from typing import TYPE_CHECKING, TypeAlias, TypeVar
 
 from kgfc.errors import KgfcError
+from kgfc.pipeline.record import DEFAULT_CHUNK
 from kgfc.settings import Settings
 
 if TYPE_CHECKING:
@@ -136,7 +141,38 @@ def choose_workers(
 # a claim for a worker: the index of one of the pool's recipes, or a recipe of its own
 Task: TypeAlias = "tuple[int | Recipe, Claim]"
 # a claim back from a worker: its result and the claim graph to record, or the error
-Outcome: TypeAlias = "tuple[VerifyResult | None, list[PendingRecord], KgfcError | None]"
+Outcome: TypeAlias = "tuple[Sent | None, list[PendingRecord], KgfcError | None]"
+
+
+class Sent:
+    """A checked claim's result as a worker sends it back: its JSON line, not its models.
+
+    The parent reads the result back from the line (:meth:`result`) and prints
+    the line as it came; the trajectory's log line is made here too, and what
+    the result's line leaves out (the trajectory's claim, the notes on degraded
+    steps) travels beside it, so the result read back equals the one checked.
+    """
+
+    __slots__ = ("line", "trajectory", "claim", "notes")
+
+    def __init__(self, result: VerifyResult) -> None:
+        self.line = result.json_line()
+        t = result.trajectory
+        self.trajectory = None if t is None else t.model_dump_json()  # the log's line
+        self.claim = "" if t is None else t.claim
+        self.notes = (result.counters.degradations, [] if t is None else t.counters.degradations)
+
+    def result(self) -> VerifyResult:
+        from kgfc.models import VerifyResult
+
+        result = VerifyResult.from_line(self.line)
+        result.counters.degradations.extend(self.notes[0])
+        t = result.trajectory
+        if t is not None:
+            t.claim = self.claim
+            t.counters.degradations.extend(self.notes[1])
+        return result
+
 
 _CHECKERS: list[FactChecker] = []  # the pool's recipes, built when the worker starts
 _BUILT: dict[bytes, FactChecker] = {}  # recipes sent with a claim, built on first use
@@ -233,7 +269,7 @@ def _check(recipe: int | Recipe, claim: Claim) -> Outcome:
     except KgfcError as exc:
         checker.take_records()
         return None, [], exc
-    return result, checker.take_records(), None
+    return Sent(result), checker.take_records(), None
 
 
 # -- in the parent ------------------------------------------------------------------------
@@ -247,6 +283,7 @@ class Done:
     result: VerifyResult | None = None
     records: list[PendingRecord] = field(default_factory=list)
     error: KgfcError | None = None
+    trajectory: str | None = None  # the trajectory as its log's line
 
     @property
     def checked(self) -> VerifyResult:
@@ -370,8 +407,11 @@ class WorkerPool:
                 except BrokenProcessPool:
                     died += chunk
                     continue
-                for i, (result, records, error) in zip(chunk, outs, strict=True):
-                    ready[i] = Done(i, result, records, error)
+                for i, (sent, records, error) in zip(chunk, outs, strict=True):
+                    if sent is None:
+                        ready[i] = Done(i, None, records, error)
+                    else:
+                        ready[i] = Done(i, sent.result(), records, error, sent.trajectory)
             if died or not healthy:
                 for chunk in running.values():  # they break too: their worker pool is gone
                     died += chunk
@@ -473,6 +513,11 @@ def recipe_of(checker: FactChecker, record: bool | None = None) -> Recipe | None
     )
 
 
+def has_texts(claims: Sequence[Claim]) -> bool:
+    """Whether any claim is a text (its workers need the spaCy model; a batch of triples does not)."""
+    return any(c.triple is None for c in claims)
+
+
 def verify_in_workers(
     checker: FactChecker,
     claims: Sequence[Claim],
@@ -489,24 +534,37 @@ def verify_in_workers(
     Must run inside ``checker.batch()`` when claims are recorded: the parent
     records each claim graph that comes back into the batch's chunks, and
     appends its trajectory to the checker's trajectory log, in the order the
-    results are yielded. A claim that could not be checked raises its error
+    results are yielded (the log's lines written together, before the chunk
+    their claims' records are in). A claim that could not be checked raises its error
     (``errors="raise"``), yields a result carrying it (``"keep"``) or yields
     the exception itself (``"return"``). ``pool`` is a :class:`WorkerPool`
     to reuse (the caller closes it), whose recipe ``recipes[i]`` checks
     claim ``i`` (default: the first).
     """
-    from kgfc.pipeline.record import append_trajectory
+    from kgfc.pipeline.record import ChunkedRecorder, append_trajectory_lines
     from kgfc.pipeline.request import failed_result
 
     recorder = checker.recorder
+    log_to = checker.trajectory_log
+    trajectories: list[str] = []
+
+    def write_trajectories() -> None:
+        if log_to is not None:
+            append_trajectory_lines(log_to, trajectories)
+        trajectories.clear()
+
     own = pool is None
     if pool is None:
         recipe = recipe_of(checker, record)
         if recipe is None:
             raise ValueError("An in-memory store cannot be shared with worker processes.")
-        texts = any(c.triple is None for c in claims)
-        pool = WorkerPool([recipe], workers, nlp=texts)
+        pool = WorkerPool([recipe], workers, nlp=has_texts(claims))
     pairs = [(recipes[i] if recipes else 0, c) for i, c in enumerate(claims)]
+    # The trajectories first: a process killed between the two must leave a checked claim
+    # unrecorded, never the reverse. Without a chunk to wait for, they go out as often.
+    chunks = recorder if isinstance(recorder, ChunkedRecorder) else None
+    if chunks is not None:
+        chunks.before_write.append(write_trajectories)
     try:
         for done in pool.run(pairs, ordered=ordered):
             c = claims[done.index]
@@ -519,14 +577,17 @@ def verify_in_workers(
             result = done.checked
             if done.records and recorder is None:
                 raise ValueError("Recorded claims from workers are written inside checker.batch().")
-            # The trajectory first: adding the claim graph can write its chunk, and a process
-            # killed between the two must leave a checked claim unrecorded, never the reverse.
-            if checker.trajectory_log is not None and result.trajectory is not None:
-                append_trajectory(checker.trajectory_log, result.trajectory)
+            if done.trajectory is not None:  # written before the chunk its claim graph joins
+                trajectories.append(done.trajectory)
+                if chunks is None and len(trajectories) >= DEFAULT_CHUNK:
+                    write_trajectories()
             if recorder is not None:  # a claim with records has one (above)
                 for item in done.records:
                     recorder.add(item)
             yield done.index, result
     finally:
+        write_trajectories()
+        if chunks is not None:
+            chunks.before_write.remove(write_trajectories)
         if own:
             pool.close()
