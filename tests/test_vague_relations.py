@@ -33,3 +33,21 @@ def test_the_object_is_read_as_its_usual_relation_only_for_words_naming_none(dem
     result = demo_local.verify("The Bee Gees were on Polydor Records.", record=False)
     assert result.triples[0].relation_ids[0].endswith("/P264")
     assert "record label Polydor Records" in result.justification
+
+
+@pytest.mark.parametrize(
+    ("claim", "verdict"),
+    [
+        # the noun is what the subject is (a record label): the place is where it is, by the
+        # place's use the subject has (headquarters), not the use most common in the KG
+        ("Def Jam Recordings is a New York label.", S),
+        ("jive records is a london label", R),
+        ("Tommy Boy Records is a Los Angeles label.", R),
+    ],
+)
+def test_a_place_before_the_noun_for_what_the_subject_is_says_where_it_is(
+    demo_local, claim, verdict
+):
+    result = demo_local.verify(claim, record=False)
+    assert result.verdict is verdict, result.justification
+    assert "headquarters location" in result.justification

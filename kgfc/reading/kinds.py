@@ -99,21 +99,51 @@ def value_use(store: KnowledgeGraph, t: ClaimTriple) -> tuple[str, str] | None:
     copula = set(t.relation_ids) <= set(IS_A)
     if not (copula or _vague(store, t)) or not t.object_id.startswith(V.WD):
         return None
+    return _use(store, t, copula=copula, kind=False)
+
+
+def kind_use(store: KnowledgeGraph, t: ClaimTriple) -> tuple[str, str] | None:
+    """ "Jive Records is a London label": the relation's one noun is what the subject is, so
+    the object is read by the one of its uses the subject has (a label's headquarters, not
+    the place of birth London is most often stated as); returns (rule, note) when it did."""
+    if not (t.subject_id and t.object_id) or not t.relation_ids:
+        return None
+    if not t.object_id.startswith(V.WD) or not _kind_noun(store, t):
+        return None
+    return _use(store, t, copula=False, kind=True)
+
+
+def _use(
+    store: KnowledgeGraph, t: ClaimTriple, *, copula: bool, kind: bool
+) -> tuple[str, str] | None:
+    """:func:`value_use` and :func:`kind_use`: put first the relation the KG states the
+    object as a value of most often (of those the subject has, for ``kind``)."""
+    assert t.subject_id and t.object_id
     uses = Counter(
         q.predicate.value
         for q in islice(store.quads(object=ox.NamedNode(t.object_id)), _VALUE_USE_SCAN)
         if q.predicate.value.startswith(V.WDT)
     )
-    if not uses:
+    subject = ox.NamedNode(t.subject_id)
+
+    def has(p: str) -> bool:
+        return next(iter(store.quads(subject, ox.NamedNode(p))), None) is not None
+
+    ranked = [(p, n) for p, n in uses.most_common() if has(p)] if kind else uses.most_common(1)
+    if not ranked:
         return None
-    top, n = uses.most_common(1)[0]
+    top, n = ranked[0]
     own = sum(uses.get(p, 0) for p in t.relation_ids)
-    if top in t.relation_ids or n < VALUE_USE_MIN or n < VALUE_USE_RATIO * own:
-        return None
-    if next(iter(store.quads(ox.NamedNode(t.subject_id), ox.NamedNode(top))), None) is None:
+    if top in t.relation_ids or n < VALUE_USE_MIN or n < VALUE_USE_RATIO * own or not has(top):
         return None
     t.relation_ids = [top, *t.relation_ids]
-    what = "as a class or occupation" if copula else f'as what "{t.relation}" may mean'
+    what = (
+        "as a class or occupation"
+        if copula
+        else f'and "{t.relation}" is what {t.subject} is'
+        if kind
+        else f'as what "{t.relation}" may mean'
+    )
     return (
         "kinds:value",
         f"{V.local_id(top)} read first: the KG states {t.object} as a {V.local_id(top)} "
@@ -136,6 +166,23 @@ def _vague(store: KnowledgeGraph, t: ClaimTriple) -> bool:
     node = ox.NamedNode(t.subject_id)
     return not any(
         next(iter(store.quads(node, ox.NamedNode(p))), None) is not None for p in t.relation_ids
+    )
+
+
+_INSTANCE_OF = V.WDT + "P31"
+
+
+def _kind_noun(store: KnowledgeGraph, t: ClaimTriple) -> bool:
+    """Is the relation one noun that names what the subject is ("Jive Records is a London
+    label": the last word of a class the KG types it with, "record label")?"""
+    words = [w for w in normalise(t.relation or "").split() if w not in _BE]
+    if len(words) != 1 or not t.subject_id:
+        return False
+    index = store.label_index()
+    return any(
+        (index.label(q.object.value) or "").lower().split()[-1:] == words
+        for q in store.quads(ox.NamedNode(t.subject_id), ox.NamedNode(_INSTANCE_OF))
+        if isinstance(q.object, ox.NamedNode)
     )
 
 

@@ -36,7 +36,7 @@ from kgfc.models import ClaimTriple, Fact, LinkedEntity
 from kgfc.nlp.decompose import relative_clauses
 from kgfc.nlp.text import STOP_WORDS, normalise
 from kgfc.reading.informal import plain
-from kgfc.reading.kinds import fit_object, in_work, maker, value_use
+from kgfc.reading.kinds import fit_object, in_work, kind_use, maker, value_use
 from kgfc.reading.lexicon import Entry, Lexicon, load_lexicon
 from kgfc.reading.namesakes import states
 
@@ -482,11 +482,12 @@ class ClaimReader:
 
     def _by_kind(self, t: ClaimTriple) -> str | None:
         """The first of the object-kind rules of :mod:`kgfc.reading.kinds` that rereads ``t``:
-        a person "in" a work with a cast is its cast member (``in_work``); of the relations
+        a person "in" a work with a cast is its cast member (``in_work``); a place before
+        the noun for what the subject is, where it is (``kind_use``); of the relations
         the words may mean, one whose values are of the object's kind first
         (``fit_object``); a copula whose object the KG states as another relation's value
         (a genre) reads as that relation first (``value_use``). Returns its note."""
-        for rule in (in_work, maker, fit_object, value_use):
+        for rule in (in_work, maker, kind_use, fit_object, value_use):
             found = rule(self.store, t)
             if found is not None:
                 self._hit(found[0])
