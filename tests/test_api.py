@@ -18,7 +18,6 @@ from fakes.openai_server import fake_openai, json_reply, status_reply
 import kgfc
 from kgfc.cli import cli
 from kgfc.errors import InputError
-from kgfc.kg.demo import ensure_demo
 from kgfc.kg.oxigraph_store import OxigraphStore
 from kgfc.llm.client import OpenAICompatLLM
 from kgfc.models import STAGES, VerifyResult
@@ -79,10 +78,8 @@ COUNTER_KEYS = {
 
 
 @pytest.fixture(scope="module")
-def demo_store():
-    store = OxigraphStore()
-    ensure_demo(store)
-    return store
+def demo_store(demo_local):
+    return demo_local.tools.store  # the session's demo KG in memory, read only here
 
 
 @pytest.fixture(scope="module")

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from conftest import DATA, shared_data
-from fakes.homes import fresh_llm_home
+from fakes.homes import fresh_llm_home, home_with_store_caches
 
 from kgfc.cli import cli
 from kgfc.errors import InputError, KgfcError, UsageError
@@ -650,7 +650,7 @@ SCORES = (
 
 @pytest.mark.slow
 def test_llm_eval_is_cached_and_resumable(fake_llm, demo_path, tmp_path, monkeypatch):
-    monkeypatch.setenv("KGFC_HOME", str(tmp_path / "home"))  # a fresh LLM cache
+    home_with_store_caches(monkeypatch, tmp_path / "home", demo_path)  # a fresh LLM cache
     data, out = _blair(tmp_path), tmp_path / "out"
     args = (
         "jsonl",

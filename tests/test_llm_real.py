@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from fakes.homes import home_with_store_caches
 
 from kgfc.cli import cli
 from kgfc.llm.client import OpenAICompatLLM
@@ -122,7 +123,7 @@ def demo_store(tmp_path_factory, demo_kg_copy):
 def test_a_demo_claim_through_verify_with_the_real_model(
     llama_server, demo_store, monkeypatch, tmp_path
 ):
-    monkeypatch.setenv("KGFC_HOME", str(tmp_path / "home"))
+    home_with_store_caches(monkeypatch, tmp_path / "home", demo_store)  # no LLM cache
     monkeypatch.setenv("KGFC_LLM_BASE_URL", llama_server.base_url)
     monkeypatch.setenv("KGFC_LLM_MODEL", MODEL)
     before = llama_server.completions_logged()
@@ -215,7 +216,7 @@ def test_one_tiny_optimisation_epoch_with_the_real_model(
     llama_server, demo_store, monkeypatch, tmp_path
 ):
     """Issue 15: train 2, val 2, one epoch end to end; a prompt set and a lineage report are written."""
-    monkeypatch.setenv("KGFC_HOME", str(tmp_path / "home"))
+    home_with_store_caches(monkeypatch, tmp_path / "home", demo_store)  # no LLM cache
     monkeypatch.setenv("KGFC_LLM_BASE_URL", llama_server.base_url)
     monkeypatch.setenv("KGFC_LLM_MODEL", MODEL)
     train = tmp_path / "train.jsonl"

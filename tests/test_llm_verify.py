@@ -12,6 +12,7 @@ import re
 
 import pytest
 from click.testing import CliRunner
+from fakes.homes import home_with_store_caches
 from fakes.openai_server import fake_openai, json_reply, status_reply
 
 from kgfc.cli import cli
@@ -26,9 +27,10 @@ def demo_store(tmp_path_factory, demo_kg_copy):
 
 
 @pytest.fixture(autouse=True)
-def _own_home(tmp_path, monkeypatch):
-    """A home per test: what an endpoint supports is cached per base URL, and ports get reused."""
-    monkeypatch.setenv("KGFC_HOME", str(tmp_path / "home"))
+def _own_home(tmp_path, monkeypatch, demo_store):
+    """A home per test: what an endpoint supports is cached per base URL, and ports get reused.
+    It holds the demo store's caches only (its statistics, not rebuilt per test)."""
+    home_with_store_caches(monkeypatch, tmp_path / "home", demo_store)
 
 
 def _task(body: dict) -> str:

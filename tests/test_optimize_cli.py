@@ -40,11 +40,11 @@ def test_optimize_cli_estimate_and_one_epoch(tmp_path, monkeypatch, demo_kg_copy
             return json_reply({"verdict": "NOT ENOUGH INFO", "cited": [], "justification": "x"})
         return json_reply({"triples": []})
 
-    store = demo_kg_copy(tmp_path / "store")
+    monkeypatch.setenv("KGFC_HOME", str(tmp_path / "home"))
+    store = demo_kg_copy(tmp_path / "store")  # with the store caches, in the new home
     with fake_openai(responder=respond) as srv:
         monkeypatch.setenv("KGFC_LLM_BASE_URL", srv.base_url)
         monkeypatch.setenv("KGFC_LLM_MODEL", "fake-model")
-        monkeypatch.setenv("KGFC_HOME", str(tmp_path / "home"))
         out = tmp_path / "opt"
         res = runner.invoke(cli, ["optimize", "--train", str(train), "--val", str(val), "--epochs", "1",
                                   "--batch", "1", "--out", str(out), "--store", str(store), "--json"])  # fmt: skip

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import signal
 import subprocess
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -44,18 +44,17 @@ TEXTS = [
 
 
 @pytest.fixture(scope="module")
-def demo_store(tmp_path_factory, demo_kg_copy) -> tuple[Path, list]:
-    """An on-disk demo store (copied per test) and 40 of its facts as triples of ids."""
+def demo_store(tmp_path_factory, demo_kg_copy) -> tuple[Callable[..., Path], list]:
+    """The demo KG copier (a store per test) and 40 of the demo's facts as triples of ids."""
     path = demo_kg_copy(tmp_path_factory.mktemp("parallel") / "store")
     with OxigraphStore(path) as s:
         triples = _triples(s, 40)
-    return path, triples
+    return demo_kg_copy, triples
 
 
 def _copy(demo_store, tmp_path: Path, name: str = "store") -> Path:
-    dest = tmp_path / name
-    shutil.copytree(demo_store[0], dest)
-    return dest
+    """A demo store at ``tmp_path / name``, its caches in the test's home ``tmp_path / "home"``."""
+    return demo_store[0](tmp_path / name, home=tmp_path / "home")
 
 
 def _batch_file(tmp_path: Path, triples) -> Path:

@@ -14,8 +14,6 @@ pytest.importorskip("spacy")
 
 from kgfc.errors import ConfigError  # noqa: E402
 from kgfc.kg import vocab as V  # noqa: E402
-from kgfc.kg.demo import ensure_demo  # noqa: E402
-from kgfc.kg.oxigraph_store import OxigraphStore  # noqa: E402
 from kgfc.models import VerdictLabel  # noqa: E402
 from kgfc.nlp import spacy_pipeline  # noqa: E402
 from kgfc.nlp.claims import RelationAligner, decompose  # noqa: E402
@@ -31,10 +29,8 @@ except ConfigError as exc:  # pragma: no cover - the nlp extra is part of the te
 
 
 @pytest.fixture(scope="module")
-def store():
-    s = OxigraphStore()
-    ensure_demo(s)
-    return s
+def store(demo_local):
+    return demo_local.tools.store  # the session's demo KG in memory, read only here
 
 
 @pytest.fixture(scope="module")

@@ -20,8 +20,6 @@ from fakes.openai_server import fake_openai, json_reply, status_reply
 from kgfc.cli import cli
 from kgfc.errors import InputError
 from kgfc.kg import vocab as V
-from kgfc.kg.demo import ensure_demo
-from kgfc.kg.oxigraph_store import OxigraphStore
 from kgfc.llm.client import OpenAICompatLLM
 from kgfc.pipeline.api import FactChecker
 from kgfc.pipeline.stages import check_claim_text
@@ -32,16 +30,14 @@ WD = V.WD
 
 
 @pytest.fixture(scope="module")
-def demo_store():
-    store = OxigraphStore()
-    ensure_demo(store)
-    return store
+def demo_store(demo_local):
+    return demo_local.tools.store  # the session's demo KG in memory, read only here
 
 
 @pytest.fixture(scope="module")
-def local(demo_store):
+def local(demo_local):
     # the plain pipeline: retrieve, expand while the beam may connect the entities, decide
-    return FactChecker(demo_store, settings=load_settings(offline=True), policy="fixed")
+    return demo_local
 
 
 @pytest.fixture(scope="module")

@@ -123,6 +123,13 @@ def _folder_bytes(folder: Path) -> int:
     return total
 
 
+def cache_folder(path: Path, kind: str, home: Path | None = None) -> Path:
+    """Where the on-disk store at ``path`` keeps its caches of ``kind`` in ``home`` (default:
+    the kgfc home). Named by the store's resolved path; the files in it by its knowledge key."""
+    digest = hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:16]
+    return (home or default_home()) / "cache" / kind / digest
+
+
 def _open_read_only(path: Path, attempts: int = 20) -> ox.Store:
     """Open read-only, retrying while a live writer's compaction swaps files.
 
@@ -680,10 +687,7 @@ class OxigraphStore(RdfStore):
         )
 
     def cache_dir(self, kind: str) -> Path | None:
-        if self.path is None:
-            return None
-        digest = hashlib.sha256(str(self.path.resolve()).encode()).hexdigest()[:16]
-        return default_home() / "cache" / kind / digest
+        return None if self.path is None else cache_folder(self.path, kind)
 
     def run_cached(self, name: str) -> list[dict[str, str | None]]:
         """``run(name)`` for whole-store aggregates (no bindings), cached on disk for on-disk stores.
