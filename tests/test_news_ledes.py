@@ -83,9 +83,18 @@ def test_a_who_clause_on_an_appositive_is_a_clause_of_the_name():
         # news whose object is a common noun nobody has under the relation read ("campus",
         # as where someone studied): news, not a fact
         ("Kal Penn, who has taught at the University of Pennsylvania, returned to campus.", S),
+        # the aside follows a name at the end of a noun phrase, not the noun phrase
+        ("A new biography of Robin Gibb, the Bee Gees singer, goes on sale on Thursday.", S),
+        ("Letters by Natalie Cole, the Chicago-born singer, sold at auction on Tuesday.", R),
     ],
 )
 def test_the_aside_decides_when_the_news_reads_as_nothing(demo_local, claim, verdict):
     r = demo_local.verify(claim, record=False)
     assert r.verdict is verdict, r.justification
     assert "news the KG does not keep" in r.justification
+
+
+def test_a_born_compound_after_the_definite_article(demo_local):
+    # Natalie Cole was born in Los Angeles
+    r = demo_local.verify("Natalie Cole is the Chicago-born singer.", record=False)
+    assert r.verdict is VerdictLabel.REFUTED, r.justification

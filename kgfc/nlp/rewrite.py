@@ -245,7 +245,7 @@ _HOME_TO = re.compile(
 )
 # "S is a Baltimore-born musician": a birthplace and a description in one phrase
 _BORN_COMPOUND = re.compile(
-    r"^\s*(?P<s>[^,;:]+?)\s+(?P<cop>is|was)\s+an?\s+(?P<place>[A-Z][^,;:]*?)\s*[-‐‑–]\s*born"
+    r"^\s*(?P<s>[^,;:]+?)\s+(?P<cop>is|was)\s+(?:an?|the)\s+(?P<place>[A-Z][^,;:]*?)\s*[-‐‑–]\s*born"
     r"\s+(?P<noun>[a-z][a-z -]*?)\s*[.!]?\s*$"
 )
 # "S is Tallinn-born" / "S was literally tallinn-born": the birthplace as the predicate

@@ -105,6 +105,14 @@ def equivalences() -> tuple[Equivalence, ...]:
     )
 
 
+def widen_equivalents(t: ClaimTriple) -> None:
+    """A triple read as one relation of an equivalence is checked against all of it ("member
+    of" a band also as "part of" it), however the relation was read."""
+    for eq in equivalences():
+        if t.relation_ids and t.relation_ids[0] in eq.properties:
+            t.relation_ids += [p for p in eq.properties if p not in t.relation_ids]
+
+
 class ClaimReader:
     """Lexicon-driven refinement of linked triples, for one store."""
 
@@ -164,7 +172,7 @@ class ClaimReader:
             note = self._by_kind(t)
             if note:
                 reading.notes.append(note)
-            self._widen(t)
+            widen_equivalents(t)
         return reading
 
     def _stated(self, clean: str) -> str | None:
@@ -659,14 +667,6 @@ class ClaimReader:
             next(iter(self.store.quads(subject=node, predicate=ox.NamedNode(p))), None)
             for p in eq.inverses
         )
-
-    # -- equivalent relations ---------------------------------------------
-    @staticmethod
-    def _widen(t: ClaimTriple) -> None:
-        """A triple read as one relation of an equivalence is checked against all of it."""
-        for eq in equivalences():
-            if t.relation_ids and t.relation_ids[0] in eq.properties:
-                t.relation_ids += [p for p in eq.properties if p not in t.relation_ids]
 
     # -- helpers ----------------------------------------------------------
     @staticmethod

@@ -27,6 +27,7 @@ from kgfc.nlp.text import normalise, read_from
 from kgfc.nlp.values import is_value_text
 from kgfc.reading.connecting import connecting, read_connected, refutable, worded_as
 from kgfc.reading.namesakes import namesake
+from kgfc.reading.reader import widen_equivalents
 
 if TYPE_CHECKING:  # the pipeline's types, for annotations only: the pipeline imports this
     from kgfc.kg.store import KnowledgeGraph
@@ -150,6 +151,7 @@ def reread(tb: Toolbox, ep: Episode) -> None:
             ):
                 continue
             mine = bad
+        widen_equivalents(t)
         at = min((i for i, x in enumerate(triples) if any(x is y for y in mine)), default=0)
         triples = [x for x in triples if not any(x is y for y in mine)]
         triples.insert(min(at, len(triples)), t)
@@ -220,6 +222,7 @@ def _read_connected(
     if named and worded_as(tb.store, got.reading, named[0].property):
         return triples  # the words say another relation, which the KG does not state
     t = got.reading.triple
+    widen_equivalents(t)
     ep.reading = got.reading.describe() + " among the relations the KG puts in question"
     ep.reading_semantic = ep.reading_semantic or (
         not connecting(tb.store, t.subject_id or "", t.object_id or "")
@@ -268,6 +271,12 @@ _APPOSITIVE = re.compile(
 )
 
 
+# a name at the end of a noun phrase, after a preposition: "Typewriters once owned by
+# William S. Burroughs", "A new biography of Robin Gibb"
+_NAME_AT_END = re.compile(
+    r"\s(?:of|by|from|about)\s+(?P<name>(?-i:[A-Z])[\w.'’-]*(?:\s+(?-i:[A-Z])[\w.'’-]*)*)$",
+    re.I,
+)
 # "S, formerly married to O, joins ...", "F, directed by O, returns ...": a participle and its
 # preposition between a name and the rest of the sentence
 _PARTICIPLE = re.compile(
@@ -284,7 +293,11 @@ def _appositive_apart(text: str) -> list[str]:
     :func:`kgfc.nlp.decompose.relative_clauses` gives a "who" clause; none without one."""
     m = _APPOSITIVE.match(text)
     if m is not None:
-        return [f"{m['s']} {m['rest']}", f"{m['s']}, {m['app']}."]
+        # "A biography of Robin Gibb, the Bee Gees singer, ...": the name the appositive
+        # follows, not the noun phrase it ends
+        inner = _NAME_AT_END.search(m["s"])
+        said_of = inner["name"] if inner else m["s"]
+        return [f"{m['s']} {m['rest']}", f"{said_of}, {m['app']}."]
     m = _PARTICIPLE.match(text)
     if m is not None:
         return [f"{m['s']} {m['rest']}", f"{m['s']} was {m['app']}."]
@@ -300,7 +313,12 @@ def lede_parts(tb: Toolbox, ep: Episode, said: str) -> tuple[str, str] | None:
 
     if ep.analysis is None or any(_checkable(tb, t) for t in ep.analysis.triples):
         return None
-    parts = relative_clauses(said) or _appositive_apart(said)
+    parts = relative_clauses(said)
+    if not parts:
+        parts = _appositive_apart(said)
+        if len(parts) == 2 and ", " in parts[1]:  # "S, the Chicago-born singer." read as "S is ..."
+            name, description = parts[1].split(", ", 1)
+            parts[1] = f"{name} is {description}"
     return (parts[0], parts[1]) if len(parts) == 2 else None
 
 
