@@ -57,8 +57,8 @@ def test_a_last_clause_that_says_something_stays(demo_local, text):
 
 
 def test_comments_are_peeled_last_first(demo_local):
-    got = uncommented(demo_local.store, "tony blair was born in edinburgh, wow. no way, crazy")
-    assert got == ("tony blair was born in edinburgh", ["crazy", "no way", "wow"])
+    got = uncommented(demo_local.store, "tony blair was born in edinburgh, wow. amazing, crazy")
+    assert got == ("tony blair was born in edinburgh", ["crazy", "amazing", "wow"])
 
 
 @pytest.mark.parametrize(
@@ -98,3 +98,17 @@ def test_a_bracketed_aside_that_names_nothing_is_set_aside(demo_local):
         "tony blair (born may 1953) was born in edinburgh",
     ):
         assert uncommented(demo_local.store, kept) == (kept, [])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "vince vaughn is a republican, not really",
+        "vince vaughn is a republican, jk",
+        "vince vaughn is a republican, or was it the other way round",
+        "vince vaughn is a republican, that's a myth though",
+        "vince vaughn is a republican, isn't that wild?",
+    ],
+)
+def test_a_last_clause_that_denies_or_doubts_is_no_comment(demo_local, text):
+    assert uncommented(demo_local.store, text) == (text, [])

@@ -45,6 +45,13 @@ _ABBREVIATION = re.compile(
     re.I,
 )
 _POINTS_BACK = re.compile(r"\b(?:there|here)\b", re.I)
+# a last clause that denies or doubts what comes before ("..., not really", "..., jk",
+# "..., or was it?", "..., that's a myth") is never a comment to set aside
+_DENIES = re.compile(
+    r"\b(?:not|no|never|nope|nah|n't|jk|kidding|joking|false|wrong|myth|fake|lie|lies|"
+    r"untrue|debunked|actually|or\s+was\s+(?:it|he|she)|or\s+not|supposedly|allegedly)\b|n't\b|\?",
+    re.I,
+)
 _BRACKETED = re.compile(r"\s*\(([^()]{1,80})\)")
 _YEAR = re.compile(r"\d{4}")
 _MAX_NAME_WORDS = 4
@@ -89,6 +96,7 @@ def uncommented(store: KnowledgeGraph, text: str) -> tuple[str, list[str]]:
             len(head.split()) < _MIN_LEFT_WORDS
             or _ATTACHED.match(tail)
             or _POINTS_BACK.search(tail)
+            or _DENIES.search(tail)
             or any(c.isdigit() for c in tail)
             or _names(store, tail)
             or not _names(store, head)
