@@ -22,7 +22,12 @@ import pytest
 pytest.importorskip("fastapi")
 webdriver = pytest.importorskip("selenium.webdriver")
 
-from selenium.common.exceptions import TimeoutException  # noqa: E402
+from selenium.common.exceptions import (  # noqa: E402
+    NoSuchElementException,
+    StaleElementReferenceException,
+    TimeoutException,
+    WebDriverException,
+)
 from selenium.webdriver.chrome.options import Options  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
@@ -159,8 +164,14 @@ def shot(driver, name: str, width: int = 1440) -> None:
     driver.set_window_size(1440, 1000)
 
 
+# While a click replaces the page, a condition may ask about a node of the old document:
+# the browser answers "stale element" or "node does not belong to the document". Both only
+# say the new page is not there yet, so the wait polls on (still bounded by its timeout).
+_PAGE_CHANGING = (NoSuchElementException, StaleElementReferenceException, WebDriverException)
+
+
 def wait(driver, cond, timeout: float = 30):
-    return WebDriverWait(driver, timeout).until(cond)
+    return WebDriverWait(driver, timeout, ignored_exceptions=_PAGE_CHANGING).until(cond)
 
 
 def enter_token_if_asked(driver) -> None:
