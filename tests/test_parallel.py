@@ -350,15 +350,31 @@ def test_the_one_machine_path_never_imports_ray(demo_store, tmp_path):
 
 
 def test_workers_start_with_the_spacy_model_the_fork_server_loaded():
-    from concurrent.futures import ProcessPoolExecutor
-
-    from kgfc.nlp.spacy_pipeline import is_loaded
-    from kgfc.pipeline.parallel import _context
-
-    if _context().get_start_method() != "forkserver":
+    # In a fresh interpreter: a process's first pool starts the fork server and its preload
+    # holds for every pool after it, so a triple batch run earlier in this test process
+    # would have started one without the model.
+    code = (
+        "from concurrent.futures import ProcessPoolExecutor\n"
+        "from kgfc.nlp.spacy_pipeline import is_loaded\n"
+        "from kgfc.pipeline.parallel import _context\n"
+        "if _context().get_start_method() != 'forkserver':\n"
+        "    print('no-forkserver')\n"
+        "else:\n"
+        "    with ProcessPoolExecutor(1, mp_context=_context()) as pool:\n"
+        "        print(pool.submit(is_loaded).result(timeout=300))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=400,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert out.returncode == 0, out.stderr[-2000:]
+    last = out.stdout.split()[-1]
+    if last == "no-forkserver":
         pytest.skip("workers are forked from a preloaded server only where forkserver exists")
-    with ProcessPoolExecutor(1, mp_context=_context()) as pool:
-        assert pool.submit(is_loaded).result(timeout=300)  # before any claim asked for it
+    assert last == "True"  # before any claim asked for it
 
 
 def test_the_preload_starts_no_thread_and_leaves_the_embedder_to_each_worker():
