@@ -2,6 +2,7 @@
 
 - by the places of one kind each lies in: Manhattan (New York) is not in Los Angeles
   (California), though both are in the United States;
+- by the places of one kind, a kind named by another's last noun too: a "big city" is a city;
 - by the description of a place the KG locates nowhere: Chelsea, "area of central London,
   England", is not in Paris (the London in England, not the one in Canada); nor by an alias
   that names where it lies: Studio City, "Studio City, Los Angeles", is not in London.
@@ -41,6 +42,10 @@ PLACES = [
     # a second London, in Canada: Chelsea's description names the one in England
     'wd:Q92561 rdfs:label "London"@en ; wdt:P31 wd:Q515 ; wdt:P17 wd:Q16 .',
     'wd:Q90 rdfs:label "Paris"@en ; wdt:P31 wd:Q515 ; wdt:P17 wd:Q142 .',
+    # Cambridge: a "big city", located only by its description; a city by its kind's name
+    'wd:Q1549591 rdfs:label "big city"@en .',
+    'wd:Q350 rdfs:label "Cambridge"@en ; wdt:P31 wd:Q1549591 ; '
+    'schema:description "city in Cambridgeshire, England"@en .',
     'wd:Q2755753 rdfs:label "area of London"@en .',
     'wd:Q743535 rdfs:label "Chelsea"@en ; wdt:P31 wd:Q2755753 ; '
     'schema:description "area of central London, England"@en .',
@@ -80,6 +85,8 @@ def checker(tmp_path_factory):
         "Robert Moses died in Laos.",  # a country by its type alone
         # another city of England: Chelsea lies in the London in England
         "Dirk Bogarde died in Oxford.",
+        # a "big city" is a city: Cambridge is not London, nor in it
+        "Dirk Bogarde died in Cambridge.",
     ],
 )
 def test_a_place_lying_elsewhere_is_refuted(checker, claim):
@@ -94,6 +101,7 @@ def test_a_place_lying_elsewhere_is_refuted(checker, claim):
         "Dirk Bogarde died in London.",  # what Chelsea's description names
         "Heath Ledger died in New York City.",
         "Roddy McDowall died in Los Angeles.",  # what Studio City's alias names
+        "Dirk Bogarde died in England.",
     ],
 )
 def test_a_place_the_stated_one_lies_in_is_never_refuted(checker, claim):

@@ -231,6 +231,16 @@ def regions_apart(store: Any, claimed: str, stated: list[str]) -> bool:
         return False
 
 
+def lies_in(store: Any, place: str, region: str) -> bool:
+    """Does ``place`` lie in ``region``, by the KG's location facts or, for a place it
+    locates nowhere, by its description (Chelsea, "area of central London, England", lies
+    in England)?"""
+    try:
+        return region in _within(store, place) - {place}
+    except (ValueError, TypeError):  # a literal is no place
+        return False
+
+
 def _within(store: Any, e: str) -> set[str]:
     """``e`` and every place it lies in or is a country of, a few steps up; for a place the
     KG locates nowhere, starting from the places its description names
@@ -253,7 +263,7 @@ def _within(store: Any, e: str) -> set[str]:
 def _apart(store: Any, a: set[str], b: set[str]) -> bool:
     if len(a) < 2 or len(b) < 2 or a & b == a or a & b == b:
         return False  # a place located nowhere, or one place inside the other
-    kinds = {x: _kinds(store, x) for x in a | b}  # each place's types, read once
+    kinds = _named_kinds(store, {x: _kinds(store, x) for x in a | b})  # read once
     for kind in set().union(*(kinds[x] for x in a)) & set().union(*(kinds[x] for x in b)):
         mine = {x for x in a if kind in kinds[x]}
         theirs = {x for x in b if kind in kinds[x]}
@@ -264,6 +274,29 @@ def _apart(store: Any, a: set[str], b: set[str]) -> bool:
 
 def _kinds(store: Any, place: str) -> set[str]:
     return {q.object.value for q in store.quads(_node(place), _node(_TYPE))}
+
+
+# words that end a kind's head noun: what follows them names something else
+_LINKS = frozenset({"of", "in", "with", "for", "from", "by", "on", "at"})
+
+
+def _named_kinds(store: Any, kinds: dict[str, set[str]]) -> dict[str, set[str]]:
+    """Each place's kinds, widened by their names: a place typed "big city" or "global city"
+    is a city too where another place here is typed "city" (Oxford and London, both cities,
+    neither in the other). The KG keeps no subclass facts, and an English compound names a
+    kind of its last noun; the wider kind counts only where a place here has it outright."""
+    every = set().union(*kinds.values())
+    names = {
+        k: normalise(q.object.value)
+        for k in every
+        for q in store.quads(_node(k), _node(V.RDFS_LABEL))
+    }
+    wider = {
+        k: {w for w, wn in names.items() if w != k and wn and kn.endswith(" " + wn)}
+        for k, kn in names.items()
+        if not set(kn.split()) & _LINKS  # "borough of New York City" is no city
+    }
+    return {x: ks | {w for k in ks for w in wider.get(k, ())} for x, ks in kinds.items()}
 
 
 def _top_country(store: Any, e: str) -> bool:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from kgfc.kg import vocab as V
 from kgfc.kg.properties import LOCATION, P31, PRIOR_FUNCTIONALITY
+from kgfc.reason.alternatives import lies_in
 from kgfc.reason.evidence import EvidenceIndex
 from kgfc.reason.kgstats import Functionality, stats_for
 
@@ -52,6 +53,8 @@ def compatible(
         from kgfc.reason.triple_check import store_reaches
 
         if store_reaches(store, v, set(o_alias), every) or store_reaches(store, o, {v}, every):
+            return True
+        if lies_in(store, v, o) or lies_in(store, o, v):  # a place located by its description
             return True
     return False
 
