@@ -232,6 +232,9 @@ def test_a_plural_noun_is_a_relation_only_after_a_possessive(aligner):
         # the kind of place before the place
         ("X was born in a small town in Y.", "X was born in Y."),
         ("X died in a city of Y.", "X died in Y."),
+        # "both" before a pair says no more than the "and"
+        ("X played both the Y and the Z.", "X played the Y and the Z."),
+        ("X and Y both died in Z.", None),
         # when the claim held: a note the KG cannot check
         ("X works in Y (as of 2020).", "X works in Y."),
         ("X speaks Y, as of 2020.", "X speaks Y."),
@@ -263,6 +266,33 @@ def test_a_year_after_the_object_is_a_qualifier_unless_the_verb_dates_a_fact():
         "X passed away in 1999.",
     ):
         assert simplified(spacy_pipeline.parse(claim), known()) is None
+
+
+@pytest.mark.parametrize(
+    "claim,plain",
+    [
+        ("Karl Popper died in 1994 in London.", "Karl Popper died in London in 1994."),
+        (
+            "Seamus Heaney was born in 1939 in Belfast.",
+            "Seamus Heaney was born in Belfast in 1939.",
+        ),
+        # no place after the year: left as it is
+        ("Karl Popper died in 1994 at the age of 92.", None),
+    ],
+)
+def test_a_year_before_the_place_goes_after_it(claim, plain):
+    doc = spacy_pipeline.parse(claim)
+    assert simplified(doc, known("Karl Popper", "Seamus Heaney", "London", "Belfast")) == plain
+    # what follows the place stays after it
+    said = "Karl Popper died in 1994 in Vienna, the city where he had been born."
+    read = simplified(spacy_pipeline.parse(said), known("Karl Popper", "Vienna")) or ""
+    assert read.startswith("Karl Popper died in Vienna in 1994,"), read
+
+
+def test_a_year_before_the_place_leaves_the_place_to_check(demo_local):
+    r = demo_local.verify("Karl Popper died in 1994 in Vienna.", record=False)
+    assert r.verdict.value == "REFUTED", r.justification  # he died in London
+    assert any(t.object == "Vienna" for t in r.triples or [])
 
 
 def test_a_cleft_puts_the_named_thing_back_after_the_verb():

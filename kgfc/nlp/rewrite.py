@@ -313,6 +313,18 @@ _DECADES = {
 }  # fmt: skip
 
 
+# "S played both the bass guitar and the harmonica": "both" before a pair says no more than
+# the "and" does; "A and B both died in O" keeps it (no "and" follows)
+_BOTH = re.compile(r"\bboth\s+(?=[^,;:.!?]*?\band\s)", re.I)
+# "S died in 1994 in Vienna": the year before the place, as "S died in Vienna in 1994" (the
+# same claim); the place is what a reading of "died in" wants next to the verb
+_YEAR_FIRST = re.compile(
+    r"\b(?P<when>(?:in|during)\s+(?:the\s+)?(?:early\s+|late\s+|mid-?)?\d{4}s?),?\s+"
+    r"(?P<where>(?:in|at)\s+(?:the\s+)?(?-i:[A-Z])[^,;:.!?()]*?)(?=\s*(?:[,;:.!?(]|$))",
+    re.I,
+)
+
+
 def _decade(text: str) -> str:
     text = _DECADE.sub(lambda m: f"the {'20' if m['d'] in ('00', '10') else '19'}{m['d']}s", text)
     return _DECADE_WORDS.sub(lambda m: f"the 19{_DECADES[m['w'].lower()]}0s", text)
@@ -525,6 +537,8 @@ def _rewritten(
     """The text-level rewrites of :func:`simplified`, in their order."""
     text = _REFERENCE.sub("", text)
     text = _decade(text)
+    text = _YEAR_FIRST.sub(r"\g<where> \g<when>", text, count=1)
+    text = _BOTH.sub("", text, count=1)
     text = _TIME_NOTE.sub("", text)
     text = _INTERJECTION.sub("", text, count=1)
     text = _TAG_QUESTION.sub(".", text, count=1)
