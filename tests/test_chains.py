@@ -308,6 +308,9 @@ def test_beam_ranks_cheaply_once_a_claim_slot_is_filled():
         ("Scotland is where Tony Blair was born.", VerdictLabel.SUPPORTED),
         ("Tony Blair, who was born in Scotland, was a member of the Labour Party.", VerdictLabel.SUPPORTED),
         ("Tony Blair, who was born in Paris, was a member of the Labour Party.", VerdictLabel.REFUTED),
+        # a clause on the noun the name is said to be
+        ("Tunisia is an African country whose official language is Arabic.", VerdictLabel.SUPPORTED),
+        ("Tunisia is an Asian country whose official language is Arabic.", VerdictLabel.REFUTED),
     ],
 )  # fmt: skip
 def test_where_and_relative_clauses_end_to_end(demo, claim, label):

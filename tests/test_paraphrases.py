@@ -58,6 +58,8 @@ CASES = [
     ("Malaysia maintains diplomatic relations with Maldives.", "Malaysia", "Maldives", "P530"),
     ("Samuel R. Delany drew inspiration from Jacques Derrida.", "Samuel R. Delany", "Jacques Derrida", "P737"),
     ("Frank Zappa had a career as a guitarist.", "Frank Zappa", "guitarist", "P106"),
+    # a fellow of a learned society is a member of it
+    ("Karl Popper was a fellow of the Royal Society.", "Karl Popper", "Royal Society", "P463"),
     ("Martin Sheen had a role in Gandhi.", "Gandhi", "Martin Sheen", "P161"),
     # "O is one of S's R": the relation a plural noun
     ("lawyer is one of Bill Clinton's occupations.", "Bill Clinton", "Lawyer", "P106"),
@@ -941,6 +943,26 @@ def test_a_relative_clause_whose_closing_comma_spacy_hangs_inside_is_split():
         "Vanessa Williams works in the rhythm and blues genre.",
         "Vanessa Williams is signed to Mercury Records.",
     ]
+
+
+@pytest.mark.parametrize(
+    "claim,parts",
+    [
+        (
+            "Paul Newman was an actor who was born in Shaker Heights.",
+            ["Paul Newman was an actor.", "Paul Newman was born in Shaker Heights."],
+        ),
+        (
+            "Tunisia is a country whose official language is Arabic.",
+            ["Tunisia is a country.", "Tunisia's official language is Arabic."],
+        ),
+        # a noun narrowed is a claim of its own; the name no subject of the clause
+        ("Tunisia is the first country that joined the union.", []),
+        ("Paul Newman was an actor whom Hawks directed.", []),
+    ],
+)
+def test_a_clause_on_the_noun_a_name_is_said_to_be_is_said_of_the_name(claim, parts):
+    assert relative_clauses(claim) == parts
 
 
 @pytest.mark.parametrize(

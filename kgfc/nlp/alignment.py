@@ -186,7 +186,7 @@ dwell in | dwelt in | dwells in | reside in | resides in | settle in | settled i
 situate in | situated in | lie in | lies in: P131 P17 P30 P276
 continent: P30
 form part of | component of | belong to: P361 P463 P102
-membership in | membership of | member state of | member country of | join | affiliate with | affiliated with | represent: P463 P102 P54
+membership in | membership of | fellow of | elected fellow of | member state of | member country of | join | affiliate with | affiliated with | represent: P463 P102 P54
 lose life to | lost life to | loses life to | die from | succumb to | death cause by | die as result of | die of | cause of death: P509
 lay to rest in | laid to rest in | inter in | interred in | interred at | grave | resting place | final resting place | lie buried in | lies buried in | lay buried in | rest in | rests in: P119
 feature | cast: P161

@@ -906,6 +906,10 @@ def _without_relative_clause(doc: Doc) -> tuple[str, str] | None:
             got = _appositive_relative(doc, tok)
             if got is not None:
                 return got
+        if tok.dep_ == "relcl" and tok.head.dep_ == "attr":
+            got = _predicate_relative(doc, tok)
+            if got is not None:
+                return got
         if tok.dep_ != "relcl" or tok.head.pos_ != "PROPN":
             continue
         clause = list(tok.subtree)
@@ -929,6 +933,35 @@ def _without_relative_clause(doc: Doc) -> tuple[str, str] | None:
         main = doc[: first - 1].text + (" " + rest if rest[:1].isalnum() else rest)
         return main, aside
     return None
+
+
+# a noun these narrow is not said of the subject alone: "the first country that joined"
+_NARROWING = frozenset({"first", "last", "only", "sole", "next", "second", "third"})
+
+
+def _predicate_relative(doc: Doc, tok: Token) -> tuple[str, str] | None:
+    """ "S is an African country whose official language is Arabic." -> ("S is an African
+    country.", "S's official language is Arabic."): a clause on the noun a name is said to
+    be, its pronoun the clause's subject or "whose", is said of the name. Not when the noun
+    is narrowed ("the first country that ..."): that is a claim of its own."""
+    noun, verb = tok.head, tok.head.head
+    subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+    if verb.lemma_ != "be" or subject is None or subject.pos_ != "PROPN":
+        return None
+    if any(c.tag_ == "JJS" or c.lower_ in _NARROWING for c in noun.children):
+        return None
+    clause = [t for t in tok.subtree if not t.is_punct]
+    pronoun = clause[0]
+    if pronoun.lower_ not in _RELATIVE_PRONOUNS or pronoun.i <= noun.i:
+        return None
+    if pronoun.lower_ != "whose" and pronoun.dep_ not in ("nsubj", "nsubjpass"):
+        return None  # "an actor whom Hawks directed": the name is no subject of the clause
+    owner = _np(subject)
+    words = doc[pronoun.i + 1 : clause[-1].i + 1].text
+    aside = f"{owner.text}'s {words}." if pronoun.lower_ == "whose" else f"{owner.text} {words}."
+    rest = doc[clause[-1].i + 1 :].text.lstrip(" ,")
+    main = doc[: pronoun.i].text.rstrip(" ,") + (" " + rest if rest[:1].isalnum() else rest or ".")
+    return main, aside
 
 
 def _appositive_relative(doc: Doc, tok: Token) -> tuple[str, str] | None:
@@ -958,7 +991,11 @@ def _appositive_relative(doc: Doc, tok: Token) -> tuple[str, str] | None:
 _WH_ADVERBS = frozenset({"where", "when"})
 _RELATIVE_PRONOUNS = frozenset({"who", "which", "that", "whose"})
 # ", who ..." or an appositive's ", the child star who ..."
-_RELATIVE_START = re.compile(r",[^,]*?\b(?:who|which|that|whose)\b", re.I)
+_RELATIVE_START = re.compile(
+    r",[^,]*?\b(?:who|which|that|whose)\b|"
+    r"\b(?:is|was|are|were)\s+(?:an?|the)\s[^,]*?\b(?:who|which|that|whose)\b",
+    re.I,
+)
 # "where S studied": at a school or an employer, in a place otherwise
 _AT_VERBS = frozenset({"study", "educate", "work", "teach", "train", "graduate", "employ"})
 

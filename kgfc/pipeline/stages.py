@@ -36,7 +36,7 @@ from kgfc.models import (
 )
 from kgfc.nlp.anchored import LEXICAL_MIN
 from kgfc.nlp.claims import decompose
-from kgfc.nlp.decompose import vague_relation
+from kgfc.nlp.decompose import relative_clauses, vague_relation
 from kgfc.nlp.demonyms import NATIONALITY_PROPS, mentions_nationality, read_nationality
 from kgfc.nlp.framing import Framing
 from kgfc.nlp.qualifiers import unread
@@ -154,6 +154,10 @@ def analyse(tb: Toolbox, text: str, counters: Counters) -> ClaimAnalysis:
     # "According to records, S is American": the statement inside the frame
     inner = simplified(parse(text), known) or text
     sentences = [s.text for s in parse(inner).sents]
+    if len(sentences) == 1:
+        # "S is an African country whose official language is O": the adjective is said of
+        # the noun before the clause; the clause is a statement of its own
+        sentences = relative_clauses(inner) or sentences
     analysis.triples = read_nationality(inner, analysis.triples, known, prefer, sentences)
     return analysis
 
