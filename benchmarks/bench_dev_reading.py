@@ -77,7 +77,9 @@ def main() -> None:
     out["claims_per_s"] = round(len(rows) / wall, 1)
     by_class: dict[str, list[bool]] = defaultdict(list)
     for r, g in zip(rows, got, strict=True):
-        by_class[f"{r['class']} {r['label'][:3]}"].append(r["label"] == g)
+        # a set without classes is broken down by relation and style
+        kind = r.get("class") or f"{r.get('relation', '?')}_{r.get('style', '?')}"
+        by_class[f"{kind} {r['label'][:3]}"].append(r["label"] == g)
     out["by_class"] = {k: f"{sum(v)}/{len(v)}" for k, v in sorted(by_class.items())}
     print(json.dumps(out, indent=1))
     print(Counter(zip((r["label"] for r in rows), got, strict=True)))
