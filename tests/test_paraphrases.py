@@ -291,6 +291,27 @@ def test_a_year_before_the_place_goes_after_it(claim, plain):
     assert read.startswith("Karl Popper died in Vienna in 1994,"), read
 
 
+def test_a_nationality_before_a_name_past_the_start_is_a_statement_of_its_own():
+    names = known("Jennifer Connelly", "Paul Bettany", "actor", "Eric Burdon", "Columbia Records")
+    doc = spacy_pipeline.parse("Jennifer Connelly is married to the American actor Paul Bettany.")
+    assert simplified(doc, names) == (
+        "Jennifer Connelly is married to Paul Bettany. Paul Bettany is an American actor."
+    )
+    # a kind alone says which is meant: left to the reader as before
+    assert (
+        simplified(spacy_pipeline.parse("Eric Burdon is on the label Columbia Records."), names)
+        is None
+    )
+
+
+def test_a_nationality_the_kg_does_not_state_keeps_the_claim_from_support(demo_local):
+    # Paul Bettany is British in the KG: the claim is not supported on the marriage alone
+    r = demo_local.verify(
+        "Jennifer Connelly is married to the American actor Paul Bettany.", record=False
+    )
+    assert r.verdict.value != "SUPPORTED", r.justification
+
+
 def test_a_year_before_the_place_leaves_the_place_to_check(demo_local):
     r = demo_local.verify("Karl Popper died in 1994 in Vienna.", record=False)
     assert r.verdict.value == "REFUTED", r.justification  # he died in London

@@ -495,7 +495,7 @@ def _token_edits(
     drop |= _leading_segment(doc)
     drop |= _hedges(doc)
     described: list[str] = []  # "S, a poet, ...": the description is a statement too
-    for found in (_apposition(doc, known), _descriptor(doc, known)):
+    for found in (_apposition(doc, known), _descriptor(doc, known), _inner_descriptor(doc, known)):
         drop |= found[0]
         if found[1]:
             described.append(found[1])
@@ -1102,6 +1102,35 @@ def _descriptor(doc: Doc, known: Callable[[str], bool]) -> _Described:
         ) and any(t.pos_ == "NOUN" for t in head):
             return set(range(start, k)), _statement(tail.text, head.text, known)
         return set(), None
+    return set(), None
+
+
+def _inner_descriptor(doc: Doc, known: Callable[[str], bool]) -> _Described:
+    """ "S is married to the American actor X", "S and her husband, the American actor X,
+    ...": a description with a nationality before a known name past the sentence's start;
+    (the words to drop, "X is an American actor.") when the KG can check it
+    (:func:`_statement`), else nothing. A nationality is a claim the KG can refute, not a
+    way of saying who is meant; a kind alone ("the label Columbia Records") stays unread."""
+    for t in doc:
+        if t.i == 0 or t.lower_ not in ARTICLES:
+            continue
+        for k in range(t.i + 2, len(doc)):
+            head = doc[t.i + 1 : k]
+            if not doc[k].is_title or not all(
+                u.pos_ in _DESCRIPTOR_POS - {"PUNCT", "CCONJ"} or u.ent_type_ == "NORP"
+                for u in head
+            ):
+                continue
+            ends = (e for e in range(len(doc), k, -1) if not doc[e - 1].is_punct)
+            name = next((doc[k:e] for e in ends if known(doc[k:e].text)), None)
+            if name is None or not any(u.pos_ == "NOUN" for u in head):
+                continue
+            if not any(is_nationality(u.text) for u in head):
+                break  # "the label Columbia Records": a kind, as the name says; read as before
+            said = _statement(name.text, head.text, known)
+            if said is not None:
+                return set(range(t.i, k)), said
+            break
     return set(), None
 
 
