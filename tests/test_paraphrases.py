@@ -381,6 +381,10 @@ def test_a_birthplace_compound_as_the_predicate_or_before_the_name():
     assert said("Baltimore-born Frank Zappa toured Europe.") == (
         "Frank Zappa was born in Baltimore. Frank Zappa toured Europe."
     )
+    # what the name is, before it, says who is meant
+    assert said("Baltimore-born guitarist Frank Zappa toured Europe.") == (
+        "Frank Zappa was born in Baltimore. Frank Zappa toured Europe."
+    )
     # a "-born" word that names no place, or a place the KG does not know
     assert said("Frank Zappa is first-born.") is None
     assert said("Gotham-born Frank Zappa toured Europe.") is None

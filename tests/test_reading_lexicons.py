@@ -92,6 +92,9 @@ def test_a_nominal_predicate_reads_as_the_relation_its_entity_is_a_value_of(read
     ("claim", "verdict"),
     [
         ("Ronald Reagan was a Republican.", "SUPPORTED"),
+        # denied, in a clause: the denial is read, and the other fact keeps its relation
+        ("Fred MacMurray wasn't a Republican.", "REFUTED"),
+        ("Mao Zedong, who was not an atheist, kept Buddhist texts at his bedside.", "REFUTED"),
         ("Lupe Fiasco is a Muslim.", "SUPPORTED"),
         ("Lupe Fiasco is Jewish.", "REFUTED"),
         # a value many are stated to have is a value, though something is typed an instance of it

@@ -732,8 +732,8 @@ def _birthplace(said: str, known: Callable[[str], bool]) -> str:
 
 def _born_elsewhere(text: str, known: Callable[[str], bool]) -> str | None:
     """ "S is Tallinn-born" as "S was born in Tallinn."; "Salzburg-born S returned to the
-    stage" as "S was born in Salzburg. S returned to the stage." (S the longest name the
-    KG knows right after "-born"); "S, the Chicago-born singer, was remembered ..." as "S
+    stage" (or "Salzburg-born conductor S ...") as "S was born in Salzburg. S returned to
+    the stage." (S the longest name the KG knows after "-born" and any lower-case words); "S, the Chicago-born singer, was remembered ..." as "S
     was born in Chicago. S was remembered ...", "R, the Boston-based label, ..." and "R is a
     Boston-based label" as "R is based in Boston.", "a Harvard-educated writer" as educated
     at Harvard."""
@@ -753,8 +753,11 @@ def _born_elsewhere(text: str, known: Callable[[str], bool]) -> str | None:
         return None
     place = _birthplace(m["place"], known)
     words = m["rest"].split()
-    for n in range(len(words) - 1, 0, -1):
-        name = " ".join(words[:n])
+    # "Brooklyn-born songwriter Carole King will ...": what the name is, in lower case, first;
+    # a news lede's way of saying who is meant ("songwriter" for a composer), not a claim
+    lead = next((i for i, w in enumerate(words) if not w[:1].islower()), len(words))
+    for n in range(len(words) - 1, lead, -1):
+        name = " ".join(words[lead:n])
         if place and known(name):
             return f"{name} was born in {place}. {name} {' '.join(words[n:])}"
     return None

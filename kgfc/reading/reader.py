@@ -587,9 +587,13 @@ class ClaimReader:
     def _nominal(
         self, entry: Entry, m: re.Match[str], triples: list[ClaimTriple], _r: Reading | None = None
     ) -> str | None:
-        t = self._triple_about(m["subject"], triples)
+        # the triple that reads the noun: "Fred MacMurray, who was never a Republican, spent
+        # ..." has another about him, which must keep its own relation
+        word = normalise(m["word"])
+        about = [t for t in triples if t.subject_id and word in normalise(t.object)]
+        t = about[0] if about else self._triple_about(m["subject"], triples)
         o = self._entity(entry.data.get("means", ()))
-        if t is None or o is None:
+        if t is None or o is None or (not about and len(triples) > 1):
             return None
         props = self._properties_of_value(o)
         if not props:
