@@ -174,7 +174,9 @@ def _present_conflict(
     if types.get(o, set()) & formers or not types.get(o):
         return None
     present = [v for v in stated if types.get(v) and not types[v] & formers]
-    if not present or any(compatible(store, v, o, o_alias, ev) for v in stated):
+    # a former state that held both says nothing of today: Tbilisi and Armenia were both in
+    # the Soviet Union, yet Tbilisi is in Georgia, not Armenia
+    if not present or any(compatible(store, v, o, o_alias, ev) for v in present):
         return None
     if not same_kind(store, o, present, ev) or (
         is_class(store, o, ev) and not common_value(store, p, o)
