@@ -94,6 +94,9 @@ def test_a_nominal_predicate_reads_as_the_relation_its_entity_is_a_value_of(read
         ("Ronald Reagan was a Republican.", "SUPPORTED"),
         # denied, in a clause: the denial is read, and the other fact keeps its relation
         ("Fred MacMurray wasn't a Republican.", "REFUTED"),
+        # the end of a path is the namesake the relation takes: the city, not the band
+        ("The director of Forrest Gump was born in Chicago.", "SUPPORTED"),
+        ("The Prestige's director was born in Chicago.", "REFUTED"),
         ("Mao Zedong, who was not an atheist, kept Buddhist texts at his bedside.", "REFUTED"),
         ("Lupe Fiasco is a Muslim.", "SUPPORTED"),
         ("Lupe Fiasco is Jewish.", "REFUTED"),

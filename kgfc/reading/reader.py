@@ -301,13 +301,14 @@ class ClaimReader:
         table = self._table_reading(phrase)
         if table is not None:  # the words name a relation outright ("was born in"): read so
             prop, inverse = table
+            end = self._namesake_for(prop, inverse, kin, y.text, y.entity)
             k = (
                 kin[0]
                 if len(kin) == 1
-                else next((k for k in kin if states(self.store, k, [prop], y.entity)), None)
+                else next((k for k in kin if states(self.store, k, [prop], end)), None)
             )
             if k is not None:
-                a, b = (y.entity, k) if inverse else (k, y.entity)
+                a, b = (end, k) if inverse else (k, end)
                 triples[:] = [
                     ClaimTriple(
                         subject=self._label(a), relation=phrase, object=self._label(b),
@@ -339,6 +340,32 @@ class ClaimReader:
                 f'"{m["subject"]}\'s {m["word"]}" read as {self._label(k)}, who has a {best.label}'
             )
         return None
+
+    def _namesake_for(self, prop: str, inverse: bool, kin: list[str], name: str, e: str) -> str:
+        """Which of the entities named ``name`` the end of a path means: one the KG states
+        for a kin under ``prop``, else one of a kind the property's values have when ``e``
+        (the first found) is of none ("Forrest Gump's director was born in Chicago": the
+        city, not the band); ``e`` otherwise."""
+        named = [x for x, _t, _k in self.store.label_index().by_key.get(normalise(name), ())]
+        others = [x for x in dict.fromkeys(named) if x != e]
+        if not others:
+            return e
+        for x in [e, *others]:
+            ends = [(x, k) if inverse else (k, x) for k in kin]
+            if any(states(self.store, a, [prop], b) for a, b in ends):
+                return x
+        if inverse:
+            return e
+        from kgfc.reason.kgstats import stats_for
+
+        stats = stats_for(self.store)
+        seen = stats.range(prop)
+        if seen is None or not seen.known():
+            return e
+        types = stats.types_of([e, *others])
+        if types.get(e, set()) & set(seen.types) or not types.get(e):
+            return e
+        return next((x for x in others if types.get(x, set()) & set(seen.types)), e)
 
     def _table_reading(self, phrase: str) -> tuple[str, bool] | None:
         """The property a relation phrase names outright in the paraphrase table (a score of
