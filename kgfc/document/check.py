@@ -8,7 +8,10 @@ One way through, each step feeding the next:
 3. :mod:`~kgfc.document.cues` drops framings ("Fun fact:") and sets aside
    questions, opinions, predictions, speculation and reported speech;
    a sentence that names nothing the KG knows is "not checkable";
-4. :mod:`~kgfc.document.claims` cuts compound sentences into claims;
+4. :mod:`~kgfc.document.claims` cuts compound sentences into claims, and
+   :mod:`~kgfc.document.rephrase` words each as the fact it states ("X later made W":
+   "W is a film by X"); an obituary's "The cause was X" is the cause of the death just
+   told (:mod:`~kgfc.document.deaths`);
 5. the claims go through :meth:`FactChecker.verify_many` in one batch; a claim
    the KG turns out not to cover (no linked subject, or a relation the KG has
    no facts for) is "not checkable", and its record, if any, is removed;
@@ -30,7 +33,8 @@ from typing import TYPE_CHECKING
 import pyoxigraph as ox
 
 from kgfc.document import claims as claim_parts
-from kgfc.document.cues import framing_end, not_a_statement
+from kgfc.document.cues import framing_end, not_a_statement, own_account
+from kgfc.document.deaths import DEATH_WORDS, cause_of_death
 from kgfc.document.load import Document, from_text
 from kgfc.document.models import (
     VERDICT_ORDER,
@@ -40,6 +44,7 @@ from kgfc.document.models import (
     DocumentSummary,
 )
 from kgfc.document.references import Resolved, Resolver
+from kgfc.document.rephrase import rephrase
 from kgfc.document.sentences import Sentence, split
 from kgfc.kg import vocab as V
 from kgfc.models import Counters, VerdictLabel, VerifyResult
@@ -47,7 +52,6 @@ from kgfc.nlp.demonyms import demonyms
 from kgfc.nlp.spacy_pipeline import parse
 from kgfc.nlp.text import STOP_WORDS, normalise
 from kgfc.nlp.values import parse_claim_value
-from kgfc.reading.kinds import WORK_MAKERS
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -336,13 +340,17 @@ def check_document(
             title_sent.heading = True
             title_sent.index = -1
             resolver.resolve(title_sent)
+    died: str | None = None  # who the last sentence that told a death says died
     for sent in split(doc.text, kg.is_name):
         resolved = resolver.resolve(sent)
-        out, parts = _read(did, sent, resolved, kg)
+        out, parts = _read(did, sent, resolved, kg, died)
         sentences.append(out)
         for c in parts:
             pending.append(_Pending(sent.index, c))
             out.claims.append(c.id)
+        subject = resolved.subject
+        if subject is not None and subject.person and DEATH_WORDS.search(resolved.text):
+            died = subject.text
 
     results = _verify(checker, pending, record, on_claim)
     counters = Counters()
@@ -371,9 +379,10 @@ def check_document(
 
 
 def _read(
-    did: str, sent: Sentence, resolved: Resolved, kg: _KG
+    did: str, sent: Sentence, resolved: Resolved, kg: _KG, died: str | None = None
 ) -> tuple[DocumentSentence, list[DocumentClaim]]:
-    """One sentence: its status, and the claims to check when it is check-worthy."""
+    """One sentence: its status, and the claims to check when it is check-worthy. ``died``:
+    whom the last sentence that told a death said died (whose cause "the cause" is)."""
     out = DocumentSentence(
         index=sent.index,
         start=sent.start,
@@ -392,11 +401,19 @@ def _read(
     resolved.text = _DASH_IN_WORD.sub("-", resolved.text)
     rdoc = parse(resolved.text)
     k = framing_end(rdoc[:])
-    why = not_a_statement(rdoc[:], start=k)
     offset = rdoc[k].idx if k < len(rdoc) else 0
     statement = resolved.text[offset:]
+    cause = cause_of_death(statement) if died is not None else None
+    # "The cause was pneumonia, his family said.": the cause of the death just told
+    why = not_a_statement(rdoc[:], start=k) if cause is None else None
+    own = own_account(rdoc[k:]) if why is None and cause is None else None
+    if own is not None:  # "He often said he was influenced by X": the clause he says
+        offset = own
+        statement = resolved.text[offset:]
     parts = []
-    if why is not None and why.kind in _ASIDES_STAND and _names_known(statement, resolved, kg):
+    if cause is not None:
+        parts = [claim_parts.Part(f"{died} died of {cause.cause}.", 0, cause.end)]
+    elif why is not None and why.kind in _ASIDES_STAND and _names_known(statement, resolved, kg):
         # "Coldplay, the band formed in London, will release ...": the prediction is not
         # checked, the aside on the name it carries is (unless the cue is in the aside)
         parts = [
@@ -410,7 +427,7 @@ def _read(
         if why.kind == "heading":
             out.status = "not_checkable"
         return out, []
-    if why is None and not _names_known(statement, resolved, kg):
+    if why is None and not parts and not _names_known(statement, resolved, kg):
         out.status, out.skip = "not_checkable", "not_checkable"
         out.reason = "names nothing the KG knows"
         return out, []
@@ -436,72 +453,7 @@ def _parts(statement: str, kg: _KG) -> list[claim_parts.Part]:
     parts = claim_parts.decompose(parse(plain), kg.known, kg.is_role)
     for p in parts:
         p.start, p.end = to_old(p.start), to_old(p.end)
-    made = [w for w in _whose_works(statement, kg) if all(w.text != p.text for p in parts)]
-    return parts + aside + made
-
-
-# "Darren Aronofsky's Black Swan is ...", "... of Lost in Translation, Sofia Coppola's film
-# set in Tokyo, ...": a work named by whose it is
-_WHOSE = re.compile(
-    r"(?P<who>(?:[A-Z][\w.'’-]*\s){0,3}[A-Z][\w.'’-]*)['’]s\s+"
-    r"(?P<what>(?:[A-Z][\w'’-]*|[a-z]+)(?:\s(?:[A-Z][\w'’-]*|of|the|in|and|a|to)){0,6})"
-)
-_SET_IN = re.compile(r"^\s*(?P<how>set|filmed|shot|released)\s+in\s+(?P<where>[A-Z][^,;.]*)")
-
-
-def _whose_works(statement: str, kg: _KG) -> list[claim_parts.Part]:
-    """Claims of a work named by whose it is: "P's W" (W a title the KG knows) as "W is P's
-    film" by the noun the KG describes W with (film, novel, album), and "W, P's film set in
-    X," as that and "W is set in X" -- read as the work's director, author or performer."""
-    out: list[claim_parts.Part] = []
-    for m in _WHOSE.finditer(statement):
-        who = kg.lookup(m["who"])
-        if who is None or not kg.is_person(who):
-            continue
-        found, noun = _title_after(m["what"], kg), m["what"].split()[0].lower()
-        if found is not None:  # "Darren Aronofsky's Black Swan"
-            title, work = found
-            noun = next((n for n in WORK_MAKERS if n in kg.describe(work)), "")
-            if noun:
-                text = f"{title} is {m['who']}'s {noun}."
-                out.append(claim_parts.Part(text, m.start(), m.end(), main=False))
-            continue
-        before = _title_before(statement[: m.start()], kg)
-        if before is None or noun not in WORK_MAKERS:
-            continue
-        text = f"{before} is {m['who']}'s {noun}."
-        out.append(claim_parts.Part(text, m.start(), m.end(), main=False))
-        rest = _SET_IN.match(statement[m.end() :])
-        if rest is not None and rest["how"] == "set":
-            where = f"{before} is set in {rest['where'].strip()}."
-            out.append(claim_parts.Part(where, m.start(), m.end() + rest.end(), main=False))
-    return out
-
-
-def _title_after(words: str, kg: _KG) -> tuple[str, str] | None:
-    """The longest run of ``words`` from their start that names a thing the KG knows, with
-    the thing."""
-    parts = words.split()
-    for n in range(len(parts), 0, -1):
-        text = " ".join(parts[:n])
-        entity = kg.lookup(text) if text[:1].isupper() else None
-        if entity is not None and not kg.is_person(entity):
-            return text, entity
-    return None
-
-
-def _title_before(text: str, kg: _KG) -> str | None:
-    """The title an appositive follows ("... screening of Lost in Translation, "): the
-    longest run of words before the comma that names a thing the KG knows."""
-    if not text.rstrip().endswith(","):
-        return None
-    parts = text.rstrip()[:-1].split()
-    for n in range(min(len(parts), 7), 0, -1):
-        title = " ".join(parts[-n:])
-        entity = kg.lookup(title) if title[:1].isupper() else None
-        if entity is not None and not kg.is_person(entity):
-            return title
-    return None
+    return rephrase(parts, aside, statement, kg)
 
 
 def _names_known(statement: str, resolved: Resolved, kg: _KG) -> bool:

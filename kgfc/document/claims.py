@@ -27,12 +27,14 @@ from typing import TYPE_CHECKING
 
 from kgfc.document.clause_parts import (
     appositives_on_names,
+    beside_name,
     death_place,
     gapped,
     kin_appositives,
     kin_subject,
     loose_words,
     participle_of,
+    place_pairs,
     where_clauses,
     which_on_names,
     who_on_names,
@@ -278,6 +280,10 @@ def _sentence(
     who = {t.i for t in subj.subtree} - kin_drop if subj is not None else set()
     # coordinated predicates, and a gapped one ("..., and Y at Z")
     extra += _predicates(sent, root, subj, who, dates, keep)
+    beside = beside_name(sent, root, subj, dates)
+    if beside is not None:  # "X is buried next to Y at Z": Y is at Z too
+        extra.append(beside)
+        keep -= beside[1] | commas(sent, beside[1])
 
     n_predicates = len(extra)
     riders: set[int] = set()  # words a claim repeats from elsewhere (the name before "who")
@@ -290,9 +296,12 @@ def _sentence(
 
     if subj is None and not extra:
         extra += _who_clause(sent, keep)
+    for text, toks, sub in who_on_names(sent, subj, dates, riders):
+        extra.append((text, toks))
+        keep -= sub | commas(sent, sub)
     for text, sub in [
-        *who_on_names(sent, subj, dates, riders),
         *appositives_on_names(sent, subj, dates),
+        *place_pairs(sent, subj),
         *where_clauses(sent, dates),
     ]:
         extra.append((text, sub))
@@ -352,7 +361,9 @@ def _predicates(
     predicate as a claim of its own (its tokens leave ``keep``, changed in place); ``who``
     is the subject's words."""
     extra: list[tuple[str, set[int]]] = []
-    for conj in [c for c in root.children if c.dep_ == "conj" and c.pos_ in ("VERB", "AUX")]:
+    conjs = [c for c in root.children if c.dep_ == "conj" and c.pos_ in ("VERB", "AUX")]
+    shared = _shared_complement(root, conjs[0]) if conjs and subj is not None else set()
+    for conj in conjs:
         own = _subject(conj)
         sub = {t.i for t in conj.subtree} - dates
         links = _links_before(conj, sent)
@@ -368,6 +379,7 @@ def _predicates(
             text = text_of(sent.doc, who) + " " + text_of(sent.doc, sub)
         extra.append((text, sub))
         keep -= sub | links
+    keep |= shared - dates
     for name in gapped(root):  # "..., and Jim Morrison at Florida State University"
         sub = {t.i for t in name.subtree} - dates
         prep = {t.i for c in name.children if c.dep_ == "prep" for t in c.subtree}
@@ -376,6 +388,54 @@ def _predicates(
         extra.append((text + " " + text_of(sent.doc, prep), sub))
         keep -= sub | _links_before(name, sent)
     return extra
+
+
+# verbs of making a work: the work is their object ("directed and starred in Bonnie and
+# Clyde": Bonnie and Clyde is what was directed, not where)
+_MAKING = frozenset(
+    [
+        "direct",
+        "co-direct",
+        "write",
+        "co-write",
+        "produce",
+        "compose",
+        "create",
+        "found",
+        "co-found",
+        "design",
+        "edit",
+        "narrate",
+        "record",
+        "release",
+        "publish",
+        "paint",
+        "build",
+    ]
+)
+_COMPLEMENTS = ("dobj", "prep", "attr", "acomp", "oprd", "xcomp", "ccomp", "dative", "agent")
+
+
+def _shared_complement(root: Token, conj: Token) -> set[int]:
+    """ "X directed and starred in Y", "X lived and died in Paris": a verb with nothing after
+    it but "and" and a second verb shares that verb's complement -- "X directed Y." (a verb of
+    making takes the work as its object), "X lived in Paris.". The tokens the first verb's
+    claim takes; none when it has a complement of its own."""
+    doc = root.doc
+    if any(c.dep_ in _COMPLEMENTS for c in root.children) or _subject(conj) is not None:
+        return set()
+    between = doc[root.i + 1 : conj.i]
+    if not any(t.dep_ == "cc" for t in between) or any(
+        t.dep_ not in ("cc", "advmod", "punct") for t in between
+    ):
+        return set()
+    comp = next((c for c in conj.children if c.i > conj.i and c.dep_ in ("dobj", "prep")), None)
+    if comp is None:
+        return set()
+    if comp.dep_ == "prep" and root.lemma_.lower() in _MAKING:
+        objects = [c for c in comp.children if c.dep_ == "pobj"]
+        return {t.i for t in objects[0].subtree} if objects else set()
+    return {t.i for t in comp.subtree}
 
 
 def _around_subject(

@@ -156,6 +156,50 @@ def death_place(root: Token) -> Token | None:
     return None
 
 
+# "next to", "beside", "alongside": a name in the same place as the subject
+_BESIDE = ("beside", "alongside")
+
+
+def beside_name(
+    sent: Span, root: Token, subj: Token | None, dates: set[int]
+) -> tuple[str, set[int]] | None:
+    """ "X is buried next to Y at Z" -> "Y is buried at Z." (whoever lies next to X at a
+    place is at that place too), with the tokens of "next to Y" (no part of X's claim,
+    "X is buried at Z."); None when the verb has no such name and place."""
+    if subj is None or root.pos_ != "VERB":
+        return None
+    near = None
+    for c in root.children:
+        if c.dep_ == "advmod" and c.lower_ == "next":
+            near = next((p for p in c.children if p.dep_ == "prep" and p.lower_ == "to"), None)
+            phrase = c
+        elif c.dep_ == "prep" and c.lower_ in _BESIDE:
+            near, phrase = c, c
+        if near is not None:
+            break
+    who = [o for o in near.children if o.dep_ == "pobj"] if near is not None else []
+    # the place on the verb, or on the name as the parser may hang it ("beside Y in Z")
+    heads = [root, *who[:1]]
+    place = next(
+        (
+            c
+            for h in heads
+            for c in h.children
+            if c.dep_ == "prep"
+            and c.lower_ in ("at", "in")
+            and any(o.dep_ == "pobj" and o.pos_ == "PROPN" for o in c.children)
+            and not {x.i for x in c.subtree} <= dates
+        ),
+        None,
+    )
+    if not who or who[0].pos_ != "PROPN" or place is None:
+        return None
+    verb = {c.i for c in root.children if c.dep_ in ("aux", "auxpass", "neg")} | {root.i}
+    where = {x.i for x in place.subtree} - dates
+    text = f"{text_of(sent.doc, name_words(who[0]))} {text_of(sent.doc, verb | where)}"
+    return text, {x.i for x in phrase.subtree} - where
+
+
 def loose_words(sent: Span, role: Callable[[str], bool], known: Callable[[str], bool]) -> set[int]:
     """Words that say how long or how keenly something was so, not what was so: a
     duration beside the verb's own complement, "all my life", and a lower-case adjective
@@ -180,6 +224,8 @@ def loose_words(sent: Span, role: Callable[[str], bool], known: Callable[[str], 
                 out |= _phrase(t)
         elif t.dep_ == "advmod" and t.lower_ in ("also", "too") and t.head.pos_ in ("VERB", "AUX"):
             out.add(t.i)  # "X was also a Buddhist": said besides something else, still the claim
+        elif t.dep_ == "advmod" and t.lower_ == "only" and _not_until(t):
+            out.add(t.i)  # "only moved to Nashville later": not until later, still moved there
         elif (
             t.dep_ == "amod"
             and t.pos_ == "ADJ"
@@ -194,6 +240,19 @@ def loose_words(sent: Span, role: Callable[[str], bool], known: Callable[[str], 
         ):
             out.add(t.i)
     return out
+
+
+# words of a later time: "only ... later" says when, not that nothing else was so
+_LATER = {"later", "then", "afterwards", "afterward", "eventually", "subsequently", "finally"}
+
+
+def _not_until(only: Token) -> bool:
+    """ "only" on a verb said with a later time ("only moved to Nashville later", "only
+    married in 1990"): not until then -- no "and nothing else"."""
+    verb = only.head
+    if verb.pos_ not in ("VERB", "AUX"):
+        return False
+    return any(x.i > only.i and (x.lower_ in _LATER or x.ent_type_ == "DATE") for x in verb.subtree)
 
 
 def _hung_on(t: Token) -> list[Token]:
@@ -269,11 +328,14 @@ def name_words(name: Token) -> set[int]:
 
 def who_on_names(
     sent: Span, subj: Token | None, drop: set[int], riders: set[int]
-) -> list[tuple[str, set[int]]]:
+) -> list[tuple[str, set[int], set[int]]]:
     """ "... an exhibition on Albert Einstein, the physicist who was born in Ulm." ->
     "Albert Einstein was born in Ulm." (a "who" clause on a name, or on its appositive,
-    away from the subject)."""
-    out: list[tuple[str, set[int]]] = []
+    away from the subject).
+
+    Each as (text, the tokens it reads, the clause's own tokens: what the rest loses -- the
+    name stays in the sentence's own claim, "A mural honoring Jimi Hendrix was unveiled")."""
+    out: list[tuple[str, set[int], set[int]]] = []
     for c in sent:
         who = [x for x in c.children if x.lower_ == "who" and x.dep_ in _SUBJECTS]
         if c.dep_ != "relcl" or not who or c.head == subj:
@@ -284,7 +346,7 @@ def who_on_names(
         words = name_words(name)
         sub = {x.i for x in c.subtree}
         body = sub - {who[0].i} - drop
-        out.append((text_of(sent.doc, words) + " " + text_of(sent.doc, body), words | body))
+        out.append((text_of(sent.doc, words) + " " + text_of(sent.doc, body), words | body, sub))
         riders |= words
     return out
 
@@ -323,16 +385,77 @@ def appositives_on_names(
         if not (
             c.dep_ == "appos"
             and c.pos_ == "NOUN"
-            and indefinite(c)
             and name.pos_ == "PROPN"
             and name != subj
             and c.i > name.i
             and set_off(sent, c)
         ):
             continue
-        words = name_words(name)
         sub = {x.i for x in c.subtree}
-        out.append((text_of(sent.doc, words) + " was " + text_of(sent.doc, sub - drop), sub))
+        if indefinite(c):
+            words = name_words(name)
+            out.append((text_of(sent.doc, words) + " was " + text_of(sent.doc, sub - drop), sub))
+            continue
+        # "Stockholm, Norway, the hometown of ABBA's Benny Andersson": what the place is to
+        # someone (the appositive after a place's region is the place's)
+        of = _of_name(c)
+        if of is None or not any(x.dep_ == "det" and x.lower_ == "the" for x in c.children):
+            continue
+        if _place_pair(name):
+            name = name.head
+        if name == subj:
+            continue
+        band = {
+            x.i for p in of.children if p.dep_ == "poss" and p.pos_ == "PROPN" for x in p.subtree
+        }
+        body = text_of(sent.doc, sub - drop - band)
+        out.append((text_of(sent.doc, name_words(name)) + " is " + body, sub))
+    return out
+
+
+def _of_name(noun: Token) -> Token | None:
+    """The name after "of" on a noun ("the hometown of Benny Andersson"), else None."""
+    for p in noun.children:
+        if p.dep_ == "prep" and p.lower_ == "of":
+            for o in p.children:
+                if o.dep_ == "pobj" and o.pos_ == "PROPN":
+                    return o
+    return None
+
+
+_PLACES = ("GPE", "LOC")
+
+
+def _place_pair(region: Token) -> bool:
+    """Whether a name is the region set after a place's name ("Stockholm, Norway"), as the
+    parser hangs it: an appositive, or a conjunct after a comma alone (no list: "Paris,
+    London and Rome")."""
+    others = [c for c in (*region.children, *region.head.children) if c.i != region.i]
+    listed = region.dep_ == "conj" and (
+        region.doc[region.i - 1].text != "," or any(c.dep_ in ("cc", "conj") for c in others)
+    )
+    return (
+        region.dep_ in ("appos", "conj")
+        and not listed
+        and region.pos_ == "PROPN"
+        and region.head.pos_ == "PROPN"
+        and region.i > region.head.i
+        and region.ent_type_ in _PLACES
+        and region.head.ent_type_ in _PLACES
+    )
+
+
+def place_pairs(sent: Span, subj: Token | None) -> list[tuple[str, set[int]]]:
+    """ "I did Stockholm, Norway" -> "Stockholm is in Norway." (a place named with its region
+    as a thing of its own; a place a claim is about, "born in Ulm, Germany", is checked
+    with its region as the claim's place)."""
+    out: list[tuple[str, set[int]]] = []
+    for c in sent:
+        if not _place_pair(c) or c.head.dep_ == "pobj" or c.head == subj or not set_off(sent, c):
+            continue
+        region = name_words(c)
+        text = f"{text_of(sent.doc, name_words(c.head))} is in {text_of(sent.doc, region)}"
+        out.append((text, region))
     return out
 
 

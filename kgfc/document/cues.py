@@ -226,10 +226,13 @@ def _match(cue: Cue, toks: list[Token], words: list[str]) -> Verdict | None:
         if w in cue.modals and t.tag_ == "MD":
             return _said(cue, w)
         if cue.verbs and t.lemma_.lower() in cue.verbs and t.pos_ in ("VERB", "AUX"):
+            own = t.lemma_.lower() in _REPORTING
             if _as_aside(t):
                 continue
             clause = any(c.dep_ == "ccomp" for c in t.children)
             quoted = any(ch in _QUOTES for x in toks for ch in x.text)
+            if clause and not quoted and own and _own_influences(t) is not None:
+                continue  # "He often said he was influenced by X": his own account of it
             if clause or (quoted and t.dep_ in ("ROOT", "parataxis")):
                 who = _reporter(t)
                 if who.lower() in _SELF:
@@ -258,6 +261,46 @@ def _match(cue: Cue, toks: list[Token], words: list[str]) -> Verdict | None:
                     [said],
                 )
             return _said(cue, said)
+    return None
+
+
+# what moved someone's own work: only they can tell it, and their telling is the fact
+_INFLUENCES = {"influence", "inspire"}
+# plain verbs of telling (not "claim", "insist", "deny": those keep their distance)
+_REPORTING = {"say", "tell", "recall", "explain", "admit", "note", "acknowledge"}
+
+
+def _own_influences(verb: Token) -> Token | None:
+    """The clause of a reporting verb that tells who influenced the speaker ("He often said
+    he was influenced by Jonathan Winters", "She said Tolkien inspired her", pronouns
+    resolved), else None: one's influences are what one owns to, so the document states
+    them -- not another's view it passes on."""
+    who = _reporter(verb).lower()
+    for c in verb.children:
+        if c.dep_ != "ccomp" or c.lemma_.lower() not in _INFLUENCES or not who:
+            continue
+        passive = [x for x in c.children if x.dep_ == "nsubjpass"]
+        active = [x for x in c.children if x.dep_ == "dobj"]
+        for x in (passive or active)[:1]:
+            said = " ".join("".join(t.text_with_ws for t in x.subtree).split()).lower()
+            if _AS_SUBJECT.get(said, said) == who:
+                return c
+    return None
+
+
+# "she said Woolf inspired her": the object pronoun is the speaker
+_AS_SUBJECT = {"him": "he", "her": "she", "me": "i", "us": "we", "them": "they"}
+
+
+def own_account(span: Span) -> int | None:
+    """Where the clause starts (a character offset) when the sentence is someone telling
+    their own influences ("He often said he was influenced by X": "he was influenced by
+    X"); None otherwise."""
+    for t in span:
+        if t.dep_ == "ROOT" and t.lemma_.lower() in _REPORTING:
+            clause = _own_influences(t)
+            if clause is not None:  # from its subject on ("that" left out)
+                return min(x.idx for x in clause.subtree if x.dep_ != "mark")
     return None
 
 

@@ -107,7 +107,7 @@ class Resolved:
 
 
 # nouns the KG describes places with: what "there" and "here" may stand for
-_PLACE_NOUNS = frozenset(
+PLACE_NOUNS = frozenset(
     [
         "city",
         "town",
@@ -512,7 +512,7 @@ class Resolver:
         if t.lower_ == "here":  # where the writer is: a news story's dateline, else a place named
             found = [*([self.dateline] if self.dateline else []), *found]
         # a thing the KG calls a place before any other ("formed here": not the band named)
-        places = [n for n in found if n.descriptions & _PLACE_NOUNS]
+        places = [n for n in found if n.descriptions & PLACE_NOUNS]
         return next(iter(places or found), None)
 
     def _speaker(self, sent: Sentence) -> Name | None:
@@ -645,7 +645,7 @@ class Resolver:
         if t.lower_ == "it" and t.dep_ in ("dobj", "pobj"):
             # "just rewatched Midnight in Paris. woody allen directed it": the one thing
             # the previous sentence named that is no place
-            works = {n.entity: n for n in self.previous_things if not n.descriptions & _PLACE_NOUNS}
+            works = {n.entity: n for n in self.previous_things if not n.descriptions & PLACE_NOUNS}
             if len(works) == 1:
                 return next(iter(works.values()))
         return None
