@@ -23,6 +23,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
+from kgfc.longlived import collections_held
+
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
@@ -65,7 +67,9 @@ def load_or_build(
 
 def _read(path: Path, kind: type | None):  # type: ignore[no-untyped-def]
     try:
-        with path.open("rb") as f:
+        # what is read is kept (an index of tens of thousands of entries): no garbage
+        # collection walks it while it is built (kgfc.longlived)
+        with path.open("rb") as f, collections_held():
             obj = pickle.load(f)
     except FileNotFoundError:
         return None

@@ -17,6 +17,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from kgfc.errors import ConfigError
+from kgfc.longlived import collections_held
 
 if TYPE_CHECKING:
     from spacy.language import Language
@@ -48,7 +49,10 @@ def get_nlp(model: str = MODEL) -> Language:
     with _lock:
         nlp = _loaded.get(model)
         if nlp is None:
-            nlp = _load(model)
+            # kept for the life of the process: frozen out of the garbage collector's
+            # passes, which otherwise walk its objects again and again (kgfc.longlived)
+            with collections_held(freeze=True):
+                nlp = _load(model)
             _loaded[model] = nlp
     return nlp
 
