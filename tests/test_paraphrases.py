@@ -291,6 +291,23 @@ def test_a_year_before_the_place_goes_after_it(claim, plain):
     assert read.startswith("Karl Popper died in Vienna in 1994,"), read
 
 
+@pytest.mark.parametrize(
+    "claim,plain",
+    [
+        ("Jaws was directed by a filmmaker born in Cincinnati.", "The director of Jaws was born in Cincinnati."),
+        ("Jaws was directed by a Cincinnati-born director.", "The director of Jaws was born in Cincinnati."),
+        ("Jaws was directed by a native of Cincinnati.", "The director of Jaws was born in Cincinnati."),
+        ("Jaws was directed by a Harvard graduate.", "The director of Jaws was educated at Harvard."),
+        # a place the KG does not know, or a maker said of otherwise: left as it is
+        ("Jaws was directed by a filmmaker born in Gotham.", None),
+        ("Jaws was directed by a young filmmaker.", None),
+    ],
+)  # fmt: skip
+def test_a_film_made_by_someone_of_a_kind_is_said_of_its_director(claim, plain):
+    doc = spacy_pipeline.parse(claim)
+    assert simplified(doc, known("Jaws", "Cincinnati", "Harvard")) == plain
+
+
 def test_a_nationality_before_a_name_past_the_start_is_a_statement_of_its_own():
     names = known("Jennifer Connelly", "Paul Bettany", "actor", "Eric Burdon", "Columbia Records")
     doc = spacy_pipeline.parse("Jennifer Connelly is married to the American actor Paul Bettany.")

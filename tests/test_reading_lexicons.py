@@ -97,6 +97,17 @@ def test_a_nominal_predicate_reads_as_the_relation_its_entity_is_a_value_of(read
         # the end of a path is the namesake the relation takes: the city, not the band
         ("The director of Forrest Gump was born in Chicago.", "SUPPORTED"),
         ("The Prestige's director was born in Chicago.", "REFUTED"),
+        # a film's maker said of by what they are: the path from the film
+        ("Forrest Gump was directed by a Chicago-born filmmaker.", "SUPPORTED"),
+        ("Cast Away was directed by a native of Chicago.", "SUPPORTED"),
+        ("Jerry Maguire was directed by a filmmaker born in San Francisco.", "REFUTED"),
+        ("The Director of Up in the Air was born in Montreal.", "SUPPORTED"),
+        (
+            "The director of Star Wars Episode II: Attack of the Clones was Barry Sonnenfeld.",
+            "REFUTED",
+        ),
+        ("Forrest Gump, made by a Chicago-born director, returns to cinemas.", "SUPPORTED"),
+        ("The Prestige, whose director was born in Chicago, is getting a re-release.", "REFUTED"),
         ("Mao Zedong, who was not an atheist, kept Buddhist texts at his bedside.", "REFUTED"),
         ("Lupe Fiasco is a Muslim.", "SUPPORTED"),
         ("Lupe Fiasco is Jewish.", "REFUTED"),

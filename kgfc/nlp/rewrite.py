@@ -325,6 +325,44 @@ _YEAR_FIRST = re.compile(
 )
 
 
+# "F was directed by a filmmaker born in C", "... by a C-born director", "... by a native of
+# C", "... by a Columbia University graduate": the film's director, said of by what they are
+_MADE_BY_SOMEONE = re.compile(
+    r"^\s*(?P<f>[^,;:]+?)\s+(?:was|is)\s+(?:directed|made|helmed)\s+by\s+(?:a|an|one)\s+"
+    r"(?P<who>[^,;:]+?)\s*[.!]?\s*$",
+    re.I,
+)
+_MAKER = r"(?:film-?maker|director|man|woman|person)"
+_SOMEONE_WHO = (
+    (re.compile(rf"^{_MAKER}\s+(?:who\s+(?:was|is)\s+)?born\s+in\s+(?P<c>.+)$", re.I), "born"),
+    (re.compile(rf"^(?P<c>.+?)\s*[-‐‑–]\s*born\s+{_MAKER}$", re.I), "born"),
+    (re.compile(r"^native\s+of\s+(?P<c>.+)$", re.I), "born"),
+    (re.compile(r"^(?:graduate|alumnus|alumna)\s+of\s+(?P<c>.+)$", re.I), "educated"),
+    (re.compile(r"^(?P<c>(?-i:[A-Z]).+?)\s+(?:graduate|alumnus|alumna)$", re.I), "educated"),
+)
+
+
+def made_by_someone(text: str, known: Callable[[str], bool]) -> str | None:
+    """ "F was directed by a filmmaker born in C" as "The director of F was born in C." (and
+    "... a C-born director", "... a native of C"; "... a C graduate" as educated at C): the
+    claim is about F's director, read as the path from F (both names the KG's)."""
+    m = _MADE_BY_SOMEONE.match(text)
+    if m is None or not known(m["f"]):
+        return None
+    for pattern, what in _SOMEONE_WHO:
+        said = pattern.match(m["who"].strip())
+        if said is None:
+            continue
+        place = said["c"].strip()
+        if what == "born":
+            place = _birthplace(place, known)
+        if not place or not known(place):
+            return None
+        verb = "was born in" if what == "born" else "was educated at"
+        return f"The director of {m['f'].strip()} {verb} {place}."
+    return None
+
+
 def _decade(text: str) -> str:
     text = _DECADE.sub(lambda m: f"the {'20' if m['d'] in ('00', '10') else '19'}{m['d']}s", text)
     return _DECADE_WORDS.sub(lambda m: f"the 19{_DECADES[m['w'].lower()]}0s", text)
@@ -565,6 +603,7 @@ def _rewritten(
     text = _related(text, known) or text
     text = _event_of(text, known) or text
     text = _cleft(text, known) or text
+    text = made_by_someone(text, known) or text
     text = _hearsay(text, known) or text
     text = _named_pair(text, known) or text
     text = _A_PLACE_IN.sub(r"\g<prep> ", text, count=1)

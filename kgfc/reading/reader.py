@@ -23,7 +23,7 @@ import logging
 import re
 import tomllib
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import TYPE_CHECKING
@@ -113,6 +113,10 @@ def widen_equivalents(t: ClaimTriple) -> None:
             t.relation_ids += [p for p in eq.properties if p not in t.relation_ids]
 
 
+# a copula before a name: the kin itself is named, no path ("The director of F was Y")
+_NAMES_THE_KIN = re.compile(r"^(?:is|was|were)\s+(?-i:[A-Z])", re.I)
+
+
 class ClaimReader:
     """Lexicon-driven refinement of linked triples, for one store."""
 
@@ -177,13 +181,22 @@ class ClaimReader:
 
     def _stated(self, clean: str) -> str | None:
         """A yes-no question as the statement it asks about ("Was S a Buddhist?" -> "S was a
-        Buddhist."), which the lexicons' frames read; None for a statement."""
-        if not clean.rstrip().endswith("?"):
-            return None
-        from kgfc.nlp.rewrite import asked
+        Buddhist."), and a film said to be made by someone of a kind as what it says of its
+        maker ("F was directed by a Detroit-born filmmaker" -> "The director of F was born
+        in Detroit."), which the lexicons' frames read; None otherwise."""
+        from kgfc.nlp.rewrite import asked, made_by_someone
 
         index = self.store.label_index()
-        got = asked(clean, lambda name: normalise(name) in index)
+
+        def known(name: str) -> bool:
+            return normalise(name) in index
+
+        made = made_by_someone(clean, known)
+        if made is not None:
+            return made
+        if not clean.rstrip().endswith("?"):
+            return None
+        got = asked(clean, known)
         return got if got and got != clean else None
 
     def _cased(self, text: str) -> str | None:
@@ -250,10 +263,12 @@ class ClaimReader:
 
     # -- compositional paths ----------------------------------------------
     def _possessive(
-        self, entry: Entry, m: re.Match[str], triples: list[ClaimTriple], reading: Reading
+        self, entry: Entry, found: re.Match[str], triples: list[ClaimTriple], reading: Reading
     ) -> str | None:
         """ "X's husband died in Y": the claim is about X's spouse, reached by the path."""
-        x = self._entity(m["subject"])
+        m = self._whole_title(found)
+        # "Prestige's director" from "The Prestige, whose director ...": the title's article
+        x = self._entity(m["subject"]) or self._entity(f"The {m['subject']}")
         # "The husband of X died in Y": the rules may take the kinship noun for the subject
         t = self._triple_mentioning(m["subject"], triples) or self._triple_mentioning(
             m["word"], triples
@@ -279,9 +294,25 @@ class ClaimReader:
         reading.chains.append((x, k))
         return f'"{m["subject"]}\'s {m["word"]}" read as {self._label(k)}'
 
+    def _whole_title(self, m: re.Match[str]) -> Mapping[str, str]:
+        """The frame's parts, the subject run on into the rest while it is no name the KG
+        knows and a longer span is: "The director of Up in the Air was born in ..." (the frame
+        stops the subject at the first lower-case word)."""
+        parts = {"subject": m["subject"], "word": m["word"], "rest": m["rest"]}
+        if self._entity(parts["subject"]) is not None:
+            return parts
+        words = parts["rest"].split()
+        for n in range(len(words) - 1, 0, -1):
+            longer, rest = f"{parts['subject']} {' '.join(words[:n])}", " ".join(words[n:])
+            if self._entity(longer) is not None:
+                if _NAMES_THE_KIN.match(rest):  # "... of F was Barry Sonnenfeld": the kin named
+                    return parts
+                return {**parts, "subject": longer, "rest": rest}
+        return parts
+
     def _rest(
         self,
-        m: re.Match[str],
+        m: Mapping[str, str],
         x: str,
         kin: list[str],
         triples: list[ClaimTriple],

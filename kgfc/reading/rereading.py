@@ -281,7 +281,8 @@ _NAME_AT_END = re.compile(
 # preposition between a name and the rest of the sentence
 _PARTICIPLE = re.compile(
     r"^\s*(?P<s>(?-i:[A-Z])[^,;:]*?),\s+(?P<app>(?:(?:formerly|once|previously|later|long|"
-    r"briefly|famously)\s+)?(?:\w+ed|born)\s+(?:to|by|in|at|with|from|for|as)\s[^,;:]+?),"
+    r"briefly|famously)\s+)?(?:\w+ed|born|made|written|shot|built|run|led|held)\s+"
+    r"(?:to|by|in|at|with|from|for|as)\s[^,;:]+?),"
     r"\s*(?P<rest>\S[^;:]*)$",
     re.I,
 )
