@@ -308,6 +308,23 @@ def test_a_film_made_by_someone_of_a_kind_is_said_of_its_director(claim, plain):
     assert simplified(doc, known("Jaws", "Cincinnati", "Harvard")) == plain
 
 
+def test_the_one_who_made_a_work_is_named_by_the_making():
+    names = known("Jaws", "Cincinnati", "Amazon")
+    said = simplified(
+        spacy_pipeline.parse("The man who directed Jaws was born in Cincinnati."), names
+    )
+    assert said == "The director of Jaws was born in Cincinnati."
+    said = simplified(spacy_pipeline.parse("the guy who founded Amazon lives in Seattle"), names)
+    assert said is not None and said.lower().startswith("the founder of amazon lives in seattle")
+    # a work the KG does not know: left as it is
+    assert (
+        simplified(
+            spacy_pipeline.parse("The man who directed Gotham was born in Cincinnati."), names
+        )
+        is None
+    )
+
+
 def test_a_nationality_before_a_name_past_the_start_is_a_statement_of_its_own():
     names = known("Jennifer Connelly", "Paul Bettany", "actor", "Eric Burdon", "Columbia Records")
     doc = spacy_pipeline.parse("Jennifer Connelly is married to the American actor Paul Bettany.")

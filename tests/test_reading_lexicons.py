@@ -107,6 +107,9 @@ def test_a_nominal_predicate_reads_as_the_relation_its_entity_is_a_value_of(read
             "REFUTED",
         ),
         ("Forrest Gump, made by a Chicago-born director, returns to cinemas.", "SUPPORTED"),
+        # the one who made a work, named by the making; a hedge after a post's claim
+        ("The man who directed Forrest Gump was born in Chicago.", "SUPPORTED"),
+        ("the director of the wiz died in LA i think?", "REFUTED"),
         ("The Prestige, whose director was born in Chicago, is getting a re-release.", "REFUTED"),
         ("Mao Zedong, who was not an atheist, kept Buddhist texts at his bedside.", "REFUTED"),
         ("Lupe Fiasco is a Muslim.", "SUPPORTED"),

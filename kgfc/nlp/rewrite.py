@@ -313,6 +313,30 @@ _DECADES = {
 }  # fmt: skip
 
 
+# "the guy who directed F died in C": the one who made a work, named by the making
+_THE_ONE_WHO = re.compile(
+    r"^(?P<pre>(?:.*?\s)?)the\s+(?:guy|man|woman|person|one|dude|lady|bloke)\s+who\s+"
+    r"(?P<verb>directed|wrote|founded)\s+(?P<rest>\S.*)$",
+    re.I,
+)
+_MAKERS = {"directed": "director", "wrote": "author", "founded": "founder"}
+
+
+def the_one_who(text: str, known: Callable[[str], bool]) -> str | None:
+    """ "the guy who directed F died in C" as "the director of F died in C" (F the longest
+    name the KG knows after the verb), which the reader reads as the path from F."""
+    m = _THE_ONE_WHO.match(text)
+    if m is None:
+        return None
+    words = m["rest"].split()
+    for n in range(len(words) - 1, 0, -1):
+        work = " ".join(words[:n])
+        if known(work):
+            noun = _MAKERS[m["verb"].lower()]
+            return f"{m['pre']}the {noun} of {work} {' '.join(words[n:])}"
+    return None
+
+
 # "S played both the bass guitar and the harmonica": "both" before a pair says no more than
 # the "and" does; "A and B both died in O" keeps it (no "and" follows)
 _BOTH = re.compile(r"\bboth\s+(?=[^,;:.!?]*?\band\s)", re.I)
@@ -604,6 +628,7 @@ def _rewritten(
     text = _event_of(text, known) or text
     text = _cleft(text, known) or text
     text = made_by_someone(text, known) or text
+    text = the_one_who(text, known) or text
     text = _hearsay(text, known) or text
     text = _named_pair(text, known) or text
     text = _A_PLACE_IN.sub(r"\g<prep> ", text, count=1)

@@ -142,7 +142,9 @@ class ClaimReader:
         reading = Reading()
         clean = plain(text)
         stated = self._stated(clean)
-        cased = self._cased(stated or clean) if clean == clean.lower() else None
+        # a post in lower case, its only capitals an acronym's ("died in LA")
+        lower = not any(w[:1].isupper() and not w.isupper() for w in clean.split())
+        cased = self._cased(stated or clean) if lower else None
         # "Beloved, whose director died in Los Angeles, is ...": the clause as a sentence
         aside = relative_clauses(clean)[1:] if "," in clean else []
         for lexicon, apply in (
@@ -184,14 +186,14 @@ class ClaimReader:
         Buddhist."), and a film said to be made by someone of a kind as what it says of its
         maker ("F was directed by a Detroit-born filmmaker" -> "The director of F was born
         in Detroit."), which the lexicons' frames read; None otherwise."""
-        from kgfc.nlp.rewrite import asked, made_by_someone
+        from kgfc.nlp.rewrite import asked, made_by_someone, the_one_who
 
         index = self.store.label_index()
 
         def known(name: str) -> bool:
             return normalise(name) in index
 
-        made = made_by_someone(clean, known)
+        made = made_by_someone(clean, known) or the_one_who(clean, known)
         if made is not None:
             return made
         if not clean.rstrip().endswith("?"):
