@@ -319,3 +319,19 @@ def test_thread_runner_keeps_a_timed_out_slot_until_the_query_ends():
             assert time.monotonic() < deadline
             time.sleep(0.1)
     assert b"true" in res.body
+
+
+def test_the_memory_cap_counts_from_the_open_store_when_it_opened_late(tmp_path):
+    # A worker started while the store could not be opened caps its address space once the
+    # store is open: opening the store (hundreds of MB of address space) is not a query's.
+    path = tmp_path / "store"
+    pool = QueryPool(path, slots=1, memory_mb=200)
+    try:
+        pool.warm(1)  # no store yet: the worker starts without one
+        store = OxigraphStore(path)
+        store.load_file(DATA / "obama.ttl")
+        store.close()
+        res = pool.run(NORMAL, accepted=[], max_rows=10, timeout=30)
+        assert res.rows > 0
+    finally:
+        pool.close()

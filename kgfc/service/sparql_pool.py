@@ -246,6 +246,15 @@ def _address_space() -> int:
         return int(fh.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
 
 
+def _cap_address_space(memory_bytes: int) -> None:
+    """Cap this process's address space at what it uses now plus ``memory_bytes``."""
+    import resource
+
+    cap = _address_space() + memory_bytes
+    with contextlib.suppress(ValueError, OSError):
+        resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+
+
 def _die_with_parent() -> None:
     with contextlib.suppress(OSError, AttributeError):  # Linux only
         import ctypes
@@ -272,26 +281,27 @@ def _worker_main(conn: Connection, path: str, memory_bytes: int | None) -> None:
     where = Path(path)
     store: OxigraphStore | None = None
     seen: tuple[tuple[str, int, int], ...] | None = None
+    capped = False
 
     def fresh_store() -> OxigraphStore:
-        nonlocal store, seen
+        nonlocal store, seen, capped
         sig = _store_signature(where)  # before opening: a write meanwhile means one more reopen
         if store is None or sig != seen:
             store = None  # the old view goes first: its memory counts against the cap
             store = OxigraphStore(where, read_only=True)
             seen = sig
+            if memory_bytes and not capped:
+                # the cap is what a query may add to an open store: measured once the store
+                # is open (a worker that could not open it at start would otherwise count
+                # the store's own opening against its queries)
+                _cap_address_space(memory_bytes)
+                capped = True
         return store
 
     try:
         fresh_store()
     except KgfcError as exc:
         log.warning("query worker cannot open the store yet: %s", exc)
-    if memory_bytes:
-        import resource
-
-        cap = _address_space() + memory_bytes
-        with contextlib.suppress(ValueError, OSError):
-            resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
     conn.send(("ready", os.getpid()))
     while True:
         try:
